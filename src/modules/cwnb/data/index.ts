@@ -1,0 +1,101 @@
+/**
+ * The CWNB Campaign rules data, validated at load. Every value comes from a JSON file in this
+ * folder with its `source`; see docs/data.md. Import from here, not from the JSON files.
+ */
+import { ZONE_IDS, type ActionCardData, type ActionCardType, type Roster, type SpecialConditionsTable, type StartingPoints, type ZoneData, type ZoneId } from './types.ts';
+import {
+  ActionCardDataSchema,
+  DemoStartingPointsSchema,
+  RosterSchema,
+  SpecialConditionsTableSchema,
+  ZoneDataSchema,
+  parseOrThrow,
+} from './schema.ts';
+
+import indianOcean from './zones/indian-ocean.json' with { type: 'json' };
+import mediterranean from './zones/mediterranean.json' with { type: 'json' };
+import northAtlantic from './zones/north-atlantic.json' with { type: 'json' };
+import northSea from './zones/north-sea.json' with { type: 'json' };
+import persianGulf from './zones/persian-gulf.json' with { type: 'json' };
+import seaOfJapan from './zones/sea-of-japan.json' with { type: 'json' };
+import southPacific from './zones/south-pacific.json' with { type: 'json' };
+import actionCards from './action-cards.json' with { type: 'json' };
+import specialCircumstances from './special-circumstances.json' with { type: 'json' };
+import demoRoster from './demo-roster.json' with { type: 'json' };
+import demoStartingPoints from './demo-starting-points.json' with { type: 'json' };
+
+export * from './types.ts';
+
+const RAW_ZONES: Record<ZoneId, unknown> = {
+  'indian-ocean': indianOcean,
+  mediterranean,
+  'north-atlantic': northAtlantic,
+  'north-sea': northSea,
+  'persian-gulf': persianGulf,
+  'sea-of-japan': seaOfJapan,
+  'south-pacific': southPacific,
+};
+
+function loadZone(id: ZoneId): ZoneData {
+  const file = `zones/${id}.json`;
+  const zone = parseOrThrow(ZoneDataSchema, RAW_ZONES[id], file);
+  if (zone.id !== id) throw new Error(`Invalid CWNB rules data in ${file}: id is "${zone.id}", expected "${id}"`);
+  return zone;
+}
+
+/** deep-freeze so that no consumer can alter the rules data by accident */
+function freeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) freeze(v);
+  }
+  return value;
+}
+
+/** The seven War Zones, in ZONE_IDS order (the document's order). */
+export const ZONES: readonly ZoneData[] = freeze(ZONE_IDS.map(loadZone));
+
+const ZONE_MAP = new Map<ZoneId, ZoneData>(ZONES.map((z) => [z.id, z]));
+
+export function isZoneId(s: unknown): s is ZoneId {
+  return typeof s === 'string' && (ZONE_IDS as readonly string[]).includes(s);
+}
+
+export function zoneById(id: ZoneId): ZoneData {
+  const zone = ZONE_MAP.get(id);
+  if (!zone) throw new Error(`Unknown War Zone "${String(id)}"; known zones: ${ZONE_IDS.join(', ')}`);
+  return zone;
+}
+
+/** The Action card cost table of rule 6.C.2. */
+export const ACTION_CARDS: ActionCardData = freeze(parseOrThrow(ActionCardDataSchema, actionCards, 'action-cards.json'));
+
+const normalizeCardType = (t: string) => t.replace(/\*/g, '').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Look up a card type by name (case-insensitive; a trailing asterisk is ignored). */
+export function actionCardType(type: string): ActionCardType | undefined {
+  const key = normalizeCardType(type);
+  return ACTION_CARDS.cards.find((c) => c.type.toLowerCase() === key);
+}
+
+/** The general Special Circumstances Die Table (rule 13.2; the only one the document gives). */
+export const SPECIAL_CIRCUMSTANCES: SpecialConditionsTable = freeze(
+  parseOrThrow(SpecialConditionsTableSchema, specialCircumstances, 'special-circumstances.json'),
+);
+
+/** Wardroom's DEMO roster: made-up point values, NOT the game's cards. `demo` is true. */
+export const DEMO_ROSTER: Roster = freeze(parseOrThrow(RosterSchema, demoRoster, 'demo-roster.json'));
+if (!DEMO_ROSTER.demo) throw new Error('Invalid CWNB rules data in demo-roster.json: "demo" must be true');
+
+export interface DemoStartingPoints {
+  demo: true;
+  source: string;
+  /** Zones whose values come from the rulebook (only the South Pacific, rule 4); the rest are demo values. */
+  fromRulebook: ZoneId[];
+  points: StartingPoints;
+}
+
+/** Starting (At Start Buy) Points: South Pacific from rule 4, the other six Wardroom DEMO values. */
+export const DEMO_STARTING_POINTS: DemoStartingPoints = freeze(
+  parseOrThrow(DemoStartingPointsSchema, demoStartingPoints, 'demo-starting-points.json'),
+);
