@@ -1,0 +1,74 @@
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import type { Action, ActionSpec, FieldSpec } from './module.ts';
+
+/**
+ * Seeded random choices for fuzzing and benchmarks (never used by the rules themselves): a
+ * random concrete action from a seat's ActionSpecs.
+ */
+export class Chooser {
+  private rng;
+  constructor(seed: number) {
+    this.rng = xoroshiro128plus(seed);
+  }
+  int(min: number, max: number): number {
+    return uniformInt(this.rng, min, max);
+  }
+  chance(p: number): boolean {
+    return this.int(0, 999) < p * 1000;
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.int(0, xs.length - 1)];
+  }
+  weighted<T>(xs: readonly T[], weight: (x: T) => number): T {
+    const total = xs.reduce((s, x) => s + weight(x), 0);
+    let r = this.int(0, Math.max(0, Math.ceil(total * 100) - 1)) / 100;
+    for (const x of xs) {
+      r -= weight(x);
+      if (r < 0) return x;
+    }
+    return xs[xs.length - 1];
+  }
+  shuffle<T>(xs: readonly T[]): T[] {
+    const a = [...xs];
+    for (let i = a.length - 1; i > 0; i--) {
+      const j = this.int(0, i);
+      [a[i], a[j]] = [a[j], a[i]];
+    }
+    return a;
+  }
+
+  field(f: FieldSpec): unknown {
+    switch (f.kind) {
+      case 'choice':
+        if (f.options.length === 0 || (f.optional && this.chance(0.3))) return undefined;
+        return this.pick(f.options).value;
+      case 'subset': {
+        const n = this.int(f.min, Math.max(f.min, f.max));
+        return this.shuffle(f.options)
+          .slice(0, n)
+          .map((o) => o.value);
+      }
+      case 'int':
+        if (f.optional && this.chance(0.3)) return undefined;
+        return this.int(f.min, f.max);
+      case 'dice':
+        return f.sides.map((s) => this.int(1, s));
+      case 'bool':
+        return this.chance(0.5);
+      case 'text':
+        return this.chance(0.5) ? undefined : 'fuzz';
+    }
+  }
+
+  /** A concrete action for `seat` from one of `specs`, picked with the given weights (default 1). */
+  action(seat: string, specs: readonly ActionSpec[], weight: (type: string) => number = () => 1): Action {
+    const spec = this.weighted(specs, (s) => weight(s.type));
+    const action: Action = { type: spec.type, seat };
+    for (const [name, f] of Object.entries(spec.fields ?? {})) {
+      const v = this.field(f);
+      if (v !== undefined) action[name] = v;
+    }
+    return action;
+  }
+}

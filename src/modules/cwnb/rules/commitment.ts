@@ -1,0 +1,108 @@
+import type { Draft } from 'immer';
+import { refuse } from '../../../engine/errors.ts';
+import type { Side } from '../data/types.ts';
+import type { CwnbState, ZoneState } from '../state.ts';
+import { other } from '../state.ts';
+import { advantagedSide, isSubmarine, requireTerms, shipCard, sideName, zoneName, type Events, type S } from './common.ts';
+import type { MissionTerms } from './mission-terms.ts';
+
+/** 6.C.3 / 7.1: hand size is seven, plus or minus the mission's modifier. */
+export const BASE_HAND_SIZE = 7;
+
+export function handSize(t: MissionTerms, side: Side): number {
+  return BASE_HAND_SIZE + t.sides[side].modifier;
+}
+
+/** 7: four Battle Turns per player in the base game. */
+export const BATTLE_TURNS = 4;
+
+/** The mission constraints on a commitment (9.5, 9.8, Holding Action summaries). */
+export function checkCommitment(state: S, zone: ZoneState | Draft<ZoneState>, side: Side, ships: readonly string[], areaDefense: number): void {
+  const t = requireTerms(zone);
+  const mine = t.sides[side];
+  const p = zone.players[side];
+  if (new Set(ships).size !== ships.length) refuse('duplicate-ship', 'A ship can be committed only once.', '6.C.4');
+  for (const id of ships) {
+    if (!p.fleet[id]) refuse('not-your-ship', `"${id}" is not in your ${zoneName(zone.id)} Task Force.`, '6.C.4');
+  }
+  const cards = ships.map((id) => shipCard(state, id)!);
+  if (mine.maxShips !== null && ships.length > mine.maxShips) {
+    refuse(
+      'holding-action-ship-limit',
+      `Holding Action: at most 3 ships may be committed (Urgent: 4)${t.urgent ? '; this mission is Urgent, so 4' : ''}; you committed ${ships.length}.`,
+      t.rule,
+    );
+  }
+  if (mine.submarinesOnly) {
+    const surface = cards.filter((c) => !isSubmarine(c));
+    if (surface.length) {
+      refuse('submarines-only', `Submarine Strike: submarines only, no surface ships (${surface.map((c) => c.name).join(', ')}).`, '9.8');
+    }
+  }
+  if (mine.requires === 'carrier' && !cards.some((c) => c.kind === 'carrier')) {
+    refuse(
+      'carrier-required',
+      'Carrier Strike: commit at least one Aircraft Carrier, or decline the mission (the status shifts one column against you and the mission is re-rolled).',
+      '9.5',
+    );
+  }
+  if (mine.requires === 'missile-submarine' && !cards.some((c) => c.kind === 'missile-submarine')) {
+    refuse(
+      'missile-submarine-required',
+      'Submarine Strike: commit at least one missile-capable submarine, or decline the mission (the status shifts one column against you and the mission is re-rolled).',
+      '9.5',
+    );
+  }
+  if (!Number.isInteger(areaDefense) || areaDefense < 0) refuse('bad-area-defense', 'The number of pre-positioned Area Defense cards is a whole number ≥ 0.', '6.C.4');
+  if (areaDefense > 0) {
+    if (side === advantagedSide(zone.status)) {
+      refuse('area-defense-advantaged', 'Only the Disadvantaged Player may pre-position Area Defense cards.', '6.C.4');
+    }
+    const hand = handSize(t, side);
+    if (areaDefense > hand) refuse('area-defense-hand', `Area Defense cards come from your hand of ${hand}; you cannot pre-position ${areaDefense}.`, '6.C.4');
+  }
+}
+
+/**
+ * 6.C.4 Battle Commitment: each player secretly splits the Task Force into committed ships and
+ * ships in port; both piles are revealed together when both players have committed.
+ */
+export function commit(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side, ships: string[], areaDefense: number, events: Events): void {
+  if (zone.step !== 'preparation') refuse('not-commitment-step', `${zoneName(zone.id)}: Battle Commitment comes at the end of Battle Preparations, after purchases.`, '6.C.4');
+  if (zone.players[side].commitment) refuse('already-committed', 'You have already committed your Task Force this turn.', '6.C.4');
+  checkCommitment(state, zone, side, ships, areaDefense);
+  zone.players[side].commitment = { ships: [...ships], areaDefense };
+  events.push({ type: 'commit', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} has committed (secret until both have).` });
+  if (zone.players[other(side)].commitment) reveal(state, zone, events);
+}
+
+function reveal(state: Draft<CwnbState>, zone: Draft<ZoneState>, events: Events): void {
+  const t = requireTerms(zone);
+  const parts: string[] = [];
+  for (const side of ['allied', 'soviet'] as const) {
+    const p = zone.players[side];
+    const c = p.commitment!;
+    for (const [id, ship] of Object.entries(p.fleet)) ship.committed = c.ships.includes(id);
+    const names = c.ships.map((id) => shipCard(state, id)!.name);
+    const inPort = Object.keys(p.fleet).length - c.ships.length;
+    parts.push(
+      `${sideName(side)} commits ${names.length ? names.join(', ') : 'no ships'}; ${inPort} in port${c.areaDefense ? `; ${c.areaDefense} Area Defense card(s) pre-positioned face-up` : ''}`,
+    );
+  }
+  events.push({ type: 'reveal', zone: zone.id, text: `${zoneName(zone.id)}: commitments revealed. ${parts.join('. ')}.` });
+  const nc = t.nonCombatants;
+  zone.battle = {
+    turnsPerPlayer: BATTLE_TURNS,
+    index: 0,
+    first: advantagedSide(zone.status),
+    pool: t.pool,
+    poolAwarded: { allied: 0, soviet: 0 },
+    shoreBombardment: 0,
+    nonCombatants: [],
+    nonCombatantSide: nc ? nc.side : null,
+    nonCombatantKind: nc ? nc.kind : null,
+    toDeal: nc ? nc.count : 0,
+    eliminated: { allied: false, soviet: false },
+  };
+  zone.step = 'battle';
+}

@@ -1,0 +1,122 @@
+import type { Draft } from 'immer';
+import type { Side } from '../data/types.ts';
+import type { CwnbState, ZoneState } from '../state.ts';
+import { other } from '../state.ts';
+import { isSubmarine, requireTerms, score, shipCard, sideName, type Events, type S } from './common.ts';
+import type { MissionTerms } from './mission-terms.ts';
+
+/**
+ * 9.5/9.6 "eliminated": no committed ship afloat, Passive submarines counting as eliminated;
+ * a Holding Action Task Force also counts as eliminated during a Retreat (9.5 summary).
+ */
+export function eliminated(state: S, zone: ZoneState | Draft<ZoneState>, side: Side): boolean {
+  const p = zone.players[side];
+  const t = requireTerms(zone);
+  if (p.retreating && t.sides[side].retreat === 'counts-as-eliminated') return true;
+  for (const [id, ship] of Object.entries(p.fleet)) {
+    if (!ship.committed) continue;
+    if (isSubmarine(shipCard(state, id)!) && ship.passive) continue;
+    return false;
+  }
+  return true;
+}
+
+export function poolLeft(zone: ZoneState | Draft<ZoneState>): number {
+  const b = zone.battle!;
+  return b.pool === null ? 0 : b.pool - b.poolAwarded.allied - b.poolAwarded.soviet;
+}
+
+/** 7, 9.1: award Point Pool points, never more than the Pool has left. Returns what was awarded. */
+export function awardPool(zone: Draft<ZoneState>, side: Side, wanted: number, events: Events, why: string): number {
+  const left = poolLeft(zone);
+  const pts = Math.max(0, Math.min(wanted, left));
+  if (pts > 0) {
+    zone.battle!.poolAwarded[side] += pts;
+    score(zone, side, pts, 'mission', events, `${why}; Point Pool ${poolLeft(zone)} left${pts < wanted ? `, ${wanted - pts} more not available` : ''}`);
+  }
+  return pts;
+}
+
+/** The Non-Combatants (and, 8, an Allied escort's committed LPHs) that count for an escort or invasion. */
+export function transports(state: S, zone: ZoneState | Draft<ZoneState>, t: MissionTerms): { id: string; damage: number }[] {
+  const b = zone.battle!;
+  const list = b.nonCombatants.filter((n) => !n.sunk).map((n) => ({ id: n.id, damage: n.damage }));
+  if (t.pair === 'militaryEscort' && t.nonCombatants!.side === 'allied') {
+    for (const [id, ship] of Object.entries(zone.players.allied.fleet)) {
+      if (ship.committed && shipCard(state, id)!.kind === 'lph') list.push({ id, damage: ship.damage });
+    }
+  }
+  return list;
+}
+
+/** Points for transports afloat: the mission value less each one's damage, never below zero. */
+function transportPoints(list: { damage: number }[], value: number): number {
+  return list.reduce((sum, n) => sum + Math.max(0, value - n.damage), 0);
+}
+
+/** End of a player's Battle Turn: 9.5 Holding Action / Sea Superiority, 9.6 Invasion. */
+export function scoreEndOfBattleTurn(state: S, zone: Draft<ZoneState>, side: Side, events: Events): void {
+  const t = requireTerms(zone);
+  const b = zone.battle!;
+  const turn = Math.floor(b.index / 2) + 1;
+  if (t.pair === 'seaSuperiorityVsHoldingAction' && t.sides[side].mission === 'Holding Action') {
+    if (eliminated(state, zone, side)) {
+      score(zone, other(side), t.points!, 'mission', events, `9.5: Holding Action Task Force eliminated at the end of its Battle Turn ${turn}`);
+    } else {
+      score(zone, side, t.points!, 'mission', events, `9.5: Holding Action Task Force not eliminated at the end of Battle Turn ${turn}`);
+    }
+  }
+  if (t.pair === 'invasion' && t.sides[side].mission === 'Invasion') {
+    const ha = other(side);
+    if (zone.players[side].retreating) {
+      events.push({ type: 'note', text: `9.6: no Pool points while the Invasion Task Force is retreating.` });
+    } else if (eliminated(state, zone, ha)) {
+      const pts = transportPoints(transports(state, zone, t), t.points!);
+      awardPool(zone, side, pts, events, `9.6: Military Non-Combatants afloat at the end of Battle Turn ${turn}, enemy Task Force eliminated`);
+    }
+  }
+}
+
+/** 7.2.2 Score Final Mission Points. */
+export function scoreFinalMissionPoints(state: S, zone: Draft<ZoneState>, events: Events): void {
+  const t = requireTerms(zone);
+  const b = zone.battle!;
+  switch (t.pair) {
+    case 'militaryEscort':
+    case 'civilianEscort': {
+      const escort = t.nonCombatants!.side;
+      const list = transports(state, zone, t);
+      score(zone, escort, transportPoints(list, t.points!), 'mission', events, `${t.rule}: ${list.length} Non-Combatant(s) survived, ${t.points} each less damage`);
+      break;
+    }
+    case 'seaSuperiority': {
+      const pool = b.pool!;
+      const a = zone.players.allied.winnerTally;
+      const s = zone.players.soviet.winnerTally;
+      if (a === s) {
+        const half = Math.floor(pool / 2);
+        for (const side of ['allied', 'soviet'] as const) awardPool(zone, side, half, events, `9.4: tie (${a} each), Pool split evenly, odd point lost`);
+      } else {
+        const winner: Side = a > s ? 'allied' : 'soviet';
+        const loser = other(winner);
+        const why = `9.4: Mission Winner ${sideName(winner)} (${Math.max(a, s)} to ${Math.min(a, s)} for sinkings and retreats)`;
+        if (eliminated(state, zone, loser)) {
+          awardPool(zone, winner, pool, events, `${why}, loser completely eliminated: whole Pool`);
+        } else {
+          awardPool(zone, winner, Math.floor((2 * pool) / 3), events, `${why}: 2/3 of the Pool`);
+          awardPool(zone, loser, Math.floor(pool / 3), events, '9.4: Mission loser: 1/3 of the Pool');
+        }
+      }
+      break;
+    }
+    case 'invasion':
+    case 'carrierStrike':
+    case 'submarineStrike': {
+      const taker = (['allied', 'soviet'] as const).find((side) => ['Holding Action', 'Engage'].includes(t.sides[side].mission))!;
+      awardPool(zone, taker, poolLeft(zone), events, `${t.rule}: ${t.sides[taker].mission} player takes the unclaimed Pool`);
+      break;
+    }
+    case 'seaSuperiorityVsHoldingAction':
+      break;
+  }
+}

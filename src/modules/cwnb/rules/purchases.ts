@@ -1,0 +1,201 @@
+import type { Draft } from 'immer';
+import { refuse } from '../../../engine/errors.ts';
+import { ACTION_CARDS, actionCardType } from '../data/index.ts';
+import type { Side, ZoneId } from '../data/types.ts';
+import type { CwnbState, HeldCard, PlayerState, ZoneState } from '../state.ts';
+import { seatOf } from '../state.ts';
+import { shipCard, sideName, zoneName, type Events, type S } from './common.ts';
+
+/** 6.C.2 Purchase Costs: a ship costs its Point Value on turn 1, double afterwards. */
+export function shipCost(turn: number, points: number): number {
+  return turn === 1 ? points : 2 * points;
+}
+
+/** The cost table's turn bracket: turns 1–2, 3–4, 5–6, 7+. */
+export function costBracket(turn: number): 0 | 1 | 2 | 3 {
+  return turn <= 2 ? 0 : turn <= 4 ? 1 : turn <= 6 ? 2 : 3;
+}
+
+/** 6.C.2 Draw Card Costs; attack cards cost half their value, rounded down. */
+export function cardCost(turn: number, card: HeldCard): number {
+  const t = actionCardType(card.type)!;
+  return t.costs === 'half-value' ? Math.floor((card.value ?? 0) / 2) : t.costs[costBracket(turn)];
+}
+
+/** 6.C.2: no more than five Action cards per player per Campaign Game Turn. */
+export function maxActionCards(): number {
+  return 5;
+}
+
+export function orderCost(state: S, order: { ships: readonly string[]; cards: readonly HeldCard[] }): number {
+  let total = 0;
+  for (const id of order.ships) total += shipCost(state.turn, shipCard(state, id)!.points);
+  for (const c of order.cards) total += cardCost(state.turn, c);
+  return total;
+}
+
+/** Where a ship card is now: a zone's Task Force, sunk, or available. */
+export function shipLocation(state: S, id: string): { zone: ZoneId; side: Side } | 'sunk' | null {
+  if (state.sunk.includes(id)) return 'sunk';
+  for (const z of Object.values(state.zones)) {
+    for (const side of ['allied', 'soviet'] as const) if (z!.players[side].fleet[id]) return { zone: z!.id, side };
+  }
+  return null;
+}
+
+function purchasing(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side): Draft<PlayerState> {
+  if (zone.step !== 'purchase' || state.purchasesResolved) {
+    refuse('not-purchase-step', `${zoneName(zone.id)}: purchases are made in Battle Preparations after the mission is known (6.C.2).`, '6.C.2');
+  }
+  const p = zone.players[side];
+  if (p.order.done) refuse('purchases-done', 'You have finished purchasing this turn; undo to change your order.', '6.C.2');
+  return p;
+}
+
+function afford(state: Draft<CwnbState>, p: Draft<PlayerState>, extra: number, what: string): void {
+  const committed = orderCost(state, p.order);
+  if (committed + extra > p.track) {
+    refuse(
+      'not-enough-points',
+      `${what} costs ${extra}; your order already costs ${committed} and your Point Track has ${p.track}. Banked Victory Points can never be spent (6.C.2).`,
+      '6.C.2',
+    );
+  }
+}
+
+export function buyShip(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side, id: string, events: Events): void {
+  const p = purchasing(state, zone, side);
+  const card = shipCard(state, id);
+  if (!card) refuse('unknown-ship', `There is no ship "${id}" in this game's roster.`);
+  if (card.side !== side) refuse('wrong-side', `${card.name} is a ${sideName(card.side)} ship.`, '6.C.2');
+  const where = shipLocation(state, id);
+  if (where === 'sunk') refuse('ship-sunk', `${card.name} was sunk: sunk ships may not be purchased or return to play (6.C.2).`, '6.C.2');
+  if (where) refuse('ship-in-play', `${card.name} is already in the ${zoneName(where.zone)} Task Force: a ship can be in one place only.`, '6.C.2');
+  if (p.order.ships.includes(id)) refuse('ship-already-ordered', `${card.name} is already in your order.`, '6.C.2');
+  const cost = shipCost(state.turn, card.points);
+  afford(state, p, cost, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`);
+  p.order.ships.push(id);
+  events.push({ type: 'order', zone: zone.id, side, text: `${sideName(side)} orders ${card.name} for ${cost}.` });
+}
+
+export function buyCard(
+  state: Draft<CwnbState>,
+  zone: Draft<ZoneState>,
+  side: Side,
+  type: string,
+  value: number | undefined,
+  events: Events,
+): void {
+  const p = purchasing(state, zone, side);
+  if (ACTION_CARDS.notPurchasable.some((n) => n.toLowerCase() === type.toLowerCase())) {
+    refuse('card-not-purchasable', `${type} cards may never be purchased (6.C.2).`, '6.C.2');
+  }
+  const t = actionCardType(type);
+  if (!t) refuse('unknown-card', `"${type}" is not an Action card type on the cost table (6.C.2).`, '6.C.2');
+  let card: HeldCard = { type: t.type };
+  if (t.costs === 'half-value') {
+    if (!Number.isInteger(value) || value! < 1 || value! > 99) {
+      refuse('card-value-required', `${t.type} cards cost half their printed value: give the card's value (a whole number).`, '6.C.2');
+    }
+    card = { type: t.type, value };
+  } else if (value !== undefined) {
+    refuse('card-value-not-allowed', `${t.type} cards have a fixed cost; no value is needed.`, '6.C.2');
+  }
+  const bought = [...p.cardsBought, ...p.order.cards];
+  const max = maxActionCards();
+  if (bought.length >= max) refuse('too-many-cards', `At most ${max} Action cards may be purchased per turn; you have ${bought.length}.`, '6.C.2');
+  if (!t.unlimited && bought.some((c) => c.type === t.type)) {
+    refuse('one-per-type', `Only one ${t.type} card may be purchased per turn (only asterisked types are exempt).`, '6.C.2');
+  }
+  const cost = cardCost(state.turn, card);
+  afford(state, p, cost, `${t.type}${card.value ? ` (${card.value})` : ''}`);
+  p.order.cards.push(card);
+  events.push({ type: 'order', zone: zone.id, side, text: `${sideName(side)} orders ${t.type}${card.value ? ` (value ${card.value})` : ''} for ${cost}.` });
+}
+
+export function donePurchasing(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side, events: Events): void {
+  const p = purchasing(state, zone, side);
+  p.order.done = true;
+  events.push({ type: 'order-done', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering (${orderCost(state, p.order)} points).` });
+  resolvePurchasesIfReady(state, events);
+}
+
+/**
+ * 6.C.2: when every player has ordered, purchases are carried out from the player with the
+ * fewest Points banked to the most (ties: War Zone order); a ship taken by an earlier player is
+ * refused and that player may order again. Then every unspent point is banked and the Point
+ * Tracks reset to zero (10).
+ */
+export function resolvePurchasesIfReady(state: Draft<CwnbState>, events: Events): void {
+  const zones = Object.values(state.zones) as Draft<ZoneState>[];
+  if (state.purchasesResolved) return;
+  if (!zones.every((z) => z.step === 'purchase' && z.players.allied.order.done && z.players.soviet.order.done)) return;
+  const queue = zones
+    .flatMap((z, zi) => (['allied', 'soviet'] as const).map((side) => ({ z, zi, side, banked: z.players[side].banked })))
+    .sort((a, b) => a.banked - b.banked || a.zi - b.zi);
+  let reopened = false;
+  for (const { z, side } of queue) {
+    const p = z.players[side];
+    const got: string[] = [];
+    let spent = 0;
+    let refused = false;
+    for (const id of p.order.ships) {
+      const card = shipCard(state, id)!;
+      const where = shipLocation(state, id);
+      if (where) {
+        refused = true;
+        events.push({
+          type: 'purchase-refused',
+          zone: z.id,
+          side,
+          ship: id,
+          text: `${zoneName(z.id)}: ${card.name} went to a player with fewer banked points (${where === 'sunk' ? 'sunk' : zoneName(where.zone)}); ${sideName(side)} may order again (6.C.2).`,
+        });
+        continue;
+      }
+      p.fleet[id] = { damage: 0, crippled: false, critical: false, passive: false, committed: false };
+      spent += shipCost(state.turn, card.points);
+      got.push(card.name);
+    }
+    for (const c of p.order.cards) {
+      spent += cardCost(state.turn, c);
+      p.cards.push(c);
+      p.cardsBought.push(c);
+      got.push(c.value ? `${c.type} (${c.value})` : c.type);
+    }
+    p.track -= spent;
+    if (got.length) {
+      events.push({
+        type: 'purchase',
+        zone: z.id,
+        side,
+        spent,
+        text: `${zoneName(z.id)}: ${sideName(side)} buys ${got.join(', ')} for ${spent}; Point Track ${p.track}.`,
+      });
+    }
+    p.order = { ships: [], cards: [], done: !refused };
+    reopened ||= refused;
+  }
+  if (reopened) return;
+  state.purchasesResolved = true;
+  for (const z of zones) {
+    for (const side of ['allied', 'soviet'] as const) bank(z, side, events, '6.C.2');
+    z.step = 'preparation';
+  }
+}
+
+/** 10: bank the Point Track as Victory Points and reset it to zero. Banked points are never spent. */
+export function bank(zone: Draft<ZoneState>, side: Side, events: Events, rule: string): void {
+  const p = zone.players[side];
+  const amount = p.track;
+  p.banked += amount;
+  p.track = 0;
+  events.push({
+    type: 'bank',
+    zone: zone.id,
+    side,
+    amount,
+    seat: seatOf(side, zone.id),
+    text: `${zoneName(zone.id)}: ${sideName(side)} banks ${amount} Victory Points (${p.banked} banked in this zone; rule ${rule}).`,
+  });
+}

@@ -1,0 +1,47 @@
+import type { Draft } from 'immer';
+import { zoneById } from '../data/index.ts';
+import type { Side } from '../data/types.ts';
+import type { CwnbState, Victory, ZoneState } from '../state.ts';
+import { sideName, statusName, zoneName, type Events } from './common.ts';
+import { bank } from './purchases.ts';
+
+/** 11: the level of victory from the margin. */
+export function victoryLevel(margin: number): Victory['level'] {
+  if (margin <= 0) return 'Draw';
+  if (margin <= 40) return 'Pyrrhic';
+  if (margin <= 80) return 'Tactical';
+  if (margin <= 120) return 'Marginal';
+  return 'Decisive';
+}
+
+/**
+ * 11 Campaign Game Victory: bank what is left on every Point Track, award each zone's End Game
+ * bonus from its status column, total per team. Surviving ships score nothing.
+ */
+export function endGame(state: Draft<CwnbState>, events: Events): void {
+  const totals: Record<Side, number> = { allied: 0, soviet: 0 };
+  const zones: Victory['zones'] = [];
+  for (const z of Object.values(state.zones) as Draft<ZoneState>[]) {
+    for (const side of ['allied', 'soviet'] as const) bank(z, side, events, '11');
+    const bonus = zoneById(z.id).endGame[z.status];
+    events.push({
+      type: 'end-game-bonus',
+      zone: z.id,
+      text: `${zoneName(z.id)}: status ${statusName(z.status)} — End Game bonus ${sideName(bonus.side)} +${bonus.vp} VPs (11).`,
+    });
+    const banked = { allied: z.players.allied.banked, soviet: z.players.soviet.banked };
+    totals.allied += banked.allied;
+    totals.soviet += banked.soviet;
+    totals[bonus.side] += bonus.vp;
+    zones.push({ id: z.id, banked, endGame: { side: bonus.side, vp: bonus.vp } });
+  }
+  const margin = Math.abs(totals.allied - totals.soviet);
+  const winner: Side | null = totals.allied === totals.soviet ? null : totals.allied > totals.soviet ? 'allied' : 'soviet';
+  state.result = { winner, margin, level: victoryLevel(margin), totals, zones };
+  events.push({
+    type: 'game-over',
+    text: winner
+      ? `Game over after turn ${state.turn}: ${sideName(winner)} ${victoryLevel(margin)} Victory, ${totals[winner]} to ${totals[winner === 'allied' ? 'soviet' : 'allied']} (margin ${margin}).`
+      : `Game over after turn ${state.turn}: a draw at ${totals.allied} Victory Points each.`,
+  });
+}

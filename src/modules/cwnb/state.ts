@@ -1,0 +1,152 @@
+import type { DiceState } from '../../engine/dice.ts';
+import type { MissionCell, Roster, Side, ZoneId } from './data/types.ts';
+
+/** A seat is one side in one War Zone: "allied:mediterranean". One person may hold several. */
+export type Seat = `${Side}:${ZoneId}`;
+
+export function seatOf(side: Side, zone: ZoneId): Seat {
+  return `${side}:${zone}`;
+}
+
+export function parseSeat(seat: string): { side: Side; zone: ZoneId } | null {
+  const i = seat.indexOf(':');
+  if (i < 0) return null;
+  const side = seat.slice(0, i);
+  if (side !== 'allied' && side !== 'soviet') return null;
+  return { side, zone: seat.slice(i + 1) as ZoneId };
+}
+
+export function other(side: Side): Side {
+  return side === 'allied' ? 'soviet' : 'allied';
+}
+
+export interface CwnbOptions {
+  /** War Zones in play (5.1), in the order they are listed. */
+  zones: ZoneId[];
+  /** Agreed number of Campaign Game Turns, 1..9 (5.2). */
+  turns: number;
+  /** "physical": the rolling player types each die instead of the seeded source. */
+  dice: 'seeded' | 'physical';
+  roster: Roster;
+  /** At Start Buy Points per zone in play (6.C.2). */
+  startingPoints: Partial<Record<ZoneId, Record<Side, number>>>;
+  /** Optional names of the people holding seats. */
+  players: Partial<Record<Seat, string>>;
+}
+
+export interface ShipState {
+  /** Sum of the values of the Damage cards attached. */
+  damage: number;
+  crippled: boolean;
+  critical: boolean;
+  /** Submarines only: Passive mode. */
+  passive: boolean;
+  /** Committed to battle this Campaign Game Turn (false: in port). */
+  committed: boolean;
+}
+
+export interface HeldCard {
+  type: string;
+  /** Attack cards: printed value. */
+  value?: number;
+}
+
+export interface PlayerState {
+  /** Campaign Game Point Track (10). */
+  track: number;
+  /** Victory Points banked from this seat (10, 11). */
+  banked: number;
+  /** Ships in the Task Force, by id (in-port or committed). */
+  fleet: Record<string, ShipState>;
+  /** Action cards Wardroom knows this player holds: purchases, transfers, the card set aside (7.2.1). */
+  cards: HeldCard[];
+  /** Purchase order of this Campaign Game Turn (6.C.2), until purchases are carried out. */
+  order: { ships: string[]; cards: HeldCard[]; done: boolean };
+  /** Action cards bought this turn (limits count across purchase rounds). */
+  cardsBought: HeldCard[];
+  /** Battle commitment, secret until both players of the zone have committed (6.C.4). */
+  commitment: { ships: string[]; areaDefense: number } | null;
+  /** Points earned this Campaign Game Turn, for the in-port cap (7.2.4) and the status shift. */
+  earned: { mission: number; sinking: number };
+  /** 9.4 Mission Winner tally: points for sinking enemy ships and for the enemy retreating. */
+  winnerTally: number;
+  retreating: boolean;
+  retreats: number;
+  setAside: boolean;
+}
+
+export interface NonCombatant {
+  /** "NC-7" for Non-Combatant card 7, "PO-2" for a Player Order card used as a 4-hit extra (8). */
+  id: string;
+  kind: 'military' | 'civilian';
+  damage: number;
+  sunk: boolean;
+}
+
+export interface BattleState {
+  /** Battle Turns per player (7; 4 in the base game). */
+  turnsPerPlayer: number;
+  /** Player turns completed so far; the active side is `first` on even counts. */
+  index: number;
+  /** The Advantaged Player, who goes first (3, 7). */
+  first: Side;
+  /** Point Pool size, or null when the mission has none (9.1). */
+  pool: number | null;
+  /** Pool points awarded so far, per side. */
+  poolAwarded: Record<Side, number>;
+  /** 9.1 shore bombardment points so far (separate from the pool, capped at its value). */
+  shoreBombardment: number;
+  /** Non-Combatants of the mission player who has them (8). */
+  nonCombatants: NonCombatant[];
+  /** Who holds the Non-Combatants, and which side of the cards is up, or null. */
+  nonCombatantSide: Side | null;
+  nonCombatantKind: 'military' | 'civilian' | null;
+  /** Non-Combatants still to be dealt. */
+  toDeal: number;
+  /** Whether each Task Force was eliminated at the end of the last Battle Turn (9.5, 9.6). */
+  eliminated: Record<Side, boolean>;
+}
+
+export type ZoneStep =
+  | 'mission' // 6.A: waiting for the mission roll
+  | 'purchase' // 6.C.2
+  | 'preparation' // 6.C.3–4: transfers, commitment
+  | 'battle' // 6.D / 7
+  | 'set-aside' // 7.2.1
+  | 'turn-done';
+
+export interface ZoneState {
+  id: ZoneId;
+  /** War Zone Status column 0..6 (Soviet Dominance .. Allied Dominance). */
+  status: number;
+  step: ZoneStep;
+  mission: { cell: MissionCell; roll: number } | null;
+  /** 9.5: re-rolls after a Carrier/Submarine Strike was declined this turn. */
+  declines: { side: Side; mission: string }[];
+  players: Record<Side, PlayerState>;
+  battle: BattleState | null;
+}
+
+export interface Victory {
+  winner: Side | null;
+  margin: number;
+  level: 'Pyrrhic' | 'Tactical' | 'Marginal' | 'Decisive' | 'Draw';
+  totals: Record<Side, number>;
+  zones: { id: ZoneId; banked: Record<Side, number>; endGame: { side: Side; vp: number } }[];
+}
+
+export interface CwnbState {
+  options: CwnbOptions;
+  dice: DiceState;
+  /** Campaign Game Turn, 1..9. */
+  turn: number;
+  /** Purchases of this turn resolved and points banked (6.C.2). */
+  purchasesResolved: boolean;
+  zones: Partial<Record<ZoneId, ZoneState>>;
+  /** Ships sunk: they never return (6.C.2). */
+  sunk: string[];
+  /** Non-Combatant cards (1..18) not dealt this turn, and Player Order cards used (8). */
+  nonCombatantDeck: number[];
+  playerOrderCards: number;
+  result: Victory | null;
+}
