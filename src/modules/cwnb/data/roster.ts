@@ -276,7 +276,8 @@ export function parseRoster(text: string, format: 'csv' | 'json', opts: { source
   if (errors.length === 0 && ships.length === 0) {
     errors.push({ row: 0, field: '', message: 'the roster has no ships' });
   }
-  if (errors.length > 0) return { kind: 'RosterError', errors };
+  // in row order (Array.prototype.sort is stable: a row's errors keep their field order)
+  if (errors.length > 0) return { kind: 'RosterError', errors: errors.sort((a, b) => a.row - b.row) };
   const source = opts.source ?? fileSource ?? `players' roster (${format.toUpperCase()})`;
   return { demo, source, ships };
 }

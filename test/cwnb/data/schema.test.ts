@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ActionCardDataSchema, DemoStartingPointsSchema, RosterSchema, ZoneDataSchema, parseOrThrow } from '../../../src/modules/cwnb/data/schema.ts';
+import { ACTION_CARDS, DEMO_ROSTER, ZONES, zoneById } from '../../../src/modules/cwnb/data/index.ts';
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+describe('rules data validation (schema)', () => {
+  it('accepts every shipped file', () => {
+    for (const z of ZONES) expect(ZoneDataSchema.safeParse(z).success).toBe(true);
+    expect(ActionCardDataSchema.safeParse(ACTION_CARDS).success).toBe(true);
+    expect(RosterSchema.safeParse(DEMO_ROSTER).success).toBe(true);
+  });
+
+  it('refuses a Mission Table row without exactly 7 cells', () => {
+    const z = clone(zoneById('north-sea'));
+    z.missionTable['6'].pop();
+    expect(() => parseOrThrow(ZoneDataSchema, z, 'zones/north-sea.json')).toThrow(/zones\/north-sea\.json[\s\S]*missionTable\.6: a Mission Table row has exactly 7 cells/);
+  });
+
+  it('refuses a mission name not in MISSION_NAMES, and unopposed pairs', () => {
+    const z = clone(zoneById('north-sea'));
+    (z.missionTable['1-2'][0] as { allied: string }).allied = 'Patrol';
+    expect(ZoneDataSchema.safeParse(z).success).toBe(false);
+    const y = clone(zoneById('north-sea'));
+    y.missionTable['1-2'][0] = { allied: 'Raid', soviet: 'Raid', urgent: false };
+    expect(() => parseOrThrow(ZoneDataSchema, y, 'y')).toThrow(/"Raid vs\. Raid" is not a pair of opposed Missions/);
+  });
+
+  it('refuses an End Game row without 7 entries or out of side order', () => {
+    const z = clone(zoneById('persian-gulf'));
+    z.endGame.pop();
+    expect(ZoneDataSchema.safeParse(z).success).toBe(false);
+    const y = clone(zoneById('persian-gulf'));
+    y.endGame[0]!.side = 'allied';
+    expect(ZoneDataSchema.safeParse(y).success).toBe(false);
+  });
+
+  it('refuses an urgent value below the normal one and unknown keys', () => {
+    const z = clone(zoneById('sea-of-japan'));
+    z.summaries.invasion.pool = [160, 60];
+    expect(ZoneDataSchema.safeParse(z).success).toBe(false);
+    const y = clone(zoneById('sea-of-japan')) as unknown as Record<string, unknown>;
+    y.extra = 1;
+    expect(ZoneDataSchema.safeParse(y).success).toBe(false);
+  });
+
+  it('refuses asterisks in card type names and duplicate types', () => {
+    const a = clone(ACTION_CARDS);
+    a.cards[0]!.type = 'ECM*';
+    expect(ActionCardDataSchema.safeParse(a).success).toBe(false);
+    const b = clone(ACTION_CARDS);
+    b.cards.push(clone(b.cards[0]!));
+    expect(ActionCardDataSchema.safeParse(b).success).toBe(false);
+  });
+
+  it('requires every zone in the demo starting points', () => {
+    expect(DemoStartingPointsSchema.safeParse({ demo: true, source: 'x', fromRulebook: [], points: { 'south-pacific': { allied: 80, soviet: 100 } } }).success).toBe(false);
+  });
+});
