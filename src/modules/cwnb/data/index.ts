@@ -53,7 +53,7 @@ function freeze<T>(value: T): T {
 }
 
 /** The seven War Zones, in ZONE_IDS order (the document's order). */
-export const ZONES: readonly ZoneData[] = freeze(ZONE_IDS.map(loadZone));
+export const ZONES: ZoneData[] = freeze(ZONE_IDS.map(loadZone));
 
 const ZONE_MAP = new Map<ZoneId, ZoneData>(ZONES.map((z) => [z.id, z]));
 
