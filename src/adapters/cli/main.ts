@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerCwnbCommands } from './cwnb.ts';
 import { registerSmpCommands } from './smp.ts';
 
 /** Build the `wardroom` command line. Each rules module adds its own commands. */
@@ -6,6 +7,7 @@ export function buildProgram(): Command {
   const program = new Command('wardroom')
     .description('Wardroom: a digital referee for tabletop wargame campaigns')
     .exitOverride();
+  registerCwnbCommands(program);
   registerSmpCommands(program);
   return program;
 }

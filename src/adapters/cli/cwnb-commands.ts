@@ -1,0 +1,157 @@
+import type { Action } from '../../engine/module.ts';
+import { ZONE_IDS, type ZoneId } from '../../modules/cwnb/data/types.ts';
+import type { CwnbState } from '../../modules/cwnb/state.ts';
+
+/** Short commands typed at the table, turned into CWNB actions. The rules still decide. */
+export const COMMAND_HELP = `Commands (the acting seat is shown in the prompt; "as SEAT" switches it):
+  roll [N]                    6.A   roll the mission die (N: the value, with physical dice)
+  decline                     9.5   decline a Carrier/Submarine Strike (status shifts, re-roll)
+  buy SHIP                    6.C.2 order a ship            card TYPE [VALUE]  order an Action card
+  done                        6.C.2 finish ordering (unspent points are banked)
+  give SHIP to ZONE           6.C.3 transfer a ship         give card N to ZONE  transfer a card
+  commit SHIP,SHIP.. [ad=N]   6.C.4 secret commitment ("commit none"); ad = pre-positioned Area Defense
+  deal [C,C,..]               8     deal the Non-Combatants (card numbers, with physical dice)
+  sink UNIT [cause]           7     damage UNIT N | repair UNIT N
+  cripple SHIP [off]          7     critical SHIP [off] | passive SUB | active SUB
+  retreat                     7     the active Task Force plays a Retreat card
+  air hit|miss [surprise]     9.7   missile N [surprise] (9.8) | gun N [surprise] (9.1)
+  end                         7     end your Battle Turn
+  keep [TYPE [VALUE]]         7.2.1 set aside one card for next turn (or none)
+  undo [N]   as SEAT   status   actions   view   json {ACTION}   help   quit`;
+
+export class CommandError extends Error {}
+
+export function resolveZone(text: string, zones: readonly ZoneId[] = ZONE_IDS): ZoneId {
+  const t = text.toLowerCase();
+  const initials = (id: string) => id.split('-').map((w) => w[0]).join('');
+  const hits = zones.filter((z) => z === t || z.startsWith(t) || initials(z) === t);
+  if (hits.length === 1) return hits[0];
+  throw new CommandError(hits.length ? `"${text}" could mean ${hits.join(' or ')}.` : `No War Zone "${text}" in this game (${zones.join(', ')}).`);
+}
+
+/** "allied:med", "a:na", "soviet" (when one zone is in play). */
+export function resolveSeat(text: string, state: CwnbState): string {
+  if (text === 'referee') return text;
+  const [s, z] = text.split(':');
+  const side = 'allied'.startsWith(s.toLowerCase()) ? 'allied' : 'soviet'.startsWith(s.toLowerCase()) ? 'soviet' : null;
+  if (!side || !s) throw new CommandError(`A seat is side:zone, e.g. allied:mediterranean or s:na; got "${text}".`);
+  const zones = state.options.zones;
+  const zone = z ? resolveZone(z, zones) : zones.length === 1 ? zones[0] : null;
+  if (!zone) throw new CommandError(`Say which War Zone: ${side}:${zones[0]}.`);
+  return `${side}:${zone}`;
+}
+
+/** A ship id from an id, or a unique name or name prefix, among the ships the seat can name. */
+function resolveShip(text: string, state: CwnbState, candidates: string[]): string {
+  const t = text.toLowerCase();
+  if (/^(nc|po)-\d+$/.test(t)) return t.toUpperCase();
+  if (candidates.includes(t)) return t;
+  const names = candidates.map((id) => ({ id, name: (state.options.roster.ships.find((s) => s.id === id)?.name ?? id).toLowerCase() }));
+  const hits = names.filter((n) => n.id.startsWith(t) || n.name === t || n.name.includes(t));
+  if (hits.length === 1) return hits[0].id;
+  if (hits.length > 1) throw new CommandError(`"${text}" could mean ${hits.map((h) => h.id).join(', ')}.`);
+  return text; // let the rules refuse an unknown ship with their own message
+}
+
+function numberArg(text: string | undefined, what: string): number {
+  const n = Number(text);
+  if (text === undefined || !Number.isInteger(n)) throw new CommandError(`${what} must be a whole number.`);
+  return n;
+}
+
+/** Parse one command line for `seat`; meta commands return { meta }. */
+export function parseCommand(line: string, seat: string, state: CwnbState): { action: Action } | { meta: string; args: string[] } {
+  const words = line.trim().split(/\s+/).filter(Boolean);
+  const [cmd, ...args] = words;
+  const lower = cmd?.toLowerCase();
+  const ships = state.options.roster.ships.map((s) => s.id);
+  const ship = (i: number) => {
+    if (!args[i]) throw new CommandError(`Name the ship (id or name), e.g. "${lower} ${ships[0] ?? 'kirov'}".`);
+    return resolveShip(args[i], state, ships);
+  };
+  const surprise = args.some((a) => a.toLowerCase() === 'surprise');
+  const a = (type: string, fields: Record<string, unknown> = {}): { action: Action } => ({ action: { type, seat, ...fields } });
+  switch (lower) {
+    case undefined:
+      return { meta: 'none', args };
+    case 'help':
+    case 'status':
+    case 'actions':
+    case 'view':
+    case 'quit':
+    case 'exit':
+    case 'undo':
+    case 'as':
+    case 'log':
+      return { meta: lower, args };
+    case 'json':
+      try {
+        return { action: { seat, ...JSON.parse(line.trim().slice(4)) } };
+      } catch (e) {
+        throw new CommandError(`json: ${(e as Error).message}`);
+      }
+    case 'roll':
+      return a('rollMission', args[0] ? { values: [numberArg(args[0], 'The die value')] } : {});
+    case 'decline':
+      return a('declineStrike');
+    case 'buy':
+      return a('buyShip', { ship: ship(0) });
+    case 'card': {
+      const last = args[args.length - 1];
+      const hasValue = args.length > 1 && /^\d+$/.test(last);
+      const type = (hasValue ? args.slice(0, -1) : args).join(' ');
+      if (!type) throw new CommandError('Name the Action card type, e.g. "card ECM" or "card Gun 6".');
+      return a('buyCard', hasValue ? { card: type, value: Number(last) } : { card: type });
+    }
+    case 'done':
+      return a('donePurchasing');
+    case 'give': {
+      const to = args.indexOf('to');
+      if (to < 1 || !args[to + 1]) throw new CommandError('give SHIP to ZONE, or give card N to ZONE.');
+      const zone = resolveZone(args[to + 1], state.options.zones);
+      if (args[0].toLowerCase() === 'card') return a('transferCard', { card: numberArg(args[1], 'The card number') - 1, to: zone });
+      return a('transferShip', { ship: ship(0), to: zone });
+    }
+    case 'commit': {
+      const ad = args.find((x) => x.startsWith('ad='));
+      const list = args.filter((x) => !x.startsWith('ad=')).join(',');
+      const ids = list.toLowerCase() === 'none' || !list ? [] : list.split(',').filter(Boolean).map((x) => resolveShip(x, state, ships));
+      return a('commit', { ships: ids, areaDefense: ad ? numberArg(ad.slice(3), 'ad') : 0 });
+    }
+    case 'deal':
+      return a('dealNonCombatants', args[0] ? { cards: args.join(',').split(',').filter(Boolean).map((c) => numberArg(c, 'A card number')) } : {});
+    case 'sink':
+      return a('sink', { ship: ship(0), ...(args.length > 1 ? { cause: args.slice(1).join(' ') } : {}) });
+    case 'damage':
+    case 'repair': {
+      const n = numberArg(args[1], 'The damage');
+      return a('damage', { ship: ship(0), amount: lower === 'repair' ? -n : n });
+    }
+    case 'cripple':
+      return a('cripple', { ship: ship(0), value: args[1] !== 'off' });
+    case 'critical':
+      return a('criticalDamage', { ship: ship(0), value: args[1] !== 'off' });
+    case 'passive':
+    case 'active':
+      return a('submarine', { ship: ship(0), mode: lower });
+    case 'retreat':
+      return a('retreat');
+    case 'air':
+      if (!['hit', 'miss'].includes(args[0])) throw new CommandError('air hit [surprise] or air miss.');
+      return a('landAttack', { attack: 'carrier-air-strike', success: args[0] === 'hit', surprise });
+    case 'missile':
+      return a('landAttack', { attack: 'submarine-missile', damage: numberArg(args[0], 'The Damage Value'), surprise });
+    case 'gun':
+      return a('landAttack', { attack: 'gun', damage: numberArg(args[0], 'The Damage Value'), surprise });
+    case 'end':
+      return a('endBattleTurn');
+    case 'keep': {
+      if (!args.length || args[0] === 'none') return a('setAside');
+      const last = args[args.length - 1];
+      const hasValue = args.length > 1 && /^\d+$/.test(last);
+      return a('setAside', { card: (hasValue ? args.slice(0, -1) : args).join(' '), ...(hasValue ? { value: Number(last) } : {}) });
+    }
+    default:
+      throw new CommandError(`Unknown command "${cmd}". Type "help" for the list.`);
+  }
+}

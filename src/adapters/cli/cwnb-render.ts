@@ -1,0 +1,83 @@
+import type { ActionSpec, FieldSpec } from '../../engine/module.ts';
+import type { view as cwnbView } from '../../modules/cwnb/view.ts';
+
+type View = ReturnType<typeof cwnbView>;
+const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/** A compact text picture of the campaign for a terminal. */
+export function renderStatus(v: View): string {
+  const lines: string[] = [];
+  const head = v.result ? 'Campaign over' : `Campaign Game Turn ${v.turn} of ${v.agreedTurns}`;
+  lines.push(`${head} — banked VP: Allied ${v.vp.allied}, Soviet ${v.vp.soviet}${v.dice.physical ? ' — physical dice' : ''}${v.demoData.roster ? ' — DEMO ship roster (not the cards\' values)' : ''}`);
+  for (const z of v.zones) {
+    const m = z.mission;
+    lines.push('');
+    lines.push(`${z.name} [${z.status.name}; ${cap(z.status.advantaged)} advantaged] — ${stepName(z.step)}`);
+    if (m) lines.push(`  Mission: Allied ${m.allied.mission} vs. Soviet ${m.soviet.mission}${m.urgent ? ' (URGENT)' : ''} — ${m.title} (${m.rule})${m.pool !== null ? `, Point Pool ${m.pool}` : ''}`);
+    for (const side of ['allied', 'soviet'] as const) {
+      const p = z.players[side];
+      const fleet = p.fleet
+        .map((s) => `${s.name}${s.committed === false ? ' (port)' : ''}${s.damage ? ` dmg ${s.damage}` : ''}${s.crippled ? ' CRIPPLED' : ''}${s.critical ? ' CRIT' : ''}${s.passive ? ' passive' : ''}`)
+        .join(', ');
+      lines.push(
+        `  ${cap(side).padEnd(6)} track ${String(p.track).padStart(3)}  banked ${String(p.banked).padStart(4)}` +
+          (p.handSize !== null ? `  hand ${p.handSize}, Fog of War ${p.fogOfWarModifier! >= 0 ? '+' : ''}${p.fogOfWarModifier}` : '') +
+          (p.retreating ? '  RETREATING' : '') +
+          (p.eliminated ? '  ELIMINATED' : ''),
+      );
+      if (fleet) lines.push(`         ${fleet}`);
+    }
+    const b = z.battle;
+    if (b) {
+      lines.push(
+        `  Battle turn ${Math.min(b.battleTurn, b.turnsPerPlayer)} of ${b.turnsPerPlayer}${b.active ? `, ${cap(b.active)} to play` : ''}` +
+          (b.pool !== null ? `; Pool ${b.poolLeft} of ${b.pool} left` : '') +
+          (b.shoreBombardment ? `; shore bombardment ${b.shoreBombardment}` : '') +
+          (b.nonCombatants.length ? `; Non-Combatants: ${b.nonCombatants.map((n) => `${n.id}${n.sunk ? ' sunk' : n.damage ? ` dmg ${n.damage}` : ''}`).join(', ')}` : ''),
+      );
+    }
+  }
+  if (v.result) {
+    const r = v.result;
+    lines.push('');
+    lines.push(r.winner ? `${cap(r.winner)} ${r.level} Victory by ${r.margin} (Allied ${r.totals.allied}, Soviet ${r.totals.soviet}).` : `Draw at ${r.totals.allied} each.`);
+    for (const z of r.zones) lines.push(`  ${z.id}: Allied ${z.banked.allied}, Soviet ${z.banked.soviet}; End Game ${cap(z.endGame.side)} +${z.endGame.vp}`);
+  } else {
+    lines.push('');
+    lines.push(`Waiting for: ${v.waitingFor.join(', ') || 'nobody'}`);
+  }
+  return lines.join('\n');
+}
+
+function stepName(step: string): string {
+  return (
+    {
+      mission: 'A. Determine Missions',
+      purchase: 'C.2 Purchases',
+      preparation: 'C.3–4 Transfers and Battle Commitment',
+      battle: 'D. Battle Turns',
+      'set-aside': '7.2.1 Set aside a card',
+      'turn-done': 'turn complete, waiting for the other War Zones',
+    } as Record<string, string>
+  )[step] ?? step;
+}
+
+function fieldHint(name: string, f: FieldSpec): string {
+  switch (f.kind) {
+    case 'choice':
+      return `${name}: ${f.options.slice(0, 12).map((o) => o.value).join(' | ')}${f.options.length > 12 ? ' | …' : ''}`;
+    case 'subset':
+      return `${name}: ${f.min}–${f.max} of ${f.options.map((o) => o.value).join(', ')}`;
+    case 'int':
+      return `${name}: ${f.min}..${f.max}`;
+    case 'dice':
+      return `${name}: ${f.sides.map((s) => `d${s}`).join(', ')} value(s)`;
+    default:
+      return name;
+  }
+}
+
+export function renderActions(seat: string, specs: readonly ActionSpec[]): string {
+  if (!specs.length) return `${seat} has nothing to do now.`;
+  return [`${seat} may:`, ...specs.map((s) => `  ${s.label}  [${s.type}]` + (s.fields ? `\n      ${Object.entries(s.fields).map(([n, f]) => fieldHint(n, f)).join('\n      ')}` : ''))].join('\n');
+}

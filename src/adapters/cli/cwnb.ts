@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import { isRuleError } from '../../engine/errors.ts';
+import { newGameRecord, ReplayError, Session } from '../../engine/game.ts';
+import { MODULES } from '../../modules/index.ts';
+import { cwnb } from '../../modules/cwnb/index.ts';
+import { isRosterError, formatRosterError, parseRoster } from '../../modules/cwnb/data/roster.ts';
+import { isZoneId } from '../../modules/cwnb/data/index.ts';
+import { tablesJson, tablesText } from '../../modules/cwnb/data/tables.ts';
+import type { CwnbState } from '../../modules/cwnb/state.ts';
+import { view } from '../../modules/cwnb/view.ts';
+import { GameFileError, readGameFile, writeGameFile } from '../storage/game-file.ts';
+import { COMMAND_HELP, CommandError, parseCommand, resolveSeat, resolveZone } from './cwnb-commands.ts';
+import { renderActions, renderStatus } from './cwnb-render.ts';
+
+const out = (s: string) => process.stdout.write(s + '\n');
+const err = (s: string) => process.stderr.write(s + '\n');
+
+/** `wardroom tables`, `new`, `play`, `replay`: the CWNB Campaign referee in a terminal. */
+export function registerCwnbCommands(program: Command): void {
+  program
+    .command('tables')
+    .description('Print the War Zone data: Mission Tables, End Game rows, Mission Summaries (CWNB V)')
+    .option('--zone <id>', 'one War Zone (indian-ocean, mediterranean, north-atlantic, north-sea, persian-gulf, sea-of-japan, south-pacific)')
+    .option('--json', 'machine-readable JSON')
+    .action((o: { zone?: string; json?: boolean }) => {
+      if (o.zone !== undefined && !isZoneId(o.zone)) {
+        err(`Unknown War Zone "${o.zone}".`);
+        process.exitCode = 2;
+        return;
+      }
+      out(o.json ? JSON.stringify(tablesJson(o.zone), null, 2) : tablesText(o.zone));
+    });
+
+  program
+    .command('new')
+    .description('Create a CWNB Campaign game file (rule 5 setup)')
+    .argument('<file>', 'game file to create')
+    .requiredOption('--zones <ids>', 'War Zones in play, comma-separated (1–7), e.g. mediterranean,north-atlantic')
+    .option('--turns <n>', 'agreed number of Campaign Game Turns, 1–9 (5.2)', '5')
+    .option('--dice <mode>', '"seeded" (Wardroom rolls) or "physical" (players type their dice)', 'seeded')
+    .option('--roster <path>', 'ship cards, CSV or JSON (see docs/data.md)')
+    .option('--starting-points <path>', 'At Start Buy Points per zone, JSON {"<zone>": {"allied": N, "soviet": N}}')
+    .option('--demo', "use Wardroom's DEMO roster and starting points (not the cards' values)")
+    .option('--seed <seed>', 'dice seed (default: random; the file stores its SHA-256 commitment)')
+    .option('--player <seat=name...>', 'who holds a seat, e.g. allied:mediterranean=Ann (repeatable)')
+    .option('--force', 'overwrite an existing file')
+    .action((file: string, o: Record<string, any>) => {
+      if (existsSync(file) && !o.force) {
+        err(`${file} already exists (use --force to overwrite, or "wardroom play ${file}" to resume).`);
+        process.exitCode = 2;
+        return;
+      }
+      let roster: unknown = o.demo ? 'demo' : undefined;
+      if (o.roster) {
+        const text = readFileSync(o.roster, 'utf8');
+        const r = parseRoster(text, o.roster.endsWith('.csv') ? 'csv' : 'json', { source: o.roster });
+        if (isRosterError(r)) {
+          err(`${o.roster}: ${formatRosterError(r)}`);
+          process.exitCode = 2;
+          return;
+        }
+        roster = r;
+      }
+      if (!roster) {
+        err('Ship cards are not in the campaign rulebook: give --roster FILE (CSV or JSON with name, side, points, kind; see docs/data.md) or --demo for the demo roster.');
+        process.exitCode = 2;
+        return;
+      }
+      let zones: string[];
+      try {
+        zones = String(o.zones).split(',').map((s) => s.trim()).filter(Boolean).map((z) => resolveZone(z));
+      } catch (e) {
+        err((e as Error).message);
+        process.exitCode = 2;
+        return;
+      }
+      const startingPoints = o.startingPoints
+        ? JSON.parse(readFileSync(o.startingPoints, 'utf8'))
+        : o.demo
+          ? 'demo'
+          : { 'south-pacific': { allied: 80, soviet: 100 } };
+      const players = Object.fromEntries(((o.player as string[]) ?? []).map((p) => p.split('=')));
+      const options = { zones, turns: Number(o.turns), dice: o.dice, roster, startingPoints, players };
+      const parsed = cwnb.parseOptions(options);
+      if (isRuleError(parsed)) {
+        err(parsed.toString());
+        process.exitCode = 2;
+        return;
+      }
+      const seed = o.seed ?? randomBytes(32).toString('hex');
+      const record = newGameRecord(cwnb.id, options, seed);
+      writeGameFile(file, record);
+      out(`Created ${file}: ${zones.join(', ')}, ${options.turns} turns, ${o.dice} dice. Seed commitment ${record.seedCommitment}.`);
+      if (o.demo) out("Using Wardroom's DEMO roster and starting points — demo values, not the cards'.");
+      out(`Next: wardroom play ${file}`);
+    });
+
+  program
+    .command('play')
+    .description('The interactive campaign referee: prompts, legal choices, short commands; saves after every action')
+    .argument('<file>', 'game file (create one with "wardroom new")')
+    .option('--as <seat>', 'start acting as this seat')
+    .action(async (file: string, o: { as?: string }) => {
+      process.exitCode = await play(file, o.as);
+    });
+
+  program
+    .command('replay')
+    .description('Validate and replay a game file; print a summary')
+    .argument('<file>')
+    .option('--json', 'machine-readable summary')
+    .option('--log', 'print every event')
+    .action((file: string, o: { json?: boolean; log?: boolean }) => {
+      let session: Session<any>;
+      try {
+        const record = readGameFile(file);
+        const module = MODULES[record.module];
+        if (!module) throw new GameFileError(`${file}: unknown module "${record.module}" (known: ${Object.keys(MODULES).join(', ')})`);
+        session = Session.open(module, record);
+      } catch (e) {
+        if (e instanceof ReplayError || e instanceof GameFileError) {
+          err(`${file}: ${e.message}`);
+          process.exitCode = 1;
+          return;
+        }
+        throw e;
+      }
+      if (o.log) for (const step of session.steps) for (const e of step.events) out(e.text);
+      if (session.module.id !== cwnb.id) {
+        out(JSON.stringify(session.module.view(session.state, 'referee'), null, o.json ? 0 : 2));
+        return;
+      }
+      const state = session.state as CwnbState;
+      const summary = replaySummary(state);
+      out(o.json ? JSON.stringify(summary) : renderStatus(view(state, 'referee')) + `\n\n${session.record.log.length} actions replayed.`);
+    });
+}
+
+/** The `replay --json` summary (see docs/cli.md). */
+export function replaySummary(state: CwnbState) {
+  const v = view(state, 'referee');
+  return {
+    turn: state.turn,
+    finished: state.result !== null,
+    zones: v.zones.map((z) => ({
+      id: z.id,
+      status: z.status.name,
+      points: { allied: z.players.allied.track, soviet: z.players.soviet.track },
+      banked: { allied: z.players.allied.banked, soviet: z.players.soviet.banked },
+    })),
+    vp: state.result ? state.result.totals : v.vp,
+    victory: state.result && { winner: state.result.winner, margin: state.result.margin, level: state.result.level },
+  };
+}
+
+async function play(file: string, as?: string): Promise<number> {
+  let session: Session<CwnbState>;
+  try {
+    const record = readGameFile(file);
+    if (record.module !== cwnb.id) throw new GameFileError(`${file} is a ${record.module} game; "play" runs CWNB Campaign games.`);
+    session = Session.open(cwnb, record);
+  } catch (e) {
+    if (e instanceof ReplayError || e instanceof GameFileError) {
+      err(`${file}: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+  const tty = process.stdin.isTTY;
+  let seat = as ? resolveSeat(as, session.state) : '';
+  const pickSeat = () => {
+    if (seat && cwnb.legalActions(session.state, seat).length) return;
+    seat = cwnb.waitingFor(session.state)[0] ?? seat;
+  };
+  out(renderStatus(view(session.state, 'referee')));
+  pickSeat();
+  if (seat) out('\n' + renderActions(seat, cwnb.legalActions(session.state, seat)));
+  out('Type "help" for commands.');
+  const rl = createInterface({ input: process.stdin, output: tty ? process.stdout : undefined, terminal: tty });
+  const prompt = () => {
+    if (tty) rl.setPrompt(`${seat || 'referee'}> `), rl.prompt();
+  };
+  prompt();
+  for await (const line of rl) {
+    if (!tty && line.trim()) out(`${seat}> ${line}`);
+    try {
+      const parsed = parseCommand(line, seat, session.state);
+      if ('meta' in parsed) {
+        const { meta, args } = parsed;
+        if (meta === 'quit' || meta === 'exit') break;
+        if (meta === 'help') out(COMMAND_HELP);
+        if (meta === 'status') out(renderStatus(view(session.state, 'referee')));
+        if (meta === 'actions') out(renderActions(seat, cwnb.legalActions(session.state, seat)));
+        if (meta === 'view') out(JSON.stringify(view(session.state, args[0] ? resolveSeat(args[0], session.state) : seat), null, 2));
+        if (meta === 'log') for (const s of session.steps.slice(-Number(args[0] ?? 20))) for (const e of s.events) out(e.text);
+        if (meta === 'as') {
+          if (!args[0]) throw new CommandError('as SEAT, e.g. "as soviet:med".');
+          seat = resolveSeat(args[0], session.state);
+          out(renderActions(seat, cwnb.legalActions(session.state, seat)));
+        }
+        if (meta === 'undo') {
+          const r = session.undo(seat, args[0] ? Number(args[0]) : 1);
+          if (isRuleError(r)) out(`Refused: ${r.message}`);
+          else {
+            writeGameFile(file, session.record);
+            out(`Took back: ${r.map((a) => a.type).join(', ')}.`);
+          }
+        }
+      } else {
+        const r = session.apply(parsed.action);
+        if (isRuleError(r)) out(`Refused: ${r.toString()}`);
+        else {
+          writeGameFile(file, session.record);
+          for (const e of r) out(`  ${e.text}`);
+          if (cwnb.isOver(session.state)) {
+            out('\n' + renderStatus(view(session.state, 'referee')));
+            break;
+          }
+          const before = seat;
+          pickSeat();
+          if (seat !== before) out(`\n${renderActions(seat, cwnb.legalActions(session.state, seat))}`);
+        }
+      }
+    } catch (e) {
+      if (e instanceof CommandError) out(e.message);
+      else throw e;
+    }
+    prompt();
+  }
+  rl.close();
+  return 0;
+}

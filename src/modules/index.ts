@@ -1,0 +1,7 @@
+import type { RulesModule } from '../engine/module.ts';
+import { cwnb } from './cwnb/index.ts';
+
+/** Every rules module, by the id a game file names. */
+export const MODULES: Record<string, RulesModule<any, any>> = {
+  [cwnb.id]: cwnb,
+};
