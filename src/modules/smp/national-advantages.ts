@@ -1,0 +1,6 @@
+/** Step 10 — Apply National Advantages (document heading "#10. NATIONAL ADVANTAGES", no text). */
+import { note, type Ctx, type Script } from './script.ts';
+
+export function* nationalAdvantages(ctx: Ctx): Script {
+  note(ctx, '10 National Advantages: the document gives this heading and no text; nothing to apply (ruling R10-1).', { rule: '10' });
+}

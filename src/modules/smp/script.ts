@@ -1,0 +1,203 @@
+/**
+ * How the phase is written: each step is a generator that yields a request whenever a player
+ * must decide or roll, and receives the answer. The module replays the whole phase from the
+ * scenario and the action log (pure and deterministic), so a refused answer leaves nothing
+ * half-changed and undo/replay come for free.
+ */
+import type { DiceState, DieRequest } from '../../engine/dice.ts';
+import { refuse } from '../../engine/errors.ts';
+import type { Action, ActionSpec, FieldSpec, GameEvent } from '../../engine/module.ts';
+import type { Board } from './board.ts';
+
+export interface SmpEvent extends GameEvent {
+  step: number;
+}
+
+export interface DecideRequest {
+  kind: 'decide';
+  seat: string;
+  step: number;
+  prompt: string;
+  /** Exact odds shown before the player decides. */
+  odds?: string[];
+  action: ActionSpec;
+  /** The documented simple policy's answer (`--auto`, fuzzer fallback). */
+  auto: Record<string, unknown>;
+}
+export interface RollRequest {
+  kind: 'roll';
+  seat: string;
+  step: number;
+  prompt: string;
+  dice: DieRequest[];
+}
+export type Request = DecideRequest | RollRequest;
+
+export interface Ctx {
+  board: Board;
+  dice: DiceState;
+  events: SmpEvent[];
+  step: number;
+  /** Units already used this phase ("used only once during a strategic missions phase"), by key. */
+  used: Map<string, number>;
+}
+
+export type Script<T = void> = Generator<Request, T, any>;
+
+export function emit(ctx: Ctx, type: string, text: string, extra: Record<string, unknown> = {}): void {
+  ctx.events.push({ type, text, step: ctx.step, ...extra });
+}
+/** A change on the board, reported to the players. */
+export function change(ctx: Ctx, text: string, extra: Record<string, unknown> = {}): void {
+  emit(ctx, 'change', text, extra);
+}
+export function note(ctx: Ctx, text: string, extra: Record<string, unknown> = {}): void {
+  emit(ctx, 'note', text, extra);
+}
+
+/** Ask `seat` a question; the answer is an action of type "choose" with the given fields. */
+export function* ask(
+  ctx: Ctx,
+  seat: string,
+  prompt: string,
+  fields: Record<string, FieldSpec>,
+  auto: Record<string, unknown>,
+  odds?: string[],
+): Script<Action> {
+  const action: ActionSpec = { type: 'choose', label: prompt, fields };
+  const a: Action = yield { kind: 'decide', seat, step: ctx.step, prompt, odds, action, auto } satisfies DecideRequest;
+  if (a.type !== 'choose') refuse('wrong-action', `Wardroom is waiting for ${seat}'s answer to: ${prompt}`);
+  for (const [k, f] of Object.entries(fields)) checkField(a, k, f);
+  return a;
+}
+
+/** Roll dice for `seat` (seeded, or physical values typed by the player). Returns the values. */
+export function* roll(ctx: Ctx, seat: string, dice: DieRequest[], prompt?: string): Script<number[]> {
+  if (dice.length === 0) return [];
+  const values: number[] = yield {
+    kind: 'roll',
+    seat,
+    step: ctx.step,
+    prompt: prompt ?? dice.map((d) => d.purpose).join('; '),
+    dice,
+  } satisfies RollRequest;
+  return values;
+}
+
+/** Roll `n` d6 @hitOn for one purpose; returns the number of successes and the values. */
+export function* rollHits(ctx: Ctx, seat: string, n: number, hitOn: number, purpose: string): Script<{ hits: number; values: number[] }> {
+  const values = yield* roll(ctx, seat, Array.from({ length: n }, (_, i) => ({ sides: 6, purpose: n > 1 ? `${purpose} (${i + 1}/${n})` : purpose })));
+  return { hits: values.filter((v) => v <= hitOn).length, values };
+}
+
+function checkField(a: Action, key: string, f: FieldSpec): void {
+  const v = a[key];
+  const optional = 'optional' in f && f.optional;
+  if (v === undefined && (optional || f.kind === 'bool')) return;
+  switch (f.kind) {
+    case 'int':
+      if (!Number.isInteger(v) || (v as number) < f.min || (v as number) > f.max)
+        refuse('bad-field', `"${key}" must be a whole number from ${f.min} to ${f.max}${v === undefined ? ' (missing)' : `, not ${JSON.stringify(v)}`}.`);
+      break;
+    case 'choice':
+      if (!f.options.some((o) => o.value === v))
+        refuse('bad-field', `"${key}" must be one of: ${f.options.map((o) => `${o.value} (${o.label})`).join('; ')}${v === undefined ? ' (missing)' : `, not ${JSON.stringify(v)}`}.`);
+      break;
+    case 'subset': {
+      if (!Array.isArray(v) || v.some((x) => !f.options.some((o) => o.value === x)) || new Set(v).size !== v.length)
+        refuse('bad-field', `"${key}" must be a list of distinct values from: ${f.options.map((o) => o.value).join(', ')}.`);
+      const arr = v as unknown[];
+      if (arr.length < f.min || arr.length > f.max) refuse('bad-field', `"${key}": choose from ${f.min} to ${f.max}, not ${arr.length}.`);
+      break;
+    }
+    case 'bool':
+      if (typeof v !== 'boolean') refuse('bad-field', `"${key}" must be true or false.`);
+      break;
+    case 'text':
+      if (typeof v !== 'string') refuse('bad-field', `"${key}" must be text.`);
+      break;
+    case 'dice':
+      break;
+  }
+}
+
+// ------------------------------------------------------------------ common questions
+
+export interface CountItem {
+  key: string;
+  label: string;
+  max: number;
+}
+
+/**
+ * Choose how many of each item (e.g. how many bombers from each stack). `total` bounds the sum.
+ * Keys are arbitrary strings; labels say what they are.
+ */
+export function* askCounts(
+  ctx: Ctx,
+  seat: string,
+  prompt: string,
+  items: CountItem[],
+  total: { min: number; max: number },
+  auto: Record<string, number>,
+  odds?: string[],
+  what = 'units',
+): Script<Record<string, number>> {
+  const fields: Record<string, FieldSpec> = {};
+  for (const it of items) fields[it.key] = { kind: 'int', min: 0, max: it.max };
+  const fullPrompt = `${prompt}\n${items.map((it) => `  ${it.key}: ${it.label} (0-${it.max})`).join('\n')}`;
+  const autoFull: Record<string, number> = {};
+  for (const it of items) autoFull[it.key] = auto[it.key] ?? 0;
+  const a = yield* ask(ctx, seat, fullPrompt, fields, autoFull, odds);
+  const out: Record<string, number> = {};
+  let sum = 0;
+  for (const it of items) {
+    out[it.key] = (a[it.key] as number | undefined) ?? 0;
+    if (a[it.key] === undefined) refuse('bad-field', `Give "${it.key}" (${it.label}): a number from 0 to ${it.max}.`);
+    sum += out[it.key];
+  }
+  if (sum < total.min || sum > total.max)
+    refuse('bad-total', total.min === total.max ? `Choose exactly ${total.min} ${what} in all, not ${sum}.` : `Choose from ${total.min} to ${total.max} ${what} in all, not ${sum}.`);
+  return out;
+}
+
+export function* askChoice<T extends string | number>(
+  ctx: Ctx,
+  seat: string,
+  prompt: string,
+  options: { value: T; label: string }[],
+  auto: T,
+  odds?: string[],
+): Script<T> {
+  const a = yield* ask(ctx, seat, prompt, { choice: { kind: 'choice', options } }, { choice: auto }, odds);
+  return a.choice as T;
+}
+
+export function* askYesNo(ctx: Ctx, seat: string, prompt: string, auto: boolean, odds?: string[]): Script<boolean> {
+  const a = yield* ask(ctx, seat, prompt, { yes: { kind: 'bool' } }, { yes: auto }, odds);
+  if (typeof a.yes !== 'boolean') refuse('bad-field', `Answer "yes": true or false.`);
+  return a.yes as boolean;
+}
+
+export function* askSubset(
+  ctx: Ctx,
+  seat: string,
+  prompt: string,
+  options: { value: string; label: string }[],
+  auto: string[],
+  odds?: string[],
+): Script<string[]> {
+  const a = yield* ask(ctx, seat, prompt, { chosen: { kind: 'subset', options, min: 0, max: options.length } }, { chosen: auto }, odds);
+  return (a.chosen as string[] | undefined) ?? [];
+}
+
+export function usedKey(space: string, owner: string, type: string): string {
+  return `${space}|${owner}|${type}`;
+}
+export function useUnits(ctx: Ctx, space: string, owner: string, type: string, n: number): void {
+  const k = usedKey(space, owner, type);
+  ctx.used.set(k, (ctx.used.get(k) ?? 0) + n);
+}
+export function usedCount(ctx: Ctx, space: string, owner: string, type: string): number {
+  return ctx.used.get(usedKey(space, owner, type)) ?? 0;
+}
