@@ -5,7 +5,7 @@
 import type { DiceState } from '../../engine/dice.ts';
 import { RuleError } from '../../engine/errors.ts';
 import type { Action, ActionSpec, GameEvent, Outcome, RulesModule } from '../../engine/module.ts';
-import { runPhase, type Run } from './phase.ts';
+import { PhaseRunner, runPhase, type Run } from './phase.ts';
 import { validateScenario, type Scenario } from './scenario.ts';
 
 export interface SmpOptions {
@@ -21,15 +21,39 @@ export interface SmpState {
   log: Action[];
 }
 
-const cache = new WeakMap<SmpState, Run>();
+interface Cached {
+  run: Run;
+  /** The live runner positioned exactly after this state's log (handed on to the next state once). */
+  runner?: PhaseRunner;
+}
+const cache = new WeakMap<SmpState, Cached>();
 
 export function derive(state: SmpState): Run {
-  let r = cache.get(state);
-  if (!r) {
-    r = runPhase(state.options.scenario, state.dice, state.log, state.options.steps);
-    cache.set(state, r);
+  let c = cache.get(state);
+  if (!c) {
+    const r = runPhase(state.options.scenario, state.dice, state.log, state.options.steps);
+    const { runner, ...rest } = r;
+    // Runs handed out are copies: the live runner keeps changing its own objects.
+    c = { run: r.error ? rest : { ...runner.snapshot(true) }, runner: r.error ? undefined : runner };
+    cache.set(state, c);
   }
-  return r;
+  return c.run;
+}
+
+/**
+ * Derive `next` (= `prev` + one action) by continuing prev's live runner instead of replaying the
+ * whole log; prev keeps a copy of its run. Falls back to a full replay.
+ */
+function advance(prev: SmpState, next: SmpState): Run {
+  const c = cache.get(prev);
+  const runner = c?.runner;
+  if (!c || !runner || runner.dead || runner.fed !== prev.log.length) return derive(next);
+  cache.set(prev, { run: c.run });
+  const e = runner.feed(next.log[next.log.length - 1]);
+  if (e) return { ...c.run, error: { index: next.log.length - 1, refusal: e } };
+  const run = runner.snapshot(true);
+  cache.set(next, { run, runner });
+  return run;
 }
 
 /** Validate raw options `{ scenario, dice? }` (or a bare scenario). */
@@ -73,7 +97,7 @@ export const smpModule: RulesModule<SmpState, SmpOptions> = {
     const before = derive(state);
     if (!before.pending) return new RuleError('phase-over', 'The Strategic Missions Phase is over; nothing more to do.');
     const next: SmpState = { ...state, log: [...state.log, action] };
-    const after = derive(next);
+    const after = advance(state, next);
     if (after.error) return after.error.refusal;
     const events: GameEvent[] = after.events.slice(before.events.length);
     return { state: next, events };

@@ -57,33 +57,44 @@ export function newCtx(scenario: Scenario, dice: DiceState): Ctx {
   return { board, dice, events: [], step: 0, used: new Map() };
 }
 
-/** Replay the phase over `log`. Deterministic: same scenario, seed and log give the same run. */
-export function runPhase(scenario: Scenario, dice: DiceState, log: readonly Action[], only?: number[]): Run {
-  const ctx = newCtx(scenario, dice);
-  const gen = phase(ctx, only);
-  let i = 0;
-  const fail = (e: unknown): Run => {
-    if (e instanceof RuleError) return { board: ctx.board.s, events: ctx.events, pending: null, dice: ctx.dice, error: { index: i, refusal: e } };
-    throw e;
-  };
-  let r: IteratorResult<Request, void>;
-  try {
-    r = gen.next();
-  } catch (e) {
-    return fail(e);
+/**
+ * A phase in progress: the live script and its context. `feed` answers the pending request; a
+ * refusal kills the runner (its context may be half-changed), so callers replay from scratch.
+ */
+export class PhaseRunner {
+  readonly ctx: Ctx;
+  private readonly gen: Script;
+  private r: IteratorResult<Request, void> | null = null;
+  dead: RuleError | null = null;
+  fed = 0;
+
+  constructor(scenario: Scenario, dice: DiceState, only?: number[]) {
+    this.ctx = newCtx(scenario, dice);
+    this.gen = phase(this.ctx, only);
+    try {
+      this.r = this.gen.next();
+    } catch (e) {
+      if (!(e instanceof RuleError)) throw e;
+      this.dead = e;
+    }
   }
-  while (!r.done) {
-    const req = r.value;
-    if (i >= log.length) return { board: ctx.board.s, events: ctx.events, pending: req, dice: ctx.dice };
-    const a = log[i];
+
+  get pending(): Request | null {
+    return this.r && !this.r.done ? this.r.value : null;
+  }
+
+  feed(a: Action): RuleError | null {
+    const ctx = this.ctx;
+    const req = this.pending;
+    if (this.dead) return this.dead;
+    if (!req) return new RuleError('phase-over', 'The Strategic Missions Phase is over; nothing more to do.');
     try {
       if (a.seat !== req.seat)
         throw new RuleError('not-your-turn', `Wardroom is waiting for ${ctx.board.nationName(req.seat)} (${req.seat}): ${req.kind === 'roll' ? `roll ${req.prompt}` : req.prompt.split('\n')[0]}`);
       let answer: unknown;
       if (req.kind === 'roll') {
         if (a.type !== 'roll') throw new RuleError('roll-expected', `${ctx.board.nationName(req.seat)} must roll now: ${req.prompt}`);
-        const values = a.values as number[] | undefined;
-        const out = rollDice(ctx.dice, req.seat, req.dice, values);
+        const out = rollDice(ctx.dice, req.seat, req.dice, a.values as number[] | undefined);
         ctx.dice = out.dice;
         for (const ev of out.events) ctx.events.push({ ...ev, step: req.step });
         answer = out.values;
@@ -91,11 +102,35 @@ export function runPhase(scenario: Scenario, dice: DiceState, log: readonly Acti
         if (a.type === 'roll') throw new RuleError('decision-expected', `No dice now: ${ctx.board.nationName(req.seat)} must answer: ${req.prompt.split('\n')[0]}`);
         answer = a;
       }
-      r = gen.next(answer);
-      i++;
+      this.r = this.gen.next(answer);
+      this.fed++;
+      return null;
     } catch (e) {
-      return fail(e);
+      if (!(e instanceof RuleError)) throw e;
+      this.dead = e;
+      return e;
     }
   }
-  return { board: ctx.board.s, events: ctx.events, pending: null, dice: ctx.dice };
+
+  /** The run as it stands (shares the runner's objects unless `copy`). */
+  snapshot(copy = false): Run {
+    const c = this.ctx;
+    return {
+      board: copy ? structuredClone(c.board.s) : c.board.s,
+      events: copy ? [...c.events] : c.events,
+      pending: this.pending,
+      dice: { ...c.dice },
+    };
+  }
+}
+
+/** Replay the phase over `log`. Deterministic: same scenario, seed and log give the same run. */
+export function runPhase(scenario: Scenario, dice: DiceState, log: readonly Action[], only?: number[]): Run & { runner: PhaseRunner } {
+  const p = new PhaseRunner(scenario, dice, only);
+  if (p.dead) return { ...p.snapshot(), error: { index: 0, refusal: p.dead }, runner: p };
+  for (let i = 0; i < log.length; i++) {
+    const e = p.feed(log[i]);
+    if (e) return { ...p.snapshot(), error: { index: i, refusal: e }, runner: p };
+  }
+  return { ...p.snapshot(), runner: p };
 }
