@@ -41,13 +41,22 @@ export function seedCommitment(seed: string): string {
   return bytesToHex(sha256(utf8ToBytes(seed)));
 }
 
+// The HMAC keyed with a game's seed, kept for the next die of the same game (the same result as
+// hmac(sha256, seed, message), without re-hashing the key for every die).
+let lastKeyed: { seed: string; mac: ReturnType<typeof hmac.create> } | null = null;
+
+function keyedHmac(seed: string) {
+  if (lastKeyed?.seed !== seed) lastKeyed = { seed, mac: hmac.create(sha256, utf8ToBytes(seed)) };
+  return lastKeyed.mac;
+}
+
 /** The value of die number `counter` of a game with this seed. */
 export function dieFromSeed(seed: string, counter: number, sides: number): number {
   if (!Number.isInteger(sides) || sides < 2 || sides > 256) throw new Error(`bad die size ${sides}`);
   const limit = 256 - (256 % sides); // bytes >= limit are rejected so every face is equally likely
-  const key = utf8ToBytes(seed);
+  const keyed = keyedHmac(seed);
   for (let block = 0; ; block++) {
-    const mac = hmac(sha256, key, utf8ToBytes(`wardroom-die:${counter}:${block}`));
+    const mac = keyed.clone().update(utf8ToBytes(`wardroom-die:${counter}:${block}`)).digest();
     for (const b of mac) if (b < limit) return (b % sides) + 1;
   }
 }

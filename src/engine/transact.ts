@@ -1,19 +1,33 @@
-import { produce, type Draft } from 'immer';
 import { RuleError } from './errors.ts';
 import type { GameEvent, Outcome } from './module.ts';
 
+/** Debug checks, switched on by the test suite (test/setup.ts). */
+export const checks = {
+  /** Deep-freeze every state `transact` returns, so that a later in-place change throws. */
+  freezeResults: false,
+};
+
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /**
- * Run a rules recipe on a draft of `state`. The recipe validates and changes the draft, pushing
- * events; a `refuse(...)` anywhere returns the RuleError and leaves `state` exactly as it was
- * (the draft is discarded), so an action is all or nothing. Unchanged parts are shared.
+ * Run a rules recipe on a working copy of `state`. `begin` makes the copy (copy-on-write: the
+ * module copies the parts it is about to change, and shares the rest); the recipe validates and
+ * changes the copy, pushing events. A `refuse(...)` anywhere returns the RuleError and the copy is
+ * dropped, so `state` is never half-changed: an action is all or nothing.
  */
-export function transact<S>(state: S, recipe: (draft: Draft<S>, events: GameEvent[]) => void): Outcome<S> | RuleError {
+export function transact<S>(state: S, begin: (s: S) => S, recipe: (draft: S, events: GameEvent[]) => void): Outcome<S> | RuleError {
   const events: GameEvent[] = [];
   try {
-    const next = produce(state, (draft) => {
-      recipe(draft, events);
-    });
-    return { state: next, events };
+    const draft = begin(state);
+    recipe(draft, events);
+    if (checks.freezeResults) deepFreeze(draft);
+    return { state: draft, events };
   } catch (e) {
     if (e instanceof RuleError) return e;
     throw e;

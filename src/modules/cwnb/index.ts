@@ -1,11 +1,10 @@
-import type { Draft } from 'immer';
 import { RuleError, refuse } from '../../engine/errors.ts';
 import type { Action, RulesModule } from '../../engine/module.ts';
 import { transact } from '../../engine/transact.ts';
 import { actionSchema, type CwnbAction } from './actions.ts';
 import { legalActions, waitingFor } from './legal-actions.ts';
 import { parseOptions } from './options.ts';
-import { seatParts, zoneState, type Events } from './rules/common.ts';
+import { beginDraft, seatParts, writableZone, type Events } from './rules/common.ts';
 import { endBattleTurn, recordCondition, recordDamage, recordLandAttack, recordRetreat, recordSunk } from './rules/battle-record.ts';
 import { commit } from './rules/commitment.ts';
 import { setAside } from './rules/end-of-turn.ts';
@@ -18,10 +17,10 @@ import type { CwnbOptions, CwnbState } from './state.ts';
 import { seatOf } from './state.ts';
 import { view } from './view.ts';
 
-function dispatch(state: Draft<CwnbState>, a: CwnbAction, events: Events): void {
+function dispatch(state: CwnbState, a: CwnbAction, events: Events): void {
   if (state.result) refuse('game-over', 'The campaign is over (11).', '11');
   const { side, zone: zoneId } = seatParts(state, a.seat);
-  const zone = zoneState(state, zoneId);
+  const zone = writableZone(state, zoneId);
   switch (a.type) {
     case 'rollMission':
       return rollMission(state, zone, side, a.values, events);
@@ -82,7 +81,7 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'action'}: ${i.message}`).join('; ');
       return new RuleError(known ? 'bad-action' : 'unknown-action', known ? `Malformed ${action.type} action: ${detail}` : `Unknown action type "${String(action?.type)}".`);
     }
-    return transact(state, (draft, events) => dispatch(draft, parsed.data, events));
+    return transact(state, beginDraft, (draft, events) => dispatch(draft, parsed.data, events));
   },
   view,
   isOver: (state) => state.result !== null,

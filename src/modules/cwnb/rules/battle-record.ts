@@ -1,4 +1,3 @@
-import type { Draft } from 'immer';
 import { refuse } from '../../../engine/errors.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, NonCombatant, ShipState, ZoneState } from '../state.ts';
@@ -11,31 +10,31 @@ import { awardPool, eliminated, poolLeft, scoreEndOfBattleTurn } from './mission
  * they produce and keeps the Point Tracks current from it.
  */
 
-export function activeSide(zone: ZoneState | Draft<ZoneState>): Side {
+export function activeSide(zone: ZoneState | ZoneState): Side {
   const b = zone.battle!;
   return b.index % 2 === 0 ? b.first : other(b.first);
 }
 
-export function battleTurnNumber(zone: ZoneState | Draft<ZoneState>): number {
+export function battleTurnNumber(zone: ZoneState | ZoneState): number {
   return Math.floor(zone.battle!.index / 2) + 1;
 }
 
-function inBattle(zone: Draft<ZoneState>): void {
+function inBattle(zone: ZoneState): void {
   if (zone.step !== 'battle') refuse('not-battle-step', `${zoneName(zone.id)}: the Battle Turns are not under way.`, '7');
   if (zone.battle!.toDeal > 0) refuse('deal-first', `${zoneName(zone.id)}: deal the Non-Combatants before the first Battle Turn (7.1, 8).`, '8');
 }
 
-function mustBeActive(zone: Draft<ZoneState>, side: Side, what: string): void {
+function mustBeActive(zone: ZoneState, side: Side, what: string): void {
   const a = activeSide(zone);
   if (a !== side) refuse('not-your-battle-turn', `${what} happens in your own Battle Turn; it is ${sideName(a)}'s Battle Turn ${battleTurnNumber(zone)}.`, '7');
 }
 
 type Unit =
-  | { kind: 'ship'; side: Side; id: string; ship: Draft<ShipState> }
-  | { kind: 'nc'; side: Side; id: string; nc: Draft<NonCombatant> };
+  | { kind: 'ship'; side: Side; id: string; ship: ShipState }
+  | { kind: 'nc'; side: Side; id: string; nc: NonCombatant };
 
 /** A committed ship or a Non-Combatant afloat in this zone's battle. */
-function unit(zone: Draft<ZoneState>, id: string): Unit {
+function unit(zone: ZoneState, id: string): Unit {
   for (const side of ['allied', 'soviet'] as const) {
     const ship = zone.players[side].fleet[id];
     if (ship) {
@@ -52,12 +51,12 @@ function unit(zone: Draft<ZoneState>, id: string): Unit {
   refuse('unknown-unit', `No committed ship or Non-Combatant "${id}" is afloat in the ${zoneName(zone.id)} battle.`, '7');
 }
 
-function unitName(state: Draft<CwnbState>, u: Unit): string {
+function unitName(state: CwnbState, u: Unit): string {
   return u.kind === 'ship' ? shipCard(state, u.id)!.name : `Non-Combatant ${u.id}`;
 }
 
 /** A ship sunk: its points go onto the opponent's Point Track at once (7, 10). */
-export function recordSunk(state: Draft<CwnbState>, zone: Draft<ZoneState>, id: string, cause: string | undefined, events: Events): void {
+export function recordSunk(state: CwnbState, zone: ZoneState, id: string, cause: string | undefined, events: Events): void {
   inBattle(zone);
   const u = unit(zone, id);
   const t = requireTerms(zone);
@@ -67,7 +66,7 @@ export function recordSunk(state: Draft<CwnbState>, zone: Draft<ZoneState>, id: 
   if (u.kind === 'ship') {
     const card = shipCard(state, id)!;
     delete zone.players[u.side].fleet[id];
-    state.sunk.push(id);
+    state.sunk = [...state.sunk, id];
     score(zone, enemy, card.points, 'sinking', events, `sank ${card.name}, ${card.points} points`);
     zone.players[enemy].winnerTally += card.points;
     // 8: an Allied LPH on a Military Escort doubles as a Military transport.
@@ -82,7 +81,7 @@ export function recordSunk(state: Draft<CwnbState>, zone: Draft<ZoneState>, id: 
   }
 }
 
-export function recordDamage(state: Draft<CwnbState>, zone: Draft<ZoneState>, id: string, amount: number, events: Events): void {
+export function recordDamage(state: CwnbState, zone: ZoneState, id: string, amount: number, events: Events): void {
   inBattle(zone);
   if (!Number.isInteger(amount) || amount === 0) refuse('bad-damage', 'Damage is a whole number of points, added (positive) or repaired (negative).', '7');
   const u = unit(zone, id);
@@ -98,8 +97,8 @@ export function recordDamage(state: Draft<CwnbState>, zone: Draft<ZoneState>, id
 }
 
 export function recordCondition(
-  state: Draft<CwnbState>,
-  zone: Draft<ZoneState>,
+  state: CwnbState,
+  zone: ZoneState,
   id: string,
   condition: 'crippled' | 'critical' | 'passive',
   value: boolean,
@@ -116,7 +115,7 @@ export function recordCondition(
 }
 
 /** A Task Force retreats, from its Retreat card to its player's next Clear the Decks. */
-export function recordRetreat(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side, events: Events): void {
+export function recordRetreat(state: CwnbState, zone: ZoneState, side: Side, events: Events): void {
   inBattle(zone);
   mustBeActive(zone, side, 'A Retreat');
   const t = requireTerms(zone);
@@ -145,7 +144,7 @@ export type LandAttack =
   | { attack: 'gun'; damage: number; surprise: boolean };
 
 /** Attacks on Land Targets (9.1, 9.6–9.8). */
-export function recordLandAttack(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side, a: LandAttack, events: Events): void {
+export function recordLandAttack(state: CwnbState, zone: ZoneState, side: Side, a: LandAttack, events: Events): void {
   inBattle(zone);
   mustBeActive(zone, side, 'An attack on Land Targets');
   const p = zone.players[side];
@@ -186,7 +185,7 @@ export function recordLandAttack(state: Draft<CwnbState>, zone: Draft<ZoneState>
 }
 
 /** End of a player's Battle Turn: per-turn mission scoring, then the next player's turn (7). */
-export function endBattleTurn(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side, events: Events): void {
+export function endBattleTurn(state: CwnbState, zone: ZoneState, side: Side, events: Events): void {
   inBattle(zone);
   mustBeActive(zone, side, 'Ending a Battle Turn');
   const b = zone.battle!;

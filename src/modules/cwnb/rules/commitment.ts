@@ -1,4 +1,3 @@
-import type { Draft } from 'immer';
 import { refuse } from '../../../engine/errors.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
@@ -17,7 +16,7 @@ export function handSize(t: MissionTerms, side: Side): number {
 export const BATTLE_TURNS = 4;
 
 /** The mission constraints on a commitment (9.5, 9.8, Holding Action summaries). */
-export function checkCommitment(state: S, zone: ZoneState | Draft<ZoneState>, side: Side, ships: readonly string[], areaDefense: number): void {
+export function checkCommitment(state: S, zone: ZoneState | ZoneState, side: Side, ships: readonly string[], areaDefense: number): void {
   const t = requireTerms(zone);
   const mine = t.sides[side];
   const p = zone.players[side];
@@ -67,7 +66,7 @@ export function checkCommitment(state: S, zone: ZoneState | Draft<ZoneState>, si
  * 6.C.4 Battle Commitment: each player secretly splits the Task Force into committed ships and
  * ships in port; both piles are revealed together when both players have committed.
  */
-export function commit(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side, ships: string[], areaDefense: number, events: Events): void {
+export function commit(state: CwnbState, zone: ZoneState, side: Side, ships: string[], areaDefense: number, events: Events): void {
   if (zone.step !== 'preparation') refuse('not-commitment-step', `${zoneName(zone.id)}: Battle Commitment comes at the end of Battle Preparations, after purchases.`, '6.C.4');
   if (zone.players[side].commitment) refuse('already-committed', 'You have already committed your Task Force this turn.', '6.C.4');
   checkCommitment(state, zone, side, ships, areaDefense);
@@ -76,7 +75,7 @@ export function commit(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Si
   if (zone.players[other(side)].commitment) reveal(state, zone, events);
 }
 
-function reveal(state: Draft<CwnbState>, zone: Draft<ZoneState>, events: Events): void {
+function reveal(state: CwnbState, zone: ZoneState, events: Events): void {
   const t = requireTerms(zone);
   const parts: string[] = [];
   for (const side of ['allied', 'soviet'] as const) {

@@ -1,4 +1,3 @@
-import type { Draft } from 'immer';
 import { refuse } from '../../../engine/errors.ts';
 import type { GameEvent } from '../../../engine/module.ts';
 import { zoneById } from '../data/index.ts';
@@ -8,7 +7,7 @@ import type { CwnbState, PlayerState, Seat, ZoneState } from '../state.ts';
 import { other, parseSeat } from '../state.ts';
 import { missionTerms, type MissionTerms } from './mission-terms.ts';
 
-export type S = Draft<CwnbState> | CwnbState;
+export type S = CwnbState;
 export type Events = GameEvent[];
 
 export function sideName(side: Side): string {
@@ -45,10 +44,42 @@ export function isSubmarine(card: ShipCard): boolean {
   return card.kind === 'submarine' || card.kind === 'missile-submarine';
 }
 
-export function zoneState<T extends S>(state: T, zone: ZoneId): T extends Draft<CwnbState> ? Draft<ZoneState> : ZoneState {
-  const z = state.zones[zone];
+/**
+ * Copy-on-write drafts. `beginDraft` copies the top of the state; a rule that changes a zone
+ * first takes it with `writableZone`, which copies that zone once per action. Everything else is
+ * shared with the previous state, which is never changed in place.
+ */
+const writable = new WeakMap<CwnbState, Set<ZoneId>>();
+
+export function beginDraft(state: CwnbState): CwnbState {
+  const draft = { ...state, zones: { ...state.zones } };
+  writable.set(draft, new Set());
+  return draft;
+}
+
+function cloneJson<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(cloneJson) as T;
+  const out: Record<string, unknown> = {};
+  for (const k in v) out[k] = cloneJson((v as Record<string, unknown>)[k]);
+  return out as T;
+}
+
+/** The zone, copied for changing in this action (refused if the game has no such zone). */
+export function writableZone(draft: CwnbState, zone: ZoneId): ZoneState {
+  const copied = writable.get(draft);
+  if (!copied) throw new Error('writableZone needs a draft from beginDraft');
+  const z = draft.zones[zone];
   if (!z) refuse('zone-not-in-play', `The ${zoneName(zone)} War Zone is not in play in this game.`);
-  return z as any;
+  if (copied.has(zone)) return z;
+  const copy = cloneJson(z);
+  draft.zones[zone] = copy;
+  copied.add(zone);
+  return copy;
+}
+
+export function writableZones(draft: CwnbState): ZoneState[] {
+  return (Object.keys(draft.zones) as ZoneId[]).map((id) => writableZone(draft, id));
 }
 
 /** Resolve an acting seat to its zone and side, refusing unknown seats. */
@@ -58,8 +89,19 @@ export function seatParts(state: S, seat: string): { side: Side; zone: ZoneId } 
   return p;
 }
 
+const termsCache = new Map<string, MissionTerms>();
+
+/** The zone's current mission terms (computed once per zone and table cell). */
 export function terms(zone: Pick<ZoneState, 'id' | 'mission'>): MissionTerms | null {
-  return zone.mission ? missionTerms(zoneById(zone.id), zone.mission.cell) : null;
+  if (!zone.mission) return null;
+  const c = zone.mission.cell;
+  const key = `${zone.id}|${c.allied}|${c.soviet}|${c.urgent}`;
+  let t = termsCache.get(key);
+  if (!t) {
+    t = Object.freeze(missionTerms(zoneById(zone.id), c));
+    termsCache.set(key, t);
+  }
+  return t;
 }
 
 export function requireTerms(zone: Pick<ZoneState, 'id' | 'mission'>): MissionTerms {
@@ -70,7 +112,7 @@ export function requireTerms(zone: Pick<ZoneState, 'id' | 'mission'>): MissionTe
 
 /** 10: points go onto the Point Track at once. */
 export function score(
-  zone: Draft<ZoneState>,
+  zone: ZoneState,
   side: Side,
   points: number,
   kind: 'mission' | 'sinking' | 'in-port',
@@ -96,11 +138,11 @@ export function opponentSeat(seat: Seat): Seat {
   return `${other(p.side)}:${p.zone}`;
 }
 
-export function player(zone: Draft<ZoneState>, side: Side): Draft<PlayerState> {
+export function player(zone: ZoneState, side: Side): PlayerState {
   return zone.players[side];
 }
 
-export function freshTurnPlayer(p: Draft<PlayerState>): void {
+export function freshTurnPlayer(p: PlayerState): void {
   p.order = { ships: [], cards: [], done: false };
   p.cardsBought = [];
   p.commitment = null;

@@ -1,9 +1,8 @@
-import type { Draft } from 'immer';
 import { refuse } from '../../../engine/errors.ts';
 import { actionCardType } from '../data/index.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, HeldCard, ZoneState } from '../state.ts';
-import { freshTurnPlayer, requireTerms, score, shipCard, sideName, zoneName, type Events } from './common.ts';
+import { freshTurnPlayer, requireTerms, score, shipCard, sideName, writableZones, zoneName, type Events } from './common.ts';
 import { scoreFinalMissionPoints } from './mission-scoring.ts';
 import { NON_COMBATANT_CARDS } from './non-combatants.ts';
 import { shiftStatus } from './status.ts';
@@ -13,7 +12,7 @@ import { endGame } from './victory.ts';
 export const MAX_TURNS = 9;
 
 /** 7.2.1: each player may set aside one card from the hand for the next turn; the rest are discarded. */
-export function setAside(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side, card: HeldCard | null, events: Events): void {
+export function setAside(state: CwnbState, zone: ZoneState, side: Side, card: HeldCard | null, events: Events): void {
   if (zone.step !== 'set-aside') refuse('not-set-aside-step', `${zoneName(zone.id)}: cards are set aside when the Battle Turns are over (7.2.1).`, '7.2.1');
   const p = zone.players[side];
   if (p.setAside) refuse('already-set-aside', 'You have already set aside your card this turn.', '7.2.1');
@@ -29,7 +28,7 @@ export function setAside(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: 
 }
 
 /** 7.2.2–7.2.6 in their strict order. */
-function concludeBattleTurns(state: Draft<CwnbState>, zone: Draft<ZoneState>, events: Events): void {
+function concludeBattleTurns(state: CwnbState, zone: ZoneState, events: Events): void {
   const t = requireTerms(zone);
   // 7.2.2 final Mission Points.
   scoreFinalMissionPoints(state, zone, events);
@@ -56,8 +55,8 @@ function concludeBattleTurns(state: Draft<CwnbState>, zone: Draft<ZoneState>, ev
   }
   // 7.2.5 (8) Non-Combatants return to the unused pile.
   const b = zone.battle!;
-  for (const n of b.nonCombatants) if (n.id.startsWith('NC-')) state.nonCombatantDeck.push(Number(n.id.slice(3)));
-  state.nonCombatantDeck.sort((x, y) => x - y);
+  const returned = b.nonCombatants.filter((n) => n.id.startsWith('NC-')).map((n) => Number(n.id.slice(3)));
+  state.nonCombatantDeck = [...state.nonCombatantDeck, ...returned].sort((x, y) => x - y);
   b.nonCombatants = [];
   zone.step = 'turn-done';
   events.push({ type: 'turn-done', zone: zone.id, text: `${zoneName(zone.id)}: Campaign Game Turn ${state.turn} complete.` });
@@ -72,7 +71,7 @@ export function inPortScore(points: number, damage: number, crippled: boolean, h
   return half ? Math.ceil(v / 2) : v;
 }
 
-function endOfCampaignTurn(state: Draft<CwnbState>, events: Events): void {
+function endOfCampaignTurn(state: CwnbState, events: Events): void {
   if (state.turn >= state.options.turns || state.turn >= MAX_TURNS) {
     endGame(state, events);
     return;
@@ -81,7 +80,7 @@ function endOfCampaignTurn(state: Draft<CwnbState>, events: Events): void {
   state.purchasesResolved = false;
   state.nonCombatantDeck = Array.from({ length: NON_COMBATANT_CARDS }, (_, i) => i + 1);
   state.playerOrderCards = 0;
-  for (const z of Object.values(state.zones) as Draft<ZoneState>[]) {
+  for (const z of writableZones(state)) {
     z.step = 'mission';
     z.mission = null;
     z.declines = [];

@@ -1,4 +1,3 @@
-import type { Draft } from 'immer';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
@@ -9,7 +8,7 @@ import type { MissionTerms } from './mission-terms.ts';
  * 9.5/9.6 "eliminated": no committed ship afloat, Passive submarines counting as eliminated;
  * a Holding Action Task Force also counts as eliminated during a Retreat (9.5 summary).
  */
-export function eliminated(state: S, zone: ZoneState | Draft<ZoneState>, side: Side): boolean {
+export function eliminated(state: S, zone: ZoneState | ZoneState, side: Side): boolean {
   const p = zone.players[side];
   const t = requireTerms(zone);
   if (p.retreating && t.sides[side].retreat === 'counts-as-eliminated') return true;
@@ -21,13 +20,13 @@ export function eliminated(state: S, zone: ZoneState | Draft<ZoneState>, side: S
   return true;
 }
 
-export function poolLeft(zone: ZoneState | Draft<ZoneState>): number {
+export function poolLeft(zone: ZoneState | ZoneState): number {
   const b = zone.battle!;
   return b.pool === null ? 0 : b.pool - b.poolAwarded.allied - b.poolAwarded.soviet;
 }
 
 /** 7, 9.1: award Point Pool points, never more than the Pool has left. Returns what was awarded. */
-export function awardPool(zone: Draft<ZoneState>, side: Side, wanted: number, events: Events, why: string): number {
+export function awardPool(zone: ZoneState, side: Side, wanted: number, events: Events, why: string): number {
   const left = poolLeft(zone);
   const pts = Math.max(0, Math.min(wanted, left));
   if (pts > 0) {
@@ -38,7 +37,7 @@ export function awardPool(zone: Draft<ZoneState>, side: Side, wanted: number, ev
 }
 
 /** The Non-Combatants (and, 8, an Allied escort's committed LPHs) that count for an escort or invasion. */
-export function transports(state: S, zone: ZoneState | Draft<ZoneState>, t: MissionTerms): { id: string; damage: number }[] {
+export function transports(state: S, zone: ZoneState | ZoneState, t: MissionTerms): { id: string; damage: number }[] {
   const b = zone.battle!;
   const list = b.nonCombatants.filter((n) => !n.sunk).map((n) => ({ id: n.id, damage: n.damage }));
   if (t.pair === 'militaryEscort' && t.nonCombatants!.side === 'allied') {
@@ -55,7 +54,7 @@ function transportPoints(list: { damage: number }[], value: number): number {
 }
 
 /** End of a player's Battle Turn: 9.5 Holding Action / Sea Superiority, 9.6 Invasion. */
-export function scoreEndOfBattleTurn(state: S, zone: Draft<ZoneState>, side: Side, events: Events): void {
+export function scoreEndOfBattleTurn(state: S, zone: ZoneState, side: Side, events: Events): void {
   const t = requireTerms(zone);
   const b = zone.battle!;
   const turn = Math.floor(b.index / 2) + 1;
@@ -78,7 +77,7 @@ export function scoreEndOfBattleTurn(state: S, zone: Draft<ZoneState>, side: Sid
 }
 
 /** 7.2.2 Score Final Mission Points. */
-export function scoreFinalMissionPoints(state: S, zone: Draft<ZoneState>, events: Events): void {
+export function scoreFinalMissionPoints(state: S, zone: ZoneState, events: Events): void {
   const t = requireTerms(zone);
   const b = zone.battle!;
   switch (t.pair) {

@@ -1,4 +1,3 @@
-import type { Draft } from 'immer';
 import { rollDice } from '../../../engine/dice.ts';
 import { refuse } from '../../../engine/errors.ts';
 import { zoneById } from '../data/index.ts';
@@ -15,8 +14,8 @@ export function rowFor(die: number): RowKey {
 
 /** 6.A Determine Player Missions: the Advantaged Player rolls and cross-indexes the status column. */
 export function rollMission(
-  state: Draft<CwnbState>,
-  zone: Draft<ZoneState>,
+  state: CwnbState,
+  zone: ZoneState,
   side: Side,
   values: number[] | undefined,
   events: Events,
@@ -48,7 +47,7 @@ export function rollMission(
 }
 
 /** The side whose mission is a Carrier or Submarine Strike (9.5), if any. */
-export function strikeSide(zone: ZoneState | Draft<ZoneState>): Side | null {
+export function strikeSide(zone: ZoneState | ZoneState): Side | null {
   if (!zone.mission) return null;
   for (const side of ['allied', 'soviet'] as const) {
     const m = zone.mission.cell[side];
@@ -62,7 +61,7 @@ export function strikeSide(zone: ZoneState | Draft<ZoneState>): Side | null {
  * mission: the status shifts one column against them and the mission is re-rolled on the new
  * column. Allowed until the commitments are revealed.
  */
-export function declineStrike(zone: Draft<ZoneState>, side: Side, events: Events): void {
+export function declineStrike(zone: ZoneState, side: Side, events: Events): void {
   if (strikeSide(zone) !== side || !['purchase', 'preparation'].includes(zone.step)) {
     refuse('no-strike-to-decline', `${zoneName(zone.id)}: only a Carrier or Submarine Strike Mission Player may decline their mission, before the commitments are revealed.`, '9.5');
   }

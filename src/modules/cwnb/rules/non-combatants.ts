@@ -1,4 +1,3 @@
-import type { Draft } from 'immer';
 import { rollDice } from '../../../engine/dice.ts';
 import { refuse } from '../../../engine/errors.ts';
 import type { Side } from '../data/types.ts';
@@ -17,8 +16,8 @@ export const PLAYER_ORDER_HITS = 4;
  * Order cards make up the number.
  */
 export function dealNonCombatants(
-  state: Draft<CwnbState>,
-  zone: Draft<ZoneState>,
+  state: CwnbState,
+  zone: ZoneState,
   side: Side,
   cards: number[] | undefined,
   events: Events,

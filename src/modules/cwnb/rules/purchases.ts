@@ -1,10 +1,9 @@
-import type { Draft } from 'immer';
 import { refuse } from '../../../engine/errors.ts';
 import { ACTION_CARDS, actionCardType } from '../data/index.ts';
 import type { Side, ZoneId } from '../data/types.ts';
 import type { CwnbState, HeldCard, PlayerState, ZoneState } from '../state.ts';
 import { seatOf } from '../state.ts';
-import { shipCard, sideName, zoneName, type Events, type S } from './common.ts';
+import { shipCard, sideName, writableZones, zoneName, type Events, type S } from './common.ts';
 
 /** 6.C.2 Purchase Costs: a ship costs its Point Value on turn 1, double afterwards. */
 export function shipCost(turn: number, points: number): number {
@@ -43,7 +42,7 @@ export function shipLocation(state: S, id: string): { zone: ZoneId; side: Side }
   return null;
 }
 
-function purchasing(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side): Draft<PlayerState> {
+function purchasing(state: CwnbState, zone: ZoneState, side: Side): PlayerState {
   if (zone.step !== 'purchase' || state.purchasesResolved) {
     refuse('not-purchase-step', `${zoneName(zone.id)}: purchases are made in Battle Preparations after the mission is known (6.C.2).`, '6.C.2');
   }
@@ -52,7 +51,7 @@ function purchasing(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side)
   return p;
 }
 
-function afford(state: Draft<CwnbState>, p: Draft<PlayerState>, extra: number, what: string): void {
+function afford(state: CwnbState, p: PlayerState, extra: number, what: string): void {
   const committed = orderCost(state, p.order);
   if (committed + extra > p.track) {
     refuse(
@@ -63,7 +62,7 @@ function afford(state: Draft<CwnbState>, p: Draft<PlayerState>, extra: number, w
   }
 }
 
-export function buyShip(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side, id: string, events: Events): void {
+export function buyShip(state: CwnbState, zone: ZoneState, side: Side, id: string, events: Events): void {
   const p = purchasing(state, zone, side);
   const card = shipCard(state, id);
   if (!card) refuse('unknown-ship', `There is no ship "${id}" in this game's roster.`);
@@ -79,8 +78,8 @@ export function buyShip(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: S
 }
 
 export function buyCard(
-  state: Draft<CwnbState>,
-  zone: Draft<ZoneState>,
+  state: CwnbState,
+  zone: ZoneState,
   side: Side,
   type: string,
   value: number | undefined,
@@ -113,7 +112,7 @@ export function buyCard(
   events.push({ type: 'order', zone: zone.id, side, text: `${sideName(side)} orders ${t.type}${card.value ? ` (value ${card.value})` : ''} for ${cost}.` });
 }
 
-export function donePurchasing(state: Draft<CwnbState>, zone: Draft<ZoneState>, side: Side, events: Events): void {
+export function donePurchasing(state: CwnbState, zone: ZoneState, side: Side, events: Events): void {
   const p = purchasing(state, zone, side);
   p.order.done = true;
   events.push({ type: 'order-done', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering (${orderCost(state, p.order)} points).` });
@@ -126,10 +125,10 @@ export function donePurchasing(state: Draft<CwnbState>, zone: Draft<ZoneState>, 
  * refused and that player may order again. Then every unspent point is banked and the Point
  * Tracks reset to zero (10).
  */
-export function resolvePurchasesIfReady(state: Draft<CwnbState>, events: Events): void {
-  const zones = Object.values(state.zones) as Draft<ZoneState>[];
+export function resolvePurchasesIfReady(state: CwnbState, events: Events): void {
   if (state.purchasesResolved) return;
-  if (!zones.every((z) => z.step === 'purchase' && z.players.allied.order.done && z.players.soviet.order.done)) return;
+  if (!(Object.values(state.zones) as ZoneState[]).every((z) => z.step === 'purchase' && z.players.allied.order.done && z.players.soviet.order.done)) return;
+  const zones = writableZones(state);
   const queue = zones
     .flatMap((z, zi) => (['allied', 'soviet'] as const).map((side) => ({ z, zi, side, banked: z.players[side].banked })))
     .sort((a, b) => a.banked - b.banked || a.zi - b.zi);
@@ -185,7 +184,7 @@ export function resolvePurchasesIfReady(state: Draft<CwnbState>, events: Events)
 }
 
 /** 10: bank the Point Track as Victory Points and reset it to zero. Banked points are never spent. */
-export function bank(zone: Draft<ZoneState>, side: Side, events: Events, rule: string): void {
+export function bank(zone: ZoneState, side: Side, events: Events, rule: string): void {
   const p = zone.players[side];
   const amount = p.track;
   p.banked += amount;

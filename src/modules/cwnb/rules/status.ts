@@ -1,4 +1,3 @@
-import type { Draft } from 'immer';
 import type { Side } from '../data/types.ts';
 import type { ZoneState } from '../state.ts';
 import { sideName, statusName, zoneName, type Events } from './common.ts';
@@ -7,7 +6,7 @@ import { sideName, statusName, zoneName, type Events } from './common.ts';
  * Move the War Zone Status marker one column toward `side` (7.2.3) or, with `against`, away
  * from it (9.5). The marker never leaves the seven columns.
  */
-export function shiftStatus(zone: Draft<ZoneState>, toward: Side, events: Events, why: string): void {
+export function shiftStatus(zone: ZoneState, toward: Side, events: Events, why: string): void {
   const before = zone.status;
   const next = Math.max(0, Math.min(6, before + (toward === 'allied' ? 1 : -1)));
   zone.status = next;

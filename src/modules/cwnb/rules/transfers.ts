@@ -1,16 +1,15 @@
-import type { Draft } from 'immer';
 import { refuse } from '../../../engine/errors.ts';
 import type { Side, ZoneId } from '../data/types.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
-import { shipCard, sideName, zoneName, type Events } from './common.ts';
+import { shipCard, sideName, writableZone, zoneName, type Events } from './common.ts';
 
 /**
  * 6.C.3: teammates may transfer Ship cards from their Task Force and Action cards from their
  * hand, during Battle Preparations after purchases and before either player commits.
  */
-function endpoints(state: Draft<CwnbState>, from: Draft<ZoneState>, side: Side, to: ZoneId) {
-  const dest = state.zones[to] as Draft<ZoneState> | undefined;
-  if (!dest) refuse('zone-not-in-play', `The ${to} War Zone is not in play.`, '6.C.3');
+function endpoints(state: CwnbState, from: ZoneState, side: Side, to: ZoneId) {
+  if (!state.zones[to]) refuse('zone-not-in-play', `The ${to} War Zone is not in play.`, '6.C.3');
+  const dest = writableZone(state, to);
   if (dest.id === from.id) refuse('transfer-to-self', 'Transfers go to a teammate in another War Zone.', '6.C.3');
   for (const z of [from, dest]) {
     if (!state.purchasesResolved || !['preparation', 'mission'].includes(z.step)) {
@@ -23,7 +22,7 @@ function endpoints(state: Draft<CwnbState>, from: Draft<ZoneState>, side: Side, 
   return dest;
 }
 
-export function transferShip(state: Draft<CwnbState>, from: Draft<ZoneState>, side: Side, ship: string, to: ZoneId, events: Events): void {
+export function transferShip(state: CwnbState, from: ZoneState, side: Side, ship: string, to: ZoneId, events: Events): void {
   const dest = endpoints(state, from, side, to);
   const s = from.players[side].fleet[ship];
   if (!s) refuse('not-your-ship', `"${ship}" is not in your Task Force.`, '6.C.3');
@@ -35,7 +34,7 @@ export function transferShip(state: Draft<CwnbState>, from: Draft<ZoneState>, si
   });
 }
 
-export function transferCard(state: Draft<CwnbState>, from: Draft<ZoneState>, side: Side, index: number, to: ZoneId, events: Events): void {
+export function transferCard(state: CwnbState, from: ZoneState, side: Side, index: number, to: ZoneId, events: Events): void {
   const dest = endpoints(state, from, side, to);
   const cards = from.players[side].cards;
   if (!Number.isInteger(index) || index < 0 || index >= cards.length) {

@@ -1,8 +1,7 @@
-import type { Draft } from 'immer';
 import { zoneById } from '../data/index.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, Victory, ZoneState } from '../state.ts';
-import { sideName, statusName, zoneName, type Events } from './common.ts';
+import { sideName, statusName, writableZones, zoneName, type Events } from './common.ts';
 import { bank } from './purchases.ts';
 
 /** 11: the level of victory from the margin. */
@@ -18,10 +17,10 @@ export function victoryLevel(margin: number): Victory['level'] {
  * 11 Campaign Game Victory: bank what is left on every Point Track, award each zone's End Game
  * bonus from its status column, total per team. Surviving ships score nothing.
  */
-export function endGame(state: Draft<CwnbState>, events: Events): void {
+export function endGame(state: CwnbState, events: Events): void {
   const totals: Record<Side, number> = { allied: 0, soviet: 0 };
   const zones: Victory['zones'] = [];
-  for (const z of Object.values(state.zones) as Draft<ZoneState>[]) {
+  for (const z of writableZones(state)) {
     for (const side of ['allied', 'soviet'] as const) bank(z, side, events, '11');
     const bonus = zoneById(z.id).endGame[z.status];
     events.push({
