@@ -1,6 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
+import { newGameRecord } from '../../engine/game.ts';
+import { isRuleError } from '../../engine/errors.ts';
+import type { Action } from '../../engine/module.ts';
+import { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, type SmpState } from '../../modules/smp/index.ts';
+import { actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText, type OddsKind } from '../../modules/smp/play.ts';
 
 /** `wardroom smp …` commands (Strategic Missions Phase). */
 export function registerSmpCommands(program: Command): void {
-  program.command('smp').description('Strategic Missions Phase (A&A Global house rules)');
+  const smp = program.command('smp').description('Strategic Missions Phase (A&A Global house rules)');
+
+  smp
+    .command('validate')
+    .argument('<scenario>', 'scenario JSON file')
+    .option('--json', 'print the result as JSON')
+    .description('check a scenario (board state); list every error with its JSON path')
+    .action((file: string, opts: { json?: boolean }) => {
+      const raw = readJson(file);
+      if (raw === undefined) return;
+      const v = validateScenario(raw);
+      if (opts.json) console.log(JSON.stringify(v.ok ? { ok: true } : { ok: false, errors: v.errors }, null, 1));
+      else if (v.ok) console.log(`OK: ${file} is a valid scenario (${v.scenario.label ?? 'no label'}; SMP ${v.scenario.smpNumber}, round ${v.scenario.round}, ${v.scenario.season}).`);
+      else console.log(`${file} is not a valid scenario (${v.errors.length} error(s)):\n${v.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
+      if (!v.ok) process.exitCode = 1;
+    });
+
+  smp
+    .command('schema')
+    .description('print the JSON Schema of a scenario')
+    .action(() => console.log(JSON.stringify(scenarioJsonSchema(), null, 1)));
+
+  smp
+    .command('run')
+    .argument('<scenario>', 'scenario JSON file')
+    .option('--seed <seed>', 'dice seed (default: random)')
+    .option('--dice <kind>', 'seeded (default) or physical', 'seeded')
+    .option('--answers <file>', 'JSON array of answers, used in order ("auto" or an object of fields; {"values":[…]} for physical rolls)')
+    .option('--auto', 'answer every remaining choice with the documented simple policy')
+    .option('--json', 'print the events, the next board and the game record as JSON')
+    .option('--out <file>', 'write the board after the phase to this file')
+    .option('--record <file>', 'write the game record (seed commitment, seed, action log) to this file')
+    .option('--steps <list>', 'run only these steps, e.g. 3,4')
+    .description('walk the ten steps: ask every choice, roll, report what changes on the board')
+    .action(async (file: string, opts: { seed?: string; dice: string; answers?: string; auto?: boolean; json?: boolean; out?: string; record?: string; steps?: string }) => {
+      const raw = readJson(file);
+      if (raw === undefined) return;
+      if (opts.dice !== 'seeded' && opts.dice !== 'physical') return fail(`--dice must be seeded or physical, not ${opts.dice}`);
+      const rawOptions = { scenario: raw, dice: opts.dice, ...(opts.steps ? { steps: opts.steps.split(',').map(Number) } : {}) };
+      const options = smpModule.parseOptions(rawOptions);
+      if (isRuleError(options)) return fail(options.message);
+      const seed = opts.seed ?? randomBytes(16).toString('hex');
+      const record = newGameRecord('smp', rawOptions, seed);
+      let state: SmpState = smpModule.setup(options, seed);
+      const answers: unknown[] = opts.answers ? (readJson(opts.answers) as unknown[]) ?? [] : [];
+      if (!Array.isArray(answers)) return fail('--answers must hold a JSON array');
+      const say = (s: string) => (opts.json ? process.stderr.write(s + '\n') : console.log(s));
+      const input = lineReader();
+      try {
+        while (!smpModule.isOver(state)) {
+          const req = derive(state).pending!;
+          let action: Action | null = null;
+          if (answers.length) {
+            const a = actionFromAnswer(state, answers.shift());
+            if (isRuleError(a)) return fail(a.message);
+            action = a;
+          } else if (opts.auto || (req.kind === 'roll' && !state.dice.physical)) {
+            action = autoAction(state);
+          } else {
+            say(describeRequest(req));
+            action = await askInteractively(state, input, say);
+            if (!action) {
+              say('(input ended: the remaining choices use the auto policy)');
+              opts.auto = true;
+              continue;
+            }
+          }
+          const r = smpModule.apply(state, action!);
+          if (isRuleError(r)) {
+            if (opts.auto || !input.interactive) return fail(`refused: ${r.message}`);
+            say(`Refused: ${r.message}`);
+            continue;
+          }
+          state = r.state;
+          record.log.push(action!);
+        }
+      } finally {
+        input.close();
+      }
+      const run = derive(state);
+      if (opts.out) writeFileSync(opts.out, JSON.stringify(nextBoard(state), null, 1) + '\n');
+      if (opts.record) writeFileSync(opts.record, JSON.stringify(record, null, 1) + '\n');
+      if (opts.json) console.log(JSON.stringify({ seedCommitment: record.seedCommitment, seed, events: run.events, board: run.board, record }, null, 1));
+      else {
+        console.log(reportText(run.events));
+        console.log(`Dice seed: ${seed} (commitment ${record.seedCommitment}).${opts.out ? ` Next board written to ${opts.out}.` : ''}`);
+      }
+    });
+
+  const odds = smp.command('odds').description('exact odds of a Strategic Missions Phase dice procedure');
+  const oddsCmd = (kind: OddsKind, desc: string, setup: (c: Command) => Command) =>
+    setup(odds.command(kind).description(desc))
+      .option('--json', 'print {"distribution":[…]} as JSON')
+      .action((o: Record<string, string | boolean | undefined>) => {
+        const nums: Record<string, number | string | undefined> = {};
+        for (const [k, v] of Object.entries(o)) {
+          if (k === 'json' || v === undefined) continue;
+          if (k === 'bunker') nums[k] = String(v);
+          else {
+            const n = Number(v);
+            if (!Number.isInteger(n) || n < 0 || n > 1000) return fail(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a whole number from 0 to 1000, not ${v}`);
+            nums[k] = n;
+          }
+        }
+        const r = oddsFor(kind, nums);
+        if (isRuleError(r)) return fail(r.message);
+        console.log(o.json ? JSON.stringify(r.json) : r.text);
+      });
+  oddsCmd('kamikaze', 'hits on Allied ships from kamikaze tokens (#7)', (c) =>
+    c.requiredOption('--tokens <n>', 'kamikaze tokens (up to 3 per zone)').option('--fighters <n>', 'intercepting fighters (1@2)', '0').option('--tactical-bombers <n>', 'intercepting tactical bombers (1@1)', '0'),
+  );
+  oddsCmd('coastal', 'hits of a bunker on a fleet (#4)', (c) => c.requiredOption('--bunker <kind>', 'minor (3@1) or major (6@1)'));
+  oddsCmd('partisan', 'damage of a partisan raid on one facility (#8)', (c) =>
+    c.requiredOption('--tokens <n>', 'partisan tokens on the facility').option('--elite <n>', 'elite infantry in the territory (1@2 each)', '0').option('--capacity <n>', 'damage the facility can still take'),
+  );
+  oddsCmd('bombing', 'damage of a bombing raid on one facility (#5)', (c) =>
+    c
+      .option('--strategic-bombers <n>', 'strategic bombers (4 damage)', '0')
+      .option('--tactical-bombers <n>', 'tactical bombers (2 damage)', '0')
+      .option('--super-fortresses <n>', 'super fortress bombers (6 damage)', '0')
+      .option('--escorts <n>', 'escort fighters', '0')
+      .option('--interceptors <n>', 'interceptors', '0')
+      .option('--interceptor-hit <n>', 'interceptor dog-fight value (A&A G40 default 2)', '2')
+      .option('--aa <n>', 'AA barrage hits on (A&A G40 default 1)', '1')
+      .option('--capacity <n>', 'damage the facility can still take'),
+  );
+  oddsCmd('shore', 'damage of a shore bombardment on one facility (#6)', (c) =>
+    c
+      .option('--battleships <n>', 'battleships (4 damage)', '0')
+      .option('--cruisers <n>', 'cruisers (2 damage, tactical facilities)', '0')
+      .option('--super-battleships <n>', 'super battleships (5 damage)', '0')
+      .option('--escorts <n>', 'escort fighters', '0')
+      .option('--interceptors <n>', 'interceptors', '0')
+      .option('--interceptor-hit <n>', 'interceptor dog-fight value', '2')
+      .option('--capacity <n>', 'damage the facility can still take'),
+  );
+  oddsCmd('vichy', 'success of Vichy attempts (#2)', (c) =>
+    c.option('--hit-on <n>', 'the roll needed (@3 Japan/UK/Germany, @1 Italy/Free French)', '3').option('--bonus <n>', '+1 for Germany after Hendaye', '0').option('--attempts <n>', 'number of attempts', '1'),
+  );
+}
+
+function fail(message: string): void {
+  console.error(message);
+  process.exitCode = 1;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    fail(`cannot read ${file}: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
+interface LineReader {
+  next(prompt: string): Promise<string | null>;
+  close(): void;
+  interactive: boolean;
+}
+
+function lineReader(): LineReader {
+  let rl: ReturnType<typeof createInterface> | null = null;
+  let it: AsyncIterator<string> | null = null;
+  return {
+    interactive: !!process.stdin.isTTY,
+    async next(prompt: string) {
+      if (!rl) {
+        rl = createInterface({ input: process.stdin, output: process.stderr, terminal: !!process.stdin.isTTY });
+        it = rl[Symbol.asyncIterator]();
+      }
+      process.stderr.write(prompt);
+      const r = await it!.next();
+      return r.done ? null : r.value;
+    },
+    close() {
+      rl?.close();
+    },
+  };
+}
+
+async function askInteractively(state: SmpState, input: LineReader, say: (s: string) => void): Promise<Action | null> {
+  const spec = smpModule.legalActions(state, derive(state).pending!.seat)[0];
+  const req = derive(state).pending!;
+  const action: Action = { type: spec.type, seat: req.seat };
+  const auto = req.kind === 'decide' ? req.auto : {};
+  for (const [key, field] of Object.entries(spec.fields ?? {})) {
+    for (;;) {
+      const line = await input.next(`${key}${key in auto ? ` [${JSON.stringify(auto[key])}]` : ''}> `);
+      if (line === null) return null;
+      if (line.trim() === '' && key in auto) {
+        action[key] = auto[key];
+        break;
+      }
+      const v = parseFieldInput(field, line);
+      if (isRuleError(v)) {
+        say(v.message);
+        continue;
+      }
+      action[key] = v;
+      break;
+    }
+  }
+  return action;
 }
