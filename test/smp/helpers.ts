@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { isRuleError } from '../../src/engine/errors.ts';
+import type { Action } from '../../src/engine/module.ts';
+import { autoAction, derive, smpModule, type SmpState } from '../../src/modules/smp/index.ts';
+import { PhaseRunner } from '../../src/modules/smp/phase.ts';
+import type { Scenario, ScenarioInput } from '../../src/modules/smp/scenario.ts';
+import { validateScenario } from '../../src/modules/smp/scenario.ts';
+import type { Request, SmpEvent } from '../../src/modules/smp/script.ts';
+
+export const DEMO_PATH = new URL('../../examples/smp/demo-1940.json', import.meta.url);
+export function demoRaw(): any {
+  return JSON.parse(readFileSync(DEMO_PATH, 'utf8'));
+}
+
+/** A small board: Germany, Italy, Japan vs UK, France, Russia; the US neutral. Extend per test. */
+export function mini(extra: Partial<ScenarioInput> = {}): ScenarioInput {
+  return {
+    format: 'wardroom-smp-scenario',
+    version: 1,
+    round: 2,
+    season: 'summer',
+    smpNumber: 2,
+    nations: [
+      { id: 'germany', side: 'axis', europeanAxis: true },
+      { id: 'uk', side: 'allies' },
+      { id: 'japan', side: 'axis', europeanAxis: false },
+      { id: 'russia', side: 'allies' },
+      { id: 'italy', side: 'axis', europeanAxis: true },
+      { id: 'france', side: 'allies' },
+      { id: 'usa', side: 'allies' },
+    ],
+    wars: [
+      ['germany', 'uk'],
+      ['germany', 'france'],
+      ['germany', 'russia'],
+      ['italy', 'uk'],
+      ['japan', 'uk'],
+    ],
+    cash: { germany: 20, uk: 20, japan: 20, russia: 20, italy: 20, france: 20, usa: 20 },
+    tokens: { engineer: 15, kamikaze: 15, partisan: 15 },
+    territories: [{ name: 'Nowhere', owner: 'usa', units: [] }],
+    seaZones: [],
+    vichy: { status: 'free-french' },
+    ...extra,
+  } as ScenarioInput;
+}
+
+export function scenario(raw: unknown): Scenario {
+  const v = validateScenario(raw);
+  if (!v.ok) throw new Error(v.errors.map((e) => `${e.path}: ${e.message}`).join('\n'));
+  return v.scenario;
+}
+
+export interface PlayOpts {
+  seed?: string;
+  steps?: number[];
+  /** Answers for decisions: return fields to override the auto answer, or undefined for auto. */
+  decide?: (req: Extract<Request, { kind: 'decide' }>) => Record<string, unknown> | undefined;
+  /** Physical dice: the values for a roll request (default: seeded dice). */
+  dice?: (req: Extract<Request, { kind: 'roll' }>) => number[];
+}
+
+/** Play a phase through the module contract. */
+export function play(raw: unknown, o: PlayOpts = {}): { state: SmpState; events: SmpEvent[]; board: Scenario; prompts: Request[] } {
+  const options = smpModule.parseOptions({ scenario: raw, dice: o.dice ? 'physical' : 'seeded', ...(o.steps ? { steps: o.steps } : {}) });
+  if (isRuleError(options)) throw new Error(options.message);
+  let state = smpModule.setup(options, o.dice ? null : (o.seed ?? 'test-seed'));
+  const prompts: Request[] = [];
+  for (let guard = 0; !smpModule.isOver(state); guard++) {
+    if (guard > 2000) throw new Error('phase did not end');
+    const req = derive(state).pending!;
+    prompts.push(req);
+    let action: Action;
+    if (req.kind === 'roll') action = { type: 'roll', seat: req.seat, ...(o.dice ? { values: o.dice(req) } : {}) };
+    else action = { ...autoAction(state)!, ...(o.decide?.(req) ?? {}) };
+    const r = smpModule.apply(state, action);
+    if (isRuleError(r)) throw new Error(`refused: ${r.message} (${JSON.stringify(action)})`);
+    state = r.state;
+  }
+  const run = derive(state);
+  return { state, events: run.events, board: run.board, prompts };
+}
+
+export function texts(events: SmpEvent[], step?: number): string[] {
+  return events.filter((e) => step === undefined || e.step === step).map((e) => e.text);
+}
+
+/** Small fast seeded PRNG (sfc32) for Monte Carlo runs of the real resolver with physical dice values. */
+export function rng(seed: number): (sides: number) => number {
+  let a = 0x9e3779b9, b = 0x243f6a88, c = 0xb7e15162, d = seed >>> 0;
+  const next = () => {
+    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    const t = (a + b) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    d = (d + 1) | 0;
+    const r = (t + d) | 0;
+    c = (c + r) | 0;
+    return (r >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < 12; i++) next();
+  return (sides) => 1 + Math.floor(next() * sides);
+}
+
+/** Run one step of the phase `n` times with the auto policy and random dice; collect `measure(board)`. */
+export function monteCarlo(s: Scenario, step: number, n: number, seed: number, measure: (board: Scenario, events: SmpEvent[]) => number): number[] {
+  const die = rng(seed);
+  const counts: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = new PhaseRunner(s, { seed: null, counter: 0, physical: true }, [step]);
+    for (let req = p.pending; req; req = p.pending) {
+      const a: Action = req.kind === 'roll' ? { type: 'roll', seat: req.seat, values: req.dice.map((d) => die(d.sides)) } : { type: 'choose', seat: req.seat, ...req.auto };
+      const e = p.feed(a);
+      if (e) throw new Error(e.message);
+    }
+    const v = measure(p.ctx.board.s, p.ctx.events);
+    while (counts.length <= v) counts.push(0);
+    counts[v]++;
+  }
+  return counts.map((c) => c / n);
+}
+
+/** Every outcome within 5 standard errors (plus a small floor) of the exact probability. */
+export function expectClose(exact: number[], sampled: number[], n: number): void {
+  const len = Math.max(exact.length, sampled.length);
+  for (let k = 0; k < len; k++) {
+    const p = exact[k] ?? 0;
+    const q = sampled[k] ?? 0;
+    const tol = 5 * Math.sqrt(Math.max(p * (1 - p), 1 / n) / n) + 1e-3;
+    if (Math.abs(p - q) > tol) throw new Error(`outcome ${k}: exact ${p.toFixed(5)} vs sampled ${q.toFixed(5)} (tolerance ${tol.toFixed(5)})`);
+  }
+}
