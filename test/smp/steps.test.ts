@@ -1,0 +1,438 @@
+import { describe, expect, it } from 'vitest';
+import { isRuleError } from '../../src/engine/errors.ts';
+import { Session, newGameRecord } from '../../src/engine/game.ts';
+import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';
+import { mini, play, texts } from './helpers.ts';
+
+const allFail = () => (req: { dice: { sides: number }[] }) => req.dice.map((d) => d.sides); // 6s (and 8s) miss everything
+const allHit = () => (req: { dice: { sides: number }[] }) => req.dice.map(() => 1);
+const terr = (b: { territories: { name: string }[] }, n: string) => b.territories.find((t) => t.name === n) as any;
+const zone = (b: { seaZones: { name: string }[] }, n: string) => b.seaZones.find((t) => t.name === n) as any;
+
+describe('Step 1 Special Situations', () => {
+  it('1.1 Victory Condition and Step 10 National Advantages say the document has no text', () => {
+    const { events } = play(mini());
+    expect(texts(events, 1).some((t) => /Victory Condition.*no text/.test(t))).toBe(true);
+    expect(texts(events, 10).some((t) => /no text/.test(t))).toBe(true);
+  });
+
+  it('1.2 American Assistance: a free Canadian fighter in Ottawa while the US is neutral, none once at war', () => {
+    const base = { territories: [{ name: 'Ottawa', owner: 'uk', units: [] }] };
+    expect(terr(play(mini(base), { steps: [1] }).board, 'Ottawa').units).toEqual([{ owner: 'uk', type: 'fighter', count: 1 }]);
+    const atWar = mini({ ...base, wars: [['germany', 'usa'], ['germany', 'uk']] });
+    expect(terr(play(atWar, { steps: [1] }).board, 'Ottawa').units).toEqual([]);
+  });
+
+  it('1.3 Operation Dynamo: first SMP only, Allied units (not facilities) leave Normandy for London', () => {
+    const base = {
+      smpNumber: 1,
+      territories: [
+        { name: 'Normandy', owner: 'france', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'infantry', count: 2 }, { owner: 'france', type: 'tank', count: 1 }] },
+        { name: 'London', owner: 'uk', units: [] },
+      ],
+    };
+    const { board } = play(mini(base), { steps: [1] });
+    expect(terr(board, 'Normandy').units).toEqual([]);
+    expect(terr(board, 'Normandy').facilities).toHaveLength(1);
+    expect(terr(board, 'London').units).toEqual([{ owner: 'uk', type: 'infantry', count: 2 }, { owner: 'france', type: 'tank', count: 1 }]);
+    expect(terr(play(mini({ ...base, smpNumber: 2 }), { steps: [1] }).board, 'Normandy').units).toHaveLength(2);
+  });
+
+  it('1.4 Hendaye: Germany gives all its cash to claim Spain, its military and Rio de Oro; its Vichy rolls get +1', () => {
+    const s = mini({
+      smpNumber: 1,
+      nations: [...mini().nations!, { id: 'spain', side: 'neutral' }],
+      territories: [
+        { name: 'Paris', owner: 'germany', originalOwner: 'france' },
+        { name: 'Spain', owner: 'spain', units: [{ owner: 'spain', type: 'infantry', count: 4 }] },
+        { name: 'Rio de Oro', owner: 'spain' },
+        { name: 'Corsica', owner: 'france', originalOwner: 'france' },
+      ],
+      vichy: { status: 'pending' },
+    });
+    const { board, prompts } = play(s, { steps: [1, 2], decide: (r) => (/Hendaye/.test(r.prompt) ? { yes: true } : undefined), dice: allFail() });
+    expect(board.cash.germany).toBe(0);
+    expect(terr(board, 'Spain').owner).toBe('germany');
+    expect(terr(board, 'Rio de Oro').owner).toBe('germany');
+    expect(terr(board, 'Spain').units).toEqual([{ owner: 'germany', type: 'infantry', count: 4 }]);
+    expect(board.vichy.hendaye).toBe(true);
+    expect(prompts.some((p) => p.kind === 'roll' && /Germany attempts Corsica @4/.test(p.prompt))).toBe(true);
+  });
+
+  it('1.5 Russian Winter: in winter Germany must remove exactly 3 infantry from originally Russian territories (its choice)', () => {
+    const s = mini({
+      season: 'winter',
+      territories: [
+        { name: 'Belarus', owner: 'germany', originalOwner: 'russia', units: [{ owner: 'germany', type: 'infantry', count: 2 }, { owner: 'germany', type: 'elite_infantry', count: 2 }, { owner: 'germany', type: 'tank', count: 1 }] },
+        { name: 'Poland', owner: 'germany', originalOwner: 'germany', units: [{ owner: 'germany', type: 'infantry', count: 5 }] },
+      ],
+    });
+    const opts = smpModule.parseOptions({ scenario: s, steps: [1] });
+    if (isRuleError(opts)) throw opts;
+    const st = smpModule.setup(opts, 'x');
+    const req = derive(st).pending!;
+    expect(req.seat).toBe('germany');
+    const bad = smpModule.apply(st, { type: 'choose', seat: 'germany', s0: 1, s1: 1 });
+    expect(isRuleError(bad) && bad.message).toMatch(/exactly 3/);
+    expect(derive(st).pending).toBe(req); // nothing changed
+    const ok = smpModule.apply(st, { type: 'choose', seat: 'germany', s0: 1, s1: 2 });
+    if (isRuleError(ok)) throw ok;
+    let state = ok.state;
+    while (!smpModule.isOver(state)) state = (smpModule.apply(state, autoAction(state)!) as any).state;
+    const b = derive(state).board;
+    expect(terr(b, 'Belarus').units).toEqual([{ owner: 'germany', type: 'infantry', count: 1 }, { owner: 'germany', type: 'tank', count: 1 }]);
+    expect(terr(b, 'Poland').units[0].count).toBe(5);
+    // summer: nothing
+    expect(terr(play({ ...s, season: 'summer' }, { steps: [1] }).board, 'Belarus').units).toHaveLength(3);
+  });
+
+  it('1.6 Russian Engineer Tokens: 1 token per space for a minor factory, 3 damage per token, only while at war with a European Axis power', () => {
+    const s = mini({
+      territories: [
+        { name: 'Smolensk', owner: 'russia', adjacent: ['Moscow'], facilities: [{ type: 'minor_factory', damage: 0 }] },
+        { name: 'Moscow', owner: 'russia', adjacent: ['Volgograd'] },
+        { name: 'Volgograd', owner: 'russia' },
+      ],
+    });
+    const pick = (r: { prompt: string }) => (/move one production facility/.test(r.prompt) ? { choice: 'Smolensk#0' } : /Move .* to:/.test(r.prompt) ? { choice: 'Volgograd' } : undefined);
+    const { board } = play(s, { steps: [1], decide: pick });
+    expect(terr(board, 'Smolensk').facilities).toEqual([]);
+    expect(terr(board, 'Volgograd').facilities).toEqual([{ type: 'minor_factory', damage: 6 }]);
+    expect(board.tokens.engineer).toBe(13);
+    const peace = play({ ...s, wars: [['germany', 'uk']] }, { steps: [1] });
+    expect(texts(peace.events).some((t) => /not at war with a European Axis power/.test(t))).toBe(true);
+    // at maximum damage it may not move
+    const maxed = play({ ...s, territories: [{ ...s.territories![0], facilities: [{ type: 'minor_factory', damage: 6 }] }, ...s.territories!.slice(1)] }, { steps: [1] });
+    expect(texts(maxed.events).some((t) => /no production facility can move/.test(t))).toBe(true);
+  });
+
+  it('1.7 Conscripts and Volunteers: 1 infantry per operational rail station, 2 in a victory city, 3 in a capital', () => {
+    const s = mini({
+      territories: [
+        { name: 'Moscow', owner: 'russia', capital: true, victoryCity: true, facilities: [{ type: 'rail_station', damage: 0, maxDamage: 6 }] },
+        { name: 'Volgograd', owner: 'russia', victoryCity: true, facilities: [{ type: 'rail_station', damage: 0, maxDamage: 6 }] },
+        { name: 'Novgorod', owner: 'russia', facilities: [{ type: 'rail_station', damage: 0, maxDamage: 6 }] },
+        { name: 'Kiev', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'rail_station', damage: 6, maxDamage: 6 }] },
+      ],
+    });
+    const b = play(s, { steps: [1] }).board;
+    expect(terr(b, 'Moscow').units).toEqual([{ owner: 'russia', type: 'infantry', count: 3 }]);
+    expect(terr(b, 'Volgograd').units).toEqual([{ owner: 'russia', type: 'infantry', count: 2 }]);
+    expect(terr(b, 'Novgorod').units).toEqual([{ owner: 'russia', type: 'infantry', count: 1 }]);
+    expect(terr(b, 'Kiev').units).toEqual([]); // not operational
+  });
+
+  it('1.8 Oil Tankers: a tanker that moved earns nothing; each that did not move earns 5 IPCs', () => {
+    const s = mini({
+      buildQueues: [
+        { id: 'uk', nation: 'uk', oilTankerEligible: true, oilTankers: 3 },
+        { id: 'fr', nation: 'france', oilTankerEligible: true, oilTankers: 0 },
+      ],
+    });
+    let asked = 0;
+    const { board } = play(s, {
+      steps: [1],
+      decide: (r) => {
+        if (/move tankers from one eligible/.test(r.prompt) && r.seat === 'uk' && asked++ === 0) return { choice: 'uk' };
+        if (/How many tankers/.test(r.prompt)) return { count: 1, to: 'fr' };
+        return undefined;
+      },
+    });
+    expect(board.buildQueues.map((q) => q.oilTankers)).toEqual([2, 1]);
+    expect(board.cash.uk).toBe(30);
+    expect(board.cash.france).toBe(20);
+  });
+
+  it('1.9 Scorched Earth: infantry put 3 damage on the tactical facilities their controller chooses, never past the maximum', () => {
+    const s = mini({ territories: [{ name: 'Moscow', owner: 'russia', facilities: [{ type: 'air_base', damage: 5 }, { type: 'major_factory', damage: 0 }], units: [{ owner: 'russia', type: 'infantry', count: 1 }] }] });
+    const { board, prompts } = play(s, { steps: [1], decide: (r) => (/Scorched/.test(r.prompt) ? { chosen: ['0'] } : undefined) });
+    expect(terr(board, 'Moscow').facilities).toEqual([{ type: 'air_base', damage: 6 }, { type: 'major_factory', damage: 0 }]);
+    const p = prompts.find((x) => x.kind === 'decide' && /Scorched/.test(x.prompt)) as any;
+    expect(p.action.fields.chosen.options.map((o: any) => o.value)).toEqual(['0']); // production facilities cannot be scorched
+  });
+});
+
+describe('Step 2 Vichy France', () => {
+  const french = (extra: any = {}) =>
+    mini({
+      smpNumber: 1,
+      territories: [
+        { name: 'Paris', owner: 'germany', originalOwner: 'france' },
+        { name: 'Southern France', owner: 'france', facilities: [{ type: 'minor_factory', damage: 0 }, { type: 'naval_base', damage: 0 }, { type: 'air_base', damage: 0 }], units: [{ owner: 'france', type: 'infantry', count: 2 }] },
+        { name: 'London', owner: 'uk', units: [{ owner: 'france', type: 'infantry', count: 1 }] },
+        { name: 'Corsica', owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 1 }] },
+        { name: 'Morocco', owner: 'france' },
+        { name: 'French Indo-China', owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 1 }] },
+      ],
+      seaZones: [{ name: 'M-1', units: [{ owner: 'france', type: 'destroyer', count: 1 }] }],
+      vichy: { status: 'pending' },
+      ...extra,
+    });
+
+  it('comes into effect when the Axis holds Paris: French territories and units become Vichy except those in London', () => {
+    const { board } = play(french(), { steps: [2], dice: allFail() });
+    expect(terr(board, 'Southern France').owner).toBe('vichy');
+    expect(terr(board, 'Corsica').units[0].owner).toBe('vichy');
+    expect(zone(board, 'M-1').units[0].owner).toBe('vichy');
+    expect(terr(board, 'London').units[0].owner).toBe('france');
+    expect(board.vichy.status).toBe('in-effect');
+  });
+
+  it('if Paris has not fallen (or Southern France / Indo-China was attacked) everything French stays Free French', () => {
+    const s = french();
+    s.territories![0] = { name: 'Paris', owner: 'france' };
+    expect(play(s, { steps: [2] }).board.vichy.status).toBe('free-french');
+    const att = french({ vichy: { status: 'pending', southernFranceOrIndoChinaAttacked: true } });
+    expect(terr(play(att, { steps: [2] }).board, 'Corsica').owner).toBe('france');
+  });
+
+  it('rolls in the order Japan (@3), United Kingdom (@3 per sea zone), Italy (@1), Free French (@1), Germany (@3)', () => {
+    const { prompts } = play(french(), { steps: [2], dice: allFail() });
+    const order = prompts.filter((p) => p.kind === 'roll').map((p) => p.prompt);
+    expect(order).toEqual([
+      'Vichy: Japan attempts French Indo-China @3',
+      'Vichy: United Kingdom attempts M-1 @3',
+      'Vichy: Italy attempts Corsica @1',
+      'Vichy: Italy attempts Morocco @1',
+      'Vichy: Free French attempts M-1 @1',
+      'Vichy: Free French attempts Corsica @1',
+      'Vichy: Free French attempts Morocco @1',
+      'Vichy: Free French attempts French Indo-China @1',
+      'Vichy: Germany attempts M-1 @3',
+      'Vichy: Germany attempts Corsica @3',
+      'Vichy: Germany attempts Morocco @3',
+    ]);
+  });
+
+  it('a success claims the territory and its Vichy units; the UK destroys Vichy ships; a claimed target is not rolled again', () => {
+    const { board, prompts } = play(french(), { steps: [2], dice: allHit() });
+    expect(terr(board, 'French Indo-China').owner).toBe('japan');
+    expect(terr(board, 'French Indo-China').units[0].owner).toBe('japan');
+    expect(zone(board, 'M-1').units).toEqual([]);
+    expect(terr(board, 'Corsica').owner).toBe('italy');
+    expect(prompts.filter((p) => p.kind === 'roll')).toHaveLength(4);
+    expect(board.vichy.turned).toEqual({ axis: 3, freeFrench: 0 });
+  });
+
+  it('a player may decline an attempt', () => {
+    const { prompts } = play(french(), { steps: [2], dice: allFail(), decide: () => ({ yes: false }) });
+    expect(prompts.filter((p) => p.kind === 'roll')).toHaveLength(0);
+  });
+
+  it('3rd SMP: if the Axis turned the most, Southern France is emptied except its minor factory and naval base', () => {
+    const s = french({ smpNumber: 3, vichy: { status: 'in-effect', turned: { axis: 3, freeFrench: 0 } } });
+    s.territories = s.territories!.map((t: any) => (t.name === 'Southern France' || t.name === 'Corsica' ? { ...t, owner: 'vichy', units: t.units.map((u: any) => ({ ...u, owner: 'vichy' })) } : t));
+    s.seaZones = [];
+    const { board } = play(s, { steps: [2], dice: allFail() });
+    const sf = terr(board, 'Southern France');
+    expect(sf.units).toEqual([]);
+    expect(sf.facilities.map((f: any) => f.type)).toEqual(['minor_factory', 'naval_base']);
+    expect(board.vichy.status).toBe('resolved');
+  });
+
+  it('3rd SMP: if the Free French (counting still-Vichy territories) turned the most, Southern France becomes Free French', () => {
+    const s = french({ smpNumber: 3, vichy: { status: 'in-effect', turned: { axis: 1, freeFrench: 1 } } });
+    s.territories = s.territories!.map((t: any) => (['Southern France', 'Corsica', 'Morocco'].includes(t.name) ? { ...t, owner: 'vichy', units: (t.units ?? []).map((u: any) => ({ ...u, owner: 'vichy' })) } : t));
+    s.seaZones = [];
+    const { board } = play(s, { steps: [2], dice: allFail() });
+    expect(terr(board, 'Southern France').owner).toBe('france');
+    expect(terr(board, 'Southern France').units[0].owner).toBe('france');
+  });
+
+  it('an Allied attack on Vichy territory before Southern France is resolved makes the rest German (Indo-China Japanese)', () => {
+    const s = french({ vichy: { status: 'in-effect', attackedBy: 'allies' } });
+    s.territories = s.territories!.map((t: any) => (t.owner === 'france' ? { ...t, owner: 'vichy', units: (t.units ?? []).map((u: any) => ({ ...u, owner: 'vichy' })) } : t));
+    const { board, prompts } = play(s, { steps: [2] });
+    expect(terr(board, 'Corsica').owner).toBe('germany');
+    expect(terr(board, 'French Indo-China').owner).toBe('japan');
+    expect(prompts).toHaveLength(0);
+  });
+});
+
+describe('Step 3 Bombing Raids', () => {
+  const raid = (extra: any = {}) =>
+    mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }, { owner: 'germany', type: 'tactical_bomber', count: 1, designated: 1 }] },
+        { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 18 }, { type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'strategic_bomber', count: 1, designated: 1 }] },
+      ],
+      ...extra,
+    });
+
+  it('initiative: a d8 per side, ties re-roll, the winner chooses who raids first', () => {
+    const d8 = [3, 3, 2, 7];
+    const { prompts, events } = play(raid(), { dice: (r) => (r.dice[0].sides === 8 ? [d8.shift()!] : r.dice.map(() => 6)), steps: [3] });
+    expect(texts(events).some((t) => /tie \(3–3\)/.test(t))).toBe(true);
+    const choice = prompts.find((p) => p.kind === 'decide' && /Which side/.test(p.prompt))!;
+    expect(choice.seat).toBe('uk'); // the Allies won 7 vs 2
+  });
+
+  it('damage by bomber type (4 strategic, 2 tactical), never past the maximum; tactical bombers only on tactical facilities or minor factories', () => {
+    const { board, prompts } = play(raid(), {
+      dice: (r) => r.dice.map((d) => (d.sides === 8 ? (r.seat === 'germany' ? 8 : 1) : 6)),
+      steps: [3],
+      decide: (r) => (r.seat === 'germany' && /assign each surviving unit/.test(r.prompt) ? { 'strategic_bomber>0': 2, 'strategic_bomber>1': 0, 'tactical_bomber>1': 1 } : undefined),
+    });
+    const ld = terr(board, 'London').facilities;
+    expect(ld[0].damage).toBe(20); // 18 + 2×4 capped at 20
+    expect(ld[1].damage).toBe(2);
+    const assign = prompts.find((p) => p.kind === 'decide' && /assign each surviving unit/.test(p.prompt) && p.seat === 'germany') as any;
+    expect(Object.keys(assign.action.fields)).not.toContain('tactical_bomber>0');
+  });
+
+  it('interceptor hits shoot bombers down (escorts first); the AA barrage hits on a 1', () => {
+    const s = raid({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }] },
+        { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'uk', type: 'fighter', count: 1 }] },
+      ],
+    });
+    // interceptor hits (1), AA hits the other bomber (1): nothing reaches London
+    const { board } = play(s, { steps: [3], dice: (r) => r.dice.map(() => (/interceptor|AA/.test(r.prompt) ? 1 : 6)) });
+    expect(terr(board, 'London').facilities[0].damage).toBe(0);
+    expect(terr(board, 'Western Germany').units).toEqual([]);
+  });
+
+  it('a nation may stand down', () => {
+    const { board } = play(raid(), { steps: [3], dice: (r) => r.dice.map((d) => (d.sides === 8 ? (r.seat === 'germany' ? 8 : 1) : 6)), decide: (r) => (/Raid which/.test(r.prompt) ? { choice: 'done' } : undefined) });
+    expect(terr(board, 'London').facilities[0].damage).toBe(18);
+  });
+});
+
+describe('Step 5 Convoy Raids', () => {
+  it('3 IPCs per raided zone from each enemy controller next to it; more warships do not add', () => {
+    const s = mini({
+      territories: [
+        { name: 'Egypt', owner: 'uk', adjacent: ['M-5'] },
+        { name: 'Malta', owner: 'uk', adjacent: ['M-5'] },
+        { name: 'Corsica', owner: 'france', adjacent: ['M-5'] },
+        { name: 'Sicily', owner: 'italy', adjacent: ['M-5'] },
+      ],
+      seaZones: [{ name: 'M-5', convoy: true, units: [{ owner: 'germany', type: 'submarine', count: 3 }, { owner: 'germany', type: 'destroyer', count: 1 }, { owner: 'germany', type: 'transport', count: 1 }] }],
+    });
+    const { board } = play(s, { steps: [5] });
+    expect(board.cash.uk).toBe(17);
+    expect(board.cash.france).toBe(17);
+    expect(board.cash.italy).toBe(20);
+  });
+  it('open-sea Atlantic zone: 6 IPCs from UK Europe only while Nova Scotia and London are Allied; a transport is no warship', () => {
+    const base = (ns: string) =>
+      mini({
+        territories: [{ name: 'London', owner: 'uk' }, { name: 'Nova Scotia', owner: ns }],
+        seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [{ owner: 'germany', type: 'submarine', count: 1 }] }, { name: 'A-11', convoy: true, openSea: true, units: [{ owner: 'germany', type: 'transport', count: 1 }] }],
+      });
+    expect(play(base('uk'), { steps: [5] }).board.cash.uk).toBe(14);
+    expect(play(base('germany'), { steps: [5] }).board.cash.uk).toBe(20);
+  });
+  it('cash never goes below zero', () => {
+    const s = mini({ cash: { ...mini().cash!, uk: 2 }, territories: [{ name: 'Egypt', owner: 'uk', adjacent: ['M-5'] }], seaZones: [{ name: 'M-5', convoy: true, units: [{ owner: 'italy', type: 'submarine', count: 1 }] }] });
+    expect(play(s, { steps: [5] }).board.cash.uk).toBe(0);
+  });
+});
+
+describe('Step 6 Partisan Raids', () => {
+  const occupied = (extra: any = {}) => ({ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'minor_factory', damage: 0 }], units: [], ...extra });
+  it('eligible: originally Allied, Axis-occupied, a facility, not an island, at war', () => {
+    const s = mini({ territories: [occupied(), occupied({ name: 'Crete', island: true }), occupied({ name: 'Greece', facilities: [] }), occupied({ name: 'Iraq', originalOwner: 'usa' })] });
+    const { prompts } = play(s, { steps: [6], dice: allFail() });
+    expect(prompts.filter((p) => p.kind === 'decide').map((p) => p.prompt.split(' (')[0])).toEqual(['6 Partisan Raids: Poland']);
+  });
+  it('up to 3 tokens per territory; every assigned token is spent; each surviving token @3 deals 3 damage', () => {
+    const s = mini({ territories: [occupied()] });
+    const { board } = play(s, { steps: [6], dice: (r) => r.dice.map(() => (/token/.test(r.prompt) ? 3 : 6)) });
+    expect(board.tokens.partisan).toBe(12);
+    expect(terr(board, 'Poland').facilities[0].damage).toBe(6); // 3 × 3 = 9, capped at 6
+  });
+  it('facility security 1@1 and each elite infantry 1@2 stop tokens', () => {
+    const s = mini({ territories: [occupied({ units: [{ owner: 'germany', type: 'elite_infantry', count: 2 }] })] });
+    const { board } = play(s, { steps: [6], dice: (r) => r.dice.map(() => (/security/.test(r.prompt) ? 1 : /elite/.test(r.prompt) ? 2 : 1)) });
+    expect(terr(board, 'Poland').facilities[0].damage).toBe(0);
+  });
+  it('more than 3 tokens is refused', () => {
+    const s = mini({ territories: [occupied()] });
+    const opts = smpModule.parseOptions({ scenario: s, steps: [6] });
+    if (isRuleError(opts)) throw opts;
+    const st = smpModule.setup(opts, 'x');
+    const r = smpModule.apply(st, { type: 'choose', seat: 'russia', f0: 4 });
+    expect(isRuleError(r) && r.message).toMatch(/0 to 3/);
+  });
+});
+
+describe('Step 7 Kamikaze Raids', () => {
+  const zoneWith = (units: any[]) => mini({ territories: [{ name: 'Malaya', owner: 'uk', adjacent: ['P-36'], facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'ww1_fighter', count: 2 }, { owner: 'uk', type: 'fighter', count: 4 }] }], seaZones: [{ name: 'P-36', kamikaze: true, units }], unitTypes: { ww1_fighter: { dogfightDefence: 1, dogfightAttack: 1 } } });
+  it('up to 3 tokens per zone; WW1 planes may not intercept; at most 3 scramble from an air base', () => {
+    const { prompts, board } = play(zoneWith([{ owner: 'uk', type: 'destroyer', count: 1 }]), { steps: [7], dice: allFail() });
+    const tokens = prompts.find((p) => p.kind === 'decide' && /how many kamikaze/.test(p.prompt)) as any;
+    expect(tokens.action.fields.choice.options.map((o: any) => o.value)).toEqual([0, 1, 2, 3]);
+    const ints = prompts.find((p) => p.kind === 'decide' && /Intercept with/.test(p.prompt)) as any;
+    expect(ints.prompt).not.toMatch(/ww1/);
+    expect(ints.action.fields.p0.max).toBe(3);
+    expect(board.tokens.kamikaze).toBe(12);
+  });
+  it('no kamikaze against submarines or transports alone', () => {
+    const { prompts } = play(zoneWith([{ owner: 'uk', type: 'submarine', count: 1 }, { owner: 'uk', type: 'transport', count: 1 }]), { steps: [7] });
+    expect(prompts).toHaveLength(0);
+  });
+  it('each hit damages a 2-hit ship or sinks a ship, as Japan chooses', () => {
+    const s = zoneWith([{ owner: 'uk', type: 'battleship', count: 1 }, { owner: 'uk', type: 'destroyer', count: 1 }]);
+    const { board } = play(s, { steps: [7], dice: (r) => r.dice.map(() => (/token/.test(r.prompt) ? 1 : 6)), decide: (r) => (/hit\(s\) on ships/.test(r.prompt) ? { u0: 1, d0: 1, u1: 1 } : /Intercept/.test(r.prompt) ? { p0: 0 } : undefined) });
+    expect(zone(board, 'P-36').units).toEqual([]);
+  });
+});
+
+describe('Step 8 Transport Re-assignment', () => {
+  it('a sea transport next to a friendly naval base passes to a friendly nation at war that accepts', () => {
+    const s = mini({ territories: [{ name: 'London', owner: 'uk', adjacent: ['A-18'], facilities: [{ type: 'naval_base', damage: 0 }] }], seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'transport', count: 2 }] }] });
+    let n = 0;
+    const { board } = play(s, { steps: [8], decide: (r) => (/reassign transports/.test(r.prompt) && r.seat === 'uk' && n++ === 0 ? { choice: 'A-18|transport' } : /how many/.test(r.prompt) ? { count: 1, to: 'russia' } : undefined) });
+    expect(zone(board, 'A-18').units).toEqual([{ owner: 'uk', type: 'transport', count: 1 }, { owner: 'russia', type: 'transport', count: 1 }]);
+  });
+  it('the neutral United States may not receive transports; a damaged naval base does not count', () => {
+    const s = mini({ territories: [{ name: 'London', owner: 'uk', adjacent: ['A-18'], facilities: [{ type: 'naval_base', damage: 3 }] }], seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'transport', count: 2 }] }] });
+    expect(play(s, { steps: [8] }).prompts).toHaveLength(0);
+  });
+});
+
+describe('Step 9 Coastal Defences', () => {
+  it('a fleet of 3+ sea units not counting transports, next to an operational enemy bunker; one fleet per bunker, the owner chooses', () => {
+    const s = mini({
+      territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-20', 'A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }] }],
+      seaZones: [
+        { name: 'A-20', units: [{ owner: 'uk', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'transport', count: 3 }] },
+        { name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] },
+        { name: 'A-22', units: [{ owner: 'uk', type: 'destroyer', count: 5 }] },
+      ],
+    });
+    const { prompts, board } = play(s, { steps: [9], dice: allHit() });
+    const ask = prompts.find((p) => p.kind === 'decide') as any;
+    expect(ask.action.fields.choice.options.map((o: any) => o.value)).toEqual(['A-21>uk']);
+    expect(zone(board, 'A-21').units).toEqual([]); // 3 hits, 3 destroyers
+    expect(prompts.filter((p) => p.kind === 'roll')).toHaveLength(1);
+  });
+  it('only nations at war resolve coastal defences', () => {
+    const s = mini({ wars: [], territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'major_bunker', damage: 0, maxDamage: 6 }] }], seaZones: [{ name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] }] });
+    expect(play(s, { steps: [9] }).prompts).toHaveLength(0);
+  });
+});
+
+describe('Engine contract: refusals, undo, replay', () => {
+  it('a seat that is not being asked is refused and nothing changes', () => {
+    const s = mini({ season: 'winter', territories: [{ name: 'Belarus', owner: 'germany', originalOwner: 'russia', units: [{ owner: 'germany', type: 'infantry', count: 3 }] }] });
+    const opts = smpModule.parseOptions({ scenario: s });
+    if (isRuleError(opts)) throw opts;
+    const st = smpModule.setup(opts, 'x');
+    const r = smpModule.apply(st, { type: 'choose', seat: 'uk' });
+    expect(isRuleError(r) && r.code).toBe('not-your-turn');
+    expect(smpModule.waitingFor(st)).toEqual(['germany']);
+  });
+  it('a game record replays to the same board; undo stops at a roll', () => {
+    const raw = mini({ territories: [{ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'minor_factory', damage: 0 }] }] });
+    const rec = newGameRecord('smp', { scenario: raw }, 'seed-1');
+    const session = Session.open(smpModule, rec);
+    while (!smpModule.isOver(session.state)) session.apply(autoAction(session.state)!);
+    const again = Session.open(smpModule, { ...session.record });
+    expect(derive(again.state).board).toEqual(derive(session.state).board);
+    expect(derive(again.state).events).toEqual(derive(session.state).events);
+    expect(session.undoableCount('russia')).toBe(0);
+  });
+});
