@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { Table } from '../../support/cwnb-fixtures.ts';
+
+describe('6 Campaign Game Sequence of Play', () => {
+  it('6 each turn runs A Missions, C Battle Preparations (purchases, then transfers and commitment), D Battle Turns, then 7.2', () => {
+    const t = new Table({ zones: ['north-sea'] });
+    const steps = [t.zone('north-sea').step];
+    t.roll('north-sea', { allied: 'Military Escort' });
+    steps.push(t.zone('north-sea').step);
+    t.order('north-sea', 'allied', { buy: ['a-dd'] });
+    t.order('north-sea', 'soviet', { buy: ['s-dd'] });
+    steps.push(t.zone('north-sea').step);
+    t.commit('north-sea', 'allied', ['a-dd']);
+    t.commit('north-sea', 'soviet', ['s-dd']);
+    steps.push(t.zone('north-sea').step);
+    t.deal('north-sea');
+    t.endAll('north-sea');
+    steps.push(t.zone('north-sea').step);
+    t.setAside('north-sea');
+    steps.push(t.zone('north-sea').step);
+    expect(steps).toEqual(['mission', 'purchase', 'preparation', 'battle', 'set-aside', 'mission']);
+    expect(t.state.turn).toBe(2);
+  });
+
+  it('6 the War Zones proceed concurrently: one zone may fight while another is still committing', () => {
+    const t = new Table({ zones: ['north-sea', 'persian-gulf'] });
+    t.roll('north-sea', { allied: 'Military Escort' });
+    t.roll('persian-gulf', { allied: 'Sea Superiority' });
+    t.order('north-sea', 'allied', { buy: ['a-dd'] });
+    t.order('north-sea', 'soviet', { buy: ['s-dd'] });
+    t.order('persian-gulf', 'allied', { buy: ['a-dd2'] });
+    t.order('persian-gulf', 'soviet', { buy: ['s-dd2'] });
+    t.commit('north-sea', 'allied', ['a-dd']);
+    t.commit('north-sea', 'soviet', ['s-dd']);
+    t.deal('north-sea');
+    t.end('north-sea', 3);
+    expect(t.zone('north-sea').step).toBe('battle');
+    expect(t.zone('persian-gulf').step).toBe('preparation');
+    expect(t.view('referee').waitingFor).toEqual(['allied:north-sea', 'allied:persian-gulf', 'soviet:persian-gulf']);
+  });
+
+  it('6 a new Campaign Game Turn starts only when every War Zone has concluded its Battle Turns', () => {
+    const t = new Table({ zones: ['north-sea', 'persian-gulf'] });
+    t.prepare({ 'north-sea': { mission: { allied: 'Military Escort' } }, 'persian-gulf': { mission: { allied: 'Sea Superiority' } } });
+    t.finish('north-sea');
+    expect(t.state.turn).toBe(1);
+    expect(t.zone('north-sea').step).toBe('turn-done');
+    t.finish('persian-gulf');
+    expect(t.state.turn).toBe(2);
+    expect(t.zone('north-sea').step).toBe('mission');
+  });
+});
+
+describe('6.B Determine Special Conditions (Optional)', () => {
+  it('6.B without Optional Rule 13.2 the step does nothing: no Special Conditions roll, the mission roll leads straight to Battle Preparations', () => {
+    const t = new Table({ zones: ['north-sea'] });
+    const events = t.roll('north-sea', { allied: 'Military Escort' });
+    expect(events.filter((e) => e.type === 'roll')).toHaveLength(1);
+    expect(t.state.dice.counter).toBe(1);
+    expect(t.zone('north-sea').step).toBe('purchase');
+    for (const seat of ['allied:north-sea', 'soviet:north-sea']) {
+      expect(t.view(seat).actions.map((a) => a.type)).not.toContain('rollSpecialConditions');
+      expect(t.view(seat).actions.map((a) => a.type)).toContain('buyShip');
+    }
+  });
+});
+
+describe('6.C.1 Team Summits', () => {
+  it('6.C.1 teammates see each other\'s purchase orders and Action cards; the other team does not', () => {
+    const t = new Table({ zones: ['north-sea', 'persian-gulf'] });
+    t.roll('north-sea', { allied: 'Military Escort' });
+    t.roll('persian-gulf', { allied: 'Sea Superiority' });
+    t.order('persian-gulf', 'allied', { buy: ['a-cv'], cards: [{ card: 'Retreat' }] }, false);
+    const mate = t.zoneView('persian-gulf', 'allied:north-sea').players.allied;
+    expect(mate.order).toMatchObject({ ships: ['a-cv'], cards: [{ type: 'Retreat' }], cost: 36 });
+    const enemy = t.zoneView('persian-gulf', 'soviet:north-sea').players.allied;
+    expect(enemy.order).toBeUndefined();
+    expect(enemy.cards).toBeUndefined();
+  });
+});
+
+describe('6.D Conduct Battle Turns', () => {
+  it('6.D the Battle Turns begin once both commitments are revealed (and any Non-Combatants dealt)', () => {
+    const t = new Table({ zones: ['north-sea'] });
+    t.prepare({ 'north-sea': { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } }, { deal: false });
+    expect(t.zone('north-sea').step).toBe('battle');
+    expect(t.refuse({ type: 'endBattleTurn', seat: 'soviet:north-sea' }).code).toBe('deal-first');
+    t.deal('north-sea');
+    expect(t.view('soviet:north-sea').actions.map((a) => a.type)).toContain('endBattleTurn');
+  });
+});
