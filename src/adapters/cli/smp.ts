@@ -62,11 +62,13 @@ export function registerSmpCommands(program: Command): void {
         while (!smpModule.isOver(state)) {
           const req = derive(state).pending!;
           let action: Action | null = null;
-          if (answers.length) {
+          if (req.kind === 'roll' && !state.dice.physical) {
+            action = autoAction(state); // seeded dice roll themselves
+          } else if (answers.length) {
             const a = actionFromAnswer(state, answers.shift());
             if (isRuleError(a)) return fail(a.message);
             action = a;
-          } else if (opts.auto || (req.kind === 'roll' && !state.dice.physical)) {
+          } else if (opts.auto) {
             action = autoAction(state);
           } else {
             say(describeRequest(req));

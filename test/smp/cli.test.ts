@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/adapters/cli/main.ts';
+import { validateScenario } from '../../src/modules/smp/scenario.ts';
+
+const demo = new URL('../../examples/smp/demo-1940.json', import.meta.url).pathname;
+let out: string[] = [];
+let err: string[] = [];
+
+beforeEach(() => {
+  out = [];
+  err = [];
+  process.exitCode = undefined;
+  vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
+  vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
+  vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+const run = (...args: string[]) => main(['node', 'wardroom', 'smp', ...args]);
+
+describe('CLI: wardroom smp', () => {
+  it('validate: OK for the demo, every error with its path otherwise', async () => {
+    expect(await run('validate', demo)).toBe(0);
+    expect(out.join('\n')).toMatch(/OK/);
+    const dir = mkdtempSync(join(tmpdir(), 'smp-'));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ format: 'wardroom-smp-scenario', version: 1 }));
+    out = [];
+    expect(await run('validate', join(dir, 'bad.json'))).toBe(1);
+    expect(out.join('\n')).toMatch(/round: /);
+  });
+
+  it('odds kamikaze --json: a distribution of hits summing to 1', async () => {
+    await run('odds', 'kamikaze', '--tokens', '3', '--fighters', '2', '--tactical-bombers', '1', '--json');
+    const j = JSON.parse(out[0]);
+    expect(j.distribution.map((r: any) => r.hits)).toEqual([0, 1, 2, 3]);
+    expect(j.distribution.reduce((s: number, r: any) => s + r.p, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('odds coastal, partisan, bombing, shore and vichy', async () => {
+    for (const args of [
+      ['coastal', '--bunker', 'major'],
+      ['partisan', '--tokens', '3', '--elite', '2'],
+      ['bombing', '--strategic-bombers', '3', '--escorts', '1', '--interceptors', '2', '--capacity', '20'],
+      ['shore', '--battleships', '1', '--cruisers', '2', '--interceptors', '1'],
+      ['vichy', '--hit-on', '3', '--bonus', '1', '--attempts', '4'],
+    ]) {
+      out = [];
+      await run('odds', ...args, '--json');
+      const j = JSON.parse(out[0]);
+      expect(j.distribution.reduce((s: number, r: any) => s + r.p, 0), args.join(' ')).toBeCloseTo(1, 12);
+    }
+    out = [];
+    await run('odds', 'coastal', '--bunker', 'huge');
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('run --auto --json --out: the whole phase, with the next board written and valid', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smp-'));
+    const next = join(dir, 'next.json');
+    expect(await run('run', demo, '--auto', '--seed', '7', '--json', '--out', next)).toBe(0);
+    const j = JSON.parse(out.join('\n'));
+    expect(j.events.at(-1).type).toBe('end');
+    expect(j.events.some((e: any) => e.type === 'roll' && /Vichy/.test(e.purpose))).toBe(true);
+    expect(validateScenario(JSON.parse(readFileSync(next, 'utf8'))).ok).toBe(true);
+  });
+
+  it('run --answers: answers are used in order, then --auto', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smp-'));
+    writeFileSync(join(dir, 'a.json'), JSON.stringify([{ yes: true }]));
+    expect(await run('run', demo, '--answers', join(dir, 'a.json'), '--auto', '--seed', '1')).toBe(0);
+    expect(out.join('\n')).toMatch(/Hendaye: Germany surrenders 30 IPCs/);
+  });
+
+  it('run --dice physical with answers giving die values', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smp-'));
+    writeFileSync(join(dir, 'a.json'), JSON.stringify(['auto', 'auto', 'auto', 'auto', { values: [1] }]));
+    expect(await run('run', demo, '--steps', '2', '--dice', 'physical', '--answers', join(dir, 'a.json'), '--auto')).toBe(1);
+    expect(err.join('\n')).toMatch(/physical dice/);
+  });
+});
