@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { ACTION_CARDS } from '../../../src/modules/cwnb/data/index.ts';
+import { cardCost, shipCost } from '../../../src/modules/cwnb/rules/purchases.ts';
+import { Table, type ZonePlan } from '../../support/cwnb-fixtures.ts';
+
+const NS = 'north-sea' as const;
+const PG = 'persian-gulf' as const;
+
+/** Persian Gulf, Even, die 1: Sea Superiority vs. Sea Superiority (Pool 45); no ships committed, a tie: 22 each. */
+const quiet: ZonePlan = { mission: { allied: 'Sea Superiority', urgent: false } };
+
+function buyEvent(t: Table, side: 'allied' | 'soviet', from = 0) {
+  return t.events.slice(from).filter((e) => e.type === 'purchase' && e.side === side);
+}
+
+describe('6.C.2 Purchase Costs', () => {
+  it('6.C.2 on the first Campaign Game Turn a ship costs its Point Value; everything left is banked and the track reset to zero', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { buy: ['a-cv', 'a-dd'] });
+    t.order(NS, 'soviet', {});
+    expect(buyEvent(t, 'allied')[0]).toMatchObject({ spent: 42 });
+    expect(t.banked(NS, 'allied')).toBe(108);
+    expect(t.banked(NS, 'soviet')).toBe(150);
+    expect([t.track(NS, 'allied'), t.track(NS, 'soviet')]).toEqual([0, 0]);
+    expect(t.texts('bank')).toEqual([
+      'North Sea: Allied banks 108 Victory Points (108 banked in this zone; rule 6.C.2).',
+      'North Sea: Soviet banks 150 Victory Points (150 banked in this zone; rule 6.C.2).',
+    ]);
+  });
+
+  it('6.C.2 on every later turn a ship costs double its Point Value', () => {
+    expect([1, 2, 3, 9].map((turn) => shipCost(turn, 7))).toEqual([7, 14, 14, 14]);
+    const t = new Table({ zones: [PG] });
+    t.playTurn({ [PG]: quiet });
+    expect(t.state.turn).toBe(2);
+    expect(t.track(PG, 'allied')).toBe(22);
+    t.roll(PG, quiet.mission);
+    const r = t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-dd' });
+    expect(r.code).toBe('not-enough-points');
+    expect(r.message).toContain('costs 24');
+    const from = t.events.length;
+    t.order(PG, 'allied', { buy: ['a-ff'] });
+    t.order(PG, 'soviet', {});
+    expect(buyEvent(t, 'allied', from)[0]).toMatchObject({ spent: 12 });
+    expect(t.banked(PG, 'allied')).toBe(150 + 22 - 12);
+  });
+
+  it('6.C.2 Action card costs by turn bracket (1–2, 3–4, 5–6, 7+): a Retreat card bought on turns 1, 3, 5 and 7 costs 6, 9, 14, 21', () => {
+    const t = new Table({ zones: [PG] });
+    const paid: number[] = [];
+    for (let turn = 1; turn <= 7; turn++) {
+      t.roll(PG, quiet.mission);
+      const from = t.events.length;
+      t.order(PG, 'allied', turn % 2 === 1 ? { cards: [{ card: 'Retreat' }] } : {});
+      t.order(PG, 'soviet', {});
+      if (turn % 2 === 1) paid.push(buyEvent(t, 'allied', from)[0].spent as number);
+      for (const side of ['allied', 'soviet'] as const) t.commit(PG, side, []);
+      t.finish(PG);
+    }
+    expect(paid).toEqual([6, 9, 14, 21]);
+  });
+
+  it('6.C.2 the whole cost table by bracket', () => {
+    const row = (type: string) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((turn) => cardCost(turn, { type }));
+    expect(row('ECM')).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 4]);
+    expect(row('Air Cover')).toEqual([2, 2, 4, 4, 6, 6, 9, 9, 9]);
+    expect(row('Damage Control')).toEqual([4, 4, 6, 6, 9, 9, 14, 14, 14]);
+    expect(row('Surprise')).toEqual([6, 6, 9, 9, 14, 14, 21, 21, 21]);
+    expect(row('Early Warning Systems')).toEqual([10, 10, 15, 15, 23, 23, 35, 35, 35]);
+    expect(row('Intelligence')).toEqual([15, 15, 23, 23, 35, 35, 52, 52, 52]);
+    expect(row('Bomber Strike')).toEqual([20, 20, 30, 30, 45, 45, 67, 67, 67]);
+  });
+
+  it('6.C.2 Gun, Missile, Torpedo and Minefield Attack cards cost half their value, rounded down (7 → 3, 9 → 4, 10 → 5, 5 → 2)', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { cards: [{ card: 'Gun', value: 7 }, { card: 'Missile', value: 9 }, { card: 'Torpedo', value: 10 }, { card: 'Minefield Attack', value: 5 }] });
+    t.order(NS, 'soviet', {});
+    expect(buyEvent(t, 'allied')[0]).toMatchObject({ spent: 3 + 4 + 5 + 2 });
+    expect(t.banked(NS, 'allied')).toBe(150 - 14);
+    expect(t.zoneView(NS, 'allied:north-sea').players.allied.cards).toEqual([
+      { type: 'Gun', value: 7 },
+      { type: 'Missile', value: 9 },
+      { type: 'Torpedo', value: 10 },
+      { type: 'Minefield Attack', value: 5 },
+    ]);
+  });
+
+  it('6.C.2 an attack card is bought with its printed value; without one it is refused', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    expect(t.refuse({ type: 'buyCard', seat: 'allied:north-sea', card: 'Gun' }).code).toBe('card-value-required');
+    expect(t.refuse({ type: 'buyCard', seat: 'allied:north-sea', card: 'ECM', value: 4 }).code).toBe('card-value-not-allowed');
+  });
+});
+
+describe('6.C.2 Purchase Limitations', () => {
+  it('6.C.2 no more than five Action cards per player per turn: the sixth is refused naming the limit', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { cards: ['ECM', 'Air Cover', 'ASW', 'Retreat', 'Jink'].map((card) => ({ card })) }, false);
+    const r = t.refuse({ type: 'buyCard', seat: 'allied:north-sea', card: 'Bounce' });
+    expect(r.code).toBe('too-many-cards');
+    expect(r.message).toContain('At most 5 Action cards');
+    expect(t.view('allied:north-sea').actions.map((a) => a.type)).not.toContain('buyCard');
+  });
+
+  it('6.C.2 one of each type per turn unless the type is asterisked (Gun*, Missile*, Torpedo*, Minefield Attack*, Land Based Air Strike*, Surprise*, Bomber Strike*)', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { cards: [{ card: 'ECM' }] }, false);
+    const r = t.refuse({ type: 'buyCard', seat: 'allied:north-sea', card: 'ECM' });
+    expect(r.code).toBe('one-per-type');
+    expect(r.message).toContain('Only one ECM');
+    expect(ACTION_CARDS.cards.filter((c) => c.unlimited).map((c) => c.type)).toEqual(['Land Based Air Strike', 'Gun', 'Missile', 'Torpedo', 'Minefield Attack', 'Surprise', 'Bomber Strike']);
+    const u = new Table({ zones: [NS] });
+    u.roll(NS, { allied: 'Military Escort' });
+    u.order(NS, 'allied', { cards: [{ card: 'Surprise' }, { card: 'Surprise' }, { card: 'Gun', value: 6 }, { card: 'Gun', value: 8 }, { card: 'Bomber Strike' }] }, false);
+    expect(u.player(NS, 'allied').order.cards).toHaveLength(5);
+  });
+
+  it('6.C.2 Additional Ship, Non-Combatant, Tactics and Bad Luck cards may never be purchased', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    for (const card of ['Additional Ship', 'Non-Combatant', 'Tactics', 'Bad Luck']) {
+      const r = t.refuse({ type: 'buyCard', seat: 'allied:north-sea', card });
+      expect(r.code).toBe('card-not-purchasable');
+      expect(r.message).toContain(card);
+    }
+  });
+
+  it('6.C.2 sunk ships may not be purchased or return to play in any way', () => {
+    const t = new Table({ zones: [PG] });
+    t.prepare({ [PG]: { mission: quiet.mission, allied: { buy: ['a-dd', 'a-ff'], commit: ['a-dd', 'a-ff'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.sink(PG, 'a-ff', 'soviet');
+    t.finish(PG);
+    t.roll(PG, {});
+    const r = t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-ff' });
+    expect(r.code).toBe('ship-sunk');
+    expect(r.message).toContain('USS Knox was sunk');
+    expect(t.view('referee').sunk).toEqual(['USS Knox']);
+  });
+
+  it('6.C.2 only ships not in play may be bought: a ship is in one place only', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.playTurn({ [NS]: { mission: quiet.mission, allied: { buy: ['a-cv'] } }, [PG]: quiet });
+    t.roll(NS, {});
+    t.roll(PG, quiet.mission);
+    const r = t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-cv' });
+    expect(r.code).toBe('ship-in-play');
+    expect(r.message).toContain('North Sea');
+    expect(t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-cv' }).code).toBe('ship-in-play');
+    expect(t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 's-dd' }).code).toBe('wrong-side');
+  });
+
+  it('6.C.2 orders may not cost more than the Point Track holds', () => {
+    const t = new Table({ zones: [NS], start: { [NS]: { allied: 40, soviet: 40 } } });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { buy: ['a-cv'] }, false);
+    const r = t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' });
+    expect(r.code).toBe('not-enough-points');
+    expect(r.message).toMatch(/costs 12; your order already costs 30 and your Point Track has 40/);
+  });
+
+  it('6.C.2 purchases are made in Battle Preparations, once the mission is known', () => {
+    const t = new Table({ zones: [NS] });
+    expect(t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' }).code).toBe('not-purchase-step');
+  });
+});
+
+describe('6.C.2 conflicts, banking and Purchase Restrictions', () => {
+  it('6.C.2 a conflict over a purchase goes from the fewest Points banked to the most: the "winning" player goes last', () => {
+    const t = new Table({ zones: [NS, PG] });
+    // Turn 1: the North Sea Allied player (listed first) banks 147, the Persian Gulf Allied player 120.
+    t.playTurn({
+      [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-ff3'] } },
+      [PG]: { mission: { allied: 'Civilian Escort' }, allied: { buy: ['a-cv'] } },
+    });
+    expect([t.banked(NS, 'allied'), t.banked(PG, 'allied')]).toEqual([147, 120]);
+    // Non-Combatants survived (3 × 10, 7 × 12 Urgent) plus the ships in port (3, 30).
+    expect([t.track(NS, 'allied'), t.track(PG, 'allied')]).toEqual([33, 114]);
+    // Turn 2: both order the same ship.
+    t.roll(NS, {});
+    t.roll(PG, {});
+    t.order(NS, 'allied', { buy: ['a-dd'] });
+    t.order(PG, 'allied', { buy: ['a-dd'] });
+    t.order(NS, 'soviet', {});
+    t.order(PG, 'soviet', {});
+    expect(t.player(PG, 'allied').fleet['a-dd']).toBeDefined();
+    expect(t.player(NS, 'allied').fleet['a-dd']).toBeUndefined();
+    expect(t.texts('purchase-refused')).toEqual(['North Sea: USS Spruance went to a player with fewer banked points (Persian Gulf); Allied may order again (6.C.2).']);
+    expect(t.state.purchasesResolved).toBe(false);
+    expect(t.view('referee').waitingFor).toEqual(['allied:north-sea']);
+    expect(t.track(NS, 'allied')).toBe(33); // nothing charged for the refused ship
+    t.order(NS, 'allied', { buy: ['a-dd2'] });
+    expect(t.state.purchasesResolved).toBe(true);
+    expect(t.banked(NS, 'allied')).toBe(147 + 33 - 20);
+  });
+
+  it('6.C.2 with equal banked points the War Zones go in the order they are listed (ruling)', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.roll(NS, {});
+    t.roll(PG, {});
+    t.order(PG, 'allied', { buy: ['a-cv'] });
+    t.order(NS, 'allied', { buy: ['a-cv'] });
+    t.order(NS, 'soviet', {});
+    t.order(PG, 'soviet', {});
+    expect(t.player(NS, 'allied').fleet['a-cv']).toBeDefined();
+    expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf']);
+  });
+
+  it('6.C.2 Banked Points can never be spent: with an empty Point Track nothing can be bought, however much is banked', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    for (const nc of t.zone(NS).battle!.nonCombatants) t.sink(NS, nc.id, 'soviet');
+    t.finish(NS);
+    expect(t.track(NS, 'allied')).toBe(0);
+    expect(t.banked(NS, 'allied')).toBe(138);
+    t.roll(NS, {});
+    const r = t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-ff3' });
+    expect(r.code).toBe('not-enough-points');
+    expect(r.message).toContain('Banked Victory Points can never be spent');
+    expect(t.view('allied:north-sea').actions.map((a) => a.type)).not.toContain('buyShip');
+  });
+});
