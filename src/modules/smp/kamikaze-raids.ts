@@ -144,6 +144,14 @@ export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: nu
       left -= n;
     }
   });
+  // then sink the ships just damaged
+  stacks.forEach((s, i) => {
+    if (s.two) {
+      const n = Math.min(left, auto[`u${i}`] ?? 0);
+      auto[`d${i}`] = (auto[`d${i}`] ?? 0) + n;
+      left -= n;
+    }
+  });
   for (const key of Object.keys(fields)) auto[key] ??= 0;
   const a = yield* ask(ctx, seat, `${rule} ${k} hit(s) on ships in ${zone}; ${who}:\n${lines.join('\n')}`, fields, auto);
   let sum = 0;
