@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { COL, Table } from '../../support/cwnb-fixtures.ts';
+
+const NS = 'north-sea' as const;
+const PG = 'persian-gulf' as const;
+
+function twoZones(): Table {
+  const t = new Table({ zones: [NS, PG] });
+  t.roll(NS, { allied: 'Military Escort' });
+  t.roll(PG, { allied: 'Sea Superiority', urgent: false });
+  t.order(NS, 'allied', { buy: ['a-cv', 'a-dd'], cards: [{ card: 'Retreat' }, { card: 'ECM' }, { card: 'Gun', value: 6 }] });
+  t.order(NS, 'soviet', { buy: ['s-dd'] });
+  t.order(PG, 'allied', { buy: ['a-ff'] });
+  t.order(PG, 'soviet', { buy: ['s-cg'], cards: [{ card: 'ASW' }] });
+  return t;
+}
+
+describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
+  it('6.C.3 a player may transfer a Ship card from their Task Force to a teammate in another War Zone', () => {
+    const t = twoZones();
+    const events = t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG });
+    expect(events[0].text).toBe('Allied: USS Forrestal transferred from North Sea to Persian Gulf.');
+    expect(Object.keys(t.player(NS, 'allied').fleet)).toEqual(['a-dd']);
+    expect(Object.keys(t.player(PG, 'allied').fleet).sort()).toEqual(['a-cv', 'a-ff']);
+  });
+
+  it('6.C.3 Action cards (new purchases or held over) may be transferred, and a teammate may receive any number', () => {
+    const t = twoZones();
+    for (let i = 0; i < 3; i++) t.act({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG });
+    expect(t.player(NS, 'allied').cards).toEqual([]);
+    expect(t.player(PG, 'allied').cards).toEqual([{ type: 'Retreat' }, { type: 'ECM' }, { type: 'Gun', value: 6 }]);
+    expect(t.refuse({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG }).code).toBe('no-such-card');
+  });
+
+  it('6.C.3 transfers go only to teammates: a player can give only their own ships, and to their own side elsewhere', () => {
+    const t = twoZones();
+    expect(t.refuse({ type: 'transferShip', seat: 'soviet:north-sea', ship: 'a-cv', to: PG }).code).toBe('not-your-ship');
+    t.act({ type: 'transferShip', seat: 'soviet:north-sea', ship: 's-dd', to: PG });
+    expect(Object.keys(t.player(PG, 'soviet').fleet).sort()).toEqual(['s-cg', 's-dd']);
+    expect(Object.keys(t.player(PG, 'allied').fleet)).toEqual(['a-ff']);
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: NS }).code).toBe('transfer-to-self');
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: 'mediterranean' }).code).toBe('zone-not-in-play');
+  });
+
+  it('6.C.3 a transferred ship keeps its damage', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] } }, [PG]: { mission: { allied: 'Sea Superiority', urgent: false } } });
+    t.damage(NS, 'a-dd', 3);
+    t.finish(NS);
+    t.finish(PG);
+    t.roll(NS, {});
+    t.roll(PG, {});
+    for (const z of [NS, PG]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-dd', to: PG });
+    expect(t.player(PG, 'allied').fleet['a-dd']).toMatchObject({ damage: 3 });
+  });
+
+  it('6.C.3 transfers come after the purchases and before the giving or receiving player commits; none during the Battle Turns', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.roll(PG, { allied: 'Sea Superiority', urgent: false });
+    t.order(NS, 'allied', { buy: ['a-cv', 'a-dd'] });
+    const early = t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG });
+    expect(early.code).toBe('not-transfer-step');
+    t.done(NS, 'soviet');
+    t.done(PG, 'allied');
+    t.done(PG, 'soviet');
+    t.commit(PG, 'allied', []);
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG }).code).toBe('already-committed');
+    t.commit(NS, 'allied', ['a-dd']);
+    t.commit(NS, 'soviet', []);
+    t.deal(NS);
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG }).code).toBe('not-transfer-step');
+  });
+});
+
+describe('6.C.3 / 7.1 hand size: seven cards plus or minus the Mission modifiers', () => {
+  const hands = (t: Table, z: typeof NS | typeof PG) => {
+    const p = t.zoneView(z).players;
+    return { allied: [p.allied.handSize, p.allied.fogOfWarModifier], soviet: [p.soviet.handSize, p.soviet.fogOfWarModifier] };
+  };
+
+  it('6.C.3 Sea Superiority vs. Sea Superiority, Persian Gulf: Allies +1 (8 cards), Soviet +2 (9 cards)', () => {
+    const t = new Table({ zones: [PG] });
+    t.roll(PG, { allied: 'Sea Superiority', urgent: false });
+    expect(hands(t, PG)).toEqual({ allied: [8, 1], soviet: [9, 2] });
+  });
+
+  it('6.C.3 Military Escort: the Escort player −1 (6 cards); the Raiding player keeps 7', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    expect(hands(t, NS)).toEqual({ allied: [6, -1], soviet: [7, 0] });
+  });
+
+  it('6.C.3 Sea Superiority vs. Holding Action, North Sea: Sea Superiority +2 (9), Holding Action −1 (6)', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Sea Superiority', soviet: 'Holding Action' });
+    expect(hands(t, NS)).toEqual({ allied: [9, 2], soviet: [6, -1] });
+  });
+
+  it('6.C.3 Invasion vs. Holding Action, North Sea: Invasion +2 (9), Holding Action −1 (6)', () => {
+    const t = new Table({ zones: [NS], status: { [NS]: COL.alliedDominance } });
+    t.roll(NS, { allied: 'Invasion' });
+    expect(hands(t, NS)).toEqual({ allied: [9, 2], soviet: [6, -1] });
+  });
+
+  it('6.C.3 Strike and Engage Missions have no modifier (7 cards); the view reminds that Fog of War results below 1 count as 1', () => {
+    const t = new Table({ zones: [NS], status: { [NS]: COL.alliedAdvantage } });
+    t.roll(NS, { allied: 'Carrier Strike' });
+    expect(hands(t, NS)).toEqual({ allied: [7, 0], soviet: [7, 0] });
+    expect(t.zoneView(NS).mission!.fogOfWarNote).toBe('Fog of War die results below 1 count as 1.');
+  });
+});
