@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { COL, Table, type ShipId } from '../../support/cwnb-fixtures.ts';
+
+const NS = 'north-sea' as const;
+const PG = 'persian-gulf' as const;
+
+/** Persian Gulf, Sea Superiority vs. Sea Superiority (Pool 45), with the given ships committed. */
+function battle(allied: ShipId[] = ['a-dd'], soviet: ShipId[] = ['s-dd'], status?: number): Table {
+  const t = new Table({ zones: [PG], ...(status !== undefined ? { status: { [PG]: status } } : {}) });
+  t.prepare({ [PG]: { mission: { allied: 'Sea Superiority' }, allied: { buy: allied, commit: allied }, soviet: { buy: soviet, commit: soviet } } });
+  return t;
+}
+
+describe('7 Battle Turns', () => {
+  it('7 four alternating Battle Turns per player, the Advantaged Player (Soviet on Even) first', () => {
+    const t = battle();
+    const order: string[] = [];
+    while (t.zone(PG).step === 'battle') {
+      const b = t.zoneView(PG).battle!;
+      order.push(`${b.active} ${b.battleTurn}`);
+      t.end(PG);
+    }
+    expect(order).toEqual(['soviet 1', 'allied 1', 'soviet 2', 'allied 2', 'soviet 3', 'allied 3', 'soviet 4', 'allied 4']);
+    expect(t.zone(PG).step).toBe('set-aside');
+    expect(t.refuse({ type: 'endBattleTurn', seat: 'allied:persian-gulf' }).code).toBe('not-battle-step');
+  });
+
+  it('7 with the Allies advantaged the Allied player takes Battle Turn 1', () => {
+    const t = new Table({ zones: [NS], status: { [NS]: COL.alliedEdge } });
+    t.prepare({ [NS]: { mission: { allied: 'Civilian Escort' } } });
+    const order: string[] = [];
+    while (t.zone(NS).step === 'battle') {
+      order.push(t.active(NS));
+      t.end(NS);
+    }
+    expect(order).toEqual(['allied', 'soviet', 'allied', 'soviet', 'allied', 'soviet', 'allied', 'soviet']);
+  });
+
+  it('7 a player acts in their own Battle Turn: ending the opponent\'s turn is refused', () => {
+    const t = battle();
+    const r = t.refuse({ type: 'endBattleTurn', seat: 'allied:persian-gulf' });
+    expect(r.code).toBe('not-your-battle-turn');
+    expect(r.message).toContain("it is Soviet's Battle Turn 1");
+  });
+
+  it('7 all Battle Turns must be resolved even if a Task Force is eliminated', () => {
+    const t = battle(['a-dd'], ['s-ff']);
+    t.sink(PG, 's-ff', 'allied');
+    const events = t.end(PG);
+    expect(events.map((e) => e.text)).toContain('Persian Gulf: the Soviet Task Force is eliminated.');
+    expect(t.zone(PG).step).toBe('battle');
+    t.end(PG, 6);
+    expect(t.zone(PG).step).toBe('battle');
+    expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf']);
+    t.end(PG);
+    expect(t.zone(PG).step).toBe('set-aside');
+  });
+
+  it('7 points for sinking an enemy ship go onto the Point Track at once', () => {
+    const t = battle(['a-dd'], ['s-dd', 's-ff']);
+    expect(t.track(PG, 'allied')).toBe(0);
+    const events = t.sink(PG, 's-dd', 'soviet');
+    expect(t.track(PG, 'allied')).toBe(10);
+    expect(events.map((e) => e.text)).toEqual(['Persian Gulf: Soviet Sovremenny sunk.', 'Persian Gulf: Allied scores 10 (sank Sovremenny, 10 points); Point Track 10.']);
+  });
+
+  it('7 a Task Force is "eliminated" at the end of a Battle Turn, not at the moment of the sinking', () => {
+    const t = battle(['a-dd'], ['s-ff']);
+    const sinking = t.sink(PG, 's-ff', 'soviet');
+    expect(sinking.some((e) => e.type === 'eliminated')).toBe(false);
+    const end = t.end(PG);
+    expect(end.filter((e) => e.type === 'eliminated').map((e) => e.side)).toEqual(['soviet']);
+    expect(t.zoneView(PG).players.soviet.eliminated).toBe(true);
+  });
+
+  it('7 Passive submarines count as eliminated: a Task Force of only Passive submarines is eliminated at the end of the Battle Turn', () => {
+    const t = battle(['a-dd'], ['s-ss']);
+    t.act({ type: 'submarine', seat: 'soviet:persian-gulf', ship: 's-ss', mode: 'passive' });
+    expect(t.end(PG).filter((e) => e.type === 'eliminated').map((e) => e.text)).toEqual(['Persian Gulf: the Soviet Task Force is eliminated.']);
+    t.act({ type: 'submarine', seat: 'allied:persian-gulf', ship: 's-ss', mode: 'active' });
+    expect(t.end(PG).filter((e) => e.type === 'eliminated').map((e) => e.text)).toEqual(['Persian Gulf: the Soviet Task Force is no longer eliminated.']);
+  });
+
+  it('7 damage added and repaired, crippled and critical damage are recorded on the ship', () => {
+    const t = battle(['a-dd'], ['s-dd']);
+    t.damage(PG, 's-dd', 4);
+    t.damage(PG, 's-dd', -1);
+    t.act({ type: 'cripple', seat: 'allied:persian-gulf', ship: 's-dd' });
+    t.act({ type: 'criticalDamage', seat: 'allied:persian-gulf', ship: 's-dd' });
+    expect(t.player(PG, 'soviet').fleet['s-dd']).toMatchObject({ damage: 3, crippled: true, critical: true });
+    expect(t.refuse({ type: 'damage', seat: 'soviet:persian-gulf', ship: 's-dd', amount: -4 }).code).toBe('repair-too-much');
+    expect(t.refuse({ type: 'submarine', seat: 'soviet:persian-gulf', ship: 's-dd', mode: 'passive' }).code).toBe('not-a-submarine');
+  });
+
+  it('7 a Retreat lasts from the Retreat card to that player\'s next Clear the Decks', () => {
+    const t = battle(['a-dd'], ['s-dd']);
+    t.end(PG); // Soviet 1
+    t.act({ type: 'retreat', seat: 'allied:persian-gulf' });
+    expect(t.zoneView(PG).players.allied.retreating).toBe(true);
+    t.end(PG); // Allied 1
+    expect(t.zoneView(PG).players.allied.retreating).toBe(true); // through the Soviet turn
+    const events = t.end(PG); // Soviet 2 ends: Allied 2 begins with Clear the Decks
+    expect(events.map((e) => e.text)).toContain('Persian Gulf: Clear the Decks — the Allied retreat ends.');
+    expect(t.zoneView(PG).players.allied.retreating).toBe(false);
+  });
+
+  it('7 a Retreat is played in the player\'s own Battle Turn, and a retreating Task Force makes no attacks', () => {
+    const t = new Table({ zones: ['south-pacific'] });
+    t.prepare({ 'south-pacific': { mission: { allied: 'Carrier Strike' }, allied: { buy: ['a-cv'], commit: ['a-cv'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    expect(t.refuse({ type: 'retreat', seat: 'allied:south-pacific' }).code).toBe('not-your-battle-turn');
+    t.end('south-pacific');
+    t.act({ type: 'retreat', seat: 'allied:south-pacific' });
+    expect(t.refuse({ type: 'retreat', seat: 'allied:south-pacific' }).code).toBe('already-retreating');
+    const r = t.refuse({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true });
+    expect(r.code).toBe('retreating-no-attacks');
+  });
+
+  it('7 players may not aid each other during the Battle Turns: no transfers while the battles are under way', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd', 'a-cv'], commit: ['a-dd'] } }, [PG]: { mission: { allied: 'Sea Superiority' } } });
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG }).code).toBe('not-transfer-step');
+  });
+});
+
+describe('7.1 First Battle Turn Preparations', () => {
+  it('7.1 Non-Combatants join the Task Force after the reveal, before the first Battle Turn', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } }, { deal: false });
+    expect(t.zoneView(NS).battle).toMatchObject({ toDeal: 3, nonCombatantSide: 'allied', battleTurn: 1 });
+    expect(t.view('referee').waitingFor).toEqual(['allied:north-sea']);
+    expect(t.refuse({ type: 'endBattleTurn', seat: 'soviet:north-sea' }).code).toBe('deal-first');
+    t.deal(NS);
+    expect(t.zoneView(NS).battle!.nonCombatants.map((n) => n.id)).toEqual(['NC-1', 'NC-2', 'NC-3']);
+  });
+
+  it('7.1 submarines may be set up Active or Passive at the start of the Mission', () => {
+    const t = battle(['a-dd', 'a-ss'], ['s-dd']);
+    t.act({ type: 'submarine', seat: 'allied:persian-gulf', ship: 'a-ss', mode: 'passive' });
+    expect(t.player(PG, 'allied').fleet['a-ss'].passive).toBe(true);
+  });
+
+  it('7.1 hand sizes with the Mission modifiers are shown to both players for the battle', () => {
+    const t = battle();
+    const p = t.zoneView(PG, 'allied:persian-gulf').players;
+    expect([p.allied.handSize, p.soviet.handSize]).toEqual([8, 9]);
+  });
+});
