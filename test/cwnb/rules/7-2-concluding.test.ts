@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { inPortScore } from '../../../src/modules/cwnb/rules/end-of-turn.ts';
+import { COL, Table, points, pointsOf } from '../../support/cwnb-fixtures.ts';
+
+const NS = 'north-sea' as const;
+const PG = 'persian-gulf' as const;
+const MED = 'mediterranean' as const;
+
+describe('7.2 Concluding the Battle Turns', () => {
+  it('7.2 the housekeeping steps run in strict order: set aside, final Mission Points, status, ships in port, then the next turn', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd', 'a-ff'], commit: ['a-dd'] }, soviet: { buy: ['s-dd', 's-ff'], commit: ['s-dd'] } } });
+    t.endAll(NS);
+    const events = t.setAside(NS);
+    expect(events.map((e) => `${e.type}${e.kind ? ':' + e.kind : ''}`)).toEqual([
+      'set-aside',
+      'set-aside',
+      'points:mission', // 7.2.2 Allied: 3 Non-Combatants survived
+      'status', // 7.2.3
+      'points:in-port', // 7.2.4 Allied (Soviet scored nothing this turn: cap 0)
+      'turn-done',
+      'turn', // 7.2.6
+    ]);
+  });
+});
+
+describe('7.2.1 Set aside one card', () => {
+  it('7.2.1 each player may keep one card for the next turn; the rest of the hand is discarded', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], cards: [{ card: 'Retreat' }, { card: 'ECM' }], commit: ['a-dd'] }, soviet: { cards: [{ card: 'ASW' }] } } });
+    t.endAll(NS);
+    t.setAside(NS, { allied: { card: 'Retreat' } });
+    expect(t.player(NS, 'allied').cards).toEqual([{ type: 'Retreat' }]);
+    expect(t.player(NS, 'soviet').cards).toEqual([]);
+    expect(t.zoneView(NS, 'allied:north-sea').players.allied.cards).toEqual([{ type: 'Retreat' }]);
+  });
+
+  it('7.2.1 cards are set aside once, after the last Battle Turn', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    expect(t.refuse({ type: 'setAside', seat: 'allied:north-sea' }).code).toBe('not-set-aside-step');
+    t.endAll(NS);
+    t.act({ type: 'setAside', seat: 'allied:north-sea' });
+    expect(t.refuse({ type: 'setAside', seat: 'allied:north-sea' }).code).toBe('already-set-aside');
+  });
+});
+
+describe('7.2.2 Score Final Mission Points', () => {
+  it('7.2.2 Point Pool and survivor points are scored once both players have set aside, not at the last Battle Turn', () => {
+    const t = new Table({ zones: [PG] });
+    t.prepare({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.endAll(PG);
+    expect([t.track(PG, 'allied'), t.track(PG, 'soviet')]).toEqual([0, 0]);
+    t.act({ type: 'setAside', seat: 'allied:persian-gulf' });
+    expect(t.track(PG, 'allied')).toBe(0);
+    t.act({ type: 'setAside', seat: 'soviet:persian-gulf' });
+    expect([t.track(PG, 'allied'), t.track(PG, 'soviet')]).toEqual([22, 22]);
+  });
+
+  it('7.2.2 players do not score points for their own ships that survived the mission', () => {
+    const t = new Table({ zones: [PG] });
+    t.prepare({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false }, allied: { buy: ['a-cv', 'a-cg'], commit: ['a-cv', 'a-cg'] }, soviet: { buy: ['s-cg'], commit: ['s-cg'] } } });
+    const events = t.finish(PG);
+    expect(pointsOf(events, 'allied')).toEqual([22]); // the Pool share only, nothing for 48 points of survivors
+  });
+});
+
+describe('7.2.3 Adjust the War Zone Status marker', () => {
+  it('7.2.3 the marker moves one column toward the player who scored more this turn', () => {
+    const t = new Table({ zones: [NS] });
+    t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });
+    expect(t.texts('status')).toEqual(['North Sea: War Zone Status Even → Allied Edge (7.2.3: scored 30 to 0 this turn).']);
+    expect(t.zone(NS).status).toBe(COL.alliedEdge);
+  });
+
+  it('7.2.3 on a tied score the marker does not move', () => {
+    const t = new Table({ zones: [PG] });
+    t.playTurn({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false } } });
+    expect(t.texts('status')).toEqual(['Persian Gulf: scores tied at 22; the War Zone Status marker does not move (7.2.3).']);
+    expect(t.zone(PG).status).toBe(COL.even);
+  });
+
+  it('7.2.3 the marker never leaves the seven columns: at Allied Dominance an Allied win leaves it there', () => {
+    const t = new Table({ zones: [NS], status: { [NS]: COL.alliedDominance } });
+    t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });
+    expect(t.zone(NS).status).toBe(COL.alliedDominance);
+  });
+
+  it('7.2.3 the comparison uses this turn\'s Mission and sinking points, before ships in port score (ruling)', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-ff'], commit: ['a-ff'] }, soviet: { buy: ['s-cg', 's-dd'], commit: [] } } });
+    const [nc] = t.zone(NS).battle!.nonCombatants;
+    t.sink(NS, nc.id, 'soviet'); // Soviet 10
+    t.sink(NS, 'a-ff', 'soviet'); // Soviet +6 = 16
+    const events = t.finish(NS); // Allied 20 for two survivors
+    expect(t.texts('status', events)).toEqual(['North Sea: War Zone Status Even → Allied Edge (7.2.3: scored 20 to 16 this turn).']);
+    expect([t.track(NS, 'allied'), t.track(NS, 'soviet')]).toEqual([20, 32]); // Soviet ships in port add 16 afterwards
+  });
+});
+
+describe('7.2.4 Score ships in port, then repair them', () => {
+  it('7.2.4 a ship in port scores its Point Value less its damage; a crippled ship scores zero; half value is rounded up per ship', () => {
+    expect(inPortScore(10, 3, false, false)).toBe(7);
+    expect(inPortScore(10, 3, false, true)).toBe(4);
+    expect(inPortScore(10, 3, true, false)).toBe(0);
+    expect(inPortScore(9, 0, false, true)).toBe(5);
+    expect(inPortScore(4, 6, false, false)).toBe(0);
+  });
+
+  it('7.2.4 worked example: a 10-point ship with 3 damage in port on a half-value Mission scores 4 (10 − 3 = 7, half rounded up)', () => {
+    const t = new Table({ zones: [NS] });
+    // Turn 1: Sea Superiority (Urgent, Pool 60), a tie; the Sovremenny (10) takes 3 damage in battle.
+    t.prepare({ [NS]: { mission: { allied: 'Sea Superiority' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd', 's-ff'], commit: ['s-dd'] } } });
+    t.damage(NS, 's-dd', 3);
+    t.finish(NS);
+    expect(t.zone(NS).status).toBe(COL.even);
+    expect(t.player(NS, 'soviet').fleet['s-dd'].damage).toBe(3); // committed ships are not repaired
+    // Turn 2: Sea Superiority vs. Holding Action: "Ships in port only score 1/2 their Point Value".
+    t.prepare({ [NS]: { mission: { allied: 'Sea Superiority', soviet: 'Holding Action' }, allied: { commit: ['a-dd'] }, soviet: { commit: ['s-ff'] } } });
+    const events = t.finish(NS);
+    const inPort = events.filter((e) => e.type === 'points' && e.side === 'soviet' && e.kind === 'in-port');
+    expect(inPort.map((e) => e.points)).toEqual([4]);
+    expect(inPort[0].text).toContain('7.2.4: ships in port score 4');
+    expect(t.player(NS, 'soviet').fleet['s-dd'].damage).toBe(0);
+  });
+
+  it('7.2.4 worked example: 25 Mission Points plus 13 for sinking caps 56 points of ships in port at 38', () => {
+    const inPort = ['a-cv', 'a-cg', 'a-ff2'] as const;
+    expect(points(...inPort)).toBe(56);
+    const t = new Table({ zones: [MED] });
+    // Mediterranean, Even, die 6: Allied Engage vs. Soviet Submarine Strike, Point Pool 30.
+    t.prepare({ [MED]: { mission: { allied: 'Engage', soviet: 'Submarine Strike' }, allied: { buy: [...inPort, 'a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-ssgn', 's-ss'], commit: ['s-ssgn', 's-ss'] } } });
+    t.act({ type: 'landAttack', seat: 'soviet:mediterranean', attack: 'submarine-missile', damage: 5 });
+    t.end(MED);
+    t.sink(MED, 's-ssgn', 'allied');
+    t.sink(MED, 's-ss', 'allied'); // 9 + 4 = 13 for sinking
+    const events = t.finish(MED); // the Engage player takes the unclaimed 25
+    expect(pointsOf(events, 'allied')).toEqual([25, 38]);
+    const capped = events.find((e) => e.type === 'points' && e.kind === 'in-port' && e.side === 'allied')!;
+    expect(capped.text).toContain("ships in port score 56, at most this turn's 38 Mission and sinking points");
+    expect(t.track(MED, 'allied')).toBe(25 + 13 + 38);
+  });
+
+  it('7.2.4 a crippled ship in port scores zero and is then repaired: damage discarded, flipped back from its Crippled side', () => {
+    const t = new Table({ zones: [PG] });
+    t.prepare({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false }, allied: { buy: ['a-cg', 'a-dd'], commit: ['a-cg', 'a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.damage(PG, 'a-cg', 5);
+    t.act({ type: 'cripple', seat: 'soviet:persian-gulf', ship: 'a-cg' });
+    t.damage(PG, 'a-dd', 2);
+    t.finish(PG);
+    // Turn 2: the crippled Belknap stays in port, the Spruance goes out again.
+    t.prepare({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false }, allied: { commit: ['a-dd'] }, soviet: { commit: ['s-dd'] } } });
+    const events = t.finish(PG);
+    expect(pointsOf(events, 'allied', 'in-port')).toEqual([]); // 0 for the crippled ship
+    expect(t.player(PG, 'allied').fleet['a-cg']).toMatchObject({ damage: 0, crippled: false, critical: false });
+    expect(t.player(PG, 'allied').fleet['a-dd']).toMatchObject({ damage: 2 }); // committed: not repaired
+  });
+});
+
+describe('7.2.5 Reset the Battle Turn marker', () => {
+  it('7.2.5 the next turn\'s battle starts again at Battle Turn 1 with the (new) Advantaged Player', () => {
+    const t = new Table({ zones: [NS] });
+    t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } }); // Allied win: Allied Edge
+    t.prepare({ [NS]: { mission: { allied: 'Civilian Escort' } } });
+    expect(t.zoneView(NS).battle).toMatchObject({ battleTurn: 1, first: 'allied', active: 'allied' });
+  });
+});
+
+describe('7.2.6 Next Campaign Game Turn or the end', () => {
+  it('7.2.6 if the game is not over a new Campaign Game Turn begins with a new mission roll', () => {
+    const t = new Table({ zones: [NS], turns: 3 });
+    t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });
+    expect(t.texts('turn')).toEqual(['Campaign Game Turn 2 begins.']);
+    expect(t.zone(NS)).toMatchObject({ step: 'mission', mission: null, battle: null });
+  });
+
+  it('7.2.6 after the last agreed turn the game goes to Rule 11 instead', () => {
+    const t = new Table({ zones: [NS], turns: 1 });
+    t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });
+    expect(t.texts('turn')).toEqual([]);
+    expect(t.state.result).not.toBeNull();
+  });
+});
