@@ -86,7 +86,7 @@ export function* bombingRaids(ctx: Ctx): Script {
         const target = b.terr.get(choice)!;
         const spec0 = bomberSpec(ctx, nation, target, bombers, [], interceptorsFor(ctx, target));
         const eligible = bombers.filter((p) => target.facilities.some((_f, i) => spec0.mayHit(p.type, i)));
-        const strikers = yield* pickParts(ctx, nation, `${RULE} which bombers raid ${target.name}?`, eligible, 1, true, [`all eligible bombers, no escorts, every interceptor: ${strikeOdds(ctx, spec0, eligible, 0, spec0.interceptorCandidates).join('; ')}`], 'bombers');
+        const strikers = yield* pickParts(ctx, nation, `${RULE} which bombers raid ${target.name}?`, eligible, 1, true, () => [`all eligible bombers, no escorts, every interceptor: ${strikeOdds(ctx, spec0, eligible, 0, spec0.interceptorCandidates).join('; ')}`], 'bombers');
         const fighters = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true });
         const escorts = yield* pickParts(ctx, nation, `${RULE} escort fighters for the raid on ${target.name} (assigned before interceptors; each fighter only once this phase)?`, fighters, 0, true, undefined, 'escorts');
         yield* resolveStrike(ctx, bomberSpec(ctx, nation, target, strikers, escorts, interceptorsFor(ctx, target).filter((p) => !escorts.some((e) => e.space === p.space && e.owner === p.owner && e.type === p.type))));

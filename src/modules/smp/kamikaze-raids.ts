@@ -55,7 +55,7 @@ export function* kamikazeRaids(ctx: Ctx): Script {
     const ints = kamikazeInterceptors(ctx, z);
     const F = ints.filter((p) => b.unitType(p.type).kamikazeIntercept === 2).reduce((k, p) => k + p.n, 0);
     const T = ints.filter((p) => b.unitType(p.type).kamikazeIntercept === 1).reduce((k, p) => k + p.n, 0);
-    const odds = [1, 2, 3].filter((t) => t <= max).map((t) => `${t} token(s) vs every interceptor (${F} fighter(s), ${T} tactical bomber(s)): hits ${describe(kamikazeOdds({ tokens: t, fighters: F, tacticalBombers: T, tokenHitOn: R.tokenHitOn }))}`);
+    const odds = () => [1, 2, 3].filter((t) => t <= max).map((t) => `${t} token(s) vs every interceptor (${F} fighter(s), ${T} tactical bomber(s)): hits ${describe(kamikazeOdds({ tokens: t, fighters: F, tacticalBombers: T, tokenHitOn: R.tokenHitOn }))}`);
     const targets = z.units.filter((u) => b.side(u.owner) === 'allies' && b.unitType(u.type).warship && b.unitType(u.type).surface && b.warBetween(u.owner, japan));
     const n = yield* askChoice(
       ctx,
@@ -76,7 +76,7 @@ export function* kamikazeRaids(ctx: Ctx): Script {
     const allied = owners[0];
     let left = n;
     if (ints.length) {
-      const chosen = yield* pickParts(ctx, allied, `${RULE} ${z.name}: ${n} kamikaze token(s) incoming. Intercept with (fighters 1@2, tactical bombers 1@1; WW1 planes may not)?`, ints, 0, true, [`with every interceptor: hits on your ships ${describe(kamikazeOdds({ tokens: n, fighters: F, tacticalBombers: T, tokenHitOn: R.tokenHitOn }))}`, `with none: ${describe(kamikazeOdds({ tokens: n, fighters: 0, tacticalBombers: 0, tokenHitOn: R.tokenHitOn }))}`], 'interceptors');
+      const chosen = yield* pickParts(ctx, allied, `${RULE} ${z.name}: ${n} kamikaze token(s) incoming. Intercept with (fighters 1@2, tactical bombers 1@1; WW1 planes may not)?`, ints, 0, true, () => [`with every interceptor: hits on your ships ${describe(kamikazeOdds({ tokens: n, fighters: F, tacticalBombers: T, tokenHitOn: R.tokenHitOn }))}`, `with none: ${describe(kamikazeOdds({ tokens: n, fighters: 0, tacticalBombers: 0, tokenHitOn: R.tokenHitOn }))}`], 'interceptors');
       let hits = 0;
       for (const p of chosen) {
         useUnits(ctx, p.space, p.owner, p.type, p.n);

@@ -8,7 +8,7 @@ import type { FieldSpec } from '../../engine/module.ts';
 import { plural } from './board.ts';
 import type { Territory } from './scenario.ts';
 import { describe, raidOdds, type RaidGroup } from './odds/index.ts';
-import { ask, askChoice, askCounts, change, note, roll, rollHits, useUnits, usedCount, type Ctx, type Script } from './script.ts';
+import { ask, askChoice, askCounts, change, note, roll, rollHits, useUnits, usedCount, type Ctx, type Odds, type Script } from './script.ts';
 
 export type FightSide = 'axis' | 'allies';
 
@@ -88,7 +88,7 @@ function merge(parts: Part[]): Part[] {
 }
 
 /** Ask how many from each stack (keys p0, p1, …); returns the chosen parts. */
-export function* pickParts(ctx: Ctx, seat: string, prompt: string, parts: Part[], min: number, autoAll: boolean, odds?: string[], what = 'units'): Script<Part[]> {
+export function* pickParts(ctx: Ctx, seat: string, prompt: string, parts: Part[], min: number, autoAll: boolean, odds?: Odds, what = 'units'): Script<Part[]> {
   if (!parts.length) return [];
   const items = parts.map((p, i) => ({ key: `p${i}`, label: partLabel(ctx, p), max: p.n }));
   const auto: Record<string, number> = {};
@@ -209,8 +209,10 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
   for (const p of [...s.strikers, ...s.escorts]) useUnits(ctx, p.space, p.owner, p.type, p.n);
 
   // Interceptors, deployed after escorts are assigned.
-  const oddsNone = strikeOdds(ctx, s, s.strikers, allEscorts, []);
-  const oddsAll = strikeOdds(ctx, s, s.strikers, allEscorts, s.interceptorCandidates);
+  const oddsLines = () => [
+    `with no interceptors: ${strikeOdds(ctx, s, s.strikers, allEscorts, []).join('; ')}`,
+    `with every interceptor: ${strikeOdds(ctx, s, s.strikers, allEscorts, s.interceptorCandidates).join('; ')}`,
+  ];
   const interceptors = s.interceptorCandidates.length
     ? yield* pickParts(
         ctx,
@@ -219,7 +221,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
         s.interceptorCandidates,
         0,
         true,
-        [`with no interceptors: ${oddsNone.join('; ')}`, `with every interceptor: ${oddsAll.join('; ')}`],
+        oddsLines,
         'interceptors',
       )
     : [];

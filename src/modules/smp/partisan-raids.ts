@@ -40,7 +40,7 @@ export function* partisanRaids(ctx: Ctx): Script {
     const cap = facs.map((x) => b.maxDamage(x.f) - x.f.damage);
     // Auto policy: all the tokens allowed on the facility with the most damage still to take.
     const best = facs.reduce((a, x, k) => (cap[k] > cap[a] ? k : a), 0);
-    const odds = partisanOdds({ tokens: facs.map((_x, k) => (k === best ? max : 0)), capacity: cap, eliteInfantry: elite, securityDice: R.securityDice, securityHitOn: R.securityHitOn, eliteHitOn: R.eliteHitOn, tokenHitOn: R.tokenHitOn, damage: R.damage });
+    const odds = () => partisanOdds({ tokens: facs.map((_x, k) => (k === best ? max : 0)), capacity: cap, eliteInfantry: elite, securityDice: R.securityDice, securityHitOn: R.securityHitOn, eliteHitOn: R.eliteHitOn, tokenHitOn: R.tokenHitOn, damage: R.damage });
     const pick = yield* askCounts(
       ctx,
       seat,
@@ -48,7 +48,7 @@ export function* partisanRaids(ctx: Ctx): Script {
       items,
       { min: 0, max },
       { [`f${facs[best].i}`]: max },
-      [`${max} token(s) on ${b.facilityLabel(t, facs[best].i)}: damage ${describe(odds.perFacility[best])}`],
+      () => [`${max} token(s) on ${b.facilityLabel(t, facs[best].i)}: damage ${describe(odds().perFacility[best])}`],
       'tokens',
     );
     const tokens = facs.map((x) => pick[`f${x.i}`]);

@@ -185,7 +185,15 @@ export interface Catalog {
   vichyRolls: typeof VICHY_ROLLS;
 }
 
+const catalogs = new WeakMap<Scenario, Catalog>();
+
 export function catalogOf(s: Scenario): Catalog {
+  let c = catalogs.get(s);
+  if (!c) catalogs.set(s, (c = buildCatalog(s)));
+  return c;
+}
+
+function buildCatalog(s: Scenario): Catalog {
   const units: Record<string, UnitType> = { ...UNIT_TYPES };
   for (const [k, v] of Object.entries(s.unitTypes)) units[k] = { ...(units[k] ?? {}), ...v } as UnitType;
   const facilities: Record<string, FacilityType> = { ...FACILITY_TYPES };

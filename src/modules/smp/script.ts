@@ -42,6 +42,9 @@ export interface Ctx {
   used: Map<string, number>;
 }
 
+/** Odds lines for a prompt, or a function computing them on demand. */
+export type Odds = string[] | (() => string[]) | undefined;
+
 export type Script<T = void> = Generator<Request, T, any>;
 
 export function emit(ctx: Ctx, type: string, text: string, extra: Record<string, unknown> = {}): void {
@@ -62,10 +65,23 @@ export function* ask(
   prompt: string,
   fields: Record<string, FieldSpec>,
   auto: Record<string, unknown>,
-  odds?: string[],
+  odds?: Odds,
 ): Script<Action> {
   const action: ActionSpec = { type: 'choose', label: prompt, fields };
-  const a: Action = yield { kind: 'decide', seat, step: ctx.step, prompt, odds, action, auto } satisfies DecideRequest;
+  let cached: string[] | undefined;
+  const req: DecideRequest = {
+    kind: 'decide',
+    seat,
+    step: ctx.step,
+    prompt,
+    action,
+    auto,
+    // computed only when someone looks (prompts, view): Monte Carlo runs never pay for it
+    get odds() {
+      return (cached ??= typeof odds === 'function' ? odds() : odds);
+    },
+  };
+  const a: Action = yield req;
   if (a.type !== 'choose') refuse('wrong-action', `Wardroom is waiting for ${seat}'s answer to: ${prompt}`);
   for (const [k, f] of Object.entries(fields)) checkField(a, k, f);
   return a;
@@ -140,7 +156,7 @@ export function* askCounts(
   items: CountItem[],
   total: { min: number; max: number },
   auto: Record<string, number>,
-  odds?: string[],
+  odds?: Odds,
   what = 'units',
 ): Script<Record<string, number>> {
   const fields: Record<string, FieldSpec> = {};
@@ -167,7 +183,7 @@ export function* askChoice<T extends string | number>(
   prompt: string,
   options: { value: T; label: string }[],
   auto: T,
-  odds?: string[],
+  odds?: Odds,
 ): Script<T> {
   const a = yield* ask(ctx, seat, prompt, { choice: { kind: 'choice', options } }, { choice: auto }, odds);
   return a.choice as T;
@@ -185,7 +201,7 @@ export function* askSubset(
   prompt: string,
   options: { value: string; label: string }[],
   auto: string[],
-  odds?: string[],
+  odds?: Odds,
 ): Script<string[]> {
   const a = yield* ask(ctx, seat, prompt, { chosen: { kind: 'subset', options, min: 0, max: options.length } }, { chosen: auto }, odds);
   return (a.chosen as string[] | undefined) ?? [];

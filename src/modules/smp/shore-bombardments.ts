@@ -84,7 +84,7 @@ export function* shoreBombardments(ctx: Ctx): Script {
         count++;
         const opt = opts.find((o) => `${o.zone}>${o.target.name}` === choice)!;
         const spec0 = shoreSpec(ctx, nation, opt.target, opt.ships, [], interceptorsFor(ctx, opt.target));
-        const ships = yield* pickParts(ctx, nation, `${RULE} which ships bombard ${opt.target.name}?`, opt.ships, 1, true, [`every ship, no escorts, every interceptor: ${strikeOdds(ctx, spec0, opt.ships, 0, spec0.interceptorCandidates).join('; ')}`], 'ships');
+        const ships = yield* pickParts(ctx, nation, `${RULE} which ships bombard ${opt.target.name}?`, opt.ships, 1, true, () => [`every ship, no escorts, every interceptor: ${strikeOdds(ctx, spec0, opt.ships, 0, spec0.interceptorCandidates).join('; ')}`], 'ships');
         // Escorts: fighters on carriers in the fleet (no designation needed) and designated fighters.
         const hasCarrier = b.units(opt.zone).some((u) => u.owner === nation && b.unitType(u.type).carrier);
         const carrierBased = hasCarrier ? available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: false, spaces: [opt.zone] }) : [];
