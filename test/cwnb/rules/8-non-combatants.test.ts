@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { COL, Table, pointsOf } from '../../support/cwnb-fixtures.ts';
+
+const NS = 'north-sea' as const;
+const PG = 'persian-gulf' as const;
+const NA = 'north-atlantic' as const;
+const MED = 'mediterranean' as const;
+
+describe('8 Non-Combatant Ship Types', () => {
+  it('8 the mission gives the number and type: North Sea Military Escort 3 Military, Persian Gulf Urgent Civilian Escort 7 Civilian', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } }, [PG]: { mission: { allied: 'Civilian Escort' } } });
+    expect(t.zone(NS).battle!.nonCombatants.map((n) => n.kind)).toEqual(['military', 'military', 'military']);
+    expect(t.zone(PG).battle!.nonCombatants).toHaveLength(7);
+    expect(new Set(t.zone(PG).battle!.nonCombatants.map((n) => n.kind))).toEqual(new Set(['civilian']));
+  });
+
+  it('8 the Non-Combatants go to the Escort player, whichever side that is (Indian Ocean, Even, 1–2: Soviet Military Escort)', () => {
+    const t = new Table({ zones: ['indian-ocean'] });
+    t.prepare({ 'indian-ocean': { mission: { soviet: 'Military Escort' } } }, { deal: false });
+    expect(t.zoneView('indian-ocean').battle).toMatchObject({ nonCombatantSide: 'soviet', toDeal: 2 });
+    expect(t.refuse({ type: 'dealNonCombatants', seat: 'allied:indian-ocean', cards: [1, 2] }).code).toBe('nothing-to-deal');
+    t.deal('indian-ocean');
+    expect(t.zone('indian-ocean').battle!.nonCombatants).toHaveLength(2);
+  });
+
+  it('8 with seeded dice the Non-Combatants are dealt at random from the 18 cards, each draw logged', () => {
+    const t = new Table({ zones: [NS], dice: 'seeded', seed: 'eight' });
+    t.act({ type: 'rollMission', seat: 'soviet:north-sea' }); // this seed's first die is a 3: Military Escort
+    expect(t.zone(NS).mission!.cell.allied).toBe('Military Escort');
+    t.done(NS, 'allied');
+    t.done(NS, 'soviet');
+    t.commit(NS, 'allied', []);
+    t.commit(NS, 'soviet', []);
+    const events = t.deal(NS);
+    const rolls = events.filter((e) => e.type === 'roll');
+    expect(rolls.map((e) => e.sides)).toEqual([18, 17, 16]);
+    expect(rolls[0].text).toMatch(/^Non-Combatant deal, North Sea, card 1 of 3 \(d18 over the cards left\): \d+$/);
+    const ids = t.zone(NS).battle!.nonCombatants.map((n) => Number(n.id.slice(3)));
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id >= 1 && id <= 18).toBe(true);
+    expect(t.state.nonCombatantDeck).toHaveLength(15);
+  });
+
+  it('8 with physical dice the player names the cards dealt at the table: the right number, from the cards not yet dealt', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } }, { deal: false });
+    for (const cards of [[1, 2], [1, 1, 2], [1, 2, 19]]) {
+      const r = t.refuse({ type: 'dealNonCombatants', seat: 'allied:north-sea', cards });
+      expect(r.code).toBe('deal-cards-required');
+    }
+    t.deal(NS, [4, 9, 17]);
+    expect(t.zone(NS).battle!.nonCombatants.map((n) => n.id)).toEqual(['NC-4', 'NC-9', 'NC-17']);
+  });
+
+  it('8 when more Non-Combatants are needed than the 18, Player Order cards serve as 4-Hits-to-Sink extras (four zones need 20 in one turn)', () => {
+    const t = new Table({ zones: [PG, NA, MED, NS] });
+    t.prepare({
+      [PG]: { mission: { allied: 'Civilian Escort', urgent: true } }, // 7
+      [NA]: { mission: { allied: 'Military Escort', urgent: true } }, // 6
+      [MED]: { mission: { allied: 'Military Escort', urgent: false } }, // 4
+      [NS]: { mission: { allied: 'Military Escort' } }, // 3: one card left, two Player Order cards
+    });
+    expect([PG, NA, MED, NS].map((z) => t.zone(z).battle!.nonCombatants.length)).toEqual([7, 6, 4, 3]);
+    expect(t.zone(NS).battle!.nonCombatants.map((n) => n.id)).toEqual(['NC-18', 'PO-1', 'PO-2']);
+    expect(t.texts('non-combatants').at(-1)).toContain("2 Player Order card(s) serve as '4' Hits to Sink Non-Combatants");
+    expect(t.state.nonCombatantDeck).toEqual([]);
+    // They count like the cards: three survivors score 3 × 10.
+    const events = t.finish(NS);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([30]);
+  });
+
+  it('8 after the Battle Turns and the final Mission Points, the Non-Combatants return to the unused pile', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } }, [PG]: { mission: { allied: 'Civilian Escort', urgent: true } } });
+    expect(t.state.nonCombatantDeck).toHaveLength(8);
+    t.sink(NS, 'NC-1', 'soviet'); // a sunk card returns too
+    t.finish(NS);
+    expect(t.state.nonCombatantDeck).toHaveLength(11);
+    t.finish(PG);
+    expect(t.state.nonCombatantDeck).toHaveLength(18);
+  });
+
+  it('8 a Non-Combatant has no Point Value of its own (SB): sinking one scores only the Mission\'s points', () => {
+    const t = new Table({ zones: [NS], status: { [NS]: COL.alliedDominance } });
+    // North Sea, Allied Dominance, 3–5: Invasion vs. Holding Action; sinking an invasion transport scores nothing.
+    t.prepare({ [NS]: { mission: { allied: 'Invasion' }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    const events = t.sink(NS, 'NC-1', 'soviet');
+    expect(pointsOf(events, 'soviet')).toEqual([]);
+    expect(t.refuse({ type: 'cripple', seat: 'soviet:north-sea', ship: 'NC-2' }).code).toBe('not-a-ship');
+  });
+
+  it('8 an Allied LPH committed on an Allied Military Escort doubles as a Military transport: it scores if it survives (less its damage)', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-lph'], commit: ['a-lph'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.damage(NS, 'a-lph', 4);
+    const events = t.finish(NS);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([3 * 10 + (10 - 4)]);
+    expect(t.player(NS, 'allied').fleet['a-lph']).toBeDefined(); // it stays in the Task Force
+  });
+
+  it('8 a sunk LPH on a Military Escort gives the Raiding player the Mission Points as well as its Point Value', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-lph'], commit: ['a-lph'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    const events = t.sink(NS, 'a-lph', 'soviet');
+    expect(pointsOf(events, 'soviet')).toEqual([12, 10]);
+  });
+
+  it('8 an LPH that stays in port is no transport: it scores only as a ship in port', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-lph'] } } });
+    const events = t.finish(NS);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([30]);
+    expect(pointsOf(events, 'allied', 'in-port')).toEqual([12]);
+  });
+
+  it('8 an LPH counts as a transport only on a Military Escort: not on a Civilian Escort', () => {
+    const t = new Table({ zones: [PG] });
+    t.prepare({ [PG]: { mission: { allied: 'Civilian Escort', urgent: true }, allied: { buy: ['a-lph'], commit: ['a-lph'] } } });
+    const events = t.finish(PG);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([7 * 12]);
+  });
+
+  it('8 an LPH counts as a transport only on a Military Escort: not on an Invasion', () => {
+    const t = new Table({ zones: [NS], status: { [NS]: COL.alliedDominance } });
+    // Invasion (Pool 72): 5 per Military Non-Combatant afloat, 3 of them, at the end of each Allied Battle Turn
+    // while the Holding Action Task Force (none committed) is eliminated: 4 × 15 = 60, not 4 × 20.
+    t.prepare({ [NS]: { mission: { allied: 'Invasion' }, allied: { buy: ['a-lph'], commit: ['a-lph'] } } });
+    t.endAll(NS);
+    expect(t.zone(NS).battle!.poolAwarded.allied).toBe(60);
+  });
+});
