@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { COL, Table, pointsOf } from '../../support/cwnb-fixtures.ts';
+
+const NS = 'north-sea' as const;
+const SP = 'south-pacific' as const;
+
+/** South Pacific, Even, die 6: Allied Carrier Strike vs. Soviet Engage, Point Pool 55, 11 per successful Carrier Air Strike. */
+function carrierStrike(): Table {
+  const t = new Table({ zones: [SP] });
+  t.prepare({ [SP]: { mission: { allied: 'Carrier Strike' }, allied: { buy: ['a-cv', 'a-dd'], commit: ['a-cv', 'a-dd'] }, soviet: { buy: ['s-dd', 's-cg'], commit: ['s-dd', 's-cg'] } } });
+  t.end(SP); // Soviet Battle Turn 1
+  return t;
+}
+
+/** North Sea, Allied Dominance, 3–5: Allied Invasion vs. Soviet Holding Action, Pool 72, 5 per transport, 3 transports. */
+function invasion(soviet: ('s-dd' | 's-ff' | 's-ss')[] = ['s-ff']): Table {
+  const t = new Table({ zones: [NS], status: { [NS]: COL.alliedDominance } });
+  t.prepare({ [NS]: { mission: { allied: 'Invasion' }, allied: { buy: ['a-cg'], commit: ['a-cg'] }, soviet: { buy: soviet, commit: soviet } } });
+  return t;
+}
+
+describe('9 Naval Missions', () => {
+  it('9 each side receives its own Mission each turn, with its Mission Summary shown to the players', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    const m = t.zoneView(NS, 'allied:north-sea').mission!;
+    expect(m).toMatchObject({ title: 'Military Escort vs. Raid', rule: '9.2' });
+    expect(m.allied.mission).toBe('Military Escort');
+    expect(m.allied.summary[0]).toBe('Score 10 minus damage for each of your 3 Military Non-Combatants that survive the Battle Turns.');
+    expect(m.soviet.summary).toEqual(['Score 10 for each Non-Combatant you sink.']);
+  });
+
+  it('9 Mission Points are in addition to the points for sinking enemy ships', () => {
+    const t = carrierStrike();
+    t.act({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true });
+    t.sink(SP, 's-dd', 'allied');
+    expect(t.track(SP, 'allied')).toBe(11 + 10);
+  });
+
+  it('9 Land Targets: only the Mission Player the attack serves scores it (an Engage player\'s air strike scores nothing)', () => {
+    const t = new Table({ zones: [SP] });
+    t.prepare({ [SP]: { mission: { allied: 'Carrier Strike' }, allied: { buy: ['a-cv'], commit: ['a-cv'] }, soviet: { buy: ['s-cv'], commit: ['s-cv'] } } });
+    const events = t.act({ type: 'landAttack', seat: 'soviet:south-pacific', attack: 'carrier-air-strike', success: true });
+    expect(pointsOf(events, 'soviet')).toEqual([]);
+    expect(events.map((e) => e.text)).toContain('No Mission Points: only the Carrier Strike Mission Player scores for Carrier Air Strikes (9.7).');
+  });
+
+  it('9 Reminder markers: a Mission\'s hand-size and Fog of War modifiers last for that turn only', () => {
+    const t = new Table({ zones: ['persian-gulf'] });
+    t.playTurn({ 'persian-gulf': { mission: { allied: 'Sea Superiority', urgent: false } } });
+    t.roll('persian-gulf', { allied: 'Civilian Escort' });
+    const p = t.zoneView('persian-gulf').players;
+    expect([p.allied.handSize, p.soviet.handSize]).toEqual([6, 7]);
+  });
+});
+
+describe('9.1 General Mission Rules', () => {
+  it('9.1 Urgent Missions are worth more: the boxed values apply (North Atlantic Military Escort 15 per transport, not 12)', () => {
+    const t = new Table({ zones: ['north-atlantic'] });
+    t.prepare({ 'north-atlantic': { mission: { allied: 'Military Escort', urgent: true } } });
+    const events = t.finish('north-atlantic');
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([6 * 15]);
+  });
+
+  it('9.1 a Task Force with a Civilian Non-Combatant afloat may not Retreat', () => {
+    const t = new Table({ zones: ['persian-gulf'] });
+    t.prepare({ 'persian-gulf': { mission: { allied: 'Civilian Escort', urgent: true }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
+    t.end('persian-gulf');
+    const r = t.refuse({ type: 'retreat', seat: 'allied:persian-gulf' });
+    expect(r.code).toBe('retreat-with-civilians');
+    expect(r.message).toContain('Civilian Non-Combatant');
+    for (const nc of t.zone('persian-gulf').battle!.nonCombatants) t.sink('persian-gulf', nc.id, 'soviet');
+    t.act({ type: 'retreat', seat: 'allied:persian-gulf' });
+  });
+
+  it('9.1 hand size and Fog of War modifiers apply for the whole Campaign Game Turn, with the "less than 1 counts as 1" reminder', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    t.end(NS, 5);
+    const z = t.zoneView(NS);
+    expect(z.players.allied).toMatchObject({ handSize: 6, fogOfWarModifier: -1 });
+    expect(z.mission!.allied.summary[1]).toBe('−1 to hand size and Fog of War. Fog of War die results below 1 count as 1.');
+  });
+
+  it('9.1 no more points are awarded from a Point Pool than it has: six successful strikes at 11 from a Pool of 55 score 55', () => {
+    const t = carrierStrike();
+    const scored: number[] = [];
+    for (let i = 0; i < 6; i++) scored.push(...pointsOf(t.act({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true }), 'allied'));
+    expect(scored).toEqual([11, 11, 11, 11, 11]);
+    expect(t.zoneView(SP).battle).toMatchObject({ pool: 55, poolLeft: 0, poolAwarded: { allied: 55, soviet: 0 } });
+    const events = t.finish(SP);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([]);
+  });
+
+  it('9.1 one player scores from the Pool, the other receives all the points left unclaimed', () => {
+    const t = carrierStrike();
+    t.act({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true });
+    t.act({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true });
+    const events = t.finish(SP);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([55 - 22]);
+  });
+
+  it('9.1 points for sinking enemy ships are independent of the Point Pool', () => {
+    const t = carrierStrike();
+    for (let i = 0; i < 5; i++) t.act({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true });
+    t.sink(SP, 's-cg', 'allied');
+    expect(t.track(SP, 'allied')).toBe(55 + 16);
+    expect(t.zoneView(SP).battle!.poolLeft).toBe(0);
+  });
+
+  it('9.1 Gun Attacks on Land Targets score nothing before the enemy Task Force is eliminated', () => {
+    const t = invasion();
+    t.end(NS); // Allied Battle Turn 1 (Allied advantaged)
+    t.end(NS);
+    const events = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 6 });
+    expect(pointsOf(events, 'allied')).toEqual([]);
+    expect(events.at(-1)!.text).toContain('only after the enemy Task Force is eliminated or while it is retreating');
+  });
+
+  it('9.1 shore bombardment: after the enemy is eliminated Gun Attacks score their Damage Value, separate from the Pool and at most its value in all', () => {
+    const t = invasion();
+    t.sink(NS, 's-ff', 'allied');
+    const first = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 50 });
+    const second = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 30, surprise: true });
+    expect([...pointsOf(first, 'allied'), ...pointsOf(second, 'allied')]).toEqual([50, 22]);
+    expect(t.zoneView(NS).battle).toMatchObject({ pool: 72, shoreBombardment: 72, poolAwarded: { allied: 0, soviet: 0 } });
+    expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 4 }), 'allied')).toEqual([]);
+  });
+
+  it('9.1 shore bombardment also scores while the enemy Task Force is Retreating', () => {
+    const t = invasion(['s-dd']);
+    t.end(NS); // Allied 1
+    t.act({ type: 'retreat', seat: 'soviet:north-sea' });
+    t.end(NS); // Soviet 1 (retreating until its next Clear the Decks)
+    const events = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 7 });
+    expect(pointsOf(events, 'allied')).toEqual([7]);
+  });
+});
