@@ -1,0 +1,255 @@
+/**
+ * The `wardroom` command line, run as a user runs it: `node bin/wardroom.js …` in a child
+ * process. Each spawn costs about half a second (tsx compiles the CLI on start), so every test
+ * does as much as it can per spawn, and the tests run concurrently.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import { afterAll, describe, it } from 'vitest';
+import { newGameRecord } from '../../src/engine/game.ts';
+import { MISSION_NAMES, ZONE_IDS } from '../../src/modules/cwnb/data/types.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'wardroom.js');
+const TMP = mkdtempSync(join(tmpdir(), 'wardroom-cli-test-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+/** Run `wardroom ARGS` with `input` piped to stdin (then closed). */
+function wardroom(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+let n = 0;
+/** A fresh game file (written directly, as `wardroom new` would) in the temporary folder. */
+function newGame(options: Record<string, unknown>, seed = 'cli-test'): string {
+  const file = join(TMP, `game-${++n}.json`);
+  writeFileSync(file, JSON.stringify(newGameRecord('cwnb-campaign', options, seed), null, 1));
+  return file;
+}
+
+function log(file: string): { type: string; seat: string; [k: string]: unknown }[] {
+  return JSON.parse(readFileSync(file, 'utf8')).log;
+}
+
+const ONE_ZONE = { zones: ['mediterranean'], turns: 1, dice: 'physical', roster: 'demo', startingPoints: 'demo' };
+
+describe('wardroom CLI', () => {
+describe('wardroom tables', () => {
+  it('--json keeps the documented shape for all seven zones', async ({ expect }) => {
+    const r = await wardroom(['tables', '--json']);
+    expect(r.code).toBe(0);
+    const data = JSON.parse(r.stdout);
+    expect(data.zones.map((z: { id: string }) => z.id)).toEqual([...ZONE_IDS]);
+    for (const z of data.zones) {
+      expect(typeof z.name).toBe('string');
+      expect(Object.keys(z.missionTable).sort()).toEqual(['1-2', '3-5', '6']);
+      for (const row of Object.values(z.missionTable) as unknown[][]) {
+        expect(row).toHaveLength(7);
+        for (const cell of row as Record<string, unknown>[]) {
+          expect(MISSION_NAMES).toContain(cell.allied);
+          expect(MISSION_NAMES).toContain(cell.soviet);
+          expect(typeof cell.urgent).toBe('boolean');
+        }
+      }
+      expect(z.endGame).toHaveLength(7);
+      for (const e of z.endGame) {
+        expect(['allied', 'soviet']).toContain(e.side);
+        expect(Number.isInteger(e.vp) && e.vp > 0).toBe(true);
+      }
+    }
+    const med = data.zones.find((z: { id: string }) => z.id === 'mediterranean');
+    // Columns run from Soviet Dominance (0) to Allied Dominance (6).
+    expect(med.missionTable['1-2'][3]).toEqual({ allied: 'Military Escort', soviet: 'Raid', urgent: false });
+    expect(med.missionTable['3-5'][3]).toEqual({ allied: 'Sea Superiority', soviet: 'Sea Superiority', urgent: true });
+    expect(med.endGame[0]).toEqual({ side: 'soviet', vp: 48 });
+    expect(med.endGame[6]).toEqual({ side: 'allied', vp: 50 });
+  });
+
+  it('--zone prints one zone as text; an unknown zone is refused', async ({ expect }) => {
+    const r = await wardroom(['tables', '--zone', 'mediterranean']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Mediterranean War Zone');
+    expect(r.stdout).toContain('Soviet Dominance');
+    expect(r.stdout).toContain('Military Escort');
+    expect(r.stdout).not.toContain('North Atlantic War Zone');
+    const bad = await wardroom(['tables', '--zone', 'atlantis']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('Unknown War Zone "atlantis"');
+  });
+});
+
+describe('wardroom new', () => {
+  it('refuses without a roster or --demo, naming both ways out', async ({ expect }) => {
+    const file = join(TMP, 'no-roster.json');
+    const r = await wardroom(['new', file, '--zones', 'med']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('--roster');
+    expect(r.stderr).toContain('--demo');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('refuses missing starting points, naming the zones', async ({ expect }) => {
+    const file = join(TMP, 'no-points.json');
+    const r = await wardroom(['new', file, '--zones', 'med,na', '--roster', join(ROOT, 'examples/rosters/demo-roster.csv')]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/missing for mediterranean, north-atlantic/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('creates a game file with the seed commitment, and will not overwrite it', async ({ expect }) => {
+    const file = join(TMP, 'created.json');
+    const r = await wardroom(['new', file, '--zones', 'med,na', '--turns', '2', '--demo', '--seed', 's3cret', '--player', 'allied:mediterranean=Ann']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('DEMO');
+    const record = JSON.parse(readFileSync(file, 'utf8'));
+    expect(record).toMatchObject({
+      format: 'wardroom-game',
+      version: 1,
+      module: 'cwnb-campaign',
+      options: { zones: ['mediterranean', 'north-atlantic'], turns: 2, dice: 'seeded', roster: 'demo', startingPoints: 'demo', players: { 'allied:mediterranean': 'Ann' } },
+      seed: 's3cret',
+      log: [],
+    });
+    expect(record.seedCommitment).toBe(createHash('sha256').update('s3cret').digest('hex'));
+    const again = await wardroom(['new', file, '--zones', 'med', '--demo']);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('already exists');
+    expect(JSON.parse(readFileSync(file, 'utf8')).options.zones).toHaveLength(2);
+  });
+});
+
+describe('wardroom play', () => {
+  it('applies piped commands, refuses bad ones with "Refused:", undoes, and resumes from the file', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const first = await wardroom(['play', file], ['roll 9', 'roll 1', 'undo', 'as a', 'buy kidd', 'buy nimitz', 'undo', 'status', 'quit'].join('\n') + '\n');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Refused: Mission roll, Mediterranean, turn 1: a d6 shows 1 to 6, not 9.');
+    expect(first.stdout).toContain('Allied Military Escort vs. Soviet Raid');
+    // The mission roll cannot be taken back (a die was rolled); the Allied order can.
+    expect(first.stdout).toMatch(/Refused: Nothing to undo/);
+    expect(first.stdout).toContain('Took back: buyShip.');
+    expect(log(file)).toEqual([
+      { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] },
+      { type: 'buyShip', seat: 'allied:mediterranean', ship: 'uss-kidd' },
+    ]);
+    // Resume: the log on disk is replayed, and new actions are appended.
+    const second = await wardroom(['play', file, '--as', 'allied'], ['done', 'as s', 'buy kirov', 'done', 'quit'].join('\n') + '\n');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('Mediterranean: Allied buys USS Kidd for 10; Point Track 120.');
+    expect(second.stdout).toContain('Mediterranean: Soviet buys Kirov for 26; Point Track 104.');
+    expect(log(file).map((a) => a.type)).toEqual(['rollMission', 'buyShip', 'donePurchasing', 'buyShip', 'donePurchasing']);
+  });
+
+  it('saves the file after every action (atomic write), and a refused command changes nothing', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const before = readFileSync(file, 'utf8');
+    const child = spawn(process.execPath, [BIN, 'play', file], { cwd: ROOT });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const waitFor = async (text: string, from: number) => {
+      for (let i = 0; i < 600 && !stdout.slice(from).includes(text); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(stdout.slice(from)).toContain(text);
+    };
+    try {
+      await waitFor('Type "help" for commands.', 0);
+      let mark = stdout.length;
+      child.stdin.write('roll 7\n');
+      await waitFor('Refused:', mark);
+      expect(readFileSync(file, 'utf8')).toBe(before);
+      mark = stdout.length;
+      child.stdin.write('roll 1\n');
+      await waitFor('Allied Military Escort vs. Soviet Raid', mark);
+      expect(log(file)).toEqual([{ type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }]); // saved while still running
+      mark = stdout.length;
+      child.stdin.write('as a\nbuy kidd\n');
+      await waitFor('orders USS Kidd', mark);
+      expect(log(file)).toHaveLength(2);
+      const saved = readFileSync(file, 'utf8');
+      mark = stdout.length;
+      child.stdin.write('buy kidd\n');
+      await waitFor('Refused:', mark);
+      expect(readFileSync(file, 'utf8')).toBe(saved);
+      child.stdin.end('quit\n');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill();
+    }
+  });
+});
+
+describe('wardroom replay', () => {
+  it('--json prints the documented summary; without --json a readable summary', async ({ expect }) => {
+    const r = await wardroom(['replay', join(ROOT, 'examples/cwnb/mission-invasion.json'), '--json']);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(Object.keys(s)).toEqual(expect.arrayContaining(['turn', 'finished', 'zones', 'vp', 'victory']));
+    expect(s).toMatchObject({
+      turn: 2,
+      finished: true,
+      zones: [{ id: 'north-sea', status: 'Allied Edge', points: { allied: 0, soviet: 0 } }],
+      vp: { allied: 209, soviet: 183 },
+      victory: { winner: 'allied', margin: 26, level: 'Pyrrhic' },
+    });
+    const unfinished = newGame({ ...ONE_ZONE, zones: ['north-atlantic', 'south-pacific'], dice: 'seeded' });
+    const text = await wardroom(['replay', unfinished]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('0 actions replayed.');
+    const u = JSON.parse((await wardroom(['replay', unfinished, '--json'])).stdout);
+    expect(u).toMatchObject({
+      turn: 1,
+      finished: false,
+      zones: [
+        { id: 'north-atlantic', status: 'Even', points: { allied: 130, soviet: 140 } },
+        { id: 'south-pacific', status: 'Even', points: { allied: 80, soviet: 100 } },
+      ],
+      vp: { allied: 0, soviet: 0 },
+      victory: null,
+    });
+  });
+
+  it('a corrupted file exits non-zero with a message', async ({ expect }) => {
+    const notJson = join(TMP, 'corrupt.json');
+    writeFileSync(notJson, '{"format": "wardroom-game", "log": [');
+    const r = await wardroom(['replay', notJson, '--json']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('not a readable JSON game file');
+    const notGame = join(TMP, 'not-a-game.json');
+    writeFileSync(notGame, JSON.stringify({ format: 'wardroom-game', version: 1, module: 'cwnb-campaign', options: {}, seedCommitment: 'abc', log: [] }));
+    const r2 = await wardroom(['replay', notGame]);
+    expect(r2.code).not.toBe(0);
+    expect(r2.stderr).toContain('seedCommitment');
+  });
+
+  it('an illegal action in the log exits non-zero naming its index', async ({ expect }) => {
+    const record = JSON.parse(readFileSync(join(ROOT, 'examples/cwnb/mission-military-escort.json'), 'utf8'));
+    record.log[5] = { type: 'rollMission', seat: 'soviet:mediterranean', values: [2] }; // the mission is already rolled
+    const file = join(TMP, 'illegal.json');
+    writeFileSync(file, JSON.stringify(record));
+    const r = await wardroom(['replay', file, '--json']);
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('action #5:');
+    expect(r.stderr).toContain('already determined');
+    record.log[5] = { type: 'teleport', seat: 'soviet:mediterranean' };
+    writeFileSync(file, JSON.stringify(record));
+    const r2 = await wardroom(['replay', file]);
+    expect(r2.code).not.toBe(0);
+    expect(r2.stderr).toContain('action #5: Unknown action type "teleport"');
+  });
+});
+});
