@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { Table, pointsOf } from '../../support/cwnb-fixtures.ts';
+
+const PG = 'persian-gulf' as const;
+const SOJ = 'sea-of-japan' as const;
+
+describe('9.3 Civilian Escort vs. Raid', () => {
+  it('9.3 Urgent Persian Gulf: 7 Civilian Non-Combatants at 12; survivors score 12 less damage, each one sunk scores 12 for the raider at once', () => {
+    const t = new Table({ zones: [PG] });
+    t.prepare({ [PG]: { mission: { allied: 'Civilian Escort', urgent: true }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    const ncs = t.zone(PG).battle!.nonCombatants;
+    expect(ncs).toHaveLength(7);
+    expect(pointsOf(t.sink(PG, ncs[0].id, 'soviet'), 'soviet')).toEqual([12]);
+    expect(pointsOf(t.sink(PG, ncs[1].id, 'soviet'), 'soviet')).toEqual([12]);
+    t.damage(PG, ncs[2].id, 5);
+    const events = t.finish(PG);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([4 * 12 + (12 - 5)]);
+  });
+
+  it('9.3 Sea of Japan, Even, 1–2 (not Urgent): 3 Civilian Non-Combatants at 7', () => {
+    const t = new Table({ zones: [SOJ] });
+    t.prepare({ [SOJ]: { mission: { allied: 'Civilian Escort' } } });
+    expect(t.zone(SOJ).battle!.nonCombatants.map((n) => n.kind)).toEqual(['civilian', 'civilian', 'civilian']);
+    expect(pointsOf(t.finish(SOJ), 'allied', 'mission')).toEqual([21]);
+  });
+
+  it('9.3 Retreat Restrictions: no retreats allowed while any Non-Combatant is afloat', () => {
+    const t = new Table({ zones: [SOJ] });
+    t.prepare({ [SOJ]: { mission: { allied: 'Civilian Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
+    t.end(SOJ);
+    const ncs = t.zone(SOJ).battle!.nonCombatants;
+    t.sink(SOJ, ncs[0].id, 'soviet');
+    t.sink(SOJ, ncs[1].id, 'soviet');
+    expect(t.refuse({ type: 'retreat', seat: 'allied:sea-of-japan' }).code).toBe('retreat-with-civilians');
+    t.sink(SOJ, ncs[2].id, 'soviet');
+    t.act({ type: 'retreat', seat: 'allied:sea-of-japan' });
+  });
+
+  it('9.3 Penalties: −1 from the Escort player\'s hand size and Fog of War', () => {
+    const t = new Table({ zones: [SOJ] });
+    t.roll(SOJ, { allied: 'Civilian Escort' });
+    expect(t.zoneView(SOJ).players.allied).toMatchObject({ handSize: 6, fogOfWarModifier: -1 });
+    expect(t.zoneView(SOJ).mission!.allied.summary[2]).toBe('No retreat while any Civilian Non-Combatant is afloat.');
+  });
+});
