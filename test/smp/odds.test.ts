@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coastalOdds, kamikazeOdds, partisanOdds, raidOdds, vichySequence, binomial } from '../../src/modules/smp/odds/index.ts';
 import { expectClose, mini, monteCarlo, scenario } from './helpers.ts';
 
-const N = 20_000;
+const N = 12_000;
 const sum = (d: number[]) => d.reduce((a, b) => a + b, 0);
 
 describe('Exact odds (convolution / DP) — basic properties', () => {
@@ -90,7 +90,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
       aaHitOn: 1,
       capacity: [20, 6],
     });
-    const n = 8000;
+    const n = 6000;
     const mc = monteCarlo(s, 3, n, 3, (b) => b.territories[1].facilities.reduce((k, f) => k + f.damage, 0));
     expectClose(o.total, mc, n);
   });
@@ -120,7 +120,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
       aaHitOn: 0,
       capacity: [6],
     });
-    const n = 8000;
+    const n = 6000;
     const mc = monteCarlo(s, 4, n, 5, (b) => b.territories[0].facilities.reduce((k, f) => k + f.damage, 0));
     expectClose(o.total, mc, n);
   });
