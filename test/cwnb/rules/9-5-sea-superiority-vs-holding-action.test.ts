@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { isRuleError } from '../../../src/engine/errors.ts';
+import { COL, Table, pointsOf, type ShipId } from '../../support/cwnb-fixtures.ts';
+
+const NS = 'north-sea' as const;
+const SP = 'south-pacific' as const;
+const MED = 'mediterranean' as const;
+
+/** North Sea, Even, die 6: Allied Sea Superiority vs. Soviet Holding Action, 10 per Battle Turn (Soviet first). */
+function holding(soviet: ShipId[], inPort: ShipId[] = []): Table {
+  const t = new Table({ zones: [NS] });
+  t.prepare({ [NS]: { mission: { allied: 'Sea Superiority', soviet: 'Holding Action' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: [...soviet, ...inPort], commit: soviet } } });
+  return t;
+}
+
+describe('9.5 Sea Superiority vs. Holding Action', () => {
+  it('9.5 the Holding Action player scores 10 at the end of each of their own Battle Turns in which their Task Force is not eliminated', () => {
+    const t = holding(['s-dd']);
+    const events = t.endAll(NS);
+    expect(pointsOf(events, 'soviet')).toEqual([10, 10, 10, 10]);
+    expect(pointsOf(events, 'allied')).toEqual([]);
+  });
+
+  it('9.5 the Sea Superiority player scores 10 at the end of each Holding Action Battle Turn in which that Task Force is eliminated — and only then', () => {
+    const t = holding(['s-ff']);
+    expect(pointsOf(t.end(NS), 'soviet')).toEqual([10]); // Soviet 1: afloat
+    t.sink(NS, 's-ff', 'allied'); // in Allied Battle Turn 1: 5 for the sinking
+    expect(pointsOf(t.end(NS), 'allied')).toEqual([]); // the end of an Allied Battle Turn scores nothing
+    const rest = t.endAll(NS);
+    expect(pointsOf(rest, 'allied')).toEqual([10, 10, 10]);
+    expect(pointsOf(rest, 'soviet')).toEqual([]);
+    expect(t.track(NS, 'allied')).toBe(5 + 30);
+  });
+
+  it('9.5 Passive submarines are considered "eliminated"', () => {
+    const t = holding(['s-ss']);
+    t.act({ type: 'submarine', seat: 'soviet:north-sea', ship: 's-ss', mode: 'passive' });
+    const events = t.endAll(NS);
+    expect(pointsOf(events, 'allied')).toEqual([10, 10, 10, 10]);
+    expect(pointsOf(events, 'soviet')).toEqual([]);
+  });
+
+  it('9.5 Retreat Restrictions: the Holding Action Task Force is considered eliminated during a Retreat', () => {
+    const t = holding(['s-dd']);
+    t.end(NS, 2); // Soviet 1 (+10), Allied 1
+    t.act({ type: 'retreat', seat: 'soviet:north-sea' });
+    const during = t.end(NS); // Soviet 2 ends while retreating
+    expect(pointsOf(during, 'allied')).toEqual([10]);
+    const rest = t.endAll(NS); // the retreat ends at Soviet 3's Clear the Decks
+    expect(pointsOf(rest, 'soviet')).toEqual([10, 10]);
+  });
+
+  it('9.5 Penalties: the Holding Action player commits at most 3 [4] ships, −1 hand size and Fog of War; Sea Superiority +2 (North Sea)', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Sea Superiority', soviet: 'Holding Action' });
+    t.order(NS, 'allied', {});
+    t.order(NS, 'soviet', { buy: ['s-dd', 's-dd2', 's-ff', 's-ff2'] });
+    const r = t.refuse({ type: 'commit', seat: 'soviet:north-sea', ships: ['s-dd', 's-dd2', 's-ff', 's-ff2'] });
+    expect(r.code).toBe('holding-action-ship-limit');
+    expect(r.message).toContain('at most 3');
+    const p = t.zoneView(NS).players;
+    expect([p.allied.handSize, p.soviet.handSize]).toEqual([9, 6]);
+  });
+
+  it('9.5 Holding Action ships in port score only half their Point Value, rounded up per ship', () => {
+    const t = holding(['s-dd'], ['s-cg', 's-ff']);
+    const events = t.finish(NS);
+    expect(pointsOf(events, 'soviet', 'in-port')).toEqual([8 + 3]); // 16 → 8, 5 → 3
+  });
+});
+
+describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mission', () => {
+  it('9.5 a Carrier Strike player who will not commit a carrier declines: the status shifts one column against them and the mission is re-rolled on the new column', () => {
+    const t = new Table({ zones: [SP] });
+    t.roll(SP, { allied: 'Carrier Strike' });
+    t.order(SP, 'allied', { buy: ['a-cv', 'a-dd'] });
+    t.order(SP, 'soviet', { buy: ['s-dd'] });
+    t.commit(SP, 'soviet', ['s-dd']);
+    const events = t.act({ type: 'declineStrike', seat: 'allied:south-pacific' });
+    expect(events.map((e) => e.text)).toEqual(['South Pacific: War Zone Status Even → Soviet Edge (Allied declined the Carrier Strike mission, 9.5).']);
+    const z = t.zoneView(SP);
+    expect(z.status).toMatchObject({ column: COL.sovietEdge, advantaged: 'soviet' });
+    expect(z.mission).toBeNull();
+    expect(z.declines).toEqual([{ side: 'allied', mission: 'Carrier Strike' }]);
+    expect(z.players.soviet.hasCommitted).toBe(false); // commitments cleared
+    const reroll = t.act({ type: 'rollMission', seat: 'soviet:south-pacific', values: [4] });
+    expect(reroll[0].text).toBe('Mission roll, South Pacific, turn 1 (re-roll, 9.5): 4');
+    expect(t.zoneView(SP).mission).toMatchObject({ allied: { mission: 'Military Escort' }, soviet: { mission: 'Raid' } });
+    expect(t.zone(SP).step).toBe('preparation'); // purchases already carried out stand
+    expect(Object.keys(t.player(SP, 'allied').fleet)).toEqual(['a-cv', 'a-dd']);
+  });
+
+  it('9.5 a declined Submarine Strike moves the marker toward the other side, whose player may now be the one to re-roll (ruling)', () => {
+    const t = new Table({ zones: [MED] });
+    t.roll(MED, { soviet: 'Submarine Strike' });
+    t.act({ type: 'declineStrike', seat: 'soviet:mediterranean' });
+    expect(t.zoneView(MED).status).toMatchObject({ column: COL.alliedEdge, advantaged: 'allied' });
+    expect(t.view('referee').waitingFor).toEqual(['allied:mediterranean']);
+    expect(t.refuse({ type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }).code).toBe('not-advantaged-player');
+  });
+
+  it('9.5 a Strike player who cannot commit the required ship is told to decline', () => {
+    const t = new Table({ zones: [SP] });
+    t.roll(SP, { allied: 'Carrier Strike' });
+    t.order(SP, 'allied', { buy: ['a-dd'] });
+    t.order(SP, 'soviet', {});
+    const r = t.refuse({ type: 'commit', seat: 'allied:south-pacific', ships: ['a-dd'] });
+    expect(r.code).toBe('carrier-required');
+    expect(r.message).toContain('or decline the mission');
+    expect(t.view('allied:south-pacific').actions.map((a) => a.type)).toContain('declineStrike');
+  });
+
+  it('9.5 only the Strike Mission Player may decline, and only until the commitments are revealed', () => {
+    const t = new Table({ zones: [SP] });
+    t.roll(SP, { allied: 'Carrier Strike' });
+    expect(t.refuse({ type: 'declineStrike', seat: 'soviet:south-pacific' }).code).toBe('no-strike-to-decline');
+    t.order(SP, 'allied', { buy: ['a-cv'] });
+    t.order(SP, 'soviet', {});
+    t.commit(SP, 'allied', ['a-cv']);
+    t.commit(SP, 'soviet', []);
+    expect(t.refuse({ type: 'declineStrike', seat: 'allied:south-pacific' }).code).toBe('no-strike-to-decline');
+  });
+
+  it('9.5 a decline at the end of the table cannot move the marker further', () => {
+    const t = new Table({ zones: [MED], status: { [MED]: COL.alliedDominance } });
+    t.roll(MED, { allied: 'Submarine Strike', urgent: true }); // Allied Dominance, 6
+    t.act({ type: 'declineStrike', seat: 'allied:mediterranean' });
+    expect(t.zone(MED).status).toBe(COL.alliedAdvantage);
+    const u = new Table({ zones: [MED], status: { [MED]: COL.sovietDominance } });
+    u.roll(MED, { soviet: 'Submarine Strike' });
+    u.act({ type: 'declineStrike', seat: 'soviet:mediterranean' });
+    expect(u.zone(MED).status).toBe(COL.sovietAdvantage);
+  });
+
+  // BUG: apply() accepts declineStrike from a player who has already finished ordering (legalActions does not offer it);
+  // after the re-roll every player is "done", nobody is waited for, and the purchases are never carried out: the game stalls.
+  it.fails('9.5 after a decline and re-roll during purchasing, the purchases are still carried out once everyone has ordered', () => {
+    const t = new Table({ zones: [MED, NS] });
+    t.roll(MED, { soviet: 'Submarine Strike' });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.done(MED, 'soviet');
+    t.done(MED, 'allied');
+    t.done(NS, 'allied');
+    const decline = t.try({ type: 'declineStrike', seat: 'soviet:mediterranean' });
+    t.done(NS, 'soviet');
+    if (!isRuleError(decline)) t.roll(MED, {});
+    // Either the decline is refused once ordering is finished, or the game goes on to the purchases.
+    expect(t.state.purchasesResolved || t.view('referee').waitingFor.length > 0).toBe(true);
+  });
+});
