@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { COL, Table, pointsOf, type ShipId } from '../../support/cwnb-fixtures.ts';
+
+const NS = 'north-sea' as const;
+
+/**
+ * North Sea, Allied Dominance, 3–5: Allied Invasion vs. Soviet Holding Action (not Urgent): Pool 72, 5 per Military
+ * Non-Combatant afloat (3 of them) at the end of each Allied Battle Turn in which the enemy is eliminated. Allied first.
+ */
+function invasion(soviet: ShipId[], opts: { inPort?: ShipId[]; status?: number; urgent?: boolean } = {}): Table {
+  const t = new Table({ zones: [NS], status: { [NS]: opts.status ?? COL.alliedDominance } });
+  t.prepare({ [NS]: { mission: { allied: 'Invasion', urgent: opts.urgent ?? false }, allied: { buy: ['a-cg'], commit: ['a-cg'] }, soviet: { buy: [...soviet, ...(opts.inPort ?? [])], commit: soviet } } });
+  return t;
+}
+
+describe('9.6 Invasion vs. Holding Action', () => {
+  it('9.6 the Invasion player scores, at the end of each of their Battle Turns in which the enemy is eliminated, 5 less damage per transport afloat, from the Pool', () => {
+    const t = invasion(['s-ff']);
+    expect(pointsOf(t.end(NS), 'allied')).toEqual([]); // Allied 1: the Holding Action Task Force is afloat
+    t.end(NS); // Soviet 1
+    t.sink(NS, 's-ff', 'allied'); // Allied 2
+    expect(pointsOf(t.end(NS), 'allied', 'mission')).toEqual([15]);
+    t.end(NS); // Soviet 2
+    t.damage(NS, 'NC-1', 2);
+    expect(pointsOf(t.end(NS), 'allied', 'mission')).toEqual([13]); // Allied 3: 3 + 5 + 5
+    t.end(NS);
+    t.sink(NS, 'NC-2', 'soviet');
+    expect(pointsOf(t.end(NS), 'allied', 'mission')).toEqual([8]); // Allied 4: 3 + 5
+    expect(t.zoneView(NS).battle).toMatchObject({ pool: 72, poolAwarded: { allied: 36, soviet: 0 }, poolLeft: 36 });
+  });
+
+  it('9.6 the Holding Action player scores all the Pool points left unclaimed at the end', () => {
+    const t = invasion(['s-ff']);
+    t.end(NS, 2);
+    t.sink(NS, 's-ff', 'allied');
+    t.endAll(NS); // Allied 2, 3, 4: 3 × 15 = 45
+    const events = t.setAside(NS);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([72 - 45]);
+  });
+
+  it('9.6 the Holding Action player\'s Passive submarines are considered eliminated for the Invasion player\'s Pool scoring', () => {
+    const t = invasion(['s-ss']);
+    t.act({ type: 'submarine', seat: 'soviet:north-sea', ship: 's-ss', mode: 'passive' });
+    expect(pointsOf(t.end(NS), 'allied', 'mission')).toEqual([15]);
+  });
+
+  it('9.6 Retreat Restrictions: no points can be scored from the Pool while the Invasion Task Force is Retreating', () => {
+    const t = invasion([]);
+    t.act({ type: 'retreat', seat: 'allied:north-sea' });
+    const events = t.end(NS);
+    expect(pointsOf(events, 'allied')).toEqual([]);
+    expect(events.map((e) => e.text)).toContain('9.6: no Pool points while the Invasion Task Force is retreating.');
+    t.end(NS); // Soviet 1; the retreat ends at Allied 2's Clear the Decks
+    expect(pointsOf(t.end(NS), 'allied', 'mission')).toEqual([15]);
+  });
+
+  it('9.6 a Holding Action Task Force that retreats against an Invasion is not thereby eliminated (the restriction is printed only against Sea Superiority; ruling)', () => {
+    const t = invasion(['s-dd']);
+    t.end(NS); // Allied 1
+    t.act({ type: 'retreat', seat: 'soviet:north-sea' });
+    t.end(NS); // Soviet 1, retreating
+    expect(pointsOf(t.end(NS), 'allied')).toEqual([]); // Allied 2: the enemy is retreating, not eliminated
+  });
+
+  it('9.6 also score the Damage Value of Gun Attacks (only) on Land Targets: a submarine Missile Attack scores nothing for the Invasion player', () => {
+    const t = invasion([]);
+    const missile = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'submarine-missile', damage: 6 });
+    expect(pointsOf(missile, 'allied')).toEqual([]);
+    const gun = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 6 });
+    expect(pointsOf(gun, 'allied')).toEqual([6]);
+    expect(t.zoneView(NS).battle!.poolAwarded.allied).toBe(0); // shore bombardment is separate from the Pool
+  });
+
+  it('9.6 Urgent (North Sea, Allied Advantage, 1–2): Pool 160, 7 per transport, 5 transports; the Holding Action player may commit 4 ships', () => {
+    const t = invasion(['s-dd', 's-dd2', 's-ff', 's-ff2'], { status: COL.alliedAdvantage, urgent: true });
+    expect(t.zone(NS).battle!.nonCombatants).toHaveLength(5);
+    for (const s of ['s-dd', 's-dd2', 's-ff', 's-ff2']) t.sink(NS, s, 'allied');
+    expect(pointsOf(t.end(NS), 'allied', 'mission')).toEqual([35]);
+    expect(t.zoneView(NS).battle!.pool).toBe(160);
+  });
+
+  it('9.6 Bonus and Penalties: Invasion +2 to hand size and Fog of War; Holding Action −1, at most 3 ships, ships in port score half', () => {
+    const t = invasion(['s-ff'], { inPort: ['s-cg'] });
+    const p = t.zoneView(NS).players;
+    expect([p.allied.handSize, p.allied.fogOfWarModifier, p.soviet.handSize, p.soviet.fogOfWarModifier]).toEqual([9, 2, 6, -1]);
+    const events = t.finish(NS); // the Holding Action player takes the whole Pool (72): the Kara in port scores 16 / 2
+    expect(pointsOf(events, 'soviet', 'in-port')).toEqual([8]);
+  });
+});

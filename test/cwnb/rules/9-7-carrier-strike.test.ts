@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { COL, Table, pointsOf } from '../../support/cwnb-fixtures.ts';
+
+const SP = 'south-pacific' as const;
+const MED = 'mediterranean' as const;
+
+/** South Pacific, Even, die 6: Allied Carrier Strike vs. Soviet Engage, Pool 55, 11 per successful Carrier Air Strike. */
+function strike(): Table {
+  const t = new Table({ zones: [SP] });
+  t.prepare({ [SP]: { mission: { allied: 'Carrier Strike' }, allied: { buy: ['a-cv', 'a-dd'], commit: ['a-cv', 'a-dd'] }, soviet: { buy: ['s-dd', 's-cv'], commit: ['s-dd', 's-cv'] } } });
+  t.end(SP); // Soviet Battle Turn 1
+  return t;
+}
+const air = (t: Table, success: boolean, surprise = false) =>
+  pointsOf(t.act({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success, surprise }), 'allied');
+
+describe('9.7 Carrier Strike vs. Engage', () => {
+  it('9.7 the Carrier Strike player scores 11 from the Pool for each successful Carrier Air Strike against Land Targets; a failed one scores nothing', () => {
+    const t = strike();
+    expect(air(t, true)).toEqual([11]);
+    expect(air(t, false)).toEqual([]);
+    expect(t.zoneView(SP).battle).toMatchObject({ poolAwarded: { allied: 11 }, poolLeft: 44 });
+  });
+
+  it('9.7 a successful Surprise Attack Carrier Air Strike scores double', () => {
+    const t = strike();
+    expect(air(t, true, true)).toEqual([22]);
+  });
+
+  it('9.7 the Engage player scores all unclaimed Pool points at the end', () => {
+    const t = strike();
+    air(t, true);
+    air(t, true, true);
+    const events = t.finish(SP);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([55 - 33]);
+    expect(t.texts('points', events)[0]).toContain('9.7: Engage player takes the unclaimed Pool');
+  });
+
+  it('9.7 Retreat Restrictions: no points can be scored from the Pool while Retreating', () => {
+    const t = strike();
+    t.act({ type: 'retreat', seat: 'allied:south-pacific' });
+    expect(t.refuse({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true }).code).toBe('retreating-no-attacks');
+  });
+
+  it('9.7 Land Targets are not protected by a friendly Retreat card: strikes score while the Engage player retreats', () => {
+    const t = new Table({ zones: [SP] });
+    t.prepare({ [SP]: { mission: { allied: 'Carrier Strike' }, allied: { buy: ['a-cv'], commit: ['a-cv'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.act({ type: 'retreat', seat: 'soviet:south-pacific' });
+    t.end(SP);
+    expect(air(t, true)).toEqual([11]);
+  });
+
+  it('9.7 the Carrier Strike player must commit at least one Aircraft Carrier (9.5)', () => {
+    const t = new Table({ zones: [SP] });
+    t.roll(SP, { allied: 'Carrier Strike' });
+    t.order(SP, 'allied', { buy: ['a-cv', 'a-cg'] });
+    t.order(SP, 'soviet', {});
+    expect(t.refuse({ type: 'commit', seat: 'allied:south-pacific', ships: ['a-cg'] }).code).toBe('carrier-required');
+  });
+
+  it('9.7 Urgent (Mediterranean, Allied Dominance, 1–2): Pool 80, 16 per successful strike', () => {
+    const t = new Table({ zones: [MED], status: { [MED]: COL.alliedDominance } });
+    t.prepare({ [MED]: { mission: { allied: 'Carrier Strike', urgent: true }, allied: { buy: ['a-cv'], commit: ['a-cv'] } } });
+    expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:mediterranean', attack: 'carrier-air-strike', success: true }), 'allied')).toEqual([16]);
+    expect(t.zoneView(MED).battle!.pool).toBe(80);
+  });
+
+  it('9.7 Engage Bonus: Point Defense (only) Air Cover and Early Warning Systems may protect Land Targets (shown in the summary)', () => {
+    const t = strike();
+    expect(t.zoneView(SP).mission!.soviet.summary).toContain('You may use Point Defense (only) Air Cover and Early Warning Systems cards to protect Land Targets.');
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { COL, Table, pointsOf, type ShipId } from '../../support/cwnb-fixtures.ts';
+
+const MED = 'mediterranean' as const;
+
+/** Mediterranean, Even, die 6: Allied Engage vs. Soviet Submarine Strike, Pool 30 (Soviet first). */
+function strike(soviet: ShipId[] = ['s-ssgn', 's-ss'], inPort: ShipId[] = []): Table {
+  const t = new Table({ zones: [MED] });
+  t.prepare({ [MED]: { mission: { soviet: 'Submarine Strike' }, allied: { buy: ['a-dd', 'a-ss'], commit: ['a-dd', 'a-ss'] }, soviet: { buy: [...soviet, ...inPort], commit: soviet } } });
+  return t;
+}
+const missile = (t: Table, damage: number, surprise = false) =>
+  pointsOf(t.act({ type: 'landAttack', seat: 'soviet:mediterranean', attack: 'submarine-missile', damage, surprise }), 'soviet');
+
+describe('9.8 Submarine Strike vs. Engage', () => {
+  it('9.8 the Submarine Strike player scores from the Pool the Damage Value of submarine-launched Missile Attacks on Land Targets', () => {
+    const t = strike();
+    expect(missile(t, 6)).toEqual([6]);
+    expect(missile(t, 4)).toEqual([4]);
+    expect(t.zoneView(MED).battle).toMatchObject({ pool: 30, poolLeft: 20 });
+  });
+
+  it('9.8 successful Surprise Attacks on Land Targets score double', () => {
+    const t = strike();
+    expect(missile(t, 6, true)).toEqual([12]);
+  });
+
+  it('9.8 never more than the Pool: 30 in all', () => {
+    const t = strike();
+    expect([...missile(t, 9, true), ...missile(t, 9)]).toEqual([18, 9]);
+    expect(missile(t, 8)).toEqual([3]);
+    expect(missile(t, 5)).toEqual([]);
+  });
+
+  it('9.8 the Engage player scores all the unclaimed Pool points at the end; its own missile attacks on Land Targets score nothing', () => {
+    const t = strike();
+    missile(t, 7);
+    t.end(MED);
+    expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:mediterranean', attack: 'submarine-missile', damage: 8 }), 'allied')).toEqual([]);
+    const events = t.finish(MED);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([23]);
+  });
+
+  it('9.8 submarines only: no surface ships in the Submarine Strike Task Force; at least one missile-capable submarine (9.5)', () => {
+    const t = new Table({ zones: [MED] });
+    t.roll(MED, { soviet: 'Submarine Strike' });
+    t.order(MED, 'allied', {});
+    t.order(MED, 'soviet', { buy: ['s-ssgn', 's-ss', 's-dd'] });
+    expect(t.refuse({ type: 'commit', seat: 'soviet:mediterranean', ships: ['s-ssgn', 's-dd'] }).code).toBe('submarines-only');
+    expect(t.refuse({ type: 'commit', seat: 'soviet:mediterranean', ships: ['s-ss'] }).code).toBe('missile-submarine-required');
+    t.commit(MED, 'soviet', ['s-ssgn', 's-ss']); // the surface ship stays in port
+  });
+
+  it('9.8 Penalties: the Submarine Strike player\'s ships in port score only half their Point Value, rounded up per ship', () => {
+    const t = strike(['s-ssgn'], ['s-cg', 's-ff']);
+    missile(t, 20);
+    const events = t.finish(MED);
+    expect(pointsOf(events, 'soviet', 'in-port')).toEqual([8 + 3]);
+  });
+
+  it('9.8 Retreat Restrictions: no points from the Pool while Retreating', () => {
+    const t = strike();
+    t.act({ type: 'retreat', seat: 'soviet:mediterranean' });
+    expect(t.refuse({ type: 'landAttack', seat: 'soviet:mediterranean', attack: 'submarine-missile', damage: 5 }).code).toBe('retreating-no-attacks');
+  });
+
+  it('9.8 the Disadvantaged Player may set up with submarines in Passive mode', () => {
+    const t = strike();
+    expect(t.zoneView(MED).status.advantaged).toBe('soviet');
+    t.act({ type: 'submarine', seat: 'allied:mediterranean', ship: 'a-ss', mode: 'passive' });
+    expect(t.player(MED, 'allied').fleet['a-ss'].passive).toBe(true);
+    expect(t.zoneView(MED).mission!.allied.summary).toContain('The Disadvantaged Player may set up with submarines Passive (9.8).');
+  });
+
+  it('9.8 Urgent (Mediterranean, Soviet Dominance, 6): Pool 50', () => {
+    const t = new Table({ zones: [MED], status: { [MED]: COL.sovietDominance } });
+    t.prepare({ [MED]: { mission: { soviet: 'Submarine Strike', urgent: true }, soviet: { buy: ['s-ssgn'], commit: ['s-ssgn'] } } });
+    expect(t.zoneView(MED).battle!.pool).toBe(50);
+  });
+});
