@@ -25,7 +25,7 @@ export interface Outcome<S> {
  */
 export type FieldSpec =
   | { kind: 'choice'; options: readonly { value: string | number; label: string }[]; optional?: boolean }
-  | { kind: 'subset'; options: readonly { value: string; label: string }[]; min: number; max: number }
+  | { kind: 'subset'; options: readonly { value: string | number; label: string }[]; min: number; max: number }
   | { kind: 'int'; min: number; max: number; optional?: boolean }
   | { kind: 'dice'; sides: readonly number[] }
   | { kind: 'bool' }

@@ -12,15 +12,40 @@ import { declineStrike, rollMission } from './rules/missions.ts';
 import { dealNonCombatants } from './rules/non-combatants.ts';
 import { buyCard, buyShip, donePurchasing } from './rules/purchases.ts';
 import { setup } from './rules/setup.ts';
-import { transferCard, transferShip } from './rules/transfers.ts';
+import { transferCard, transferEndpoints, transferShip } from './rules/transfers.ts';
+import { endGame } from './rules/victory.ts';
+import { startNextTurn } from './rules/end-of-turn.ts';
+import { portStrike, rollSpecialConditions } from './optional/special-conditions.ts';
+import { rollEndTurn } from './optional/variable-end-turn.ts';
+import { rollTransferChart } from './optional/transfer-limitations.ts';
+import { transferFlagOfficer } from './optional/flag-officers.ts';
+import { playAdditionalShip, useKeptAdditionalShip } from './optional/friction-of-war.ts';
+import { actingFor, assignSeat, commanderSeats, commanderSide, teamNote } from './optional/overall-commanders.ts';
 import type { CwnbOptions, CwnbState } from './state.ts';
 import { seatOf } from './state.ts';
 import { view } from './view.ts';
 
 function dispatch(state: CwnbState, a: CwnbAction, events: Events): void {
   if (state.result) refuse('game-over', 'The campaign is over (11).', '11');
-  const { side, zone: zoneId } = seatParts(state, a.seat);
+  // Actions of the whole game, not of one War Zone.
+  switch (a.type) {
+    case 'teamNote':
+      return teamNote(state, a.seat, a.text, events);
+    case 'assignSeat':
+      return assignSeat(state, a.seat, a.target, a.player, events);
+    case 'rollEndTurn':
+      if (rollEndTurn(state, a.seat, a.values, events)) endGame(state, events);
+      else startNextTurn(state, events);
+      return;
+    case 'rollTransferChart':
+      return rollTransferChart(state, a.seat, a.values, events);
+  }
+  if (state.endRollDue) refuse('end-roll-first', 'The Campaign Game Turn is over: the end-game die is rolled first (13.1).', '13.1');
+  // 14.1: an Overall Commander acts for a team seat during Battle Preparations.
+  const seat = commanderSide(a.seat) ? actingFor(state, a.seat, a.type, 'for' in a ? a.for : undefined) : a.seat;
+  const { side, zone: zoneId } = seatParts(state, seat);
   const zone = writableZone(state, zoneId);
+  if (a.type !== 'playAdditionalShip') zone.lastRoll = null; // 13.5: a die can be re-rolled only before anything else happens
   switch (a.type) {
     case 'rollMission':
       return rollMission(state, zone, side, a.values, events);
@@ -37,7 +62,7 @@ function dispatch(state: CwnbState, a: CwnbAction, events: Events): void {
     case 'transferCard':
       return transferCard(state, zone, side, a.card, a.to, events);
     case 'commit':
-      return commit(state, zone, side, a.ships, a.areaDefense, events);
+      return commit(state, zone, side, a.ships, a.areaDefense, a.flagOfficer, events);
     case 'dealNonCombatants':
       return dealNonCombatants(state, zone, side, a.cards, events);
     case 'sink':
@@ -63,6 +88,18 @@ function dispatch(state: CwnbState, a: CwnbAction, events: Events): void {
       return endBattleTurn(state, zone, side, events);
     case 'setAside':
       return setAside(state, zone, side, a.card ? { type: a.card, value: a.value } : null, events);
+    case 'rollSpecialConditions':
+      return rollSpecialConditions(state, zone, side, a.values, events);
+    case 'portStrike':
+      return portStrike(state, zone, side, a.choice, a.values, events);
+    case 'transferFlagOfficer': {
+      const dest = transferEndpoints(state, zone, side, a.to, 'card', events);
+      return transferFlagOfficer(state, zone, dest, side, events);
+    }
+    case 'playAdditionalShip':
+      return playAdditionalShip(state, zone, side, a.use, a.side, a.values, events);
+    case 'useKeptAdditionalShip':
+      return useKeptAdditionalShip(state, zone, side, a.use, events);
   }
 }
 
@@ -71,7 +108,7 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
   id: 'cwnb-campaign',
   parseOptions,
   setup,
-  seats: (state) => state.options.zones.flatMap((z) => [seatOf('allied', z), seatOf('soviet', z)]),
+  seats: (state) => [...state.options.zones.flatMap((z) => [seatOf('allied', z), seatOf('soviet', z)]), ...commanderSeats(state)],
   waitingFor,
   legalActions,
   apply(state, action: Action) {

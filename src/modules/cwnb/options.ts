@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RuleError } from '../../engine/errors.ts';
 import { DEMO_ROSTER, DEMO_STARTING_POINTS } from './data/index.ts';
 import { ZONE_IDS, type Roster, type ZoneId } from './data/types.ts';
+import { optionalRulesSchema, checkOptionalRules } from './optional/options.ts';
 import type { CwnbOptions } from './state.ts';
 
 const side = z.enum(['allied', 'soviet']);
@@ -11,6 +12,8 @@ const ship = z.object({
   side,
   points: z.number().int().min(1),
   kind: z.enum(['surface', 'carrier', 'lph', 'submarine', 'missile-submarine']),
+  crippledSide: z.boolean().optional(),
+  large: z.boolean().optional(),
 });
 const roster = z.object({ demo: z.boolean(), source: z.string(), ships: z.array(ship) });
 const pointsPair = z.object({ allied: z.number().int().min(0), soviet: z.number().int().min(0) });
@@ -23,6 +26,7 @@ export const optionsSchema = z.object({
   roster: z.union([z.literal('demo'), roster]),
   startingPoints: z.union([z.literal('demo'), z.partialRecord(z.enum(ZONE_IDS), pointsPair)]),
   players: z.record(z.string(), z.string()).default({}),
+  optional: optionalRulesSchema.default({}),
 });
 
 export type RawOptions = z.input<typeof optionsSchema>;
@@ -53,7 +57,9 @@ export function parseOptions(raw: unknown): CwnbOptions | RuleError {
       '6.C.2',
     );
   }
+  const optionalProblem = checkOptionalRules(o.optional, o.zones);
+  if (optionalProblem) return optionalProblem;
   const startingPoints: CwnbOptions['startingPoints'] = {};
   for (const zone of o.zones) startingPoints[zone] = starting[zone as ZoneId];
-  return { zones: o.zones, turns: o.turns, dice: o.dice, roster: ros, startingPoints, players: o.players as CwnbOptions['players'] };
+  return { zones: o.zones, turns: o.turns, dice: o.dice, roster: ros, startingPoints, players: o.players as CwnbOptions['players'], optional: o.optional as CwnbOptions['optional'] };
 }

@@ -1,5 +1,5 @@
 import type { DiceState } from '../../engine/dice.ts';
-import type { MissionCell, Roster, Side, ZoneId } from './data/types.ts';
+import type { MissionCell, Roster, Side, SpecialCondition, SpecialConditionsTable, ZoneId } from './data/types.ts';
 
 /** A seat is one side in one War Zone: "allied:mediterranean". One person may hold several. */
 export type Seat = `${Side}:${ZoneId}`;
@@ -32,6 +32,42 @@ export interface CwnbOptions {
   startingPoints: Partial<Record<ZoneId, Record<Side, number>>>;
   /** Optional names of the people holding seats. */
   players: Partial<Record<Seat, string>>;
+  /** Campaign Game Optional Rules (13) and Larger Campaigns (14) chosen at setup. */
+  optional: OptionalRules;
+}
+
+/** A cell of a 13.3 distance chart: unlimited, a number of cards, or Allied/Soviet numbers. */
+export type TransferLimit = 'U' | number | { allied: 'U' | number; soviet: 'U' | number };
+
+export interface TransferChart {
+  name: string;
+  /** limits[a][b] for every pair of the seven zones (both directions). */
+  limits: Record<ZoneId, Partial<Record<ZoneId, TransferLimit>>>;
+}
+
+export interface OptionalRules {
+  /** 13.1: the turn from which the end-game die is rolled (2, 3 or 4). */
+  variableEndTurn?: { startTurn: 2 | 3 | 4 };
+  /** 13.2: Special Conditions; per-zone tables replace the general one. */
+  specialConditions?: { tables: Partial<Record<ZoneId, SpecialConditionsTable>> };
+  /** 13.3: the three War Zone distance charts (die 1–2, 3–5, 6). */
+  transferLimitations?: { charts: [TransferChart, TransferChart, TransferChart] };
+  /** 13.4 */
+  flagOfficers?: boolean;
+  /** 13.5 */
+  frictionOfWar?: boolean;
+  /** 14.1: an Overall Commander seat per team ("commander:allied"). */
+  overallCommanders?: boolean;
+}
+
+export type PortStrikeChoice = 'air-strike' | 'port-facilities-damaged' | 'port-mined';
+
+/** 13.2: one player's Special Condition this turn. */
+export interface ConditionState {
+  rolled: boolean;
+  condition: SpecialCondition | null;
+  /** 13.2.7: what the Port Strike did, once chosen. */
+  portStrike: PortStrikeChoice | null;
 }
 
 export interface ShipState {
@@ -64,10 +100,22 @@ export interface PlayerState {
   order: { ships: string[]; cards: HeldCard[]; done: boolean };
   /** Action cards bought this turn (limits count across purchase rounds). */
   cardsBought: HeldCard[];
-  /** Battle commitment, secret until both players of the zone have committed (6.C.4). */
-  commitment: { ships: string[]; areaDefense: number } | null;
-  /** Points earned this Campaign Game Turn, for the in-port cap (7.2.4) and the status shift. */
-  earned: { mission: number; sinking: number };
+  /** Battle commitment, secret until both players of the zone have committed (6.C.4); 13.4 Command Ship. */
+  commitment: { ships: string[]; areaDefense: number; flagOfficer: string | null } | null;
+  /** Points earned this Campaign Game Turn, for the in-port cap (7.2.4) and the status shift;
+   * `other` (13.5 +2 points) counts for the status shift only. */
+  earned: { mission: number; sinking: number; other: number };
+  /** 6.C.2 / 13.2.9: ships bought this turn; 13.2.8: Action cards bought at half price. */
+  shipsBought: number;
+  priorityUsed: number;
+  /** 13.4: this player's team has a Flag Officer in this zone; the Command Ship this turn. */
+  flagOfficer: boolean;
+  commandShip: string | null;
+  /** 13.5: Additional Ship cards played this turn, and the use of the card kept from last turn. */
+  jokersPlayed: number;
+  keptAdditionalShip: 'unused' | 'ship-at-point-value' | 'unlimited-transfers' | 'spent' | null;
+  /** 13.5: an Additional Ship card ordered this player's Flag Officer present, or the opponent's absent, this turn. */
+  flagOrder: 'present' | 'absent' | null;
   /** 9.4 Mission Winner tally: points for sinking enemy ships and for the enemy retreating. */
   winnerTally: number;
   retreating: boolean;
@@ -109,6 +157,7 @@ export interface BattleState {
 
 export type ZoneStep =
   | 'mission' // 6.A: waiting for the mission roll
+  | 'conditions' // 6.B / 13.2: Special Conditions
   | 'purchase' // 6.C.2
   | 'preparation' // 6.C.3–4: transfers, commitment
   | 'battle' // 6.D / 7
@@ -123,6 +172,10 @@ export interface ZoneState {
   mission: { cell: MissionCell; roll: number } | null;
   /** 9.5: re-rolls after a Carrier/Submarine Strike was declined this turn. */
   declines: { side: Side; mission: string }[];
+  /** 13.5: the last die Wardroom rolled in this zone, while it may still be re-rolled. */
+  lastRoll: { kind: 'mission' } | { kind: 'conditions'; side: Side } | null;
+  /** 13.2 Special Conditions of this turn (null when the option is off). */
+  conditions: Record<Side, ConditionState> | null;
   players: Record<Side, PlayerState>;
   battle: BattleState | null;
 }
@@ -149,4 +202,12 @@ export interface CwnbState {
   nonCombatantDeck: number[];
   playerOrderCards: number;
   result: Victory | null;
+  /** 13.1: the end-game die is due. */
+  endRollDue: boolean;
+  /** 13.3: the distance chart of this turn (0, 1, 2), null until rolled; cards moved per side and pair. */
+  transferChart: number | null;
+  transfersUsed: Record<string, number>;
+  /** 14.1: who holds each seat now (the Overall Commander may move players), and team notes. */
+  holders: Partial<Record<string, string>>;
+  notes: Record<Side, { by: string; turn: number; text: string }[]>;
 }

@@ -9,6 +9,9 @@ import { eliminated, poolLeft } from './rules/mission-scoring.ts';
 import { orderCost } from './rules/purchases.ts';
 import type { CwnbState, PlayerState, ZoneState } from './state.ts';
 import { parseSeat } from './state.ts';
+import { reminders as conditionReminders } from './optional/special-conditions.ts';
+import { commandShipFunctioning, reminders as flagOfficerReminders } from './optional/flag-officers.ts';
+import { commanderSide } from './optional/overall-commanders.ts';
 
 /**
  * What a seat may see. A seat sees its own team's private planning (purchase orders, known
@@ -16,7 +19,7 @@ import { parseSeat } from './state.ts';
  * both teams. No view ever contains the dice seed.
  */
 export function view(state: CwnbState, seat: string) {
-  const viewer: Side | 'referee' = seat === 'referee' ? 'referee' : (parseSeat(seat)?.side ?? (seat === 'allied' || seat === 'soviet' ? seat : 'spectator')) as Side | 'referee';
+  const viewer = (seat === 'referee' ? 'referee' : (parseSeat(seat)?.side ?? commanderSide(seat) ?? (seat === 'allied' || seat === 'soviet' ? seat : 'spectator'))) as Side | 'referee' | 'spectator';
   const sees = (side: Side) => viewer === 'referee' || viewer === side;
   const vp = { allied: 0, soviet: 0 };
   const zones = (Object.values(state.zones) as ZoneState[]).map((z) => {
@@ -36,6 +39,11 @@ export function view(state: CwnbState, seat: string) {
     zones,
     vp,
     sunk: state.sunk.map((id) => shipCard(state, id)!.name),
+    optionalRules: Object.keys(state.options.optional).filter((k) => (state.options.optional as Record<string, unknown>)[k]),
+    endRollDue: state.endRollDue,
+    transferChart: state.transferChart === null ? null : { index: state.transferChart, name: state.options.optional.transferLimitations!.charts[state.transferChart].name },
+    holders: state.holders,
+    notes: { allied: sees('allied') ? state.notes.allied : undefined, soviet: sees('soviet') ? state.notes.soviet : undefined },
     result: state.result,
   };
 }
@@ -55,7 +63,10 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
     hasCommitted: p.commitment !== null,
     commitment: sees(side) || revealed ? p.commitment : undefined,
     cards: sees(side) ? p.cards : undefined,
-    order: sees(side) ? { ...p.order, cost: orderCost(state, p.order) } : undefined,
+    order: sees(side) ? { ...p.order, cost: orderCost(state, z, side) } : undefined,
+    flagOfficer: state.options.optional.flagOfficers ? { available: p.flagOfficer, commandShip: revealed ? p.commandShip : undefined, functioning: revealed && p.commandShip ? commandShipFunctioning(p) : undefined } : undefined,
+    keptAdditionalShip: sees(side) ? p.keptAdditionalShip : undefined,
+    additionalShipsPlayed: p.jokersPlayed,
     orderDone: p.order.done,
     earnedThisTurn: p.earned,
     missionWinnerTally: p.winnerTally,
@@ -79,6 +90,8 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
       fogOfWarNote: 'Fog of War die results below 1 count as 1.',
     },
     declines: z.declines,
+    specialConditions: z.conditions,
+    reminders: [...conditionReminders(z), ...flagOfficerReminders(state, z)],
     players: { allied: playerView('allied', z.players.allied), soviet: playerView('soviet', z.players.soviet) },
     battle: b && {
       battleTurn: battleTurnNumber(z),

@@ -161,6 +161,8 @@ export const ShipCardSchema = z.strictObject({
   side: SideSchema,
   points: positiveInt,
   kind: ShipKindSchema,
+  crippledSide: z.boolean().optional(),
+  large: z.boolean().optional(),
 });
 
 export const RosterSchema = z

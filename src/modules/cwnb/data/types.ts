@@ -127,6 +127,10 @@ export interface ShipCard {
   side: Side;
   points: number;
   kind: ShipKind;
+  /** The card has a Crippled side (12.7 of the card game); used by 13.2.7 Port Strike. */
+  crippledSide?: boolean;
+  /** A Large ship: sunk, not crippled, by a 13.2.7 Port Strike hit. */
+  large?: boolean;
 }
 
 export interface Roster {

@@ -4,6 +4,8 @@ import type { CwnbState, NonCombatant, ShipState, ZoneState } from '../state.ts'
 import { other } from '../state.ts';
 import { isSubmarine, requireTerms, score, shipCard, sideName, zoneName, type Events } from './common.ts';
 import { awardPool, eliminated, poolLeft, scoreEndOfBattleTurn } from './mission-scoring.ts';
+import { checkAirStrike } from '../optional/special-conditions.ts';
+import { onShipSunk } from '../optional/flag-officers.ts';
 
 /**
  * 7, 7.1: the Battle Turns are played with the card game's own rules; Wardroom records what
@@ -67,6 +69,7 @@ export function recordSunk(state: CwnbState, zone: ZoneState, id: string, cause:
     const card = shipCard(state, id)!;
     delete zone.players[u.side].fleet[id];
     state.sunk = [...state.sunk, id];
+    onShipSunk(zone, u.side, id, events); // 13.4
     score(zone, enemy, card.points, 'sinking', events, `sank ${card.name}, ${card.points} points`);
     zone.players[enemy].winnerTally += card.points;
     // 8: an Allied LPH on a Military Escort doubles as a Military transport.
@@ -162,6 +165,7 @@ export function recordLandAttack(state: CwnbState, zone: ZoneState, side: Side, 
     events.push({ type: 'note', text: `No Mission Points: ${why}.` });
   };
   if (a.attack === 'carrier-air-strike') {
+    checkAirStrike(zone); // 13.2.1
     if (mission !== 'Carrier Strike') return noPoints('only the Carrier Strike Mission Player scores for Carrier Air Strikes (9.7)');
     if (!a.success) return;
     awardPool(zone, side, t.points! * mult, events, `9.7: successful Carrier Air Strike${a.surprise ? ', Surprise doubles' : ''}`);

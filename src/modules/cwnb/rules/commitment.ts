@@ -4,6 +4,8 @@ import type { CwnbState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
 import { advantagedSide, isSubmarine, requireTerms, shipCard, sideName, zoneName, type Events, type S } from './common.ts';
 import type { MissionTerms } from './mission-terms.ts';
+import { battleTurns, checkAreaDefense } from '../optional/special-conditions.ts';
+import { checkCommandShip } from '../optional/flag-officers.ts';
 
 /** 6.C.3 / 7.1: hand size is seven, plus or minus the mission's modifier. */
 export const BASE_HAND_SIZE = 7;
@@ -66,11 +68,13 @@ export function checkCommitment(state: S, zone: ZoneState | ZoneState, side: Sid
  * 6.C.4 Battle Commitment: each player secretly splits the Task Force into committed ships and
  * ships in port; both piles are revealed together when both players have committed.
  */
-export function commit(state: CwnbState, zone: ZoneState, side: Side, ships: string[], areaDefense: number, events: Events): void {
+export function commit(state: CwnbState, zone: ZoneState, side: Side, ships: string[], areaDefense: number, flagOfficer: string | undefined, events: Events): void {
   if (zone.step !== 'preparation') refuse('not-commitment-step', `${zoneName(zone.id)}: Battle Commitment comes at the end of Battle Preparations, after purchases.`, '6.C.4');
   if (zone.players[side].commitment) refuse('already-committed', 'You have already committed your Task Force this turn.', '6.C.4');
   checkCommitment(state, zone, side, ships, areaDefense);
-  zone.players[side].commitment = { ships: [...ships], areaDefense };
+  checkAreaDefense(zone, areaDefense); // 13.2.2
+  checkCommandShip(state, zone, side, ships, flagOfficer); // 13.4
+  zone.players[side].commitment = { ships: [...ships], areaDefense, flagOfficer: flagOfficer ?? null };
   events.push({ type: 'commit', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} has committed (secret until both have).` });
   if (zone.players[other(side)].commitment) reveal(state, zone, events);
 }
@@ -82,16 +86,17 @@ function reveal(state: CwnbState, zone: ZoneState, events: Events): void {
     const p = zone.players[side];
     const c = p.commitment!;
     for (const [id, ship] of Object.entries(p.fleet)) ship.committed = c.ships.includes(id);
+    p.commandShip = c.flagOfficer;
     const names = c.ships.map((id) => shipCard(state, id)!.name);
     const inPort = Object.keys(p.fleet).length - c.ships.length;
     parts.push(
-      `${sideName(side)} commits ${names.length ? names.join(', ') : 'no ships'}; ${inPort} in port${c.areaDefense ? `; ${c.areaDefense} Area Defense card(s) pre-positioned face-up` : ''}`,
+      `${sideName(side)} commits ${names.length ? names.join(', ') : 'no ships'}; ${inPort} in port${c.areaDefense ? `; ${c.areaDefense} Area Defense card(s) pre-positioned face-up` : ''}${c.flagOfficer ? `; Flag Officer aboard ${shipCard(state, c.flagOfficer)!.name}` : ''}`,
     );
   }
   events.push({ type: 'reveal', zone: zone.id, text: `${zoneName(zone.id)}: commitments revealed. ${parts.join('. ')}.` });
   const nc = t.nonCombatants;
   zone.battle = {
-    turnsPerPlayer: BATTLE_TURNS,
+    turnsPerPlayer: battleTurns(zone), // 7; 13.2.3, 13.2.4, 13.2.10
     index: 0,
     first: advantagedSide(zone.status),
     pool: t.pool,

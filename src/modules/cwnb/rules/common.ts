@@ -115,7 +115,7 @@ export function score(
   zone: ZoneState,
   side: Side,
   points: number,
-  kind: 'mission' | 'sinking' | 'in-port',
+  kind: 'mission' | 'sinking' | 'other' | 'in-port',
   events: Events,
   why: string,
 ): void {
@@ -146,7 +146,13 @@ export function freshTurnPlayer(p: PlayerState): void {
   p.order = { ships: [], cards: [], done: false };
   p.cardsBought = [];
   p.commitment = null;
-  p.earned = { mission: 0, sinking: 0 };
+  p.earned = { mission: 0, sinking: 0, other: 0 };
+  p.shipsBought = 0;
+  p.priorityUsed = 0;
+  p.commandShip = null;
+  p.jokersPlayed = 0;
+  p.flagOrder = null;
+  if (p.keptAdditionalShip === 'spent' || p.keptAdditionalShip === 'ship-at-point-value' || p.keptAdditionalShip === 'unlimited-transfers') p.keptAdditionalShip = null;
   p.winnerTally = 0;
   p.retreating = false;
   p.retreats = 0;

@@ -6,6 +6,7 @@ import type { CwnbState, ZoneState } from '../state.ts';
 import { other, seatOf } from '../state.ts';
 import { advantagedSide, requireTerms, sideName, statusName, zoneName, type Events } from './common.ts';
 import { shiftStatus } from './status.ts';
+import { stepAfterMission } from '../optional/special-conditions.ts';
 
 /** 6.A: the die row of the Mission Table. */
 export function rowFor(die: number): RowKey {
@@ -43,7 +44,8 @@ export function rollMission(
     cell,
     text: `${zoneName(zone.id)}, turn ${state.turn}: Allied ${cell.allied} vs. Soviet ${cell.soviet}${cell.urgent ? ' (Urgent)' : ''} — ${t.title}, rule ${t.rule}.`,
   });
-  zone.step = state.purchasesResolved ? 'preparation' : 'purchase';
+  zone.step = stepAfterMission(state, zone);
+  zone.lastRoll = { kind: 'mission' };
 }
 
 /** The side whose mission is a Carrier or Submarine Strike (9.5), if any. */
@@ -62,7 +64,7 @@ export function strikeSide(zone: ZoneState | ZoneState): Side | null {
  * column. Allowed until the commitments are revealed.
  */
 export function declineStrike(zone: ZoneState, side: Side, events: Events): void {
-  if (strikeSide(zone) !== side || !['purchase', 'preparation'].includes(zone.step)) {
+  if (strikeSide(zone) !== side || !['conditions', 'purchase', 'preparation'].includes(zone.step)) {
     refuse('no-strike-to-decline', `${zoneName(zone.id)}: only a Carrier or Submarine Strike Mission Player may decline their mission, before the commitments are revealed.`, '9.5');
   }
   const mission = zone.mission!.cell[side];

@@ -4,6 +4,8 @@ import type { Side, ZoneId } from '../data/types.ts';
 import type { CwnbState, HeldCard, PlayerState, ZoneState } from '../state.ts';
 import { seatOf } from '../state.ts';
 import { shipCard, sideName, writableZones, zoneName, type Events, type S } from './common.ts';
+import { actionCardLimit, priorityDiscounts, shipLimit } from '../optional/special-conditions.ts';
+import { keptShipDiscount } from '../optional/friction-of-war.ts';
 
 /** 6.C.2 Purchase Costs: a ship costs its Point Value on turn 1, double afterwards. */
 export function shipCost(turn: number, points: number): number {
@@ -21,16 +23,26 @@ export function cardCost(turn: number, card: HeldCard): number {
   return t.costs === 'half-value' ? Math.floor((card.value ?? 0) / 2) : t.costs[costBracket(turn)];
 }
 
-/** 6.C.2: no more than five Action cards per player per Campaign Game Turn. */
-export function maxActionCards(): number {
-  return 5;
+/** 6.C.2: no more than five Action cards per player per Campaign Game Turn (13.2.6 and 13.2.9 change it). */
+export function maxActionCards(zone: ZoneState, side: Side): number {
+  return actionCardLimit(zone, side);
 }
 
-export function orderCost(state: S, order: { ships: readonly string[]; cards: readonly HeldCard[] }): number {
-  let total = 0;
-  for (const id of order.ships) total += shipCost(state.turn, shipCard(state, id)!.points);
-  for (const c of order.cards) total += cardCost(state.turn, c);
-  return total;
+type Order = { ships: readonly string[]; cards: readonly HeldCard[] };
+
+/**
+ * What an order costs this player: the 6.C.2 prices, less 13.2.8 Priority (the three dearest
+ * Action cards at half price, rounded up) and the 13.5 kept Additional Ship (the dearest ship at
+ * its Point Value).
+ */
+export function orderCost(state: S, zone: ZoneState, side: Side, order: Order = zone.players[side].order): number {
+  const p = zone.players[side];
+  const ships = order.ships.map((id) => shipCost(state.turn, shipCard(state, id)!.points)).sort((a, b) => b - a);
+  if (keptShipDiscount(p) && ships.length && state.turn > 1) ships[0] /= 2;
+  const cards = order.cards.map((c) => cardCost(state.turn, c)).sort((a, b) => b - a);
+  const discounts = Math.max(0, priorityDiscounts(zone, side) - p.priorityUsed);
+  for (let i = 0; i < Math.min(discounts, cards.length); i++) cards[i] = Math.ceil(cards[i] / 2);
+  return [...ships, ...cards].reduce((a, b) => a + b, 0);
 }
 
 /** Where a ship card is now: a zone's Task Force, sunk, or available. */
@@ -51,15 +63,19 @@ function purchasing(state: CwnbState, zone: ZoneState, side: Side): PlayerState 
   return p;
 }
 
-function afford(state: CwnbState, p: PlayerState, extra: number, what: string): void {
-  const committed = orderCost(state, p.order);
-  if (committed + extra > p.track) {
+/** Refuse an order the Point Track cannot pay; return what the new item adds to the order's cost. */
+function afford(state: CwnbState, zone: ZoneState, side: Side, next: Order, what: string): number {
+  const p = zone.players[side];
+  const committed = orderCost(state, zone, side);
+  const total = orderCost(state, zone, side, next);
+  if (total > p.track) {
     refuse(
       'not-enough-points',
-      `${what} costs ${extra}; your order already costs ${committed} and your Point Track has ${p.track}. Banked Victory Points can never be spent (6.C.2).`,
+      `${what} costs ${total - committed}; your order already costs ${committed} and your Point Track has ${p.track}. Banked Victory Points can never be spent (6.C.2).`,
       '6.C.2',
     );
   }
+  return total - committed;
 }
 
 export function buyShip(state: CwnbState, zone: ZoneState, side: Side, id: string, events: Events): void {
@@ -71,8 +87,10 @@ export function buyShip(state: CwnbState, zone: ZoneState, side: Side, id: strin
   if (where === 'sunk') refuse('ship-sunk', `${card.name} was sunk: sunk ships may not be purchased or return to play (6.C.2).`, '6.C.2');
   if (where) refuse('ship-in-play', `${card.name} is already in the ${zoneName(where.zone)} Task Force: a ship can be in one place only.`, '6.C.2');
   if (p.order.ships.includes(id)) refuse('ship-already-ordered', `${card.name} is already in your order.`, '6.C.2');
-  const cost = shipCost(state.turn, card.points);
-  afford(state, p, cost, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`);
+  if (p.shipsBought + p.order.ships.length >= shipLimit(state, zone, side)) {
+    refuse('rushed-one-ship', 'Rushed: you may purchase at most one Ship card this turn.', '13.2.9');
+  }
+  const cost = afford(state, zone, side, { ships: [...p.order.ships, id], cards: p.order.cards }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`);
   p.order.ships.push(id);
   events.push({ type: 'order', zone: zone.id, side, text: `${sideName(side)} orders ${card.name} for ${cost}.` });
 }
@@ -101,13 +119,12 @@ export function buyCard(
     refuse('card-value-not-allowed', `${t.type} cards have a fixed cost; no value is needed.`, '6.C.2');
   }
   const bought = [...p.cardsBought, ...p.order.cards];
-  const max = maxActionCards();
+  const max = maxActionCards(zone, side);
   if (bought.length >= max) refuse('too-many-cards', `At most ${max} Action cards may be purchased per turn; you have ${bought.length}.`, '6.C.2');
   if (!t.unlimited && bought.some((c) => c.type === t.type)) {
     refuse('one-per-type', `Only one ${t.type} card may be purchased per turn (only asterisked types are exempt).`, '6.C.2');
   }
-  const cost = cardCost(state.turn, card);
-  afford(state, p, cost, `${t.type}${card.value ? ` (${card.value})` : ''}`);
+  const cost = afford(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, card] }, `${t.type}${card.value ? ` (${card.value})` : ''}`);
   p.order.cards.push(card);
   events.push({ type: 'order', zone: zone.id, side, text: `${sideName(side)} orders ${t.type}${card.value ? ` (value ${card.value})` : ''} for ${cost}.` });
 }
@@ -115,7 +132,7 @@ export function buyCard(
 export function donePurchasing(state: CwnbState, zone: ZoneState, side: Side, events: Events): void {
   const p = purchasing(state, zone, side);
   p.order.done = true;
-  events.push({ type: 'order-done', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering (${orderCost(state, p.order)} points).` });
+  events.push({ type: 'order-done', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering (${orderCost(state, zone, side)} points).` });
   resolvePurchasesIfReady(state, events);
 }
 
@@ -136,7 +153,7 @@ export function resolvePurchasesIfReady(state: CwnbState, events: Events): void 
   for (const { z, side } of queue) {
     const p = z.players[side];
     const got: string[] = [];
-    let spent = 0;
+    const bought: string[] = [];
     let refused = false;
     for (const id of p.order.ships) {
       const card = shipCard(state, id)!;
@@ -153,11 +170,14 @@ export function resolvePurchasesIfReady(state: CwnbState, events: Events): void 
         continue;
       }
       p.fleet[id] = { damage: 0, crippled: false, critical: false, passive: false, committed: false };
-      spent += shipCost(state.turn, card.points);
+      bought.push(id);
       got.push(card.name);
     }
+    const spent = orderCost(state, z, side, { ships: bought, cards: p.order.cards });
+    p.shipsBought += bought.length;
+    p.priorityUsed += Math.min(p.order.cards.length, Math.max(0, priorityDiscounts(z, side) - p.priorityUsed));
+    if (bought.length && keptShipDiscount(p)) p.keptAdditionalShip = 'spent';
     for (const c of p.order.cards) {
-      spent += cardCost(state.turn, c);
       p.cards.push(c);
       p.cardsBought.push(c);
       got.push(c.value ? `${c.type} (${c.value})` : c.type);
