@@ -3,6 +3,8 @@
  * JSON. The CWNB V rulebook holds no card data, so a real game needs a roster from the players;
  * Wardroom's demo roster (demo-roster.json) has made-up values.
  *
+ * Optional columns `crippled_side` and `large` (yes/no; JSON: `crippledSide`, `large`) say whether
+ * the card has a Crippled side and is a Large ship: only 13.2.7 Port Strike needs them.
  * CSV: a header row naming the columns `name`, `side`, `points`, `kind` and optionally `id`, in
  * any order (extra columns are ignored); one ship per data row. Fields may be quoted ("…"),
  * with `""` for a quote inside; quoted fields may contain commas and line breaks. Blank lines
@@ -37,7 +39,7 @@ export function formatRosterError(e: RosterError): string {
   return e.errors.map((x) => x.message).join('\n');
 }
 
-export const ROSTER_COLUMNS = ['id', 'name', 'side', 'points', 'kind'] as const;
+export const ROSTER_COLUMNS = ['id', 'name', 'side', 'points', 'kind', 'crippled_side', 'large'] as const;
 const REQUIRED_COLUMNS = ['name', 'side', 'points', 'kind'] as const;
 const KINDS: readonly ShipKind[] = ['surface', 'carrier', 'lph', 'submarine', 'missile-submarine'];
 const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -97,8 +99,20 @@ function checkShip(raw: Record<string, unknown>, row: number, errors: RosterErro
     err('id', `must be lowercase letters and digits joined by single dashes (e.g. "uss-kidd"), got ${show(rawId)}`);
   }
 
+  const flag = (field: string, v: unknown): boolean | undefined => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+    if (typeof v === 'boolean') return v;
+    const t = String(v).trim().toLowerCase();
+    if (['yes', 'y', 'true', '1'].includes(t)) return true;
+    if (['no', 'n', 'false', '0'].includes(t)) return false;
+    err(field, `must be yes or no, got ${show(v)}`);
+    return undefined;
+  };
+  const crippledSide = flag('crippled_side', raw.crippledSide ?? raw.crippled_side);
+  const large = flag('large', raw.large);
+
   if (errors.length > before || !id || !side || points === undefined || !kind) return undefined;
-  return { id, name, side, points, kind };
+  return { id, name, side, points, kind, ...(crippledSide !== undefined ? { crippledSide } : {}), ...(large !== undefined ? { large } : {}) };
 }
 
 function checkAll(rows: { row: number; raw: Record<string, unknown> }[], errors: RosterErrorEntry[]): ShipCard[] {
