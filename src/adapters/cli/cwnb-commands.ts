@@ -17,6 +17,15 @@ export const COMMAND_HELP = `Commands (the acting seat is shown in the prompt; "
   air hit|miss [surprise]     9.7   missile N [surprise] (9.8) | gun N [surprise] (9.1)
   end                         7     end your Battle Turn
   keep [TYPE [VALUE]]         7.2.1 set aside one card for next turn (or none)
+Optional rules:
+  conditions [D [D]]          13.2  roll for Special Conditions
+  portstrike air|facilities|mined [D..]  13.2.7 choose the Port Strike effect
+  endroll [N]                 13.1  roll the end-game die      chart [N]  13.3 roll the transfer chart
+  give flag to ZONE           13.4  give your Flag Officer     commit .. flag=SHIP  name the Command Ship
+  joker points|bank|table|reroll-mission|reroll-conditions [SIDE]|flag-present|flag-absent [D..]   13.5
+  kept ship|transfers         13.5  play the Additional Ship card kept from last turn
+  note TEXT                   14.1  a note only your team sees
+  for SEAT COMMAND            14.1  the Overall Commander buys/transfers for a player; assign SEAT NAME
   undo [N]   as SEAT   status   actions   view   json {ACTION}   help   quit`;
 
 export class CommandError extends Error {}
@@ -32,6 +41,12 @@ export function resolveZone(text: string, zones: readonly ZoneId[] = ZONE_IDS): 
 /** "allied:med", "a:na", "soviet" (when one zone is in play). */
 export function resolveSeat(text: string, state: CwnbState): string {
   if (text === 'referee') return text;
+  const [first, rest] = text.split(':');
+  if (first && 'commander'.startsWith(first.toLowerCase()) && rest) {
+    const side = 'allied'.startsWith(rest.toLowerCase()) ? 'allied' : 'soviet'.startsWith(rest.toLowerCase()) ? 'soviet' : null;
+    if (!side) throw new CommandError(`commander:allied or commander:soviet, not "${text}".`);
+    return `commander:${side}`;
+  }
   const [s, z] = text.split(':');
   const side = 'allied'.startsWith(s.toLowerCase()) ? 'allied' : 'soviet'.startsWith(s.toLowerCase()) ? 'soviet' : null;
   if (!side || !s) throw new CommandError(`A seat is side:zone, e.g. allied:mediterranean or s:na; got "${text}".`);
@@ -71,6 +86,8 @@ export function parseCommand(line: string, seat: string, state: CwnbState): { ac
   };
   const surprise = args.some((a) => a.toLowerCase() === 'surprise');
   const a = (type: string, fields: Record<string, unknown> = {}): { action: Action } => ({ action: { type, seat, ...fields } });
+  const dice = (from: number) => args.slice(from).filter((x) => /^\d+$/.test(x)).map(Number);
+  const withDice = (from: number) => (dice(from).length ? { values: dice(from) } : {});
   switch (lower) {
     case undefined:
       return { meta: 'none', args };
@@ -110,13 +127,48 @@ export function parseCommand(line: string, seat: string, state: CwnbState): { ac
       if (to < 1 || !args[to + 1]) throw new CommandError('give SHIP to ZONE, or give card N to ZONE.');
       const zone = resolveZone(args[to + 1], state.options.zones);
       if (args[0].toLowerCase() === 'card') return a('transferCard', { card: numberArg(args[1], 'The card number') - 1, to: zone });
+      if (args[0].toLowerCase() === 'flag') return a('transferFlagOfficer', { to: zone });
       return a('transferShip', { ship: ship(0), to: zone });
     }
     case 'commit': {
       const ad = args.find((x) => x.startsWith('ad='));
-      const list = args.filter((x) => !x.startsWith('ad=')).join(',');
+      const flag = args.find((x) => x.startsWith('flag='));
+      const list = args.filter((x) => !x.startsWith('ad=') && !x.startsWith('flag=')).join(',');
       const ids = list.toLowerCase() === 'none' || !list ? [] : list.split(',').filter(Boolean).map((x) => resolveShip(x, state, ships));
-      return a('commit', { ships: ids, areaDefense: ad ? numberArg(ad.slice(3), 'ad') : 0 });
+      return a('commit', { ships: ids, areaDefense: ad ? numberArg(ad.slice(3), 'ad') : 0, ...(flag ? { flagOfficer: resolveShip(flag.slice(5), state, ships) } : {}) });
+    }
+    case 'conditions':
+      return a('rollSpecialConditions', withDice(0));
+    case 'portstrike': {
+      const choice = { air: 'air-strike', facilities: 'port-facilities-damaged', mined: 'port-mined' }[args[0] as 'air'];
+      if (!choice) throw new CommandError('portstrike air | facilities | mined');
+      return a('portStrike', { choice, ...withDice(1) });
+    }
+    case 'endroll':
+      return a('rollEndTurn', withDice(0));
+    case 'chart':
+      return a('rollTransferChart', withDice(0));
+    case 'joker': {
+      const use = { points: 'points', bank: 'bank', table: 'reroll-table-die', 'reroll-mission': 'reroll-mission', 'reroll-conditions': 'reroll-conditions', 'flag-present': 'flag-officer-present', 'flag-absent': 'flag-officer-absent' }[args[0] as 'points'];
+      if (!use) throw new CommandError('joker points | bank | table | reroll-mission | reroll-conditions [allied|soviet] | flag-present | flag-absent');
+      const side = args.find((x) => x === 'allied' || x === 'soviet');
+      return a('playAdditionalShip', { use, ...(side ? { side } : {}), ...withDice(1) });
+    }
+    case 'kept':
+      if (!['ship', 'transfers'].includes(args[0])) throw new CommandError('kept ship | transfers');
+      return a('useKeptAdditionalShip', { use: args[0] === 'ship' ? 'ship-at-point-value' : 'unlimited-transfers' });
+    case 'note':
+      if (!args.length) throw new CommandError('note TEXT');
+      return a('teamNote', { text: line.trim().slice(cmd.length).trim() });
+    case 'assign':
+      if (args.length < 2) throw new CommandError('assign SEAT NAME, e.g. "assign allied:med Ann".');
+      return a('assignSeat', { target: resolveSeat(args[0], state), player: args.slice(1).join(' ') });
+    case 'for': {
+      if (args.length < 2) throw new CommandError('for SEAT COMMAND, e.g. "for allied:med buy kirov".');
+      const target = resolveSeat(args[0], state);
+      const inner = parseCommand(args.slice(1).join(' '), target, state);
+      if (!('action' in inner)) throw new CommandError('"for" takes an action command.');
+      return { action: { ...inner.action, seat, for: target } };
     }
     case 'deal':
       return a('dealNonCombatants', args[0] ? { cards: args.join(',').split(',').filter(Boolean).map((c) => numberArg(c, 'A card number')) } : {});

@@ -9,11 +9,18 @@ export function renderStatus(v: View): string {
   const lines: string[] = [];
   const head = v.result ? 'Campaign over' : `Campaign Game Turn ${v.turn} of ${v.agreedTurns}`;
   lines.push(`${head} — banked VP: Allied ${v.vp.allied}, Soviet ${v.vp.soviet}${v.dice.physical ? ' — physical dice' : ''}${v.demoData.roster ? ' — DEMO ship roster (not the cards\' values)' : ''}`);
+  if (v.optionalRules.length) lines.push(`Optional rules: ${v.optionalRules.join(', ')}${v.transferChart ? `; transfer chart this turn: ${v.transferChart.name}` : ''}`);
+  if (v.endRollDue) lines.push('The end-game die is due (13.1).');
   for (const z of v.zones) {
     const m = z.mission;
     lines.push('');
     lines.push(`${z.name} [${z.status.name}; ${cap(z.status.advantaged)} advantaged] — ${stepName(z.step)}`);
     if (m) lines.push(`  Mission: Allied ${m.allied.mission} vs. Soviet ${m.soviet.mission}${m.urgent ? ' (URGENT)' : ''} — ${m.title} (${m.rule})${m.pool !== null ? `, Point Pool ${m.pool}` : ''}`);
+    const sc = z.specialConditions;
+    if (sc && (sc.allied.rolled || sc.soviet.rolled)) {
+      lines.push(`  Special Conditions: Allied ${sc.allied.rolled ? (sc.allied.condition ?? 'none') : '—'}${sc.allied.portStrike ? ` (${sc.allied.portStrike})` : ''}; Soviet ${sc.soviet.rolled ? (sc.soviet.condition ?? 'none') : '—'}${sc.soviet.portStrike ? ` (${sc.soviet.portStrike})` : ''}`);
+    }
+    for (const r of z.reminders) lines.push(`  Reminder: ${r}`);
     for (const side of ['allied', 'soviet'] as const) {
       const p = z.players[side];
       const fleet = p.fleet
@@ -22,6 +29,7 @@ export function renderStatus(v: View): string {
       lines.push(
         `  ${cap(side).padEnd(6)} track ${String(p.track).padStart(3)}  banked ${String(p.banked).padStart(4)}` +
           (p.handSize !== null ? `  hand ${p.handSize}, Fog of War ${p.fogOfWarModifier! >= 0 ? '+' : ''}${p.fogOfWarModifier}` : '') +
+          (p.flagOfficer ? `  Flag Officer: ${p.flagOfficer.commandShip ? `aboard ${p.flagOfficer.commandShip}${p.flagOfficer.functioning ? '' : ' (not functioning)'}` : p.flagOfficer.available ? 'available' : 'lost'}` : '') +
           (p.retreating ? '  RETREATING' : '') +
           (p.eliminated ? '  ELIMINATED' : ''),
       );
@@ -53,6 +61,7 @@ function stepName(step: string): string {
   return (
     {
       mission: 'A. Determine Missions',
+      conditions: 'B. Special Conditions (13.2)',
       purchase: 'C.2 Purchases',
       preparation: 'C.3–4 Transfers and Battle Commitment',
       battle: 'D. Battle Turns',

@@ -46,6 +46,14 @@ export function registerCwnbCommands(program: Command): void {
     .option('--demo', "use Wardroom's DEMO roster and starting points (not the cards' values)")
     .option('--seed <seed>', 'dice seed (default: random; the file stores its SHA-256 commitment)')
     .option('--player <seat=name...>', 'who holds a seat, e.g. allied:mediterranean=Ann (repeatable)')
+    .option('--variable-end <turn>', 'Optional Rule 13.1 Variable End Turn: roll for the end from turn 2, 3 or 4')
+    .option('--special-conditions', 'Optional Rule 13.2 Special Conditions (Step B)')
+    .option('--conditions-tables <path>', '13.2: per-zone Special Conditions tables, JSON {"<zone>": {"source", "rows": [{"die","allied","soviet"} ×6]}}')
+    .option('--transfer-charts <path>', 'Optional Rule 13.3 Transfer Limitations with the three distance charts, JSON [{"name","limits"} ×3] (see docs/optional-rules.md)')
+    .option('--flag-officers', 'Optional Rule 13.4 Flag Officers')
+    .option('--friction-of-war', 'Optional Rule 13.5 Friction of War (Additional Ship cards as jokers)')
+    .option('--overall-commanders', 'Rule 14.1 Overall Commanders (seats commander:allied, commander:soviet)')
+    .option('--all-options', 'every optional rule whose data Wardroom has (13.1 from turn 3, 13.2, 13.4, 13.5, 14.1; 13.3 needs --transfer-charts)')
     .option('--force', 'overwrite an existing file')
     .action((file: string, o: Record<string, any>) => {
       if (existsSync(file) && !o.force) {
@@ -83,7 +91,18 @@ export function registerCwnbCommands(program: Command): void {
           ? 'demo'
           : { 'south-pacific': { allied: 80, soviet: 100 } };
       const players = Object.fromEntries(((o.player as string[]) ?? []).map((p) => p.split('=')));
-      const options = { zones, turns: Number(o.turns), dice: o.dice, roster, startingPoints, players };
+      const all = !!o.allOptions;
+      const optional: Record<string, unknown> = {};
+      if (o.variableEnd || all) optional.variableEndTurn = { startTurn: Number(o.variableEnd ?? 3) };
+      if (o.specialConditions || o.conditionsTables || all) optional.specialConditions = { tables: o.conditionsTables ? JSON.parse(readFileSync(o.conditionsTables, 'utf8')) : {} };
+      if (o.transferCharts) {
+        const charts = JSON.parse(readFileSync(o.transferCharts, 'utf8'));
+        optional.transferLimitations = { charts: Array.isArray(charts) ? charts : charts.charts };
+      }
+      if (o.flagOfficers || all) optional.flagOfficers = true;
+      if (o.frictionOfWar || all) optional.frictionOfWar = true;
+      if (o.overallCommanders || all) optional.overallCommanders = true;
+      const options = { zones, turns: Number(o.turns), dice: o.dice, roster, startingPoints, players, optional };
       const parsed = cwnb.parseOptions(options);
       if (isRuleError(parsed)) {
         err(parsed.toString());
@@ -93,7 +112,7 @@ export function registerCwnbCommands(program: Command): void {
       const seed = o.seed ?? randomBytes(32).toString('hex');
       const record = newGameRecord(cwnb.id, options, seed);
       writeGameFile(file, record);
-      out(`Created ${file}: ${zones.join(', ')}, ${options.turns} turns, ${o.dice} dice. Seed commitment ${record.seedCommitment}.`);
+      out(`Created ${file}: ${zones.join(', ')}, ${options.turns} turns, ${o.dice} dice${Object.keys(optional).length ? `, optional rules: ${Object.keys(optional).join(', ')}` : ''}. Seed commitment ${record.seedCommitment}.`);
       if (o.demo) out("Using Wardroom's DEMO roster and starting points — demo values, not the cards'.");
       out(`Next: wardroom play ${file}`);
     });
@@ -172,8 +191,9 @@ async function play(file: string, as?: string): Promise<number> {
   const tty = process.stdin.isTTY;
   let seat = as ? resolveSeat(as, session.state) : '';
   const pickSeat = () => {
-    if (seat && cwnb.legalActions(session.state, seat).length) return;
-    seat = cwnb.waitingFor(session.state)[0] ?? seat;
+    const waiting = cwnb.waitingFor(session.state);
+    if (seat && (waiting.includes(seat) || !waiting.length || seat.startsWith('commander:'))) return;
+    seat = waiting[0] ?? seat;
   };
   out(renderStatus(view(session.state, 'referee')));
   pickSeat();

@@ -18,7 +18,7 @@ const conditionTable = z.object({
 export const optionalRulesSchema = z.object({
   variableEndTurn: z.object({ startTurn: z.union([z.literal(2), z.literal(3), z.literal(4)]) }).optional(),
   specialConditions: z.object({ tables: z.partialRecord(zone, conditionTable).default({}) }).optional(),
-  transferLimitations: z.object({ charts: z.array(chart) }).optional(),
+  transferLimitations: z.object({ charts: z.array(chart).default([]) }).optional(),
   flagOfficers: z.boolean().optional(),
   frictionOfWar: z.boolean().optional(),
   overallCommanders: z.boolean().optional(),
