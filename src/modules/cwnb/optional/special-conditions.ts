@@ -6,6 +6,7 @@ import type { ConditionState, CwnbOptions, CwnbState, PortStrikeChoice, ZoneStat
 import { other, seatOf } from '../state.ts';
 import { requireTerms, score, shipCard, sideName, zoneName, type Events } from '../rules/common.ts';
 import { BATTLE_TURNS } from '../rules/commitment.ts';
+import { resolvePurchasesIfReady } from '../rules/purchases.ts';
 
 /**
  * 13.2 Special Conditions (Step B of the Sequence of Play). Each player rolls: 1–4 no Special
@@ -94,6 +95,7 @@ export function afterConditions(state: CwnbState, zone: ZoneState, events: Event
     return;
   }
   zone.step = state.purchasesResolved ? 'preparation' : 'purchase';
+  resolvePurchasesIfReady(state, events);
 }
 
 /** 13.2.7 Port Strike! The player chooses one of the three effects. */

@@ -7,6 +7,7 @@ import { other, seatOf } from '../state.ts';
 import { advantagedSide, requireTerms, sideName, statusName, zoneName, type Events } from './common.ts';
 import { shiftStatus } from './status.ts';
 import { stepAfterMission } from '../optional/special-conditions.ts';
+import { resolvePurchasesIfReady } from './purchases.ts';
 
 /** 6.A: the die row of the Mission Table. */
 export function rowFor(die: number): RowKey {
@@ -46,6 +47,8 @@ export function rollMission(
   });
   zone.step = stepAfterMission(state, zone);
   zone.lastRoll = { kind: 'mission' };
+  // After a 9.5 re-roll the players may already have finished ordering: carry out the purchases.
+  resolvePurchasesIfReady(state, events);
 }
 
 /** The side whose mission is a Carrier or Submarine Strike (9.5), if any. */

@@ -92,7 +92,7 @@ export function buyShip(state: CwnbState, zone: ZoneState, side: Side, id: strin
   }
   const cost = afford(state, zone, side, { ships: [...p.order.ships, id], cards: p.order.cards }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`);
   p.order.ships.push(id);
-  events.push({ type: 'order', zone: zone.id, side, text: `${sideName(side)} orders ${card.name} for ${cost}.` });
+  events.push({ type: 'order', zone: zone.id, side, private: side, text: `${sideName(side)} orders ${card.name} for ${cost}.` });
 }
 
 export function buyCard(
@@ -126,7 +126,7 @@ export function buyCard(
   }
   const cost = afford(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, card] }, `${t.type}${card.value ? ` (${card.value})` : ''}`);
   p.order.cards.push(card);
-  events.push({ type: 'order', zone: zone.id, side, text: `${sideName(side)} orders ${t.type}${card.value ? ` (value ${card.value})` : ''} for ${cost}.` });
+  events.push({ type: 'order', zone: zone.id, side, private: side, text: `${sideName(side)} orders ${t.type}${card.value ? ` (value ${card.value})` : ''} for ${cost}.` });
 }
 
 export function donePurchasing(state: CwnbState, zone: ZoneState, side: Side, events: Events): void {
