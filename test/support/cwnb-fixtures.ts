@@ -18,6 +18,7 @@ import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { zoneById } from '../../src/modules/cwnb/data/index.ts';
 import { EVEN_COLUMN, ROW_KEYS, type MissionName, type Roster, type ShipCard, type Side, type ZoneId } from '../../src/modules/cwnb/data/types.ts';
 import type { CwnbState, PlayerState, ZoneState } from '../../src/modules/cwnb/state.ts';
+import { view } from '../../src/modules/cwnb/view.ts';
 
 export const ALLIED: Side = 'allied';
 export const SOVIET: Side = 'soviet';
@@ -205,8 +206,9 @@ export class Table {
     return this.player(id, side).banked;
   }
 
-  view(seat: string) {
-    return cwnb.view(this.state, seat);
+  /** What `seat` sees (the module's `view`, typed). */
+  view(seat: string): ReturnType<typeof view> {
+    return view(this.state, seat);
   }
 
   zoneView(id: ZoneId, seat = 'referee') {

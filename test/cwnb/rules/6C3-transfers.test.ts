@@ -57,11 +57,12 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
 
   it('6.C.3 transfers come after the purchases and before the giving or receiving player commits; none during the Battle Turns', () => {
     const t = new Table({ zones: [NS, PG] });
-    t.roll(NS, { allied: 'Military Escort' });
-    t.roll(PG, { allied: 'Sea Superiority', urgent: false });
-    t.order(NS, 'allied', { buy: ['a-cv', 'a-dd'] });
+    t.playTurn({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-cv', 'a-dd'] } }, [PG]: { mission: { allied: 'Sea Superiority', urgent: false } } });
+    t.roll(NS, { allied: 'Civilian Escort' }); // Allied Edge after turn 1
+    t.roll(PG, {});
     const early = t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG });
-    expect(early.code).toBe('not-transfer-step');
+    expect(early.code).toBe('not-transfer-step'); // turn 2, purchases not yet carried out
+    t.done(NS, 'allied');
     t.done(NS, 'soviet');
     t.done(PG, 'allied');
     t.done(PG, 'soviet');

@@ -20,7 +20,7 @@ describe('6.C.4 Battle Commitment', () => {
     expect(enemy.hasCommitted).toBe(true);
     expect(enemy.commitment).toBeUndefined();
     expect(enemy.fleet.every((s) => s.committed === undefined)).toBe(true);
-    expect(t.zoneView(NS, 'allied:north-sea').players.allied.commitment).toEqual({ ships: ['a-dd', 'a-ff'], areaDefense: 0 });
+    expect(t.zoneView(NS, 'allied:north-sea').players.allied.commitment).toMatchObject({ ships: ['a-dd', 'a-ff'], areaDefense: 0 });
   });
 
   it('6.C.4 both piles are revealed simultaneously once both players have committed; the rest stay in port', () => {
@@ -30,7 +30,7 @@ describe('6.C.4 Battle Commitment', () => {
     const reveal = events.find((e) => e.type === 'reveal')!;
     expect(reveal.text).toBe('North Sea: commitments revealed. Allied commits USS Spruance, USS Knox; 4 in port. Soviet commits Sovremenny; 5 in port.');
     const seen = t.zoneView(NS, 'soviet:north-sea').players.allied;
-    expect(seen.commitment).toEqual({ ships: ['a-dd', 'a-ff'], areaDefense: 0 });
+    expect(seen.commitment).toMatchObject({ ships: ['a-dd', 'a-ff'], areaDefense: 0 });
     expect(Object.fromEntries(seen.fleet.map((s) => [s.id, s.committed]))).toEqual({ 'a-cv': false, 'a-dd': true, 'a-ff': true, 'a-ff3': false, 'a-ss': false, 'a-ssgn': false });
   });
 
@@ -105,7 +105,7 @@ describe('6.C.4 Mission constraints on the commitment', () => {
     const noMissile = t.refuse({ type: 'commit', seat: 'soviet:north-sea', ships: ['s-ss'] });
     expect(noMissile.code).toBe('missile-submarine-required');
     expect(noMissile.message).toContain('decline');
-    const field = t.view('soviet:north-sea').actions.find((a) => a.type === 'commit')!.fields!.ships as { options: { value: string }[] };
+    const field = t.view('soviet:north-sea').actions.find((a) => a.type === 'commit')!.fields!.ships as unknown as { options: { value: string }[] };
     expect(field.options.map((o) => o.value)).toEqual(['s-ss', 's-ssgn']);
     t.commit(NS, 'soviet', ['s-ss', 's-ssgn']);
   });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { inPortScore } from '../../../src/modules/cwnb/rules/end-of-turn.ts';
 import { COL, Table, points, pointsOf } from '../../support/cwnb-fixtures.ts';
 
 const NS = 'north-sea' as const;
@@ -99,12 +98,14 @@ describe('7.2.3 Adjust the War Zone Status marker', () => {
 });
 
 describe('7.2.4 Score ships in port, then repair them', () => {
-  it('7.2.4 a ship in port scores its Point Value less its damage; a crippled ship scores zero; half value is rounded up per ship', () => {
-    expect(inPortScore(10, 3, false, false)).toBe(7);
-    expect(inPortScore(10, 3, false, true)).toBe(4);
-    expect(inPortScore(10, 3, true, false)).toBe(0);
-    expect(inPortScore(9, 0, false, true)).toBe(5);
-    expect(inPortScore(4, 6, false, false)).toBe(0);
+  it('7.2.4 a ship in port scores its Point Value less the value of its Damage cards', () => {
+    const t = new Table({ zones: [PG] });
+    t.prepare({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false }, allied: { buy: ['a-cg', 'a-dd'], commit: ['a-cg', 'a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.damage(PG, 'a-cg', 5);
+    t.finish(PG);
+    t.prepare({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false }, allied: { commit: ['a-dd'] }, soviet: { commit: ['s-dd'] } } });
+    const events = t.finish(PG);
+    expect(pointsOf(events, 'allied', 'in-port')).toEqual([18 - 5]);
   });
 
   it('7.2.4 worked example: a 10-point ship with 3 damage in port on a half-value Mission scores 4 (10 − 3 = 7, half rounded up)', () => {
