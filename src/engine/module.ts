@@ -7,10 +7,14 @@ export interface Action {
   [field: string]: unknown;
 }
 
-/** Something that happened, for the log and the players. `text` is a sentence for people. */
+/**
+ * Something that happened, for the log and the players. `text` is a sentence for people. An event
+ * with `private` (a team or seat) is shown only to it: adapters must filter events per viewer.
+ */
 export interface GameEvent {
   type: string;
   text: string;
+  private?: string;
   [field: string]: unknown;
 }
 
