@@ -135,4 +135,22 @@ describe('9.1 General Mission Rules', () => {
     const events = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 7 });
     expect(pointsOf(events, 'allied')).toEqual([7]);
   });
+
+  it('9.1 shore bombardment also scores for a Carrier Strike player once the Engage Task Force is eliminated (ruling: Mission Players with a Pool and Land Targets)', () => {
+    const t = new Table({ zones: [SP] });
+    t.prepare({ [SP]: { mission: { allied: 'Carrier Strike' }, allied: { buy: ['a-cv', 'a-cg'], commit: ['a-cv', 'a-cg'] }, soviet: { buy: ['s-ff'], commit: ['s-ff'] } } });
+    t.end(SP);
+    t.sink(SP, 's-ff', 'allied');
+    const events = t.act({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'gun', damage: 8 });
+    expect(pointsOf(events, 'allied')).toEqual([8]);
+    expect(t.zoneView(SP).battle).toMatchObject({ shoreBombardment: 8, poolLeft: 55 });
+  });
+
+  it('9.1 Sea Superiority players score nothing for Gun Attacks on Land Targets, even against an eliminated enemy (ruling)', () => {
+    const t = new Table({ zones: ['persian-gulf'] });
+    t.prepare({ 'persian-gulf': { mission: { allied: 'Sea Superiority', urgent: false }, allied: { buy: ['a-cg'], commit: ['a-cg'] } } });
+    t.end('persian-gulf');
+    const events = t.act({ type: 'landAttack', seat: 'allied:persian-gulf', attack: 'gun', damage: 8 });
+    expect(pointsOf(events, 'allied')).toEqual([]);
+  });
 });

@@ -54,6 +54,7 @@ describe('9.4 Sea Superiority vs. Sea Superiority', () => {
     const events = t.act({ type: 'retreat', seat: 'soviet:persian-gulf' });
     expect(pointsOf(events, 'allied')).toEqual([6]);
     expect(events.at(-1)!.text).toContain('3 ship(s) and submarine(s) in the retreating Task Force, 2 each');
+    expect(t.zoneView(PG).battle).toMatchObject({ pool: 45, poolLeft: 45 }); // not taken from the Pool (ruling)
   });
 
   it('9.4 Urgent: 3 points per retreating ship and a Pool of 60 (North Sea, Even, 1–2)', () => {
