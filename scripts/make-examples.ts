@@ -824,6 +824,13 @@ const DESCRIPTIONS: Record<string, string> = {
   'options.roster': 'The ship cards: "demo" for Wardroom\'s DEMO roster (not the cards\' values), or an imported roster (see docs/data.md).',
   'options.startingPoints': 'At Start Buy Points per War Zone in play (6.C.2): "demo" for Wardroom\'s DEMO values (the South Pacific\'s 80/100 are the rulebook\'s), or {"<zone>": {"allied": N, "soviet": N}}.',
   'options.players': 'Optional names of the people holding seats, e.g. {"allied:mediterranean": "Ann"}.',
+  'options.optional': 'The optional rules in use (13, 14.1); none unless chosen. See docs/game-file.md.',
+  'options.optional.variableEndTurn': '13.1 Variable End Turn: roll for the end of the war from this turn on.',
+  'options.optional.specialConditions': '13.2 Special Conditions (Step B), with optional per-zone tables (otherwise the rulebook\'s general table).',
+  'options.optional.transferLimitations': '13.3 Transfer Limitations, with the three War Zone distance charts (die 1–2, 3–5, 6), which the rulebook\'s text lacks.',
+  'options.optional.flagOfficers': '13.4 Flag Officers.',
+  'options.optional.frictionOfWar': '13.5 Friction of War: Additional Ship cards as jokers.',
+  'options.optional.overallCommanders': '14.1 Overall Commanders: seats commander:allied and commander:soviet.',
   seedCommitment: 'SHA-256 (hex) of the UTF-8 bytes of the dice seed, published when the game is created.',
   seed: 'The secret dice seed. A server withholds it (null or absent) until the game ends; it must hash to seedCommitment.',
   log: 'Every accepted action, in order. Each is {"type", "seat", ...fields}; docs/actions.md describes each type. A seat is "<side>:<zone>", e.g. "allied:mediterranean".',
@@ -852,8 +859,9 @@ export function gameFileJsonSchema(): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as Record<string, any>;
   stripSafeIntegerBounds(json);
   for (const [path, text] of Object.entries(DESCRIPTIONS)) {
-    let node = json;
-    for (const key of path ? path.split('.') : []) node = node.properties[key];
+    let node: Record<string, any> | undefined = json;
+    for (const key of path ? path.split('.') : []) node = node?.properties?.[key];
+    if (!node) throw new Error(`schema description for a missing property: ${path}`);
     node.description = text;
   }
   const { $schema, ...rest } = json;
