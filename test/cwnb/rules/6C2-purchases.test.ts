@@ -223,4 +223,15 @@ describe('6.C.2 conflicts, banking and Purchase Restrictions', () => {
     expect(r.message).toContain('Banked Victory Points can never be spent');
     expect(t.view('allied:north-sea').actions.map((a) => a.type)).not.toContain('buyShip');
   });
+
+  it('6.C.2 an Action card type already held (the card set aside) may be bought again (ruling: Wardroom does not model the deck, "not already in a player\'s hand" is the physical card)', () => {
+    const t = new Table({ zones: [PG] });
+    t.prepare({ [PG]: { mission: quiet.mission, allied: { cards: [{ card: 'Retreat' }] } } });
+    t.endAll(PG);
+    t.setAside(PG, { allied: { card: 'Retreat' } });
+    t.roll(PG, quiet.mission);
+    t.order(PG, 'allied', { cards: [{ card: 'Retreat' }] });
+    t.order(PG, 'soviet', {});
+    expect(t.player(PG, 'allied').cards).toEqual([{ type: 'Retreat' }, { type: 'Retreat' }]);
+  });
 });

@@ -139,6 +139,15 @@ describe('7.1 First Battle Turn Preparations', () => {
     expect(t.player(PG, 'allied').fleet['a-ss'].passive).toBe(true);
   });
 
+  it('7.1 a submarine keeps the mode last recorded into the next Mission until a player records it again (ruling: no automatic reset to Active)', () => {
+    const t = battle(['a-dd'], ['s-ss', 's-dd']);
+    t.act({ type: 'submarine', seat: 'soviet:persian-gulf', ship: 's-ss', mode: 'passive' });
+    t.finish(PG);
+    t.prepare({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false }, allied: { commit: ['a-dd'] }, soviet: { commit: ['s-ss'] } } });
+    expect(t.player(PG, 'soviet').fleet['s-ss'].passive).toBe(true);
+    expect(t.end(PG).filter((e) => e.type === 'eliminated').map((e) => e.side)).toEqual(['soviet']);
+  });
+
   it('7.1 hand sizes with the Mission modifiers are shown to both players for the battle', () => {
     const t = battle();
     const p = t.zoneView(PG, 'allied:persian-gulf').players;
