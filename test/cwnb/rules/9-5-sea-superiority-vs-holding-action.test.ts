@@ -132,9 +132,9 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
     expect(u.zone(MED).status).toBe(COL.sovietAdvantage);
   });
 
-  // BUG: apply() accepts declineStrike from a player who has already finished ordering (legalActions does not offer it);
-  // after the re-roll every player is "done", nobody is waited for, and the purchases are never carried out: the game stalls.
-  it.fails('9.5 after a decline and re-roll during purchasing, the purchases are still carried out once everyone has ordered', () => {
+  // Regression: a decline by a player who had finished ordering used to leave every player "done" after the re-roll,
+  // nobody waited for and the purchases never carried out (fixed in db39a0f).
+  it('9.5 after a decline and re-roll during purchasing, the purchases are still carried out once everyone has ordered', () => {
     const t = new Table({ zones: [MED, NS] });
     t.roll(MED, { soviet: 'Submarine Strike' });
     t.roll(NS, { allied: 'Military Escort' });
