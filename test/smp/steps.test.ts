@@ -436,3 +436,36 @@ describe('Engine contract: refusals, undo, replay', () => {
     expect(session.undoableCount('russia')).toBe(0);
   });
 });
+
+describe('Prompts show the exact odds before the player decides', () => {
+  it('Step 7 Kamikaze: the token question lists the hit distribution for 1, 2 and 3 tokens', async () => {
+    const { describeRequest } = await import('../../src/modules/smp/play.ts');
+    const s = mini({ seaZones: [{ name: 'P-36', kamikaze: true, units: [{ owner: 'uk', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'carrier', count: 1 }, { owner: 'uk', type: 'fighter', count: 1 }] }] });
+    const { prompts } = play(s, { steps: [7] });
+    const text = describeRequest(prompts[0]);
+    expect(text).toMatch(/odds: 3 token\(s\) vs every interceptor \(1 fighter\(s\), 0 tactical bomber\(s\)\): hits 0: /);
+  });
+  it('physical dice: a roll without values, or out of range, is refused with the die and its purpose', () => {
+    const s = mini({ territories: [{ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'minor_factory', damage: 0 }] }] });
+    const opts = smpModule.parseOptions({ scenario: s, dice: 'physical', steps: [6] });
+    if (isRuleError(opts)) throw opts;
+    let st = smpModule.setup(opts, null);
+    st = (smpModule.apply(st, autoAction(st)!) as any).state;
+    const none = smpModule.apply(st, { type: 'roll', seat: 'germany' });
+    expect(isRuleError(none) && none.message).toMatch(/physical dice.*d6 \(Partisans Poland: minor factory security @1\)/);
+    const bad = smpModule.apply(st, { type: 'roll', seat: 'germany', values: [7] });
+    expect(isRuleError(bad) && bad.message).toMatch(/d6 shows 1 to 6, not 7/);
+    expect(smpModule.legalActions(st, 'germany')[0].fields).toEqual({ values: { kind: 'dice', sides: [6] } });
+  });
+});
+
+describe('Bench smoke', () => {
+  it('bench/smp.bench.ts reports exact odds beside a Monte Carlo run', async () => {
+    process.env.SMP_BENCH_RUNS = '200';
+    const { run } = await import('../../bench/smp.bench.ts');
+    const md = await run();
+    delete process.env.SMP_BENCH_RUNS;
+    expect(md).toMatch(/exact odds .* \| [0-9.]+ ms \|/);
+    expect(md).toMatch(/Monte Carlo, 200 runs/);
+  });
+});

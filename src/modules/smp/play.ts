@@ -33,9 +33,9 @@ export function parseFieldInput(spec: FieldSpec, text: string): unknown | RuleEr
     case 'subset': {
       if (t === '' || t === '-') return [];
       const parts = t.split(/[,\s]+/).filter(Boolean);
-      const out: string[] = [];
+      const out: (string | number)[] = [];
       for (const p of parts) {
-        const o = spec.options.find((x) => x.value === p) ?? spec.options[Number(p) - 1];
+        const o = spec.options.find((x) => String(x.value) === p) ?? spec.options[Number(p) - 1];
         if (!o) return new RuleError('bad-input', `Unknown option "${p}"; choose from ${spec.options.map((x) => x.value).join(', ')}.`);
         out.push(o.value);
       }
