@@ -43,4 +43,16 @@ describe('3 Definition of Terms: Advantaged Player', () => {
     const r = t.refuse({ type: 'rollMission', seat: 'soviet:north-sea', values: [3] });
     expect(r.code).toBe('not-advantaged-player');
   });
+
+  it('3 Refit: the Damage cards of ships not committed to battle this turn are removed', () => {
+    const t = new Table({ zones: ['persian-gulf'] });
+    t.prepare({ 'persian-gulf': { mission: { allied: 'Sea Superiority', urgent: false }, allied: { buy: ['a-dd', 'a-ff'], commit: ['a-dd', 'a-ff'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.damage('persian-gulf', 'a-dd', 2);
+    t.damage('persian-gulf', 'a-ff', 3);
+    t.finish('persian-gulf');
+    t.prepare({ 'persian-gulf': { mission: { allied: 'Sea Superiority', urgent: false }, allied: { commit: ['a-ff'] }, soviet: { commit: ['s-dd'] } } });
+    t.finish('persian-gulf');
+    expect(t.player('persian-gulf', 'allied').fleet['a-dd'].damage).toBe(0); // refitted in port
+    expect(t.player('persian-gulf', 'allied').fleet['a-ff'].damage).toBe(3); // went to sea again
+  });
 });

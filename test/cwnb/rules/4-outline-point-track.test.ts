@@ -59,4 +59,16 @@ describe('4 Outline of Play & How to Win: the Point Track', () => {
     const bad = cwnb.parseOptions({ zones: ['north-sea'], turns: 10, roster: 'demo', startingPoints: 'demo' });
     expect(bad).toMatchObject({ code: 'bad-options' });
   });
+
+  it('4 each Battle Turn is a series of two Player Turns, one Soviet and one Allied', () => {
+    const t = new Table({ zones: ['north-sea'] });
+    t.prepare({ 'north-sea': { mission: { allied: 'Military Escort' } } });
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const b = t.zoneView('north-sea').battle!;
+      seen.push(`${b.battleTurn}:${b.active}`);
+      t.end('north-sea');
+    }
+    expect(seen).toEqual(['1:soviet', '1:allied', '2:soviet', '2:allied']);
+  });
 });

@@ -106,6 +106,14 @@ describe('8 Non-Combatant Ship Types', () => {
     expect(pointsOf(events, 'soviet')).toEqual([12, 10]);
   });
 
+  it('8 an Allied LPH is no transport when the Allies are raiding a Soviet Military Escort', () => {
+    const t = new Table({ zones: ['indian-ocean'] });
+    t.prepare({ 'indian-ocean': { mission: { allied: 'Raid', soviet: 'Military Escort' }, allied: { buy: ['a-lph'], commit: ['a-lph'] } } });
+    expect(pointsOf(t.sink('indian-ocean', 'a-lph', 'soviet'), 'soviet')).toEqual([12]); // its Point Value only
+    const events = t.finish('indian-ocean');
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([2 * 9]);
+  });
+
   it('8 an LPH that stays in port is no transport: it scores only as a ship in port', () => {
     const t = new Table({ zones: [NS] });
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-lph'] } } });
