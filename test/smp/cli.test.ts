@@ -70,6 +70,22 @@ describe('CLI: wardroom smp', () => {
     expect(validateScenario(JSON.parse(readFileSync(next, 'utf8'))).ok).toBe(true);
   });
 
+  it('run --record then replay: the same report, every roll verified against the seed commitment', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smp-'));
+    const rec = join(dir, 'rec.json');
+    expect(await run('run', demo, '--auto', '--seed', '9', '--record', rec)).toBe(0);
+    const report = out.join('\n').split('Dice seed')[0].trim();
+    out = [];
+    expect(await run('replay', rec)).toBe(0);
+    expect(out.join('\n')).toContain(report);
+    expect(out.join('\n')).toMatch(/Verified: \d+ roll\(s\)/);
+    const bad = JSON.parse(readFileSync(rec, 'utf8'));
+    bad.seed = 'another seed';
+    writeFileSync(rec, JSON.stringify(bad));
+    out = [];
+    expect(await run('replay', rec)).toBe(1);
+  });
+
   it('run --answers: answers are used in order, then --auto', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'smp-'));
     writeFileSync(join(dir, 'a.json'), JSON.stringify([{ yes: true }]));

@@ -75,7 +75,7 @@ function randomScenario(seed: number): unknown {
     seaZones: zones.map((name) => ({ name, adjacent: all.filter((x) => x !== name && chance(0.25)), convoy: chance(0.5), openSea: chance(0.2), kamikaze: chance(0.4), units: units(SEA, r(5) - 1) })),
     buildQueues: owners.slice(0, 7).map((n, i) => ({ id: `q${i}`, nation: n, oilTankerEligible: chance(0.7), oilTankers: r(4) - 1 })),
     vichy: { status: pick(['pending', 'in-effect', 'free-french', 'resolved']), attackedBy: pick([null, null, 'allies', 'axis']), hendaye: chance(0.3), turned: { axis: r(4) - 1, freeFrench: r(4) - 1 } },
-    unitTypes: { cruiser: { airCover: 1 }, battleship: { airCover: 2 }, super_battleship: { airCover: 2, hits: 3 }, super_fortress: { dogfightAttack: 2 }, ww1_fighter: { dogfightAttack: 1, dogfightDefence: 1 } },
+    unitTypes: { cruiser: { airCover: 1 }, battleship: { airCover: 2 }, super_battleship: { airCover: 2, hits: 2 }, super_fortress: { dogfightAttack: 2 }, ww1_fighter: { dogfightAttack: 1, dogfightDefence: 1 } },
     facilityTypes: { industrial_complex: { maxDamage: 30 }, rail_station: { maxDamage: 6 }, minor_bunker: { maxDamage: 6 }, major_bunker: { maxDamage: 10 } },
   };
 }

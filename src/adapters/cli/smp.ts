@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { newGameRecord } from '../../engine/game.ts';
+import { newGameRecord, Session, type GameRecord } from '../../engine/game.ts';
+import { verifyRolls, type RollEvent } from '../../engine/dice.ts';
 import { isRuleError } from '../../engine/errors.ts';
 import type { Action } from '../../engine/module.ts';
 import { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, type SmpState } from '../../modules/smp/index.ts';
@@ -99,6 +100,28 @@ export function registerSmpCommands(program: Command): void {
         console.log(reportText(run.events));
         console.log(`Dice seed: ${seed} (commitment ${record.seedCommitment}).${opts.out ? ` Next board written to ${opts.out}.` : ''}`);
       }
+    });
+
+  smp
+    .command('replay')
+    .argument('<record>', 'game record written by `smp run --record`')
+    .option('--json', 'print the events and the board as JSON')
+    .description('replay a game record: check the seed against its commitment and every roll, print the report')
+    .action((file: string, opts: { json?: boolean }) => {
+      const rec = readJson(file) as GameRecord | undefined;
+      if (!rec) return;
+      let session: Session<SmpState>;
+      try {
+        session = Session.open(smpModule, rec);
+      } catch (e) {
+        return fail(`the record does not replay: ${(e as Error).message}`);
+      }
+      const run = derive(session.state);
+      const rolls = run.events.filter((e) => e.type === 'roll') as unknown as RollEvent[];
+      const check = rec.seed ? verifyRolls(rec.seed, rec.seedCommitment, rolls) : { ok: true, problems: ['the record withholds its seed: rolls not verified'] };
+      if (opts.json) console.log(JSON.stringify({ verified: check, events: run.events, board: run.board }, null, 1));
+      else console.log(`${reportText(run.events)}\n${check.ok ? `Verified: ${rolls.length} roll(s) match the seed and its commitment.` : `NOT verified: ${check.problems.join('; ')}`}${smpModule.isOver(session.state) ? '' : '\n(The phase is not finished in this record.)'}`);
+      if (!check.ok) process.exitCode = 1;
     });
 
   const odds = smp.command('odds').description('exact odds of a Strategic Missions Phase dice procedure');

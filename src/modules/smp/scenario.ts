@@ -87,7 +87,7 @@ const UnitTypeSchema = z
     surface: z.boolean(),
     carrier: z.boolean(),
     transport: z.enum(['sea', 'air']),
-    hits: z.number().int().min(1).max(3),
+    hits: z.number().int().min(1).max(2).describe('hits to sink: 1, or 2 (the first hit damages)'),
   })
   .partial()
   .strict();
