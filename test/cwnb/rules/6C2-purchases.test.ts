@@ -96,6 +96,15 @@ describe('6.C.2 Purchase Costs', () => {
 });
 
 describe('6.C.2 Purchase Limitations', () => {
+  it('6.C.2 there is no limit on the number of Ship cards purchased in a turn', () => {
+    const t = new Table({ zones: [NS], start: { [NS]: { allied: 200, soviet: 150 } } });
+    t.roll(NS, { allied: 'Military Escort' });
+    const all = ['a-cv', 'a-cv2', 'a-lph', 'a-cg', 'a-dd', 'a-dd2', 'a-ff2', 'a-ff', 'a-ff3', 'a-ss', 'a-ss2', 'a-ssgn'] as const;
+    t.order(NS, 'allied', { buy: [...all] });
+    t.order(NS, 'soviet', {});
+    expect(Object.keys(t.player(NS, 'allied').fleet)).toHaveLength(12);
+  });
+
   it('6.C.2 no more than five Action cards per player per turn: the sixth is refused naming the limit', () => {
     const t = new Table({ zones: [NS] });
     t.roll(NS, { allied: 'Military Escort' });

@@ -77,4 +77,13 @@ describe('9.8 Submarine Strike vs. Engage', () => {
     t.prepare({ [MED]: { mission: { soviet: 'Submarine Strike', urgent: true }, soviet: { buy: ['s-ssgn'], commit: ['s-ssgn'] } } });
     expect(t.zoneView(MED).battle!.pool).toBe(50);
   });
+
+  // BUG: recordLandAttack does not check that the Submarine Strike player has a submarine afloat; a "submarine Missile
+  // Attack" recorded after every submarine of the Task Force was sunk still scores its Damage Value from the Pool.
+  it.fails('9.8 only submarine-launched Missile Attacks score: with every submarine of the Task Force sunk, a submarine Missile Attack is refused', () => {
+    const t = strike(['s-ssgn']);
+    t.sink(MED, 's-ssgn', 'allied');
+    const r = t.refuse({ type: 'landAttack', seat: 'soviet:mediterranean', attack: 'submarine-missile', damage: 9 });
+    expect(r.message).toMatch(/submarine/i);
+  });
 });
