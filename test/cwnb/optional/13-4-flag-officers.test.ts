@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { OTable } from '../../support/cwnb-optional-fixtures.ts';
+
+const PG = 'persian-gulf' as const;
+const NS = 'north-sea' as const;
+
+/** Persian Gulf (and North Sea), Flag Officers in use, purchases made: Allied a-cg, a-dd, a-ss; Soviet s-cg, s-ss. */
+function ready(zones: ('persian-gulf' | 'north-sea')[] = [PG]): OTable {
+  const t = new OTable({ zones, optional: { flagOfficers: true } });
+  for (const z of zones) t.start(z, {});
+  t.order(PG, 'allied', { buy: ['a-cg', 'a-dd', 'a-ss'] });
+  t.order(PG, 'soviet', { buy: ['s-cg', 's-ss'] });
+  if (zones.includes(NS)) {
+    t.order(NS, 'allied', { buy: ['a-ff'] });
+    t.order(NS, 'soviet', {});
+  }
+  return t;
+}
+
+const commit = (t: OTable, seat: string, ships: string[], flagOfficer?: string) => t.act({ type: 'commit', seat, ships, ...(flagOfficer ? { flagOfficer } : {}) });
+
+describe('13.4 Flag Officers', () => {
+  it('13.4 each team starts with one Flag Officer in each War Zone in play', () => {
+    const t = new OTable({ zones: [PG, NS], optional: { flagOfficers: true } });
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) expect(t.zoneView(z).players[s].flagOfficer).toMatchObject({ available: true });
+    const off = new OTable({ zones: [PG] });
+    expect(off.zoneView(PG).players.allied.flagOfficer).toBeUndefined();
+    off.start(PG, {});
+    off.order(PG, 'allied', { buy: ['a-cg'] });
+    off.order(PG, 'soviet', {});
+    expect(off.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-cg' })).toMatchObject({ code: 'no-flag-officers', rule: '13.4' });
+  });
+
+  it('13.4 Command Ship: committed surface ship only, one per Task Force', () => {
+    const t = ready();
+    const spec = t.view('allied:persian-gulf').actions.find((a) => a.type === 'commit')!;
+    expect(spec.fields!.flagOfficer).toMatchObject({ kind: 'choice', optional: true, options: [{ value: 'a-cg' }, { value: 'a-dd' }] });
+    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg', 'a-ss'], flagOfficer: 'a-ss' })).toMatchObject({ code: 'command-ship-submarine', rule: '13.4' });
+    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-dd' })).toMatchObject({ code: 'command-ship-not-committed', rule: '13.4' });
+    // One Flag Officer per Task Force: the commitment names one Command Ship, and a zone that has one cannot receive another.
+    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg', 'a-dd'], flagOfficer: ['a-cg', 'a-dd'] })).toMatchObject({ code: 'bad-action' });
+    commit(t, 'allied:persian-gulf', ['a-cg', 'a-dd', 'a-ss'], 'a-cg');
+    // Secret until both have committed.
+    expect(t.zoneView(PG, 'soviet:persian-gulf').players.allied.commitment).toBeUndefined();
+    expect(t.zoneView(PG, 'soviet:persian-gulf').players.allied.flagOfficer).toEqual({ available: true });
+    expect(t.zoneView(PG, 'allied:persian-gulf').players.allied.commitment).toMatchObject({ flagOfficer: 'a-cg' });
+    const ev = commit(t, 'soviet:persian-gulf', ['s-cg']);
+    expect(ev.find((e) => e.type === 'reveal')!.text).toContain('Flag Officer aboard USS Belknap');
+    expect(t.zoneView(PG, 'soviet:persian-gulf').players.allied.flagOfficer).toEqual({ available: true, commandShip: 'a-cg', functioning: true });
+  });
+
+  it('13.4 a teammate who has a Flag Officer cannot receive another', () => {
+    const t = ready([PG, NS]);
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS })).toMatchObject({ code: 'already-has-flag-officer', rule: '13.4' });
+  });
+
+  it('13.4 functioning vs not: crippled or critically damaged, the benefits give way to the penalties (reminders)', () => {
+    const t = ready();
+    commit(t, 'allied:persian-gulf', ['a-cg', 'a-dd'], 'a-cg');
+    commit(t, 'soviet:persian-gulf', ['s-cg']);
+    const reminder = () => t.zoneView(PG).reminders.find((r) => r.startsWith('Allied Command Ship'))!;
+    expect(reminder()).toBe(
+      'Allied Command Ship USS Belknap functioning: one extra ship move in Adjust Formation (A.3); after Adjust Ordnance (C.2) one non-Bad Luck card just drawn may be discarded and replaced (13.4).',
+    );
+    t.act({ type: 'cripple', seat: 'soviet:persian-gulf', ship: 'a-cg' });
+    expect(t.zoneView(PG).players.allied.flagOfficer!.functioning).toBe(false);
+    expect(reminder()).toBe(
+      'Allied Command Ship USS Belknap no longer functioning: no ship moves in Adjust Formation; placing an Area Defense costs one Fog of War allotment and all Area Defenses go face-up (13.4).',
+    );
+    t.act({ type: 'cripple', seat: 'soviet:persian-gulf', ship: 'a-cg', value: false });
+    expect(t.zoneView(PG).players.allied.flagOfficer!.functioning).toBe(true);
+    t.act({ type: 'criticalDamage', seat: 'soviet:persian-gulf', ship: 'a-cg' });
+    expect(t.zoneView(PG).players.allied.flagOfficer!.functioning).toBe(false);
+    // A Task Force without a Command Ship gets no reminder.
+    expect(t.zoneView(PG).reminders.filter((r) => r.startsWith('Soviet Command Ship'))).toEqual([]);
+    // Not sunk: the Flag Officer stays for the next turn.
+    t.finish(PG);
+    expect(t.player(PG, 'allied').flagOfficer).toBe(true);
+    expect(t.player(PG, 'allied').commandShip).toBeNull();
+  });
+
+  it('13.4 sunk → Flag Officer gone for the game', () => {
+    const t = ready();
+    commit(t, 'allied:persian-gulf', ['a-cg', 'a-dd'], 'a-cg');
+    commit(t, 'soviet:persian-gulf', ['s-cg']);
+    const ev = t.sink(PG, 'a-cg', 'soviet');
+    expect(ev.map((e) => e.text)).toContain('Persian Gulf: the Allied Flag Officer went down with the Command Ship and is removed for the rest of the game (13.4).');
+    expect(t.zoneView(PG).players.allied.flagOfficer!.available).toBe(false);
+    t.finish(PG);
+    t.start(PG, {});
+    t.done(PG, 'allied');
+    t.done(PG, 'soviet');
+    expect(t.view('allied:persian-gulf').actions.find((a) => a.type === 'commit')!.fields!.flagOfficer).toBeUndefined();
+    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'], flagOfficer: 'a-dd' })).toMatchObject({ code: 'no-flag-officer', rule: '13.4' });
+    // The Soviet Flag Officer is unaffected.
+    commit(t, 'soviet:persian-gulf', ['s-cg'], 's-cg');
+  });
+
+  it('13.4 transfer: a teammate gives their Flag Officer; the giver then has none', () => {
+    const t = ready([PG, NS]);
+    // Turn 1: the North Sea Command Ship is sunk.
+    commit(t, 'allied:north-sea', ['a-ff'], 'a-ff');
+    commit(t, 'soviet:north-sea', []);
+    commit(t, 'allied:persian-gulf', []);
+    commit(t, 'soviet:persian-gulf', []);
+    t.sink(NS, 'a-ff', 'soviet');
+    t.finishAll();
+    // Turn 2: the Persian Gulf player gives theirs to the North Sea.
+    t.start(PG, {});
+    t.start(NS, {});
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    expect(t.view('allied:persian-gulf').actions.map((a) => a.type)).toContain('transferFlagOfficer');
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:north-sea', to: PG })).toMatchObject({ code: 'no-flag-officer' });
+    const ev = t.act({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS });
+    expect(ev.map((e) => e.text)).toContain('Allied: Flag Officer transferred from Persian Gulf to North Sea (13.4).');
+    expect(t.zoneView(NS).players.allied.flagOfficer!.available).toBe(true);
+    expect(t.zoneView(PG).players.allied.flagOfficer!.available).toBe(false);
+    expect(t.view('allied:persian-gulf').actions.map((a) => a.type)).not.toContain('transferFlagOfficer');
+    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-cg' }).code).toBe('no-flag-officer');
+    t.act({ type: 'commit', seat: 'allied:north-sea', ships: [], flagOfficer: undefined });
+  });
+});
