@@ -33,7 +33,7 @@ export class ReplayError extends Error {
     readonly index: number,
     readonly refusal: RuleError,
   ) {
-    super(index < 0 ? `game options: ${refusal.message}` : `action #${index}: ${refusal.message}`);
+    super(index < 0 ? refusal.message : `action #${index}: ${refusal.message}`);
   }
 }
 
@@ -99,12 +99,12 @@ export class Session<S = unknown> {
   /** Take back `count` of `seat`'s last actions (replays the shortened log). */
   undo(seat: string, count = 1): RuleError | Action[] {
     const allowed = this.undoableCount(seat);
-    if (count < 1 || count > allowed) {
+    if (!Number.isInteger(count) || count < 1 || count > allowed) {
       return new RuleError(
         'undo-not-allowed',
         allowed === 0
           ? 'Nothing to undo: your last action was followed by another seat, a die roll or a reveal (or you have not acted).'
-          : `You can take back at most ${allowed} action(s) now.`,
+          : `You can take back 1 to ${allowed} of your action(s) now.`,
       );
     }
     const keep = this.record.log.slice(0, this.record.log.length - count);

@@ -7,7 +7,7 @@ import { newGameRecord, ReplayError, Session } from '../../engine/game.ts';
 import { MODULES } from '../../modules/index.ts';
 import { cwnb } from '../../modules/cwnb/index.ts';
 import { isRosterError, formatRosterError, parseRoster } from '../../modules/cwnb/data/roster.ts';
-import { isZoneId } from '../../modules/cwnb/data/index.ts';
+import type { ZoneId } from '../../modules/cwnb/data/index.ts';
 import { tablesJson, tablesText } from '../../modules/cwnb/data/tables.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
 import { view } from '../../modules/cwnb/view.ts';
@@ -26,12 +26,15 @@ export function registerCwnbCommands(program: Command): void {
     .option('--zone <id>', 'one War Zone (indian-ocean, mediterranean, north-atlantic, north-sea, persian-gulf, sea-of-japan, south-pacific)')
     .option('--json', 'machine-readable JSON')
     .action((o: { zone?: string; json?: boolean }) => {
-      if (o.zone !== undefined && !isZoneId(o.zone)) {
-        err(`Unknown War Zone "${o.zone}".`);
+      let zone: ZoneId | undefined;
+      try {
+        zone = o.zone === undefined ? undefined : resolveZone(o.zone);
+      } catch (e) {
+        err((e as Error).message);
         process.exitCode = 2;
         return;
       }
-      out(o.json ? JSON.stringify(tablesJson(o.zone), null, 2) : tablesText(o.zone));
+      out(o.json ? JSON.stringify(tablesJson(zone), null, 2) : tablesText(zone));
     });
 
   program
@@ -141,7 +144,7 @@ export function registerCwnbCommands(program: Command): void {
         session = Session.open(module, record);
       } catch (e) {
         if (e instanceof ReplayError || e instanceof GameFileError) {
-          err(`${file}: ${e.message}`);
+          err(e instanceof GameFileError ? e.message : `${file}: ${e.message}`);
           process.exitCode = 1;
           return;
         }
@@ -183,7 +186,7 @@ async function play(file: string, as?: string): Promise<number> {
     session = Session.open(cwnb, record);
   } catch (e) {
     if (e instanceof ReplayError || e instanceof GameFileError) {
-      err(`${file}: ${e.message}`);
+      err(e instanceof GameFileError ? e.message : `${file}: ${e.message}`);
       return 1;
     }
     throw e;
@@ -222,6 +225,7 @@ async function play(file: string, as?: string): Promise<number> {
           out(renderActions(seat, cwnb.legalActions(session.state, seat)));
         }
         if (meta === 'undo') {
+          if (args[0] !== undefined && !/^\d+$/.test(args[0])) throw new CommandError('undo [N]: N is how many of your last actions to take back.');
           const r = session.undo(seat, args[0] ? Number(args[0]) : 1);
           if (isRuleError(r)) out(`Refused: ${r.message}`);
           else {

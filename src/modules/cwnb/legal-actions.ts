@@ -2,7 +2,7 @@ import type { ActionSpec, FieldSpec } from '../../engine/module.ts';
 import { ACTION_CARDS } from './data/index.ts';
 import type { Side, ZoneId } from './data/types.ts';
 import { advantagedSide, isSubmarine, shipCard, sideName, terms, zoneName } from './rules/common.ts';
-import { activeSide } from './rules/battle-record.ts';
+import { activeSide, retreatBlocked } from './rules/battle-record.ts';
 import { handSize } from './rules/commitment.ts';
 import { strikeSide } from './rules/missions.ts';
 import { cardCost, maxActionCards, orderCost, shipCost, shipLocation } from './rules/purchases.ts';
@@ -229,8 +229,8 @@ function zoneActions(state: CwnbState, z: ZoneState, side: Side): ActionSpec[] {
         });
       }
       if (activeSide(z) === side) {
+        if (!retreatBlocked(z, side)) specs.push({ type: 'retreat', label: 'Record a Retreat card played (Task Force retreats)' });
         if (!me.retreating) {
-          specs.push({ type: 'retreat', label: 'Record a Retreat card played (Task Force retreats)' });
           specs.push({
             type: 'landAttack',
             label: 'Record an attack on Land Targets',

@@ -117,6 +117,18 @@ export function recordCondition(
   events.push({ type: condition, zone: zone.id, unit: id, text: `${zoneName(zone.id)}: ${card.name} is ${word}.` });
 }
 
+/** Why this side may not retreat now (mission restrictions), or null. */
+export function retreatBlocked(zone: ZoneState, side: Side): [code: string, message: string, rule: string] | null {
+  const p = zone.players[side];
+  const b = zone.battle!;
+  if (p.retreating) return ['already-retreating', 'Your Task Force is already retreating.', '7'];
+  if (requireTerms(zone).sides[side].retreat === 'once' && p.retreats >= 1) return ['retreat-once', 'Military Escort: a retreat is allowed only once per mission.', '9.2'];
+  if (b.nonCombatantSide === side && b.nonCombatants.some((n) => n.kind === 'civilian' && !n.sunk)) {
+    return ['retreat-with-civilians', 'A Task Force may not retreat while any Civilian Non-Combatant is afloat.', '9.1'];
+  }
+  return null;
+}
+
 /** A Task Force retreats, from its Retreat card to its player's next Clear the Decks. */
 export function recordRetreat(state: CwnbState, zone: ZoneState, side: Side, events: Events): void {
   inBattle(zone);
@@ -124,12 +136,8 @@ export function recordRetreat(state: CwnbState, zone: ZoneState, side: Side, eve
   const t = requireTerms(zone);
   const p = zone.players[side];
   const rule = t.sides[side].retreat;
-  if (p.retreating) refuse('already-retreating', 'Your Task Force is already retreating.', '7');
-  if (rule === 'once' && p.retreats >= 1) refuse('retreat-once', 'Military Escort: a retreat is allowed only once per mission.', '9.2');
-  const b = zone.battle!;
-  if (b.nonCombatantSide === side && b.nonCombatants.some((n) => n.kind === 'civilian' && !n.sunk)) {
-    refuse('retreat-with-civilians', 'A Task Force may not retreat while any Civilian Non-Combatant is afloat.', '9.1');
-  }
+  const blocked = retreatBlocked(zone, side);
+  if (blocked) refuse(...blocked);
   p.retreating = true;
   p.retreats += 1;
   events.push({ type: 'retreat', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} Task Force retreats (until its next Clear the Decks).` });

@@ -85,7 +85,7 @@ export function scoreFinalMissionPoints(state: S, zone: ZoneState, events: Event
     case 'civilianEscort': {
       const escort = t.nonCombatants!.side;
       const list = transports(state, zone, t);
-      score(zone, escort, transportPoints(list, t.points!), 'mission', events, `${t.rule}: ${list.length} Non-Combatant(s) survived, ${t.points} each less damage`);
+      score(zone, escort, transportPoints(list, t.points!), 'mission', events, `${t.rule}: ${list.length} transport(s) survived, ${t.points} each less damage`);
       break;
     }
     case 'seaSuperiority': {
