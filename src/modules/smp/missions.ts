@@ -51,6 +51,8 @@ export interface Part {
   owner: string;
   type: string;
   n: number;
+  /** Taken from the stack's designated units (so a loss reduces the designated count). */
+  designated?: boolean;
 }
 
 export function partLabel(ctx: Ctx, p: Part, n = p.n): string {
@@ -70,7 +72,7 @@ export function available(ctx: Ctx, pred: (owner: string, type: string) => boole
       if (n > 0) {
         const prev = out.find((p) => p.space === sp && p.owner === u.owner && p.type === u.type);
         if (prev) prev.n += n;
-        else out.push({ space: sp, owner: u.owner, type: u.type, n });
+        else out.push({ space: sp, owner: u.owner, type: u.type, n, designated: opts.designatedOnly });
       }
     }
   }
@@ -118,8 +120,6 @@ export function* chooseCasualties(ctx: Ctx, seat: string, why: string, parts: Pa
   if (k === total || distinct === 1) return merge(autoPick);
   const items = parts.map((p, i) => ({ key: `p${i}`, label: partLabel(ctx, p), max: p.n }));
   const auto: Record<string, number> = {};
-  parts.forEach((p, i) => (auto[`p${i}`] = autoPick.find((q) => q.space === p.space && q.owner === p.owner && q.type === p.type && q === autoPick[autoPick.indexOf(q)])?.n ?? 0));
-  // recompute auto per index (parts may repeat a stack)
   left = k;
   parts.forEach((p, i) => {
     const n = Math.min(left, p.n);
@@ -246,13 +246,13 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
     const intLoss = yield* chooseCasualties(ctx, defender, `${s.rule} Dog fight over ${target.name}: ${aHits} hit(s) on your interceptors`, interceptors, aHits);
     const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.rule} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits);
     for (const p of intLoss) {
-      b.removeUnits(p.space, p.owner, p.type, p.n, { designated: true });
+      b.removeUnits(p.space, p.owner, p.type, p.n, { designated: !!p.designated });
       change(ctx, `${s.rule} Dog fight: ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
     }
     for (const p of atkLoss) {
       const isEscort = escorts.some((e) => e.space === p.space && e.owner === p.owner && e.type === p.type);
       if (isEscort) {
-        b.removeUnits(p.space, p.owner, p.type, p.n, { designated: true });
+        b.removeUnits(p.space, p.owner, p.type, p.n, { designated: !!p.designated });
         change(ctx, `${s.rule} Dog fight: escort ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
       } else {
         for (let i = 0; i < p.n; i++) change(ctx, `${s.rule} Dog fight: ${s.strikerHit({ ...p, n: 1 })}.`, { rule: s.rule });
