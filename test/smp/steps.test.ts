@@ -469,3 +469,63 @@ describe('Bench smoke', () => {
     expect(md).toMatch(/Monte Carlo, 200 runs/);
   });
 });
+
+describe('Step 4 Shore Bombardments', () => {
+  const fleet = () =>
+    mini({
+      territories: [{ name: 'Holland', owner: 'germany', adjacent: ['A-18'], facilities: [{ type: 'major_factory', damage: 0 }, { type: 'naval_base', damage: 0 }], units: [{ owner: 'germany', type: 'fighter', count: 1 }] }],
+      seaZones: [{ name: 'A-18', units: [
+        { owner: 'uk', type: 'battleship', count: 1, designated: 1 },
+        { owner: 'uk', type: 'cruiser', count: 1, designated: 1 },
+        { owner: 'uk', type: 'carrier', count: 1 },
+        { owner: 'uk', type: 'fighter', count: 1 },
+      ] }],
+      unitTypes: { battleship: { airCover: 2 }, cruiser: { airCover: 1 } },
+    });
+  it('battleships 4 on any facility, cruisers 2 on tactical facilities only; carrier fighters escort without designation', () => {
+    const { board, prompts } = play(fleet(), {
+      steps: [4],
+      dice: (r) => r.dice.map(() => 6),
+      decide: (r) => (/assign each surviving unit/.test(r.prompt) ? { 'battleship>0': 1, 'battleship>1': 0, 'cruiser>1': 1 } : undefined),
+    });
+    expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([4, 2]);
+    const assign = prompts.find((p) => p.kind === 'decide' && /assign each surviving unit/.test(p.prompt)) as any;
+    expect(Object.keys(assign.action.fields).sort()).toEqual(['battleship>0', 'battleship>1', 'cruiser>1']);
+    const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the fleet/.test(p.prompt)) as any;
+    expect(esc.prompt).toMatch(/1 fighter \(uk, A-18\)/);
+  });
+  it('a ship hit by an interceptor takes the hit on the board and does not bombard', () => {
+    const { board } = play(fleet(), {
+      steps: [4],
+      dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)),
+      decide: (r) => (/escort fighters/.test(r.prompt) ? { p0: 0 } : /hit\(s\) on your shore bombardment force/.test(r.prompt) ? { p0: 0, p1: 1 } : undefined),
+    });
+    const ships = zone(board, 'A-18').units;
+    expect(ships.find((u: any) => u.type === 'battleship').damaged).toBe(1);
+    expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([0, 2]); // only the cruiser bombards
+  });
+});
+
+describe('Step 3/4: a designated fighter is used only once per phase', () => {
+  it('fighters that escorted one raid are not offered for the next', () => {
+    const s = mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }, { owner: 'germany', type: 'fighter', count: 2, designated: 2 }] },
+        { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }] },
+        { name: 'Egypt', owner: 'uk', facilities: [{ type: 'minor_factory', damage: 0 }] },
+      ],
+    });
+    let raids = 0;
+    const { prompts } = play(s, {
+      steps: [3],
+      dice: (r) => r.dice.map(() => 6),
+      decide: (r) => {
+        if (/Raid which/.test(r.prompt)) return { choice: raids++ === 0 ? 'London' : raids === 2 ? 'Egypt' : 'done' };
+        if (/which bombers raid/.test(r.prompt)) return { p0: 1 };
+        return undefined;
+      },
+    });
+    const escortPrompts = prompts.filter((p) => p.kind === 'decide' && /escort fighters for the raid/.test(p.prompt));
+    expect(escortPrompts).toHaveLength(1); // none left for the raid on Egypt
+  });
+});
