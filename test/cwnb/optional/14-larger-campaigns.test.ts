@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { cwnb } from '../../../src/modules/cwnb/index.ts';
+import { ZONE_IDS } from '../../../src/modules/cwnb/data/types.ts';
+import { OTable } from '../../support/cwnb-optional-fixtures.ts';
+
+const PG = 'persian-gulf' as const;
+const NS = 'north-sea' as const;
+const OC = { overallCommanders: true };
+
+describe('14 Larger Campaigns', () => {
+  it('14 seven zones share one ship deck', () => {
+    const t = new OTable({ zones: [...ZONE_IDS] });
+    // 14 players, plus the two Overall Commanders with 14.1: 16 seats.
+    expect(cwnb.seats(t.state)).toHaveLength(14);
+    expect(cwnb.seats(new OTable({ zones: [...ZONE_IDS], optional: OC }).state)).toHaveLength(16);
+    for (const z of ZONE_IDS) t.start(z, { allied: undefined });
+    // Two Allied players order the same carrier: the one with fewer banked points (tie: zone order) gets it.
+    t.act({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-cv' });
+    t.act({ type: 'buyShip', seat: 'allied:indian-ocean', ship: 'a-cv' });
+    for (const z of ZONE_IDS) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    expect(t.texts('purchase-refused')).toEqual(['Persian Gulf: USS Forrestal went to a player with fewer banked points (Indian Ocean); Allied may order again (6.C.2).']);
+    expect(t.state.purchasesResolved).toBe(false);
+    expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf']);
+    // A ship is in one place only.
+    const r = t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-cv' });
+    expect(r.code).toBe('ship-in-play');
+    expect(r.message).toContain('Indian Ocean');
+    t.done(PG, 'allied');
+    expect(t.state.purchasesResolved).toBe(true);
+    // Sunk in one zone: gone for everyone.
+    for (const z of ZONE_IDS) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, z === 'indian-ocean' && s === 'allied' ? ['a-cv'] : []);
+    for (const z of ZONE_IDS) if (t.zone(z).battle!.toDeal) t.deal(z);
+    t.sink('indian-ocean', 'a-cv', 'soviet');
+    t.finishAll();
+    for (const z of ZONE_IDS) t.start(z, {});
+    expect(t.refuse({ type: 'buyShip', seat: 'allied:north-atlantic', ship: 'a-cv' }).code).toBe('ship-sunk');
+  });
+});
+
+describe('14.1 Overall Commanders', () => {
+  function ready(): OTable {
+    const t = new OTable({ zones: [PG, NS], optional: OC });
+    t.start(PG, {});
+    t.start(NS, {});
+    return t;
+  }
+
+  it('14.1 Overall Commander buys/transfers for a player during preparations', () => {
+    const t = ready();
+    const specs = t.view('commander:allied').actions;
+    expect(specs.map((a) => a.type)).toEqual(expect.arrayContaining(['teamNote', 'buyShip', 'buyCard', 'donePurchasing', 'assignSeat']));
+    expect(specs.find((a) => a.type === 'buyShip')!.label).toMatch(/^For allied:persian-gulf: /);
+    t.act({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' });
+    t.act({ type: 'buyCard', seat: 'commander:allied', for: 'allied:persian-gulf', card: 'ECM' });
+    t.act({ type: 'donePurchasing', seat: 'commander:allied', for: 'allied:persian-gulf' });
+    for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) t.done(z, s);
+    expect(Object.keys(t.player(PG, 'allied').fleet)).toEqual(['a-cg']);
+    expect(t.player(PG, 'allied').cards).toEqual([{ type: 'ECM' }]);
+    t.act({ type: 'transferShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg', to: NS });
+    t.act({ type: 'transferCard', seat: 'commander:allied', for: 'allied:persian-gulf', card: 0, to: NS });
+    expect(Object.keys(t.player(NS, 'allied').fleet)).toEqual(['a-cg']);
+    // The players make every other decision.
+    expect(t.refuse({ type: 'commit', seat: 'commander:allied', for: 'allied:north-sea', ships: [] })).toMatchObject({ code: 'commander-no-orders', rule: '14.1' });
+    // Only for the Commander's own team, naming the seat.
+    expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'soviet:north-sea', ship: 's-cg' }).code).toBe('commander-target');
+    expect(t.refuse({ type: 'transferCard', seat: 'commander:allied', card: 0, to: PG }).code).toBe('commander-target');
+  });
+
+  it('14.1 refused during battle turns', () => {
+    const t = ready();
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    for (const s of ['allied', 'soviet'] as const) t.commit(PG, s, []);
+    // The Persian Gulf is in its Battle Turns: no orders there; the North Sea is still preparing.
+    expect(t.refuse({ type: 'transferCard', seat: 'commander:allied', for: 'allied:persian-gulf', card: 0, to: NS })).toMatchObject({
+      code: 'commander-battle',
+      message: 'During the Battle Turns the Overall Commander may not issue any orders (14.1).',
+    });
+    expect(t.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:persian-gulf', player: 'Ann' }).code).toBe('commander-battle');
+    expect(t.view('commander:allied').actions.every((a) => a.type === 'teamNote' || (a.fields?.for as { options: { value: string }[] } | undefined)?.options[0].value === 'allied:north-sea' || a.type === 'assignSeat')).toBe(true);
+    for (const s of ['allied', 'soviet'] as const) t.commit(NS, s, []);
+    if (t.zone(NS).battle!.toDeal) t.deal(NS);
+    // Both zones in battle: the Commander may only write notes, and sees the team's zones.
+    expect(t.view('commander:allied').actions.map((a) => a.type)).toEqual(['teamNote']);
+    expect(t.view('commander:allied').zones.map((z) => z.id)).toEqual([PG, NS]);
+    expect(cwnb.waitingFor(t.state)).not.toContain('commander:allied');
+  });
+
+  it('14.1 assigns seats: a player of the team moves between War Zones', () => {
+    const t = new OTable({ zones: [PG, NS], optional: OC });
+    t.state = { ...t.state, holders: { 'allied:persian-gulf': 'Ann', 'allied:north-sea': 'Bob', 'soviet:north-sea': 'Ivan' } };
+    const ev = t.act({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:north-sea', player: 'Ann' });
+    expect(ev[0].text).toBe('Allied Overall Commander assigns Ann to allied:north-sea (14.1).');
+    expect(t.view('referee').holders).toEqual({ 'allied:north-sea': 'Ann', 'soviet:north-sea': 'Ivan' });
+    expect(t.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'soviet:north-sea', player: 'Ann' }).code).toBe('commander-target');
+    expect(t.refuse({ type: 'assignSeat', seat: 'allied:persian-gulf', target: 'allied:north-sea', player: 'Bob' }).code).toBe('commander-only');
+  });
+
+  it('14.1 team notes private to the team (other team\'s views never contain them)', () => {
+    const t = ready();
+    const secret = 'Strike the Kiev group in the North Sea — Operation Bluewater';
+    t.act({ type: 'teamNote', seat: 'commander:allied', text: secret });
+    t.act({ type: 'teamNote', seat: 'allied:north-sea', text: 'Ack, holding the line' });
+    const ev = t.act({ type: 'teamNote', seat: 'soviet:persian-gulf', text: 'Soviet plan Zarya' });
+    expect(ev[0]).toMatchObject({ type: 'team-note', private: 'soviet' });
+    expect(ev[0].text).not.toContain('Zarya');
+    for (const seat of ['allied:persian-gulf', 'allied:north-sea', 'commander:allied']) {
+      expect(t.view(seat).notes.allied!.map((n) => n.text)).toEqual([secret, 'Ack, holding the line']);
+      expect(t.viewText(seat)).not.toContain('Zarya');
+    }
+    for (const seat of ['soviet:persian-gulf', 'soviet:north-sea', 'commander:soviet', 'spectator']) {
+      expect(t.view(seat).notes.allied).toBeUndefined();
+      expect(t.viewText(seat)).not.toContain('Bluewater');
+      expect(t.viewText(seat)).not.toContain('holding the line');
+    }
+    expect(t.view('referee').notes.soviet!.map((n) => n.text)).toEqual(['Soviet plan Zarya']);
+    // Nor do the events anyone sees.
+    expect(JSON.stringify(t.events)).not.toContain('Bluewater');
+    expect(t.refuse({ type: 'teamNote', seat: 'allied:north-sea', text: '   ' }).code).toBe('bad-note');
+    // Notes can still be written during the Battle Turns and after.
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, []);
+    t.act({ type: 'teamNote', seat: 'commander:allied', text: 'Well done' });
+    expect(t.state.notes.allied.at(-1)).toMatchObject({ by: 'commander:allied', turn: 1 });
+  });
+
+  it('14.1 the Commander\'s view shows the team\'s private planning, not the other team\'s', () => {
+    const t = ready();
+    t.act({ type: 'buyCard', seat: 'soviet:north-sea', card: 'Retreat' });
+    t.act({ type: 'buyCard', seat: 'allied:north-sea', card: 'ECM' });
+    const zone = t.zoneView(NS, 'commander:allied');
+    expect(zone.players.allied.order!.cards).toEqual([{ type: 'ECM' }]);
+    expect(zone.players.soviet.order).toBeUndefined();
+    expect(zone.players.soviet.cards).toBeUndefined();
+    expect(t.zoneView(NS, 'commander:soviet').players.soviet.order!.cards).toEqual([{ type: 'Retreat' }]);
+  });
+
+  it('14.1 only with the option: no Commander seats', () => {
+    const t = new OTable({ zones: [PG, NS] });
+    t.start(PG, {});
+    expect(cwnb.seats(t.state)).not.toContain('commander:allied');
+    expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' }).code).toBe('no-commanders');
+    expect(t.refuse({ type: 'teamNote', seat: 'commander:allied', text: 'x' }).code).toBe('unknown-seat');
+    expect(t.view('commander:allied').actions).toEqual([]);
+  });
+});
