@@ -37,10 +37,10 @@ export function severeWeather(zone: ZoneState): boolean {
   return has(zone, 'allied', 'Bad Weather') && has(zone, 'soviet', 'Bad Weather');
 }
 
-/** Step after the mission is known: B when Special Conditions are in use and not yet rolled. */
-export function stepAfterMission(state: CwnbState, zone: ZoneState): ZoneState['step'] {
-  if (zone.conditions && !(zone.conditions.allied.rolled && zone.conditions.soviet.rolled)) return 'conditions';
-  return state.purchasesResolved ? 'preparation' : 'purchase';
+/** Once the mission is known: Step B when Special Conditions are in use and not yet rolled this turn, else on to C. */
+export function afterMission(state: CwnbState, zone: ZoneState, events: Events): void {
+  if (zone.conditions && !(zone.conditions.allied.rolled && zone.conditions.soviet.rolled)) zone.step = 'conditions';
+  else afterConditions(state, zone, events);
 }
 
 /** 6.B: a player's Special Conditions roll (one die, and a second on 5–6). */
@@ -82,9 +82,9 @@ function prepared(state: CwnbState, zone: ZoneState, side: Side, events: Events)
 
 /** When both players have rolled (and any Port Strike is chosen): Bad Weather re-roll, then on to C. */
 export function afterConditions(state: CwnbState, zone: ZoneState, events: Events): void {
-  const c = zone.conditions!;
-  if (!c.allied.rolled || !c.soviet.rolled) return;
-  if ((['allied', 'soviet'] as const).some((s) => c[s].condition === 'Port Strike' && !c[s].portStrike)) return;
+  const c = zone.conditions;
+  if (c && (!c.allied.rolled || !c.soviet.rolled)) return;
+  if (c && (['allied', 'soviet'] as const).some((s) => c[s].condition === 'Port Strike' && !c[s].portStrike)) return;
   const t = requireTerms(zone);
   const carrier = (['allied', 'soviet'] as const).find((s) => t.sides[s].mission === 'Carrier Strike');
   if (severeWeather(zone) && carrier) {
@@ -95,6 +95,7 @@ export function afterConditions(state: CwnbState, zone: ZoneState, events: Event
     return;
   }
   zone.step = state.purchasesResolved ? 'preparation' : 'purchase';
+  // After a re-roll (9.5, 13.2.1) the players may already have finished ordering: carry out the purchases.
   resolvePurchasesIfReady(state, events);
 }
 

@@ -6,8 +6,7 @@ import type { CwnbState, ZoneState } from '../state.ts';
 import { other, seatOf } from '../state.ts';
 import { advantagedSide, requireTerms, sideName, statusName, zoneName, type Events } from './common.ts';
 import { shiftStatus } from './status.ts';
-import { stepAfterMission } from '../optional/special-conditions.ts';
-import { resolvePurchasesIfReady } from './purchases.ts';
+import { afterMission } from '../optional/special-conditions.ts';
 
 /** 6.A: the die row of the Mission Table. */
 export function rowFor(die: number): RowKey {
@@ -45,10 +44,8 @@ export function rollMission(
     cell,
     text: `${zoneName(zone.id)}, turn ${state.turn}: Allied ${cell.allied} vs. Soviet ${cell.soviet}${cell.urgent ? ' (Urgent)' : ''} — ${t.title}, rule ${t.rule}.`,
   });
-  zone.step = stepAfterMission(state, zone);
   zone.lastRoll = { kind: 'mission' };
-  // After a 9.5 re-roll the players may already have finished ordering: carry out the purchases.
-  resolvePurchasesIfReady(state, events);
+  afterMission(state, zone, events);
 }
 
 /** The side whose mission is a Carrier or Submarine Strike (9.5), if any. */
