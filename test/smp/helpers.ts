@@ -104,13 +104,21 @@ export function rng(seed: number): (sides: number) => number {
 }
 
 /** Run one step of the phase `n` times with the auto policy and random dice; collect `measure(board)`. */
-export function monteCarlo(s: Scenario, step: number, n: number, seed: number, measure: (board: Scenario, events: SmpEvent[]) => number): number[] {
+export function monteCarlo(
+  s: Scenario,
+  step: number,
+  n: number,
+  seed: number,
+  measure: (board: Scenario, events: SmpEvent[]) => number,
+  decide?: (req: Extract<Request, { kind: 'decide' }>) => Record<string, unknown> | undefined,
+): number[] {
   const die = rng(seed);
   const counts: number[] = [];
   for (let i = 0; i < n; i++) {
     const p = new PhaseRunner(s, { seed: null, counter: 0, physical: true }, [step]);
     for (let req = p.pending; req; req = p.pending) {
-      const a: Action = req.kind === 'roll' ? { type: 'roll', seat: req.seat, values: req.dice.map((d) => die(d.sides)) } : { type: 'choose', seat: req.seat, ...req.auto };
+      const a: Action =
+        req.kind === 'roll' ? { type: 'roll', seat: req.seat, values: req.dice.map((d) => die(d.sides)) } : { type: 'choose', seat: req.seat, ...req.auto, ...(decide?.(req) ?? {}) };
       const e = p.feed(a);
       if (e) throw new Error(e.message);
     }

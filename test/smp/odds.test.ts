@@ -67,6 +67,37 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
     expectClose(exact, mc, N);
   });
 
+  it('Step 6 Partisan Raids: tokens split 2/1 over two facilities, elite hits taken from the larger raid', () => {
+    const s = scenario(
+      mini({
+        territories: [
+          {
+            name: 'Paris',
+            owner: 'germany',
+            originalOwner: 'france',
+            facilities: [{ type: 'major_factory', damage: 0 }, { type: 'air_base', damage: 2 }],
+            units: [{ owner: 'germany', type: 'elite_infantry', count: 3 }],
+          },
+        ],
+      }),
+    );
+    const exact = partisanOdds({ tokens: [2, 1], capacity: [20, 4], eliteInfantry: 3 });
+    const measure = (b: any) => b.territories[0].facilities[0].damage * 100 + (b.territories[0].facilities[1].damage - 2);
+    const mc = monteCarlo(s, 6, N, 13, measure, (r) => (/assign up to/.test(r.prompt) ? { f0: 2, f1: 1 } : undefined));
+    // compare each facility's marginal distribution
+    const marg = (f: (k: number) => number) => {
+      const out: number[] = [];
+      mc.forEach((p, k) => {
+        const v = f(k);
+        while (out.length <= v) out.push(0);
+        out[v] += p;
+      });
+      return out;
+    };
+    expectClose(exact.perFacility[0], marg((k) => Math.floor(k / 100)), N);
+    expectClose(exact.perFacility[1], marg((k) => k % 100), N);
+  });
+
   it('Step 3 Bombing Raids: 3 strategic + 2 tactical bombers, 2 escorts, 3 interceptors, AA @1', () => {
     const s = scenario(
       mini({

@@ -221,10 +221,20 @@ async function askInteractively(state: SmpState, input: LineReader, say: (s: str
   const req = derive(state).pending!;
   const action: Action = { type: spec.type, seat: req.seat };
   const auto = req.kind === 'decide' ? req.auto : {};
-  for (const [key, field] of Object.entries(spec.fields ?? {})) {
+  const entries = Object.entries(spec.fields ?? {});
+  if (entries.length > 1) say('  (answer field by field; Enter takes the auto value; or type the whole answer as JSON, e.g. {"p0":2})');
+  for (const [i, [key, field]] of entries.entries()) {
     for (;;) {
       const line = await input.next(`${key}${key in auto ? ` [${JSON.stringify(auto[key])}]` : ''}> `);
       if (line === null) return null;
+      if (i === 0 && line.trim().startsWith('{')) {
+        try {
+          return { ...action, ...auto, ...(JSON.parse(line) as Record<string, unknown>), type: spec.type, seat: req.seat };
+        } catch {
+          say('That is not valid JSON.');
+          continue;
+        }
+      }
       if (line.trim() === '' && key in auto) {
         action[key] = auto[key];
         break;
