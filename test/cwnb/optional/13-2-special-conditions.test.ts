@@ -112,18 +112,38 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(r).toMatchObject({ code: 'no-air-strikes', rule: '13.2.1' });
   });
 
-  // BUG: 13.2.1 — when both players rolled Bad Weather, "no Air Strikes ... are allowed at all" and a
-  // Carrier Strike Mission is re-rolled. afterConditions() re-rolls only once: if the re-roll gives a
-  // Carrier Strike again, rollMission() -> stepAfterMission() goes straight to purchases and the
-  // Carrier Strike stands, although its player can never score (every Carrier Air Strike is refused
-  // with no-air-strikes). Expected: the Carrier Strike is re-rolled again.
-  it.fails('13.2.1 Bad Weather both: a re-roll that gives a Carrier Strike again is re-rolled again', () => {
+  it('13.2.1 Bad Weather both: a re-roll that gives a Carrier Strike again is re-rolled again', () => {
     const t = new OTable({ zones: [SP], optional: SC });
     t.roll(SP, { allied: 'Carrier Strike' });
     t.give(SP, 'soviet', 'Bad Weather');
     t.give(SP, 'allied', 'Bad Weather');
     t.roll(SP, { allied: 'Carrier Strike' });
     expect(t.zone(SP).step).toBe('mission');
+    expect(t.texts('note').filter((x) => x.includes('re-rolled without the column shift'))).toHaveLength(2);
+    t.roll(SP, { allied: 'Sea Superiority' });
+    expect(t.zone(SP).step).toBe('purchase');
+    expect(t.zone(SP).status).toBe(3);
+  });
+
+  // BUG (found by test/cwnb/fuzz-options.test.ts, game seed 268; since commit 915650f): 13.2.7 with 9.5.
+  // A Carrier/Submarine Strike player may decline the mission during Step B (declineStrike accepts
+  // the 'conditions' step). If a Port Strike! choice is still pending, the re-rolled mission goes
+  // rollMission -> afterMission -> afterConditions, which returns early while the Port Strike is
+  // unchosen, so the zone stays in step 'mission' with a mission set: waitingFor asks the Advantaged
+  // Player to roll the mission again, and every such roll is accepted (an endless loop; legalActions
+  // never offers portStrike outside step 'conditions'). Expected: after the re-roll the zone is back
+  // in Step B waiting for the Port Strike choice (then on to the purchases).
+  it.fails('13.2.7 a pending Port Strike choice survives a declined Strike (9.5) and its re-roll', () => {
+    const t = new OTable({ zones: [SP], optional: SC });
+    t.roll(SP, { allied: 'Carrier Strike' });
+    t.give(SP, 'allied', 'Port Strike');
+    t.give(SP, 'soviet', null);
+    t.act({ type: 'declineStrike', seat: 'allied:south-pacific' });
+    expect(t.zone(SP).status).toBe(2);
+    t.act({ type: 'rollMission', seat: 'soviet:south-pacific', values: [3] });
+    expect(t.zone(SP).step).toBe('conditions');
+    expect(t.view('referee').waitingFor).toEqual(['allied:south-pacific']);
+    expect(t.view('allied:south-pacific').actions.map((a) => a.type)).toContain('portStrike');
   });
 
   it('13.2.2 Close Range no Area Defense', () => {
