@@ -14,7 +14,7 @@
  * Options: `--summary` (one line per section), `--json`, `--markdown [FILE]` (also write the
  * report as Markdown, default docs/rules-coverage.md).
  *
- * To cover more rules (optional rules 13.x, larger campaigns 14), add entries to SECTIONS.
+ * The sections are one list, SECTIONS, grouped by `part`; add entries there to cover more rules.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -28,9 +28,10 @@ export interface RuleSection {
   part: string;
 }
 
-const BASE = 'CWNB Campaign rules 3–11 (issue 2)';
+const BASE = 'CWNB Campaign rules 3–11';
+const OPTIONAL = 'CWNB Optional Rules 13 and Larger Campaigns 14';
 
-/** Every rule section that must have a test or a ruling, in rulebook order. Extend here. */
+/** Every rule section that must have a test or a ruling, in rulebook order. To cover more rules, add entries here. */
 export const SECTIONS: RuleSection[] = [
   { id: '3', title: 'Definition of Terms (Advantaged Player)', part: BASE },
   { id: '4', title: 'Outline of Play & How to Win (Point Track)', part: BASE },
@@ -66,8 +67,23 @@ export const SECTIONS: RuleSection[] = [
   { id: '9.8', title: 'Submarine Strike vs. Engage', part: BASE },
   { id: '10', title: 'Using the Victory Point Track', part: BASE },
   { id: '11', title: 'Campaign Game Victory', part: BASE },
-  // Optional rules and larger campaigns come with their own issue, e.g.:
-  // { id: '13.1', title: 'Variable End Turn', part: 'Optional rules 13 and 14' },
+  { id: '13.1', title: 'Variable End Turn', part: OPTIONAL },
+  { id: '13.2', title: 'Special Conditions', part: OPTIONAL },
+  { id: '13.2.1', title: 'Bad Weather', part: OPTIONAL },
+  { id: '13.2.2', title: 'Close Range Battle', part: OPTIONAL },
+  { id: '13.2.3', title: 'Long Battle', part: OPTIONAL },
+  { id: '13.2.4', title: 'Long Range Battle', part: OPTIONAL },
+  { id: '13.2.5', title: 'Nearby Air Bases', part: OPTIONAL },
+  { id: '13.2.6', title: 'Prepared', part: OPTIONAL },
+  { id: '13.2.7', title: 'Port Strike!', part: OPTIONAL },
+  { id: '13.2.8', title: 'Priority', part: OPTIONAL },
+  { id: '13.2.9', title: 'Rushed', part: OPTIONAL },
+  { id: '13.2.10', title: 'Short Battle', part: OPTIONAL },
+  { id: '13.3', title: 'Transfer Limitations', part: OPTIONAL },
+  { id: '13.4', title: 'Flag Officers', part: OPTIONAL },
+  { id: '13.5', title: 'Friction of War', part: OPTIONAL },
+  { id: '14', title: 'Larger Campaigns', part: OPTIONAL },
+  { id: '14.1', title: 'Overall Commanders', part: OPTIONAL },
 ];
 
 export interface TestRef {
@@ -197,7 +213,7 @@ function sectionLine(c: SectionCoverage): string {
   const n = c.tests.filter((t) => t.kind === 'test').length;
   const parts = [plural(n, 'test'), plural(c.rulings.length, 'ruling')];
   if (c.subsectionTests) parts.push(`+${c.subsectionTests} in subsections`);
-  return `${c.covered ? ' ' : '!'} ${c.id.padEnd(6)} ${c.title.padEnd(62)} ${parts.join(', ')}${c.covered ? '' : '   <-- NOT COVERED'}`;
+  return `${c.covered ? ' ' : '!'} ${c.id.padEnd(7)} ${c.title.padEnd(62)} ${parts.join(', ')}${c.covered ? '' : '   <-- NOT COVERED'}`;
 }
 
 export function textReport(cov: SectionCoverage[], summary = false): string {
