@@ -44,7 +44,7 @@ describe('13.5 Friction of War', () => {
     t.give(PG, 'soviet', 'Bad Weather');
     // The Allied player re-rolls the Soviet roll: a 2, no Special Condition.
     const spec = t.view('allied:persian-gulf').actions.find((a) => a.type === 'playAdditionalShip')!;
-    expect((spec.fields!.use as { options: { value: string }[] }).options.map((o) => o.value)).toContain('reroll-conditions');
+    expect((spec.fields!.use as unknown as { options: { value: string }[] }).options.map((o) => o.value)).toContain('reroll-conditions');
     const ev = joker(t, 'allied:persian-gulf', 'reroll-conditions', { side: 'soviet', values: [2] });
     expect(ev.map((e) => e.text)).toContain('Persian Gulf: Soviet has no Special Condition this turn (13.2).');
     expect(t.zone(PG).conditions!.soviet).toEqual({ rolled: true, condition: null, portStrike: null });
