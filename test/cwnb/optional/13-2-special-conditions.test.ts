@@ -105,9 +105,9 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(t.zone(SP).conditions!.allied.condition).toBe('Bad Weather');
     expect(t.zoneView(SP).reminders).toContain('Bad Weather (both players): no Air Strikes or ASW at all; Fog of War die rolls −2 (13.2.1).');
     t.order(SP, 'allied', { buy: ['a-cv'] });
-    t.order(SP, 'soviet', { buy: ['s-dd'] });
+    t.order(SP, 'soviet', { buy: ['s-cv'] });
     t.commit(SP, 'allied', ['a-cv']);
-    t.commit(SP, 'soviet', ['s-dd']);
+    t.commit(SP, 'soviet', ['s-cv']);
     const r = t.refuse({ type: 'landAttack', seat: 'soviet:south-pacific', attack: 'carrier-air-strike', success: true });
     expect(r).toMatchObject({ code: 'no-air-strikes', rule: '13.2.1' });
   });
