@@ -1,0 +1,47 @@
+/**
+ * A small scripted-game helper for hand-made CWNB scenarios (views, undo, bug reproductions):
+ * a Session on the demo data whose `act` throws on a refusal, so a test fails at the step that
+ * went wrong.
+ */
+import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
+import { newGameRecord, Session } from '../../src/engine/game.ts';
+import type { Action, GameEvent } from '../../src/engine/module.ts';
+import type { ZoneId } from '../../src/modules/cwnb/data/index.ts';
+import { cwnb } from '../../src/modules/cwnb/index.ts';
+import type { CwnbState } from '../../src/modules/cwnb/state.ts';
+
+export interface Table {
+  session: Session<CwnbState>;
+  readonly state: CwnbState;
+  /** Apply an action through the session; throws with the refusal if it is refused. */
+  act(seat: string, type: string, fields?: Record<string, unknown>): GameEvent[];
+  /** Try an action that must be refused; returns the refusal (throws if it was accepted). */
+  refused(seat: string, type: string, fields?: Record<string, unknown>): RuleError;
+}
+
+export function table(zones: ZoneId[], opts: { turns?: number; dice?: 'seeded' | 'physical'; seed?: string } = {}): Table {
+  const record = newGameRecord(
+    cwnb.id,
+    { zones, turns: opts.turns ?? 1, dice: opts.dice ?? 'physical', roster: 'demo', startingPoints: 'demo' },
+    opts.seed ?? 'scenario-seed-0123456789abcdef',
+  );
+  const session = Session.open(cwnb, record);
+  return {
+    session,
+    get state() {
+      return session.state;
+    },
+    act(seat, type, fields = {}) {
+      const action: Action = { type, seat, ...fields };
+      const r = session.apply(action);
+      if (isRuleError(r)) throw new Error(`${JSON.stringify(action)} refused: ${r.code}: ${r.message}`);
+      return r;
+    },
+    refused(seat, type, fields = {}) {
+      const action: Action = { type, seat, ...fields };
+      const r = cwnb.apply(session.state, action);
+      if (!isRuleError(r)) throw new Error(`${JSON.stringify(action)} was accepted`);
+      return r;
+    },
+  };
+}
