@@ -139,13 +139,13 @@ describe('7.1 First Battle Turn Preparations', () => {
     expect(t.player(PG, 'allied').fleet['a-ss'].passive).toBe(true);
   });
 
-  it('7.1 a submarine keeps the mode last recorded into the next Mission until a player records it again (ruling: no automatic reset to Active)', () => {
+  it('7.1 submarines are set up as desired at the start of each Mission: they start Active and the player records any set up Passive (ruling)', () => {
     const t = battle(['a-dd'], ['s-ss', 's-dd']);
     t.act({ type: 'submarine', seat: 'soviet:persian-gulf', ship: 's-ss', mode: 'passive' });
     t.finish(PG);
     t.prepare({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false }, allied: { commit: ['a-dd'] }, soviet: { commit: ['s-ss'] } } });
-    expect(t.player(PG, 'soviet').fleet['s-ss'].passive).toBe(true);
-    expect(t.end(PG).filter((e) => e.type === 'eliminated').map((e) => e.side)).toEqual(['soviet']);
+    expect(t.player(PG, 'soviet').fleet['s-ss'].passive).toBe(false);
+    expect(t.end(PG).filter((e) => e.type === 'eliminated')).toEqual([]);
   });
 
   it('7.1 hand sizes with the Mission modifiers are shown to both players for the battle', () => {

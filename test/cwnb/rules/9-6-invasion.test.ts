@@ -62,10 +62,9 @@ describe('9.6 Invasion vs. Holding Action', () => {
     expect(pointsOf(t.end(NS), 'allied')).toEqual([]); // Allied 2: the enemy is retreating, not eliminated
   });
 
-  it('9.6 also score the Damage Value of Gun Attacks (only) on Land Targets: a submarine Missile Attack scores nothing for the Invasion player', () => {
+  it('9.6 also score the Damage Value of Gun Attacks (only) on Land Targets: no submarine Missile Attack without a missile-capable submarine', () => {
     const t = invasion([]);
-    const missile = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'submarine-missile', damage: 6 });
-    expect(pointsOf(missile, 'allied')).toEqual([]);
+    expect(t.refuse({ type: 'landAttack', seat: 'allied:north-sea', attack: 'submarine-missile', damage: 6 }).code).toBe('no-missile-submarine');
     const gun = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 6 });
     expect(pointsOf(gun, 'allied')).toEqual([6]);
     expect(t.zoneView(NS).battle!.poolAwarded.allied).toBe(0); // shore bombardment is separate from the Pool

@@ -72,7 +72,7 @@ describe('9.7 Carrier Strike vs. Engage', () => {
 
   // BUG: recordLandAttack does not check that the Carrier Strike player has a carrier afloat; a "successful Carrier Air
   // Strike" recorded after the only carrier was sunk still scores 11 from the Pool.
-  it.fails('9.7 a Carrier Air Strike is launched from an Aircraft Carrier: with the Task Force\'s only carrier sunk, it is refused and scores nothing', () => {
+  it('9.7 a Carrier Air Strike is launched from an Aircraft Carrier: with the Task Force\'s only carrier sunk, it is refused and scores nothing', () => {
     const t = new Table({ zones: [SP] });
     t.prepare({ [SP]: { mission: { allied: 'Carrier Strike' }, allied: { buy: ['a-cv', 'a-dd'], commit: ['a-cv', 'a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
     t.sink(SP, 'a-cv', 'soviet');
