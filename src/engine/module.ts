@@ -31,7 +31,7 @@ export type FieldSpec =
   | { kind: 'choice'; options: readonly { value: string | number; label: string }[]; optional?: boolean }
   | { kind: 'subset'; options: readonly { value: string | number; label: string }[]; min: number; max: number }
   | { kind: 'int'; min: number; max: number; optional?: boolean }
-  | { kind: 'dice'; sides: readonly number[] }
+  | { kind: 'dice'; sides: readonly number[]; labels?: readonly string[] }
   | { kind: 'bool' }
   | { kind: 'text'; optional?: boolean };
 

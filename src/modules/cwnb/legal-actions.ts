@@ -10,6 +10,8 @@ import type { CwnbState, ZoneState } from './state.ts';
 import { other, parseSeat, seatOf } from './state.ts';
 import { shipLimit } from './optional/special-conditions.ts';
 import { canDesignate } from './optional/flag-officers.ts';
+import { ADDITIONAL_SHIP, unlimitedTransfers } from './optional/friction-of-war.ts';
+import { transfersLeft } from './optional/transfer-limitations.ts';
 import { endRollModifier, gameRollerSeat } from './optional/variable-end-turn.ts';
 import { COMMANDER_ACTIONS, commanderSide } from './optional/overall-commanders.ts';
 
@@ -96,7 +98,9 @@ function zoneActions(state: CwnbState, z: ZoneState, side: Side): ActionSpec[] {
                 { value: 'port-mined', label: 'Port mined and harassed: enemy ships in port score half' },
               ],
             },
-            ...(state.dice.physical ? { values: { kind: 'dice' as const, sides: Object.keys(z.players[other(side)].fleet).map(() => 6) } } : {}),
+            ...(state.dice.physical
+              ? { values: { kind: 'dice' as const, sides: Object.keys(z.players[other(side)].fleet).map(() => 6), labels: Object.keys(z.players[other(side)].fleet).map((id) => `air strike on ${shipCard(state, id)!.name} (only if you choose it)`) } }
+              : {}),
           },
         });
       }
@@ -139,7 +143,12 @@ function zoneActions(state: CwnbState, z: ZoneState, side: Side): ActionSpec[] {
       if (me.commitment) break;
       const t = terms(z)!;
       const fleet = Object.keys(me.fleet);
-      const targets = otherZones.filter((id) => ['preparation', 'mission', 'conditions'].includes(state.zones[id]!.step) && !state.zones[id]!.players[side].commitment);
+      const targets = otherZones.filter(
+        (id) =>
+          ['preparation', 'mission', 'conditions'].includes(state.zones[id]!.step) &&
+          !state.zones[id]!.players[side].commitment &&
+          (unlimitedTransfers(z, side) || unlimitedTransfers(state.zones[id]!, side) || transfersLeft(state, side, z.id, id) > 0),
+      );
       if (opt.transferLimitations && state.transferChart === null && seat === gameRollerSeat(state)) {
         specs.push({ type: 'rollTransferChart', label: 'Roll for this turn\'s Transfer Limitations chart (13.3)', fields: diceField(state, [6]) });
       }
@@ -258,7 +267,14 @@ function zoneActions(state: CwnbState, z: ZoneState, side: Side): ActionSpec[] {
         specs.push({
           type: 'setAside',
           label: 'Set aside one card for the next turn (or none); the rest of the hand is discarded',
-          fields: { card: { kind: 'choice', optional: true, options: ACTION_CARDS.cards.map((c) => ({ value: c.type, label: c.type })) }, value: { kind: 'int', min: 1, max: 20, optional: true } },
+          fields: {
+            card: {
+              kind: 'choice',
+              optional: true,
+              options: [...ACTION_CARDS.cards.map((c) => c.type), ...(opt.frictionOfWar ? [ADDITIONAL_SHIP] : [])].map((type) => ({ value: type, label: type })),
+            },
+            value: { kind: 'int', min: 1, max: 20, optional: true },
+          },
         });
       }
       break;

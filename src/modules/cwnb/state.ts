@@ -114,8 +114,8 @@ export interface PlayerState {
   /** 13.5: Additional Ship cards played this turn, and the use of the card kept from last turn. */
   jokersPlayed: number;
   keptAdditionalShip: 'unused' | 'ship-at-point-value' | 'unlimited-transfers' | 'spent' | null;
-  /** 13.5: an Additional Ship card ordered this player's Flag Officer present, or the opponent's absent, this turn. */
-  flagOrder: 'present' | 'absent' | null;
+  /** 13.5: Additional Ship cards ordered this player's Flag Officer present, and/or the opponent's absent, this turn. */
+  flagOrder: { present: boolean; absent: boolean };
   /** 9.4 Mission Winner tally: points for sinking enemy ships and for the enemy retreating. */
   winnerTally: number;
   retreating: boolean;

@@ -13,9 +13,9 @@ import { isSubmarine, shipCard, sideName, zoneName, type Events } from '../rules
 
 /** May this player designate a Command Ship this turn (13.5 orders included)? */
 export function canDesignate(zone: ZoneState, side: Side): boolean {
-  if (zone.players[other(side)].flagOrder === 'absent') return false;
+  if (zone.players[other(side)].flagOrder.absent) return false;
   const p = zone.players[side];
-  return p.flagOfficer || p.flagOrder === 'present';
+  return p.flagOfficer || p.flagOrder.present;
 }
 
 export function checkCommandShip(state: CwnbState, zone: ZoneState, side: Side, ships: readonly string[], flagOfficer: string | undefined): void {

@@ -67,7 +67,7 @@ export function playAdditionalShip(state: CwnbState, zone: ZoneState, side: Side
       if (!['mission', 'conditions', 'purchase', 'preparation'].includes(zone.step) || p.commitment || zone.players[other(side)].commitment) {
         refuse('flag-order-when', 'Flag Officer orders are given before the Battle Commitment.', '13.5');
       }
-      p.flagOrder = use === 'flag-officer-present' ? 'present' : 'absent';
+      p.flagOrder = { ...p.flagOrder, [use === 'flag-officer-present' ? 'present' : 'absent']: true };
       say(use === 'flag-officer-present' ? 'a Flag Officer is present in your Task Force this turn' : 'the enemy Flag Officer is absent this turn');
       break;
     }

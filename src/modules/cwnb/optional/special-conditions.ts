@@ -39,8 +39,14 @@ export function severeWeather(zone: ZoneState): boolean {
 
 /** Once the mission is known: Step B when Special Conditions are in use and not yet rolled this turn, else on to C. */
 export function afterMission(state: CwnbState, zone: ZoneState, events: Events): void {
-  if (zone.conditions && !(zone.conditions.allied.rolled && zone.conditions.soviet.rolled)) zone.step = 'conditions';
+  if (conditionsPending(zone)) zone.step = 'conditions';
   else afterConditions(state, zone, events);
+}
+
+/** A player has still to roll, or to choose the Port Strike effect. */
+function conditionsPending(zone: ZoneState): boolean {
+  const c = zone.conditions;
+  return !!c && (['allied', 'soviet'] as const).some((s) => !c[s].rolled || (c[s].condition === 'Port Strike' && !c[s].portStrike));
 }
 
 /** 6.B: a player's Special Conditions roll (one die, and a second on 5–6). */
@@ -82,9 +88,7 @@ function prepared(state: CwnbState, zone: ZoneState, side: Side, events: Events)
 
 /** When both players have rolled (and any Port Strike is chosen): Bad Weather re-roll, then on to C. */
 export function afterConditions(state: CwnbState, zone: ZoneState, events: Events): void {
-  const c = zone.conditions;
-  if (c && (!c.allied.rolled || !c.soviet.rolled)) return;
-  if (c && (['allied', 'soviet'] as const).some((s) => c[s].condition === 'Port Strike' && !c[s].portStrike)) return;
+  if (conditionsPending(zone)) return;
   const t = requireTerms(zone);
   const carrier = (['allied', 'soviet'] as const).find((s) => t.sides[s].mission === 'Carrier Strike');
   if (severeWeather(zone) && carrier) {

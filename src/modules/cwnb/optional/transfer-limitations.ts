@@ -8,7 +8,7 @@ import { gameRollerSeat } from './variable-end-turn.ts';
 /**
  * 13.3 Transfer Limitations: card transfers between War Zones are limited by distance. A die
  * each Campaign Game Turn picks the chart (1–2, 3–5, 6); a cell is unlimited, a number of cards, or
- * Allied/Soviet numbers. A limit counts transfers in both directions. The charts are not in the
+ * Allied/Soviet numbers, allowed in each direction. The charts are not in the
  * rulebook's text: the game's options must supply them (validated at setup).
  */
 
@@ -29,11 +29,12 @@ export function rollTransferChart(state: CwnbState, seat: string, values: number
   events.push({ type: 'transfer-chart', text: `Transfer Limitations this turn: chart ${state.transferChart + 1}, "${lim.charts[state.transferChart].name}" (13.3).` });
 }
 
-function pairKey(side: Side, a: ZoneId, b: ZoneId): string {
-  return [side, ...[a, b].sort()].join('|');
+/** "If I can send you 3 cards, you can also send me 3 cards": each direction has the cell's allowance. */
+function pairKey(side: Side, from: ZoneId, to: ZoneId): string {
+  return `${side}|${from}>${to}`;
 }
 
-/** Cards that may still move between these zones for this side this turn (Infinity: unlimited). */
+/** Cards that may still move from one zone to another for this side this turn (Infinity: unlimited). */
 export function transfersLeft(state: CwnbState, side: Side, a: ZoneId, b: ZoneId): number {
   const lim = state.options.optional.transferLimitations;
   if (!lim) return Infinity;
@@ -52,9 +53,9 @@ export function countTransfer(state: CwnbState, from: ZoneState, to: ZoneState, 
   const left = transfersLeft(state, side, from.id, to.id);
   if (left === Infinity) return;
   if (left <= 0) {
-    refuse('transfer-limit', `Transfer Limitations: no more ${sideName(side)} cards may move between ${zoneName(from.id)} and ${zoneName(to.id)} this turn (chart ${state.transferChart + 1}).`, '13.3');
+    refuse('transfer-limit', `Transfer Limitations: no more ${sideName(side)} cards may move from ${zoneName(from.id)} to ${zoneName(to.id)} this turn (chart ${state.transferChart + 1}).`, '13.3');
   }
   const key = pairKey(side, from.id, to.id);
   state.transfersUsed = { ...state.transfersUsed, [key]: (state.transfersUsed[key] ?? 0) + 1 };
-  events.push({ type: 'note', text: `13.3: ${left - 1} more ${sideName(side)} card(s) may move between ${zoneName(from.id)} and ${zoneName(to.id)} this turn.` });
+  events.push({ type: 'note', text: `13.3: ${left - 1} more ${sideName(side)} card(s) may move from ${zoneName(from.id)} to ${zoneName(to.id)} this turn.` });
 }

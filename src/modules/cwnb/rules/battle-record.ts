@@ -163,6 +163,14 @@ export function recordLandAttack(state: CwnbState, zone: ZoneState, side: Side, 
   if (a.attack !== 'carrier-air-strike' && (!Number.isInteger(a.damage) || a.damage < 0)) {
     refuse('bad-damage', 'The Damage Value of an attack is a whole number ≥ 0.', '9.1');
   }
+  // The attacking platform must be in the battle: a carrier for an air strike, an Active missile-capable submarine for a submarine missile.
+  const afloat = Object.entries(p.fleet).filter(([, s]) => s.committed).map(([id, s]) => ({ card: shipCard(state, id)!, s }));
+  if (a.attack === 'carrier-air-strike' && !afloat.some((x) => x.card.kind === 'carrier')) {
+    refuse('no-carrier-afloat', 'A Carrier Air Strike needs one of your committed Aircraft Carriers afloat.', '9.7');
+  }
+  if (a.attack === 'submarine-missile' && !afloat.some((x) => x.card.kind === 'missile-submarine' && !x.s.passive)) {
+    refuse('no-missile-submarine', 'A submarine Missile Attack needs one of your committed missile-capable submarines afloat and Active.', '9.8');
+  }
   const t = requireTerms(zone);
   const mission = t.sides[side].mission;
   const mult = a.surprise ? 2 : 1;

@@ -85,7 +85,10 @@ function reveal(state: CwnbState, zone: ZoneState, events: Events): void {
   for (const side of ['allied', 'soviet'] as const) {
     const p = zone.players[side];
     const c = p.commitment!;
-    for (const [id, ship] of Object.entries(p.fleet)) ship.committed = c.ships.includes(id);
+    for (const [id, ship] of Object.entries(p.fleet)) {
+      ship.committed = c.ships.includes(id);
+      ship.passive = false; // 7.1: submarines are set up as desired at the start of a Mission (record Passive ones)
+    }
     p.commandShip = c.flagOfficer;
     const names = c.ships.map((id) => shipCard(state, id)!.name);
     const inPort = Object.keys(p.fleet).length - c.ships.length;

@@ -151,7 +151,7 @@ export function freshTurnPlayer(p: PlayerState): void {
   p.priorityUsed = 0;
   p.commandShip = null;
   p.jokersPlayed = 0;
-  p.flagOrder = null;
+  p.flagOrder = { present: false, absent: false };
   if (p.keptAdditionalShip === 'spent' || p.keptAdditionalShip === 'ship-at-point-value' || p.keptAdditionalShip === 'unlimited-transfers') p.keptAdditionalShip = null;
   p.winnerTally = 0;
   p.retreating = false;

@@ -19,7 +19,7 @@ function newPlayer(points: number, flagOfficer: boolean): PlayerState {
     commandShip: null,
     jokersPlayed: 0,
     keptAdditionalShip: null,
-    flagOrder: null,
+    flagOrder: { present: false, absent: false },
     winnerTally: 0,
     retreating: false,
     retreats: 0,
