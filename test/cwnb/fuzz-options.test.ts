@@ -97,12 +97,7 @@ export function problems(state: CwnbState, prev: Snapshot): string[] {
   return out;
 }
 
-let knownBugSkips = 0;
 
-function portStrikePending(state: CwnbState, seat: string): boolean {
-  const z = state.zones[seat.slice(seat.indexOf(':') + 1) as ZoneId];
-  return !!z?.conditions && (['allied', 'soviet'] as const).some((s) => z.conditions![s].condition === 'Port Strike' && !z.conditions![s].portStrike);
-}
 
 export interface FuzzReport {
   options: RawOptions;
@@ -137,17 +132,6 @@ export function playOptionsGame(seed: number): FuzzReport {
     // A Special Conditions roll of 1–4 is entered as one die (13.2).
     if (Array.isArray(action.values) && (action.type === 'rollSpecialConditions' || action.use === 'reroll-conditions') && (action.values[0] as number) <= 4) {
       action.values = action.values.slice(0, 1);
-    }
-    // legalActions does not list "Additional Ship" among the cards to set aside (13.5): add it by hand.
-    if (action.type === 'setAside' && session.state.options.optional.frictionOfWar && c.chance(0.3)) {
-      action.card = 'Additional Ship';
-      delete action.value;
-    }
-    // Known BUG (it.fails in test/cwnb/optional/13-2-special-conditions.test.ts): declining a Strike
-    // while a Port Strike! choice is pending loops on mission re-rolls. Not played until fixed.
-    if (action.type === 'declineStrike' && portStrikePending(session.state, seat)) {
-      knownBugSkips++;
-      continue;
     }
     let r;
     try {
@@ -203,7 +187,7 @@ describe('CWNB fuzzer with random optional rules (issue 3)', () => {
     for (const type of ['rollEndTurn', 'rollSpecialConditions', 'portStrike', 'rollTransferChart', 'transferFlagOfficer', 'playAdditionalShip', 'useKeptAdditionalShip', 'teamNote', 'assignSeat', 'transferShip', 'transferCard']) {
       expect(tally.types[type] ?? 0, `accepted ${type} actions`).toBeGreaterThan(0);
     }
-    console.log(`fuzz-options: ${tally.games} games, ${tally.actions} actions, ${knownBugSkips} declines skipped (known bug); options ${JSON.stringify(tally.options)}; actions ${JSON.stringify(tally.types)}`);
+    console.log(`fuzz-options: ${tally.games} games, ${tally.actions} actions; options ${JSON.stringify(tally.options)}; actions ${JSON.stringify(tally.types)}`);
   });
 
   it('the invariant checks are not vacuous', () => {

@@ -125,15 +125,9 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(t.zone(SP).status).toBe(3);
   });
 
-  // BUG (found by test/cwnb/fuzz-options.test.ts, game seed 268; since commit 915650f): 13.2.7 with 9.5.
-  // A Carrier/Submarine Strike player may decline the mission during Step B (declineStrike accepts
-  // the 'conditions' step). If a Port Strike! choice is still pending, the re-rolled mission goes
-  // rollMission -> afterMission -> afterConditions, which returns early while the Port Strike is
-  // unchosen, so the zone stays in step 'mission' with a mission set: waitingFor asks the Advantaged
-  // Player to roll the mission again, and every such roll is accepted (an endless loop; legalActions
-  // never offers portStrike outside step 'conditions'). Expected: after the re-roll the zone is back
-  // in Step B waiting for the Port Strike choice (then on to the purchases).
-  it.fails('13.2.7 a pending Port Strike choice survives a declined Strike (9.5) and its re-roll', () => {
+  // Found by test/cwnb/fuzz-options.test.ts (game seed 268): a Strike declined during Step B while a
+  // Port Strike! choice is pending goes back to Step B after the re-roll.
+  it('13.2.7 a pending Port Strike choice survives a declined Strike (9.5) and its re-roll', () => {
     const t = new OTable({ zones: [SP], optional: SC });
     t.roll(SP, { allied: 'Carrier Strike' });
     t.give(SP, 'allied', 'Port Strike');
@@ -243,7 +237,7 @@ describe('13.2 Special Conditions (Step B)', () => {
       expect(t.zone(PG).step).toBe('conditions');
       expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf']);
       const spec = t.view('allied:persian-gulf').actions.find((a) => a.type === 'portStrike')!;
-      expect(spec.fields!.values).toEqual({ kind: 'dice', sides: [6, 6, 6, 6, 6] });
+      expect(spec.fields!.values).toMatchObject({ kind: 'dice', sides: [6, 6, 6, 6, 6] });
       expect(t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1] }).code).toBe('dice-values-required');
       const trackBefore = t.track(PG, 'allied');
       // One die per enemy ship, submarines included, in fleet order: s-cv, s-cg, s-dd (already crippled), s-ff, s-ss.

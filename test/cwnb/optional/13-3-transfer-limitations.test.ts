@@ -106,19 +106,19 @@ describe('13.3 Transfer Limitations', () => {
     expect(u.view('referee').transferChart).toBeNull();
   });
 
-  it('13.3 a limit holds in both directions: 2 from the Persian Gulf to the North Sea, and 2 the other way', () => {
+  it('13.3 a limit holds in each direction: 2 from the Persian Gulf to the North Sea, and 2 the other way', () => {
     const there = twoZones([2, 2, 2]);
     there.chart(1);
     expect(give(there, 'allied:persian-gulf', 'a-dd', NS)).not.toHaveProperty('code');
     expect(giveCard(there, 'allied:persian-gulf', NS)).not.toHaveProperty('code');
     const r = there.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-ff', to: NS });
     expect(r).toMatchObject({ code: 'transfer-limit', rule: '13.3' });
-    expect(r.message).toBe('Transfer Limitations: no more Allied cards may move between Persian Gulf and North Sea this turn (chart 1).');
+    expect(r.message).toBe('Transfer Limitations: no more Allied cards may move from Persian Gulf to North Sea this turn (chart 1).');
 
     const back = twoZones([2, 2, 2]);
     back.chart(1);
     const ev = back.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ff3', to: PG });
-    expect(ev.map((e) => e.text)).toContain('13.3: 1 more Allied card(s) may move between North Sea and Persian Gulf this turn.');
+    expect(ev.map((e) => e.text)).toContain('13.3: 1 more Allied card(s) may move from North Sea to Persian Gulf this turn.');
     back.act({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG });
     expect(back.refuse({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG }).code).toBe('transfer-limit');
   });
@@ -128,28 +128,13 @@ describe('13.3 Transfer Limitations', () => {
     t.chart(2);
     t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
     t.act({ type: 'transferShip', seat: 'soviet:persian-gulf', ship: 's-dd', to: NS });
-    expect(t.refuse({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG }).code).toBe('transfer-limit');
-    expect(t.refuse({ type: 'transferCard', seat: 'soviet:north-sea', card: 0, to: PG }).code).toBe('transfer-limit');
+    expect(t.refuse({ type: 'transferCard', seat: 'allied:persian-gulf', card: 0, to: NS }).code).toBe('transfer-limit');
+    expect(t.refuse({ type: 'transferCard', seat: 'soviet:persian-gulf', card: 0, to: NS }).code).toBe('transfer-limit');
   });
 
-  // Ruling (docs/rulings.md, 13.3): one allowance per pair of zones and side, shared by both directions.
-  // This is what the code does today; see the it.fails below for the rulebook's own example, which
-  // disagrees (remove this test when that one is fixed).
-  it('13.3 (ruling) cards moved one way use up the allowance for the other way', () => {
-    const t = twoZones([2, 2, 2]);
-    t.chart(1);
-    t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
-    t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ff3', to: PG });
-    expect(t.refuse({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG }).code).toBe('transfer-limit');
-  });
-
-  // BUG (or a ruling against the text): 13.3 says "This transfer limit works in both directions, so if
-  // I can send you 3 cards, you can also send me 3 cards during that same Campaign Game Turn." — each
-  // direction has the allowance. countTransfer() keys the count on the unordered pair (pairKey sorts the
-  // zones), so after the Persian Gulf sends 2 to the North Sea, the North Sea can send nothing back.
-  // Expected: with a cell of 2, 2 cards each way in the same turn; actual: the 3rd card (the first one
-  // back) is refused with transfer-limit.
-  it.fails('13.3 rulebook example: if I can send you 2 cards, you can also send me 2 in the same turn', () => {
+  // 13.3: "This transfer limit works in both directions, so if I can send you 3 cards, you can also
+  // send me 3 cards during that same Campaign Game Turn" — each direction has the allowance.
+  it('13.3 rulebook example: if I can send you 2 cards, you can also send me 2 in the same turn', () => {
     const t = twoZones([2, 2, 2]);
     t.chart(1);
     t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
@@ -203,7 +188,7 @@ describe('13.3 Transfer Limitations', () => {
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
     t.chart(6);
     const ev = t.act({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS });
-    expect(ev.map((e) => e.text)).toContain('13.3: 0 more Allied card(s) may move between Persian Gulf and North Sea this turn.');
+    expect(ev.map((e) => e.text)).toContain('13.3: 0 more Allied card(s) may move from Persian Gulf to North Sea this turn.');
     expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS }).code).toBe('transfer-limit');
   });
 

@@ -127,7 +127,7 @@ describe('13.5 Friction of War', () => {
     t.commit(PG, 'soviet', ['s-cg']);
     // Next turn the order is gone and the Soviet Flag Officer is back.
     t.finish(PG);
-    expect(t.player(PG, 'allied').flagOrder).toBeNull();
+    expect(t.player(PG, 'allied').flagOrder).toEqual({ present: false, absent: false });
 
     // Present: a player whose Flag Officer was lost has one this turn.
     const u = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true } });
@@ -146,13 +146,8 @@ describe('13.5 Friction of War', () => {
     u.act({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'], flagOfficer: 'a-dd' });
   });
 
-  // BUG: 13.5 — a player may play one Additional Ship card to order their own Flag Officer present and
-  // another to order the enemy's absent. PlayerState keeps a single `flagOrder`, so the second order
-  // overwrites the first (friction-of-war.ts: `p.flagOrder = use === ... ? 'present' : 'absent'`):
-  // both jokers are counted as played, but only the last order holds. Reproduction: Allied Flag
-  // Officer lost; next turn Allied plays flag-officer-present, then flag-officer-absent; the Allied
-  // commit with flagOfficer is refused with no-flag-officer. Expected: accepted (and the Soviet one denied).
-  it.fails('13.5 jokers: a player may order both their own Flag Officer present and the enemy\'s absent', () => {
+  // 13.5: one Additional Ship card orders the player's own Flag Officer present, another the enemy's absent.
+  it('13.5 jokers: a player may order both their own Flag Officer present and the enemy\'s absent', () => {
     const u = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true } });
     u.start(PG, {});
     u.order(PG, 'allied', { buy: ['a-cg', 'a-dd'] });
