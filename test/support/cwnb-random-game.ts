@@ -18,7 +18,7 @@ import type { RawOptions } from '../../src/modules/cwnb/options.ts';
 import { requireTerms, shipCard } from '../../src/modules/cwnb/rules/common.ts';
 import { MAX_TURNS } from '../../src/modules/cwnb/rules/end-of-turn.ts';
 import { NON_COMBATANT_CARDS } from '../../src/modules/cwnb/rules/non-combatants.ts';
-import type { CwnbState, ZoneState } from '../../src/modules/cwnb/state.ts';
+import type { CwnbOptions, CwnbState, ZoneState } from '../../src/modules/cwnb/state.ts';
 import { parseSeat, seatOf } from '../../src/modules/cwnb/state.ts';
 
 export type Dice = 'seeded' | 'physical';
@@ -824,4 +824,34 @@ function doUndo(
   history.length = session.record.log.length + 1;
   if (!isDeepStrictEqual(session.state, history[history.length - 1])) fail(`state after undoing ${count} differs from the state before those actions`);
   report.undos++;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A lean random campaign, for benchmarks: no checks, no probes, no undo, no Session.
+
+/**
+ * Play one random campaign with the given parsed options straight through `cwnb.apply` (the
+ * same kind of choices as `playRandomGame`, without its checks), appending the accepted actions to
+ * `log` if given. The game's dice seed is `diceSeedFor(seed)`. Throws on a dead end.
+ */
+export function randomCampaign(seed: number, options: CwnbOptions, log?: Action[]): { actions: number; refusals: number; state: CwnbState } {
+  const ch = chooserFor(seed);
+  let state = cwnb.setup(options, diceSeedFor(seed));
+  let actions = 0;
+  let refusals = 0;
+  while (state.result === null) {
+    const waiting = cwnb.waitingFor(state);
+    if (!waiting.length) throw new Error(`random campaign ${seed}: dead end after ${actions} actions`);
+    const seat = waiting.length === 1 ? waiting[0] : ch.pick(waiting);
+    const a = smartAction(ch, state, seat, cwnb.legalActions(state, seat));
+    const r = cwnb.apply(state, a);
+    if (isRuleError(r)) {
+      if (++refusals > 100_000) throw new Error(`random campaign ${seed}: stuck (${r.message})`);
+      continue;
+    }
+    state = r.state;
+    actions++;
+    log?.push(a);
+  }
+  return { actions, refusals, state };
 }
