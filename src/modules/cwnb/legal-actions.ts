@@ -4,7 +4,7 @@ import type { Side, ZoneId } from './data/types.ts';
 import { advantagedSide, isSubmarine, shipCard, sideName, terms, zoneName } from './rules/common.ts';
 import { activeSide, retreatBlocked } from './rules/battle-record.ts';
 import { handSize } from './rules/commitment.ts';
-import { strikeSide } from './rules/missions.ts';
+import { canDecline } from './rules/missions.ts';
 import { cardCost, maxActionCards, orderCost, shipCost, shipLocation } from './rules/purchases.ts';
 import type { CwnbState, ZoneState } from './state.ts';
 import { other, parseSeat, seatOf } from './state.ts';
@@ -72,12 +72,9 @@ export function legalActions(state: CwnbState, seat: string): ActionSpec[] {
 }
 
 function zoneActions(state: CwnbState, z: ZoneState, side: Side): ActionSpec[] {
-  const seat = seatOf(side, z.id);
   const me = z.players[side];
   const opt = state.options.optional;
   const specs: ActionSpec[] = [];
-  const strike = strikeSide(z) === side;
-  const otherZones = (Object.keys(state.zones) as ZoneId[]).filter((id) => id !== z.id);
   switch (z.step) {
     case 'mission':
       if (advantagedSide(z.status) === side) specs.push({ type: 'rollMission', label: `Roll the mission die (d6) for ${zoneName(z.id)}`, fields: diceField(state, [6]) });
@@ -104,7 +101,6 @@ function zoneActions(state: CwnbState, z: ZoneState, side: Side): ActionSpec[] {
           },
         });
       }
-      if (strike) specs.push({ type: 'declineStrike', label: 'Decline the Strike mission (status shifts one column against you; re-roll, 9.5)' });
       break;
     }
     case 'purchase': {
@@ -136,46 +132,12 @@ function zoneActions(state: CwnbState, z: ZoneState, side: Side): ActionSpec[] {
       }
       if (me.keptAdditionalShip === 'unused') specs.push({ type: 'useKeptAdditionalShip', label: 'Play your kept Additional Ship card (13.5)', fields: { use: { kind: 'choice', options: [{ value: 'ship-at-point-value', label: 'Buy one ship at its Point Value' }, { value: 'unlimited-transfers', label: 'Unlimited transfers to and from this zone this turn' }] } } });
       specs.push({ type: 'donePurchasing', label: `Finish purchasing; unspent points are banked (${left} of ${me.track} unspent so far)` });
-      if (strike) specs.push({ type: 'declineStrike', label: 'Decline the Strike mission (status shifts one column against you; re-roll, 9.5)' });
       break;
     }
     case 'preparation': {
       if (me.commitment) break;
       const t = terms(z)!;
       const fleet = Object.keys(me.fleet);
-      const targets = otherZones.filter(
-        (id) =>
-          ['preparation', 'mission', 'conditions'].includes(state.zones[id]!.step) &&
-          !state.zones[id]!.players[side].commitment &&
-          (unlimitedTransfers(z, side) || unlimitedTransfers(state.zones[id]!, side) || transfersLeft(state, side, z.id, id) > 0),
-      );
-      if (opt.transferLimitations && state.transferChart === null && seat === gameRollerSeat(state)) {
-        specs.push({ type: 'rollTransferChart', label: 'Roll for this turn\'s Transfer Limitations chart (13.3)', fields: diceField(state, [6]) });
-      }
-      if (targets.length && opt.flagOfficers && me.flagOfficer) {
-        specs.push({ type: 'transferFlagOfficer', label: 'Give your Flag Officer to a teammate (13.4)', fields: { to: { kind: 'choice', options: targets.map((id) => ({ value: id, label: zoneName(id) })) } } });
-      }
-      if (me.keptAdditionalShip === 'unused') specs.push({ type: 'useKeptAdditionalShip', label: 'Play your kept Additional Ship card: unlimited transfers this turn (13.5)', fields: { use: { kind: 'choice', options: [{ value: 'unlimited-transfers', label: 'Unlimited transfers to and from this zone' }] } } });
-      if (targets.length && fleet.length) {
-        specs.push({
-          type: 'transferShip',
-          label: 'Transfer a ship to a teammate',
-          fields: {
-            ship: { kind: 'choice', options: fleet.map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
-            to: { kind: 'choice', options: targets.map((id) => ({ value: id, label: zoneName(id) })) },
-          },
-        });
-      }
-      if (targets.length && me.cards.length) {
-        specs.push({
-          type: 'transferCard',
-          label: 'Transfer an Action card to a teammate',
-          fields: {
-            card: { kind: 'choice', options: me.cards.map((c, i) => ({ value: i, label: c.type })) },
-            to: { kind: 'choice', options: targets.map((id) => ({ value: id, label: zoneName(id) })) },
-          },
-        });
-      }
       const mine = t.sides[side];
       const eligible = fleet.filter((id) => !mine.submarinesOnly || isSubmarine(shipCard(state, id)!));
       const fields: Record<string, FieldSpec> = {
@@ -192,7 +154,6 @@ function zoneActions(state: CwnbState, z: ZoneState, side: Side): ActionSpec[] {
         fields.flagOfficer = { kind: 'choice', optional: true, options: surface.map((id) => ({ value: id, label: shipCard(state, id)!.name })) };
       }
       specs.push({ type: 'commit', label: `Commit ships to battle (secret); the rest stay in port${mine.maxShips ? ` (at most ${mine.maxShips})` : ''}`, fields });
-      if (strike) specs.push({ type: 'declineStrike', label: 'Decline the Strike mission (status shifts one column against you; re-roll, 9.5)' });
       break;
     }
     case 'battle': {
@@ -278,6 +239,42 @@ function zoneActions(state: CwnbState, z: ZoneState, side: Side): ActionSpec[] {
         });
       }
       break;
+  }
+  if (canDecline(z, side)) specs.push({ type: 'declineStrike', label: 'Decline the Strike mission (status shifts one column against you; re-roll, 9.5)' });
+  specs.push(...transferActions(state, z, side));
+  return specs;
+}
+
+/** 6.C.3 (13.3, 13.4, 13.5): transfers to teammates, after purchases and before either player commits. */
+function transferActions(state: CwnbState, z: ZoneState, side: Side): ActionSpec[] {
+  const me = z.players[side];
+  const opt = state.options.optional;
+  if (!state.purchasesResolved || me.commitment || !['mission', 'conditions', 'preparation'].includes(z.step)) return [];
+  const specs: ActionSpec[] = [];
+  if (opt.transferLimitations && state.transferChart === null && seatOf(side, z.id) === gameRollerSeat(state)) {
+    specs.push({ type: 'rollTransferChart', label: "Roll for this turn's Transfer Limitations chart (13.3)", fields: diceField(state, [6]) });
+  }
+  if (me.keptAdditionalShip === 'unused') {
+    specs.push({ type: 'useKeptAdditionalShip', label: 'Play your kept Additional Ship card: unlimited transfers this turn (13.5)', fields: { use: { kind: 'choice', options: [{ value: 'unlimited-transfers', label: 'Unlimited transfers to and from this zone' }] } } });
+  }
+  const targets = (Object.keys(state.zones) as ZoneId[]).filter((id) => {
+    const other = state.zones[id]!;
+    return (
+      id !== z.id &&
+      ['preparation', 'mission', 'conditions'].includes(other.step) &&
+      !other.players[side].commitment &&
+      (unlimitedTransfers(z, side) || unlimitedTransfers(other, side) || transfersLeft(state, side, z.id, id) > 0)
+    );
+  });
+  if (!targets.length) return specs;
+  const to: FieldSpec = { kind: 'choice', options: targets.map((id) => ({ value: id, label: zoneName(id) })) };
+  const fleet = Object.keys(me.fleet);
+  if (opt.flagOfficers && me.flagOfficer) specs.push({ type: 'transferFlagOfficer', label: 'Give your Flag Officer to a teammate (13.4)', fields: { to } });
+  if (fleet.length) {
+    specs.push({ type: 'transferShip', label: 'Transfer a ship to a teammate', fields: { ship: { kind: 'choice', options: fleet.map((id) => ({ value: id, label: shipCard(state, id)!.name })) }, to } });
+  }
+  if (me.cards.length) {
+    specs.push({ type: 'transferCard', label: 'Transfer an Action card to a teammate', fields: { card: { kind: 'choice', options: me.cards.map((c, i) => ({ value: i, label: c.type })) }, to } });
   }
   return specs;
 }

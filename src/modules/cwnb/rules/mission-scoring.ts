@@ -1,5 +1,5 @@
 import type { Side } from '../data/types.ts';
-import type { CwnbState, ZoneState } from '../state.ts';
+import type { ZoneState } from '../state.ts';
 import { other } from '../state.ts';
 import { isSubmarine, requireTerms, score, shipCard, sideName, type Events, type S } from './common.ts';
 import type { MissionTerms } from './mission-terms.ts';

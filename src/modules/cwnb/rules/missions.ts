@@ -58,14 +58,19 @@ export function strikeSide(zone: ZoneState | ZoneState): Side | null {
   return null;
 }
 
+/** 9.5: the Strike Mission Player may decline from the moment the mission is known until committing. */
+export function canDecline(zone: ZoneState, side: Side): boolean {
+  return strikeSide(zone) === side && ['conditions', 'purchase', 'preparation'].includes(zone.step) && !zone.players[side].commitment;
+}
+
 /**
  * 9.5: a Strike Mission Player who cannot or will not commit the required ship declines the
  * mission: the status shifts one column against them and the mission is re-rolled on the new
  * column. Allowed until the commitments are revealed.
  */
 export function declineStrike(zone: ZoneState, side: Side, events: Events): void {
-  if (strikeSide(zone) !== side || !['conditions', 'purchase', 'preparation'].includes(zone.step)) {
-    refuse('no-strike-to-decline', `${zoneName(zone.id)}: only a Carrier or Submarine Strike Mission Player may decline their mission, before the commitments are revealed.`, '9.5');
+  if (!canDecline(zone, side)) {
+    refuse('no-strike-to-decline', `${zoneName(zone.id)}: only a Carrier or Submarine Strike Mission Player may decline their mission, before committing.`, '9.5');
   }
   const mission = zone.mission!.cell[side];
   zone.declines.push({ side, mission });

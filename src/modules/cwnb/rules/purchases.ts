@@ -197,6 +197,7 @@ export function resolvePurchasesIfReady(state: CwnbState, events: Events): void 
   }
   if (reopened) return;
   state.purchasesResolved = true;
+  events.push({ type: 'reveal', text: 'Purchases carried out: every Task Force is known to both teams (6.C.2).' });
   for (const z of zones) {
     for (const side of ['allied', 'soviet'] as const) bank(z, side, events, '6.C.2');
     z.step = 'preparation';

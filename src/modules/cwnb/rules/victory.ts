@@ -1,6 +1,6 @@
 import { zoneById } from '../data/index.ts';
 import type { Side } from '../data/types.ts';
-import type { CwnbState, Victory, ZoneState } from '../state.ts';
+import type { CwnbState, Victory } from '../state.ts';
 import { sideName, statusName, writableZones, zoneName, type Events } from './common.ts';
 import { bank } from './purchases.ts';
 
