@@ -212,10 +212,9 @@ describe('the invariant checks are not vacuous', () => {
 });
 
 /*
- * Bugs the fuzzer found in the rules code (src/modules/cwnb/**). Open ones are marked `it.fails`:
- * each states the correct behaviour and currently fails. When one is fixed vitest reports the
- * `it.fails` as failing: turn it into a plain `it` and drop the matching exception in
- * `knownMismatch` (test/support/cwnb-random-game.ts). Fixed ones stay as regression tests.
+ * Bugs the fuzzer found in the rules code (src/modules/cwnb/**), kept as regression tests. While
+ * a bug is open its test is marked `it.fails` and the driver tolerates it through `knownMismatch`
+ * (test/support/cwnb-random-game.ts); all of these are fixed now.
  */
 describe('bugs found by the fuzzer', () => {
   /** Two zones, physical dice: South Pacific rolls Allied Carrier Strike vs Soviet Engage; the Mediterranean still ordering. */
@@ -230,14 +229,14 @@ describe('bugs found by the fuzzer', () => {
   }
 
   // Found at fuzz seed 1899 (first driver version): "illegal action (wrong-seat:declineStrike) was accepted".
-  it.fails('9.5: declineStrike is accepted after the Strike player finished ordering (or committed), but legalActions does not offer it then', () => {
+  it('regression (fixed in 9c660d0): 9.5 declineStrike is offered exactly when apply accepts it, also after the order is finished', () => {
     const t = strikeOrdered();
     const offered = cwnb.legalActions(t.state, 'allied:south-pacific').some((s) => s.type === 'declineStrike');
     const accepted = !isRuleError(cwnb.apply(t.state, { type: 'declineStrike', seat: 'allied:south-pacific' }));
     expect({ offered, accepted }).toEqual({ offered: accepted, accepted });
   });
 
-  it('regression (fixed in 915650f): declining after ordering no longer dead-ends the purchases', () => {
+  it('regression (fixed in 915650f): declining after finishing the order does not dead-end the purchases', () => {
     const t = strikeOrdered();
     if (isRuleError(cwnb.apply(t.state, { type: 'declineStrike', seat: 'allied:south-pacific' }))) return; // refusing it is fine too
     t.act('allied:south-pacific', 'declineStrike');
@@ -249,7 +248,7 @@ describe('bugs found by the fuzzer', () => {
   });
 
   // Found at fuzz seeds 5138 and 5276 with probeChance 1: "illegal action (wrong-step:transferShip / wrong-seat:transferCard) was accepted".
-  it.fails('6.C.3: transfers from a zone whose declined Strike is being re-rolled are accepted by apply but not offered by legalActions', () => {
+  it('regression (fixed in 9c660d0): 6.C.3 transfers from a zone whose declined Strike is being re-rolled are offered exactly when accepted', () => {
     const t = table(['south-pacific', 'mediterranean']);
     t.act('soviet:south-pacific', 'rollMission', { values: [6] });
     t.act('soviet:mediterranean', 'rollMission', { values: [1] });
@@ -262,7 +261,7 @@ describe('bugs found by the fuzzer', () => {
     expect({ offered, accepted }).toEqual({ offered: accepted, accepted });
   });
 
-  it('regression (fixed): with physical dice the dealNonCombatants spec offers card numbers, so an action built from it is accepted', () => {
+  it('regression (fixed in 2867244 or before): with physical dice the dealNonCombatants spec offers card numbers, so an action built from it is accepted', () => {
     const t = table(['south-pacific']);
     t.act('soviet:south-pacific', 'rollMission', { values: [3] }); // Allied Raid vs Soviet Military Escort
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });

@@ -196,9 +196,9 @@ describe('Session.undo: what may be taken back (issue 2 §2)', () => {
 
   // Purchases are carried out when the last order is finished (6.C.2): every order, team-private
   // until then, becomes visible (the other team's new ships appear in its Task Force). That is a
-  // secret revealed, but no "reveal" event marks it, so the last player to finish ordering may
-  // undo "donePurchasing" and change the order having seen the other team's purchases.
-  it.fails('6.C.2/§2: the donePurchasing that carries out every purchase reveals the orders and must not be undoable', () => {
+  // secret revealed. Found as a bug (the last player to finish ordering could undo donePurchasing
+  // and change the order having seen the other team's purchases); fixed in 9c660d0.
+  it('6.C.2/§2: the donePurchasing that carries out every purchase reveals the orders and is not undoable', () => {
     const t = southPacific();
     const s = t.session;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
