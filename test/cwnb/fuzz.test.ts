@@ -13,6 +13,7 @@ import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
 import {
   FuzzFailure,
+  eventProblems,
   invariantProblems,
   playRandomGame,
   resultProblems,
@@ -200,6 +201,24 @@ describe('the invariant checks are not vacuous', () => {
     expect(p).toMatch(new RegExp(`soviet ship ${sovietShip} in the allied fleet`));
     expect(p).toMatch(/Non-Combatant cards duplicated/);
     expect(p).toMatch(/turn 3 outside/);
+  });
+
+  it('a status jump of two columns, a sunk ship returning, a pool award taken back, a die not logged', () => {
+    const prev = mid();
+    const s = structuredClone(prev);
+    const z = Object.values(s.zones).find((x) => x!.battle)!;
+    const pz = prev.zones[z.id]!;
+    pz.status = 1;
+    z.status = 3;
+    prev.sunk.push('kirov');
+    s.sunk = s.sunk.filter((id) => id !== 'kirov');
+    pz.battle!.poolAwarded.allied = (z.battle!.poolAwarded.allied ?? 0) + 3;
+    const p = invariantProblems(s, prev).join('\n');
+    expect(p).toMatch(/status jumped 1 → 3/);
+    expect(p).toMatch(/sunk ship kirov came back/);
+    if (z.battle!.pool !== null) expect(p).toMatch(/allied pool award went down/);
+    s.dice.counter = prev.dice.counter + 1;
+    expect(eventProblems([], prev, s).join()).toMatch(/dice counter moved 1 with 0 roll event/);
   });
 
   it('a wrong result is caught', () => {

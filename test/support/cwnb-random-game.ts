@@ -334,6 +334,11 @@ export function invariantProblems(state: CwnbState, prev?: CwnbState): string[] 
   }
   if (prev && state.turn < prev.turn) bad(`turn went back from ${prev.turn} to ${state.turn}`);
   if (prev && state.dice.counter < prev.dice.counter) bad(`dice counter went back from ${prev.dice.counter} to ${state.dice.counter}`);
+  if (prev) {
+    // Sunk ships never return (6.C.2).
+    const sunkNow = new Set(state.sunk);
+    for (const id of prev.sunk) if (!sunkNow.has(id)) bad(`sunk ship ${id} came back`);
+  }
   const seen = new Map<string, string>();
   const place = (id: string, where: string) => {
     const before = seen.get(id);
@@ -349,6 +354,15 @@ export function invariantProblems(state: CwnbState, prev?: CwnbState): string[] 
       continue;
     }
     if (!Number.isInteger(z.status) || z.status < 0 || z.status > 6) bad(`${zid}: status column ${z.status} outside 0..6`);
+    const pz = prev?.zones[zid];
+    // One action moves the marker at most one column (7.2.3 or a 9.5 decline).
+    if (pz && Math.abs(z.status - pz.status) > 1) bad(`${zid}: status jumped ${pz.status} → ${z.status} in one action`);
+    // Pool points once awarded stay awarded for the rest of the battle.
+    if (pz?.battle && z.battle && prev!.turn === state.turn && z.mission && pz.mission && z.battle.pool === pz.battle.pool) {
+      for (const side of ['allied', 'soviet'] as const) {
+        if (z.battle.poolAwarded[side] < pz.battle.poolAwarded[side]) bad(`${zid}: ${side} pool award went down ${pz.battle.poolAwarded[side]} → ${z.battle.poolAwarded[side]}`);
+      }
+    }
     for (const side of ['allied', 'soviet'] as const) {
       const p = z.players[side];
       if (!Number.isInteger(p.track) || p.track < 0) bad(`${zid} ${side}: Point Track ${p.track}`);
@@ -387,9 +401,13 @@ export function invariantProblems(state: CwnbState, prev?: CwnbState): string[] 
   return problems;
 }
 
-/** Checks on the events of one accepted action. */
-export function eventProblems(events: readonly GameEvent[]): string[] {
+/** Checks on the events of one accepted action (and, given the states around it, that every die rolled is logged). */
+export function eventProblems(events: readonly GameEvent[], prev?: CwnbState, next?: CwnbState): string[] {
   const problems: string[] = [];
+  if (prev && next) {
+    const rolls = events.filter((e) => e.type === 'roll').length;
+    if (next.dice.counter - prev.dice.counter !== rolls) problems.push(`dice counter moved ${next.dice.counter - prev.dice.counter} with ${rolls} roll event(s)`);
+  }
   for (const e of events) {
     if (typeof e.type !== 'string' || typeof e.text !== 'string' || !e.text) problems.push(`event without type or text: ${safeJson(e)}`);
     if (e.type === 'points' && (!Number.isInteger(e.points) || (e.points as number) <= 0)) problems.push(`points event with ${safeJson(e.points)} points`);
@@ -755,7 +773,7 @@ export function playRandomGame(seed: number, config: PlayConfig = {}): GameRepor
       history.push(session.state);
       checkState(state);
       if (checkInv) {
-        const problems = eventProblems(r as GameEvent[]);
+        const problems = eventProblems(r as GameEvent[], state, session.state);
         if (problems.length) fail(`bad events: ${problems.join('; ')}`, action);
       }
       config.onState?.(session.state, session);
