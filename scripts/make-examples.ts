@@ -638,7 +638,6 @@ const twoZone: Example = {
 // A complete seven-zone, nine-turn game played by a seeded policy (seeded dice)
 // ---------------------------------------------------------------------------------------------
 
-const SIDES = ['allied', 'soviet'] as const;
 
 /** What the seeded policy remembers between decisions: actions taken in each Battle Turn. */
 interface PolicyMemory {
@@ -952,9 +951,9 @@ export function buildOutputs(): Map<string, string> {
   return files;
 }
 
-function main(): void {
+/** Write the generated files, or with --check report the ones on disk that differ (exit 1). */
+export function writeOutputs(files: Map<string, string>, command: string): void {
   const check = process.argv.includes('--check');
-  const files = buildOutputs();
   let stale = 0;
   for (const [path, text] of files) {
     const rel = path.slice(ROOT.length + 1);
@@ -971,10 +970,14 @@ function main(): void {
   }
   if (check) {
     if (stale) {
-      console.error(`${stale} file(s) out of date: run node --import tsx scripts/make-examples.ts`);
+      console.error(`${stale} file(s) out of date: run ${command}`);
       process.exitCode = 1;
     } else console.log(`${files.size} files up to date.`);
   }
+}
+
+function main(): void {
+  writeOutputs(buildOutputs(), 'node --import tsx scripts/make-examples.ts');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -12,7 +12,7 @@
  * All games use Wardroom's DEMO roster, DEMO starting points and, for 13.3, the DEMO transfer charts
  * (examples/cwnb/data/demo-transfer-charts.json) — made-up values, not the game's.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chooser } from '../src/engine/random-play.ts';
@@ -25,7 +25,7 @@ import { ZONE_IDS, type ZoneId } from '../src/modules/cwnb/data/types.ts';
 import type { RawOptions } from '../src/modules/cwnb/options.ts';
 import { isSubmarine, shipCard, terms } from '../src/modules/cwnb/rules/common.ts';
 import { parseSeat, type CwnbState } from '../src/modules/cwnb/state.ts';
-import { formatGameFile, Game } from './make-examples.ts';
+import { formatGameFile, Game, writeOutputs } from './make-examples.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OPTIONAL_EXAMPLES_DIR = join(ROOT, 'examples', 'cwnb', 'optional');
@@ -434,28 +434,7 @@ export function buildOptionalOutputs(): Map<string, string> {
 }
 
 function main(): void {
-  const check = process.argv.includes('--check');
-  const files = buildOptionalOutputs();
-  let stale = 0;
-  for (const [path, text] of files) {
-    const rel = path.slice(ROOT.length + 1);
-    if (check) {
-      if (!existsSync(path) || readFileSync(path, 'utf8') !== text) {
-        console.error(`out of date: ${rel}`);
-        stale++;
-      }
-      continue;
-    }
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-    console.log(`wrote ${rel}`);
-  }
-  if (check) {
-    if (stale) {
-      console.error(`${stale} file(s) out of date: run node --import tsx scripts/make-optional-examples.ts`);
-      process.exitCode = 1;
-    } else console.log(`${files.size} files up to date.`);
-  }
+  writeOutputs(buildOptionalOutputs(), 'node --import tsx scripts/make-optional-examples.ts');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();
