@@ -26,6 +26,7 @@ const USAGE = `usage: node --import tsx scripts/fuzz.ts [--games N] [--seed S] [
   --turns N         fix the agreed length (1–9)
   --dice D          fix the dice: seeded | physical
   --max-zones N     at most N random zones;  --max-turns N: at most N random turns
+  --optional        also switch on a random selection of the optional rules (13.1–13.5, 14.1)
   --max-actions N   fail a game that has no result after N actions (default 20000)
   --out DIR         write each failing game (log up to the failing action) as DIR/fuzz-failure-SEED.json
   --keep-going      play every game even after a failure (default: stop at the first)
@@ -48,6 +49,7 @@ function main(): number {
         'max-zones': { type: 'string' },
         'max-turns': { type: 'string' },
         'max-actions': { type: 'string' },
+        optional: { type: 'boolean' },
         out: { type: 'string' },
         'keep-going': { type: 'boolean' },
         quiet: { type: 'boolean' },
@@ -94,6 +96,7 @@ function main(): number {
       undoChance: prob('undo', args.undo),
       maxUndos: int('max-undos', args['max-undos'], 0, 1000),
       maxActions: int('max-actions', args['max-actions'], 1, 10_000_000),
+      optionalRules: args.optional ? 'random' : 'none',
     };
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);

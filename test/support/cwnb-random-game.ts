@@ -7,6 +7,7 @@
  * as a `FuzzFailure` naming the seed and the index of the action in the log where it happened,
  * so `playRandomGame(seed, sameConfig)` reproduces it exactly.
  */
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { isRuleError, RuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session, type GameRecord } from '../../src/engine/game.ts';
@@ -28,6 +29,11 @@ export interface PlayConfig {
   options?: Partial<Pick<RawOptions, 'zones' | 'turns' | 'dice'>>;
   /** Upper limits on the random number of zones and turns. */
   limits?: { zones?: number; turns?: number };
+  /**
+   * 'random': also switch on a random selection of the optional rules (13.1–13.5, 14.1). The
+   * suite fuzzes the base campaign (issue 2); this mode is for `scripts/fuzz.ts --optional`.
+   */
+  optionalRules?: 'none' | 'random';
   /** Check every invariant after every action (and the start state). Default true. */
   checkInvariants?: boolean;
   /** Chance per step of trying a few random illegal actions first. Default 0.1. */
@@ -111,6 +117,33 @@ export function randomOptions(ch: Chooser, fixed: PlayConfig['options'] = {}, li
   return { zones: fixed.zones ?? zones, turns: fixed.turns ?? turns, dice: fixed.dice ?? dice, roster: 'demo', startingPoints: 'demo' };
 }
 
+let demoCharts: unknown | null | undefined;
+/** The demo 13.3 transfer charts of examples/cwnb/optional (the rulebook text lacks the real ones), or null. */
+function transferCharts(): unknown | null {
+  if (demoCharts === undefined) {
+    try {
+      const url = new URL('../../examples/cwnb/optional/seven-zone-all-options.json', import.meta.url);
+      demoCharts = (JSON.parse(readFileSync(url, 'utf8')) as { options: { optional: { transferLimitations?: unknown } } }).options.optional.transferLimitations ?? null;
+    } catch {
+      demoCharts = null;
+    }
+  }
+  return demoCharts;
+}
+
+/** A random selection of the optional rules (13, 14). */
+export function randomOptionalRules(ch: Chooser): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  if (ch.chance(0.4)) o.variableEndTurn = { startTurn: ch.pick([2, 3, 4]) };
+  if (ch.chance(0.4)) o.specialConditions = {};
+  const charts = transferCharts();
+  if (charts && ch.chance(0.3)) o.transferLimitations = charts;
+  if (ch.chance(0.5)) o.flagOfficers = true;
+  if (ch.chance(0.5)) o.frictionOfWar = true;
+  if (ch.chance(0.4)) o.overallCommanders = true;
+  return o;
+}
+
 /** The game's secret dice seed, derived from the fuzz seed: long and distinctive, so a leak is easy to find. */
 export function diceSeedFor(seed: number): string {
   const ch = chooserFor(seed ^ 0x5eed);
@@ -145,9 +178,11 @@ export function newRandomSession(
   seed: number,
   fixed?: PlayConfig['options'],
   limits?: PlayConfig['limits'],
+  optionalRules: PlayConfig['optionalRules'] = 'none',
 ): { session: Session<CwnbState>; options: RawOptions; ch: Chooser } {
   const ch = chooserFor(seed);
   const options = randomOptions(ch, fixed, limits);
+  if (optionalRules === 'random') (options as Record<string, unknown>).optional = randomOptionalRules(ch);
   const session = Session.open(cwnb, newGameRecord(cwnb.id, options, diceSeedFor(seed)));
   return { session, options, ch };
 }
@@ -175,7 +210,15 @@ const BASE_WEIGHTS: Record<string, number> = {
   endBattleTurn: 2.8,
   setAside: 1,
   teamNote: 0.04,
+  // Optional rules (only offered when chosen): keep the jokers and seat moves occasional.
+  playAdditionalShip: 0.1,
+  useKeptAdditionalShip: 0.3,
+  transferFlagOfficer: 0.2,
+  assignSeat: 0.1,
 };
+
+/** Action types of the base campaign (teamNote aside, which every seat of a multi-zone game has). */
+const BASE_TYPES = Object.keys(BASE_WEIGHTS).filter((t) => t !== 'teamNote' && !['playAdditionalShip', 'useKeptAdditionalShip', 'transferFlagOfficer', 'assignSeat'].includes(t));
 
 /** Action types of the optional rules (13, 14): refused in a game without them. */
 const OPTIONAL_TYPES = [
@@ -193,6 +236,8 @@ function weightFor(state: CwnbState, z: ZoneState, side: Side, type: string, spe
   const w = BASE_WEIGHTS[type] ?? 1;
   const me = z.players[side];
   if (type === 'donePurchasing') return w + 0.8 * (me.order.ships.length + me.order.cards.length);
+  // Strike and Invasion players attack Land Targets more often, so Point Pools fill up and get capped.
+  if (type === 'landAttack' && z.mission && ['Carrier Strike', 'Submarine Strike', 'Invasion'].includes(z.mission.cell[side])) return 2;
   if (type === 'declineStrike' && specs.some((s) => s.type === 'commit')) {
     // A Strike player who cannot meet the requirement should decline rather than loop.
     const t = requireTerms(z);
@@ -288,7 +333,7 @@ export function smartAction(ch: Chooser, state: CwnbState, seat: string, specs: 
       const attack = ch.pick(['carrier-air-strike', 'submarine-missile', 'gun'] as const);
       a.attack = attack;
       if (attack === 'carrier-air-strike') a.success = ch.chance(0.6);
-      else a.damage = ch.int(0, 12);
+      else a.damage = ch.chance(0.7) ? ch.int(0, 12) : ch.int(10, 20);
       if (ch.chance(0.2)) a.surprise = true;
       break;
     }
@@ -329,7 +374,9 @@ function unitDamage(z: ZoneState, id: string): number {
 export function invariantProblems(state: CwnbState, prev?: CwnbState): string[] {
   const problems: string[] = [];
   const bad = (s: string) => problems.push(s);
-  if (!Number.isInteger(state.turn) || state.turn < 1 || state.turn > MAX_TURNS || state.turn > state.options.turns) {
+  // 13.1 Variable End Turn replaces the agreed length (never past 9).
+  const lastTurn = variableEndTurn(state) ? MAX_TURNS : Math.min(MAX_TURNS, state.options.turns);
+  if (!Number.isInteger(state.turn) || state.turn < 1 || state.turn > lastTurn) {
     bad(`turn ${state.turn} outside 1..min(9, ${state.options.turns})`);
   }
   if (prev && state.turn < prev.turn) bad(`turn went back from ${prev.turn} to ${state.turn}`);
@@ -426,7 +473,7 @@ export function resultProblems(state: CwnbState): string[] {
   const problems: string[] = [];
   const r = state.result;
   if (!r) return ['no result'];
-  if (state.turn !== Math.min(state.options.turns, MAX_TURNS)) problems.push(`game ended on turn ${state.turn}, agreed ${state.options.turns}`);
+  if (!variableEndTurn(state) && state.turn !== Math.min(state.options.turns, MAX_TURNS)) problems.push(`game ended on turn ${state.turn}, agreed ${state.options.turns}`);
   const totals = { allied: 0, soviet: 0 };
   for (const zid of state.options.zones) {
     const z = state.zones[zid]!;
@@ -500,7 +547,7 @@ export function illegalAction(ch: Chooser, state: CwnbState, legal: Action | nul
     case 'wrong-step': {
       const specs = cwnb.legalActions(state, seat);
       const types = new Set(specs.map((s) => s.type));
-      const candidates = [...Object.keys(BASE_WEIGHTS), ...(hasOptionalRules(state) ? [] : OPTIONAL_TYPES)].filter((t) => !types.has(t) && t !== 'teamNote');
+      const candidates = [...BASE_TYPES, ...(hasOptionalRules(state) ? [] : OPTIONAL_TYPES)].filter((t) => !types.has(t));
       if (!candidates.length) return null;
       const type = ch.pick(candidates);
       return { kind: `wrong-step:${type}`, action: plausible(ch, state, type, seat) };
@@ -538,6 +585,10 @@ export function illegalAction(ch: Chooser, state: CwnbState, legal: Action | nul
       return { kind: `wrong-seat:${legal.type}`, action: { ...legal, seat: other } };
     }
   }
+}
+
+function variableEndTurn(state: CwnbState): boolean {
+  return !!(state.options as unknown as { optional?: { variableEndTurn?: unknown } }).optional?.variableEndTurn;
 }
 
 function hasOptionalRules(state: CwnbState): boolean {
@@ -648,7 +699,7 @@ export function playRandomGame(seed: number, config: PlayConfig = {}): GameRepor
 
   let setup: ReturnType<typeof newRandomSession>;
   try {
-    setup = newRandomSession(seed, config.options, config.limits);
+    setup = newRandomSession(seed, config.options, config.limits, config.optionalRules);
   } catch (e) {
     return fail(`setup threw: ${(e as Error)?.stack ?? e}`);
   }
