@@ -221,6 +221,30 @@ describe('the invariant checks are not vacuous', () => {
     expect(eventProblems([], prev, s).join()).toMatch(/dice counter moved 1 with 0 roll event/);
   });
 
+  it('a Point Track, banked VP or status change without its event', () => {
+    const prev = mid();
+    const s = structuredClone(prev);
+    const z = Object.values(s.zones)[0]!;
+    z.players.allied.track += 4;
+    z.players.soviet.banked += 3;
+    z.status = prev.zones[z.id]!.status === 6 ? 5 : prev.zones[z.id]!.status + 1;
+    const p = eventProblems([], prev, s).join('\n');
+    expect(p).toMatch(/allied: Point Track moved 4, events say \+0/);
+    expect(p).toMatch(/soviet: banked VP moved 3, bank events say 0/);
+    expect(p).toMatch(/without matching status events/);
+    const ok = eventProblems(
+      [
+        { type: 'points', zone: z.id, side: 'allied', points: 4, text: 'x' },
+        { type: 'bank', zone: z.id, side: 'soviet', amount: 3, text: 'x' },
+        { type: 'status', zone: z.id, from: prev.zones[z.id]!.status, to: z.status, text: 'x' },
+      ],
+      prev,
+      s,
+    );
+    // The bank event also takes 3 off the Soviet track, which did not move: exactly that is reported.
+    expect(ok).toEqual([`${z.id} soviet: Point Track moved 0, events say +0 −0 spent −3 banked`]);
+  });
+
   it('a wrong result is caught', () => {
     const r = playRandomGame(5, { probeChance: 0, undoChance: 0, freeze: false });
     const s = structuredClone(r.state);

@@ -454,6 +454,29 @@ export function eventProblems(events: readonly GameEvent[], prev?: CwnbState, ne
   if (prev && next) {
     const rolls = events.filter((e) => e.type === 'roll').length;
     if (next.dice.counter - prev.dice.counter !== rolls) problems.push(`dice counter moved ${next.dice.counter - prev.dice.counter} with ${rolls} roll event(s)`);
+    // The log tells the truth: every change of a Point Track, of banked VP and of a status marker
+    // has its event (points scored, purchases paid, points banked, status moved).
+    for (const zid of next.options.zones) {
+      const a = prev.zones[zid];
+      const b = next.zones[zid];
+      if (!a || !b) continue;
+      for (const side of ['allied', 'soviet'] as const) {
+        const mine = events.filter((e) => e.zone === zid && e.side === side);
+        const scored = mine.filter((e) => e.type === 'points').reduce((t, e) => t + (e.points as number), 0);
+        const spent = mine.filter((e) => e.type === 'purchase').reduce((t, e) => t + ((e.spent as number) ?? 0), 0);
+        const banked = mine.filter((e) => e.type === 'bank').reduce((t, e) => t + (e.amount as number), 0);
+        const jokerBank = 5 * mine.filter((e) => e.type === 'joker' && e.use === 'bank').length; // 13.5: banks 5 VP directly
+        const dTrack = b.players[side].track - a.players[side].track;
+        if (dTrack !== scored - spent - banked) problems.push(`${zid} ${side}: Point Track moved ${dTrack}, events say +${scored} −${spent} spent −${banked} banked`);
+        const dBank = b.players[side].banked - a.players[side].banked;
+        if (dBank !== banked + jokerBank) problems.push(`${zid} ${side}: banked VP moved ${dBank}, bank events say ${banked + jokerBank}`);
+      }
+      if (a.status !== b.status) {
+        const moves = events.filter((e) => e.type === 'status' && e.zone === zid && 'to' in e);
+        const last = moves[moves.length - 1];
+        if (!last || moves[0].from !== a.status || last.to !== b.status) problems.push(`${zid}: status ${a.status} → ${b.status} without matching status events`);
+      }
+    }
   }
   for (const e of events) {
     if (typeof e.type !== 'string' || typeof e.text !== 'string' || !e.text) problems.push(`event without type or text: ${safeJson(e)}`);
