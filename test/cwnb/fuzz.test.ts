@@ -245,6 +245,26 @@ describe('the invariant checks are not vacuous', () => {
     expect(ok).toEqual([`${z.id} soviet: Point Track moved 0, events say +0 −0 spent −3 banked`]);
   });
 
+  it('7.2.3 / 7.2.4 recomputed at the end of a zone\'s turn: status toward the wrong side, in-port points over the cap', () => {
+    const prev = mid();
+    const s = structuredClone(prev);
+    const z = Object.values(s.zones)[0]!;
+    const id = z.id;
+    prev.zones[id]!.status = 3;
+    s.zones[id]!.status = 2;
+    prev.zones[id]!.players.allied.earned = { ...prev.zones[id]!.players.allied.earned, mission: 10, sinking: 0 };
+    prev.zones[id]!.players.soviet.earned = { ...prev.zones[id]!.players.soviet.earned, mission: 0, sinking: 4 };
+    s.zones[id]!.players.soviet.track = prev.zones[id]!.players.soviet.track + 6;
+    const events = [
+      { type: 'status', zone: id, from: 3, to: 2, text: 'x' },
+      { type: 'points', zone: id, side: 'soviet', points: 6, kind: 'in-port', text: 'x' },
+      { type: 'turn-done', zone: id, text: 'x' },
+    ];
+    const p = eventProblems(events, prev, s).join('\n');
+    expect(p).toMatch(/7.2.3 scores Allied 10, Soviet 4: status 3 should go to 4, went to 2/);
+    expect(p).toMatch(/soviet: ships in port scored 6, more than the turn's 4 Mission and sinking points/);
+  });
+
   it('a wrong result is caught', () => {
     const r = playRandomGame(5, { probeChance: 0, undoChance: 0, freeze: false });
     const s = structuredClone(r.state);

@@ -471,6 +471,33 @@ export function eventProblems(events: readonly GameEvent[], prev?: CwnbState, ne
         const dBank = b.players[side].banked - a.players[side].banked;
         if (dBank !== banked + jokerBank) problems.push(`${zid} ${side}: banked VP moved ${dBank}, bank events say ${banked + jokerBank}`);
       }
+      // 7.2.3 and 7.2.4, recomputed from the points of the turn: the status moves one column toward
+      // the player who scored more (none on a tie); ships in port score at most that turn's
+      // Mission and sinking points.
+      if (events.some((e) => e.type === 'turn-done' && e.zone === zid)) {
+        const at = events.findIndex((e) => e.type === 'status' && e.zone === zid);
+        if (at < 0) problems.push(`${zid}: turn done without a 7.2.3 status event`);
+        else {
+          const tally = (side: Side, kinds: string[]) => {
+            const earned = a.players[side].earned as Record<string, number>;
+            let n = kinds.reduce((t, k) => t + (earned[k] ?? 0), 0);
+            for (const e of events.slice(0, at)) if (e.type === 'points' && e.zone === zid && e.side === side && kinds.includes(e.kind as string)) n += e.points as number;
+            return n;
+          };
+          const al = tally('allied', ['mission', 'sinking', 'other']);
+          const so = tally('soviet', ['mission', 'sinking', 'other']);
+          const e = events[at];
+          const from = a.status;
+          const want = al === so ? from : Math.max(0, Math.min(6, from + (al > so ? 1 : -1)));
+          const got = 'to' in e ? (e.to as number) : from;
+          if (got !== want) problems.push(`${zid}: 7.2.3 scores Allied ${al}, Soviet ${so}: status ${from} should go to ${want}, went to ${got}`);
+          for (const side of ['allied', 'soviet'] as const) {
+            const cap = tally(side, ['mission', 'sinking']);
+            const inPort = events.filter((x) => x.type === 'points' && x.zone === zid && x.side === side && x.kind === 'in-port').reduce((t, x) => t + (x.points as number), 0);
+            if (inPort > cap) problems.push(`${zid} ${side}: ships in port scored ${inPort}, more than the turn's ${cap} Mission and sinking points (7.2.4)`);
+          }
+        }
+      }
       if (a.status !== b.status) {
         const moves = events.filter((e) => e.type === 'status' && e.zone === zid && 'to' in e);
         const last = moves[moves.length - 1];
