@@ -18,6 +18,7 @@ import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { RawOptions } from '../../src/modules/cwnb/options.ts';
 import { requireTerms, shipCard } from '../../src/modules/cwnb/rules/common.ts';
 import { MAX_TURNS } from '../../src/modules/cwnb/rules/end-of-turn.ts';
+import { maxActionCards } from '../../src/modules/cwnb/rules/purchases.ts';
 import { NON_COMBATANT_CARDS } from '../../src/modules/cwnb/rules/non-combatants.ts';
 import type { CwnbOptions, CwnbState, ZoneState } from '../../src/modules/cwnb/state.ts';
 import { parseSeat, seatOf } from '../../src/modules/cwnb/state.ts';
@@ -423,7 +424,9 @@ export function invariantProblems(state: CwnbState, prev?: CwnbState): string[] 
         else if (card.side !== side) bad(`${zid} ${side}: ${card.side} ship ${id} in the ${side} fleet`);
         if (p.fleet[id].damage < 0) bad(`${zid} ${side}: ship ${id} has damage ${p.fleet[id].damage}`);
       }
-      if (p.cardsBought.length > 5) bad(`${zid} ${side}: ${p.cardsBought.length} Action cards bought this turn`);
+      // 6.C.2: at most five per turn (13.2 Special Conditions may change the limit).
+      const maxCards = maxActionCards(z, side);
+      if (p.cardsBought.length > maxCards) bad(`${zid} ${side}: ${p.cardsBought.length} Action cards bought this turn (limit ${maxCards})`);
     }
     const b = z.battle;
     if (b) {
