@@ -21,6 +21,7 @@ const REVEALED_STEPS = new Set(['battle', 'set-aside', 'turn-done']);
 function teamOf(viewer: string): Side | 'both' | 'none' {
   if (viewer === 'referee') return 'both';
   if (viewer === 'allied' || viewer === 'soviet') return viewer;
+  if (viewer === 'commander:allied' || viewer === 'commander:soviet') return viewer === 'commander:allied' ? 'allied' : 'soviet'; // 14.1
   return parseSeat(viewer)?.side ?? 'none';
 }
 
@@ -239,4 +240,28 @@ describe('views on every state of two large fuzzed games', () => {
       expect(states).toBeGreaterThan(200);
     });
   }
+});
+
+describe('views on every state of 40 fuzzed games with random optional rules (13, 14)', () => {
+  it('the same secrets stay hidden with Flag Officers, Special Conditions, Friction of War, Overall Commanders…', () => {
+    const failures: string[] = [];
+    for (let seed = 920_001; seed <= 920_040; seed++) {
+      try {
+        playRandomGame(seed, {
+          optionalRules: 'random',
+          limits: { zones: 3, turns: 3 },
+          probeChance: 0,
+          checkInvariants: false,
+          checkReplay: false,
+          onState: (state) => {
+            const problems = allViewProblems(state, false);
+            if (problems.length) throw new Error(`game seed ${seed} (optional rules ${Object.keys((state.options as { optional?: object }).optional ?? {}).join(', ')}): ${problems.slice(0, 3).join('; ')}`);
+          },
+        });
+      } catch (e) {
+        failures.push(e instanceof FuzzFailure ? e.message : String((e as Error).message ?? e));
+      }
+    }
+    expect(failures.slice(0, 3)).toEqual([]);
+  });
 });
