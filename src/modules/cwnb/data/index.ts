@@ -71,11 +71,12 @@ export function zoneById(id: ZoneId): ZoneData {
 export const ACTION_CARDS: ActionCardData = freeze(parseOrThrow(ActionCardDataSchema, actionCards, 'action-cards.json'));
 
 const normalizeCardType = (t: string) => t.replace(/\*/g, '').trim().replace(/\s+/g, ' ').toLowerCase();
+const CARD_TYPES = new Map<string, ActionCardType>(ACTION_CARDS.cards.map((c) => [c.type, c]));
+const CARD_TYPES_NORMALIZED = new Map<string, ActionCardType>(ACTION_CARDS.cards.map((c) => [normalizeCardType(c.type), c]));
 
 /** Look up a card type by name (case-insensitive; a trailing asterisk is ignored). */
 export function actionCardType(type: string): ActionCardType | undefined {
-  const key = normalizeCardType(type);
-  return ACTION_CARDS.cards.find((c) => c.type.toLowerCase() === key);
+  return CARD_TYPES.get(type) ?? CARD_TYPES_NORMALIZED.get(normalizeCardType(type));
 }
 
 /** The general Special Circumstances Die Table (rule 13.2; the only one the document gives). */

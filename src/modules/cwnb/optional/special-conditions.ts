@@ -4,7 +4,7 @@ import { SPECIAL_CIRCUMSTANCES } from '../data/index.ts';
 import type { Side, SpecialCondition, SpecialConditionsTable } from '../data/types.ts';
 import type { ConditionState, CwnbOptions, CwnbState, PortStrikeChoice, ZoneState } from '../state.ts';
 import { other, seatOf } from '../state.ts';
-import { requireTerms, score, shipCard, sideName, zoneName, type Events } from '../rules/common.ts';
+import { requireTerms, score, shipCard, sideName, updateShip, zoneName, type Events } from '../rules/common.ts';
 import { BATTLE_TURNS } from '../rules/commitment.ts';
 import { resolvePurchasesIfReady } from '../rules/purchases.ts';
 
@@ -82,7 +82,7 @@ export function rollSpecialConditions(state: CwnbState, zone: ZoneState, side: S
 
 /** 13.2.6 Prepared: all the player's damaged ships are repaired at once. */
 function prepared(state: CwnbState, zone: ZoneState, side: Side, events: Events): void {
-  for (const ship of Object.values(zone.players[side].fleet)) Object.assign(ship, { damage: 0, crippled: false, critical: false });
+  for (const id in zone.players[side].fleet) updateShip(zone.players[side], id, { damage: 0, crippled: false, critical: false });
   events.push({ type: 'repair', zone: zone.id, side, text: `${zoneName(zone.id)}: Prepared — all ${sideName(side)} ships repaired (13.2.6).` });
 }
 
@@ -130,7 +130,7 @@ export function portStrike(state: CwnbState, zone: ZoneState, side: Side, choice
       const card = shipCard(state, id)!;
       const ship = fleet[id];
       if (!card.large && card.crippledSide && !ship.crippled) {
-        ship.crippled = true;
+        updateShip(zone.players[enemy], id, { crippled: true });
         events.push({ type: 'crippled', zone: zone.id, unit: id, text: `${zoneName(zone.id)}: Port Strike hits ${card.name}: crippled (13.2.7).` });
       } else {
         delete fleet[id];

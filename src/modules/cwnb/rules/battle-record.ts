@@ -2,7 +2,7 @@ import { refuse } from '../../../engine/errors.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, NonCombatant, ShipState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
-import { isSubmarine, requireTerms, score, shipCard, sideName, zoneName, type Events } from './common.ts';
+import { isSubmarine, requireTerms, score, shipCard, sideName, zoneName, updateShip, type Events } from './common.ts';
 import { awardPool, eliminated, poolLeft, scoreEndOfBattleTurn } from './mission-scoring.ts';
 import { checkAirStrike } from '../optional/special-conditions.ts';
 import { onShipSunk } from '../optional/flag-officers.ts';
@@ -88,14 +88,15 @@ export function recordDamage(state: CwnbState, zone: ZoneState, id: string, amou
   inBattle(zone);
   if (!Number.isInteger(amount) || amount === 0) refuse('bad-damage', 'Damage is a whole number of points, added (positive) or repaired (negative).', '7');
   const u = unit(zone, id);
-  const holder = u.kind === 'ship' ? u.ship : u.nc;
-  if (holder.damage + amount < 0) refuse('repair-too-much', `${unitName(state, u)} has only ${holder.damage} damage to repair.`, '7');
-  holder.damage += amount;
+  const damage = (u.kind === 'ship' ? u.ship : u.nc).damage + amount;
+  if (damage < 0) refuse('repair-too-much', `${unitName(state, u)} has only ${damage - amount} damage to repair.`, '7');
+  if (u.kind === 'ship') updateShip(zone.players[u.side], id, { damage });
+  else u.nc.damage = damage;
   events.push({
     type: 'damage',
     zone: zone.id,
     unit: id,
-    text: `${zoneName(zone.id)}: ${unitName(state, u)} ${amount > 0 ? `takes ${amount} damage` : `repairs ${-amount} damage`}; now ${holder.damage}.`,
+    text: `${zoneName(zone.id)}: ${unitName(state, u)} ${amount > 0 ? `takes ${amount} damage` : `repairs ${-amount} damage`}; now ${damage}.`,
   });
 }
 
@@ -112,7 +113,7 @@ export function recordCondition(
   if (u.kind !== 'ship') refuse('not-a-ship', `${id} is a Non-Combatant; only its damage and sinking are recorded.`, '8');
   const card = shipCard(state, id)!;
   if (condition === 'passive' && !isSubmarine(card)) refuse('not-a-submarine', `${card.name} is not a submarine.`, '7');
-  u.ship[condition] = value;
+  updateShip(zone.players[u.side], id, { [condition]: value });
   const word = { crippled: ['crippled', 'no longer crippled'], critical: ['critically damaged', 'no longer critically damaged'], passive: ['Passive', 'Active'] }[condition][value ? 0 : 1];
   events.push({ type: condition, zone: zone.id, unit: id, text: `${zoneName(zone.id)}: ${card.name} is ${word}.` });
 }

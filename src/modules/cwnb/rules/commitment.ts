@@ -2,7 +2,7 @@ import { refuse } from '../../../engine/errors.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
-import { advantagedSide, isSubmarine, requireTerms, shipCard, sideName, zoneName, type Events, type S } from './common.ts';
+import { advantagedSide, isSubmarine, requireTerms, shipCard, sideName, updateShip, zoneName, type Events, type S } from './common.ts';
 import type { MissionTerms } from './mission-terms.ts';
 import { battleTurns, checkAreaDefense } from '../optional/special-conditions.ts';
 import { checkCommandShip } from '../optional/flag-officers.ts';
@@ -85,10 +85,8 @@ function reveal(state: CwnbState, zone: ZoneState, events: Events): void {
   for (const side of ['allied', 'soviet'] as const) {
     const p = zone.players[side];
     const c = p.commitment!;
-    for (const [id, ship] of Object.entries(p.fleet)) {
-      ship.committed = c.ships.includes(id);
-      ship.passive = false; // 7.1: submarines are set up as desired at the start of a Mission (record Passive ones)
-    }
+    // 7.1: submarines are set up as desired at the start of a Mission: Active unless recorded Passive.
+    for (const id in p.fleet) updateShip(p, id, { committed: c.ships.includes(id), passive: false });
     p.commandShip = c.flagOfficer;
     const names = c.ships.map((id) => shipCard(state, id)!.name);
     const inPort = Object.keys(p.fleet).length - c.ships.length;

@@ -3,7 +3,7 @@ import type { GameEvent } from '../../../engine/module.ts';
 import { zoneById } from '../data/index.ts';
 import type { ShipCard, Side, ZoneId } from '../data/types.ts';
 import { STATUS_COLUMNS } from '../data/types.ts';
-import type { CwnbState, PlayerState, Seat, ZoneState } from '../state.ts';
+import type { CwnbState, PlayerState, Seat, ShipState, ZoneState } from '../state.ts';
 import { other, parseSeat } from '../state.ts';
 import { missionTerms, type MissionTerms } from './mission-terms.ts';
 
@@ -57,12 +57,35 @@ export function beginDraft(state: CwnbState): CwnbState {
   return draft;
 }
 
-function cloneJson<T>(v: T): T {
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(cloneJson) as T;
-  const out: Record<string, unknown> = {};
-  for (const k in v) out[k] = cloneJson((v as Record<string, unknown>)[k]);
-  return out as T;
+// Copies of the parts of a zone that rules change in place. Objects they only ever replace
+// (the mission cell, Action cards, lastRoll) are shared.
+function clonePlayer(p: PlayerState): PlayerState {
+  return {
+    ...p,
+    fleet: { ...p.fleet }, // ShipStates are replaced, never changed in place: see updateShip
+    cards: p.cards.slice(),
+    order: { ships: p.order.ships.slice(), cards: p.order.cards.slice(), done: p.order.done },
+    cardsBought: p.cardsBought.slice(),
+    commitment: p.commitment && { ...p.commitment, ships: p.commitment.ships.slice() },
+    earned: { ...p.earned },
+    flagOrder: { ...p.flagOrder },
+  };
+}
+
+function cloneZone(z: ZoneState): ZoneState {
+  const b = z.battle;
+  return {
+    ...z,
+    declines: z.declines.slice(),
+    conditions: z.conditions && { allied: { ...z.conditions.allied }, soviet: { ...z.conditions.soviet } },
+    players: { allied: clonePlayer(z.players.allied), soviet: clonePlayer(z.players.soviet) },
+    battle: b && {
+      ...b,
+      poolAwarded: { ...b.poolAwarded },
+      nonCombatants: b.nonCombatants.map((n) => ({ ...n })),
+      eliminated: { ...b.eliminated },
+    },
+  };
 }
 
 /** The zone, copied for changing in this action (refused if the game has no such zone). */
@@ -72,10 +95,15 @@ export function writableZone(draft: CwnbState, zone: ZoneId): ZoneState {
   const z = draft.zones[zone];
   if (!z) refuse('zone-not-in-play', `The ${zoneName(zone)} War Zone is not in play in this game.`);
   if (copied.has(zone)) return z;
-  const copy = cloneJson(z);
+  const copy = cloneZone(z);
   draft.zones[zone] = copy;
   copied.add(zone);
   return copy;
+}
+
+/** Change a ship's state in a writable zone (ship states are shared between states, so replaced). */
+export function updateShip(p: PlayerState, id: string, patch: Partial<ShipState>): void {
+  p.fleet[id] = { ...p.fleet[id], ...patch };
 }
 
 export function writableZones(draft: CwnbState): ZoneState[] {
@@ -157,5 +185,5 @@ export function freshTurnPlayer(p: PlayerState): void {
   p.retreating = false;
   p.retreats = 0;
   p.setAside = false;
-  for (const ship of Object.values(p.fleet)) ship.committed = false;
+  for (const id in p.fleet) updateShip(p, id, { committed: false });
 }

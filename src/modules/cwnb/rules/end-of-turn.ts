@@ -2,7 +2,7 @@ import { refuse } from '../../../engine/errors.ts';
 import { actionCardType } from '../data/index.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, HeldCard, ZoneState } from '../state.ts';
-import { freshTurnPlayer, requireTerms, score, shipCard, sideName, writableZones, zoneName, type Events } from './common.ts';
+import { freshTurnPlayer, requireTerms, score, shipCard, sideName, updateShip, writableZones, zoneName, type Events } from './common.ts';
 import { scoreFinalMissionPoints } from './mission-scoring.ts';
 import { NON_COMBATANT_CARDS } from './non-combatants.ts';
 import { shiftStatus } from './status.ts';
@@ -61,9 +61,8 @@ function concludeBattleTurns(state: CwnbState, zone: ZoneState, events: Events):
       events.push({ type: 'note', text: `${zoneName(zone.id)}: port facilities damaged — no repairs to ${sideName(side)} ships in port this turn (13.2.7).` });
       continue;
     }
-    for (const ship of Object.values(p.fleet)) {
-      if (ship.committed) continue;
-      Object.assign(ship, { damage: 0, crippled: false, critical: false });
+    for (const [id, ship] of Object.entries(p.fleet)) {
+      if (!ship.committed) updateShip(p, id, { damage: 0, crippled: false, critical: false });
     }
   }
   // 7.2.5 (8) Non-Combatants return to the unused pile.
