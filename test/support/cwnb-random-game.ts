@@ -468,11 +468,10 @@ export function eventProblems(events: readonly GameEvent[], prev?: CwnbState, ne
         const scored = mine.filter((e) => e.type === 'points').reduce((t, e) => t + (e.points as number), 0);
         const spent = mine.filter((e) => e.type === 'purchase').reduce((t, e) => t + ((e.spent as number) ?? 0), 0);
         const banked = mine.filter((e) => e.type === 'bank').reduce((t, e) => t + (e.amount as number), 0);
-        const jokerBank = 5 * mine.filter((e) => e.type === 'joker' && e.use === 'bank').length; // 13.5: banks 5 VP directly
         const dTrack = b.players[side].track - a.players[side].track;
         if (dTrack !== scored - spent - banked) problems.push(`${zid} ${side}: Point Track moved ${dTrack}, events say +${scored} −${spent} spent −${banked} banked`);
         const dBank = b.players[side].banked - a.players[side].banked;
-        if (dBank !== banked + jokerBank) problems.push(`${zid} ${side}: banked VP moved ${dBank}, bank events say ${banked + jokerBank}`);
+        if (dBank !== banked) problems.push(`${zid} ${side}: banked VP moved ${dBank}, bank events say ${banked}`);
       }
       // 7.2.3 and 7.2.4, recomputed from the points of the turn: the status moves one column toward
       // the player who scored more (none on a tie); ships in port score at most that turn's

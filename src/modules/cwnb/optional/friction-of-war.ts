@@ -60,6 +60,7 @@ export function playAdditionalShip(state: CwnbState, zone: ZoneState, side: Side
       if (zone.step !== 'set-aside' || p.setAside) refuse('bank-when', 'An Additional Ship card is banked when ships in port are scored (7.2.4): play it before setting aside your card.', '13.5');
       say('banked for 5 Victory Points (not counted toward the turn\'s winner)');
       p.banked += 5;
+      events.push({ type: 'bank', zone: zone.id, side, amount: 5, text: `${zoneName(zone.id)}: ${sideName(side)} banks 5 Victory Points for an Additional Ship card (${p.banked} banked in this zone; rule 13.5).` });
       break;
     case 'flag-officer-present':
     case 'flag-officer-absent': {
