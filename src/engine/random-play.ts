@@ -9,7 +9,12 @@ import type { Action, ActionSpec, FieldSpec } from './module.ts';
 export class Chooser {
   private rng;
   constructor(seed: number) {
-    this.rng = xoroshiro128plus(seed);
+    // Mix the seed first (splitmix32 finaliser): xoroshiro's first draws from nearby small seeds
+    // are almost the same, so games 1, 2, 3… would start alike.
+    let h = (seed | 0) + 0x9e3779b9;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    this.rng = xoroshiro128plus((h ^ (h >>> 16)) | 0);
   }
   int(min: number, max: number): number {
     return uniformInt(this.rng, min, max);
