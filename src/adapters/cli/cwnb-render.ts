@@ -14,7 +14,7 @@ export function renderStatus(v: View): string {
   for (const z of v.zones) {
     const m = z.mission;
     lines.push('');
-    lines.push(`${z.name} [${z.status.name}; ${cap(z.status.advantaged)} advantaged] — ${stepName(z.step)}`);
+    lines.push(`${z.name} [${z.status.name}; ${cap(z.status.advantaged)} advantaged]${v.result ? '' : ` — ${stepName(z.step)}`}`);
     if (m) lines.push(`  Mission: Allied ${m.allied.mission} vs. Soviet ${m.soviet.mission}${m.urgent ? ' (URGENT)' : ''} — ${m.title} (${m.rule})${m.pool !== null ? `, Point Pool ${m.pool}` : ''}`);
     const sc = z.specialConditions;
     if (sc && (sc.allied.rolled || sc.soviet.rolled)) {

@@ -223,7 +223,7 @@ export function endBattleTurn(state: CwnbState, zone: ZoneState, side: Side, eve
   b.index += 1;
   if (b.index >= 2 * b.turnsPerPlayer) {
     zone.step = 'set-aside';
-    events.push({ type: 'battle-over', zone: zone.id, text: `${zoneName(zone.id)}: all Battle Turns played. Pool left: ${poolLeft(zone)}.` });
+    events.push({ type: 'battle-over', zone: zone.id, text: `${zoneName(zone.id)}: all Battle Turns played${b.pool === null ? '' : `; Point Pool left: ${poolLeft(zone)}`}.` });
     return;
   }
   const next = activeSide(zone);

@@ -82,7 +82,7 @@ export function buyShip(state: CwnbState, zone: ZoneState, side: Side, id: strin
   const p = purchasing(state, zone, side);
   const card = shipCard(state, id);
   if (!card) refuse('unknown-ship', `There is no ship "${id}" in this game's roster.`);
-  if (card.side !== side) refuse('wrong-side', `${card.name} is a ${sideName(card.side)} ship.`, '6.C.2');
+  if (card.side !== side) refuse('wrong-side', `${card.name} is on the ${sideName(card.side)} side.`, '6.C.2');
   const where = shipLocation(state, id);
   if (where === 'sunk') refuse('ship-sunk', `${card.name} was sunk: sunk ships may not be purchased or return to play (6.C.2).`, '6.C.2');
   if (where) refuse('ship-in-play', `${card.name} is already in the ${zoneName(where.zone)} Task Force: a ship can be in one place only.`, '6.C.2');
