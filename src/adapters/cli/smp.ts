@@ -69,12 +69,14 @@ export function registerSmpCommands(program: Command): void {
             const a = actionFromAnswer(state, answers.shift());
             if (isRuleError(a)) return fail(a.message);
             action = a;
-          } else if (opts.auto) {
+          } else if (opts.auto && req.kind !== 'roll') {
             action = autoAction(state);
           } else {
+            // Physical dice are always typed by the players, even with --auto.
             say(describeRequest(req));
             action = await askInteractively(state, input, say);
             if (!action) {
+              if (req.kind === 'roll') return fail(`physical dice: no value entered for ${describeRequest(req)} (type it, or give it in --answers as {"values":[…]})`);
               say('(input ended: the remaining choices use the auto policy)');
               opts.auto = true;
               continue;
@@ -225,7 +227,8 @@ async function askInteractively(state: SmpState, input: LineReader, say: (s: str
   if (entries.length > 1) say('  (answer field by field; Enter takes the auto value; or type the whole answer as JSON, e.g. {"p0":2})');
   for (const [i, [key, field]] of entries.entries()) {
     for (;;) {
-      const line = await input.next(`${key}${key in auto ? ` [${JSON.stringify(auto[key])}]` : ''}> `);
+      const label = field.kind === 'dice' ? `${key} (${field.sides.map((n) => `d${n}`).join(' ')}, space-separated)` : key;
+      const line = await input.next(`${label}${key in auto ? ` [${JSON.stringify(auto[key])}]` : ''}> `);
       if (line === null) return null;
       if (i === 0 && line.trim().startsWith('{')) {
         try {
