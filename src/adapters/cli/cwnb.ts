@@ -121,6 +121,20 @@ export function registerCwnbCommands(program: Command): void {
     });
 
   program
+    .command('demo')
+    .description("Referee a two-zone demo campaign (Mediterranean and North Atlantic, 4 turns, Wardroom's DEMO roster): created on the first run, resumed after")
+    .argument('[file]', 'game file', 'wardroom-demo.json')
+    .action(async (file: string) => {
+      if (existsSync(file)) out(`Resuming ${file}.`);
+      else {
+        const options = { zones: ['mediterranean', 'north-atlantic'], turns: 4, dice: 'seeded', roster: 'demo', startingPoints: 'demo' };
+        writeGameFile(file, newGameRecord(cwnb.id, options, randomBytes(32).toString('hex')));
+        out(`Created ${file}: a demo campaign with Wardroom's DEMO roster and starting points (not the cards' values). Run the same command to resume.`);
+      }
+      process.exitCode = await play(file);
+    });
+
+  program
     .command('play')
     .description('The interactive campaign referee: prompts, legal choices, short commands; saves after every action')
     .argument('<file>', 'game file (create one with "wardroom new")')
