@@ -7,7 +7,8 @@ import { newGameRecord, ReplayError, Session } from '../../engine/game.ts';
 import { MODULES } from '../../modules/index.ts';
 import { cwnb } from '../../modules/cwnb/index.ts';
 import { isRosterError, formatRosterError, parseRoster } from '../../modules/cwnb/data/roster.ts';
-import type { ZoneId } from '../../modules/cwnb/data/index.ts';
+import { zoneById, type ZoneId } from '../../modules/cwnb/data/index.ts';
+import { zoneMissionTerms } from '../../modules/cwnb/rules/mission-terms.ts';
 import { tablesJson, tablesText } from '../../modules/cwnb/data/tables.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
 import { view } from '../../modules/cwnb/view.ts';
@@ -34,7 +35,16 @@ export function registerCwnbCommands(program: Command): void {
         process.exitCode = 2;
         return;
       }
-      out(o.json ? JSON.stringify(tablesJson(zone), null, 2) : tablesText(zone));
+      if (!o.json) {
+        out(tablesText(zone));
+        return;
+      }
+      // Each zone also gets its mission terms, normal and Urgent, as the rules read them (hand size and
+      // Fog of War modifiers, retreat restrictions, ship limits, in-port halving; "sides" as if the
+      // Allies held the first-named mission).
+      const json = tablesJson(zone);
+      for (const z of json.zones) Object.assign(z, { missionTerms: zoneMissionTerms(zoneById(z.id as ZoneId)) });
+      out(JSON.stringify(json, null, 2));
     });
 
   program

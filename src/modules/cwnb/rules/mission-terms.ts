@@ -244,3 +244,26 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
   }
   return t;
 }
+
+/** Every mission pair of a zone with its normal and [Urgent] terms (for `wardroom tables --json`). */
+export function zoneMissionTerms(zone: ZoneData) {
+  const pairs: Record<MissionPair, [MissionName, MissionName]> = {
+    militaryEscort: ['Military Escort', 'Raid'],
+    civilianEscort: ['Civilian Escort', 'Raid'],
+    seaSuperiority: ['Sea Superiority', 'Sea Superiority'],
+    seaSuperiorityVsHoldingAction: ['Sea Superiority', 'Holding Action'],
+    invasion: ['Invasion', 'Holding Action'],
+    carrierStrike: ['Carrier Strike', 'Engage'],
+    submarineStrike: ['Submarine Strike', 'Engage'],
+  };
+  const out: Record<string, { title: string; rule: string; normal: MissionTerms; urgent: MissionTerms }> = {};
+  for (const [pair, [allied, soviet]] of Object.entries(pairs) as [MissionPair, [MissionName, MissionName]][]) {
+    out[pair] = {
+      title: PAIR_TITLE[pair],
+      rule: PAIR_RULE[pair],
+      normal: missionTerms(zone, { allied, soviet, urgent: false }),
+      urgent: missionTerms(zone, { allied, soviet, urgent: true }),
+    };
+  }
+  return out;
+}
