@@ -9,21 +9,8 @@ import type { Action } from '../src/engine/module.ts';
 import { PhaseRunner } from '../src/modules/smp/phase.ts';
 import { raidOdds, type RaidGroup } from '../src/modules/smp/odds/index.ts';
 import { catalogOf, validateScenario, type Scenario } from '../src/modules/smp/scenario.ts';
+import { rng } from '../test/smp/helpers.ts';
 
-function sfc32(seed: number): (sides: number) => number {
-  let a = 0x9e3779b9, b = 0x243f6a88, c = 0xb7e15162, d = seed >>> 0;
-  return (sides) => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
-    const t = (a + b) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    d = (d + 1) | 0;
-    const r = (t + d) | 0;
-    c = (c + r) | 0;
-    return 1 + Math.floor(((r >>> 0) / 4294967296) * sides);
-  };
-}
 
 /** The largest raid on the demo board: every designated bomber and fighter of one nation against the enemy territory with the most interceptors. */
 function largestRaid(demo: Scenario) {
@@ -94,7 +81,7 @@ export async function run(): Promise<string> {
 
   // Monte Carlo of the real resolver.
   const runs = Number(process.env.SMP_BENCH_RUNS ?? 100_000);
-  const die = sfc32(2026);
+  const die = rng(2026);
   const counts: number[] = [];
   const t1 = performance.now();
   for (let i = 0; i < runs; i++) {

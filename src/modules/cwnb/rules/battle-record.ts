@@ -12,12 +12,12 @@ import { onShipSunk } from '../optional/flag-officers.ts';
  * they produce and keeps the Point Tracks current from it.
  */
 
-export function activeSide(zone: ZoneState | ZoneState): Side {
+export function activeSide(zone: ZoneState): Side {
   const b = zone.battle!;
   return b.index % 2 === 0 ? b.first : other(b.first);
 }
 
-export function battleTurnNumber(zone: ZoneState | ZoneState): number {
+export function battleTurnNumber(zone: ZoneState): number {
   return Math.floor(zone.battle!.index / 2) + 1;
 }
 

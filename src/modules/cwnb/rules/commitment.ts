@@ -2,7 +2,7 @@ import { refuse } from '../../../engine/errors.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
-import { advantagedSide, isSubmarine, requireTerms, shipCard, sideName, updateShip, zoneName, type Events, type S } from './common.ts';
+import { advantagedSide, isSubmarine, requireTerms, shipCard, sideName, updateShip, zoneName, type Events } from './common.ts';
 import type { MissionTerms } from './mission-terms.ts';
 import { battleTurns, checkAreaDefense } from '../optional/special-conditions.ts';
 import { checkCommandShip } from '../optional/flag-officers.ts';
@@ -18,7 +18,7 @@ export function handSize(t: MissionTerms, side: Side): number {
 export const BATTLE_TURNS = 4;
 
 /** The mission constraints on a commitment (9.5, 9.8, Holding Action summaries). */
-export function checkCommitment(state: S, zone: ZoneState | ZoneState, side: Side, ships: readonly string[], areaDefense: number): void {
+export function checkCommitment(state: CwnbState, zone: ZoneState, side: Side, ships: readonly string[], areaDefense: number): void {
   const t = requireTerms(zone);
   const mine = t.sides[side];
   const p = zone.players[side];

@@ -3,11 +3,10 @@ import type { GameEvent } from '../../../engine/module.ts';
 import { zoneById } from '../data/index.ts';
 import type { ShipCard, Side, ZoneId } from '../data/types.ts';
 import { STATUS_COLUMNS } from '../data/types.ts';
-import type { CwnbState, PlayerState, Seat, ShipState, ZoneState } from '../state.ts';
-import { other, parseSeat } from '../state.ts';
+import type { CwnbState, PlayerState, ShipState, ZoneState } from '../state.ts';
+import { parseSeat } from '../state.ts';
 import { missionTerms, type MissionTerms } from './mission-terms.ts';
 
-export type S = CwnbState;
 export type Events = GameEvent[];
 
 export function sideName(side: Side): string {
@@ -30,7 +29,7 @@ export function statusName(status: number): string {
 const rosterIndex = new WeakMap<object, Map<string, ShipCard>>();
 
 /** The ship card with this id in the game's roster. */
-export function shipCard(state: S, id: string): ShipCard | undefined {
+export function shipCard(state: CwnbState, id: string): ShipCard | undefined {
   const ships = state.options.roster.ships as ShipCard[];
   let index = rosterIndex.get(ships);
   if (!index) {
@@ -111,7 +110,7 @@ export function writableZones(draft: CwnbState): ZoneState[] {
 }
 
 /** Resolve an acting seat to its zone and side, refusing unknown seats. */
-export function seatParts(state: S, seat: string): { side: Side; zone: ZoneId } {
+export function seatParts(state: CwnbState, seat: string): { side: Side; zone: ZoneId } {
   const p = parseSeat(seat);
   if (!p || !state.zones[p.zone]) refuse('unknown-seat', `"${seat}" is not a seat in this game.`);
   return p;
@@ -159,15 +158,6 @@ export function score(
     kind,
     text: `${zoneName(zone.id)}: ${sideName(side)} scores ${points} (${why}); Point Track ${p.track}.`,
   });
-}
-
-export function opponentSeat(seat: Seat): Seat {
-  const p = parseSeat(seat)!;
-  return `${other(p.side)}:${p.zone}`;
-}
-
-export function player(zone: ZoneState, side: Side): PlayerState {
-  return zone.players[side];
 }
 
 export function freshTurnPlayer(p: PlayerState): void {

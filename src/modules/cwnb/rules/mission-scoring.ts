@@ -1,14 +1,14 @@
 import type { Side } from '../data/types.ts';
-import type { ZoneState } from '../state.ts';
+import type { CwnbState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
-import { isSubmarine, requireTerms, score, shipCard, sideName, type Events, type S } from './common.ts';
+import { isSubmarine, requireTerms, score, shipCard, sideName, type Events } from './common.ts';
 import type { MissionTerms } from './mission-terms.ts';
 
 /**
  * 9.5/9.6 "eliminated": no committed ship afloat, Passive submarines counting as eliminated;
  * a Holding Action Task Force also counts as eliminated during a Retreat (9.5 summary).
  */
-export function eliminated(state: S, zone: ZoneState | ZoneState, side: Side): boolean {
+export function eliminated(state: CwnbState, zone: ZoneState, side: Side): boolean {
   const p = zone.players[side];
   const t = requireTerms(zone);
   if (p.retreating && t.sides[side].retreat === 'counts-as-eliminated') return true;
@@ -20,7 +20,7 @@ export function eliminated(state: S, zone: ZoneState | ZoneState, side: Side): b
   return true;
 }
 
-export function poolLeft(zone: ZoneState | ZoneState): number {
+export function poolLeft(zone: ZoneState): number {
   const b = zone.battle!;
   return b.pool === null ? 0 : b.pool - b.poolAwarded.allied - b.poolAwarded.soviet;
 }
@@ -37,7 +37,7 @@ export function awardPool(zone: ZoneState, side: Side, wanted: number, events: E
 }
 
 /** The Non-Combatants (and, 8, an Allied escort's committed LPHs) that count for an escort or invasion. */
-export function transports(state: S, zone: ZoneState | ZoneState, t: MissionTerms): { id: string; damage: number }[] {
+export function transports(state: CwnbState, zone: ZoneState, t: MissionTerms): { id: string; damage: number }[] {
   const b = zone.battle!;
   const list = b.nonCombatants.filter((n) => !n.sunk).map((n) => ({ id: n.id, damage: n.damage }));
   if (t.pair === 'militaryEscort' && t.nonCombatants!.side === 'allied') {
@@ -54,7 +54,7 @@ function transportPoints(list: { damage: number }[], value: number): number {
 }
 
 /** End of a player's Battle Turn: 9.5 Holding Action / Sea Superiority, 9.6 Invasion. */
-export function scoreEndOfBattleTurn(state: S, zone: ZoneState, side: Side, events: Events): void {
+export function scoreEndOfBattleTurn(state: CwnbState, zone: ZoneState, side: Side, events: Events): void {
   const t = requireTerms(zone);
   const b = zone.battle!;
   const turn = Math.floor(b.index / 2) + 1;
@@ -77,7 +77,7 @@ export function scoreEndOfBattleTurn(state: S, zone: ZoneState, side: Side, even
 }
 
 /** 7.2.2 Score Final Mission Points. */
-export function scoreFinalMissionPoints(state: S, zone: ZoneState, events: Events): void {
+export function scoreFinalMissionPoints(state: CwnbState, zone: ZoneState, events: Events): void {
   const t = requireTerms(zone);
   const b = zone.battle!;
   switch (t.pair) {

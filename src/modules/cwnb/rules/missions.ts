@@ -49,7 +49,7 @@ export function rollMission(
 }
 
 /** The side whose mission is a Carrier or Submarine Strike (9.5), if any. */
-export function strikeSide(zone: ZoneState | ZoneState): Side | null {
+export function strikeSide(zone: ZoneState): Side | null {
   if (!zone.mission) return null;
   for (const side of ['allied', 'soviet'] as const) {
     const m = zone.mission.cell[side];
@@ -66,7 +66,7 @@ export function canDecline(zone: ZoneState, side: Side): boolean {
 /**
  * 9.5: a Strike Mission Player who cannot or will not commit the required ship declines the
  * mission: the status shifts one column against them and the mission is re-rolled on the new
- * column. Allowed until the commitments are revealed.
+ * column. Allowed until that player commits.
  */
 export function declineStrike(zone: ZoneState, side: Side, events: Events): void {
   if (!canDecline(zone, side)) {

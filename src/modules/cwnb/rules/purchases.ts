@@ -3,7 +3,7 @@ import { ACTION_CARDS, actionCardType } from '../data/index.ts';
 import type { Side, ZoneId } from '../data/types.ts';
 import type { CwnbState, HeldCard, PlayerState, ZoneState } from '../state.ts';
 import { seatOf } from '../state.ts';
-import { shipCard, sideName, writableZones, zoneName, type Events, type S } from './common.ts';
+import { shipCard, sideName, writableZones, zoneName, type Events } from './common.ts';
 import { actionCardLimit, priorityDiscounts, shipLimit } from '../optional/special-conditions.ts';
 import { keptShipDiscount } from '../optional/friction-of-war.ts';
 
@@ -35,7 +35,7 @@ type Order = { ships: readonly string[]; cards: readonly HeldCard[] };
  * Action cards at half price, rounded up) and the 13.5 kept Additional Ship (the dearest ship at
  * its Point Value).
  */
-export function orderCost(state: S, zone: ZoneState, side: Side, order: Order = zone.players[side].order): number {
+export function orderCost(state: CwnbState, zone: ZoneState, side: Side, order: Order = zone.players[side].order): number {
   const p = zone.players[side];
   const ships = order.ships.map((id) => shipCost(state.turn, shipCard(state, id)!.points)).sort((a, b) => b - a);
   if (keptShipDiscount(p) && ships.length && state.turn > 1) ships[0] /= 2;
@@ -46,7 +46,7 @@ export function orderCost(state: S, zone: ZoneState, side: Side, order: Order = 
 }
 
 /** Where a ship card is now: a zone's Task Force, sunk, or available. */
-export function shipLocation(state: S, id: string): { zone: ZoneId; side: Side } | 'sunk' | null {
+export function shipLocation(state: CwnbState, id: string): { zone: ZoneId; side: Side } | 'sunk' | null {
   if (state.sunk.includes(id)) return 'sunk';
   for (const z of Object.values(state.zones)) {
     for (const side of ['allied', 'soviet'] as const) if (z!.players[side].fleet[id]) return { zone: z!.id, side };
