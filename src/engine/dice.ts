@@ -1,20 +1,22 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { refuse } from './errors.ts';
-import type { GameEvent } from './module.ts';
+import { refuse, ruleError, type RuleError } from './errors.ts';
+import type { EventInput } from './module.ts';
 
 /**
  * Dice for every module. Each die is derived from the game's secret seed and a roll counter:
  * HMAC-SHA-256(seed, "wardroom-die:<counter>:<block>") read byte by byte with rejection
- * sampling, so a d6 or a d8 (or a d18 for a random card) is exactly uniform. The game stores
- * SHA-256(seed) as a public commitment; once the seed is revealed anyone can re-derive every roll
- * (see `verifyRolls`). With `physical` dice the rolling player types the value instead; it is
+ * sampling, so a d6 or a d8 (or a d18 for a random card) is exactly uniform. The game publishes
+ * SHA-256(seed) as a commitment; once the seed is revealed anyone can re-derive every roll
+ * (`verifyRolls`). With `physical` dice the rolling player types the value instead; it is
  * validated and logged the same way.
+ *
+ * The seed never enters a module's state: the kernel hands each action a `DiceSource`. A session
+ * records the values a seeded source produced with the action in the log, so a game replays
+ * without its seed, and only new rolls need it.
  */
 export interface DiceState {
-  /** Secret seed (hex or any string); null when a game file withholds it. */
-  seed: string | null;
   /** Number of dice rolled so far in this game. */
   counter: number;
   physical: boolean;
@@ -26,7 +28,13 @@ export interface DieRequest {
   purpose: string;
 }
 
-export interface RollEvent extends GameEvent {
+/** Where seeded dice come from. */
+export interface DiceSource {
+  /** The values of the seeded dice numbered `counter`, `counter + 1`, … (refuses when it cannot roll). */
+  seeded(counter: number, requests: readonly DieRequest[]): number[];
+}
+
+export interface RollEvent extends EventInput {
   type: 'roll';
   seat: string;
   sides: number;
@@ -61,19 +69,71 @@ export function dieFromSeed(seed: string, counter: number, sides: number): numbe
   }
 }
 
+/** Dice derived from a known seed. */
+export function seededDice(seed: string): DiceSource {
+  return { seeded: (counter, requests) => requests.map((r, i) => dieFromSeed(seed, counter + i, r.sides)) };
+}
+
+/** No seed here (a record opened without it): any seeded roll is refused. */
+export const NO_SEED: DiceSource = {
+  seeded() {
+    refuse('dice-seed-withheld', 'This game was opened without its dice seed, so no new die can be rolled here (the referee or server holds the seed).');
+  },
+};
+
+/**
+ * The source a session hands to one action: replays the values logged with it, else rolls from
+ * the seed (or refuses), and keeps what it produced so the session can log it.
+ */
+export class RecordingDice implements DiceSource {
+  readonly produced: number[] = [];
+  private next = 0;
+  constructor(
+    private readonly source: DiceSource,
+    private readonly logged?: readonly number[],
+    /** Check logged values against the source (a known seed). */
+    private readonly verify = false,
+  ) {}
+
+  seeded(counter: number, requests: readonly DieRequest[]): number[] {
+    let values: number[];
+    if (this.logged) {
+      values = requests.map((r, i) => {
+        const v = this.logged![this.next + i];
+        if (!Number.isInteger(v) || v < 1 || v > r.sides) refuse('logged-dice-mismatch', `The logged dice do not fit this roll (${r.purpose}: d${r.sides}, logged ${v}).`);
+        return v;
+      });
+      this.next += requests.length;
+      if (this.verify) {
+        const expected = this.source.seeded(counter, requests);
+        const i = expected.findIndex((v, k) => v !== values[k]);
+        if (i >= 0) refuse('logged-dice-mismatch', `The log says die #${counter + i} (${requests[i].purpose}) showed ${values[i]}; the seed gives ${expected[i]}.`);
+      }
+    } else {
+      values = this.source.seeded(counter, requests);
+    }
+    this.produced.push(...values);
+    return values;
+  }
+
+  /** Logged values left over after the action: the log does not match the game. */
+  unused(): RuleError | null {
+    return this.logged && this.next !== this.logged.length ? ruleError('logged-dice-mismatch', `The log records ${this.logged.length} die value(s) for this action; it rolled ${this.next}.`) : null;
+  }
+}
+
 /**
  * Roll the requested dice for `seat`. Seeded games must not pass values; physical-dice games
  * must pass exactly one value per die, each within 1..sides.
  */
 export function rollDice(
   dice: DiceState,
+  source: DiceSource,
   seat: string,
   requests: readonly DieRequest[],
   physicalValues?: readonly number[],
 ): { dice: DiceState; values: number[]; events: RollEvent[] } {
-  let counter = dice.counter;
-  const values: number[] = [];
-  const events: RollEvent[] = [];
+  let values: number[];
   if (dice.physical) {
     if (!physicalValues || physicalValues.length !== requests.length) {
       const what = requests.map((r) => `d${r.sides} (${r.purpose})`).join(', ');
@@ -85,29 +145,27 @@ export function rollDice(
         refuse('dice-value-out-of-range', `${r.purpose}: a d${r.sides} shows 1 to ${r.sides}, not ${v}.`);
       }
     });
+    values = [...physicalValues];
   } else {
     if (physicalValues && physicalValues.length > 0) {
       refuse('dice-values-not-allowed', 'This game rolls its own dice from the game seed; do not enter die values.');
     }
-    if (dice.seed === null) refuse('dice-seed-missing', 'This game file withholds its dice seed, so no die can be rolled.');
+    values = source.seeded(dice.counter, requests);
   }
-  for (let i = 0; i < requests.length; i++) {
-    const r = requests[i];
-    const value = dice.physical ? physicalValues![i] : dieFromSeed(dice.seed!, counter, r.sides);
-    values.push(value);
-    events.push({
+  const events = requests.map(
+    (r, i): RollEvent => ({
       type: 'roll',
+      to: 'all',
       seat,
       sides: r.sides,
-      value,
+      value: values[i],
       purpose: r.purpose,
-      counter,
+      counter: dice.counter + i,
       physical: dice.physical,
-      text: `${r.purpose}: ${value}`,
-    });
-    counter++;
-  }
-  return { dice: { ...dice, counter }, values, events };
+      text: `${r.purpose}: ${values[i]}`,
+    }),
+  );
+  return { dice: { ...dice, counter: dice.counter + requests.length }, values, events };
 }
 
 /** Check every seeded roll event against a revealed seed and its commitment. */

@@ -1,25 +1,39 @@
 /**
- * A refusal of an action. Returned (never half-applied): the state the action was tried on is
- * untouched. `code` is stable (for programs), `message` is for the player at the table.
+ * A refusal: plain data that crosses a network unchanged (JSON in, JSON out, nothing lost).
+ * Returned, never half-applied: the state the action was tried on is untouched. `code` is stable
+ * (for programs), `message` is for the player at the table, `rule` the rule it enforces.
  */
-export class RuleError {
-  readonly kind = 'RuleError' as const;
-  constructor(
-    readonly code: string,
-    readonly message: string,
-    /** The rule the refusal enforces, e.g. "9.5". */
-    readonly rule?: string,
-  ) {}
-  toString(): string {
-    return this.rule ? `${this.message} (rule ${this.rule})` : this.message;
-  }
+export interface RuleError {
+  readonly kind: 'RuleError';
+  readonly code: string;
+  readonly message: string;
+  /** The rule the refusal enforces, e.g. "9.5". */
+  readonly rule?: string;
+  /** Replays: the index in the action log of the action refused. */
+  readonly index?: number;
+  /** A stale submission (`code: 'stale-version'`): the game's current version. */
+  readonly current?: number;
+  /** Kernel refusals: the module's own code for why (e.g. "not-advantaged-player"). */
+  readonly reason?: string;
+}
+
+type Extra = Partial<Pick<RuleError, 'index' | 'current' | 'reason'>>;
+
+export function ruleError(code: string, message: string, rule?: string, extra: Extra = {}): RuleError {
+  return { kind: 'RuleError', code, message, ...(rule ? { rule } : {}), ...extra };
 }
 
 export function isRuleError(x: unknown): x is RuleError {
-  return x instanceof RuleError;
+  return typeof x === 'object' && x !== null && (x as RuleError).kind === 'RuleError' && typeof (x as RuleError).code === 'string';
 }
 
-/** Throw a refusal from inside a rules function; `apply` turns it into a returned RuleError. */
+/** "message (rule 9.5)" for a terminal; replays prefix "action #N: ". */
+export function formatRefusal(e: RuleError): string {
+  const text = e.rule ? `${e.message} (rule ${e.rule})` : e.message;
+  return e.index !== undefined && e.index >= 0 ? `action #${e.index}: ${text}` : text;
+}
+
+/** Throw a refusal from inside a rules function; the kernel turns it into a returned RuleError. */
 export function refuse(code: string, message: string, rule?: string): never {
-  throw new RuleError(code, message, rule);
+  throw ruleError(code, message, rule);
 }

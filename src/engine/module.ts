@@ -1,4 +1,6 @@
+import type { DiceSource } from './dice.ts';
 import type { RuleError } from './errors.ts';
+import type { Audience, Viewer } from './viewer.ts';
 
 /** An action as a seat submits it: `type` plus its fields. */
 export interface Action {
@@ -8,56 +10,132 @@ export interface Action {
 }
 
 /**
- * Something that happened, for the log and the players. `text` is a sentence for people. An event
- * with `private` (a team or seat) is shown only to it: adapters must filter events per viewer.
+ * Something that happened, as a rules module reports it. `to` says who may see it. An event with
+ * secret parts has a public face (its own `text` and fields) and a `secret` face for its audience:
+ * a viewer who may see the secret gets the secret's text and fields instead. Every field a text
+ * names is also a structured field, so a log can be filtered and rendered without parsing text.
  */
-export interface GameEvent {
+export interface EventInput {
   type: string;
   text: string;
-  private?: string;
+  to: Audience;
+  secret?: { to: Audience; text: string; [field: string]: unknown };
+  /** The Campaign Game Turn, round or step the event belongs to, where the module has one. */
+  turn?: number;
+  /** The part of the board (a CWNB War Zone) where there is one. */
+  zone?: string;
   [field: string]: unknown;
+}
+
+/** An event as the kernel keeps and delivers it. */
+export interface GameEvent extends EventInput {
+  /** Position in the game's event log, from 0; never reused. */
+  seq: number;
+  /** The action-log entry that produced it. */
+  entry: number;
 }
 
 export interface Outcome<S> {
   state: S;
-  events: GameEvent[];
+  events: EventInput[];
+  /**
+   * The parts of the game the action changed ("zone:mediterranean"…), for undo and rewinds: a
+   * later action in a disjoint scope does not depend on it. Missing: the whole game.
+   */
+  scope?: readonly string[];
+}
+
+/** A choice in a form; choosing it may ask for more fields (variants). */
+export interface FieldOption {
+  value: string | number;
+  label: string;
+  help?: string;
+  /** Fields asked only when this option is chosen ("Gun Attack" asks its Damage Value). */
+  fields?: Readonly<Record<string, FieldSpec>>;
+}
+
+interface FieldBase {
+  /** For a form: "Ship", "Damage Value". */
+  label: string;
+  help?: string;
+  /** May be left out (booleans left out are false; a default, if any, applies). */
+  optional?: boolean;
+  default?: unknown;
 }
 
 /**
- * One field of an action a seat may take, described well enough for a UI to render a form,
- * the CLI to parse a command, and the fuzzer to pick a random legal value.
+ * One field of an action a seat may take, described well enough for a web form to render, the
+ * CLI to parse a command, and the fuzzer to pick a random legal value, without module knowledge.
  */
-export type FieldSpec =
-  | { kind: 'choice'; options: readonly { value: string | number; label: string }[]; optional?: boolean }
-  | { kind: 'subset'; options: readonly { value: string | number; label: string }[]; min: number; max: number }
-  | { kind: 'int'; min: number; max: number; optional?: boolean }
-  | { kind: 'dice'; sides: readonly number[]; labels?: readonly string[] }
-  | { kind: 'bool' }
-  | { kind: 'text'; optional?: boolean };
+export type FieldSpec = FieldBase &
+  (
+    | { kind: 'choice'; options: readonly FieldOption[] }
+    | { kind: 'subset'; options: readonly FieldOption[]; min: number; max: number }
+    | { kind: 'int'; min: number; max: number }
+    | { kind: 'dice'; sides: readonly number[]; labels?: readonly string[] }
+    | { kind: 'bool' }
+    | { kind: 'text'; maxLength?: number }
+  );
 
+export type Fields = Readonly<Record<string, FieldSpec>>;
+
+/** An action offered to a seat now, with its form. */
 export interface ActionSpec {
   type: string;
   /** What the action does, for a prompt: "Roll the mission die (d6)". */
   label: string;
-  fields?: Record<string, FieldSpec>;
+  help?: string;
+  /** The rule it carries out ("6.A"). */
+  rule?: string;
+  fields?: Fields;
 }
 
 /**
- * The contract every rules module fulfils. Pure: no I/O, no clock, no Math.random; dice come
- * from `state`'s seeded source (engine/dice.ts) or from the acting player (physical dice).
+ * One action type, defined once: when and to whom it is offered, its form, its checks and its
+ * effect. The kernel derives the legal actions from these, refuses an action not offered to its
+ * seat ("not your decision") before the module runs, then runs it.
+ */
+export interface ActionDef<S> {
+  type: string;
+  rule?: string;
+  /**
+   * Null when `seat` has this action now; otherwise why not. Called very often (to derive who
+   * the game waits for), so with `explain` false it must not build a message: return `NOT_NOW`.
+   */
+  when(state: S, seat: string, explain: boolean): RuleError | null;
+  /** A decision the game waits on (as opposed to an option the seat may take, like a note). */
+  decision: boolean | ((state: S, seat: string) => boolean);
+  label(state: S, seat: string): string;
+  help?: string;
+  fields?(state: S, seat: string): Fields | undefined;
+  /** Check the action's fields and the rules, and carry it out; all or nothing. */
+  run(state: S, action: Action, dice: DiceSource): Outcome<S> | RuleError;
+}
+
+/**
+ * The contract every rules module fulfils. Pure: no I/O, no clock, no Math.random; dice come from
+ * the DiceSource the kernel hands to `run` (the seed never enters the state), or from the acting
+ * player (physical dice).
  */
 export interface RulesModule<S = unknown, O = unknown> {
   id: string;
   /** Validate raw options (from a game file or a form); refuse with a RuleError naming what is wrong. */
   parseOptions(raw: unknown): O | RuleError;
-  setup(options: O, seed: string | null): S;
+  setup(options: O): S;
   /** Every seat of this game. */
   seats(state: S): string[];
-  /** The seats that have a decision to make now. */
-  waitingFor(state: S): string[];
-  legalActions(state: S, seat: string): ActionSpec[];
-  apply(state: S, action: Action): Outcome<S> | RuleError;
-  /** What `seat` may see ("referee" sees everything but the dice seed). */
-  view(state: S, seat: string): unknown;
+  /** The teams of this game (CWNB: "allied", "soviet"); secrets are kept per team. */
+  teams(state: S): string[];
+  teamOf(state: S, seat: string): string | null;
+  /** The action types of this game (optional rules add theirs). */
+  actions(state: S): readonly ActionDef<S>[];
+  /** What a viewer may see. */
+  view(state: S, viewer: Viewer): unknown;
   isOver(state: S): boolean;
+  /** Seats that must agree to rewind a scope (CWNB: both seats of the War Zone). */
+  scopeSeats?(state: S, scope: string): string[];
+  /** Read the options of a record written by an older version (1: Wardroom 0.1). */
+  migrateOptions?(raw: unknown, fromVersion: number): unknown;
+  /** Read an action logged by an older version of the module, before it is applied. */
+  migrateAction?(state: S, action: Action, fromVersion: number): Action;
 }

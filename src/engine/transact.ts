@@ -1,5 +1,4 @@
-import { RuleError } from './errors.ts';
-import type { GameEvent, Outcome } from './module.ts';
+import { isRuleError, type RuleError } from './errors.ts';
 
 /** Debug checks, switched on by the test suite (test/setup.ts). */
 export const checks = {
@@ -18,18 +17,17 @@ export function deepFreeze<T>(value: T): T {
 /**
  * Run a rules recipe on a working copy of `state`. `begin` makes the copy (copy-on-write: the
  * module copies the parts it is about to change, and shares the rest); the recipe validates and
- * changes the copy, pushing events. A `refuse(...)` anywhere returns the RuleError and the copy is
- * dropped, so `state` is never half-changed: an action is all or nothing.
+ * changes the copy. A `refuse(...)` anywhere returns the RuleError and the copy is dropped, so
+ * `state` is never half-changed: an action is all or nothing.
  */
-export function transact<S>(state: S, begin: (s: S) => S, recipe: (draft: S, events: GameEvent[]) => void): Outcome<S> | RuleError {
-  const events: GameEvent[] = [];
+export function transact<S, R>(state: S, begin: (s: S) => S, recipe: (draft: S) => R): { draft: S; result: R } | RuleError {
   try {
     const draft = begin(state);
-    recipe(draft, events);
+    const result = recipe(draft);
     if (checks.freezeResults) deepFreeze(draft);
-    return { state: draft, events };
+    return { draft, result };
   } catch (e) {
-    if (e instanceof RuleError) return e;
+    if (isRuleError(e)) return e;
     throw e;
   }
 }

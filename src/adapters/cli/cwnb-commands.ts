@@ -1,6 +1,7 @@
 import type { Action } from '../../engine/module.ts';
 import { ZONE_IDS, type ZoneId } from '../../modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
+import { parseSeat } from '../../modules/cwnb/state.ts';
 
 /** Short commands typed at the table, turned into CWNB actions. The rules still decide. */
 export const COMMAND_HELP = `Commands (the acting seat is shown in the prompt; "as SEAT" switches it):
@@ -68,6 +69,17 @@ function resolveShip(text: string, state: CwnbState, candidates: string[]): stri
   return text; // let the rules refuse an unknown ship with their own message
 }
 
+/** An Action card in the seat's hand: its number in the hand (1, 2, …) or its id. */
+function cardId(text: string | undefined, seat: string, state: CwnbState): string {
+  if (!text) throw new CommandError('give card N to ZONE: N is the number of the card in your hand (see "view").');
+  const p = parseSeat(seat);
+  const cards = (p && state.zones[p.zone]?.players[p.side].cards) || [];
+  if (!/^\d+$/.test(text)) return text;
+  const card = cards[Number(text) - 1];
+  if (!card) throw new CommandError(`You hold ${cards.length} known Action card(s); card ${text} is not one of them.`);
+  return card.id;
+}
+
 function numberArg(text: string | undefined, what: string): number {
   const n = Number(text);
   if (text === undefined || !Number.isInteger(n)) throw new CommandError(`${what} must be a whole number.`);
@@ -126,7 +138,7 @@ export function parseCommand(line: string, seat: string, state: CwnbState): { ac
       const to = args.indexOf('to');
       if (to < 1 || !args[to + 1]) throw new CommandError('give SHIP to ZONE, or give card N to ZONE.');
       const zone = resolveZone(args[to + 1], state.options.zones);
-      if (args[0].toLowerCase() === 'card') return a('transferCard', { card: numberArg(args[1], 'The card number') - 1, to: zone });
+      if (args[0].toLowerCase() === 'card') return a('transferCard', { card: cardId(args[1], seat, state), to: zone });
       if (args[0].toLowerCase() === 'flag') return a('transferFlagOfficer', { to: zone });
       return a('transferShip', { ship: ship(0), to: zone });
     }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { isRuleError } from '../../engine/errors.ts';
-import { newGameRecord, ReplayError, Session } from '../../engine/game.ts';
+import { formatRefusal, isRuleError, type RuleError } from '../../engine/errors.ts';
+import { newGameRecord, Session, verifyRecord, type GameRecord } from '../../engine/session.ts';
+import { parseViewer, REFEREE, seatViewer, type Viewer } from '../../engine/viewer.ts';
 import { MODULES } from '../../modules/index.ts';
 import { cwnb } from '../../modules/cwnb/index.ts';
 import { isRosterError, formatRosterError, parseRoster } from '../../modules/cwnb/data/roster.ts';
@@ -158,36 +159,96 @@ export function registerCwnbCommands(program: Command): void {
     .description('Validate and replay a game file; print a summary')
     .argument('<file>')
     .option('--json', 'machine-readable summary')
-    .option('--log', 'print every event')
-    .action((file: string, o: { json?: boolean; log?: boolean }) => {
-      let session: Session<any>;
-      try {
-        const record = readGameFile(file);
-        const module = MODULES[record.module];
-        if (!module) throw new GameFileError(`${file}: unknown module "${record.module}" (known: ${Object.keys(MODULES).join(', ')})`);
-        session = Session.open(module, record);
-      } catch (e) {
-        if (e instanceof ReplayError || e instanceof GameFileError) {
-          err(e instanceof GameFileError ? e.message : `${file}: ${e.message}`);
-          process.exitCode = 1;
+    .option('--log', 'print every event (as the referee sees them, or as --as sees them)')
+    .option('--as <viewer>', 'the log as this viewer may see it: a seat (allied:mediterranean), a team (allied), referee or spectator')
+    .action((file: string, o: { json?: boolean; log?: boolean; as?: string }) => {
+      const session = openFile(file);
+      if (!session) return;
+      let viewer: Viewer = REFEREE;
+      if (o.as !== undefined) {
+        const v = parseViewer(o.as, session.module.seats(session.state), session.module.teams(session.state));
+        if (!v) {
+          err(`--as ${o.as}: not a viewer of this game; choose a seat (${session.module.seats(session.state).join(', ')}), a team (${session.module.teams(session.state).join(', ')}), referee or spectator.`);
+          process.exitCode = 2;
           return;
         }
-        throw e;
+        viewer = v;
       }
-      if (o.log) for (const step of session.steps) for (const e of step.events) out(e.text);
+      if (o.log) for (const e of session.eventsFor(viewer)) out(e.text);
       if (session.module.id !== cwnb.id) {
-        out(JSON.stringify(session.module.view(session.state, 'referee'), null, o.json ? 0 : 2));
+        out(JSON.stringify(session.view(viewer), null, o.json ? 0 : 2));
         return;
       }
       const state = session.state as CwnbState;
-      const summary = replaySummary(state);
-      out(o.json ? JSON.stringify(summary) : renderStatus(view(state, 'referee')) + `\n\n${session.record.log.length} actions replayed.`);
+      if (o.json) out(JSON.stringify(replaySummary(state)));
+      else if (!o.log || o.as === undefined) out(renderStatus(view(state, viewer)) + `\n\n${session.record.log.length} actions replayed.`);
     });
+
+  program
+    .command('verify')
+    .description('Check a finished game offline: its revealed dice seed against the published commitment, and every logged roll re-derived from it')
+    .argument('<file>')
+    .option('--seed <seed>', 'the revealed seed, when the file does not hold it')
+    .action((file: string, o: { seed?: string }) => {
+      let record: GameRecord;
+      try {
+        record = readGameFile(file);
+      } catch (e) {
+        if (!(e instanceof GameFileError)) throw e;
+        err(e.message);
+        process.exitCode = 1;
+        return;
+      }
+      const seed = o.seed ?? record.seed;
+      const module = MODULES[record.module];
+      if (!seed || !module) {
+        err(!module ? `${file}: unknown module "${record.module}".` : `${file} holds no dice seed: give the revealed seed with --seed.`);
+        process.exitCode = 2;
+        return;
+      }
+      const r = verifyRecord(module, record, seed);
+      if (r.ok) out(`Verified: the seed matches its commitment ${record.seedCommitment}, and all ${r.rolls} seeded roll(s) in the log re-derive from it.`);
+      else {
+        out(`NOT verified: ${r.problems.join('; ')}`);
+        process.exitCode = 1;
+      }
+    });
+}
+
+/** Read and replay a game file; print the problem and return null when it does not open. */
+function openFile(file: string): Session<unknown> | null {
+  let record: GameRecord;
+  try {
+    record = readGameFile(file);
+  } catch (e) {
+    if (!(e instanceof GameFileError)) throw e;
+    err(e.message);
+    process.exitCode = 1;
+    return null;
+  }
+  const module = MODULES[record.module];
+  if (!module) {
+    err(`${file}: unknown module "${record.module}" (known: ${Object.keys(MODULES).join(', ')})`);
+    process.exitCode = 1;
+    return null;
+  }
+  const session = Session.open(module, record);
+  if (isRuleError(session)) {
+    err(`${file}: ${refusalLine(session)}`);
+    process.exitCode = 1;
+    return null;
+  }
+  return session;
+}
+
+/** "action #N: message" as 0.1 printed it. */
+function refusalLine(e: RuleError): string {
+  return e.index !== undefined && e.index >= 0 ? `action #${e.index}: ${e.message}` : e.message;
 }
 
 /** The `replay --json` summary (see docs/cli.md). */
 export function replaySummary(state: CwnbState) {
-  const v = view(state, 'referee');
+  const v = view(state, REFEREE);
   return {
     turn: state.turn,
     finished: state.result !== null,
@@ -203,29 +264,26 @@ export function replaySummary(state: CwnbState) {
 }
 
 async function play(file: string, as?: string): Promise<number> {
-  let session: Session<CwnbState>;
-  try {
-    const record = readGameFile(file);
-    if (record.module !== cwnb.id) throw new GameFileError(`${file} is a ${record.module} game; "play" runs CWNB Campaign games.`);
-    session = Session.open(cwnb, record);
-  } catch (e) {
-    if (e instanceof ReplayError || e instanceof GameFileError) {
-      err(e instanceof GameFileError ? e.message : `${file}: ${e.message}`);
-      return 1;
-    }
-    throw e;
+  const opened = openFile(file);
+  if (!opened) return process.exitCode as number;
+  if (opened.module.id !== cwnb.id) {
+    err(`${file} is a ${opened.module.id} game; "play" runs CWNB Campaign games.`);
+    return 1;
   }
+  const session = opened as Session<CwnbState>;
   const tty = process.stdin.isTTY;
   let seat = as ? resolveSeat(as, session.state) : '';
   const pickSeat = () => {
-    const waiting = cwnb.waitingFor(session.state);
+    const waiting = session.waitingFor();
     if (seat && (waiting.includes(seat) || !waiting.length || seat.startsWith('commander:'))) return;
     seat = waiting[0] ?? seat;
   };
-  out(renderStatus(view(session.state, 'referee')));
+  const status = () => renderStatus(view(session.state, REFEREE));
+  out(status());
   pickSeat();
-  if (seat) out('\n' + renderActions(seat, cwnb.legalActions(session.state, seat)));
+  if (seat) out('\n' + renderActions(seat, session.legalActions(seat)));
   out('Type "help" for commands.');
+  let seen = session.events.length - 1;
   const rl = createInterface({ input: process.stdin, output: tty ? process.stdout : undefined, terminal: tty });
   const prompt = () => {
     if (tty) rl.setPrompt(`${seat || 'referee'}> `), rl.prompt();
@@ -239,14 +297,14 @@ async function play(file: string, as?: string): Promise<number> {
         const { meta, args } = parsed;
         if (meta === 'quit' || meta === 'exit') break;
         if (meta === 'help') out(COMMAND_HELP);
-        if (meta === 'status') out(renderStatus(view(session.state, 'referee')));
-        if (meta === 'actions') out(renderActions(seat, cwnb.legalActions(session.state, seat)));
-        if (meta === 'view') out(JSON.stringify(view(session.state, args[0] ? resolveSeat(args[0], session.state) : seat), null, 2));
-        if (meta === 'log') for (const s of session.steps.slice(-Number(args[0] ?? 20))) for (const e of s.events) out(e.text);
+        if (meta === 'status') out(status());
+        if (meta === 'actions') out(renderActions(seat, session.legalActions(seat)));
+        if (meta === 'view') out(JSON.stringify(view(session.state, seatViewer(args[0] ? resolveSeat(args[0], session.state) : seat)), null, 2));
+        if (meta === 'log') for (const e of session.eventsFor(REFEREE, session.events.length - 1 - Number(args[0] ?? 20))) out(e.text);
         if (meta === 'as') {
           if (!args[0]) throw new CommandError('as SEAT, e.g. "as soviet:med".');
           seat = resolveSeat(args[0], session.state);
-          out(renderActions(seat, cwnb.legalActions(session.state, seat)));
+          out(renderActions(seat, session.legalActions(seat)));
         }
         if (meta === 'undo') {
           if (args[0] !== undefined && !/^\d+$/.test(args[0])) throw new CommandError('undo [N]: N is how many of your last actions to take back.');
@@ -255,21 +313,24 @@ async function play(file: string, as?: string): Promise<number> {
           else {
             writeGameFile(file, session.record);
             out(`Took back: ${r.map((a) => a.type).join(', ')}.`);
+            seen = session.events.length - 1;
           }
         }
       } else {
-        const r = session.apply(parsed.action);
-        if (isRuleError(r)) out(`Refused: ${r.toString()}`);
+        const r = session.submit(parsed.action);
+        if (isRuleError(r)) out(`Refused: ${formatRefusal(r)}`);
         else {
           writeGameFile(file, session.record);
-          for (const e of r) out(`  ${e.text}`);
-          if (cwnb.isOver(session.state)) {
-            out('\n' + renderStatus(view(session.state, 'referee')));
+          // What happened, as the seat that acted may see it.
+          for (const e of session.eventsFor(seatViewer(parsed.action.seat), seen)) out(`  ${e.text}`);
+          seen = session.events.length - 1;
+          if (session.isOver()) {
+            out('\n' + status());
             break;
           }
           const before = seat;
           pickSeat();
-          if (seat !== before) out(`\n${renderActions(seat, cwnb.legalActions(session.state, seat))}`);
+          if (seat !== before) out(`\n${renderActions(seat, session.legalActions(seat))}`);
         }
       }
     } catch (e) {

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { newGameRecord, Session, type GameRecord } from '../../engine/game.ts';
+import { legalActions } from '../../engine/kernel.ts';
+import { newGameRecord, Session, type GameRecord } from '../../engine/session.ts';
 import { verifyRolls, type RollEvent } from '../../engine/dice.ts';
-import { isRuleError } from '../../engine/errors.ts';
+import { formatRefusal, isRuleError } from '../../engine/errors.ts';
 import type { Action } from '../../engine/module.ts';
 import { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, type SmpState } from '../../modules/smp/index.ts';
 import { actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText, type OddsKind } from '../../modules/smp/play.ts';
@@ -53,14 +54,16 @@ export function registerSmpCommands(program: Command): void {
       const options = smpModule.parseOptions(rawOptions);
       if (isRuleError(options)) return fail(options.message);
       const seed = opts.seed ?? randomBytes(16).toString('hex');
-      const record = newGameRecord('smp', rawOptions, seed);
-      let state: SmpState = smpModule.setup(options, seed);
+      const session = Session.open(smpModule, newGameRecord('smp', rawOptions, seed));
+      if (isRuleError(session)) return fail(session.message);
+      const record = session.record;
       const answers: unknown[] = opts.answers ? (readJson(opts.answers) as unknown[]) ?? [] : [];
       if (!Array.isArray(answers)) return fail('--answers must hold a JSON array');
       const say = (s: string) => (opts.json ? process.stderr.write(s + '\n') : console.log(s));
       const input = lineReader();
       try {
-        while (!smpModule.isOver(state)) {
+        while (!session.isOver()) {
+          const state = session.state;
           const req = derive(state).pending!;
           let action: Action | null = null;
           if (req.kind === 'roll' && !state.dice.physical) {
@@ -82,20 +85,18 @@ export function registerSmpCommands(program: Command): void {
               continue;
             }
           }
-          const r = smpModule.apply(state, action!);
+          const r = session.submit(action!);
           if (isRuleError(r)) {
             if (opts.auto || !input.interactive) return fail(`refused: ${r.message}`);
             say(`Refused: ${r.message}`);
             continue;
           }
-          state = r.state;
-          record.log.push(action!);
         }
       } finally {
         input.close();
       }
-      const run = derive(state);
-      if (opts.out) writeFileSync(opts.out, JSON.stringify(nextBoard(state), null, 1) + '\n');
+      const run = derive(session.state);
+      if (opts.out) writeFileSync(opts.out, JSON.stringify(nextBoard(session.state), null, 1) + '\n');
       if (opts.record) writeFileSync(opts.record, JSON.stringify(record, null, 1) + '\n');
       if (opts.json) console.log(JSON.stringify({ seedCommitment: record.seedCommitment, seed, events: run.events, board: run.board, record }, null, 1));
       else {
@@ -112,12 +113,8 @@ export function registerSmpCommands(program: Command): void {
     .action((file: string, opts: { json?: boolean }) => {
       const rec = readJson(file) as GameRecord | undefined;
       if (!rec) return;
-      let session: Session<SmpState>;
-      try {
-        session = Session.open(smpModule, rec);
-      } catch (e) {
-        return fail(`the record does not replay: ${(e as Error).message}`);
-      }
+      const session = Session.open(smpModule, rec);
+      if (isRuleError(session)) return fail(`the record does not replay: ${formatRefusal(session)}`);
       const run = derive(session.state);
       const rolls = run.events.filter((e) => e.type === 'roll') as unknown as RollEvent[];
       const check = rec.seed ? verifyRolls(rec.seed, rec.seedCommitment, rolls) : { ok: true, problems: ['the record withholds its seed: rolls not verified'] };
@@ -219,7 +216,7 @@ function lineReader(): LineReader {
 }
 
 async function askInteractively(state: SmpState, input: LineReader, say: (s: string) => void): Promise<Action | null> {
-  const spec = smpModule.legalActions(state, derive(state).pending!.seat)[0];
+  const spec = legalActions(smpModule, state, derive(state).pending!.seat)[0];
   const req = derive(state).pending!;
   const action: Action = { type: spec.type, seat: req.seat };
   const auto = req.kind === 'decide' ? req.auto : {};

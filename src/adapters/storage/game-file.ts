@@ -1,18 +1,23 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { GameRecord } from '../../engine/game.ts';
+import type { GameRecord } from '../../engine/session.ts';
 
-/** The game file: module id, options, seed commitment (and seed), and the action log. */
-export const gameFileSchema = z.object({
-  format: z.literal('wardroom-game'),
-  version: z.literal(1),
-  module: z.string(),
-  options: z.unknown(),
-  seedCommitment: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex digest'),
-  seed: z.string().nullable().optional(),
-  log: z.array(z.object({ type: z.string(), seat: z.string() }).passthrough()),
-});
+/**
+ * The game file: module id, options, seed commitment (and seed), and the action log. Version 1
+ * files (Wardroom 0.1) are read and migrated as they replay; unknown top-level fields are kept.
+ */
+export const gameFileSchema = z
+  .object({
+    format: z.literal('wardroom-game'),
+    version: z.union([z.literal(1), z.literal(2)]),
+    module: z.string(),
+    options: z.unknown(),
+    seedCommitment: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex digest'),
+    seed: z.string().nullable().optional(),
+    log: z.array(z.object({ type: z.string(), seat: z.string() }).passthrough()),
+  })
+  .passthrough();
 
 export class GameFileError extends Error {}
 

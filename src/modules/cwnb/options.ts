@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuleError } from '../../engine/errors.ts';
+import { ruleError, type RuleError } from '../../engine/errors.ts';
 import { DEMO_ROSTER, DEMO_STARTING_POINTS } from './data/index.ts';
 import { ZONE_IDS, type Roster, type ZoneId } from './data/types.ts';
 import { optionalRulesSchema, checkOptionalRules } from './optional/options.ts';
@@ -27,6 +27,7 @@ export const optionsSchema = z.object({
   startingPoints: z.union([z.literal('demo'), z.partialRecord(z.enum(ZONE_IDS), pointsPair)]),
   players: z.record(z.string(), z.string()).default({}),
   optional: optionalRulesSchema.default({}),
+  rulings: z.literal('0.1').optional(),
 });
 
 export type RawOptions = z.input<typeof optionsSchema>;
@@ -38,19 +39,19 @@ function issuesText(error: z.ZodError): string {
 /** 5.1, 5.2: validate the setup. Missing rules data (starting points, ships) is named, never invented. */
 export function parseOptions(raw: unknown): CwnbOptions | RuleError {
   const r = optionsSchema.safeParse(raw);
-  if (!r.success) return new RuleError('bad-options', `Game options are invalid: ${issuesText(r.error)}`, '5');
+  if (!r.success) return ruleError('bad-options', `Game options are invalid: ${issuesText(r.error)}`, '5');
   const o = r.data;
-  if (new Set(o.zones).size !== o.zones.length) return new RuleError('duplicate-zone', 'Each War Zone can be in play only once.', '5.1');
+  if (new Set(o.zones).size !== o.zones.length) return ruleError('duplicate-zone', 'Each War Zone can be in play only once.', '5.1');
   const ros: Roster = o.roster === 'demo' ? DEMO_ROSTER : o.roster;
   const ids = new Set<string>();
   for (const s of ros.ships) {
-    if (ids.has(s.id)) return new RuleError('duplicate-ship', `The roster lists ship id "${s.id}" twice.`, '5');
+    if (ids.has(s.id)) return ruleError('duplicate-ship', `The roster lists ship id "${s.id}" twice.`, '5');
     ids.add(s.id);
   }
   const starting = o.startingPoints === 'demo' ? DEMO_STARTING_POINTS.points : o.startingPoints;
   const missing = o.zones.filter((zone) => !starting[zone]);
   if (missing.length) {
-    return new RuleError(
+    return ruleError(
       'starting-points-missing',
       `At Start Buy Points are missing for ${missing.join(', ')}: the rulebook gives them only for the South Pacific (Allied 80, Soviet 100). ` +
         'Supply them from your War Zone Displays (startingPoints.<zone> = {"allied": N, "soviet": N}) or choose the demo values.',
@@ -61,5 +62,5 @@ export function parseOptions(raw: unknown): CwnbOptions | RuleError {
   if (optionalProblem) return optionalProblem;
   const startingPoints: CwnbOptions['startingPoints'] = {};
   for (const zone of o.zones) startingPoints[zone] = starting[zone as ZoneId];
-  return { zones: o.zones, turns: o.turns, dice: o.dice, roster: ros, startingPoints, players: o.players as CwnbOptions['players'], optional: o.optional as CwnbOptions['optional'] };
+  return { zones: o.zones, turns: o.turns, dice: o.dice, roster: ros, startingPoints, players: o.players as CwnbOptions['players'], optional: o.optional as CwnbOptions['optional'], ...(o.rulings ? { rulings: o.rulings } : {}) };
 }

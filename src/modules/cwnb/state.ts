@@ -34,6 +34,12 @@ export interface CwnbOptions {
   players: Partial<Record<Seat, string>>;
   /** Campaign Game Optional Rules (13) and Larger Campaigns (14) chosen at setup. */
   optional: OptionalRules;
+  /**
+   * "0.1": a game begun with Wardroom 0.1 keeps the readings it was played under (docs/rulings.md,
+   * "Games begun with Wardroom 0.1"): Passive submarines afloat count as eliminated for 9.1 and
+   * 9.4, and 13.2.7 Port Strike points count in the 7.2.3 status comparison.
+   */
+  rulings?: '0.1';
 }
 
 /** A cell of a 13.3 distance chart: unlimited, a number of cards, or Allied/Soviet numbers. */
@@ -82,6 +88,8 @@ export interface ShipState {
 }
 
 export interface HeldCard {
+  /** Stable id, unique in the game: the seat that got it first and a serial ("allied:mediterranean#3"). */
+  id: string;
   type: string;
   /** Attack cards: printed value. */
   value?: number;
@@ -96,15 +104,18 @@ export interface PlayerState {
   fleet: Record<string, ShipState>;
   /** Action cards Wardroom knows this player holds: purchases, transfers, the card set aside (7.2.1). */
   cards: HeldCard[];
+  /** Serial of the last card id given out by this seat. */
+  cardSerial: number;
   /** Purchase order of this Campaign Game Turn (6.C.2), until purchases are carried out. */
   order: { ships: string[]; cards: HeldCard[]; done: boolean };
   /** Action cards bought this turn (limits count across purchase rounds). */
   cardsBought: HeldCard[];
   /** Battle commitment, secret until both players of the zone have committed (6.C.4); 13.4 Command Ship. */
   commitment: { ships: string[]; areaDefense: number; flagOfficer: string | null } | null;
-  /** Points earned this Campaign Game Turn, for the in-port cap (7.2.4) and the status shift;
-   * `other` (13.5 +2 points) counts for the status shift only. */
-  earned: { mission: number; sinking: number; other: number };
+  /** Points earned this Campaign Game Turn, for the status shift (7.2.3: mission, sinking, other)
+   * and the in-port cap (7.2.4: mission, sinking, portStrike). `other`: 13.5 +2 points; `portStrike`:
+   * 13.2.7 ships sunk in port, spent or banked in 6.C.2 before the status comparison. */
+  earned: { mission: number; sinking: number; other: number; portStrike: number };
   /** 6.C.2 / 13.2.9: ships bought this turn; 13.2.8: Action cards bought at half price. */
   shipsBought: number;
   priorityUsed: number;

@@ -1,26 +1,41 @@
+import { waitingFor } from '../../engine/kernel.ts';
+import type { Viewer } from '../../engine/viewer.ts';
 import { zoneById } from './data/index.ts';
 import type { Side } from './data/types.ts';
 import { STATUS_COLUMNS } from './data/types.ts';
-import { legalActions, waitingFor } from './legal-actions.ts';
+import { hooksOf, rulebookOf } from './hooks.ts';
 import { activeSide, battleTurnNumber } from './rules/battle-record.ts';
-import { advantagedSide, shipCard, terms } from './rules/common.ts';
+import { advantagedSide, allSeats, shipCard, teamOfSeat, terms } from './rules/common.ts';
 import { handSize } from './rules/commitment.ts';
-import { eliminated, poolLeft } from './rules/mission-scoring.ts';
+import { eliminatedInMission, poolLeft } from './rules/mission-scoring.ts';
 import { orderCost } from './rules/purchases.ts';
+import { commitmentsRevealed } from './rules/sequence-of-play.ts';
 import type { CwnbState, PlayerState, ZoneState } from './state.ts';
-import { parseSeat } from './state.ts';
-import { reminders as conditionReminders } from './optional/special-conditions.ts';
-import { commandShipFunctioning, reminders as flagOfficerReminders } from './optional/flag-officers.ts';
-import { commanderSide } from './optional/overall-commanders.ts';
+
+const CWNB = { actions: (s: CwnbState) => rulebookOf(s.options).actions, seats: allSeats };
+
+/** The team whose secrets a viewer may see; 'all' for the referee. */
+function secretsOf(state: CwnbState, viewer: Viewer): Side | 'all' | null {
+  switch (viewer.kind) {
+    case 'referee':
+      return 'all';
+    case 'spectator':
+      return null;
+    case 'team':
+      return viewer.team === 'allied' || viewer.team === 'soviet' ? viewer.team : null;
+    case 'seat':
+      return teamOfSeat(state, viewer.seat);
+  }
+}
 
 /**
- * What a seat may see. A seat sees its own team's private planning (purchase orders, known
- * Action cards, commitments before the reveal); the other team's stay hidden. "referee" sees
- * both teams. No view ever contains the dice seed.
+ * What a viewer may see. A team's private planning (purchase orders, known Action cards, the card
+ * kept, commitments before the reveal, team notes) is seen by its seats and its Overall
+ * Commander, the referee sees both teams, a spectator neither. No state holds the dice seed.
  */
-export function view(state: CwnbState, seat: string) {
-  const viewer = (seat === 'referee' ? 'referee' : (parseSeat(seat)?.side ?? commanderSide(seat) ?? (seat === 'allied' || seat === 'soviet' ? seat : 'spectator'))) as Side | 'referee' | 'spectator';
-  const sees = (side: Side) => viewer === 'referee' || viewer === side;
+export function view(state: CwnbState, viewer: Viewer) {
+  const team = secretsOf(state, viewer);
+  const sees = (side: Side) => team === 'all' || team === side;
   const vp = { allied: 0, soviet: 0 };
   const zones = (Object.values(state.zones) as ZoneState[]).map((z) => {
     vp.allied += z.players.allied.banked;
@@ -29,14 +44,13 @@ export function view(state: CwnbState, seat: string) {
   });
   return {
     module: 'cwnb-campaign',
-    seat,
+    viewer,
     turn: state.turn,
     agreedTurns: state.options.optional.variableEndTurn ? null : state.options.turns,
     variableEndFrom: state.options.optional.variableEndTurn?.startTurn ?? null,
     dice: { physical: state.dice.physical, rolled: state.dice.counter },
     demoData: { roster: state.options.roster.demo },
-    waitingFor: waitingFor(state),
-    actions: legalActions(state, seat),
+    waitingFor: waitingFor(CWNB, state),
     zones,
     vp,
     sunk: state.sunk.map((id) => shipCard(state, id)!.name),
@@ -51,7 +65,7 @@ export function view(state: CwnbState, seat: string) {
 
 function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean) {
   const t = terms(z);
-  const revealed = z.step === 'battle' || z.step === 'set-aside' || z.step === 'turn-done';
+  const revealed = commitmentsRevealed(z);
   const playerView = (side: Side, p: PlayerState) => ({
     track: p.track,
     banked: p.banked,
@@ -65,14 +79,16 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
     commitment: sees(side) || revealed ? p.commitment : undefined,
     cards: sees(side) ? p.cards : undefined,
     order: sees(side) ? { ...p.order, cost: orderCost(state, z, side) } : undefined,
-    flagOfficer: state.options.optional.flagOfficers ? { available: p.flagOfficer, commandShip: revealed ? p.commandShip : undefined, functioning: revealed && p.commandShip ? commandShipFunctioning(p) : undefined } : undefined,
+    flagOfficer: state.options.optional.flagOfficers
+      ? { available: p.flagOfficer, commandShip: revealed ? p.commandShip : undefined, functioning: revealed && p.commandShip ? !!p.fleet[p.commandShip] && !p.fleet[p.commandShip].crippled && !p.fleet[p.commandShip].critical : undefined }
+      : undefined,
     keptAdditionalShip: sees(side) ? p.keptAdditionalShip : undefined,
     additionalShipsPlayed: p.jokersPlayed,
     orderDone: p.order.done,
     earnedThisTurn: p.earned,
     missionWinnerTally: p.winnerTally,
     retreating: p.retreating,
-    eliminated: z.battle && z.mission ? eliminated(state, z, side) : undefined,
+    eliminated: z.battle && z.mission ? eliminatedInMission(state, z, side) : undefined,
   });
   const b = z.battle;
   return {
@@ -92,7 +108,7 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
     },
     declines: z.declines,
     specialConditions: z.conditions,
-    reminders: [...conditionReminders(z), ...flagOfficerReminders(state, z)],
+    reminders: [...missionReminders(z), ...hooksOf(state).reminders(state, z)],
     players: { allied: playerView('allied', z.players.allied), soviet: playerView('soviet', z.players.soviet) },
     battle: b && {
       battleTurn: battleTurnNumber(z),
@@ -108,4 +124,13 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
       toDeal: b.toDeal,
     },
   };
+}
+
+/** Reminders of the 9.1 rules played out with the cards: Land Targets and Fog of War, Civilian Non-Combatants. */
+function missionReminders(z: ZoneState): string[] {
+  const t = terms(z);
+  if (!t || !z.battle) return [];
+  const out = ['Each attack on Land Targets counts against the attacker\'s Fog of War allotment (9, Land Targets).'];
+  if (t.nonCombatants?.kind === 'civilian') out.push('Evasive Maneuvers cards cannot be a Point Defense against an attack on a Civilian Non-Combatant (9.1).');
+  return out;
 }

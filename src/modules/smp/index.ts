@@ -2,9 +2,10 @@
  * The Strategic Missions Phase rules module ("smp"): the engine contract over the phase script.
  * State = validated scenario + dice + action log; everything else is derived by replay (cached).
  */
-import type { DiceState } from '../../engine/dice.ts';
-import { RuleError } from '../../engine/errors.ts';
-import type { Action, ActionSpec, GameEvent, Outcome, RulesModule } from '../../engine/module.ts';
+import { RecordingDice, type DiceSource, type DiceState } from '../../engine/dice.ts';
+import { ruleError, type RuleError } from '../../engine/errors.ts';
+import { NOT_NOW } from '../../engine/kernel.ts';
+import type { Action, ActionDef, Outcome, RulesModule } from '../../engine/module.ts';
 import { PhaseRunner, runPhase, type Run } from './phase.ts';
 import { validateScenario, type Scenario } from './scenario.ts';
 
@@ -44,13 +45,22 @@ export function derive(state: SmpState): Run {
  * Derive `next` (= `prev` + one action) by continuing prev's live runner instead of replaying the
  * whole log; prev keeps a copy of its run. Falls back to a full replay.
  */
-function advance(prev: SmpState, next: SmpState): Run {
+function advance(prev: SmpState, next: SmpState, source: DiceSource): Run {
   const c = cache.get(prev);
-  const runner = c?.runner;
-  if (!c || !runner || runner.dead || runner.fed !== prev.log.length) return derive(next);
-  cache.set(prev, { run: c.run });
-  const e = runner.feed(next.log[next.log.length - 1]);
-  if (e) return { ...c.run, error: { index: next.log.length - 1, refusal: e } };
+  let runner = c?.runner;
+  let before: Run;
+  if (!c || !runner || runner.dead || runner.fed !== prev.log.length) {
+    // Replay the state before the action, then feed the action with the dice source.
+    const r = runPhase(prev.options.scenario, prev.dice, prev.log, prev.options.steps);
+    if (r.error) return r;
+    runner = r.runner;
+    before = r;
+  } else {
+    cache.set(prev, { run: c.run });
+    before = c.run;
+  }
+  const e = runner.feed(next.log[next.log.length - 1], source);
+  if (e) return { ...before, error: { index: next.log.length - 1, refusal: e } };
   const run = runner.snapshot(true);
   cache.set(next, { run, runner });
   return run;
@@ -61,51 +71,82 @@ export function parseSmpOptions(raw: unknown): SmpOptions | RuleError {
   const obj = (raw ?? {}) as Record<string, unknown>;
   const rawScenario = obj.format === 'wardroom-smp-scenario' ? obj : obj.scenario;
   const v = validateScenario(rawScenario);
-  if (!v.ok) return new RuleError('invalid-scenario', `The scenario is not valid:\n${v.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
+  if (!v.ok) return ruleError('invalid-scenario', `The scenario is not valid:\n${v.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
   const dice = obj.dice === 'physical' ? 'physical' : 'seeded';
   const steps = Array.isArray(obj.steps) ? (obj.steps as number[]) : undefined;
-  if (steps && steps.some((n) => !Number.isInteger(n) || n < 1 || n > 10)) return new RuleError('bad-steps', 'steps must be numbers from 1 to 10');
+  if (steps && steps.some((n) => !Number.isInteger(n) || n < 1 || n > 10)) return ruleError('bad-steps', 'steps must be numbers from 1 to 10');
   return { scenario: v.scenario, dice, ...(steps ? { steps } : {}) };
 }
+
+const SPECTATORS_SEE_ALL = 'Everything in the Strategic Missions Phase is public.';
+
+function pendingFor(state: SmpState, seat: string, kind: 'roll' | 'decide', explain: boolean): RuleError | null {
+  const p = derive(state).pending;
+  if (!p) return explain ? ruleError('phase-over', 'The Strategic Missions Phase is over; nothing more to do.') : NOT_NOW;
+  if (p.seat !== seat) return explain ? ruleError('not-your-turn', `Wardroom is waiting for ${p.seat}: ${p.prompt.split('\n')[0]}`) : NOT_NOW;
+  if (p.kind !== kind) return explain ? ruleError(kind === 'roll' ? 'decision-expected' : 'roll-expected', `${seat} must ${p.kind === 'roll' ? 'roll' : 'answer'} now: ${p.prompt.split('\n')[0]}`) : NOT_NOW;
+  return null;
+}
+
+/** Answer the pending request with this action; seeded dice come from `dice` and are logged with it. */
+function answer(state: SmpState, action: Action, dice: DiceSource): Outcome<SmpState> | RuleError {
+  const before = derive(state);
+  const { rolled: _logged, ...entry } = action;
+  const rec = new RecordingDice(dice);
+  const next: SmpState = { ...state, log: [...state.log, entry] };
+  const after = advance(state, next, rec);
+  if (after.error) return after.error.refusal;
+  if (rec.produced.length) entry.rolled = rec.produced;
+  return { state: next, events: after.events.slice(before.events.length) };
+}
+
+const ACTIONS: ActionDef<SmpState>[] = [
+  {
+    type: 'roll',
+    decision: true,
+    when: (state, seat, explain) => pendingFor(state, seat, 'roll', explain),
+    label: (state) => derive(state).pending!.prompt,
+    fields: (state) => {
+      const p = derive(state).pending;
+      return state.dice.physical && p?.kind === 'roll' ? { values: { kind: 'dice', label: 'Dice', sides: p.dice.map((d) => d.sides), labels: p.dice.map((d) => d.purpose) } } : undefined;
+    },
+    run: answer,
+  },
+  {
+    type: 'choose',
+    decision: true,
+    when: (state, seat, explain) => pendingFor(state, seat, 'decide', explain),
+    label: (state) => derive(state).pending!.prompt,
+    fields: (state) => {
+      const p = derive(state).pending;
+      return p?.kind === 'decide' ? p.action.fields : undefined;
+    },
+    run: answer,
+  },
+];
 
 export const smpModule: RulesModule<SmpState, SmpOptions> = {
   id: 'smp',
   parseOptions: parseSmpOptions,
-  setup(options, seed) {
-    return { options, dice: { seed, counter: 0, physical: options.dice === 'physical' }, log: [] };
+  setup(options) {
+    return { options, dice: { counter: 0, physical: options.dice === 'physical' }, log: [] };
   },
   seats(state) {
     return state.options.scenario.nations.map((n) => n.id);
   },
-  waitingFor(state) {
-    const p = derive(state).pending;
-    return p ? [p.seat] : [];
+  // Each nation decides for itself; nothing is secret, so teams only name the nations.
+  teams(state) {
+    return state.options.scenario.nations.map((n) => n.id);
   },
-  legalActions(state, seat): ActionSpec[] {
-    const p = derive(state).pending;
-    if (!p || p.seat !== seat) return [];
-    if (p.kind === 'decide') return [p.action];
-    return [
-      {
-        type: 'roll',
-        label: p.prompt,
-        ...(state.dice.physical ? { fields: { values: { kind: 'dice' as const, sides: p.dice.map((d) => d.sides) } } } : {}),
-      },
-    ];
+  teamOf(state, seat) {
+    return state.options.scenario.nations.some((n) => n.id === seat) ? seat : null;
   },
-  apply(state, action): Outcome<SmpState> | RuleError {
-    const before = derive(state);
-    if (!before.pending) return new RuleError('phase-over', 'The Strategic Missions Phase is over; nothing more to do.');
-    const next: SmpState = { ...state, log: [...state.log, action] };
-    const after = advance(state, next);
-    if (after.error) return after.error.refusal;
-    const events: GameEvent[] = after.events.slice(before.events.length);
-    return { state: next, events };
-  },
-  view(state, _seat) {
+  actions: () => ACTIONS,
+  view(state, _viewer) {
     const r = derive(state);
     return {
       label: state.options.scenario.label,
+      note: SPECTATORS_SEE_ALL,
       step: r.pending?.step ?? 11,
       pending: r.pending
         ? { seat: r.pending.seat, kind: r.pending.kind, prompt: r.pending.prompt, odds: r.pending.kind === 'decide' ? r.pending.odds : undefined }

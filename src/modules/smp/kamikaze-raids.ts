@@ -115,10 +115,10 @@ export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: nu
   let left = k;
   stacks.forEach((s, i) => {
     const und = s.count - s.damaged;
-    fields[`u${i}`] = { kind: 'int', min: 0, max: s.two ? und : s.count };
+    fields[`u${i}`] = { kind: 'int', label: `${s.two ? 'Undamaged ' : ''}${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) hit`, min: 0, max: s.two ? und : s.count };
     lines.push(`  u${i}: ${s.two ? 'undamaged ' : ''}${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}), ${s.two ? und : s.count} — a hit ${s.two ? 'damages' : 'sinks'} one`);
     if (s.two) {
-      fields[`d${i}`] = { kind: 'int', min: 0, max: s.count };
+      fields[`d${i}`] = { kind: 'int', label: `Damaged ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) hit`, min: 0, max: s.count };
       lines.push(`  d${i}: damaged ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}), ${s.damaged} now (+ those damaged by u${i}) — a hit sinks one`);
     }
   });

@@ -83,7 +83,7 @@ export function* partisanRaids(ctx: Ctx): Script {
           const autoLeft = removeFromLargest(left, k);
           const auto: Record<string, number> = {};
           for (const y of live) {
-            fields[`f${y.x.i}`] = { kind: 'int', min: 0, max: left[y.j] };
+            fields[`f${y.x.i}`] = { kind: 'int', label: `Tokens removed from the raid on ${y.x.f.type.replace(/_/g, ' ')}`, min: 0, max: left[y.j] };
             auto[`f${y.x.i}`] = left[y.j] - autoLeft[y.j];
           }
           const a = yield* ask(ctx, seat, `${RULE} elite infantry in ${t.name} score ${k} hit(s): remove ${k} partisan token(s) (how many from each facility's raid):\n${live.map((y) => `  f${y.x.i}: ${left[y.j]} token(s) on ${y.x.f.type.replace(/_/g, ' ')}`).join('\n')}`, fields, auto);

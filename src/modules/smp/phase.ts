@@ -2,8 +2,8 @@
  * The Strategic Missions Phase as one script: the ten steps in the order of the list at the top
  * of the document (ruling R0-1), and the driver that replays it from a scenario and an action log.
  */
-import { rollDice, type DiceState } from '../../engine/dice.ts';
-import { RuleError } from '../../engine/errors.ts';
+import { NO_SEED, RecordingDice, rollDice, type DiceSource, type DiceState } from '../../engine/dice.ts';
+import { isRuleError, ruleError, type RuleError } from '../../engine/errors.ts';
 import type { Action } from '../../engine/module.ts';
 import { Board } from './board.ts';
 import { bombingRaids } from './bombing-raids.ts';
@@ -36,11 +36,11 @@ export function* phase(ctx: Ctx, only?: number[]): Script {
   for (const s of STEPS) {
     if (only && !only.includes(s.n)) continue;
     ctx.step = s.n;
-    ctx.events.push({ type: 'step', step: s.n, text: `Step ${s.n}: ${s.name} (document section ${s.section})` });
+    ctx.events.push({ type: 'step', to: 'all', step: s.n, text: `Step ${s.n}: ${s.name} (document section ${s.section})` });
     yield* s.run(ctx);
   }
   ctx.step = 11;
-  ctx.events.push({ type: 'end', step: 11, text: 'The Strategic Missions Phase is over.' });
+  ctx.events.push({ type: 'end', to: 'all', step: 11, text: 'The Strategic Missions Phase is over.' });
 }
 
 export interface Run {
@@ -85,7 +85,7 @@ export class PhaseRunner {
     try {
       this.r = this.gen.next();
     } catch (e) {
-      if (!(e instanceof RuleError)) throw e;
+      if (!isRuleError(e)) throw e;
       this.dead = e;
     }
   }
@@ -94,30 +94,34 @@ export class PhaseRunner {
     return this.r && !this.r.done ? this.r.value : null;
   }
 
-  feed(a: Action): RuleError | null {
+  /**
+   * Answer the pending request. Seeded dice come from `source` (by default the values logged with
+   * the action, `rolled`); returns the refusal, if any.
+   */
+  feed(a: Action, source: DiceSource = new RecordingDice(NO_SEED, (a.rolled as number[] | undefined) ?? [])): RuleError | null {
     const ctx = this.ctx;
     const req = this.pending;
     if (this.dead) return this.dead;
-    if (!req) return new RuleError('phase-over', 'The Strategic Missions Phase is over; nothing more to do.');
+    if (!req) return ruleError('phase-over', 'The Strategic Missions Phase is over; nothing more to do.');
     try {
       if (a.seat !== req.seat)
-        throw new RuleError('not-your-turn', `Wardroom is waiting for ${ctx.board.nationName(req.seat)} (${req.seat}): ${req.kind === 'roll' ? `roll ${req.prompt}` : req.prompt.split('\n')[0]}`);
+        throw ruleError('not-your-turn', `Wardroom is waiting for ${ctx.board.nationName(req.seat)} (${req.seat}): ${req.kind === 'roll' ? `roll ${req.prompt}` : req.prompt.split('\n')[0]}`);
       let answer: unknown;
       if (req.kind === 'roll') {
-        if (a.type !== 'roll') throw new RuleError('roll-expected', `${ctx.board.nationName(req.seat)} must roll now: ${req.prompt}`);
-        const out = rollDice(ctx.dice, req.seat, req.dice, a.values as number[] | undefined);
+        if (a.type !== 'roll') throw ruleError('roll-expected', `${ctx.board.nationName(req.seat)} must roll now: ${req.prompt}`);
+        const out = rollDice(ctx.dice, source, req.seat, req.dice, a.values as number[] | undefined);
         ctx.dice = out.dice;
         for (const ev of out.events) ctx.events.push({ ...ev, step: req.step });
         answer = out.values;
       } else {
-        if (a.type === 'roll') throw new RuleError('decision-expected', `No dice now: ${ctx.board.nationName(req.seat)} must answer: ${req.prompt.split('\n')[0]}`);
+        if (a.type === 'roll') throw ruleError('decision-expected', `No dice now: ${ctx.board.nationName(req.seat)} must answer: ${req.prompt.split('\n')[0]}`);
         answer = a;
       }
       this.r = this.gen.next(answer);
       this.fed++;
       return null;
     } catch (e) {
-      if (!(e instanceof RuleError)) throw e;
+      if (!isRuleError(e)) throw e;
       this.dead = e;
       return e;
     }

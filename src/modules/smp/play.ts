@@ -3,7 +3,7 @@
  * field, the phase report, the next board, and the odds commands. Adapters only read input and
  * print.
  */
-import { RuleError } from '../../engine/errors.ts';
+import { ruleError, type RuleError } from '../../engine/errors.ts';
 import type { Action, FieldSpec } from '../../engine/module.ts';
 import { autoAction, derive, type SmpState } from './index.ts';
 import { BUNKER_DICE, coastalOdds, kamikazeOdds, partisanOdds, raidOdds, vichySequence, type Dist, type RaidGroup } from './odds/index.ts';
@@ -16,19 +16,19 @@ export function parseFieldInput(spec: FieldSpec, text: string): unknown | RuleEr
   switch (spec.kind) {
     case 'int': {
       const n = Number(t);
-      if (!Number.isInteger(n) || n < spec.min || n > spec.max) return new RuleError('bad-input', `Type a whole number from ${spec.min} to ${spec.max}.`);
+      if (!Number.isInteger(n) || n < spec.min || n > spec.max) return ruleError('bad-input', `Type a whole number from ${spec.min} to ${spec.max}.`);
       return n;
     }
     case 'bool':
       if (/^(y|yes|true|1)$/i.test(t)) return true;
       if (/^(n|no|false|0)$/i.test(t)) return false;
-      return new RuleError('bad-input', 'Type y or n.');
+      return ruleError('bad-input', 'Type y or n.');
     case 'choice': {
       const byValue = spec.options.find((o) => String(o.value) === t);
       if (byValue) return byValue.value;
       const k = Number(t);
       if (Number.isInteger(k) && k >= 1 && k <= spec.options.length && !spec.options.some((o) => typeof o.value === 'number')) return spec.options[k - 1].value;
-      return new RuleError('bad-input', `Type one of: ${spec.options.map((o, i) => `${i + 1}/${o.value}`).join(', ')}.`);
+      return ruleError('bad-input', `Type one of: ${spec.options.map((o, i) => `${i + 1}/${o.value}`).join(', ')}.`);
     }
     case 'subset': {
       if (t === '' || t === '-') return [];
@@ -36,7 +36,7 @@ export function parseFieldInput(spec: FieldSpec, text: string): unknown | RuleEr
       const out: (string | number)[] = [];
       for (const p of parts) {
         const o = spec.options.find((x) => String(x.value) === p) ?? spec.options[Number(p) - 1];
-        if (!o) return new RuleError('bad-input', `Unknown option "${p}"; choose from ${spec.options.map((x) => x.value).join(', ')}.`);
+        if (!o) return ruleError('bad-input', `Unknown option "${p}"; choose from ${spec.options.map((x) => x.value).join(', ')}.`);
         out.push(o.value);
       }
       return out;
@@ -44,7 +44,7 @@ export function parseFieldInput(spec: FieldSpec, text: string): unknown | RuleEr
     case 'dice': {
       const vals = t.split(/[,\s]+/).filter(Boolean).map(Number);
       if (vals.length !== spec.sides.length || vals.some((v, i) => !Number.isInteger(v) || v < 1 || v > spec.sides[i]))
-        return new RuleError('bad-input', `Type ${spec.sides.length} die value(s): ${spec.sides.map((s) => `d${s}`).join(' ')}.`);
+        return ruleError('bad-input', `Type ${spec.sides.length} die value(s): ${spec.sides.map((s) => `d${s}`).join(' ')}.`);
       return vals;
     }
     case 'text':
@@ -69,9 +69,9 @@ export function describeRequest(req: Request): string {
 /** Fill a decision from an answers-file entry: an object of fields, or "auto". */
 export function actionFromAnswer(state: SmpState, entry: unknown): Action | RuleError {
   const p = derive(state).pending;
-  if (!p) return new RuleError('phase-over', 'The phase is over; there is nothing to answer.');
+  if (!p) return ruleError('phase-over', 'The phase is over; there is nothing to answer.');
   if (entry === 'auto' || entry === null) return autoAction(state)!;
-  if (typeof entry !== 'object' || Array.isArray(entry)) return new RuleError('bad-answer', `An answer must be an object of fields or "auto", not ${JSON.stringify(entry)}.`);
+  if (typeof entry !== 'object' || Array.isArray(entry)) return ruleError('bad-answer', `An answer must be an object of fields or "auto", not ${JSON.stringify(entry)}.`);
   const e = entry as Record<string, unknown>;
   if (p.kind === 'roll') return { type: 'roll', seat: p.seat, ...(e.values ? { values: e.values } : {}) };
   return { type: 'choose', seat: p.seat, ...p.auto, ...e };
@@ -121,7 +121,7 @@ export function oddsFor(kind: OddsKind, o: Record<string, number | string | unde
     }
     case 'coastal': {
       const b = String(o.bunker ?? 'minor');
-      if (b !== 'minor' && b !== 'major') return new RuleError('bad-option', '--bunker must be minor or major');
+      if (b !== 'minor' && b !== 'major') return ruleError('bad-option', '--bunker must be minor or major');
       const d = coastalOdds(BUNKER_DICE[b], 1);
       return { json: { distribution: rows(d, 'hits') }, text: asText(`Coastal defence: ${b} bunker ${BUNKER_DICE[b]}@1 — hits`, d, 'hits') };
     }

@@ -6,10 +6,12 @@
  */
 import type { DiceState, DieRequest } from '../../engine/dice.ts';
 import { refuse } from '../../engine/errors.ts';
-import type { Action, ActionSpec, FieldSpec, GameEvent } from '../../engine/module.ts';
+import { checkFields } from '../../engine/kernel.ts';
+import type { Action, ActionSpec, EventInput, FieldSpec } from '../../engine/module.ts';
 import type { Board } from './board.ts';
 
-export interface SmpEvent extends GameEvent {
+/** Everything in the phase is public: every event is for all. */
+export interface SmpEvent extends EventInput {
   step: number;
 }
 
@@ -48,7 +50,7 @@ export type Odds = string[] | (() => string[]) | undefined;
 export type Script<T = void> = Generator<Request, T, any>;
 
 export function emit(ctx: Ctx, type: string, text: string, extra: Record<string, unknown> = {}): void {
-  ctx.events.push({ type, text, step: ctx.step, ...extra });
+  ctx.events.push({ type, text, to: 'all', step: ctx.step, ...extra });
 }
 /** A change on the board, reported to the players. */
 export function change(ctx: Ctx, text: string, extra: Record<string, unknown> = {}): void {
@@ -83,7 +85,8 @@ export function* ask(
   };
   const a: Action = yield req;
   if (a.type !== 'choose') refuse('wrong-action', `Wardroom is waiting for ${seat}'s answer to: ${prompt}`);
-  for (const [k, f] of Object.entries(fields)) checkField(a, k, f);
+  const problem = checkFields(a, fields);
+  if (problem) throw problem;
   return a;
 }
 
@@ -104,37 +107,6 @@ export function* roll(ctx: Ctx, seat: string, dice: DieRequest[], prompt?: strin
 export function* rollHits(ctx: Ctx, seat: string, n: number, hitOn: number, purpose: string): Script<{ hits: number; values: number[] }> {
   const values = yield* roll(ctx, seat, Array.from({ length: n }, (_, i) => ({ sides: 6, purpose: n > 1 ? `${purpose} (${i + 1}/${n})` : purpose })));
   return { hits: values.filter((v) => v <= hitOn).length, values };
-}
-
-function checkField(a: Action, key: string, f: FieldSpec): void {
-  const v = a[key];
-  const optional = 'optional' in f && f.optional;
-  if (v === undefined && (optional || f.kind === 'bool')) return;
-  switch (f.kind) {
-    case 'int':
-      if (!Number.isInteger(v) || (v as number) < f.min || (v as number) > f.max)
-        refuse('bad-field', `"${key}" must be a whole number from ${f.min} to ${f.max}${v === undefined ? ' (missing)' : `, not ${JSON.stringify(v)}`}.`);
-      break;
-    case 'choice':
-      if (!f.options.some((o) => o.value === v))
-        refuse('bad-field', `"${key}" must be one of: ${f.options.map((o) => `${o.value} (${o.label})`).join('; ')}${v === undefined ? ' (missing)' : `, not ${JSON.stringify(v)}`}.`);
-      break;
-    case 'subset': {
-      if (!Array.isArray(v) || v.some((x) => !f.options.some((o) => o.value === x)) || new Set(v).size !== v.length)
-        refuse('bad-field', `"${key}" must be a list of distinct values from: ${f.options.map((o) => o.value).join(', ')}.`);
-      const arr = v as unknown[];
-      if (arr.length < f.min || arr.length > f.max) refuse('bad-field', `"${key}": choose from ${f.min} to ${f.max}, not ${arr.length}.`);
-      break;
-    }
-    case 'bool':
-      if (typeof v !== 'boolean') refuse('bad-field', `"${key}" must be true or false.`);
-      break;
-    case 'text':
-      if (typeof v !== 'string') refuse('bad-field', `"${key}" must be text.`);
-      break;
-    case 'dice':
-      break;
-  }
 }
 
 // ------------------------------------------------------------------ common questions
@@ -160,7 +132,7 @@ export function* askCounts(
   what = 'units',
 ): Script<Record<string, number>> {
   const fields: Record<string, FieldSpec> = {};
-  for (const it of items) fields[it.key] = { kind: 'int', min: 0, max: it.max };
+  for (const it of items) fields[it.key] = { kind: 'int', label: it.label, min: 0, max: it.max };
   const fullPrompt = `${prompt}\n${items.map((it) => `  ${it.key}: ${it.label} (0-${it.max})`).join('\n')}`;
   const autoFull: Record<string, number> = {};
   for (const it of items) autoFull[it.key] = auto[it.key] ?? 0;
@@ -185,12 +157,12 @@ export function* askChoice<T extends string | number>(
   auto: T,
   odds?: Odds,
 ): Script<T> {
-  const a = yield* ask(ctx, seat, prompt, { choice: { kind: 'choice', options } }, { choice: auto }, odds);
+  const a = yield* ask(ctx, seat, prompt, { choice: { kind: 'choice', label: 'Choice', options } }, { choice: auto }, odds);
   return a.choice as T;
 }
 
 export function* askYesNo(ctx: Ctx, seat: string, prompt: string, auto: boolean, odds?: string[]): Script<boolean> {
-  const a = yield* ask(ctx, seat, prompt, { yes: { kind: 'bool' } }, { yes: auto }, odds);
+  const a = yield* ask(ctx, seat, prompt, { yes: { kind: 'bool', label: 'Yes' } }, { yes: auto }, odds);
   if (typeof a.yes !== 'boolean') refuse('bad-field', `Answer "yes": true or false.`);
   return a.yes as boolean;
 }
@@ -203,7 +175,7 @@ export function* askSubset(
   auto: string[],
   odds?: Odds,
 ): Script<string[]> {
-  const a = yield* ask(ctx, seat, prompt, { chosen: { kind: 'subset', options, min: 0, max: options.length } }, { chosen: auto }, odds);
+  const a = yield* ask(ctx, seat, prompt, { chosen: { kind: 'subset', label: 'Chosen', options, min: 0, max: options.length } }, { chosen: auto }, odds);
   return (a.chosen as string[] | undefined) ?? [];
 }
 

@@ -243,8 +243,8 @@ function* oilTankers(ctx: Ctx): Script {
       const q = queues.find((x) => x.id === from)!;
       const can = q.oilTankers - (moved.get(q.id) ?? 0);
       const fields: Record<string, FieldSpec> = {
-        count: { kind: 'int', min: 1, max: can },
-        to: { kind: 'choice', options: targets(q.id).map((t) => ({ value: t.id, label: `queue ${t.id} (${b.nationName(t.nation)})` })) },
+        count: { kind: 'int', label: 'Tankers', min: 1, max: can },
+        to: { kind: 'choice', label: 'To the build queue', options: targets(q.id).map((t) => ({ value: t.id, label: `queue ${t.id} (${b.nationName(t.nation)})` })) },
       };
       const a = yield* ask(ctx, nation, `1.8 How many tankers from queue ${q.id}, and to which queue?`, fields, { count: can, to: targets(q.id)[0].id });
       const n = a.count as number;

@@ -58,8 +58,8 @@ export function* transportReassignment(ctx: Ctx): Script {
       }
       const e = live.find((x) => `${x.space}|${x.type}` === which)!;
       const fields: Record<string, FieldSpec> = {
-        count: { kind: 'int', min: 1, max: e.n },
-        to: { kind: 'choice', options: receivers.map((r) => ({ value: r, label: b.nationName(r) })) },
+        count: { kind: 'int', label: 'Transports', min: 1, max: e.n },
+        to: { kind: 'choice', label: 'To the nation', options: receivers.map((r) => ({ value: r, label: b.nationName(r) })) },
       };
       const a = yield* ask(ctx, nation, `${RULE} how many ${e.type.replace(/_/g, ' ')}s from ${e.space}, and to which nation?`, fields, { count: e.n, to: receivers[0] });
       const n = a.count as number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuleError } from '../../../engine/errors.ts';
+import { ruleError, type RuleError } from '../../../engine/errors.ts';
 import { SPECIAL_CONDITIONS, ZONE_IDS, type ZoneId } from '../data/types.ts';
 
 /**
@@ -41,7 +41,7 @@ export function checkOptionalRules(o: z.infer<typeof optionalRulesSchema>, zones
       }
     });
     if (problems.length) {
-      return new RuleError(
+      return ruleError(
         'transfer-charts-invalid',
         `13.3 Transfer Limitations needs the three War Zone distance charts from page 33 of the rulebook, which the text does not contain: ${problems.slice(0, 8).join('; ')}${problems.length > 8 ? `; and ${problems.length - 8} more` : ''}.`,
         '13.3',
@@ -51,7 +51,7 @@ export function checkOptionalRules(o: z.infer<typeof optionalRulesSchema>, zones
   for (const [id, t] of Object.entries(o.specialConditions?.tables ?? {})) {
     if (!zones.includes(id as ZoneId)) continue;
     const dice = t!.rows.map((r) => r.die).sort().join('');
-    if (dice !== '123456') return new RuleError('conditions-table-invalid', `13.2: the Special Conditions table for ${id} needs one row for each die 1–6.`, '13.2');
+    if (dice !== '123456') return ruleError('conditions-table-invalid', `13.2: the Special Conditions table for ${id} needs one row for each die 1–6.`, '13.2');
   }
   return null;
 }

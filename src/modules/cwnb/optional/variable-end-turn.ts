@@ -1,43 +1,53 @@
-import { rollDice } from '../../../engine/dice.ts';
-import { refuse } from '../../../engine/errors.ts';
-import type { CwnbState, ZoneState } from '../state.ts';
-import { seatOf } from '../state.ts';
-import { advantagedSide, type Events } from '../rules/common.ts';
+import { z } from 'zod';
+import type { OptionalRule } from '../hooks.ts';
+import { diceFields, diceSchema, gameAction, gameRollerSeat, no, roll, say, type Ctx } from '../rules/common.ts';
+import { startNextTurn } from '../rules/end-of-turn.ts';
+import { MAX_TURNS } from '../rules/sequence-of-play.ts';
+import { endGame } from '../rules/victory.ts';
+import type { CwnbState } from '../state.ts';
 
 /**
  * 13.1 Variable End Turn: from the agreed turn (2, 3 or 4) a die is rolled at the end of each
  * Campaign Game Turn; 6 or more ends the game, +1 for each turn after the agreed one. The game
- * never goes past turn 9 (11).
+ * never goes past turn 9 (11). The agreed length (5.2) is not used.
  */
-
-/** Who rolls a die for the whole game: the Advantaged Player of the first War Zone listed. */
-export function gameRollerSeat(state: CwnbState): string {
-  const z = state.zones[state.options.zones[0]] as ZoneState;
-  return seatOf(advantagedSide(z.status), z.id);
-}
 
 export function endRollModifier(state: CwnbState): number {
   return state.turn - state.options.optional.variableEndTurn!.startTurn;
 }
 
-/** At the end of a Campaign Game Turn: 'roll' when the die is due, else whether the game ends now. */
-export function variableEnd(state: CwnbState): 'roll' | 'continue' | 'end' {
-  const v = state.options.optional.variableEndTurn;
-  if (!v) return 'continue';
-  if (state.turn >= 9) return 'end';
-  return state.turn >= v.startTurn ? 'roll' : 'continue';
-}
+export const rollEndTurn = gameAction({
+  type: 'rollEndTurn',
+  rule: '13.1',
+  schema: z.object({ values: diceSchema }),
+  label: (state) => `Roll the end-game die (13.1; 6 or more ends the war${endRollModifier(state) ? `, +${endRollModifier(state)}` : ''})`,
+  when(state, seat, explain) {
+    if (!state.endRollDue) return no(explain, 'no-end-roll', () => 'The end-game die is rolled only at the end of a Campaign Game Turn, from the agreed turn on (13.1).', '13.1');
+    const roller = gameRollerSeat(state);
+    return seat === roller ? null : no(explain, 'not-end-roller', () => `The end-game die is rolled by ${roller} (the Advantaged Player of the first War Zone).`, '13.1');
+  },
+  fields: (state) => diceFields(state, [6], ['end-game die']),
+  apply(state, seat, a, ctx: Ctx) {
+    const mod = endRollModifier(state);
+    const [die] = roll(state, ctx, seat, [{ sides: 6, purpose: `Variable End Turn, end of turn ${state.turn}${mod ? ` (+${mod})` : ''}` }], a.values);
+    state.endRollDue = false;
+    const total = die + mod;
+    const ends = total >= 6;
+    say(ctx, { type: 'end-roll', die, modifier: mod, total, ends, text: `Variable End Turn: ${die}${mod ? ` + ${mod} = ${total}` : ''} — ${ends ? 'the war is over' : 'the war goes on'} (13.1).` });
+    if (ends) endGame(state, ctx);
+    else startNextTurn(state, ctx);
+  },
+});
 
-export function rollEndTurn(state: CwnbState, seat: string, values: number[] | undefined, events: Events): boolean {
-  if (!state.endRollDue) refuse('no-end-roll', 'The end-game die is rolled only at the end of a Campaign Game Turn, from the agreed turn on (13.1).', '13.1');
-  if (seat !== gameRollerSeat(state)) refuse('not-end-roller', `The end-game die is rolled by ${gameRollerSeat(state)} (the Advantaged Player of the first War Zone).`, '13.1');
-  const mod = endRollModifier(state);
-  const r = rollDice(state.dice, seat, [{ sides: 6, purpose: `Variable End Turn, end of turn ${state.turn}${mod ? ` (+${mod})` : ''}` }], values);
-  state.dice = r.dice;
-  events.push(...r.events);
-  state.endRollDue = false;
-  const total = r.values[0] + mod;
-  const ends = total >= 6;
-  events.push({ type: 'end-roll', text: `Variable End Turn: ${r.values[0]}${mod ? ` + ${mod} = ${total}` : ''} — ${ends ? 'the war is over' : 'the war goes on'} (13.1).` });
-  return ends;
-}
+export const variableEndTurn: OptionalRule = {
+  rule: '13.1',
+  name: 'Variable End Turn',
+  on: (o) => !!o.optional.variableEndTurn,
+  hooks: {
+    endOfTurn(state) {
+      if (state.turn >= MAX_TURNS) return 'end';
+      return state.turn >= state.options.optional.variableEndTurn!.startTurn ? 'roll' : 'continue';
+    },
+  },
+  actions: [rollEndTurn],
+};

@@ -1,11 +1,11 @@
+import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
+import type { Fields } from '../../../engine/module.ts';
 import type { Side } from '../data/types.ts';
+import { hooksOf } from '../hooks.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
-import { other } from '../state.ts';
-import { advantagedSide, isSubmarine, requireTerms, shipCard, sideName, updateShip, zoneName, type Events } from './common.ts';
+import { advantagedSide, isSubmarine, no, requireTerms, say, shipCard, sideName, terms, updateShip, zoneAction, zoneName, type Ctx } from './common.ts';
 import type { MissionTerms } from './mission-terms.ts';
-import { battleTurns, checkAreaDefense } from '../optional/special-conditions.ts';
-import { checkCommandShip } from '../optional/flag-officers.ts';
 
 /** 6.C.3 / 7.1: hand size is seven, plus or minus the mission's modifier. */
 export const BASE_HAND_SIZE = 7;
@@ -68,36 +68,69 @@ export function checkCommitment(state: CwnbState, zone: ZoneState, side: Side, s
  * 6.C.4 Battle Commitment: each player secretly splits the Task Force into committed ships and
  * ships in port; both piles are revealed together when both players have committed.
  */
-export function commit(state: CwnbState, zone: ZoneState, side: Side, ships: string[], areaDefense: number, flagOfficer: string | undefined, events: Events): void {
-  if (zone.step !== 'preparation') refuse('not-commitment-step', `${zoneName(zone.id)}: Battle Commitment comes at the end of Battle Preparations, after purchases.`, '6.C.4');
-  if (zone.players[side].commitment) refuse('already-committed', 'You have already committed your Task Force this turn.', '6.C.4');
-  checkCommitment(state, zone, side, ships, areaDefense);
-  checkAreaDefense(zone, areaDefense); // 13.2.2
-  checkCommandShip(state, zone, side, ships, flagOfficer); // 13.4
-  zone.players[side].commitment = { ships: [...ships], areaDefense, flagOfficer: flagOfficer ?? null };
-  events.push({ type: 'commit', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} has committed (secret until both have).` });
-  if (zone.players[other(side)].commitment) reveal(state, zone, events);
-}
+export const commit = zoneAction({
+  type: 'commit',
+  rule: '6.C.4',
+  schema: z.object({ ships: z.array(z.string().min(1)), areaDefense: z.number().int().default(0), flagOfficer: z.string().min(1).optional() }),
+  label: (_state, zone, side) => {
+    const max = terms(zone)?.sides[side].maxShips;
+    return `Commit ships to battle (secret); the rest stay in port${max ? ` (at most ${max})` : ''}`;
+  },
+  when(_state, zone, side, explain) {
+    if (zone.step !== 'preparation') return no(explain, 'not-commitment-step', () => `${zoneName(zone.id)}: Battle Commitment comes at the end of Battle Preparations, after purchases.`, '6.C.4');
+    if (zone.players[side].commitment) return no(explain, 'already-committed', () => 'You have already committed your Task Force this turn.', '6.C.4');
+    return null;
+  },
+  fields(state, zone, side) {
+    const t = terms(zone)!;
+    const mine = t.sides[side];
+    const eligible = Object.keys(zone.players[side].fleet).filter((id) => !mine.submarinesOnly || isSubmarine(shipCard(state, id)!));
+    const fields: Record<string, Fields[string]> = {
+      ships: {
+        kind: 'subset',
+        label: 'Ships committed',
+        help: 'The ships that sail into the battle; the others stay in port. Secret until both players have committed.',
+        options: eligible.map((id) => ({ value: id, label: shipCard(state, id)!.name })),
+        min: 0,
+        max: Math.min(eligible.length, mine.maxShips ?? eligible.length),
+      },
+    };
+    if (advantagedSide(zone.status) !== side) {
+      fields.areaDefense = { kind: 'int', label: 'Area Defense cards pre-positioned', help: 'From your hand, face up before the battle (Disadvantaged Player only).', min: 0, max: handSize(t, side), optional: true, default: 0 };
+    }
+    return { ...fields, ...hooksOf(state).commitFields(state, zone, side, eligible) }; // 13.4 Command Ship
+  },
+  apply(state, zone, side, a, ctx) {
+    if (a.flagOfficer !== undefined && !state.options.optional.flagOfficers) refuse('no-flag-officers', 'Flag Officers are an optional rule not in use in this game.', '13.4');
+    checkCommitment(state, zone, side, a.ships, a.areaDefense);
+    ctx.hooks.checkCommitment(state, zone, side, a.ships, a.areaDefense, a.flagOfficer); // 13.2.2, 13.4
+    zone.players[side].commitment = { ships: [...a.ships], areaDefense: a.areaDefense, flagOfficer: a.flagOfficer ?? null };
+    say(ctx, { type: 'commit', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} has committed (secret until both have).` });
+  },
+});
 
-function reveal(state: CwnbState, zone: ZoneState, events: Events): void {
+/** 6.C.4: both have committed: the commitments are revealed together and the battle is set up (7). */
+export function reveal(state: CwnbState, zone: ZoneState, ctx: Ctx): void {
   const t = requireTerms(zone);
   const parts: string[] = [];
+  const commitments: Record<string, unknown> = {};
   for (const side of ['allied', 'soviet'] as const) {
     const p = zone.players[side];
     const c = p.commitment!;
     // 7.1: submarines are set up as desired at the start of a Mission: Active unless recorded Passive.
     for (const id in p.fleet) updateShip(p, id, { committed: c.ships.includes(id), passive: false });
-    p.commandShip = c.flagOfficer;
+    ctx.hooks.revealed(zone, side, c.flagOfficer); // 13.4
     const names = c.ships.map((id) => shipCard(state, id)!.name);
-    const inPort = Object.keys(p.fleet).length - c.ships.length;
+    const inPort = Object.keys(p.fleet).filter((id) => !c.ships.includes(id));
+    commitments[side] = { ships: c.ships, inPort, areaDefense: c.areaDefense, flagOfficer: c.flagOfficer };
     parts.push(
-      `${sideName(side)} commits ${names.length ? names.join(', ') : 'no ships'}; ${inPort} in port${c.areaDefense ? `; ${c.areaDefense} Area Defense card(s) pre-positioned face-up` : ''}${c.flagOfficer ? `; Flag Officer aboard ${shipCard(state, c.flagOfficer)!.name}` : ''}`,
+      `${sideName(side)} commits ${names.length ? names.join(', ') : 'no ships'}; ${inPort.length} in port${c.areaDefense ? `; ${c.areaDefense} Area Defense card(s) pre-positioned face-up` : ''}${c.flagOfficer ? `; Flag Officer aboard ${shipCard(state, c.flagOfficer)!.name}` : ''}`,
     );
   }
-  events.push({ type: 'reveal', zone: zone.id, text: `${zoneName(zone.id)}: commitments revealed. ${parts.join('. ')}.` });
+  say(ctx, { type: 'reveal', zone: zone.id, commitments, text: `${zoneName(zone.id)}: commitments revealed. ${parts.join('. ')}.` });
   const nc = t.nonCombatants;
   zone.battle = {
-    turnsPerPlayer: battleTurns(zone), // 7; 13.2.3, 13.2.4, 13.2.10
+    turnsPerPlayer: ctx.hooks.battleTurns(zone), // 7; 13.2.3, 13.2.4, 13.2.10
     index: 0,
     first: advantagedSide(zone.status),
     pool: t.pool,

@@ -1,13 +1,20 @@
-import { refuse } from '../../../engine/errors.ts';
-import type { GameEvent } from '../../../engine/module.ts';
+import { z } from 'zod';
+import { rollDice, type DiceSource, type DieRequest } from '../../../engine/dice.ts';
+import { isRuleError, refuse, ruleError, type RuleError } from '../../../engine/errors.ts';
+import { NOT_NOW } from '../../../engine/kernel.ts';
+import type { Action, ActionDef, EventInput, Fields } from '../../../engine/module.ts';
+import { transact } from '../../../engine/transact.ts';
 import { zoneById } from '../data/index.ts';
 import type { ShipCard, Side, ZoneId } from '../data/types.ts';
 import { STATUS_COLUMNS } from '../data/types.ts';
-import type { CwnbState, PlayerState, ShipState, ZoneState } from '../state.ts';
-import { parseSeat } from '../state.ts';
+import { hooksOf, rulebookOf, type Ctx } from '../hooks.ts';
+import type { CwnbState, HeldCard, PlayerState, ShipState, ZoneState } from '../state.ts';
+import { parseSeat, seatOf } from '../state.ts';
 import { missionTerms, type MissionTerms } from './mission-terms.ts';
 
-export type Events = GameEvent[];
+export type { Ctx };
+
+export const SIDES = ['allied', 'soviet'] as const;
 
 export function sideName(side: Side): string {
   return side === 'allied' ? 'Allied' : 'Soviet';
@@ -43,11 +50,52 @@ export function isSubmarine(card: ShipCard): boolean {
   return card.kind === 'submarine' || card.kind === 'missile-submarine';
 }
 
-/**
- * Copy-on-write drafts. `beginDraft` copies the top of the state; a rule that changes a zone
- * first takes it with `writableZone`, which copies that zone once per action. Everything else is
- * shared with the previous state, which is never changed in place.
- */
+export function cardText(c: Pick<HeldCard, 'type' | 'value'>): string {
+  return c.value ? `${c.type} (${c.value})` : c.type;
+}
+
+/** Die values typed by the players, in a physical-dice game. */
+export const diceSchema = z.array(z.number().int()).optional();
+
+/** The form field for physical dice (none when Wardroom rolls). */
+export function diceFields(state: CwnbState, sides: number[], labels: string[]): Fields | undefined {
+  if (!state.dice.physical) return undefined;
+  return { values: { kind: 'dice', label: 'Dice', help: 'The value of each die rolled at the table.', sides, labels } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events: every event says who may see it.
+
+type Body = { type: string; text: string; turn?: number; zone?: string; [field: string]: unknown };
+
+/** An event everybody sees. */
+export function say(ctx: Ctx, e: Body): void {
+  ctx.events.push({ ...e, to: 'all' });
+}
+
+/** An event only `side`'s team sees. */
+export function tell(ctx: Ctx, side: Side, e: Body): void {
+  ctx.events.push({ ...e, side, to: { team: side } });
+}
+
+/** An event with a public face and a secret face for `side`'s team. */
+export function sayWithSecret(ctx: Ctx, e: Body, side: Side, secret: { text: string; [field: string]: unknown }): void {
+  ctx.events.push({ ...e, side, to: 'all', secret: { ...secret, to: { team: side } } });
+}
+
+/** Roll dice in a zone (or for the whole game); the roll events say where. */
+export function roll(state: CwnbState, ctx: Ctx, seat: string, requests: DieRequest[], values: readonly number[] | undefined, zone?: ZoneId): number[] {
+  const r = rollDice(state.dice, ctx.dice, seat, requests, values);
+  state.dice = r.dice;
+  for (const e of r.events) ctx.events.push(zone ? { ...e, zone } : e);
+  return r.values;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Copy-on-write drafts. `beginDraft` copies the top of the state; a rule that changes a zone first
+// takes it with `writableZone`, which copies that zone once per action. Everything else is shared
+// with the previous state, which is never changed in place.
+
 const writable = new WeakMap<CwnbState, Set<ZoneId>>();
 
 export function beginDraft(state: CwnbState): CwnbState {
@@ -109,12 +157,22 @@ export function writableZones(draft: CwnbState): ZoneState[] {
   return (Object.keys(draft.zones) as ZoneId[]).map((id) => writableZone(draft, id));
 }
 
-/** Resolve an acting seat to its zone and side, refusing unknown seats. */
-export function seatParts(state: CwnbState, seat: string): { side: Side; zone: ZoneId } {
-  const p = parseSeat(seat);
-  if (!p || !state.zones[p.zone]) refuse('unknown-seat', `"${seat}" is not a seat in this game.`);
-  return p;
+/**
+ * What an action changed, for undo and rewinds: the War Zones it wrote, and the shared parts of
+ * the game it touched. A change of turn, of the purchase step or of the result is the whole game.
+ */
+function scopeOf(before: CwnbState, after: CwnbState): string[] | undefined {
+  if (after.turn !== before.turn || after.purchasesResolved !== before.purchasesResolved || after.result !== before.result || after.endRollDue !== before.endRollDue) return undefined;
+  const scope = [...writable.get(after)!].map((z) => `zone:${z}`);
+  if (after.nonCombatantDeck !== before.nonCombatantDeck || after.playerOrderCards !== before.playerOrderCards) scope.push('non-combatant-deck');
+  if (after.transferChart !== before.transferChart || after.transfersUsed !== before.transfersUsed) scope.push('transfer-limits');
+  if (after.holders !== before.holders) scope.push('seats');
+  for (const side of SIDES) if (after.notes[side] !== before.notes[side]) scope.push(`notes:${side}`);
+  return scope;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Mission terms
 
 const termsCache = new Map<string, MissionTerms>();
 
@@ -138,39 +196,211 @@ export function requireTerms(zone: Pick<ZoneState, 'id' | 'mission'>): MissionTe
 }
 
 /** 10: points go onto the Point Track at once. */
-export function score(
-  zone: ZoneState,
-  side: Side,
-  points: number,
-  kind: 'mission' | 'sinking' | 'other' | 'in-port',
-  events: Events,
-  why: string,
-): void {
+export function score(zone: ZoneState, side: Side, points: number, kind: 'mission' | 'sinking' | 'other' | 'port-strike' | 'in-port', ctx: Ctx, why: string): void {
   if (points <= 0) return;
   const p = zone.players[side];
   p.track += points;
-  if (kind !== 'in-port') p.earned[kind] += points;
-  events.push({
+  if (kind === 'port-strike') p.earned.portStrike += points;
+  else if (kind !== 'in-port') p.earned[kind] += points;
+  say(ctx, {
     type: 'points',
     zone: zone.id,
     side,
     points,
     kind,
+    why,
+    track: p.track,
     text: `${zoneName(zone.id)}: ${sideName(side)} scores ${points} (${why}); Point Track ${p.track}.`,
   });
 }
 
+/** A new Action card id for a card this player gets (bought or kept). */
+export function newCard(zone: ZoneState, side: Side, card: Omit<HeldCard, 'id'>): HeldCard {
+  const p = zone.players[side];
+  p.cardSerial += 1;
+  return { id: `${seatOf(side, zone.id)}#${p.cardSerial}`, ...card };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Action definitions: one per action type, offer and effect together.
+
+/** A refusal when `explain`, else the kernel's NOT_NOW (no message built). */
+export function no(explain: boolean, code: string, message: () => string, rule?: string): RuleError {
+  return explain ? ruleError(code, message(), rule) : NOT_NOW;
+}
+
+interface Common<A> {
+  type: string;
+  rule: string;
+  /** The action's fields; the kernel has already checked `type` and `seat`. */
+  schema: z.ZodType<A>;
+  /** A decision the game waits on (default), or an option the seat may take. */
+  decision?: boolean;
+  help?: string;
+}
+
+/** An action of the whole game (not of one War Zone). */
+export interface GameActionSpec<A> extends Common<A> {
+  label(state: CwnbState, seat: string): string;
+  when(state: CwnbState, seat: string, explain: boolean): RuleError | null;
+  fields?(state: CwnbState, seat: string): Fields | undefined;
+  apply(draft: CwnbState, seat: string, action: A, ctx: Ctx): void;
+}
+
+/** An action of one side in one War Zone. */
+export interface ZoneActionSpec<A> extends Common<A> {
+  label(state: CwnbState, zone: ZoneState, side: Side): string;
+  when(state: CwnbState, zone: ZoneState, side: Side, explain: boolean): RuleError | null;
+  fields?(state: CwnbState, zone: ZoneState, side: Side): Fields | undefined;
+  apply(draft: CwnbState, zone: ZoneState, side: Side, action: A, ctx: Ctx): void;
+  /** 14.1: an Overall Commander may take this action for a team seat (see Hooks.proxy). */
+  proxy?: boolean;
+}
+
+function parse<A>(schema: z.ZodType<A>, action: Action): A | RuleError {
+  const r = schema.safeParse(action);
+  if (r.success) return r.data;
+  const detail = r.error.issues.map((i) => `${i.path.join('.') || 'action'}: ${i.message}`).join('; ');
+  return ruleError('bad-action', `Malformed ${action.type} action: ${detail}`);
+}
+
+function run(state: CwnbState, action: Action, dice: DiceSource, body: (draft: CwnbState, ctx: Ctx) => void) {
+  const book = rulebookOf(state.options);
+  const ctx: Ctx = { events: [], dice, hooks: book.hooks };
+  const r = transact(state, beginDraft, (draft) => {
+    body(draft, ctx);
+    book.advance(draft, ctx);
+  });
+  if (isRuleError(r)) return r;
+  for (const e of ctx.events) if (e.turn === undefined) e.turn = state.turn;
+  return { state: r.draft, events: ctx.events, scope: scopeOf(state, r.draft) };
+}
+
+function gameOver(state: CwnbState, explain: boolean): RuleError | null {
+  return state.result ? no(explain, 'game-over', () => 'The campaign is over (11).', '11') : null;
+}
+
+export function gameAction<A>(spec: GameActionSpec<A>): ActionDef<CwnbState> {
+  return {
+    type: spec.type,
+    rule: spec.rule,
+    decision: spec.decision ?? true,
+    help: spec.help,
+    label: spec.label,
+    fields: spec.fields,
+    when: (state, seat, explain) => gameOver(state, explain) ?? spec.when(state, seat, explain),
+    run(state, action, dice) {
+      const a = parse(spec.schema, action);
+      if (isRuleError(a)) return a;
+      return run(state, action, dice, (draft, ctx) => spec.apply(draft, action.seat, a, ctx));
+    },
+  };
+}
+
+const seats = new Map<string, { side: Side; zone: ZoneId } | null>();
+
+/** The zone and side of a War Zone seat, or a refusal. */
+function zoneSeat(state: CwnbState, seat: string, explain: boolean): { zone: ZoneState; side: Side } | RuleError {
+  let p = seats.get(seat);
+  if (p === undefined) {
+    p = parseSeat(seat);
+    if (seats.size < 10_000) seats.set(seat, p);
+  }
+  const zone = p && state.zones[p.zone];
+  if (!p || !zone) return no(explain, 'unknown-seat', () => `"${seat}" is not a War Zone seat in this game.`);
+  return { zone, side: p.side };
+}
+
+function zoneWhen<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string, explain: boolean): RuleError | null {
+  const over = gameOver(state, explain);
+  if (over) return over;
+  if (state.endRollDue) return no(explain, 'end-roll-first', () => 'The Campaign Game Turn is over: the die for the end of the game is rolled first (13.1).', '13.1');
+  const zs = zoneSeat(state, seat, explain);
+  return isRuleError(zs) ? zs : spec.when(state, zs.zone, zs.side, explain);
+}
+
+export function zoneAction<A>(spec: ZoneActionSpec<A>): ActionDef<CwnbState> {
+  const proxies = (state: CwnbState, seat: string) => (spec.proxy ? hooksOf(state).proxy(state, seat) : null);
+  return {
+    type: spec.type,
+    rule: spec.rule,
+    // The game waits on the seat itself, never on an Overall Commander who may act for it.
+    decision: spec.decision === false ? false : spec.proxy ? (state, seat) => !proxies(state, seat) : true,
+    help: spec.help,
+    when(state, seat, explain) {
+      const seats = proxies(state, seat);
+      if (!seats) return zoneWhen(spec, state, seat, explain);
+      if (seats.some((s) => !zoneWhen(spec, state, s, false))) return null;
+      return no(explain, 'nothing-to-order', () => `None of your team's seats can ${spec.type} now.`, spec.rule);
+    },
+    label(state, seat) {
+      const zs = zoneSeat(state, seat, false);
+      if (!isRuleError(zs)) return spec.label(state, zs.zone, zs.side);
+      const s = proxies(state, seat)?.find((x) => !zoneWhen(spec, state, x, false));
+      const t = s ? zoneSeat(state, s, false) : null;
+      return t && !isRuleError(t) ? `For a team seat: ${spec.label(state, t.zone, t.side)}` : spec.type;
+    },
+    fields(state, seat) {
+      const seats = proxies(state, seat);
+      if (!seats) {
+        const zs = zoneSeat(state, seat, false);
+        return isRuleError(zs) ? undefined : spec.fields?.(state, zs.zone, zs.side);
+      }
+      const options = seats
+        .filter((s) => !zoneWhen(spec, state, s, false))
+        .map((s) => {
+          const zs = zoneSeat(state, s, false) as { zone: ZoneState; side: Side };
+          return { value: s, label: `${sideName(zs.side)} ${zoneName(zs.zone.id)}`, fields: spec.fields?.(state, zs.zone, zs.side) };
+        });
+      return { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you act for (14.1).', options } };
+    },
+    run(state, action, dice) {
+      const a = parse(spec.schema, action);
+      if (isRuleError(a)) return a;
+      let seat = action.seat;
+      if (proxies(state, seat)) {
+        const target = typeof action.for === 'string' ? action.for : '';
+        const refusal = hooksOf(state).proxyRefusal(state, seat, target) ?? zoneWhen(spec, state, target, true);
+        if (refusal) return refusal;
+        seat = target;
+      } else if (action.for !== undefined) {
+        return ruleError('not-a-proxy', 'Only an Overall Commander names a seat to act for (14.1).', '14.1');
+      }
+      const { side, zone } = parseSeat(seat)!;
+      return run(state, action, dice, (draft, ctx) => {
+        const z = writableZone(draft, zone);
+        ctx.hooks.zoneAction(z, spec.type);
+        spec.apply(draft, z, side, a, ctx);
+      });
+    },
+  };
+}
+
+/** Every seat of the game: both sides of each War Zone, then any extra seats (14.1). */
+export function allSeats(state: CwnbState): string[] {
+  return [...state.options.zones.flatMap((z) => [seatOf('allied', z), seatOf('soviet', z)]), ...hooksOf(state).otherSeats(state.options).map((s) => s.seat)];
+}
+
+/** The team of a seat: a War Zone seat's side, or an extra seat's team (14.1), or null. */
+export function teamOfSeat(state: CwnbState, seat: string): Side | null {
+  const p = parseSeat(seat);
+  if (p) return state.zones[p.zone] ? p.side : null;
+  return hooksOf(state).otherSeats(state.options).find((s) => s.seat === seat)?.team ?? null;
+}
+
+/** Who rolls a die for the whole game (13.1, 13.3): the Advantaged Player of the first War Zone listed. */
+export function gameRollerSeat(state: CwnbState): string {
+  const z = state.zones[state.options.zones[0]]!;
+  return seatOf(advantagedSide(z.status), z.id);
+}
+
+/** Everything a player resets at the start of a Campaign Game Turn (7.2.6). */
 export function freshTurnPlayer(p: PlayerState): void {
   p.order = { ships: [], cards: [], done: false };
   p.cardsBought = [];
   p.commitment = null;
-  p.earned = { mission: 0, sinking: 0, other: 0 };
+  p.earned = { mission: 0, sinking: 0, other: 0, portStrike: 0 };
   p.shipsBought = 0;
-  p.priorityUsed = 0;
-  p.commandShip = null;
-  p.jokersPlayed = 0;
-  p.flagOrder = { present: false, absent: false };
-  if (p.keptAdditionalShip === 'spent' || p.keptAdditionalShip === 'ship-at-point-value' || p.keptAdditionalShip === 'unlimited-transfers') p.keptAdditionalShip = null;
   p.winnerTally = 0;
   p.retreating = false;
   p.retreats = 0;

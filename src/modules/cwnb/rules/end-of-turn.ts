@@ -1,64 +1,91 @@
+import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
-import { actionCardType } from '../data/index.ts';
+import { ACTION_CARDS, actionCardType } from '../data/index.ts';
 import type { Side } from '../data/types.ts';
+import { hooksOf } from '../hooks.ts';
 import type { CwnbState, HeldCard, ZoneState } from '../state.ts';
-import { freshTurnPlayer, requireTerms, score, shipCard, sideName, updateShip, writableZones, zoneName, type Events } from './common.ts';
+import { cardText, freshTurnPlayer, newCard, no, requireTerms, say, sayWithSecret, score, shipCard, sideName, updateShip, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
 import { scoreFinalMissionPoints } from './mission-scoring.ts';
 import { NON_COMBATANT_CARDS } from './non-combatants.ts';
 import { shiftStatus } from './status.ts';
-import { endGame } from './victory.ts';
-import { ADDITIONAL_SHIP } from '../optional/friction-of-war.ts';
-import { freshConditions, portEffects } from '../optional/special-conditions.ts';
-import { gameRollerSeat, variableEnd } from '../optional/variable-end-turn.ts';
 
-/** 9 is the hard limit (11); the agreed length may be shorter (5.2). */
-export const MAX_TURNS = 9;
+/**
+ * 7.2.1: each player may set aside one card from the hand for the next turn; the rest are
+ * discarded. The hand at the table holds cards Wardroom never saw (drawn from the deck), so the
+ * card is named by its type. Which card is kept is the team's secret.
+ */
+export const setAside = zoneAction({
+  type: 'setAside',
+  rule: '7.2.1',
+  schema: z.object({ card: z.string().optional(), value: z.number().int().optional() }),
+  label: () => 'Set aside one card for the next turn (or none); the rest of the hand is discarded',
+  when(_state, zone, side, explain) {
+    if (zone.step !== 'set-aside') return no(explain, 'not-set-aside-step', () => `${zoneName(zone.id)}: cards are set aside when the Battle Turns are over (7.2.1).`, '7.2.1');
+    if (zone.players[side].setAside) return no(explain, 'already-set-aside', () => 'You have already set aside your card this turn.', '7.2.1');
+    return null;
+  },
+  fields(state) {
+    const extra = ACTION_CARDS.cards.map((c) => c.type);
+    const joker = hooksOf(state).keepableCard(state, 'Additional Ship'); // 13.5
+    const types = joker ? [...extra, joker] : extra;
+    return {
+      card: {
+        kind: 'choice',
+        label: 'Card kept',
+        help: 'Leave out to keep no card.',
+        optional: true,
+        options: types.map((type) =>
+          actionCardType(type)?.costs === 'half-value' ? { value: type, label: type, fields: { value: { kind: 'int', label: 'Printed value', min: 1, max: 20, optional: true } } } : { value: type, label: type },
+        ),
+      },
+    };
+  },
+  apply(state, zone, side, a, ctx) {
+    const p = zone.players[side];
+    let card: HeldCard | null = null;
+    if (a.card) {
+      const joker = ctx.hooks.keepableCard(state, a.card); // 13.5: an Additional Ship card may be the one kept
+      const t = joker ? null : actionCardType(a.card);
+      if (!joker && !t) refuse('unknown-card', `"${a.card}" is not an Action card type.`, '7.2.1');
+      card = newCard(zone, side, joker ? { type: joker } : t!.costs === 'half-value' && a.value ? { type: t!.type, value: a.value } : { type: t!.type });
+    }
+    p.cards = card ? [card] : [];
+    ctx.hooks.kept(p, card); // 13.5
+    p.setAside = true;
+    const head = `${zoneName(zone.id)}: ${sideName(side)}`;
+    if (card) {
+      sayWithSecret(ctx, { type: 'set-aside', zone: zone.id, kept: true, text: `${head} keeps one card; the rest of the hand is discarded.` }, side, {
+        card,
+        text: `${head} keeps one card (${cardText(card)}); the rest of the hand is discarded.`,
+      });
+    } else say(ctx, { type: 'set-aside', zone: zone.id, side, kept: false, text: `${head} keeps no card; the rest of the hand is discarded.` });
+  },
+});
 
-/** 7.2.1: each player may set aside one card from the hand for the next turn; the rest are discarded. */
-export function setAside(state: CwnbState, zone: ZoneState, side: Side, card: HeldCard | null, events: Events): void {
-  if (zone.step !== 'set-aside') refuse('not-set-aside-step', `${zoneName(zone.id)}: cards are set aside when the Battle Turns are over (7.2.1).`, '7.2.1');
-  const p = zone.players[side];
-  if (p.setAside) refuse('already-set-aside', 'You have already set aside your card this turn.', '7.2.1');
-  if (card && state.options.optional.frictionOfWar && card.type.toLowerCase() === ADDITIONAL_SHIP.toLowerCase()) {
-    card = { type: ADDITIONAL_SHIP }; // 13.5: an Additional Ship card may be the one kept
-  } else if (card) {
-    const t = actionCardType(card.type);
-    if (!t) refuse('unknown-card', `"${card.type}" is not an Action card type.`, '7.2.1');
-    card = t.costs === 'half-value' && card.value ? { type: t.type, value: card.value } : { type: t.type };
-  }
-  p.cards = card ? [card] : [];
-  p.keptAdditionalShip = card?.type === ADDITIONAL_SHIP ? 'unused' : null;
-  p.setAside = true;
-  events.push({ type: 'set-aside', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} ${card ? `keeps one card (${card.type})` : 'keeps no card'}; the rest of the hand is discarded.` });
-  if (zone.players.allied.setAside && zone.players.soviet.setAside) concludeBattleTurns(state, zone, events);
-}
-
-/** 7.2.2–7.2.6 in their strict order. */
-function concludeBattleTurns(state: CwnbState, zone: ZoneState, events: Events): void {
+/** 7.2.2–7.2.5 in their strict order, once both players have set aside their card. */
+export function concludeBattleTurns(state: CwnbState, zone: ZoneState, ctx: Ctx): void {
   const t = requireTerms(zone);
   // 7.2.2 final Mission Points.
-  scoreFinalMissionPoints(state, zone, events);
-  // 7.2.3 status one column toward the player who scored more this turn; none on a tie.
-  const earned = (s: Side) => zone.players[s].earned.mission + zone.players[s].earned.sinking;
-  const scored = (s: Side) => earned(s) + zone.players[s].earned.other; // 13.5 +2 points count here
+  scoreFinalMissionPoints(state, zone, ctx);
+  // 7.2.3 status one column toward the player who scored more this turn (as the Point Tracks show it now); none on a tie.
+  const scored = (s: Side) => zone.players[s].earned.mission + zone.players[s].earned.sinking + zone.players[s].earned.other;
   const a = scored('allied');
   const s = scored('soviet');
-  if (a !== s) shiftStatus(zone, a > s ? 'allied' : 'soviet', events, `7.2.3: scored ${Math.max(a, s)} to ${Math.min(a, s)} this turn`);
-  else events.push({ type: 'status', zone: zone.id, text: `${zoneName(zone.id)}: scores tied at ${a}; the War Zone Status marker does not move (7.2.3).` });
+  if (a !== s) shiftStatus(zone, a > s ? 'allied' : 'soviet', ctx, `7.2.3: scored ${Math.max(a, s)} to ${Math.min(a, s)} this turn`);
+  else say(ctx, { type: 'status', zone: zone.id, fromColumn: zone.status, toColumn: zone.status, text: `${zoneName(zone.id)}: scores tied at ${a}; the War Zone Status marker does not move (7.2.3).` });
   // 7.2.4 ships in port score, capped at this turn's mission plus sinking points, then are repaired.
   for (const side of ['allied', 'soviet'] as const) {
     const p = zone.players[side];
-    const port = portEffects(zone, side); // 13.2.7
-    const halvings = (t.sides[side].inPortHalf ? 1 : 0) + (port.mined ? 1 : 0);
+    const port = ctx.hooks.inPort(zone, side); // 13.2.7
+    const halvings = (t.sides[side].inPortHalf ? 1 : 0) + port.halvings;
     let total = 0;
     for (const [id, ship] of Object.entries(p.fleet)) {
-      if (ship.committed) continue;
-      total += inPortScore(shipCard(state, id)!.points, ship.damage, ship.crippled, halvings);
+      if (!ship.committed) total += inPortScore(shipCard(state, id)!.points, ship.damage, ship.crippled, halvings);
     }
-    const cap = earned(side);
-    score(zone, side, Math.min(total, cap), 'in-port', events, `7.2.4: ships in port score ${total}, at most this turn's ${cap} Mission and sinking points`);
-    if (port.noRepairs) {
-      events.push({ type: 'note', text: `${zoneName(zone.id)}: port facilities damaged — no repairs to ${sideName(side)} ships in port this turn (13.2.7).` });
+    const cap = p.earned.mission + p.earned.sinking + p.earned.portStrike;
+    score(zone, side, Math.min(total, cap), 'in-port', ctx, `7.2.4: ships in port score ${total}, at most this turn's ${cap} Mission and sinking points`);
+    if (!port.repairs) {
+      say(ctx, { type: 'note', zone: zone.id, side, rule: '13.2.7', text: `${zoneName(zone.id)}: port facilities damaged — no repairs to ${sideName(side)} ships in port this turn (13.2.7).` });
       continue;
     }
     for (const [id, ship] of Object.entries(p.fleet)) {
@@ -68,12 +95,10 @@ function concludeBattleTurns(state: CwnbState, zone: ZoneState, events: Events):
   // 7.2.5 (8) Non-Combatants return to the unused pile.
   const b = zone.battle!;
   const returned = b.nonCombatants.filter((n) => n.id.startsWith('NC-')).map((n) => Number(n.id.slice(3)));
-  state.nonCombatantDeck = [...state.nonCombatantDeck, ...returned].sort((x, y) => x - y);
+  if (returned.length) state.nonCombatantDeck = [...state.nonCombatantDeck, ...returned].sort((x, y) => x - y);
   b.nonCombatants = [];
   zone.step = 'turn-done';
-  events.push({ type: 'turn-done', zone: zone.id, text: `${zoneName(zone.id)}: Campaign Game Turn ${state.turn} complete.` });
-  // 7.2.6 next turn, or the end of the game (11).
-  if (Object.values(state.zones).every((z) => z!.step === 'turn-done')) endOfCampaignTurn(state, events);
+  say(ctx, { type: 'turn-done', zone: zone.id, text: `${zoneName(zone.id)}: Campaign Game Turn ${state.turn} complete.` });
 }
 
 /**
@@ -86,25 +111,9 @@ export function inPortScore(points: number, damage: number, crippled: boolean, h
   return Math.ceil(v / 2 ** halvings);
 }
 
-function endOfCampaignTurn(state: CwnbState, events: Events): void {
-  const variable = variableEnd(state); // 13.1
-  if (state.turn >= MAX_TURNS || variable === 'end' || (variable === 'continue' && !state.options.optional.variableEndTurn && state.turn >= state.options.turns)) {
-    endGame(state, events);
-    return;
-  }
-  if (variable === 'roll') {
-    state.endRollDue = true;
-    events.push({ type: 'note', text: `Variable End Turn: ${gameRollerSeat(state)} rolls the end-game die (13.1).` });
-    return;
-  }
-  startNextTurn(state, events);
-}
-
 /** 7.2.6: a new Campaign Game Turn begins in every War Zone. */
-export function startNextTurn(state: CwnbState, events: Events): void {
+export function startNextTurn(state: CwnbState, ctx: Ctx): void {
   state.turn += 1;
-  state.transferChart = null;
-  state.transfersUsed = {};
   state.purchasesResolved = false;
   state.nonCombatantDeck = Array.from({ length: NON_COMBATANT_CARDS }, (_, i) => i + 1);
   state.playerOrderCards = 0;
@@ -113,10 +122,9 @@ export function startNextTurn(state: CwnbState, events: Events): void {
     z.mission = null;
     z.declines = [];
     z.battle = null;
-    z.lastRoll = null;
-    z.conditions = freshConditions(state.options);
     freshTurnPlayer(z.players.allied);
     freshTurnPlayer(z.players.soviet);
+    ctx.hooks.newTurn(state, z);
   }
-  events.push({ type: 'turn', turn: state.turn, text: `Campaign Game Turn ${state.turn} begins.` });
+  say(ctx, { type: 'turn', turn: state.turn, text: `Campaign Game Turn ${state.turn} begins.` });
 }

@@ -1,17 +1,35 @@
 import type { Side } from '../data/types.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
-import { isSubmarine, requireTerms, score, shipCard, sideName, type Events } from './common.ts';
+import { isSubmarine, requireTerms, say, score, shipCard, sideName, type Ctx } from './common.ts';
 import type { MissionTerms } from './mission-terms.ts';
 
 /**
- * 9.5/9.6 "eliminated": no committed ship afloat, Passive submarines counting as eliminated;
- * a Holding Action Task Force also counts as eliminated during a Retreat (9.5 summary).
+ * 9.1, 9.4 "eliminated", "completely eliminated": none of the Task Force's committed ships is
+ * afloat. A Passive submarine afloat is a ship afloat; the rules count it as eliminated only
+ * where they say so (`eliminatedForMission`).
  */
 export function eliminated(state: CwnbState, zone: ZoneState, side: Side): boolean {
+  if (state.options.rulings === '0.1') return passiveEliminated(state, zone, side);
+  const fleet = zone.players[side].fleet;
+  for (const id in fleet) if (fleet[id].committed) return false;
+  return true;
+}
+
+/**
+ * 9.5, 9.6 "(note that his Passive submarines are considered 'eliminated' for this purpose)":
+ * for the Holding Action scoring (9.5) and the Invasion player's scoring from the Pool (9.6),
+ * Passive submarines count as eliminated; in 9.5 a retreating Holding Action Task Force too (its
+ * summary).
+ */
+export function eliminatedForMission(state: CwnbState, zone: ZoneState, side: Side): boolean {
+  if (zone.players[side].retreating && requireTerms(zone).sides[side].retreat === 'counts-as-eliminated') return true;
+  return passiveEliminated(state, zone, side);
+}
+
+/** No committed ship afloat but Passive submarines. */
+function passiveEliminated(state: CwnbState, zone: ZoneState, side: Side): boolean {
   const p = zone.players[side];
-  const t = requireTerms(zone);
-  if (p.retreating && t.sides[side].retreat === 'counts-as-eliminated') return true;
   for (const [id, ship] of Object.entries(p.fleet)) {
     if (!ship.committed) continue;
     if (isSubmarine(shipCard(state, id)!) && ship.passive) continue;
@@ -20,18 +38,24 @@ export function eliminated(state: CwnbState, zone: ZoneState, side: Side): boole
   return true;
 }
 
+/** Eliminated as the zone's mission reads it (9.5 and 9.6 their way, else 9.1). */
+export function eliminatedInMission(state: CwnbState, zone: ZoneState, side: Side): boolean {
+  const pair = requireTerms(zone).pair;
+  return pair === 'seaSuperiorityVsHoldingAction' || pair === 'invasion' ? eliminatedForMission(state, zone, side) : eliminated(state, zone, side);
+}
+
 export function poolLeft(zone: ZoneState): number {
   const b = zone.battle!;
   return b.pool === null ? 0 : b.pool - b.poolAwarded.allied - b.poolAwarded.soviet;
 }
 
 /** 7, 9.1: award Point Pool points, never more than the Pool has left. Returns what was awarded. */
-export function awardPool(zone: ZoneState, side: Side, wanted: number, events: Events, why: string): number {
+export function awardPool(zone: ZoneState, side: Side, wanted: number, ctx: Ctx, why: string): number {
   const left = poolLeft(zone);
   const pts = Math.max(0, Math.min(wanted, left));
   if (pts > 0) {
     zone.battle!.poolAwarded[side] += pts;
-    score(zone, side, pts, 'mission', events, `${why}; Point Pool ${poolLeft(zone)} left${pts < wanted ? `, ${wanted - pts} more not available` : ''}`);
+    score(zone, side, pts, 'mission', ctx, `${why}; Point Pool ${poolLeft(zone)} left${pts < wanted ? `, ${wanted - pts} more not available` : ''}`);
   }
   return pts;
 }
@@ -54,30 +78,30 @@ function transportPoints(list: { damage: number }[], value: number): number {
 }
 
 /** End of a player's Battle Turn: 9.5 Holding Action / Sea Superiority, 9.6 Invasion. */
-export function scoreEndOfBattleTurn(state: CwnbState, zone: ZoneState, side: Side, events: Events): void {
+export function scoreEndOfBattleTurn(state: CwnbState, zone: ZoneState, side: Side, ctx: Ctx): void {
   const t = requireTerms(zone);
   const b = zone.battle!;
   const turn = Math.floor(b.index / 2) + 1;
   if (t.pair === 'seaSuperiorityVsHoldingAction' && t.sides[side].mission === 'Holding Action') {
-    if (eliminated(state, zone, side)) {
-      score(zone, other(side), t.points!, 'mission', events, `9.5: Holding Action Task Force eliminated at the end of its Battle Turn ${turn}`);
+    if (eliminatedForMission(state, zone, side)) {
+      score(zone, other(side), t.points!, 'mission', ctx, `9.5: Holding Action Task Force eliminated at the end of its Battle Turn ${turn}`);
     } else {
-      score(zone, side, t.points!, 'mission', events, `9.5: Holding Action Task Force not eliminated at the end of Battle Turn ${turn}`);
+      score(zone, side, t.points!, 'mission', ctx, `9.5: Holding Action Task Force not eliminated at the end of Battle Turn ${turn}`);
     }
   }
   if (t.pair === 'invasion' && t.sides[side].mission === 'Invasion') {
     const ha = other(side);
     if (zone.players[side].retreating) {
-      events.push({ type: 'note', text: `9.6: no Pool points while the Invasion Task Force is retreating.` });
-    } else if (eliminated(state, zone, ha)) {
+      say(ctx, { type: 'note', zone: zone.id, rule: '9.6', text: '9.6: no Pool points while the Invasion Task Force is retreating.' });
+    } else if (eliminatedForMission(state, zone, ha)) {
       const pts = transportPoints(transports(state, zone, t), t.points!);
-      awardPool(zone, side, pts, events, `9.6: Military Non-Combatants afloat at the end of Battle Turn ${turn}, enemy Task Force eliminated`);
+      awardPool(zone, side, pts, ctx, `9.6: Military Non-Combatants afloat at the end of Battle Turn ${turn}, enemy Task Force eliminated`);
     }
   }
 }
 
 /** 7.2.2 Score Final Mission Points. */
-export function scoreFinalMissionPoints(state: CwnbState, zone: ZoneState, events: Events): void {
+export function scoreFinalMissionPoints(state: CwnbState, zone: ZoneState, ctx: Ctx): void {
   const t = requireTerms(zone);
   const b = zone.battle!;
   switch (t.pair) {
@@ -85,7 +109,7 @@ export function scoreFinalMissionPoints(state: CwnbState, zone: ZoneState, event
     case 'civilianEscort': {
       const escort = t.nonCombatants!.side;
       const list = transports(state, zone, t);
-      score(zone, escort, transportPoints(list, t.points!), 'mission', events, `${t.rule}: ${list.length} transport(s) survived, ${t.points} each less damage`);
+      score(zone, escort, transportPoints(list, t.points!), 'mission', ctx, `${t.rule}: ${list.length} transport(s) survived, ${t.points} each less damage`);
       break;
     }
     case 'seaSuperiority': {
@@ -94,16 +118,16 @@ export function scoreFinalMissionPoints(state: CwnbState, zone: ZoneState, event
       const s = zone.players.soviet.winnerTally;
       if (a === s) {
         const half = Math.floor(pool / 2);
-        for (const side of ['allied', 'soviet'] as const) awardPool(zone, side, half, events, `9.4: tie (${a} each), Pool split evenly, odd point lost`);
+        for (const side of ['allied', 'soviet'] as const) awardPool(zone, side, half, ctx, `9.4: tie (${a} each), Pool split evenly, odd point lost`);
       } else {
         const winner: Side = a > s ? 'allied' : 'soviet';
         const loser = other(winner);
         const why = `9.4: Mission Winner ${sideName(winner)} (${Math.max(a, s)} to ${Math.min(a, s)} for sinkings and retreats)`;
         if (eliminated(state, zone, loser)) {
-          awardPool(zone, winner, pool, events, `${why}, loser completely eliminated: whole Pool`);
+          awardPool(zone, winner, pool, ctx, `${why}, loser completely eliminated: whole Pool`);
         } else {
-          awardPool(zone, winner, Math.floor((2 * pool) / 3), events, `${why}: 2/3 of the Pool`);
-          awardPool(zone, loser, Math.floor(pool / 3), events, '9.4: Mission loser: 1/3 of the Pool');
+          awardPool(zone, winner, Math.floor((2 * pool) / 3), ctx, `${why}: 2/3 of the Pool`);
+          awardPool(zone, loser, Math.floor(pool / 3), ctx, '9.4: Mission loser: 1/3 of the Pool');
         }
       }
       break;
@@ -112,7 +136,7 @@ export function scoreFinalMissionPoints(state: CwnbState, zone: ZoneState, event
     case 'carrierStrike':
     case 'submarineStrike': {
       const taker = (['allied', 'soviet'] as const).find((side) => ['Holding Action', 'Engage'].includes(t.sides[side].mission))!;
-      awardPool(zone, taker, poolLeft(zone), events, `${t.rule}: ${t.sides[taker].mission} player takes the unclaimed Pool`);
+      awardPool(zone, taker, poolLeft(zone), ctx, `${t.rule}: ${t.sides[taker].mission} player takes the unclaimed Pool`);
       break;
     }
     case 'seaSuperiorityVsHoldingAction':

@@ -1,55 +1,55 @@
-import { rollDice } from '../../../engine/dice.ts';
-import { refuse } from '../../../engine/errors.ts';
+import { z } from 'zod';
 import { zoneById } from '../data/index.ts';
-import type { RowKey, Side } from '../data/types.ts';
-import type { CwnbState, ZoneState } from '../state.ts';
+import type { RowKey } from '../data/types.ts';
 import { other, seatOf } from '../state.ts';
-import { advantagedSide, requireTerms, sideName, statusName, zoneName, type Events } from './common.ts';
+import type { ZoneState } from '../state.ts';
+import { advantagedSide, diceFields, diceSchema, no, requireTerms, roll, say, sideName, statusName, zoneAction, zoneName } from './common.ts';
+import { inBattlePreparations } from './sequence-of-play.ts';
 import { shiftStatus } from './status.ts';
-import { afterMission } from '../optional/special-conditions.ts';
 
 /** 6.A: the die row of the Mission Table. */
 export function rowFor(die: number): RowKey {
   return die <= 2 ? '1-2' : die <= 5 ? '3-5' : '6';
 }
 
-/** 6.A Determine Player Missions: the Advantaged Player rolls and cross-indexes the status column. */
-export function rollMission(
-  state: CwnbState,
-  zone: ZoneState,
-  side: Side,
-  values: number[] | undefined,
-  events: Events,
-): void {
-  if (zone.step !== 'mission') refuse('not-mission-step', `${zoneName(zone.id)}: the mission for this turn is already determined.`, '6.A');
-  const adv = advantagedSide(zone.status);
-  if (side !== adv) {
-    refuse(
-      'not-advantaged-player',
-      `${zoneName(zone.id)}: the Advantaged Player (${sideName(adv)}, status ${statusName(zone.status)}) rolls for the mission.`,
-      '6.A',
-    );
-  }
+/** 6.A: roll the mission die and cross-index the zone's status column (also a 13.5 re-roll). */
+export function determineMission(state: Parameters<typeof roll>[0], zone: ZoneState, values: readonly number[] | undefined, ctx: Parameters<typeof roll>[1]): void {
+  const side = advantagedSide(zone.status);
   const purpose = `Mission roll, ${zoneName(zone.id)}, turn ${state.turn}${zone.declines.length ? ' (re-roll, 9.5)' : ''}`;
-  const r = rollDice(state.dice, seatOf(side, zone.id), [{ sides: 6, purpose }], values);
-  state.dice = r.dice;
-  events.push(...r.events);
-  const roll = r.values[0];
-  const cell = zoneById(zone.id).missionTable[rowFor(roll)][zone.status];
-  zone.mission = { cell: { ...cell }, roll };
+  const [die] = roll(state, ctx, seatOf(side, zone.id), [{ sides: 6, purpose }], values, zone.id);
+  const cell = zoneById(zone.id).missionTable[rowFor(die)][zone.status];
+  zone.mission = { cell: { ...cell }, roll: die };
   const t = requireTerms(zone);
-  events.push({
+  say(ctx, {
     type: 'mission',
     zone: zone.id,
     cell,
+    roll: die,
+    pair: t.pair,
+    rule: t.rule,
     text: `${zoneName(zone.id)}, turn ${state.turn}: Allied ${cell.allied} vs. Soviet ${cell.soviet}${cell.urgent ? ' (Urgent)' : ''} — ${t.title}, rule ${t.rule}.`,
   });
-  zone.lastRoll = { kind: 'mission' };
-  afterMission(state, zone, events);
+  ctx.hooks.rolled(zone, { kind: 'mission' }); // 13.5
 }
 
+/** 6.A Determine Player Missions: the Advantaged Player rolls and cross-indexes the status column. */
+export const rollMission = zoneAction({
+  type: 'rollMission',
+  rule: '6.A',
+  schema: z.object({ values: diceSchema }),
+  label: (_s, zone) => `Roll the mission die (d6) for ${zoneName(zone.id)}`,
+  when(_state, zone, side, explain) {
+    if (zone.step !== 'mission') return no(explain, 'not-mission-step', () => `${zoneName(zone.id)}: the mission for this turn is already determined.`, '6.A');
+    const adv = advantagedSide(zone.status);
+    if (side !== adv) return no(explain, 'not-advantaged-player', () => `${zoneName(zone.id)}: the Advantaged Player (${sideName(adv)}, status ${statusName(zone.status)}) rolls for the mission.`, '6.A');
+    return null;
+  },
+  fields: (state) => diceFields(state, [6], ['mission die']),
+  apply: (draft, zone, _side, a, ctx) => determineMission(draft, zone, a.values, ctx),
+});
+
 /** The side whose mission is a Carrier or Submarine Strike (9.5), if any. */
-export function strikeSide(zone: ZoneState): Side | null {
+export function strikeSide(zone: ZoneState): 'allied' | 'soviet' | null {
   if (!zone.mission) return null;
   for (const side of ['allied', 'soviet'] as const) {
     const m = zone.mission.cell[side];
@@ -58,25 +58,30 @@ export function strikeSide(zone: ZoneState): Side | null {
   return null;
 }
 
-/** 9.5: the Strike Mission Player may decline from the moment the mission is known until committing. */
-export function canDecline(zone: ZoneState, side: Side): boolean {
-  return strikeSide(zone) === side && ['conditions', 'purchase', 'preparation'].includes(zone.step) && !zone.players[side].commitment;
-}
-
 /**
  * 9.5: a Strike Mission Player who cannot or will not commit the required ship declines the
  * mission: the status shifts one column against them and the mission is re-rolled on the new
- * column. Allowed until that player commits.
+ * column. Allowed from the moment the mission is known until that player commits.
  */
-export function declineStrike(zone: ZoneState, side: Side, events: Events): void {
-  if (!canDecline(zone, side)) {
-    refuse('no-strike-to-decline', `${zoneName(zone.id)}: only a Carrier or Submarine Strike Mission Player may decline their mission, before committing.`, '9.5');
-  }
-  const mission = zone.mission!.cell[side];
-  zone.declines.push({ side, mission });
-  shiftStatus(zone, other(side), events, `${sideName(side)} declined the ${mission} mission, 9.5`);
-  zone.mission = null;
-  zone.step = 'mission';
-  zone.players.allied.commitment = null;
-  zone.players.soviet.commitment = null;
-}
+export const declineStrike = zoneAction({
+  type: 'declineStrike',
+  rule: '9.5',
+  decision: false,
+  schema: z.object({}),
+  label: () => 'Decline the Strike mission (status shifts one column against you; re-roll, 9.5)',
+  when(_state, zone, side, explain) {
+    if (strikeSide(zone) !== side || zone.step === 'mission' || !inBattlePreparations(zone) || zone.players[side].commitment) {
+      return no(explain, 'no-strike-to-decline', () => `${zoneName(zone.id)}: only a Carrier or Submarine Strike Mission Player may decline their mission, before committing.`, '9.5');
+    }
+    return null;
+  },
+  apply(_draft, zone, side, _a, ctx) {
+    const mission = zone.mission!.cell[side];
+    zone.declines.push({ side, mission });
+    shiftStatus(zone, other(side), ctx, `${sideName(side)} declined the ${mission} mission, 9.5`);
+    zone.mission = null;
+    zone.step = 'mission';
+    zone.players.allied.commitment = null;
+    zone.players.soviet.commitment = null;
+  },
+});

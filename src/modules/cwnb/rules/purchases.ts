@@ -1,11 +1,12 @@
+import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
+import type { FieldOption } from '../../../engine/module.ts';
 import { ACTION_CARDS, actionCardType } from '../data/index.ts';
-import type { Side, ZoneId } from '../data/types.ts';
+import type { ShipCard, Side, ZoneId } from '../data/types.ts';
+import { hooksOf } from '../hooks.ts';
 import type { CwnbState, HeldCard, PlayerState, ZoneState } from '../state.ts';
 import { seatOf } from '../state.ts';
-import { shipCard, sideName, writableZones, zoneName, type Events } from './common.ts';
-import { actionCardLimit, priorityDiscounts, shipLimit } from '../optional/special-conditions.ts';
-import { keptShipDiscount } from '../optional/friction-of-war.ts';
+import { cardText, newCard, no, say, sayWithSecret, shipCard, sideName, tell, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
 
 /** 6.C.2 Purchase Costs: a ship costs its Point Value on turn 1, double afterwards. */
 export function shipCost(turn: number, points: number): number {
@@ -18,31 +19,22 @@ export function costBracket(turn: number): 0 | 1 | 2 | 3 {
 }
 
 /** 6.C.2 Draw Card Costs; attack cards cost half their value, rounded down. */
-export function cardCost(turn: number, card: HeldCard): number {
+export function cardCost(turn: number, card: Pick<HeldCard, 'type' | 'value'>): number {
   const t = actionCardType(card.type)!;
   return t.costs === 'half-value' ? Math.floor((card.value ?? 0) / 2) : t.costs[costBracket(turn)];
 }
 
-/** 6.C.2: no more than five Action cards per player per Campaign Game Turn (13.2.6 and 13.2.9 change it). */
-export function maxActionCards(zone: ZoneState, side: Side): number {
-  return actionCardLimit(zone, side);
-}
+type Order = { ships: readonly string[]; cards: readonly Pick<HeldCard, 'type' | 'value'>[] };
 
-type Order = { ships: readonly string[]; cards: readonly HeldCard[] };
-
-/**
- * What an order costs this player: the 6.C.2 prices, less 13.2.8 Priority (the three dearest
- * Action cards at half price, rounded up) and the 13.5 kept Additional Ship (the dearest ship at
- * its Point Value).
- */
+/** What an order costs this player: the 6.C.2 prices, dearest first, as the optional rules in play lower them. */
 export function orderCost(state: CwnbState, zone: ZoneState, side: Side, order: Order = zone.players[side].order): number {
-  const p = zone.players[side];
   const ships = order.ships.map((id) => shipCost(state.turn, shipCard(state, id)!.points)).sort((a, b) => b - a);
-  if (keptShipDiscount(p) && ships.length && state.turn > 1) ships[0] /= 2;
   const cards = order.cards.map((c) => cardCost(state.turn, c)).sort((a, b) => b - a);
-  const discounts = Math.max(0, priorityDiscounts(zone, side) - p.priorityUsed);
-  for (let i = 0; i < Math.min(discounts, cards.length); i++) cards[i] = Math.ceil(cards[i] / 2);
-  return [...ships, ...cards].reduce((a, b) => a + b, 0);
+  hooksOf(state).orderPrices(state, zone, side, ships, cards); // 13.2.8 Priority, 13.5 kept Additional Ship
+  let total = 0;
+  for (const p of ships) total += p;
+  for (const p of cards) total += p;
+  return total;
 }
 
 /** Where a ship card is now: a zone's Task Force, sunk, or available. */
@@ -54,13 +46,23 @@ export function shipLocation(state: CwnbState, id: string): { zone: ZoneId; side
   return null;
 }
 
-function purchasing(state: CwnbState, zone: ZoneState, side: Side): PlayerState {
-  if (zone.step !== 'purchase' || state.purchasesResolved) {
-    refuse('not-purchase-step', `${zoneName(zone.id)}: purchases are made in Battle Preparations after the mission is known (6.C.2).`, '6.C.2');
-  }
+/** 6.C.2: the ships this player may still add to the order (available, not ordered, affordable). */
+export function purchasableShips(state: CwnbState, zone: ZoneState, side: Side): ShipCard[] {
   const p = zone.players[side];
-  if (p.order.done) refuse('purchases-done', 'You have finished purchasing this turn; undo to change your order.', '6.C.2');
-  return p;
+  if (p.shipsBought + p.order.ships.length >= hooksOf(state).shipLimit(state, zone, side)) return []; // 13.2.9 Rushed
+  const taken = new Set(state.sunk);
+  for (const z of Object.values(state.zones)) for (const s of ['allied', 'soviet'] as const) for (const id in z!.players[s].fleet) taken.add(id);
+  return state.options.roster.ships.filter(
+    (s) => s.side === side && !taken.has(s.id) && !p.order.ships.includes(s.id) && orderCost(state, zone, side, { ships: [...p.order.ships, s.id], cards: p.order.cards }) <= p.track,
+  );
+}
+
+function purchasing(state: CwnbState, zone: ZoneState, side: Side, explain: boolean) {
+  if (zone.step !== 'purchase' || state.purchasesResolved) {
+    return no(explain, 'not-purchase-step', () => `${zoneName(zone.id)}: purchases are made in Battle Preparations after the mission is known (6.C.2).`, '6.C.2');
+  }
+  if (zone.players[side].order.done) return no(explain, 'purchases-done', () => 'You have finished purchasing this turn; undo to change your order.', '6.C.2');
+  return null;
 }
 
 /** Refuse an order the Point Track cannot pay; return what the new item adds to the order's cost. */
@@ -78,73 +80,126 @@ function afford(state: CwnbState, zone: ZoneState, side: Side, next: Order, what
   return total - committed;
 }
 
-export function buyShip(state: CwnbState, zone: ZoneState, side: Side, id: string, events: Events): void {
-  const p = purchasing(state, zone, side);
-  const card = shipCard(state, id);
-  if (!card) refuse('unknown-ship', `There is no ship "${id}" in this game's roster.`);
-  if (card.side !== side) refuse('wrong-side', `${card.name} is on the ${sideName(card.side)} side.`, '6.C.2');
-  const where = shipLocation(state, id);
-  if (where === 'sunk') refuse('ship-sunk', `${card.name} was sunk: sunk ships may not be purchased or return to play (6.C.2).`, '6.C.2');
-  if (where) refuse('ship-in-play', `${card.name} is already in the ${zoneName(where.zone)} Task Force: a ship can be in one place only.`, '6.C.2');
-  if (p.order.ships.includes(id)) refuse('ship-already-ordered', `${card.name} is already in your order.`, '6.C.2');
-  if (p.shipsBought + p.order.ships.length >= shipLimit(state, zone, side)) {
-    refuse('rushed-one-ship', 'Rushed: you may purchase at most one Ship card this turn.', '13.2.9');
-  }
-  const cost = afford(state, zone, side, { ships: [...p.order.ships, id], cards: p.order.cards }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`);
-  p.order.ships.push(id);
-  events.push({ type: 'order', zone: zone.id, side, private: side, text: `${sideName(side)} orders ${card.name} for ${cost}.` });
-}
+const left = (state: CwnbState, zone: ZoneState, side: Side) => zone.players[side].track - orderCost(state, zone, side);
 
-export function buyCard(
-  state: CwnbState,
-  zone: ZoneState,
-  side: Side,
-  type: string,
-  value: number | undefined,
-  events: Events,
-): void {
-  const p = purchasing(state, zone, side);
-  if (ACTION_CARDS.notPurchasable.some((n) => n.toLowerCase() === type.toLowerCase())) {
-    refuse('card-not-purchasable', `${type} cards may never be purchased (6.C.2).`, '6.C.2');
-  }
-  const t = actionCardType(type);
-  if (!t) refuse('unknown-card', `"${type}" is not an Action card type on the cost table (6.C.2).`, '6.C.2');
-  let card: HeldCard = { type: t.type };
-  if (t.costs === 'half-value') {
-    if (!Number.isInteger(value) || value! < 1 || value! > 99) {
-      refuse('card-value-required', `${t.type} cards cost half their printed value: give the card's value (a whole number).`, '6.C.2');
+/** 6.C.2: order a Ship card (secret from the other team until the purchases are carried out). */
+export const buyShip = zoneAction({
+  type: 'buyShip',
+  rule: '6.C.2',
+  decision: false,
+  proxy: true,
+  schema: z.object({ ship: z.string().min(1) }),
+  label: (state, zone, side) => `Buy a ship (${state.turn === 1 ? 'Point Value' : 'double Point Value'}; ${left(state, zone, side)} points left)`,
+  when: (state, zone, side, explain) => purchasing(state, zone, side, explain) ?? (purchasableShips(state, zone, side).length ? null : no(explain, 'no-ship-to-buy', () => 'No ship left that you may order and afford this turn.', '6.C.2')),
+  fields: (state, zone, side) => ({
+    ship: {
+      kind: 'choice',
+      label: 'Ship',
+      options: purchasableShips(state, zone, side).map((s) => ({ value: s.id, label: `${s.name} (${s.kind}, ${s.points} points, costs ${shipCost(state.turn, s.points)})` })),
+    },
+  }),
+  apply(state, zone, side, a, ctx) {
+    const p = zone.players[side];
+    const card = shipCard(state, a.ship);
+    if (!card) refuse('unknown-ship', `There is no ship "${a.ship}" in this game's roster.`);
+    if (card.side !== side) refuse('wrong-side', `${card.name} is on the ${sideName(card.side)} side.`, '6.C.2');
+    const where = shipLocation(state, a.ship);
+    if (where === 'sunk') refuse('ship-sunk', `${card.name} was sunk: sunk ships may not be purchased or return to play (6.C.2).`, '6.C.2');
+    if (where) refuse('ship-in-play', `${card.name} is already in the ${zoneName(where.zone)} Task Force: a ship can be in one place only.`, '6.C.2');
+    if (p.order.ships.includes(a.ship)) refuse('ship-already-ordered', `${card.name} is already in your order.`, '6.C.2');
+    if (p.shipsBought + p.order.ships.length >= ctx.hooks.shipLimit(state, zone, side)) {
+      refuse('rushed-one-ship', 'Rushed: you may purchase at most one Ship card this turn.', '13.2.9');
     }
-    card = { type: t.type, value };
-  } else if (value !== undefined) {
-    refuse('card-value-not-allowed', `${t.type} cards have a fixed cost; no value is needed.`, '6.C.2');
-  }
-  const bought = [...p.cardsBought, ...p.order.cards];
-  const max = maxActionCards(zone, side);
-  if (bought.length >= max) refuse('too-many-cards', `At most ${max} Action cards may be purchased per turn; you have ${bought.length}.`, '6.C.2');
-  if (!t.unlimited && bought.some((c) => c.type === t.type)) {
-    refuse('one-per-type', `Only one ${t.type} card may be purchased per turn (only asterisked types are exempt).`, '6.C.2');
-  }
-  const cost = afford(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, card] }, `${t.type}${card.value ? ` (${card.value})` : ''}`);
-  p.order.cards.push(card);
-  events.push({ type: 'order', zone: zone.id, side, private: side, text: `${sideName(side)} orders ${t.type}${card.value ? ` (value ${card.value})` : ''} for ${cost}.` });
+    const cost = afford(state, zone, side, { ships: [...p.order.ships, a.ship], cards: p.order.cards }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`);
+    p.order.ships.push(a.ship);
+    tell(ctx, side, { type: 'order', zone: zone.id, ship: a.ship, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${card.name} for ${cost}.` });
+  },
+});
+
+function cardsBought(zone: ZoneState, side: Side): Pick<HeldCard, 'type'>[] {
+  const p = zone.players[side];
+  return [...p.cardsBought, ...p.order.cards];
 }
 
-export function donePurchasing(state: CwnbState, zone: ZoneState, side: Side, events: Events): void {
-  const p = purchasing(state, zone, side);
-  p.order.done = true;
-  events.push({ type: 'order-done', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering (${orderCost(state, zone, side)} points).` });
-  resolvePurchasesIfReady(state, events);
-}
+/** 6.C.2: order an Action card (secret from the other team, for good). */
+export const buyCard = zoneAction({
+  type: 'buyCard',
+  rule: '6.C.2',
+  decision: false,
+  proxy: true,
+  schema: z.object({ card: z.string().min(1), value: z.number().int().optional() }),
+  label: (state, zone, side) => `Buy an Action card (${cardsBought(zone, side).length} of ${hooksOf(state).actionCardLimit(zone, side)} bought this turn; ${left(state, zone, side)} points left)`,
+  when(state, zone, side, explain) {
+    const why = purchasing(state, zone, side, explain);
+    if (why) return why;
+    const n = cardsBought(zone, side).length;
+    const max = hooksOf(state).actionCardLimit(zone, side);
+    return n < max ? null : no(explain, 'too-many-cards', () => `At most ${max} Action cards may be purchased per turn; you have ${n}.`, '6.C.2');
+  },
+  fields(state, zone, side) {
+    const bought = cardsBought(zone, side);
+    const budget = left(state, zone, side);
+    const options: FieldOption[] = ACTION_CARDS.cards
+      .filter((c) => (c.unlimited || !bought.some((b) => b.type === c.type)) && (c.costs === 'half-value' || cardCost(state.turn, { type: c.type }) <= budget))
+      .map((c) =>
+        c.costs === 'half-value'
+          ? { value: c.type, label: `${c.type} (half its printed value)`, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } }
+          : { value: c.type, label: `${c.type} (${cardCost(state.turn, { type: c.type })})` },
+      );
+    return { card: { kind: 'choice', label: 'Action card', options } };
+  },
+  apply(state, zone, side, a, ctx) {
+    const p = zone.players[side];
+    if (ACTION_CARDS.notPurchasable.some((n) => n.toLowerCase() === a.card.toLowerCase())) {
+      refuse('card-not-purchasable', `${a.card} cards may never be purchased (6.C.2).`, '6.C.2');
+    }
+    const t = actionCardType(a.card);
+    if (!t) refuse('unknown-card', `"${a.card}" is not an Action card type on the cost table (6.C.2).`, '6.C.2');
+    let card: Omit<HeldCard, 'id'> = { type: t.type };
+    if (t.costs === 'half-value') {
+      if (!Number.isInteger(a.value) || a.value! < 1 || a.value! > 99) {
+        refuse('card-value-required', `${t.type} cards cost half their printed value: give the card's value (a whole number from 1 to 99).`, '6.C.2');
+      }
+      card = { type: t.type, value: a.value };
+    } else if (a.value !== undefined) {
+      refuse('card-value-not-allowed', `${t.type} cards have a fixed cost; no value is needed.`, '6.C.2');
+    }
+    const bought = cardsBought(zone, side);
+    if (!t.unlimited && bought.some((c) => c.type === t.type)) {
+      refuse('one-per-type', `Only one ${t.type} card may be purchased per turn (only asterisked types are exempt).`, '6.C.2');
+    }
+    const cost = afford(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, card] }, cardText(card));
+    const held = newCard(zone, side, card);
+    p.order.cards.push(held);
+    tell(ctx, side, { type: 'order', zone: zone.id, card: held, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${t.type}${held.value ? ` (value ${held.value})` : ''} for ${cost}.` });
+  },
+});
+
+/** 6.C.2: the order is complete; when every player's is, the purchases are carried out. */
+export const donePurchasing = zoneAction({
+  type: 'donePurchasing',
+  rule: '6.C.2',
+  proxy: true,
+  schema: z.object({}),
+  label: (state, zone, side) => `Finish purchasing; unspent points are banked (${left(state, zone, side)} of ${zone.players[side].track} unspent so far)`,
+  when: purchasing,
+  apply(state, zone, side, _a, ctx) {
+    zone.players[side].order.done = true;
+    const cost = orderCost(state, zone, side);
+    sayWithSecret(ctx, { type: 'order-done', zone: zone.id, text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering.` }, side, {
+      cost,
+      text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering (${cost} points).`,
+    });
+  },
+});
 
 /**
  * 6.C.2: when every player has ordered, purchases are carried out from the player with the
  * fewest Points banked to the most (ties: War Zone order); a ship taken by an earlier player is
  * refused and that player may order again. Then every unspent point is banked and the Point
- * Tracks reset to zero (10).
+ * Tracks reset to zero (10). Ships bought are public from here on; Action cards stay secret.
  */
-export function resolvePurchasesIfReady(state: CwnbState, events: Events): void {
-  if (state.purchasesResolved) return;
-  if (!(Object.values(state.zones) as ZoneState[]).every((z) => z.step === 'purchase' && z.players.allied.order.done && z.players.soviet.order.done)) return;
+export function resolvePurchasesIfReady(state: CwnbState, ctx: Ctx): void {
   const zones = writableZones(state);
   const queue = zones
     .flatMap((z, zi) => (['allied', 'soviet'] as const).map((side) => ({ z, zi, side, banked: z.players[side].banked })))
@@ -152,69 +207,65 @@ export function resolvePurchasesIfReady(state: CwnbState, events: Events): void 
   let reopened = false;
   for (const { z, side } of queue) {
     const p = z.players[side];
-    const got: string[] = [];
     const bought: string[] = [];
     let refused = false;
     for (const id of p.order.ships) {
-      const card = shipCard(state, id)!;
       const where = shipLocation(state, id);
       if (where) {
         refused = true;
-        events.push({
-          type: 'purchase-refused',
-          zone: z.id,
-          side,
+        sayWithSecret(ctx, { type: 'purchase-refused', zone: z.id, text: `${zoneName(z.id)}: a ship ${sideName(side)} ordered went to a player with fewer banked points; ${sideName(side)} may order again (6.C.2).` }, side, {
           ship: id,
-          text: `${zoneName(z.id)}: ${card.name} went to a player with fewer banked points (${where === 'sunk' ? 'sunk' : zoneName(where.zone)}); ${sideName(side)} may order again (6.C.2).`,
+          text: `${zoneName(z.id)}: ${shipCard(state, id)!.name} went to a player with fewer banked points (${where === 'sunk' ? 'sunk' : zoneName(where.zone)}); ${sideName(side)} may order again (6.C.2).`,
         });
         continue;
       }
       p.fleet[id] = { damage: 0, crippled: false, critical: false, passive: false, committed: false };
       bought.push(id);
-      got.push(card.name);
     }
     const spent = orderCost(state, z, side, { ships: bought, cards: p.order.cards });
     p.shipsBought += bought.length;
-    p.priorityUsed += Math.min(p.order.cards.length, Math.max(0, priorityDiscounts(z, side) - p.priorityUsed));
-    if (bought.length && keptShipDiscount(p)) p.keptAdditionalShip = 'spent';
+    ctx.hooks.purchased(z, side, bought, p.order.cards);
     for (const c of p.order.cards) {
       p.cards.push(c);
       p.cardsBought.push(c);
-      got.push(c.value ? `${c.type} (${c.value})` : c.type);
     }
     p.track -= spent;
-    if (got.length) {
-      events.push({
-        type: 'purchase',
-        zone: z.id,
+    if (bought.length || p.order.cards.length) {
+      const names = bought.map((id) => shipCard(state, id)!.name);
+      const n = p.order.cards.length;
+      const head = `${zoneName(z.id)}: ${sideName(side)} buys`;
+      sayWithSecret(
+        ctx,
+        { type: 'purchase', zone: z.id, ships: bought, cardCount: n, spent, track: p.track, text: `${head} ${[...names, ...(n ? [`${n} Action card${n > 1 ? 's' : ''}`] : [])].join(', ')} for ${spent}; Point Track ${p.track}.` },
         side,
-        spent,
-        text: `${zoneName(z.id)}: ${sideName(side)} buys ${got.join(', ')} for ${spent}; Point Track ${p.track}.`,
-      });
+        { cards: p.order.cards, text: `${head} ${[...names, ...p.order.cards.map(cardText)].join(', ')} for ${spent}; Point Track ${p.track}.` },
+      );
     }
     p.order = { ships: [], cards: [], done: !refused };
     reopened ||= refused;
   }
   if (reopened) return;
   state.purchasesResolved = true;
-  events.push({ type: 'reveal', text: 'Purchases carried out: every Task Force is known to both teams (6.C.2).' });
+  say(ctx, { type: 'reveal', text: 'Purchases carried out: every Task Force is known to both teams (6.C.2).' });
   for (const z of zones) {
-    for (const side of ['allied', 'soviet'] as const) bank(z, side, events, '6.C.2');
+    for (const side of ['allied', 'soviet'] as const) bank(z, side, ctx, '6.C.2');
     z.step = 'preparation';
   }
 }
 
 /** 10: bank the Point Track as Victory Points and reset it to zero. Banked points are never spent. */
-export function bank(zone: ZoneState, side: Side, events: Events, rule: string): void {
-  const p = zone.players[side];
+export function bank(zone: ZoneState, side: Side, ctx: Ctx, rule: string): void {
+  const p: PlayerState = zone.players[side];
   const amount = p.track;
   p.banked += amount;
   p.track = 0;
-  events.push({
+  say(ctx, {
     type: 'bank',
     zone: zone.id,
     side,
     amount,
+    banked: p.banked,
+    rule,
     seat: seatOf(side, zone.id),
     text: `${zoneName(zone.id)}: ${sideName(side)} banks ${amount} Victory Points (${p.banked} banked in this zone; rule ${rule}).`,
   });

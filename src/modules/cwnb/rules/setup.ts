@@ -1,21 +1,22 @@
-import type { CwnbOptions, CwnbState, PlayerState, ZoneState } from '../state.ts';
 import { EVEN_COLUMN, type Side } from '../data/types.ts';
+import { hooksOf } from '../hooks.ts';
+import type { CwnbOptions, CwnbState, PlayerState, ZoneState } from '../state.ts';
 import { NON_COMBATANT_CARDS } from './non-combatants.ts';
-import { freshConditions } from '../optional/special-conditions.ts';
 
-function newPlayer(points: number, flagOfficer: boolean): PlayerState {
+function newPlayer(points: number): PlayerState {
   return {
     track: points, // 6.C.2: At Start Buy Points on turn 1
     banked: 0,
     fleet: {},
     cards: [],
+    cardSerial: 0,
     order: { ships: [], cards: [], done: false },
     cardsBought: [],
     commitment: null,
-    earned: { mission: 0, sinking: 0, other: 0 },
+    earned: { mission: 0, sinking: 0, other: 0, portStrike: 0 },
     shipsBought: 0,
     priorityUsed: 0,
-    flagOfficer, // 13.4: one Flag Officer per team in each zone in play
+    flagOfficer: false,
     commandShip: null,
     jokersPlayed: 0,
     keptAdditionalShip: null,
@@ -28,28 +29,18 @@ function newPlayer(points: number, flagOfficer: boolean): PlayerState {
 }
 
 /** 5.1 Procedure: each zone's status marker on Even (Soviet Advantaged), turn 1. */
-export function setup(options: CwnbOptions, seed: string | null): CwnbState {
+export function setup(options: CwnbOptions): CwnbState {
   const zones: CwnbState['zones'] = {};
   for (const id of options.zones) {
     const pts = options.startingPoints[id]!;
     const players = {} as Record<Side, PlayerState>;
-    for (const side of ['allied', 'soviet'] as const) players[side] = newPlayer(pts[side], !!options.optional.flagOfficers);
-    const zone: ZoneState = {
-      id,
-      status: EVEN_COLUMN,
-      step: 'mission',
-      mission: null,
-      declines: [],
-      lastRoll: null,
-      conditions: freshConditions(options),
-      players,
-      battle: null,
-    };
+    for (const side of ['allied', 'soviet'] as const) players[side] = newPlayer(pts[side]);
+    const zone: ZoneState = { id, status: EVEN_COLUMN, step: 'mission', mission: null, declines: [], lastRoll: null, conditions: null, players, battle: null };
     zones[id] = zone;
   }
-  return {
+  const state: CwnbState = {
     options,
-    dice: { seed, counter: 0, physical: options.dice === 'physical' },
+    dice: { counter: 0, physical: options.dice === 'physical' },
     turn: 1,
     purchasesResolved: false,
     zones,
@@ -63,4 +54,6 @@ export function setup(options: CwnbOptions, seed: string | null): CwnbState {
     holders: { ...options.players },
     notes: { allied: [], soviet: [] },
   };
+  hooksOf(state).setup(state); // optional rules set up their parts (13.2, 13.4)
+  return state;
 }

@@ -1,20 +1,22 @@
 import type { Side } from '../data/types.ts';
 import type { ZoneState } from '../state.ts';
-import { sideName, statusName, zoneName, type Events } from './common.ts';
+import { say, sideName, statusName, zoneName, type Ctx } from './common.ts';
 
 /**
- * Move the War Zone Status marker one column toward `side` (7.2.3) or, with `against`, away
- * from it (9.5). The marker never leaves the seven columns.
+ * Move the War Zone Status marker one column toward `side` (7.2.3, or 9.5 against the declining
+ * player). The marker never leaves the seven columns.
  */
-export function shiftStatus(zone: ZoneState, toward: Side, events: Events, why: string): void {
+export function shiftStatus(zone: ZoneState, toward: Side, ctx: Ctx, why: string): void {
   const before = zone.status;
   const next = Math.max(0, Math.min(6, before + (toward === 'allied' ? 1 : -1)));
   zone.status = next;
-  events.push({
+  say(ctx, {
     type: 'status',
     zone: zone.id,
-    from: before,
-    to: next,
+    fromColumn: before,
+    toColumn: next,
+    toward,
+    why,
     text:
       next === before
         ? `${zoneName(zone.id)}: the War Zone Status marker stays on ${statusName(next)} (already at the ${sideName(toward)} end; ${why}).`

@@ -1,51 +1,110 @@
+import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
-import type { Side, ZoneId } from '../data/types.ts';
+import type { FieldSpec } from '../../../engine/module.ts';
+import { ZONE_IDS, type Side, type ZoneId } from '../data/types.ts';
+import { hooksOf } from '../hooks.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
-import { shipCard, sideName, writableZone, zoneName, type Events } from './common.ts';
-import { checkTransferConditions } from '../optional/special-conditions.ts';
-import { countTransfer } from '../optional/transfer-limitations.ts';
-import { unlimitedTransfers } from '../optional/friction-of-war.ts';
+import { cardText, no, say, sayWithSecret, shipCard, sideName, writableZone, zoneAction, zoneName, type Ctx } from './common.ts';
+import { transferWindow } from './sequence-of-play.ts';
 
 /**
  * 6.C.3: teammates may transfer Ship cards from their Task Force and Action cards from their
  * hand, during Battle Preparations after purchases and before either player commits.
  */
-export function transferEndpoints(state: CwnbState, from: ZoneState, side: Side, to: ZoneId, what: 'ship' | 'card', events: Events): ZoneState {
-  if (!state.zones[to]) refuse('zone-not-in-play', `The ${to} War Zone is not in play.`, '6.C.3');
-  const dest = writableZone(state, to);
-  if (dest.id === from.id) refuse('transfer-to-self', 'Transfers go to a teammate in another War Zone.', '6.C.3');
-  for (const z of [from, dest]) {
-    if (!state.purchasesResolved || !['preparation', 'mission', 'conditions'].includes(z.step)) {
-      refuse('not-transfer-step', `Transfers are made in Battle Preparations, after purchases and before the battle (${zoneName(z.id)} is not there).`, '6.C.3');
-    }
-    if (z.players[side].commitment) {
-      refuse('already-committed', `${zoneName(z.id)}: the ${sideName(side)} player has already committed; transfers must come before Battle Commitment.`, '6.C.3');
-    }
-  }
-  checkTransferConditions(from, dest, side, what); // 13.2.8, 13.2.9
-  countTransfer(state, from, dest, side, unlimitedTransfers(from, side) || unlimitedTransfers(dest, side), events); // 13.3, 13.5
-  return dest;
-}
 
-export function transferShip(state: CwnbState, from: ZoneState, side: Side, ship: string, to: ZoneId, events: Events): void {
-  const s = from.players[side].fleet[ship];
-  if (!s) refuse('not-your-ship', `"${ship}" is not in your Task Force.`, '6.C.3');
-  const dest = transferEndpoints(state, from, side, to, 'ship', events);
-  delete from.players[side].fleet[ship];
-  dest.players[side].fleet[ship] = s;
-  events.push({
-    type: 'transfer',
-    text: `${sideName(side)}: ${shipCard(state, ship)!.name} transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.`,
+/** The zones this player may transfer to now. */
+export function transferTargets(state: CwnbState, from: ZoneState, side: Side): ZoneId[] {
+  const hooks = hooksOf(state);
+  return (Object.keys(state.zones) as ZoneId[]).filter((id) => {
+    const to = state.zones[id]!;
+    return id !== from.id && transferWindow(state, to, side) && hooks.transferOpen(state, from, to, side);
   });
 }
 
-export function transferCard(state: CwnbState, from: ZoneState, side: Side, index: number, to: ZoneId, events: Events): void {
-  const cards = from.players[side].cards;
-  if (!Number.isInteger(index) || index < 0 || index >= cards.length) {
-    refuse('no-such-card', `You hold ${cards.length} known Action card(s); choose one of them by number.`, '6.C.3');
+export function transferFrom(state: CwnbState, zone: ZoneState, side: Side, explain: boolean) {
+  if (!transferWindow(state, zone, side)) {
+    return no(explain, 'not-transfer-step', () => `${zoneName(zone.id)}: transfers are made in Battle Preparations, after purchases and before you commit (6.C.3).`, '6.C.3');
   }
-  const dest = transferEndpoints(state, from, side, to, 'card', events);
-  const [card] = cards.splice(index, 1);
-  dest.players[side].cards.push(card);
-  events.push({ type: 'transfer', text: `${sideName(side)}: ${card.type} card transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.` });
+  return transferTargets(state, zone, side).length ? null : no(explain, 'no-transfer-target', () => 'No teammate can receive a transfer from you now.', '6.C.3');
 }
+
+export function targetField(state: CwnbState, zone: ZoneState, side: Side): FieldSpec {
+  return { kind: 'choice', label: 'To the War Zone', options: transferTargets(state, zone, side).map((id) => ({ value: id, label: zoneName(id) })) };
+}
+
+/** Check both ends of a transfer and count it (13.3); returns the receiving zone, ready to change. */
+export function transferEndpoints(state: CwnbState, from: ZoneState, side: Side, to: ZoneId, what: 'ship' | 'card', ctx: Ctx): ZoneState {
+  if (!state.zones[to]) refuse('zone-not-in-play', `The ${zoneName(to)} War Zone is not in play.`, '6.C.3');
+  const dest = writableZone(state, to);
+  if (dest.id === from.id) refuse('transfer-to-self', 'Transfers go to a teammate in another War Zone.', '6.C.3');
+  for (const z of [from, dest]) {
+    if (!state.purchasesResolved || !transferWindow(state, z, side)) {
+      refuse('not-transfer-step', `Transfers are made in Battle Preparations, after purchases and before the battle (${zoneName(z.id)} is not there, or its ${sideName(side)} player has committed).`, '6.C.3');
+    }
+  }
+  ctx.hooks.checkTransfer(state, from, dest, side, what); // 13.2.8, 13.2.9, 13.3
+  ctx.hooks.transferred(state, from, dest, side, ctx); // 13.3
+  return dest;
+}
+
+const toZone = z.enum(ZONE_IDS);
+
+/** 6.C.3: a Ship card to a teammate (Task Forces are known to both teams: public). */
+export const transferShip = zoneAction({
+  type: 'transferShip',
+  rule: '6.C.3',
+  decision: false,
+  proxy: true,
+  schema: z.object({ ship: z.string().min(1), to: toZone }),
+  label: () => 'Transfer a ship to a teammate',
+  when: (state, zone, side, explain) =>
+    transferFrom(state, zone, side, explain) ?? (Object.keys(zone.players[side].fleet).length ? null : no(explain, 'no-ships', () => 'You have no ship to transfer.', '6.C.3')),
+  fields: (state, zone, side) => ({
+    ship: { kind: 'choice', label: 'Ship', options: Object.keys(zone.players[side].fleet).map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
+    to: targetField(state, zone, side),
+  }),
+  apply(state, from, side, a, ctx) {
+    const s = from.players[side].fleet[a.ship];
+    if (!s) refuse('not-your-ship', `"${a.ship}" is not in your Task Force.`, '6.C.3');
+    const dest = transferEndpoints(state, from, side, a.to, 'ship', ctx);
+    delete from.players[side].fleet[a.ship];
+    dest.players[side].fleet[a.ship] = s;
+    say(ctx, {
+      type: 'transfer',
+      side,
+      ship: a.ship,
+      fromZone: from.id,
+      toZone: dest.id,
+      text: `${sideName(side)}: ${shipCard(state, a.ship)!.name} transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.`,
+    });
+  },
+});
+
+/** 6.C.3: an Action card to a teammate (that a card moved is public; which card is the team's secret). */
+export const transferCard = zoneAction({
+  type: 'transferCard',
+  rule: '6.C.3',
+  decision: false,
+  proxy: true,
+  schema: z.object({ card: z.string().min(1), to: toZone }),
+  label: () => 'Transfer an Action card to a teammate',
+  when: (state, zone, side, explain) => transferFrom(state, zone, side, explain) ?? (zone.players[side].cards.length ? null : no(explain, 'no-cards', () => 'You hold no Action card Wardroom knows of.', '6.C.3')),
+  fields: (state, zone, side) => ({
+    card: { kind: 'choice', label: 'Action card', options: zone.players[side].cards.map((c) => ({ value: c.id, label: cardText(c) })) },
+    to: targetField(state, zone, side),
+  }),
+  apply(state, from, side, a, ctx) {
+    const cards = from.players[side].cards;
+    const i = cards.findIndex((c) => c.id === a.card);
+    if (i < 0) refuse('no-such-card', `You hold no Action card "${a.card}" (yours: ${cards.map((c) => `${c.id} ${cardText(c)}`).join(', ') || 'none'}).`, '6.C.3');
+    const dest = transferEndpoints(state, from, side, a.to, 'card', ctx);
+    const [card] = cards.splice(i, 1);
+    dest.players[side].cards.push(card);
+    sayWithSecret(
+      ctx,
+      { type: 'transfer', fromZone: from.id, toZone: dest.id, text: `${sideName(side)}: an Action card transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.` },
+      side,
+      { card, text: `${sideName(side)}: ${cardText(card)} card transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.` },
+    );
+  },
+});

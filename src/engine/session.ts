@@ -1,0 +1,373 @@
+import { NO_SEED, RecordingDice, seedCommitment, seededDice, verifyRolls, type DiceSource, type RollEvent } from './dice.ts';
+import { isRuleError, ruleError, type RuleError } from './errors.ts';
+import { applyAction, legalActions, waitingFor } from './kernel.ts';
+import type { Action, ActionSpec, EventInput, GameEvent, RulesModule } from './module.ts';
+import { canSee, type Viewer } from './viewer.ts';
+
+/**
+ * A game record: module, options, the seed's public commitment (and, where the holder may keep
+ * it, the seed), and the action log. The log is append-only: taking actions back appends an
+ * `@undo` or `@rewind` entry that voids earlier ones, so the history shows it. Seeded dice are
+ * logged with the action that rolled them (`rolled`), so a record replays without its seed.
+ * Unknown top-level fields are kept.
+ */
+export interface GameRecord {
+  format: 'wardroom-game';
+  /** 1: written by Wardroom 0.1 (migrated on read); 2: this version. */
+  version: 1 | 2;
+  module: string;
+  options: unknown;
+  /** SHA-256 of the seed, published when the game is created. */
+  seedCommitment: string;
+  /** The seed itself; a server withholds it until the game ends. */
+  seed?: string | null;
+  log: LogEntry[];
+  [extra: string]: unknown;
+}
+
+export const RECORD_VERSION = 2;
+
+/** A logged action (with the seeded dice it rolled), or a kernel entry that takes actions back. */
+export type LogEntry = Action & { rolled?: number[] };
+
+export interface UndoEntry extends Action {
+  type: '@undo';
+  /** Log indices taken back. */
+  voids: number[];
+}
+
+export interface RewindEntry extends Action {
+  type: '@rewind';
+  /** The part of the game rewound ("zone:mediterranean"). */
+  scope: string;
+  /** Rewound to just after this log index (-1: the start). */
+  to: number;
+  /** Who agreed: "referee", or every seat of the scope. */
+  agreed: string[];
+  voids: number[];
+}
+
+export function newGameRecord(module: string, options: unknown, seed: string): GameRecord {
+  return { format: 'wardroom-game', version: RECORD_VERSION, module, options, seedCommitment: seedCommitment(seed), seed, log: [] };
+}
+
+/** What the session knows about each log entry. */
+interface StepInfo {
+  /** Parts of the game the entry changed; null: all of it. Kernel entries: []. */
+  scope: readonly string[] | null;
+  /** A seeded die was rolled or a secret revealed: never taken back. */
+  barrier: boolean;
+  kernel: boolean;
+  voided: boolean;
+}
+
+export interface SessionOptions {
+  /** Take a checkpoint of the state every this many log entries (undo and rewinds replay from the nearest one). */
+  checkpointEvery?: number;
+}
+
+const KERNEL_TYPES = new Set(['@undo', '@rewind']);
+
+function overlaps(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null) return true;
+  return a.some((x) => b.includes(x));
+}
+
+/**
+ * A running game: the record, the current state, the event log and what each entry did.
+ * Adapters (CLI, server) hold one of these; the rules stay pure. Every method that changes the
+ * game takes the version the caller saw, and refuses a stale one.
+ */
+export class Session<S = unknown> {
+  state: S;
+  /** Every event so far, each with its sequence number; append-only. */
+  readonly events: GameEvent[] = [];
+  private readonly steps: StepInfo[] = [];
+  private readonly checkpoints = new Map<number, S>();
+  private dice: DiceSource;
+  private readonly every: number;
+
+  private constructor(
+    readonly module: RulesModule<S, any>,
+    readonly record: GameRecord,
+    private readonly initial: S,
+    seed: string | null | undefined,
+    opts: SessionOptions,
+  ) {
+    this.state = initial;
+    this.dice = seed ? seededDice(seed) : NO_SEED;
+    this.every = opts.checkpointEvery ?? 250;
+  }
+
+  /**
+   * Open a record, replaying its log (a 0.1 record is migrated as it is read). The seed may come
+   * with the record or apart from it; without one, logged rolls replay and new rolls are refused.
+   * A refusal names the log index of the first entry that does not replay.
+   */
+  static open<S>(module: RulesModule<S, any>, record: GameRecord, opts: SessionOptions & { seed?: string | null } = {}): Session<S> | RuleError {
+    const seed = opts.seed ?? record.seed ?? null;
+    if (seed != null && seedCommitment(seed) !== record.seedCommitment) {
+      return ruleError('seed-commitment-mismatch', 'The dice seed does not match its commitment.', undefined, { index: -1 });
+    }
+    const raw = record.version === 1 && module.migrateOptions ? module.migrateOptions(record.options, 1) : record.options;
+    const options = module.parseOptions(raw);
+    if (isRuleError(options)) return { ...options, index: -1 };
+    const { log, ...rest } = record;
+    const session = new Session<S>(module, { ...rest, version: RECORD_VERSION, options: raw, log: [] }, module.setup(options), seed, opts);
+    for (let i = 0; i < log.length; i++) {
+      let entry = log[i];
+      if (record.version === 1 && module.migrateAction && !KERNEL_TYPES.has(entry.type)) entry = module.migrateAction(session.state, entry, 1);
+      const r = KERNEL_TYPES.has(entry.type) ? session.takeBack(entry as UndoEntry | RewindEntry) : session.append(entry);
+      if (isRuleError(r)) return { ...r, index: i };
+    }
+    return session;
+  }
+
+  /** The game's version: the length of its log. A submission names the version it was made against. */
+  get version(): number {
+    return this.record.log.length;
+  }
+
+  /** Submit an action made against `version` (if given). Returns the events it produced. */
+  submit(action: Action, version?: number): GameEvent[] | RuleError {
+    const stale = this.stale(version);
+    if (stale) return stale;
+    if (typeof action?.type === 'string' && action.type.startsWith('@')) return ruleError('bad-action', `"${action.type}" is not an action; use undo or rewind.`);
+    const { rolled: _ignored, ...clean } = action as LogEntry;
+    return this.append(clean);
+  }
+
+  private stale(version: number | undefined): RuleError | null {
+    if (version === undefined || version === this.version) return null;
+    return ruleError('stale-version', `The game has moved on (version ${this.version}, your action was made against ${version}); look again and resubmit.`, undefined, { current: this.version });
+  }
+
+  private append(entry: LogEntry): GameEvent[] | RuleError {
+    const dice = new RecordingDice(this.dice, entry.rolled, this.dice !== NO_SEED);
+    const r = applyAction(this.module, this.state, entry, dice);
+    if (isRuleError(r)) return r;
+    const unused = dice.unused();
+    if (unused) return unused;
+    const index = this.record.log.length;
+    this.record.log.push(dice.produced.length && !entry.rolled ? { ...entry, rolled: dice.produced } : entry);
+    this.state = r.state;
+    const barrier = r.events.some((e) => e.type === 'reveal' || (e.type === 'roll' && !(e as RollEvent).physical));
+    this.steps.push({ scope: r.scope ?? null, barrier, kernel: false, voided: false });
+    if ((index + 1) % this.every === 0) this.checkpoints.set(index, this.state);
+    return this.emit(index, r.events);
+  }
+
+  private emit(index: number, events: readonly EventInput[]): GameEvent[] {
+    const out = events.map((e, k) => ({ ...e, seq: this.events.length + k, entry: index }) as GameEvent);
+    this.events.push(...out);
+    return out;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Taking actions back
+
+  /** How many of `seat`'s own last actions may be taken back now (0: none). */
+  undoableCount(seat: string): number {
+    let n = 0;
+    while (!isRuleError(this.undoPlan(seat, n + 1))) n++;
+    return n;
+  }
+
+  /**
+   * Take back `count` of `seat`'s own last actions: allowed when nothing after them depends on
+   * them (no later action by another seat in the same scope: War Zone, zones of a transfer, a
+   * step of the whole game) and none of them rolled a seeded die or revealed a secret. A wrongly
+   * typed physical die may be taken back while nothing else has happened in its scope.
+   */
+  undo(seat: string, count = 1, version?: number): Action[] | RuleError {
+    const stale = this.stale(version);
+    if (stale) return stale;
+    const plan = this.undoPlan(seat, count);
+    if (isRuleError(plan)) return plan;
+    const r = this.takeBack({ type: '@undo', seat, voids: plan });
+    return isRuleError(r) ? r : plan.map((i) => this.record.log[i]);
+  }
+
+  private undoPlan(seat: string, count: number): number[] | RuleError {
+    if (!Number.isInteger(count) || count < 1) return ruleError('undo-not-allowed', 'Say how many of your actions to take back (1 or more).');
+    const own: number[] = [];
+    for (let i = this.steps.length - 1; i >= 0 && own.length < count; i--) {
+      if (!this.steps[i].voided && !this.steps[i].kernel && this.record.log[i].seat === seat) own.push(i);
+    }
+    if (own.length < count) {
+      return ruleError('undo-not-allowed', own.length ? `You have only ${own.length} action(s) to take back.` : 'Nothing to undo: you have not acted (or your actions were taken back).');
+    }
+    const voids = new Set(own);
+    for (const i of own) {
+      const why = this.blocked(i, voids, 'undo');
+      if (why) return why;
+    }
+    return own.sort((a, b) => a - b);
+  }
+
+  /** Why entry `i` may not be taken back together with `voids`, or null. */
+  private blocked(i: number, voids: ReadonlySet<number>, what: 'undo' | 'rewind'): RuleError | null {
+    const code = what === 'undo' ? 'undo-not-allowed' : 'rewind-not-allowed';
+    const name = (j: number) => `${this.record.log[j].type} by ${this.record.log[j].seat} (action #${j})`;
+    if (this.steps[i].barrier) return ruleError(code, `${name(i)} rolled a die from the seed or revealed a secret: it cannot be taken back.`);
+    for (let j = i + 1; j < this.steps.length; j++) {
+      const s = this.steps[j];
+      if (s.voided || s.kernel || voids.has(j)) continue;
+      if (overlaps(s.scope, this.steps[i].scope)) return ruleError(code, `${name(j)} came after ${name(i)} and may depend on it; ask for a rewind instead.`);
+    }
+    return null;
+  }
+
+  /**
+   * Corrections by agreement: rewind one scope (a War Zone) to just after log entry `to`,
+   * taking back every later action in it. The referee, or every seat of the scope, must agree.
+   * Refused past a seeded die or a reveal, or past an action that also changed another scope.
+   */
+  rewind(scope: string, to: number, agreed: readonly string[], version?: number): Action[] | RuleError {
+    const stale = this.stale(version);
+    if (stale) return stale;
+    const need = this.module.scopeSeats?.(this.state, scope) ?? [];
+    if (!agreed.includes('referee')) {
+      if (!need.length) return ruleError('rewind-not-allowed', `"${scope}" is not a part of this game that can be rewound.`);
+      const missing = need.filter((s) => !agreed.includes(s));
+      if (missing.length) return ruleError('rewind-not-agreed', `A rewind needs the referee, or every seat of ${scope} (${need.join(', ')}); missing ${missing.join(', ')}.`);
+    }
+    if (!Number.isInteger(to) || to < -1 || to >= this.version) return ruleError('rewind-not-allowed', `Rewind to an entry of the log, -1 to ${this.version - 1}.`);
+    const voids: number[] = [];
+    for (let j = to + 1; j < this.steps.length; j++) {
+      const s = this.steps[j];
+      if (!s.voided && !s.kernel && overlaps(s.scope, [scope])) voids.push(j);
+    }
+    if (!voids.length) return ruleError('rewind-not-allowed', `Nothing happened in ${scope} after action #${to}.`);
+    const set = new Set(voids);
+    for (const j of voids) {
+      const s = this.steps[j];
+      if (s.scope === null || s.scope.some((x) => x !== scope)) {
+        return ruleError('rewind-not-allowed', `${this.record.log[j].type} by ${this.record.log[j].seat} (action #${j}) also changed ${s.scope ? s.scope.filter((x) => x !== scope).join(', ') : 'the whole game'}: a rewind of ${scope} cannot take it back.`);
+      }
+      const why = this.blocked(j, set, 'rewind');
+      if (why) return why;
+    }
+    const r = this.takeBack({ type: '@rewind', seat: agreed.includes('referee') ? 'referee' : agreed[0], scope, to, agreed: [...agreed], voids });
+    return isRuleError(r) ? r : voids.map((i) => this.record.log[i]);
+  }
+
+  /** Void entries and re-derive the state from the nearest checkpoint; append the kernel entry. */
+  private takeBack(entry: UndoEntry | RewindEntry): GameEvent[] | RuleError {
+    const voids = entry.voids;
+    if (!Array.isArray(voids) || !voids.length || voids.some((i) => !Number.isInteger(i) || i < 0 || i >= this.steps.length || this.steps[i].voided || this.steps[i].kernel)) {
+      return ruleError('bad-entry', 'An @undo or @rewind entry must void earlier actions that still stand.');
+    }
+    const first = Math.min(...voids);
+    const set = new Set(voids);
+    let from = -1;
+    for (const k of this.checkpoints.keys()) if (k < first && k > from) from = k;
+    let state = from >= 0 ? this.checkpoints.get(from)! : this.initial;
+    const fresh = new Map<number, S>();
+    for (let i = from + 1; i < this.steps.length; i++) {
+      const s = this.steps[i];
+      if (!s.voided && !s.kernel && !set.has(i)) {
+        const entryI = this.record.log[i];
+        const r = applyAction(this.module, state, entryI, new RecordingDice(NO_SEED, entryI.rolled ?? []));
+        if (isRuleError(r)) return ruleError('take-back-breaks-log', `Taking this back would make ${entryI.type} by ${entryI.seat} (action #${i}) impossible: ${r.message}`);
+        state = r.state;
+      }
+      if ((i + 1) % this.every === 0) fresh.set(i, state);
+    }
+    for (const k of [...this.checkpoints.keys()]) if (k >= first) this.checkpoints.delete(k);
+    for (const [k, v] of fresh) if (k >= first) this.checkpoints.set(k, v);
+    for (const i of voids) this.steps[i].voided = true;
+    const index = this.record.log.length;
+    this.record.log.push(entry);
+    this.steps.push({ scope: [], barrier: false, kernel: true, voided: false });
+    if ((index + 1) % this.every === 0) this.checkpoints.set(index, state);
+    this.state = state;
+    return this.emit(index, this.takeBackEvents(entry));
+  }
+
+  /** The log entry of a take-back, for the history: public counts, each team its own actions. */
+  private takeBackEvents(entry: UndoEntry | RewindEntry): EventInput[] {
+    const byTeam = new Map<string | null, number[]>();
+    for (const i of entry.voids) {
+      const team = this.module.teamOf(this.state, this.record.log[i].seat);
+      byTeam.set(team, [...(byTeam.get(team) ?? []), i]);
+    }
+    const what = (i: number) => {
+      const mine = this.events.filter((e) => e.entry === i);
+      return mine.length ? mine.map((e) => e.secret?.text ?? e.text).join(' ') : this.record.log[i].type;
+    };
+    const n = entry.voids.length;
+    const head = entry.type === '@undo' ? `${entry.seat} takes back ${n} action(s)` : `${entry.scope} rewound to after action #${entry.to}, agreed by ${entry.agreed.join(' and ')}: ${n} action(s) taken back`;
+    const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}.`, seat: entry.seat, voids: entry.voids, ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
+    for (const [team, list] of byTeam) {
+      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i)}`).join('; ')}`, voids: list });
+    }
+    return events;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reading
+
+  /** The events `viewer` may see after `afterSeq`, each as that viewer may see it. */
+  eventsFor(viewer: Viewer, afterSeq = -1): GameEvent[] {
+    const teamOf = (seat: string) => this.module.teamOf(this.state, seat);
+    const out: GameEvent[] = [];
+    for (let i = Math.max(0, afterSeq + 1); i < this.events.length; i++) {
+      const e = this.events[i];
+      if (!canSee(viewer, e.to, teamOf)) continue;
+      const { secret, ...face } = e;
+      if (secret && canSee(viewer, secret.to, teamOf)) {
+        const { to, ...more } = secret;
+        out.push({ ...face, ...more, to } as GameEvent);
+      } else out.push(face as GameEvent);
+    }
+    return out;
+  }
+
+  view(viewer: Viewer): unknown {
+    return this.module.view(this.state, viewer);
+  }
+
+  legalActions(seat: string): ActionSpec[] {
+    return legalActions(this.module, this.state, seat);
+  }
+
+  waitingFor(): string[] {
+    return waitingFor(this.module, this.state);
+  }
+
+  isOver(): boolean {
+    return this.module.isOver(this.state);
+  }
+
+  /** Is an entry of the log still in force (not taken back)? */
+  stands(index: number): boolean {
+    return !this.steps[index]?.voided && !this.steps[index]?.kernel;
+  }
+
+  /** Publish the seed (at the end of a game): checked against the commitment, then kept in the record. */
+  revealSeed(seed: string): RuleError | null {
+    if (seedCommitment(seed) !== this.record.seedCommitment) return ruleError('seed-commitment-mismatch', 'The dice seed does not match its commitment.');
+    this.record.seed = seed;
+    this.dice = seededDice(seed);
+    return null;
+  }
+
+  /** The record without its seed (what a player may download while the game runs). */
+  withoutSeed(): GameRecord {
+    const { seed: _seed, ...rest } = this.record;
+    return { ...rest, log: [...this.record.log] };
+  }
+}
+
+/**
+ * Check a record offline against a revealed seed: the seed against its commitment, and every
+ * seeded roll in the log re-derived from it.
+ */
+export function verifyRecord<S>(module: RulesModule<S, any>, record: GameRecord, seed: string): { ok: boolean; rolls: number; problems: string[] } {
+  const session = Session.open(module, { ...record, seed: null }, { seed });
+  if (isRuleError(session)) return { ok: false, rolls: 0, problems: [`the record does not replay: ${session.index !== undefined && session.index >= 0 ? `action #${session.index}: ` : ''}${session.message}`] };
+  const rolls = session.events.filter((e) => e.type === 'roll') as unknown as RollEvent[];
+  const check = verifyRolls(seed, record.seedCommitment, rolls);
+  return { ...check, rolls: rolls.filter((r) => !r.physical).length };
+}

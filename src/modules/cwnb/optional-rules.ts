@@ -1,0 +1,82 @@
+import type { ActionDef } from '../../engine/module.ts';
+import { combineHooks, type OptionalRule, type Rulebook } from './hooks.ts';
+import { declineStrike, rollMission } from './rules/missions.ts';
+import { buyCard, buyShip, donePurchasing } from './rules/purchases.ts';
+import { transferCard, transferShip } from './rules/transfers.ts';
+import { commit } from './rules/commitment.ts';
+import { dealNonCombatants } from './rules/non-combatants.ts';
+import { cripple, criticalDamage, damage, endBattleTurn, landAttack, retreat, sink, submarine } from './rules/battle-record.ts';
+import { setAside } from './rules/end-of-turn.ts';
+import { teamNote } from './rules/team-summit.ts';
+import { advance } from './rules/sequence-of-play.ts';
+import { variableEndTurn } from './optional/variable-end-turn.ts';
+import { specialConditions } from './optional/special-conditions.ts';
+import { transferLimitations } from './optional/transfer-limitations.ts';
+import { flagOfficers } from './optional/flag-officers.ts';
+import { frictionOfWar } from './optional/friction-of-war.ts';
+import { overallCommanders } from './optional/overall-commanders.ts';
+import type { CwnbOptions, CwnbState } from './state.ts';
+
+/** The Campaign Game Optional Rules (13) and Larger Campaigns (14), each switched on by the game's options. */
+export const OPTIONAL_RULES: readonly OptionalRule[] = [variableEndTurn, specialConditions, transferLimitations, flagOfficers, frictionOfWar, overallCommanders];
+
+/** The base game's actions (rules 6–9). */
+const BASE_ACTIONS: readonly ActionDef<CwnbState>[] = [
+  rollMission,
+  declineStrike,
+  buyShip,
+  buyCard,
+  donePurchasing,
+  transferShip,
+  transferCard,
+  commit,
+  dealNonCombatants,
+  sink,
+  damage,
+  cripple,
+  criticalDamage,
+  submarine,
+  retreat,
+  landAttack,
+  endBattleTurn,
+  setAside,
+  teamNote,
+];
+
+/** How the actions are listed to a seat: in the order of the Sequence of Play. */
+const ORDER = [
+  'rollEndTurn',
+  'rollMission',
+  'rollSpecialConditions',
+  'portStrike',
+  'declineStrike',
+  'buyShip',
+  'buyCard',
+  'useKeptAdditionalShip',
+  'donePurchasing',
+  'rollTransferChart',
+  'transferShip',
+  'transferCard',
+  'transferFlagOfficer',
+  'commit',
+  'dealNonCombatants',
+  'sink',
+  'damage',
+  'cripple',
+  'criticalDamage',
+  'submarine',
+  'retreat',
+  'landAttack',
+  'endBattleTurn',
+  'setAside',
+  'playAdditionalShip',
+  'teamNote',
+  'assignSeat',
+];
+
+/** The hooks and actions of the rules in play for these options. */
+export function compileRulebook(options: CwnbOptions): Rulebook {
+  const on = OPTIONAL_RULES.filter((r) => r.on(options));
+  const actions = [...BASE_ACTIONS, ...on.flatMap((r) => r.actions ?? [])].sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type));
+  return { hooks: combineHooks(on), actions, advance };
+}
