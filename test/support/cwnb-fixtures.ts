@@ -8,17 +8,25 @@
  *   `apply`, with helpers to reach a given point (mission rolled, purchases made, commitments
  *   revealed, Non-Combatants dealt, Battle Turns played, turn concluded).
  *
- * Every helper acts through `cwnb.apply`; a refusal throws with its code and message, so a test
- * fails at the step that went wrong. `refuse(...)` is the opposite: it expects a refusal and checks
- * that the state is untouched.
+ * Every helper acts through the kernel (its checks, then the module; test/support/kernel.ts); a
+ * refusal throws with its code and message, so a test fails at the step that went wrong.
+ * `refuse(...)` is the opposite: it expects a refusal, checks that the state is untouched, and
+ * returns it with the rule's own code (a kernel "not your decision" gives its reason). Events are
+ * read as the referee reads them (secret faces shown).
  */
 import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
-import type { Action, GameEvent } from '../../src/engine/module.ts';
+import type { Action, EventInput } from '../../src/engine/module.ts';
+import { legalActions } from '../../src/engine/kernel.ts';
+import type { ActionSpec } from '../../src/engine/module.ts';
+import { REFEREE, SPECTATOR, seatViewer, teamViewer, type Viewer } from '../../src/engine/viewer.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { zoneById } from '../../src/modules/cwnb/data/index.ts';
 import { EVEN_COLUMN, ROW_KEYS, type MissionName, type Roster, type ShipCard, type Side, type ZoneId } from '../../src/modules/cwnb/data/types.ts';
 import type { CwnbState, PlayerState, ZoneState } from '../../src/modules/cwnb/state.ts';
 import { view } from '../../src/modules/cwnb/view.ts';
+import { apply, codeOf } from './kernel.ts';
+
+type GameEvent = EventInput;
 
 export const ALLIED: Side = 'allied';
 export const SOVIET: Side = 'soviet';
@@ -132,6 +140,15 @@ export interface ZonePlan {
 
 export class RefusalExpected extends Error {}
 
+/** "referee", "spectator", a team ("allied") or a seat, as a Viewer. */
+export function asViewer(v: Viewer | string): Viewer {
+  if (typeof v !== 'string') return v;
+  if (v === 'referee') return REFEREE;
+  if (v === 'spectator') return SPECTATOR;
+  if (v === 'allied' || v === 'soviet') return teamViewer(v);
+  return seatViewer(v);
+}
+
 export class Table {
   state: CwnbState;
   /** Every event of every accepted action, in order. */
@@ -147,7 +164,7 @@ export class Table {
       startingPoints: start,
     });
     if (isRuleError(options)) throw new Error(`fixture options refused: ${options.code}: ${options.message}`);
-    let state = cwnb.setup(options, spec.seed ?? 'fixture-seed');
+    let state = cwnb.setup(options);
     if (spec.status) {
       const zones = { ...state.zones };
       for (const [id, column] of Object.entries(spec.status) as [ZoneId, number][]) zones[id] = { ...zones[id]!, status: column };
@@ -164,9 +181,20 @@ export class Table {
     return `${side}:${zone}`;
   }
 
+  /**
+   * A test may name an Action card by its position in the hand (`card: 0`, as players count at the
+   * table); the action sent names it by its id, as the rules require.
+   */
+  private withCardId(action: Action): Action {
+    if (action.type !== 'transferCard' || typeof action.card !== 'number') return action;
+    const [side, zone] = String(action.for ?? action.seat).split(':') as [Side, ZoneId];
+    const card = this.state.zones[zone]?.players[side]?.cards[action.card];
+    return { ...action, card: card?.id ?? `no card #${action.card}` };
+  }
+
   /** Apply an action; returns its events or the refusal, never throws for a refusal. */
   try(action: Action): GameEvent[] | RuleError {
-    const r = cwnb.apply(this.state, action);
+    const r = apply(cwnb, this.state, this.withCardId(action), this.spec.seed);
     if (isRuleError(r)) return r;
     this.state = r.state;
     this.events.push(...r.events);
@@ -184,10 +212,10 @@ export class Table {
   refuse(action: Action): RuleError {
     const before = this.state;
     const snapshot = JSON.stringify(before);
-    const r = cwnb.apply(before, action);
+    const r = apply(cwnb, before, this.withCardId(action), this.spec.seed);
     if (!isRuleError(r)) throw new RefusalExpected(`${action.type} by ${action.seat} was accepted, expected a refusal`);
     if (this.state !== before || JSON.stringify(before) !== snapshot) throw new Error('a refused action changed the state');
-    return r;
+    return { ...r, code: codeOf(r) };
   }
 
   zone(id: ZoneId): ZoneState {
@@ -206,13 +234,18 @@ export class Table {
     return this.player(id, side).banked;
   }
 
-  /** What `seat` sees (the module's `view`, typed). */
-  view(seat: string): ReturnType<typeof view> {
-    return view(this.state, seat);
+  /** What `viewer` sees (the module's `view`, typed): a Viewer, or "referee", "spectator", a team or a seat. */
+  view(viewer: Viewer | string = REFEREE): ReturnType<typeof view> {
+    return view(this.state, asViewer(viewer));
   }
 
-  zoneView(id: ZoneId, seat = 'referee') {
-    return this.view(seat).zones.find((z) => z.id === id)!;
+  zoneView(id: ZoneId, viewer: Viewer | string = REFEREE) {
+    return this.view(viewer).zones.find((z) => z.id === id)!;
+  }
+
+  /** The actions open to `seat` now, with their forms (the kernel's legal actions). */
+  actions(seat: string): ActionSpec[] {
+    return legalActions(cwnb, this.state, seat);
   }
 
   advantaged(id: ZoneId): Side {
@@ -332,6 +365,6 @@ export class Table {
 }
 
 /** Points events for a side, as numbers, from a list of events. */
-export function pointsOf(events: readonly GameEvent[], side: Side, kind?: 'mission' | 'sinking' | 'in-port'): number[] {
+export function pointsOf(events: readonly GameEvent[], side: Side, kind?: 'mission' | 'sinking' | 'port-strike' | 'in-port'): number[] {
   return events.filter((e) => e.type === 'points' && e.side === side && (!kind || e.kind === kind)).map((e) => e.points as number);
 }

@@ -5,12 +5,12 @@
  * `OTable` is the rules-test `Table` (test/support/cwnb-fixtures.ts) with the game's `optional`
  * rules switched on, physical dice by default (so a test chooses every die), and a roster whose
  * ships say whether they are Large or have a Crippled side (13.2.7 Port Strike needs it). Every
- * helper acts through `cwnb.apply`; a refusal throws with its code, so a test fails where the
+ * helper acts through the kernel (test/support/kernel.ts); a refusal throws with its code, so a test fails where the
  * script went wrong.
  */
 import { readFileSync } from 'node:fs';
 import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
-import type { GameEvent } from '../../src/engine/module.ts';
+import type { EventInput as GameEvent } from '../../src/engine/module.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { zoneById } from '../../src/modules/cwnb/data/index.ts';
 import { ROW_KEYS, ZONE_IDS, type Roster, type ShipCard, type Side, type SpecialCondition, type ZoneId } from '../../src/modules/cwnb/data/types.ts';
@@ -104,7 +104,7 @@ export class OTable extends Table {
     super({ ...spec, status: undefined });
     const options = cwnb.parseOptions(rawOptions(spec));
     if (isRuleError(options)) throw new Error(`fixture options refused: ${options.code}: ${options.message}`);
-    let state = cwnb.setup(options, spec.seed ?? 'fixture-seed');
+    let state = cwnb.setup(options);
     if (spec.status) {
       const zones = { ...state.zones };
       for (const [id, column] of Object.entries(spec.status) as [ZoneId, number][]) zones[id] = { ...zones[id]!, status: column };

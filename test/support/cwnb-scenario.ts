@@ -4,28 +4,31 @@
  * went wrong.
  */
 import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
-import { newGameRecord, Session } from '../../src/engine/game.ts';
 import type { Action, GameEvent } from '../../src/engine/module.ts';
+import { newGameRecord, Session } from '../../src/engine/session.ts';
 import type { ZoneId } from '../../src/modules/cwnb/data/index.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
+import { apply, codeOf } from './kernel.ts';
 
 export interface Table {
   session: Session<CwnbState>;
   readonly state: CwnbState;
   /** Apply an action through the session; throws with the refusal if it is refused. */
   act(seat: string, type: string, fields?: Record<string, unknown>): GameEvent[];
-  /** Try an action that must be refused; returns the refusal (throws if it was accepted). */
+  /** Try an action that must be refused; returns the refusal with the rule's own code (throws if it was accepted). */
   refused(seat: string, type: string, fields?: Record<string, unknown>): RuleError;
 }
 
+export function openSession(record: Parameters<typeof Session.open>[1], opts?: Parameters<typeof Session.open>[2]): Session<CwnbState> {
+  const s = Session.open(cwnb, record, opts);
+  if (isRuleError(s)) throw new Error(`the record does not open: ${s.index !== undefined ? `#${s.index} ` : ''}${s.code}: ${s.message}`);
+  return s;
+}
+
 export function table(zones: ZoneId[], opts: { turns?: number; dice?: 'seeded' | 'physical'; seed?: string } = {}): Table {
-  const record = newGameRecord(
-    cwnb.id,
-    { zones, turns: opts.turns ?? 1, dice: opts.dice ?? 'physical', roster: 'demo', startingPoints: 'demo' },
-    opts.seed ?? 'scenario-seed-0123456789abcdef',
-  );
-  const session = Session.open(cwnb, record);
+  const seed = opts.seed ?? 'scenario-seed-0123456789abcdef';
+  const session = openSession(newGameRecord(cwnb.id, { zones, turns: opts.turns ?? 1, dice: opts.dice ?? 'physical', roster: 'demo', startingPoints: 'demo' }, seed));
   return {
     session,
     get state() {
@@ -33,15 +36,15 @@ export function table(zones: ZoneId[], opts: { turns?: number; dice?: 'seeded' |
     },
     act(seat, type, fields = {}) {
       const action: Action = { type, seat, ...fields };
-      const r = session.apply(action);
+      const r = session.submit(action);
       if (isRuleError(r)) throw new Error(`${JSON.stringify(action)} refused: ${r.code}: ${r.message}`);
       return r;
     },
     refused(seat, type, fields = {}) {
       const action: Action = { type, seat, ...fields };
-      const r = cwnb.apply(session.state, action);
+      const r = apply(cwnb, session.state, action, seed);
       if (!isRuleError(r)) throw new Error(`${JSON.stringify(action)} was accepted`);
-      return r;
+      return { ...r, code: codeOf(r) };
     },
   };
 }

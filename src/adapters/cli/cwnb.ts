@@ -119,7 +119,7 @@ export function registerCwnbCommands(program: Command): void {
       const options = { zones, turns: Number(o.turns), dice: o.dice, roster, startingPoints, players, optional };
       const parsed = cwnb.parseOptions(options);
       if (isRuleError(parsed)) {
-        err(parsed.toString());
+        err(formatRefusal(parsed));
         process.exitCode = 2;
         return;
       }

@@ -62,15 +62,15 @@ export interface Hooks {
   /** 7.2.4: extra halvings of in-port scores and whether ships in port are repaired (13.2.7 Port Strike). */
   inPort(zone: ZoneState, side: Side): { halvings: number; repairs: boolean };
   /** 7.2.6: at the end of a Campaign Game Turn, does the game go on (13.1 rolls for it)? */
-  endOfTurn(state: CwnbState): 'continue' | 'roll' | 'end';
+  endOfTurn(state: CwnbState, ctx: Ctx): 'continue' | 'roll' | 'end';
   /** 7.2.6: a new Campaign Game Turn begins in this zone. */
   newTurn(state: CwnbState, zone: ZoneState): void;
   /** Reminders of effects played out with the cards at the table. */
   reminders(state: CwnbState, zone: ZoneState): string[];
-  /** 14.1: the team seats `seat` may act for (an Overall Commander), or null when it acts for itself. */
+  /** 14.1: the team seats `seat` may give orders to (an Overall Commander), or null when it is not such a seat. */
   proxy(state: CwnbState, seat: string): string[] | null;
-  /** 14.1: why `seat` may not act for `target` now, or null. */
-  proxyRefusal(state: CwnbState, seat: string, target: string): RuleError | null;
+  /** 14.1: why `seat` may not act for `target` now (an action it may take for others, or not), or null. */
+  proxyRefusal(state: CwnbState, seat: string, target: string, allowed: boolean): RuleError | null;
 }
 
 /** An optional rule: when it is on, the hooks it changes and the actions it adds. */

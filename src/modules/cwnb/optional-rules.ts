@@ -1,3 +1,4 @@
+import { ruleError } from '../../engine/errors.ts';
 import type { ActionDef } from '../../engine/module.ts';
 import { combineHooks, type OptionalRule, type Rulebook } from './hooks.ts';
 import { declineStrike, rollMission } from './rules/missions.ts';
@@ -74,9 +75,16 @@ const ORDER = [
   'assignSeat',
 ];
 
+/** An action of an optional rule not in use in this game: never offered, and refused saying so. */
+function notInUse(rule: OptionalRule, def: ActionDef<CwnbState>): ActionDef<CwnbState> {
+  const why = ruleError('optional-rule-off', `${def.type} belongs to Optional Rule ${rule.rule} (${rule.name}), which is not in use in this game.`, rule.rule);
+  return { type: def.type, rule: rule.rule, decision: false, when: () => why, label: () => def.type, run: () => why };
+}
+
 /** The hooks and actions of the rules in play for these options. */
 export function compileRulebook(options: CwnbOptions): Rulebook {
   const on = OPTIONAL_RULES.filter((r) => r.on(options));
-  const actions = [...BASE_ACTIONS, ...on.flatMap((r) => r.actions ?? [])].sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type));
+  const off = OPTIONAL_RULES.filter((r) => !r.on(options)).flatMap((r) => (r.actions ?? []).map((d) => notInUse(r, d)));
+  const actions = [...BASE_ACTIONS, ...on.flatMap((r) => r.actions ?? []), ...off].sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type));
   return { hooks: combineHooks(on), actions, advance };
 }

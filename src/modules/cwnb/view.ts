@@ -130,7 +130,8 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
 function missionReminders(z: ZoneState): string[] {
   const t = terms(z);
   if (!t || !z.battle) return [];
-  const out = ['Each attack on Land Targets counts against the attacker\'s Fog of War allotment (9, Land Targets).'];
+  const out: string[] = [];
+  if (t.pair === 'invasion' || t.pair === 'carrierStrike' || t.pair === 'submarineStrike') out.push("Each attack on Land Targets counts against the attacker's Fog of War allotment (9, Land Targets).");
   if (t.nonCombatants?.kind === 'civilian') out.push('Evasive Maneuvers cards cannot be a Point Defense against an attack on a Civilian Non-Combatant (9.1).');
   return out;
 }

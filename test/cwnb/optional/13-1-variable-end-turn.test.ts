@@ -52,7 +52,7 @@ describe('13.1 Variable End Turn', () => {
     t.endRoll(5);
     t.quietTurn();
     // Turn 3 is one after the agreed turn: +1, so only a 5 or 6 ends it.
-    const spec = t.view('soviet:persian-gulf').actions.find((a) => a.type === 'rollEndTurn')!;
+    const spec = t.actions('soviet:persian-gulf').find((a) => a.type === 'rollEndTurn')!;
     expect(spec.label).toContain('+1');
     expect(t.endRoll(4).map((e) => e.text)).toContain('Variable End Turn: 4 + 1 = 5 — the war goes on (13.1).');
     t.quietTurn();
@@ -96,8 +96,8 @@ describe('13.1 Variable End Turn', () => {
     expect(r.code).toBe('not-end-roller');
     expect(r.message).toContain('allied:north-sea');
     expect(t.refuse({ type: 'rollMission', seat: 'soviet:persian-gulf', values: [1] }).code).toBe('end-roll-first');
-    expect(t.view('soviet:persian-gulf').actions.map((a) => a.type)).not.toContain('rollEndTurn');
-    expect(t.view('allied:north-sea').actions.map((a) => a.type)).toContain('rollEndTurn');
+    expect(t.actions('soviet:persian-gulf').map((a) => a.type)).not.toContain('rollEndTurn');
+    expect(t.actions('allied:north-sea').map((a) => a.type)).toContain('rollEndTurn');
     t.endRoll(2);
     expect(t.state.turn).toBe(3);
     expect(t.refuse({ type: 'rollEndTurn', seat: 'allied:north-sea', values: [6] }).code).toBe('no-end-roll');

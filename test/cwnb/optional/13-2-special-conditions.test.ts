@@ -137,7 +137,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     t.act({ type: 'rollMission', seat: 'soviet:south-pacific', values: [3] });
     expect(t.zone(SP).step).toBe('conditions');
     expect(t.view('referee').waitingFor).toEqual(['allied:south-pacific']);
-    expect(t.view('allied:south-pacific').actions.map((a) => a.type)).toContain('portStrike');
+    expect(t.actions('allied:south-pacific').map((a) => a.type)).toContain('portStrike');
   });
 
   it('13.2.2 Close Range no Area Defense', () => {
@@ -236,8 +236,9 @@ describe('13.2 Special Conditions (Step B)', () => {
       // The Port Strike player must choose its effect before anything else.
       expect(t.zone(PG).step).toBe('conditions');
       expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf']);
-      const spec = t.view('allied:persian-gulf').actions.find((a) => a.type === 'portStrike')!;
-      expect(spec.fields!.values).toMatchObject({ kind: 'dice', sides: [6, 6, 6, 6, 6] });
+      const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!;
+      const air = (spec.fields!.choice as { options: { value: unknown; fields?: Record<string, unknown> }[] }).options.find((o) => o.value === 'air-strike')!;
+      expect(air.fields!.values).toMatchObject({ kind: 'dice', sides: [6, 6, 6, 6, 6] }); // asked only when the air strike is chosen
       expect(t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1] }).code).toBe('dice-values-required');
       const trackBefore = t.track(PG, 'allied');
       // One die per enemy ship, submarines included, in fleet order: s-cv, s-cg, s-dd (already crippled), s-ff, s-ss.
@@ -248,10 +249,11 @@ describe('13.2 Special Conditions (Step B)', () => {
       expect(texts).toContain('Persian Gulf: Port Strike hits Sovremenny: sunk (13.2.7).'); // already crippled
       expect(texts).toContain('Persian Gulf: Port Strike hits Foxtrot: sunk (13.2.7).'); // submarine, no Crippled side
       expect(ev.filter((e) => e.type !== 'roll').some((e) => e.text.includes('Krivak'))).toBe(false); // a 2 misses
-      // The sunk ships' points go on the Point Track at once, as sinking points of this turn.
-      expect(pointsOf(ev, 'allied', 'sinking')).toEqual([20, 10, 4]);
+      // The sunk ships' points go on the Point Track at once; spent or banked in 6.C.2, they are not
+      // on the track at the 7.2.3 comparison (they do count for the 7.2.4 in-port cap).
+      expect(pointsOf(ev, 'allied', 'port-strike')).toEqual([20, 10, 4]);
       expect(t.track(PG, 'allied')).toBe(trackBefore + 34);
-      expect(t.player(PG, 'allied').earned.sinking).toBe(34);
+      expect(t.player(PG, 'allied').earned).toMatchObject({ sinking: 0, portStrike: 34 });
       expect(Object.keys(t.player(PG, 'soviet').fleet).sort()).toEqual(['s-cg', 's-ff']);
       expect(t.player(PG, 'soviet').fleet['s-cg'].crippled).toBe(true);
       expect(t.view('referee').sunk).toEqual(['Kiev', 'Sovremenny', 'Foxtrot']);
@@ -400,7 +402,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     t.start(NS, {});
     expect(t.track(PG, 'allied')).toBeGreaterThanOrEqual(18);
     t.act({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-ss2' });
-    expect(t.view('allied:persian-gulf').actions.map((a) => a.type)).not.toContain('buyShip');
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('buyShip');
     expect(t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-lph' })).toMatchObject({ code: 'rushed-one-ship', rule: '13.2.9' });
   });
 });

@@ -97,7 +97,7 @@ describe('13.3 Transfer Limitations', () => {
     const u = twoZones([1, 2, 3]);
     expect(u.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS }).code).toBe('chart-not-rolled');
     expect(u.refuse({ type: 'rollTransferChart', seat: 'allied:persian-gulf', values: [1] }).code).toBe('not-chart-roller');
-    expect(u.view('soviet:persian-gulf').actions.map((a) => a.type)).toContain('rollTransferChart');
+    expect(u.actions('soviet:persian-gulf').map((a) => a.type)).toContain('rollTransferChart');
     u.chart(4);
     expect(u.refuse({ type: 'rollTransferChart', seat: 'soviet:persian-gulf', values: [1] }).code).toBe('no-chart-roll');
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) u.commit(z, s, []);

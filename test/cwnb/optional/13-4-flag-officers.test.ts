@@ -33,7 +33,7 @@ describe('13.4 Flag Officers', () => {
 
   it('13.4 Command Ship: committed surface ship only, one per Task Force', () => {
     const t = ready();
-    const spec = t.view('allied:persian-gulf').actions.find((a) => a.type === 'commit')!;
+    const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'commit')!;
     expect(spec.fields!.flagOfficer).toMatchObject({ kind: 'choice', optional: true, options: [{ value: 'a-cg' }, { value: 'a-dd' }] });
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg', 'a-ss'], flagOfficer: 'a-ss' })).toMatchObject({ code: 'command-ship-submarine', rule: '13.4' });
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-dd' })).toMatchObject({ code: 'command-ship-not-committed', rule: '13.4' });
@@ -90,7 +90,7 @@ describe('13.4 Flag Officers', () => {
     t.start(PG, {});
     t.done(PG, 'allied');
     t.done(PG, 'soviet');
-    expect(t.view('allied:persian-gulf').actions.find((a) => a.type === 'commit')!.fields!.flagOfficer).toBeUndefined();
+    expect(t.actions('allied:persian-gulf').find((a) => a.type === 'commit')!.fields!.flagOfficer).toBeUndefined();
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'], flagOfficer: 'a-dd' })).toMatchObject({ code: 'no-flag-officer', rule: '13.4' });
     // The Soviet Flag Officer is unaffected.
     commit(t, 'soviet:persian-gulf', ['s-cg'], 's-cg');
@@ -109,13 +109,13 @@ describe('13.4 Flag Officers', () => {
     t.start(PG, {});
     t.start(NS, {});
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
-    expect(t.view('allied:persian-gulf').actions.map((a) => a.type)).toContain('transferFlagOfficer');
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).toContain('transferFlagOfficer');
     expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:north-sea', to: PG })).toMatchObject({ code: 'no-flag-officer' });
     const ev = t.act({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS });
     expect(ev.map((e) => e.text)).toContain('Allied: Flag Officer transferred from Persian Gulf to North Sea (13.4).');
     expect(t.zoneView(NS).players.allied.flagOfficer!.available).toBe(true);
     expect(t.zoneView(PG).players.allied.flagOfficer!.available).toBe(false);
-    expect(t.view('allied:persian-gulf').actions.map((a) => a.type)).not.toContain('transferFlagOfficer');
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('transferFlagOfficer');
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-cg' }).code).toBe('no-flag-officer');
     t.act({ type: 'commit', seat: 'allied:north-sea', ships: [], flagOfficer: undefined });
   });

@@ -43,7 +43,7 @@ describe('13.5 Friction of War', () => {
     t.roll(PG, {});
     t.give(PG, 'soviet', 'Bad Weather');
     // The Allied player re-rolls the Soviet roll: a 2, no Special Condition.
-    const spec = t.view('allied:persian-gulf').actions.find((a) => a.type === 'playAdditionalShip')!;
+    const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'playAdditionalShip')!;
     expect((spec.fields!.use as unknown as { options: { value: string }[] }).options.map((o) => o.value)).toContain('reroll-conditions');
     const ev = joker(t, 'allied:persian-gulf', 'reroll-conditions', { side: 'soviet', values: [2] });
     expect(ev.map((e) => e.text)).toContain('Persian Gulf: Soviet has no Special Condition this turn (13.2).');
@@ -120,7 +120,7 @@ describe('13.5 Friction of War', () => {
     t.order(PG, 'allied', { buy: ['a-cg'] });
     t.order(PG, 'soviet', { buy: ['s-cg'] });
     joker(t, 'allied:persian-gulf', 'flag-officer-absent');
-    expect(t.view('soviet:persian-gulf').actions.find((a) => a.type === 'commit')!.fields!.flagOfficer).toBeUndefined();
+    expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'commit')!.fields!.flagOfficer).toBeUndefined();
     expect(t.refuse({ type: 'commit', seat: 'soviet:persian-gulf', ships: ['s-cg'], flagOfficer: 's-cg' }).code).toBe('no-flag-officer');
     t.act({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-cg' });
     expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'flag-officer-absent' })).toMatchObject({ code: 'flag-order-when', rule: '13.5' });
@@ -178,7 +178,7 @@ describe('13.5 Friction of War', () => {
     // Kept: seen by its own team only.
     expect(t.zoneView(PG, 'allied:persian-gulf').players.allied.keptAdditionalShip).toBe('unused');
     expect(t.zoneView(PG, 'soviet:persian-gulf').players.allied.keptAdditionalShip).toBeUndefined();
-    expect(t.player(PG, 'allied').cards).toEqual([{ type: 'Additional Ship' }]);
+    expect(t.player(PG, 'allied').cards).toMatchObject([{ type: 'Additional Ship' }]);
     // Turn 2: both have 22 (the tied Pool).
     t.start(PG, { allied: 'Sea Superiority' });
     expect(t.track(PG, 'allied')).toBe(22);
@@ -226,8 +226,8 @@ describe('13.5 Friction of War', () => {
 
   it('13.5 only with the option: no jokers, and an Additional Ship card cannot be kept', () => {
     const t = seaSuperiority({});
-    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points' })).toMatchObject({ code: 'no-friction-of-war', rule: '13.5' });
-    expect(t.view('allied:persian-gulf').actions.map((a) => a.type)).not.toContain('playAdditionalShip');
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points' })).toMatchObject({ code: 'optional-rule-off', rule: '13.5' });
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('playAdditionalShip');
     t.endAll(PG);
     expect(t.refuse({ type: 'setAside', seat: 'allied:persian-gulf', card: 'Additional Ship' }).code).toBe('unknown-card');
   });

@@ -1,3 +1,4 @@
+import { waitingFor } from '../../../src/engine/kernel.ts';
 import { describe, expect, it } from 'vitest';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
 import { ZONE_IDS } from '../../../src/modules/cwnb/data/types.ts';
@@ -47,22 +48,23 @@ describe('14.1 Overall Commanders', () => {
 
   it('14.1 Overall Commander buys/transfers for a player during preparations', () => {
     const t = ready();
-    const specs = t.view('commander:allied').actions;
+    // Only for the Commander's own team, naming the seat.
+    expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'soviet:north-sea', ship: 's-cg' }).code).toBe('commander-target');
+    const specs = t.actions('commander:allied');
     expect(specs.map((a) => a.type)).toEqual(expect.arrayContaining(['teamNote', 'buyShip', 'buyCard', 'donePurchasing', 'assignSeat']));
-    expect(specs.find((a) => a.type === 'buyShip')!.label).toMatch(/^For allied:persian-gulf: /);
+    expect(specs.find((a) => a.type === 'buyShip')!.label).toMatch(/^For allied:persian-gulf or allied:north-sea: Buy a ship/);
     t.act({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' });
     t.act({ type: 'buyCard', seat: 'commander:allied', for: 'allied:persian-gulf', card: 'ECM' });
     t.act({ type: 'donePurchasing', seat: 'commander:allied', for: 'allied:persian-gulf' });
     for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) t.done(z, s);
     expect(Object.keys(t.player(PG, 'allied').fleet)).toEqual(['a-cg']);
-    expect(t.player(PG, 'allied').cards).toEqual([{ type: 'ECM' }]);
+    expect(t.player(PG, 'allied').cards).toMatchObject([{ type: 'ECM' }]);
     t.act({ type: 'transferShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg', to: NS });
     t.act({ type: 'transferCard', seat: 'commander:allied', for: 'allied:persian-gulf', card: 0, to: NS });
     expect(Object.keys(t.player(NS, 'allied').fleet)).toEqual(['a-cg']);
     // The players make every other decision.
     expect(t.refuse({ type: 'commit', seat: 'commander:allied', for: 'allied:north-sea', ships: [] })).toMatchObject({ code: 'commander-no-orders', rule: '14.1' });
     // Only for the Commander's own team, naming the seat.
-    expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'soviet:north-sea', ship: 's-cg' }).code).toBe('commander-target');
     expect(t.refuse({ type: 'transferCard', seat: 'commander:allied', card: 0, to: PG }).code).toBe('commander-target');
   });
 
@@ -76,13 +78,13 @@ describe('14.1 Overall Commanders', () => {
       message: 'During the Battle Turns the Overall Commander may not issue any orders (14.1).',
     });
     expect(t.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:persian-gulf', player: 'Ann' }).code).toBe('commander-battle');
-    expect(t.view('commander:allied').actions.every((a) => a.type === 'teamNote' || (a.fields?.for as { options: { value: string }[] } | undefined)?.options[0].value === 'allied:north-sea' || a.type === 'assignSeat')).toBe(true);
+    expect(t.actions('commander:allied').every((a) => a.type === 'teamNote' || (a.fields?.for as { options: { value: string }[] } | undefined)?.options[0].value === 'allied:north-sea' || a.type === 'assignSeat')).toBe(true);
     for (const s of ['allied', 'soviet'] as const) t.commit(NS, s, []);
     if (t.zone(NS).battle!.toDeal) t.deal(NS);
     // Both zones in battle: the Commander may only write notes, and sees the team's zones.
-    expect(t.view('commander:allied').actions.map((a) => a.type)).toEqual(['teamNote']);
+    expect(t.actions('commander:allied').map((a) => a.type)).toEqual(['teamNote']);
     expect(t.view('commander:allied').zones.map((z) => z.id)).toEqual([PG, NS]);
-    expect(cwnb.waitingFor(t.state)).not.toContain('commander:allied');
+    expect(waitingFor(cwnb, t.state)).not.toContain('commander:allied');
   });
 
   it('14.1 assigns seats: a player of the team moves between War Zones', () => {
@@ -101,8 +103,8 @@ describe('14.1 Overall Commanders', () => {
     t.act({ type: 'teamNote', seat: 'commander:allied', text: secret });
     t.act({ type: 'teamNote', seat: 'allied:north-sea', text: 'Ack, holding the line' });
     const ev = t.act({ type: 'teamNote', seat: 'soviet:persian-gulf', text: 'Soviet plan Zarya' });
-    expect(ev[0]).toMatchObject({ type: 'team-note', private: 'soviet' });
-    expect(ev[0].text).not.toContain('Zarya');
+    expect(ev).toHaveLength(1);
+    expect(ev[0]).toMatchObject({ type: 'team-note', to: { team: 'soviet' } }); // the event is for the Soviet team only
     for (const seat of ['allied:persian-gulf', 'allied:north-sea', 'commander:allied']) {
       expect(t.view(seat).notes.allied!.map((n) => n.text)).toEqual([secret, 'Ack, holding the line']);
       expect(t.viewText(seat)).not.toContain('Zarya');
@@ -114,7 +116,8 @@ describe('14.1 Overall Commanders', () => {
     }
     expect(t.view('referee').notes.soviet!.map((n) => n.text)).toEqual(['Soviet plan Zarya']);
     // Nor do the events anyone sees.
-    expect(JSON.stringify(t.events)).not.toContain('Bluewater');
+    const telling = t.events.filter((e) => JSON.stringify(e).includes('Bluewater'));
+    expect(telling.map((e) => e.to)).toEqual([{ team: 'allied' }]); // the note's own event, for the Allied team only
     expect(t.refuse({ type: 'teamNote', seat: 'allied:north-sea', text: '   ' }).code).toBe('bad-note');
     // Notes can still be written during the Battle Turns and after.
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
@@ -128,18 +131,18 @@ describe('14.1 Overall Commanders', () => {
     t.act({ type: 'buyCard', seat: 'soviet:north-sea', card: 'Retreat' });
     t.act({ type: 'buyCard', seat: 'allied:north-sea', card: 'ECM' });
     const zone = t.zoneView(NS, 'commander:allied');
-    expect(zone.players.allied.order!.cards).toEqual([{ type: 'ECM' }]);
+    expect(zone.players.allied.order!.cards).toMatchObject([{ type: 'ECM' }]);
     expect(zone.players.soviet.order).toBeUndefined();
     expect(zone.players.soviet.cards).toBeUndefined();
-    expect(t.zoneView(NS, 'commander:soviet').players.soviet.order!.cards).toEqual([{ type: 'Retreat' }]);
+    expect(t.zoneView(NS, 'commander:soviet').players.soviet.order!.cards).toMatchObject([{ type: 'Retreat' }]);
   });
 
   it('14.1 only with the option: no Commander seats', () => {
     const t = new OTable({ zones: [PG, NS] });
     t.start(PG, {});
     expect(cwnb.seats(t.state)).not.toContain('commander:allied');
-    expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' }).code).toBe('no-commanders');
+    expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' }).code).toBe('unknown-seat'); // no Commander seats without 14.1
     expect(t.refuse({ type: 'teamNote', seat: 'commander:allied', text: 'x' }).code).toBe('unknown-seat');
-    expect(t.view('commander:allied').actions).toEqual([]);
+    expect(t.actions('commander:allied')).toEqual([]);
   });
 });

@@ -106,6 +106,6 @@ describe('11 Campaign Game Victory', () => {
     const r = t.refuse({ type: 'rollMission', seat: 'soviet:persian-gulf', values: [1] });
     expect(r.code).toBe('game-over');
     expect(t.view('referee').waitingFor).toEqual([]);
-    expect(t.view('soviet:persian-gulf').actions).toEqual([]);
+    expect(t.actions('soviet:persian-gulf')).toEqual([]);
   });
 });

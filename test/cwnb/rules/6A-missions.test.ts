@@ -11,8 +11,8 @@ describe('6.A Determine Player Missions', () => {
     expect(r.code).toBe('not-advantaged-player');
     expect(r.message).toContain('Soviet');
     expect(r.message).toContain('Even');
-    expect(t.view('allied:north-sea').actions).toEqual([]);
-    expect(t.view('soviet:north-sea').actions.map((a) => a.type)).toEqual(['rollMission']);
+    expect(t.actions('allied:north-sea')).toEqual([]);
+    expect(t.actions('soviet:north-sea').map((a) => a.type)).toEqual(['rollMission']);
   });
 
   it('6.A the die is cross-indexed on the status column: North Sea, Even, 1–2 / 3–5 / 6', () => {

@@ -26,10 +26,16 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
 
   it('6.C.3 Action cards (new purchases or held over) may be transferred, and a teammate may receive any number', () => {
     const t = twoZones();
-    for (let i = 0; i < 3; i++) t.act({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG });
+    const ids = t.player(NS, 'allied').cards.map((c) => c.id);
+    for (const card of ids) t.act({ type: 'transferCard', seat: 'allied:north-sea', card, to: PG });
     expect(t.player(NS, 'allied').cards).toEqual([]);
-    expect(t.player(PG, 'allied').cards).toEqual([{ type: 'Retreat' }, { type: 'ECM' }, { type: 'Gun', value: 6 }]);
-    expect(t.refuse({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG }).code).toBe('no-such-card');
+    expect(t.player(PG, 'allied').cards.map(({ type, value }) => ({ type, value }))).toEqual([
+      { type: 'Retreat', value: undefined },
+      { type: 'ECM', value: undefined },
+      { type: 'Gun', value: 6 },
+    ]);
+    expect(t.player(PG, 'allied').cards.map((c) => c.id)).toEqual(ids); // a card keeps its id wherever it goes
+    expect(t.refuse({ type: 'transferCard', seat: 'allied:north-sea', card: ids[0], to: PG }).code).toBe('no-cards');
   });
 
   it('6.C.3 transfers go only to teammates: a player can give only their own ships, and to their own side elsewhere', () => {
@@ -67,7 +73,7 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
     t.done(PG, 'allied');
     t.done(PG, 'soviet');
     t.commit(PG, 'allied', []);
-    expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG }).code).toBe('already-committed');
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG }).code).toBe('no-transfer-target'); // the Persian Gulf teammate has committed
     t.commit(NS, 'allied', ['a-dd']);
     t.commit(NS, 'soviet', []);
     t.deal(NS);

@@ -60,8 +60,8 @@ describe('6.C.4 Battle Commitment', () => {
 
   it('6.C.4 the Disadvantaged Player may pre-position face-up Area Defense cards, counted against the hand', () => {
     const t = bought();
-    expect(t.view('allied:north-sea').actions.find((a) => a.type === 'commit')!.fields!.areaDefense).toEqual({ kind: 'int', min: 0, max: 6 });
-    expect(t.view('soviet:north-sea').actions.find((a) => a.type === 'commit')!.fields!.areaDefense).toBeUndefined();
+    expect(t.actions('allied:north-sea').find((a) => a.type === 'commit')!.fields!.areaDefense).toMatchObject({ kind: 'int', min: 0, max: 6 });
+    expect(t.actions('soviet:north-sea').find((a) => a.type === 'commit')!.fields!.areaDefense).toBeUndefined();
     const r = t.refuse({ type: 'commit', seat: 'allied:north-sea', ships: ['a-dd'], areaDefense: 7 });
     expect(r.code).toBe('area-defense-hand');
     expect(r.message).toContain('hand of 6');
@@ -85,7 +85,7 @@ describe('6.C.4 Mission constraints on the commitment', () => {
     expect(r.code).toBe('holding-action-ship-limit');
     expect(r.message).toContain('at most 3 ships');
     expect(r.message).toContain('you committed 4');
-    expect(t.view('soviet:north-sea').actions.find((a) => a.type === 'commit')!.fields!.ships).toMatchObject({ kind: 'subset', max: 3 });
+    expect(t.actions('soviet:north-sea').find((a) => a.type === 'commit')!.fields!.ships).toMatchObject({ kind: 'subset', max: 3 });
     t.commit(NS, 'soviet', ['s-dd', 's-ff', 's-ss']);
   });
 
@@ -105,7 +105,7 @@ describe('6.C.4 Mission constraints on the commitment', () => {
     const noMissile = t.refuse({ type: 'commit', seat: 'soviet:north-sea', ships: ['s-ss'] });
     expect(noMissile.code).toBe('missile-submarine-required');
     expect(noMissile.message).toContain('decline');
-    const field = t.view('soviet:north-sea').actions.find((a) => a.type === 'commit')!.fields!.ships as unknown as { options: { value: string }[] };
+    const field = t.actions('soviet:north-sea').find((a) => a.type === 'commit')!.fields!.ships as unknown as { options: { value: string }[] };
     expect(field.options.map((o) => o.value)).toEqual(['s-ss', 's-ssgn']);
     t.commit(NS, 'soviet', ['s-ss', 's-ssgn']);
   });

@@ -29,9 +29,9 @@ describe('7.2.1 Set aside one card', () => {
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], cards: [{ card: 'Retreat' }, { card: 'ECM' }], commit: ['a-dd'] }, soviet: { cards: [{ card: 'ASW' }] } } });
     t.endAll(NS);
     t.setAside(NS, { allied: { card: 'Retreat' } });
-    expect(t.player(NS, 'allied').cards).toEqual([{ type: 'Retreat' }]);
+    expect(t.player(NS, 'allied').cards).toMatchObject([{ type: 'Retreat' }]);
     expect(t.player(NS, 'soviet').cards).toEqual([]);
-    expect(t.zoneView(NS, 'allied:north-sea').players.allied.cards).toEqual([{ type: 'Retreat' }]);
+    expect(t.zoneView(NS, 'allied:north-sea').players.allied.cards).toMatchObject([{ type: 'Retreat' }]);
   });
 
   it('7.2.1 cards are set aside once, after the last Battle Turn', () => {

@@ -73,16 +73,17 @@ describe('7 Battle Turns', () => {
     expect(t.zoneView(PG).players.soviet.eliminated).toBe(true);
   });
 
-  it('7 Passive submarines count as eliminated: a Task Force of only Passive submarines is eliminated at the end of the Battle Turn', () => {
+  it('7, 9.1 a Passive submarine afloat is a ship afloat: a Task Force of only Passive submarines is not eliminated in Sea Superiority (9.5 and 9.6 count them as eliminated "for this purpose")', () => {
     const t = battle(['a-dd'], ['s-ss']);
     t.act({ type: 'submarine', seat: 'soviet:persian-gulf', ship: 's-ss', mode: 'passive' });
+    expect(t.end(PG).filter((e) => e.type === 'eliminated')).toEqual([]);
+    expect(t.zoneView(PG).players.soviet.eliminated).toBe(false);
+    t.sink(PG, 's-ss', 'allied');
     expect(t.end(PG).filter((e) => e.type === 'eliminated').map((e) => e.text)).toEqual(['Persian Gulf: the Soviet Task Force is eliminated.']);
-    t.act({ type: 'submarine', seat: 'allied:persian-gulf', ship: 's-ss', mode: 'active' });
-    expect(t.end(PG).filter((e) => e.type === 'eliminated').map((e) => e.text)).toEqual(['Persian Gulf: the Soviet Task Force is no longer eliminated.']);
   });
 
   it('7 damage added and repaired, crippled and critical damage are recorded on the ship', () => {
-    const t = battle(['a-dd'], ['s-dd']);
+    const t = battle(['a-dd'], ['s-dd', 's-ss']);
     t.damage(PG, 's-dd', 4);
     t.damage(PG, 's-dd', -1);
     t.act({ type: 'cripple', seat: 'allied:persian-gulf', ship: 's-dd' });

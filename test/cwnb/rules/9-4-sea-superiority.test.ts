@@ -75,12 +75,13 @@ describe('9.4 Sea Superiority vs. Sea Superiority', () => {
     expect(pointsOf(events, 'soviet', 'mission')).toEqual([]);
   });
 
-  it('9.4 a loser left with only Passive submarines counts as completely eliminated (ruling)', () => {
+  it('9.4 a loser with a Passive submarine afloat is not completely eliminated: 2/3 and 1/3 of 45, 30 and 15 (Passive submarines count as eliminated only where 9.5 and 9.6 say so)', () => {
     const t = superiority(['a-dd'], ['s-ff', 's-ss']);
     t.sink(PG, 's-ff', 'allied');
     t.act({ type: 'submarine', seat: 'soviet:persian-gulf', ship: 's-ss', mode: 'passive' });
     const events = t.finish(PG);
-    expect(pointsOf(events, 'allied', 'mission')).toEqual([45]);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([30]);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([15]);
   });
 
   it('9.4 with no Mission Winner (a tie) the Pool is split even if a Task Force was eliminated (ruling: neither player is the loser)', () => {

@@ -107,7 +107,7 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
     const r = t.refuse({ type: 'commit', seat: 'allied:south-pacific', ships: ['a-dd'] });
     expect(r.code).toBe('carrier-required');
     expect(r.message).toContain('or decline the mission');
-    expect(t.view('allied:south-pacific').actions.map((a) => a.type)).toContain('declineStrike');
+    expect(t.actions('allied:south-pacific').map((a) => a.type)).toContain('declineStrike');
   });
 
   it('9.5 only the Strike Mission Player may decline, and only until the commitments are revealed', () => {

@@ -72,10 +72,11 @@ export const overallCommanders: OptionalRule = {
     ],
     proxy(state, seat) {
       const side = commanderSide(seat);
-      return side ? preparingSeats(state, side) : null;
+      return side ? state.options.zones.map((id) => seatOf(side, id)) : null;
     },
-    proxyRefusal(state, seat, target) {
+    proxyRefusal(state, seat, target, allowed) {
       const side = commanderSide(seat)!;
+      if (!allowed) return ruleError('commander-no-orders', 'The Overall Commander orders purchases and transfers during Battle Preparations; the players make every other decision (14.1).', '14.1');
       const p = parseSeat(target);
       if (!p || p.side !== side || !state.zones[p.zone]) return ruleError('commander-target', `Name the ${sideName(side)} seat you act for ("for": "${side}:<zone>").`, '14.1');
       if (!inBattlePreparations(state.zones[p.zone]!)) return ruleError('commander-battle', 'During the Battle Turns the Overall Commander may not issue any orders (14.1).', '14.1');

@@ -44,9 +44,11 @@ export const variableEndTurn: OptionalRule = {
   name: 'Variable End Turn',
   on: (o) => !!o.optional.variableEndTurn,
   hooks: {
-    endOfTurn(state) {
+    endOfTurn(state, ctx) {
       if (state.turn >= MAX_TURNS) return 'end';
-      return state.turn >= state.options.optional.variableEndTurn!.startTurn ? 'roll' : 'continue';
+      if (state.turn < state.options.optional.variableEndTurn!.startTurn) return 'continue';
+      say(ctx, { type: 'note', rule: '13.1', seat: gameRollerSeat(state), text: `Variable End Turn: ${gameRollerSeat(state)} rolls the end-game die (13.1).` });
+      return 'roll';
     },
   },
   actions: [rollEndTurn],

@@ -307,7 +307,7 @@ export const landAttack = zoneAction({
     }
     const enemy = other(side);
     if (!eliminated(state, zone, enemy) && !zone.players[enemy].retreating) {
-      return noPoints('9.1', 'Gun Attacks on Land Targets score only after the enemy Task Force is eliminated (Passive submarines afloat count) or while it is retreating (9.1)');
+      return noPoints('9.1', 'Gun Attacks on Land Targets score only after the enemy Task Force is eliminated or while it is retreating (9.1; a Passive submarine afloat is not eliminated)');
     }
     const b = zone.battle!;
     const pts = Math.min(a.damage!, b.pool! - b.shoreBombardment);

@@ -320,47 +320,54 @@ function zoneWhen<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string, ex
 }
 
 export function zoneAction<A>(spec: ZoneActionSpec<A>): ActionDef<CwnbState> {
-  const proxies = (state: CwnbState, seat: string) => (spec.proxy ? hooksOf(state).proxy(state, seat) : null);
+  /** The team seats a proxy (14.1) may take this action for now. */
+  const targets = (state: CwnbState, seat: string, team: string[]) =>
+    spec.proxy ? team.filter((s) => !hooksOf(state).proxyRefusal(state, seat, s, true) && !zoneWhen(spec, state, s, false)) : [];
+  /** Why a proxy may not take this action for `target` (or for anyone, without one). */
+  const proxyWhy = (state: CwnbState, seat: string, target: string) => hooksOf(state).proxyRefusal(state, seat, target, !!spec.proxy) ?? zoneWhen(spec, state, target, true);
   return {
     type: spec.type,
     rule: spec.rule,
     // The game waits on the seat itself, never on an Overall Commander who may act for it.
-    decision: spec.decision === false ? false : spec.proxy ? (state, seat) => !proxies(state, seat) : true,
+    decision: spec.decision === false ? false : (state, seat) => !hooksOf(state).proxy(state, seat),
     help: spec.help,
     when(state, seat, explain) {
-      const seats = proxies(state, seat);
-      if (!seats) return zoneWhen(spec, state, seat, explain);
-      if (seats.some((s) => !zoneWhen(spec, state, s, false))) return null;
-      return no(explain, 'nothing-to-order', () => `None of your team's seats can ${spec.type} now.`, spec.rule);
+      const team = hooksOf(state).proxy(state, seat);
+      if (!team) return zoneWhen(spec, state, seat, explain);
+      if (targets(state, seat, team).length) return null;
+      if (!explain) return NOT_NOW;
+      for (const s of team) {
+        const why = proxyWhy(state, seat, s);
+        if (why) return why;
+      }
+      return NOT_NOW;
     },
     label(state, seat) {
-      const zs = zoneSeat(state, seat, false);
-      if (!isRuleError(zs)) return spec.label(state, zs.zone, zs.side);
-      const s = proxies(state, seat)?.find((x) => !zoneWhen(spec, state, x, false));
-      const t = s ? zoneSeat(state, s, false) : null;
-      return t && !isRuleError(t) ? `For a team seat: ${spec.label(state, t.zone, t.side)}` : spec.type;
+      const team = hooksOf(state).proxy(state, seat);
+      const seats = team ? targets(state, seat, team) : [seat];
+      const zs = seats.length ? zoneSeat(state, seats[0], false) : null;
+      if (!zs || isRuleError(zs)) return spec.type;
+      return team ? `For ${seats.join(' or ')}: ${spec.label(state, zs.zone, zs.side)}` : spec.label(state, zs.zone, zs.side);
     },
     fields(state, seat) {
-      const seats = proxies(state, seat);
-      if (!seats) {
+      const team = hooksOf(state).proxy(state, seat);
+      if (!team) {
         const zs = zoneSeat(state, seat, false);
         return isRuleError(zs) ? undefined : spec.fields?.(state, zs.zone, zs.side);
       }
-      const options = seats
-        .filter((s) => !zoneWhen(spec, state, s, false))
-        .map((s) => {
-          const zs = zoneSeat(state, s, false) as { zone: ZoneState; side: Side };
-          return { value: s, label: `${sideName(zs.side)} ${zoneName(zs.zone.id)}`, fields: spec.fields?.(state, zs.zone, zs.side) };
-        });
-      return { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you act for (14.1).', options } };
+      const options = targets(state, seat, team).map((s) => {
+        const zs = zoneSeat(state, s, false) as { zone: ZoneState; side: Side };
+        return { value: s, label: `${sideName(zs.side)} ${zoneName(zs.zone.id)}`, fields: spec.fields?.(state, zs.zone, zs.side) };
+      });
+      return { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options } };
     },
     run(state, action, dice) {
       const a = parse(spec.schema, action);
       if (isRuleError(a)) return a;
       let seat = action.seat;
-      if (proxies(state, seat)) {
+      if (hooksOf(state).proxy(state, seat)) {
         const target = typeof action.for === 'string' ? action.for : '';
-        const refusal = hooksOf(state).proxyRefusal(state, seat, target) ?? zoneWhen(spec, state, target, true);
+        const refusal = proxyWhy(state, seat, target);
         if (refusal) return refusal;
         seat = target;
       } else if (action.for !== undefined) {

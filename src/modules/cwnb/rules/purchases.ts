@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { refuse } from '../../../engine/errors.ts';
+import { refuse, ruleError, type RuleError } from '../../../engine/errors.ts';
+import { NOT_NOW } from '../../../engine/kernel.ts';
 import type { FieldOption } from '../../../engine/module.ts';
 import { ACTION_CARDS, actionCardType } from '../data/index.ts';
 import type { ShipCard, Side, ZoneId } from '../data/types.ts';
@@ -57,6 +58,19 @@ export function purchasableShips(state: CwnbState, zone: ZoneState, side: Side):
   );
 }
 
+/** Why no ship can be added to the order now: the ship limit, the Point Track, or none left. */
+function whyNoShip(state: CwnbState, zone: ZoneState, side: Side): RuleError {
+  const p = zone.players[side];
+  const limit = hooksOf(state).shipLimit(state, zone, side);
+  if (p.shipsBought + p.order.ships.length >= limit) return ruleError('rushed-one-ship', 'Rushed: you may purchase at most one Ship card this turn.', '13.2.9');
+  const budget = p.track - orderCost(state, zone, side);
+  return ruleError(
+    'not-enough-points',
+    `No ship you may order costs ${budget} or less: your Point Track has ${p.track} and your order already costs ${p.track - budget}. Banked Victory Points can never be spent (6.C.2).`,
+    '6.C.2',
+  );
+}
+
 function purchasing(state: CwnbState, zone: ZoneState, side: Side, explain: boolean) {
   if (zone.step !== 'purchase' || state.purchasesResolved) {
     return no(explain, 'not-purchase-step', () => `${zoneName(zone.id)}: purchases are made in Battle Preparations after the mission is known (6.C.2).`, '6.C.2');
@@ -90,7 +104,7 @@ export const buyShip = zoneAction({
   proxy: true,
   schema: z.object({ ship: z.string().min(1) }),
   label: (state, zone, side) => `Buy a ship (${state.turn === 1 ? 'Point Value' : 'double Point Value'}; ${left(state, zone, side)} points left)`,
-  when: (state, zone, side, explain) => purchasing(state, zone, side, explain) ?? (purchasableShips(state, zone, side).length ? null : no(explain, 'no-ship-to-buy', () => 'No ship left that you may order and afford this turn.', '6.C.2')),
+  when: (state, zone, side, explain) => purchasing(state, zone, side, explain) ?? (purchasableShips(state, zone, side).length ? null : explain ? whyNoShip(state, zone, side) : NOT_NOW),
   fields: (state, zone, side) => ({
     ship: {
       kind: 'choice',

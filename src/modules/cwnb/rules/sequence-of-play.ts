@@ -92,7 +92,7 @@ function advanceZone(state: CwnbState, id: ZoneId, ctx: Ctx): boolean {
 
 /** 7.2.6: every zone has finished its Campaign Game Turn: the next turn, a 13.1 roll, or the end (11). */
 function endOfCampaignTurn(state: CwnbState, ctx: Ctx): void {
-  const next = state.turn >= MAX_TURNS ? 'end' : ctx.hooks.endOfTurn(state);
+  const next = state.turn >= MAX_TURNS ? 'end' : ctx.hooks.endOfTurn(state, ctx);
   if (next === 'end') endGame(state, ctx);
   else if (next === 'roll') state.endRollDue = true;
   else startNextTurn(state, ctx);

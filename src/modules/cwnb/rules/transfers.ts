@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { refuse } from '../../../engine/errors.ts';
+import { isRuleError, refuse, ruleError, type RuleError } from '../../../engine/errors.ts';
+import { NOT_NOW } from '../../../engine/kernel.ts';
 import type { FieldSpec } from '../../../engine/module.ts';
 import { ZONE_IDS, type Side, type ZoneId } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
@@ -25,7 +26,22 @@ export function transferFrom(state: CwnbState, zone: ZoneState, side: Side, expl
   if (!transferWindow(state, zone, side)) {
     return no(explain, 'not-transfer-step', () => `${zoneName(zone.id)}: transfers are made in Battle Preparations, after purchases and before you commit (6.C.3).`, '6.C.3');
   }
-  return transferTargets(state, zone, side).length ? null : no(explain, 'no-transfer-target', () => 'No teammate can receive a transfer from you now.', '6.C.3');
+  if (transferTargets(state, zone, side).length) return null;
+  return explain ? whyNoTarget(state, zone, side) : NOT_NOW;
+}
+
+/** Why no teammate can receive now: an optional rule's refusal for a teammate in the window, or the window itself. */
+function whyNoTarget(state: CwnbState, from: ZoneState, side: Side): RuleError {
+  const open = (Object.values(state.zones) as ZoneState[]).filter((to) => to.id !== from.id && transferWindow(state, to, side));
+  for (const to of open) {
+    try {
+      hooksOf(state).checkTransfer(state, from, to, side, 'card'); // 13.2.8, 13.3
+    } catch (e) {
+      if (isRuleError(e)) return e;
+      throw e;
+    }
+  }
+  return ruleError('no-transfer-target', 'No teammate can receive a transfer from you now: a teammate who has committed, or whose War Zone is not in Battle Preparations after the purchases, cannot (6.C.3).', '6.C.3');
 }
 
 export function targetField(state: CwnbState, zone: ZoneState, side: Side): FieldSpec {
