@@ -1,6 +1,6 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import type { Action, ActionSpec, FieldSpec } from './module.ts';
+import type { Action, ActionSpec, Fields, FieldSpec } from './module.ts';
 
 /**
  * Seeded random choices for fuzzing and benchmarks (never used by the rules themselves): a
@@ -44,10 +44,10 @@ export class Chooser {
   }
 
   field(f: FieldSpec): unknown {
+    if (f.optional && f.kind !== 'subset' && this.chance(0.3)) return undefined;
     switch (f.kind) {
       case 'choice':
-        if (f.options.length === 0 || (f.optional && this.chance(0.3))) return undefined;
-        return this.pick(f.options).value;
+        return f.options.length ? this.pick(f.options).value : undefined;
       case 'subset': {
         const n = this.int(f.min, Math.max(f.min, f.max));
         return this.shuffle(f.options)
@@ -55,14 +55,23 @@ export class Chooser {
           .map((o) => o.value);
       }
       case 'int':
-        if (f.optional && this.chance(0.3)) return undefined;
         return this.int(f.min, f.max);
       case 'dice':
         return f.sides.map((s) => this.int(1, s));
       case 'bool':
         return this.chance(0.5);
       case 'text':
-        return this.chance(0.5) ? undefined : 'fuzz';
+        return `random text ${this.int(0, 1e6)}`;
+    }
+  }
+
+  /** Random values for a form's fields, and for the fields of the options chosen (variants). */
+  fill(fields: Fields | undefined, into: Record<string, unknown>): void {
+    for (const [name, f] of Object.entries(fields ?? {})) {
+      const v = this.field(f);
+      if (v === undefined) continue;
+      into[name] = v;
+      if (f.kind === 'choice') this.fill(f.options.find((o) => o.value === v)?.fields, into);
     }
   }
 
@@ -70,10 +79,7 @@ export class Chooser {
   action(seat: string, specs: readonly ActionSpec[], weight: (type: string) => number = () => 1): Action {
     const spec = this.weighted(specs, (s) => weight(s.type));
     const action: Action = { type: spec.type, seat };
-    for (const [name, f] of Object.entries(spec.fields ?? {})) {
-      const v = this.field(f);
-      if (v !== undefined) action[name] = v;
-    }
+    this.fill(spec.fields, action);
     return action;
   }
 }

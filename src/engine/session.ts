@@ -313,13 +313,8 @@ export class Session<S = unknown> {
     const teamOf = (seat: string) => this.module.teamOf(this.state, seat);
     const out: GameEvent[] = [];
     for (let i = Math.max(0, afterSeq + 1); i < this.events.length; i++) {
-      const e = this.events[i];
-      if (!canSee(viewer, e.to, teamOf)) continue;
-      const { secret, ...face } = e;
-      if (secret && canSee(viewer, secret.to, teamOf)) {
-        const { to, ...more } = secret;
-        out.push({ ...face, ...more, to } as GameEvent);
-      } else out.push(face as GameEvent);
+      const e = eventAs(this.events[i], viewer, teamOf);
+      if (e) out.push(e);
     }
     return out;
   }
@@ -358,6 +353,15 @@ export class Session<S = unknown> {
     const { seed: _seed, ...rest } = this.record;
     return { ...rest, log: [...this.record.log] };
   }
+}
+
+/** An event as `viewer` may see it (its secret face if the viewer may see that), or null. */
+export function eventAs<E extends EventInput>(e: E, viewer: Viewer, teamOf: (seat: string) => string | null): E | null {
+  if (!canSee(viewer, e.to, teamOf)) return null;
+  const { secret, ...face } = e;
+  if (!secret || !canSee(viewer, secret.to, teamOf)) return face as E;
+  const { to, ...more } = secret;
+  return { ...face, ...more, to } as E;
 }
 
 /**

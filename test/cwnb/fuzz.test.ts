@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { Chooser } from '../../src/engine/random-play.ts';
 import { isRuleError } from '../../src/engine/errors.ts';
+import { legalActions, waitingFor } from '../../src/engine/kernel.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
 import {
@@ -20,6 +21,7 @@ import {
   type GameReport,
 } from '../support/cwnb-random-game.ts';
 import { table } from '../support/cwnb-scenario.ts';
+import { apply } from '../support/kernel.ts';
 
 const GAMES = 2000;
 const BATCH = 500;
@@ -36,7 +38,6 @@ interface Tally {
   turnCounts: Set<number>;
   dice: Set<string>;
   types: Record<string, number>;
-  known: Record<string, number>;
   failures: string[];
 }
 
@@ -50,7 +51,6 @@ const tally: Tally = {
   turnCounts: new Set(),
   dice: new Set(),
   types: {},
-  known: {},
   failures: [],
 };
 
@@ -64,7 +64,6 @@ function add(r: GameReport): void {
   tally.turnCounts.add(r.options.turns);
   tally.dice.add(r.options.dice!);
   for (const [k, v] of Object.entries(r.counts)) tally.types[k] = (tally.types[k] ?? 0) + v;
-  for (const [k, v] of Object.entries(r.knownMismatches)) tally.known[k] = (tally.known[k] ?? 0) + v;
 }
 
 describe('CWNB fuzzer: 2,000 seeded random campaigns (issue 2 §7)', () => {
@@ -119,7 +118,7 @@ describe('CWNB fuzzer: 2,000 seeded random campaigns (issue 2 §7)', () => {
     // For the record (vitest prints console output on failure or with --reporter=verbose).
     console.log(
       `fuzz: ${tally.games} games, ${tally.actions} actions, ${tally.probes} illegal probes refused, ${tally.refusals} random refusals, ` +
-        `${tally.undos} undos; known legalActions/apply disagreements hit: ${JSON.stringify(tally.known)}`,
+        `${tally.undos} undos`,
     );
   });
 
@@ -234,9 +233,9 @@ describe('the invariant checks are not vacuous', () => {
     expect(p).toMatch(/without matching status events/);
     const ok = eventProblems(
       [
-        { type: 'points', zone: z.id, side: 'allied', points: 4, text: 'x' },
-        { type: 'bank', zone: z.id, side: 'soviet', amount: 3, text: 'x' },
-        { type: 'status', zone: z.id, from: prev.zones[z.id]!.status, to: z.status, text: 'x' },
+        { type: 'points', zone: z.id, side: 'allied', points: 4, text: 'x', to: 'all', turn: 1 },
+        { type: 'bank', zone: z.id, side: 'soviet', amount: 3, text: 'x', to: 'all', turn: 1 },
+        { type: 'status', zone: z.id, fromColumn: prev.zones[z.id]!.status, toColumn: z.status, text: 'x', to: 'all', turn: 1 },
       ],
       prev,
       s,
@@ -256,9 +255,9 @@ describe('the invariant checks are not vacuous', () => {
     prev.zones[id]!.players.soviet.earned = { ...prev.zones[id]!.players.soviet.earned, mission: 0, sinking: 4 };
     s.zones[id]!.players.soviet.track = prev.zones[id]!.players.soviet.track + 6;
     const events = [
-      { type: 'status', zone: id, from: 3, to: 2, text: 'x' },
-      { type: 'points', zone: id, side: 'soviet', points: 6, kind: 'in-port', text: 'x' },
-      { type: 'turn-done', zone: id, text: 'x' },
+      { type: 'status', zone: id, fromColumn: 3, toColumn: 2, text: 'x', to: 'all' as const, turn: 1 },
+      { type: 'points', zone: id, side: 'soviet', points: 6, kind: 'in-port', text: 'x', to: 'all' as const, turn: 1 },
+      { type: 'turn-done', zone: id, text: 'x', to: 'all' as const, turn: 1 },
     ];
     const p = eventProblems(events, prev, s).join('\n');
     expect(p).toMatch(/7.2.3 scores Allied 10, Soviet 4: status 3 should go to 4, went to 2/);
@@ -275,9 +274,9 @@ describe('the invariant checks are not vacuous', () => {
 });
 
 /*
- * Bugs the fuzzer found in the rules code (src/modules/cwnb/**), kept as regression tests. While
- * a bug is open its test is marked `it.fails` and the driver tolerates it through `knownMismatch`
- * (test/support/cwnb-random-game.ts); all of these are fixed now.
+ * Bugs the fuzzer found in the rules code (src/modules/cwnb/**), kept as regression tests. Since
+ * issue 7 an action is one definition (offer and acceptance together), and the kernel refuses an
+ * action not offered before the module runs; these check that the old disagreements stay gone.
  */
 describe('bugs found by the fuzzer', () => {
   /** Two zones, physical dice: South Pacific rolls Allied Carrier Strike vs Soviet Engage; the Mediterranean still ordering. */
@@ -294,20 +293,21 @@ describe('bugs found by the fuzzer', () => {
   // Found at fuzz seed 1899 (first driver version): "illegal action (wrong-seat:declineStrike) was accepted".
   it('regression (fixed in 9c660d0): 9.5 declineStrike is offered exactly when apply accepts it, also after the order is finished', () => {
     const t = strikeOrdered();
-    const offered = cwnb.legalActions(t.state, 'allied:south-pacific').some((s) => s.type === 'declineStrike');
-    const accepted = !isRuleError(cwnb.apply(t.state, { type: 'declineStrike', seat: 'allied:south-pacific' }));
+    const offered = legalActions(cwnb, t.state, 'allied:south-pacific').some((s) => s.type === 'declineStrike');
+    const accepted = !isRuleError(apply(cwnb, t.state, { type: 'declineStrike', seat: 'allied:south-pacific' }));
     expect({ offered, accepted }).toEqual({ offered: accepted, accepted });
   });
 
   it('regression (fixed in 915650f): declining after finishing the order does not dead-end the purchases', () => {
     const t = strikeOrdered();
-    if (isRuleError(cwnb.apply(t.state, { type: 'declineStrike', seat: 'allied:south-pacific' }))) return; // refusing it is fine too
-    t.act('allied:south-pacific', 'declineStrike');
+    t.act('allied:south-pacific', 'declineStrike'); // 9.5: open until the Strike player commits
     t.act('allied:mediterranean', 'donePurchasing');
     t.act('soviet:mediterranean', 'donePurchasing'); // purchases wait: South Pacific is back at the mission step
     t.act('soviet:south-pacific', 'rollMission', { values: [1] }); // the re-roll; both South Pacific orders were done
     expect(cwnb.isOver(t.state)).toBe(false);
-    expect(cwnb.waitingFor(t.state)).not.toEqual([]);
+    // Every order was already finished: the purchases are carried out and every seat commits.
+    expect(t.state.purchasesResolved).toBe(true);
+    expect(waitingFor(cwnb, t.state)).toEqual(['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean']);
   });
 
   // Found at fuzz seeds 5138 and 5276 with probeChance 1: "illegal action (wrong-step:transferShip / wrong-seat:transferCard) was accepted".
@@ -319,8 +319,8 @@ describe('bugs found by the fuzzer', () => {
     for (const seat of ['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean']) t.act(seat, 'donePurchasing');
     t.act('allied:south-pacific', 'declineStrike'); // offered in preparation: status shifts, South Pacific back to "mission"
     expect(t.state.zones['south-pacific']!.step).toBe('mission');
-    const offered = cwnb.legalActions(t.state, 'allied:south-pacific').some((s) => s.type === 'transferShip');
-    const accepted = !isRuleError(cwnb.apply(t.state, { type: 'transferShip', seat: 'allied:south-pacific', ship: 'uss-knox', to: 'mediterranean' }));
+    const offered = legalActions(cwnb, t.state, 'allied:south-pacific').some((s) => s.type === 'transferShip');
+    const accepted = !isRuleError(apply(cwnb, t.state, { type: 'transferShip', seat: 'allied:south-pacific', ship: 'uss-knox', to: 'mediterranean' }));
     expect({ offered, accepted }).toEqual({ offered: accepted, accepted });
   });
 
@@ -332,10 +332,10 @@ describe('bugs found by the fuzzer', () => {
     t.act('soviet:south-pacific', 'donePurchasing');
     t.act('allied:south-pacific', 'commit', { ships: ['uss-knox'] });
     t.act('soviet:south-pacific', 'commit', { ships: [] });
-    const specs = cwnb.legalActions(t.state, 'soviet:south-pacific').filter((s) => s.type === 'dealNonCombatants');
+    const specs = legalActions(cwnb, t.state, 'soviet:south-pacific').filter((s) => s.type === 'dealNonCombatants');
     expect(specs).toHaveLength(1);
     const action = new Chooser(1).action('soviet:south-pacific', specs);
-    const r = cwnb.apply(t.state, action);
+    const r = apply(cwnb, t.state, action);
     expect(isRuleError(r) ? r.message : 'accepted').toBe('accepted');
   });
 });

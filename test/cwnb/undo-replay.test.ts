@@ -1,20 +1,23 @@
 /**
- * Issue 2 §2, undo and replay: a seat may take back its own last actions while no other seat has
- * acted since and no die was rolled or secret revealed after them. After an undo the game file's
- * log is shorter by exactly the actions taken back, and the state equals a fresh replay of the
- * shortened log.
+ * Issue 7 §4, undo and rewinds for concurrent War Zones. A seat may take back its own last
+ * actions while nothing after them depends on them (a later action in the same War Zone, a
+ * transfer between zones, a step of the whole game) and no seeded die was rolled and no secret
+ * revealed by them. The log is append-only: an undo or a rewind is logged, the file grows by one
+ * entry, and the state always equals a fresh replay of the log. A rewind by agreement (the
+ * referee, or both seats of a War Zone) takes a zone back to an earlier point.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isRuleError, RuleError } from '../../src/engine/errors.ts';
-import { Session, type GameRecord } from '../../src/engine/game.ts';
 import { readGameFile, writeGameFile } from '../../src/adapters/storage/game-file.ts';
+import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
+import { waitingFor } from '../../src/engine/kernel.ts';
+import type { GameRecord, Session } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
 import { playRandomGame } from '../support/cwnb-random-game.ts';
-import { table, type Table } from '../support/cwnb-scenario.ts';
+import { openSession, table, type Table } from '../support/cwnb-scenario.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wardroom-undo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,200 +27,268 @@ function throughFile(session: Session<CwnbState>, name: string): { record: GameR
   const path = join(dir, `${name}.json`);
   writeGameFile(path, session.record);
   const record = readGameFile(path);
-  return { record, state: Session.open(cwnb, record).state };
+  return { record, state: openSession(record).state };
 }
 
-function expectRefused(r: RuleError | unknown): void {
+function refused(r: unknown, code = 'undo-not-allowed'): RuleError {
   expect(isRuleError(r)).toBe(true);
-  expect((r as RuleError).code).toBe('undo-not-allowed');
+  expect((r as RuleError).code).toBe(code);
+  return r as RuleError;
 }
+
+const SP = 'south-pacific';
+const MED = 'mediterranean';
 
 /** South Pacific alone, physical dice; Soviet (Advantaged on Even) rolls 3: Allied Raid vs Soviet Military Escort. */
 function southPacific(dice: 'physical' | 'seeded' = 'physical'): Table {
-  const t = table(['south-pacific'], { dice });
+  const t = table([SP], { dice });
   t.act('soviet:south-pacific', 'rollMission', dice === 'physical' ? { values: [3] } : {});
   return t;
 }
 
-describe('Session.undo: what may be taken back (issue 2 §2)', () => {
-  it('consecutive own purchase orders may be taken back, one or several; the file log shrinks and equals a fresh replay', () => {
+/** Two zones (physical dice), both missions rolled, purchases open. */
+function twoZones(): Table {
+  const t = table([SP, MED]);
+  t.act('soviet:south-pacific', 'rollMission', { values: [3] });
+  t.act('soviet:mediterranean', 'rollMission', { values: [3] });
+  return t;
+}
+
+describe('§4 undo: a seat takes back its own last actions', () => {
+  it('consecutive own purchase orders, one or several: the undo is logged, the state is the one before them and a fresh replay of the file', () => {
     const t = southPacific();
     const s = t.session;
     const before = s.state;
-    const lengthBefore = s.record.log.length;
+    const length = s.version;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
     const afterFirst = s.state;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-kidd' });
     t.act('allied:south-pacific', 'buyCard', { card: 'ECM' });
     expect(s.undoableCount('allied:south-pacific')).toBe(3);
-    expect(throughFile(s, 'three-orders').record.log).toHaveLength(lengthBefore + 3);
 
-    // Take back two: the card and the second ship.
     const undone = s.undo('allied:south-pacific', 2);
-    expect(isRuleError(undone)).toBe(false);
     expect((undone as { type: string }[]).map((a) => a.type)).toEqual(['buyShip', 'buyCard']);
-    expect(s.record.log).toHaveLength(lengthBefore + 1);
+    expect(s.version).toBe(length + 4); // three orders and the undo
+    expect(s.record.log.at(-1)).toMatchObject({ type: '@undo', seat: 'allied:south-pacific', voids: [length + 1, length + 2] });
     expect(s.state).toEqual(afterFirst);
-    const file = throughFile(s, 'after-undo-2');
-    expect(file.record.log).toHaveLength(lengthBefore + 1);
-    expect(file.state).toEqual(s.state);
-    expect(s.state.zones['south-pacific']!.players.allied.order.ships).toEqual(['uss-knox']);
+    expect(throughFile(s, 'after-undo-2').state).toEqual(s.state);
 
-    // And the last one.
     expect(s.undoableCount('allied:south-pacific')).toBe(1);
     expect(isRuleError(s.undo('allied:south-pacific'))).toBe(false);
-    expect(s.record.log).toHaveLength(lengthBefore);
     expect(s.state).toEqual(before);
     expect(throughFile(s, 'after-undo-all').state).toEqual(s.state);
-    // Nothing of Allied's left to take back (the last action is the Soviet mission roll).
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
-    expectRefused(s.undo('allied:south-pacific'));
+    refused(s.undo('allied:south-pacific'));
   });
 
-  it('refused once another seat has acted since', () => {
+  it('the history shows an undo: the team sees what was taken back, the other team only that something was', () => {
+    const t = southPacific();
+    const s = t.session;
+    t.act('allied:south-pacific', 'buyCard', { card: 'ECM' });
+    const seq = s.events.length - 1;
+    s.undo('allied:south-pacific');
+    const allied = s.eventsFor({ kind: 'team', team: 'allied' }, seq).map((e) => e.text);
+    const soviet = s.eventsFor({ kind: 'seat', seat: 'soviet:south-pacific' }, seq).map((e) => e.text);
+    expect(allied).toEqual(['allied:south-pacific takes back 1 action(s).', expect.stringContaining('South Pacific: Allied orders ECM')]);
+    expect(soviet).toEqual(['allied:south-pacific takes back 1 action(s).']);
+  });
+
+  it('in the same War Zone: refused once the other seat has acted since', () => {
     const t = southPacific();
     const s = t.session;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
     t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
     const state = s.state;
-    const length = s.record.log.length;
+    const length = s.version;
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
-    expectRefused(s.undo('allied:south-pacific'));
+    expect(refused(s.undo('allied:south-pacific')).message).toContain('buyShip by soviet:south-pacific (action #2) came after buyShip by allied:south-pacific (action #1)');
     expect(s.state).toBe(state);
-    expect(s.record.log).toHaveLength(length);
-    // The Soviet player, who acted last, may.
-    expect(s.undoableCount('soviet:south-pacific')).toBe(1);
+    expect(s.version).toBe(length);
+    // The Soviet player, who acted last, may; then the Allied order is free again.
     expect(isRuleError(s.undo('soviet:south-pacific'))).toBe(false);
-    expect(s.record.log).toHaveLength(length - 1);
-    // With the Soviet order gone, the Allied order is the last action again: Allied may take it back.
     expect(s.undoableCount('allied:south-pacific')).toBe(1);
   });
 
-  it('refused across a die roll (seeded and physical dice), allowed after it', () => {
-    for (const dice of ['seeded', 'physical'] as const) {
-      const t = table(['south-pacific'], { dice });
-      const s = t.session;
-      t.act('soviet:south-pacific', 'rollMission', dice === 'physical' ? { values: [3] } : {});
-      expect(s.steps.at(-1)!.barrier).toBe(true);
-      expect(s.undoableCount('soviet:south-pacific')).toBe(0);
-      expectRefused(s.undo('soviet:south-pacific'));
-      expect(s.record.log).toHaveLength(1);
-      // Orders after the roll may be taken back, but never the roll with them.
-      t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
-      t.act('soviet:south-pacific', 'buyShip', { ship: 'slava' });
-      expect(s.undoableCount('soviet:south-pacific')).toBe(2);
-      expectRefused(s.undo('soviet:south-pacific', 3));
-      expect(s.record.log).toHaveLength(3);
-      expect(isRuleError(s.undo('soviet:south-pacific', 2))).toBe(false);
-      expect(s.record.log).toHaveLength(1);
-      expect(throughFile(s, `roll-${dice}`).state).toEqual(s.state);
-    }
+  it('concurrent War Zones: a seat takes back its own last order although the other zone played on since', () => {
+    const t = twoZones();
+    const s = t.session;
+    t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
+    t.act('allied:mediterranean', 'buyShip', { ship: 'uss-kidd' });
+    t.act('soviet:mediterranean', 'buyShip', { ship: 'kirov' });
+    expect(s.undoableCount('allied:south-pacific')).toBe(1);
+    s.undo('allied:south-pacific');
+    expect(s.state.zones[SP]!.players.allied.order.ships).toEqual([]);
+    expect(s.state.zones[MED]!.players.allied.order.ships).toEqual(['uss-kidd']); // the Mediterranean keeps its orders
+    expect(s.state.zones[MED]!.players.soviet.order.ships).toEqual(['kirov']);
+    expect(throughFile(s, 'concurrent').state).toEqual(s.state);
   });
 
-  it('refused across a reveal (both commitments in); the first commitment alone may be taken back', () => {
+  it('refused past a step of the whole game: the last order that carries out every purchase (6.C.2)', () => {
     const t = southPacific();
     const s = t.session;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
     t.act('allied:south-pacific', 'donePurchasing');
-    t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
     t.act('soviet:south-pacific', 'donePurchasing');
-    // One commitment: secret, nothing revealed yet, so it may be taken back.
-    t.act('allied:south-pacific', 'commit', { ships: [] });
-    expect(s.undoableCount('allied:south-pacific')).toBe(1);
-    expect(isRuleError(s.undo('allied:south-pacific'))).toBe(false);
-    expect(s.state.zones['south-pacific']!.players.allied.commitment).toBeNull();
-    t.act('allied:south-pacific', 'commit', { ships: ['uss-knox'] });
-    // The second commitment reveals both: neither player may take theirs back.
-    t.act('soviet:south-pacific', 'commit', { ships: ['kirov'] });
-    expect(s.steps.at(-1)!.events.some((e) => e.type === 'reveal')).toBe(true);
-    expect(s.state.zones['south-pacific']!.step).toBe('battle');
-    const length = s.record.log.length;
-    expectRefused(s.undo('soviet:south-pacific'));
-    expectRefused(s.undo('allied:south-pacific'));
-    expect(s.record.log).toHaveLength(length);
-    expect(throughFile(s, 'reveal').state).toEqual(s.state);
+    // The orders are carried out and the Soviet player now sees the Allied purchase: a reveal.
+    expect(s.state.purchasesResolved).toBe(true);
+    expect(s.undoableCount('soviet:south-pacific')).toBe(0);
+    expect(s.undoableCount('allied:south-pacific')).toBe(0);
   });
 
-  it('refused across a Non-Combatant deal (dice, or cards named at the table)', () => {
-    for (const dice of ['seeded', 'physical'] as const) {
-      const t = southPacific(dice);
-      const s = t.session;
-      // Seeded dice roll their own mission: go on only if someone escorts Non-Combatants.
-      const cell = s.state.zones['south-pacific']!.mission!.cell;
-      if (cell.soviet !== 'Military Escort' && cell.allied !== 'Military Escort' && cell.soviet !== 'Civilian Escort' && cell.allied !== 'Civilian Escort') continue;
-      for (const seat of ['allied:south-pacific', 'soviet:south-pacific']) t.act(seat, 'donePurchasing');
-      t.act('allied:south-pacific', 'commit', { ships: [] });
-      t.act('soviet:south-pacific', 'commit', { ships: [] });
-      const dealer = cwnb.waitingFor(s.state)[0];
-      const b = s.state.zones['south-pacific']!.battle!;
-      expect(b.toDeal).toBeGreaterThan(0);
-      t.act(dealer, 'dealNonCombatants', dice === 'physical' ? { cards: s.state.nonCombatantDeck.slice(0, b.toDeal) } : {});
-      expect(s.steps.at(-1)!.barrier).toBe(true);
-      expectRefused(s.undo(dealer));
-    }
-  });
-
-  it('a battle record may be taken back by its seat until the other seat acts', () => {
-    const t = southPacific();
+  it('refused past a transfer between zones: it changed both (6.C.3)', () => {
+    const t = twoZones();
     const s = t.session;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
-    for (const seat of ['allied:south-pacific', 'soviet:south-pacific']) t.act(seat, 'donePurchasing');
-    t.act('allied:south-pacific', 'commit', { ships: ['uss-knox'] });
-    t.act('soviet:south-pacific', 'commit', { ships: [] });
-    t.act('soviet:south-pacific', 'dealNonCombatants', { cards: s.state.nonCombatantDeck.slice(0, s.state.zones['south-pacific']!.battle!.toDeal) });
-    // Soviet (Advantaged) plays the first Battle Turn.
-    const beforeTurn = s.state;
-    t.act('soviet:south-pacific', 'damage', { ship: 'uss-knox', amount: 2 });
-    t.act('soviet:south-pacific', 'endBattleTurn');
-    expect(s.undoableCount('soviet:south-pacific')).toBe(2);
-    expect(isRuleError(s.undo('soviet:south-pacific', 2))).toBe(false);
-    expect(s.state).toEqual(beforeTurn);
-    t.act('soviet:south-pacific', 'endBattleTurn');
-    t.act('allied:south-pacific', 'endBattleTurn');
-    expectRefused(s.undo('soviet:south-pacific'));
+    for (const seat of ['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean']) t.act(seat, 'donePurchasing');
+    t.act('allied:mediterranean', 'teamNote', { text: 'send the Knox' });
+    t.act('soviet:mediterranean', 'commit', { ships: [] }); // Mediterranean play goes on
+    t.act('allied:south-pacific', 'transferShip', { ship: 'uss-knox', to: MED });
+    t.act('allied:mediterranean', 'commit', { ships: ['uss-knox'] }); // reveals the Mediterranean
+    expect(s.undoableCount('allied:south-pacific')).toBe(0);
+    expect(refused(s.undo('allied:south-pacific')).message).toContain('commit by allied:mediterranean');
   });
 
-  it('bad counts are refused and change nothing: 0, negative, fractional, NaN, more than allowed', () => {
+  it('seeded dice are never rolled again: a seeded roll is not taken back, and redoing an order after an undo does not move the dice', () => {
+    const t = southPacific('seeded');
+    const s = t.session;
+    expect(s.undoableCount('soviet:south-pacific')).toBe(0);
+    refused(s.undo('soviet:south-pacific'));
+    const counter = s.state.dice.counter;
+    t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
+    s.undo('soviet:south-pacific');
+    t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
+    expect(s.state.dice.counter).toBe(counter);
+  });
+
+  it('a physical die typed wrongly is corrected before anything else happens in its War Zone, not after', () => {
+    const t = twoZones();
+    const s = t.session;
+    // The Mediterranean roll was a 3; the player meant 1. Nothing has happened there since.
+    expect(s.undoableCount('soviet:mediterranean')).toBe(1);
+    s.undo('soviet:mediterranean');
+    t.act('soviet:mediterranean', 'rollMission', { values: [1] });
+    expect(s.state.zones[MED]!.mission!.roll).toBe(1);
+    // Once someone acts in that zone, the roll stands.
+    t.act('allied:mediterranean', 'buyShip', { ship: 'uss-kidd' });
+    expect(s.undoableCount('soviet:mediterranean')).toBe(0);
+    expect(throughFile(s, 'corrected').state).toEqual(s.state);
+  });
+
+  it('refused across a reveal: both commitments in; the first commitment alone may be taken back', () => {
+    const t = southPacific();
+    const s = t.session;
+    for (const seat of ['allied:south-pacific', 'soviet:south-pacific']) t.act(seat, 'donePurchasing');
+    t.act('allied:south-pacific', 'commit', { ships: [] });
+    expect(s.undoableCount('allied:south-pacific')).toBe(1);
+    s.undo('allied:south-pacific');
+    expect(s.state.zones[SP]!.players.allied.commitment).toBeNull();
+    t.act('allied:south-pacific', 'commit', { ships: [] });
+    t.act('soviet:south-pacific', 'commit', { ships: [] });
+    expect(s.state.zones[SP]!.step).toBe('battle');
+    refused(s.undo('soviet:south-pacific'));
+    refused(s.undo('allied:south-pacific'));
+  });
+
+  it('bad counts and seats that never acted are refused and change nothing', () => {
     const t = southPacific();
     const s = t.session;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-kidd' });
     const state = s.state;
     for (const n of [0, -1, 1.5, Number.NaN, 3, Infinity]) {
-      expectRefused(s.undo('allied:south-pacific', n));
+      refused(s.undo('allied:south-pacific', n));
       expect(s.state).toBe(state);
-      expect(s.record.log).toHaveLength(3);
+      expect(s.version).toBe(3);
     }
-    // Unknown seats and seats that never acted.
-    expectRefused(s.undo('referee'));
-    expectRefused(s.undo('nobody'));
-    expectRefused(s.undo('soviet:south-pacific'));
+    refused(s.undo('referee'));
+    refused(s.undo('nobody'));
+  });
+});
+
+describe('§4 corrections by agreement: a rewind of a War Zone', () => {
+  /** South Pacific in battle: Allied Knox committed, Non-Combatants dealt at the table. */
+  function inBattle(): Table {
+    const t = twoZones();
+    t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
+    for (const seat of ['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean']) t.act(seat, 'donePurchasing');
+    t.act('allied:south-pacific', 'commit', { ships: ['uss-knox'] });
+    t.act('soviet:south-pacific', 'commit', { ships: [] });
+    t.act('soviet:south-pacific', 'dealNonCombatants', { cards: t.state.nonCombatantDeck.slice(0, t.state.zones[SP]!.battle!.toDeal) });
+    return t;
+  }
+
+  it('a sinking recorded by mistake, found two actions later: both seats agree, the zone goes back; the other zone keeps its actions', () => {
+    const t = inBattle();
+    const s = t.session;
+    const point = s.version - 1;
+    const before = s.state.zones[SP];
+    t.act('soviet:south-pacific', 'sink', { ship: 'uss-knox' }); // a mistake
+    t.act('allied:mediterranean', 'commit', { ships: [] }); // the Mediterranean plays on
+    t.act('soviet:south-pacific', 'damage', { ship: 'NC-1', amount: 1 });
+    t.act('soviet:south-pacific', 'endBattleTurn');
+    refused(s.rewind('zone:south-pacific', point, ['soviet:south-pacific']), 'rewind-not-agreed');
+    const r = s.rewind('zone:south-pacific', point, ['soviet:south-pacific', 'allied:south-pacific']);
+    expect((r as { type: string }[]).map((a) => a.type)).toEqual(['sink', 'damage', 'endBattleTurn']);
+    expect(s.state.zones[SP]).toEqual(before);
+    expect(s.state.sunk).toEqual([]);
+    expect(s.state.zones[MED]!.players.allied.commitment).toEqual({ ships: [], areaDefense: 0, flagOfficer: null });
+    expect(s.record.log.at(-1)).toMatchObject({ type: '@rewind', scope: 'zone:south-pacific', to: point, agreed: ['soviet:south-pacific', 'allied:south-pacific'] });
+    // Replay and the history show it.
+    expect(throughFile(s, 'rewind').state).toEqual(s.state);
+    expect(s.eventsFor({ kind: 'spectator' }).at(-1)!.text).toBe(`zone:south-pacific rewound to after action #${point}, agreed by soviet:south-pacific and allied:south-pacific: 3 action(s) taken back.`);
   });
 
-  // Purchases are carried out when the last order is finished (6.C.2): every order, team-private
-  // until then, becomes visible (the other team's new ships appear in its Task Force). That is a
-  // secret revealed. Found as a bug (the last player to finish ordering could undo donePurchasing
-  // and change the order having seen the other team's purchases); fixed in 9c660d0.
-  it('6.C.2/§2: the donePurchasing that carries out every purchase reveals the orders and is not undoable', () => {
+  it('the referee alone may rewind', () => {
+    const t = inBattle();
+    const s = t.session;
+    const point = s.version - 1;
+    t.act('soviet:south-pacific', 'sink', { ship: 'uss-knox' });
+    expect(isRuleError(s.rewind('zone:south-pacific', point, ['referee']))).toBe(false);
+    expect(s.record.log.at(-1)).toMatchObject({ type: '@rewind', seat: 'referee', agreed: ['referee'] });
+  });
+
+  it('never past a seeded roll, a reveal or a step of the whole game', () => {
+    const t = inBattle();
+    const s = t.session;
+    const beforeReveal = s.version - 3;
+    expect(refused(s.rewind('zone:south-pacific', beforeReveal, ['referee']), 'rewind-not-allowed').message).toMatch(/revealed a secret|whole game/);
+    const seeded = table([SP], { dice: 'seeded' });
+    seeded.act('soviet:south-pacific', 'rollMission');
+    expect(refused(seeded.session.rewind('zone:south-pacific', -1, ['referee']), 'rewind-not-allowed').message).toContain('rolled a die from the seed');
+  });
+});
+
+describe('§4 versions: a submission names the version it was made against', () => {
+  it('a stale submission is refused with the current version, and nothing changes', () => {
     const t = southPacific();
     const s = t.session;
-    t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
-    t.act('allied:south-pacific', 'donePurchasing');
-    t.act('soviet:south-pacific', 'donePurchasing');
-    // The Soviet player now sees the Allied purchase...
-    const v = cwnb.view(s.state, 'soviet:south-pacific') as { zones: { players: { allied: { fleet: { id: string }[] } } }[] };
-    expect(v.zones[0].players.allied.fleet.map((f) => f.id)).toEqual(['uss-knox']);
-    // ... so the Soviet donePurchasing must not be taken back.
-    expect(s.undoableCount('soviet:south-pacific')).toBe(0);
+    const seen = s.version;
+    t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
+    const state = s.state;
+    const r = s.submit({ type: 'buyShip', seat: 'allied:south-pacific', ship: 'uss-knox' }, seen);
+    expect(r).toMatchObject({ kind: 'RuleError', code: 'stale-version', current: seen + 1 });
+    expect(s.state).toBe(state);
+    expect(isRuleError(s.submit({ type: 'buyShip', seat: 'allied:south-pacific', ship: 'uss-knox' }, seen + 1))).toBe(false);
+    expect(refused(s.undo('allied:south-pacific', 1, seen), 'stale-version')).toMatchObject({ current: seen + 2 });
+  });
+
+  it('errors are plain data: JSON in, JSON out, nothing lost', () => {
+    const t = southPacific();
+    const r = t.session.submit({ type: 'rollMission', seat: 'allied:south-pacific' });
+    expect(isRuleError(r)).toBe(true);
+    expect(JSON.parse(JSON.stringify(r))).toEqual(r);
+    expect(isRuleError(JSON.parse(JSON.stringify(r)))).toBe(true);
+    expect(r).toMatchObject({ code: 'not-your-decision', reason: 'not-mission-step', rule: '6.A' });
   });
 });
 
 describe('undo inside fuzzed games', () => {
-  it('300 fuzzed games with frequent undos: each undo shrinks the log by its count and restores the earlier state; the game still finishes and replays', () => {
+  it('300 fuzzed games with frequent undos: each undo is logged, the state equals the replay of the log, the game still finishes and replays', () => {
     let undos = 0;
     for (let seed = 700_001; seed <= 700_300; seed++) {
       const r = playRandomGame(seed, { limits: { zones: 3, turns: 3 }, undoChance: 0.05, maxUndos: 6, probeChance: 0.02 });
       undos += r.undos;
+      expect(waitingFor(cwnb, r.state)).toEqual([]);
     }
     expect(undos).toBeGreaterThan(300);
   });

@@ -123,9 +123,9 @@ export const damage = zoneAction({
   schema: z.object({ ship: z.string().min(1), amount: z.number().int() }),
   label: () => 'Record damage added (+) or repaired (−)',
   when: recording('all'),
-  fields: (state, zone) => ({ ship: unitField(state, zone, 'all', 'Ship or Non-Combatant'), amount: { kind: 'int', label: 'Damage', help: 'Points of damage added, or negative for repairs.', min: -20, max: 20 } }),
+  fields: (state, zone) => ({ ship: unitField(state, zone, 'all', 'Ship or Non-Combatant'), amount: { kind: 'int', label: 'Damage', help: 'Points of damage added, or negative for repairs.', min: -99, max: 99 } }),
   apply(state, zone, _side, a, ctx) {
-    if (a.amount === 0) refuse('bad-damage', 'Damage is a whole number of points, added (positive) or repaired (negative).', '7');
+    if (a.amount === 0 || Math.abs(a.amount) > 99) refuse('bad-damage', 'Damage is a whole number of points (1 to 99), added (positive) or repaired (negative).', '7');
     const u = unit(zone, a.ship);
     const now = (u.kind === 'ship' ? u.ship : u.nc).damage + a.amount;
     if (now < 0) refuse('repair-too-much', `${unitName(state, u)} has only ${now - a.amount} damage to repair.`, '7');
