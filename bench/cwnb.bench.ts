@@ -10,8 +10,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RecordingDice, NO_SEED } from '../src/engine/dice.ts';
 import { isRuleError } from '../src/engine/errors.ts';
-import { newGameRecord, Session, type GameRecord } from '../src/engine/game.ts';
+import { applyAction } from '../src/engine/kernel.ts';
+import { newGameRecord, Session, type GameRecord } from '../src/engine/session.ts';
 import type { Action } from '../src/engine/module.ts';
 import { ZONE_IDS } from '../src/modules/cwnb/data/index.ts';
 import { cwnb } from '../src/modules/cwnb/index.ts';
@@ -49,9 +51,9 @@ export function sevenZoneGame(): { record: GameRecord; source: string } {
 function replayBare(record: GameRecord): CwnbState {
   const options = cwnb.parseOptions(record.options);
   if (isRuleError(options)) throw new Error(options.message);
-  let state = cwnb.setup(options, record.seed ?? null);
+  let state = cwnb.setup(options);
   for (const a of record.log) {
-    const r = cwnb.apply(state, a);
+    const r = applyAction(cwnb, state, a, new RecordingDice(NO_SEED, (a.rolled as number[]) ?? []));
     if (isRuleError(r)) throw new Error(r.message);
     state = r.state;
   }
@@ -84,16 +86,18 @@ export async function run(): Promise<string> {
 
   // (b) apply latency: time every action of the game on its own, several passes.
   const options = cwnb.parseOptions(record.options) as CwnbOptions;
-  const states: CwnbState[] = [cwnb.setup(options, record.seed ?? null)];
-  for (const a of record.log) states.push((cwnb.apply(states[states.length - 1], a) as { state: CwnbState }).state);
+  const states: CwnbState[] = [cwnb.setup(options)];
+  const logged = (a: Action) => new RecordingDice(NO_SEED, (a.rolled as number[]) ?? []);
+  for (const a of record.log) states.push((applyAction(cwnb, states[states.length - 1], a, logged(a)) as { state: CwnbState }).state);
   const lat: number[] = [];
   const byType = new Map<string, number[]>();
   const passes = 5;
   for (let pass = 0; pass < passes + 2; pass++) {
     for (let i = 0; i < n; i++) {
       const a: Action = record.log[i];
+      const dice = logged(a);
       const t0 = now();
-      cwnb.apply(states[i], a);
+      applyAction(cwnb, states[i], a, dice);
       const us = Number(now() - t0) / 1e3;
       if (pass < 2) continue; // warm-up passes
       lat.push(us);

@@ -85,7 +85,7 @@ export async function run(): Promise<string> {
   const counts: number[] = [];
   const t1 = performance.now();
   for (let i = 0; i < runs; i++) {
-    const p = new PhaseRunner(s, { seed: null, counter: 0, physical: true }, [3]);
+    const p = new PhaseRunner(s, { counter: 0, physical: true }, [3]);
     for (let req = p.pending; req; req = p.pending) {
       let a: Action;
       if (req.kind === 'roll') a = { type: 'roll', seat: req.seat, values: req.dice.map((d) => die(d.sides)) };

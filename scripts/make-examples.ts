@@ -18,14 +18,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Chooser } from '../src/engine/random-play.ts';
-import { isRuleError } from '../src/engine/errors.ts';
-import { newGameRecord, Session, type GameRecord } from '../src/engine/game.ts';
+import { formatRefusal, isRuleError } from '../src/engine/errors.ts';
+import { legalActions, waitingFor } from '../src/engine/kernel.ts';
 import type { Action, ActionSpec, GameEvent } from '../src/engine/module.ts';
+import { newGameRecord, Session, type GameRecord } from '../src/engine/session.ts';
+import { REFEREE, seatViewer } from '../src/engine/viewer.ts';
 import { gameFileSchema } from '../src/adapters/storage/game-file.ts';
 import { replaySummary } from '../src/adapters/cli/cwnb.ts';
 import { renderStatus } from '../src/adapters/cli/cwnb-render.ts';
 import { cwnb } from '../src/modules/cwnb/index.ts';
-import { actionSchema } from '../src/modules/cwnb/actions.ts';
+import { actionFileSchema } from '../src/modules/cwnb/optional-rules.ts';
 import { optionsSchema, type RawOptions } from '../src/modules/cwnb/options.ts';
 import { ZONE_IDS, type Side, type ZoneId } from '../src/modules/cwnb/data/types.ts';
 import { actionCardType } from '../src/modules/cwnb/data/index.ts';
@@ -43,6 +45,13 @@ export const SCHEMA_PATH = join(ROOT, 'docs', 'game-file.schema.json');
 
 type Fields = Record<string, unknown>;
 
+/** Open a record, throwing with the refusal if it does not replay. */
+export function openOrThrow(record: GameRecord, name: string): Session<CwnbState> {
+  const s = Session.open(cwnb, record);
+  if (isRuleError(s)) throw new Error(`${name}: ${formatRefusal(s)}`);
+  return s;
+}
+
 /** A game being scripted: a Session that throws on the first refused action. */
 export class Game {
   readonly session: Session<CwnbState>;
@@ -52,7 +61,7 @@ export class Game {
     options: RawOptions,
     seed: string,
   ) {
-    this.session = Session.open(cwnb, newGameRecord(cwnb.id, options, seed));
+    this.session = openOrThrow(newGameRecord(cwnb.id, options, seed), name);
   }
 
   get state(): CwnbState {
@@ -64,9 +73,9 @@ export class Game {
   }
 
   apply(action: Action): GameEvent[] {
-    const r = this.session.apply(action);
+    const r = this.session.submit(action);
     if (isRuleError(r)) {
-      throw new Error(`${this.name}: action #${this.record.log.length} ${JSON.stringify(action)} was refused: ${r.toString()}`);
+      throw new Error(`${this.name}: action #${this.record.log.length} ${JSON.stringify(action)} was refused: ${formatRefusal(r)}`);
     }
     return r;
   }
@@ -81,7 +90,7 @@ export class Game {
 
   /** Stop the script unless `cond` holds (a check that the story goes the way the text says). */
   check(cond: boolean, what: string): void {
-    if (!cond) throw new Error(`${this.name}: expected ${what}\n${renderStatus(view(this.state, 'referee'))}`);
+    if (!cond) throw new Error(`${this.name}: expected ${what}\n${renderStatus(view(this.state, REFEREE))}`);
   }
 
   track(side: Side, zone: ZoneId): number {
@@ -89,7 +98,7 @@ export class Game {
   }
 
   status(): string {
-    return renderStatus(view(this.state, 'referee'));
+    return renderStatus(view(this.state, REFEREE));
   }
 }
 
@@ -130,9 +139,10 @@ export class SeatScript {
   giveShip(ship: string, to: ZoneId): this {
     return this.a('transferShip', { ship, to });
   }
-  /** 6.C.3 `give card N to ZONE` (index from 0 in the action, from 1 in the short command) */
+  /** 6.C.3 `give card N to ZONE`: the card at this position of the hand (from 0; from 1 in the short command), named by its id */
   giveCard(card: number, to: ZoneId): this {
-    return this.a('transferCard', { card, to });
+    const [side, zone] = this.seat.split(':') as [Side, ZoneId];
+    return this.a('transferCard', { card: this.game.state.zones[zone]!.players[side].cards[card].id, to });
   }
   /** 6.C.4 `commit SHIP,SHIP [ad=N]` */
   commit(ships: string[], areaDefense = 0): this {
@@ -377,7 +387,7 @@ const missionInvasion: Example = {
     'The Soviet player declines the Submarine Strike (9.5): the status shifts one column against them (Allied Advantage) and the Allied player re-rolls: 1, Invasion vs. Holding Action, Urgent (Pool 160, 7 points per Military Non-Combatant, 5 of them; Holding Action at most 4 ships).',
     'A Gun Attack on Land Targets while the enemy is not eliminated scores nothing (9.1).',
     'Soviet Battle Turn 2: the last Soviet ship afloat goes Passive, so the Task Force counts as eliminated: at the end of Allied Battle Turns 3 and 4 the Invasion player scores 7 minus damage per Non-Combatant afloat from the Pool (25 each time).',
-    'Shore bombardment: Gun Attacks after the enemy is eliminated score their Damage Value (8 + 5), separate from the Pool.',
+    'Shore bombardment (9.1): the Gun Attack (8) while the last Soviet ship afloat is a Passive submarine scores nothing (a Passive submarine afloat is a ship afloat; only 9.5 and 9.6 count it as eliminated, "for this purpose"); the Gun Attack (5) after it is sunk scores its Damage Value, separate from the Pool.',
     'The Holding Action player takes the 110 Pool points left unclaimed (160 − 50) at the end of the Battle Turns.',
   ],
   build() {
@@ -668,7 +678,7 @@ function policyAction(state: CwnbState, seat: string, rng: Chooser, memory: Poli
   const enemy = side === 'allied' ? 'soviet' : 'allied';
   const zone = state.zones[p.zone]!;
   const me = zone.players[side];
-  const specs = cwnb.legalActions(state, seat);
+  const specs = legalActions(cwnb, state, seat);
   const can = (type: string) => specs.some((s) => s.type === type);
   const act = (type: string, fields: Fields = {}): Action => ({ type, seat, ...fields });
   const t = terms(zone);
@@ -676,7 +686,7 @@ function policyAction(state: CwnbState, seat: string, rng: Chooser, memory: Poli
     case 'mission':
       return act('rollMission');
     case 'purchase': {
-      const left = me.track - (view(state, seat).zones.find((z) => z.id === zone.id)!.players[side].order?.cost ?? 0);
+      const left = me.track - (view(state, seatViewer(seat)).zones.find((z) => z.id === zone.id)!.players[side].order?.cost ?? 0);
       const teammatesOrdered = new Set(
         Object.values(state.zones).flatMap((z) => (z!.id === zone.id ? [] : z!.players[side].order.ships)),
       );
@@ -771,7 +781,7 @@ export function playByPolicy(name: string, options: RawOptions, seed: string, po
   const rng = new Chooser(policySeed);
   const memory: PolicyMemory = { battleActions: new Map(), transferred: new Set() };
   while (!cwnb.isOver(g.state)) {
-    const seats = cwnb.waitingFor(g.state);
+    const seats = waitingFor(cwnb, g.state);
     if (!seats.length) throw new Error(`${name}: nobody to act, but the game is not over`);
     g.apply(policyAction(g.state, rng.pick(seats), rng, memory));
     if (g.record.log.length > 50_000) throw new Error(`${name}: the policy does not finish the game`);
@@ -854,7 +864,7 @@ export function gameFileJsonSchema(): Record<string, unknown> {
   const schema = gameFileSchema.extend({
     module: z.literal(cwnb.id),
     options: optionsSchema,
-    log: z.array(actionSchema),
+    log: z.array(actionFileSchema()),
   });
   const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as Record<string, any>;
   stripSafeIntegerBounds(json);
@@ -942,7 +952,7 @@ export function buildOutputs(): Map<string, string> {
   for (const { ex, g } of built) {
     const text = formatGameFile(g.record);
     // Replaying the written text must give the same state (what `wardroom replay` will do).
-    const again = Session.open(cwnb, JSON.parse(text) as GameRecord);
+    const again = openOrThrow(JSON.parse(text) as GameRecord, ex.file);
     if (JSON.stringify(again.state) !== JSON.stringify(g.state)) throw new Error(`${ex.file}: replaying the file does not reproduce the game`);
     files.set(join(EXAMPLES_DIR, ex.file), text);
   }

@@ -16,8 +16,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chooser } from '../src/engine/random-play.ts';
-import { isRuleError } from '../src/engine/errors.ts';
-import { Session, type GameRecord } from '../src/engine/game.ts';
+import { formatRefusal, isRuleError } from '../src/engine/errors.ts';
+import { legalActions, waitingFor } from '../src/engine/kernel.ts';
+import type { GameRecord } from '../src/engine/session.ts';
 import type { Action } from '../src/engine/module.ts';
 import { replaySummary } from '../src/adapters/cli/cwnb.ts';
 import { cwnb } from '../src/modules/cwnb/index.ts';
@@ -25,7 +26,7 @@ import { ZONE_IDS, type ZoneId } from '../src/modules/cwnb/data/types.ts';
 import type { RawOptions } from '../src/modules/cwnb/options.ts';
 import { isSubmarine, shipCard, terms } from '../src/modules/cwnb/rules/common.ts';
 import { parseSeat, type CwnbState } from '../src/modules/cwnb/state.ts';
-import { formatGameFile, Game, writeOutputs } from './make-examples.ts';
+import { formatGameFile, Game, openOrThrow, writeOutputs } from './make-examples.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OPTIONAL_EXAMPLES_DIR = join(ROOT, 'examples', 'cwnb', 'optional');
@@ -56,7 +57,7 @@ function autoAction(state: CwnbState, seat: string, rng: Chooser, o: AutoOptions
   const enemy = side === 'allied' ? 'soviet' : 'allied';
   const zone = state.zones[p.zone]!;
   const me = zone.players[side];
-  const specs = cwnb.legalActions(state, seat);
+  const specs = legalActions(cwnb, state, seat);
   const can = (type: string) => specs.some((s) => s.type === type);
   switch (zone.step) {
     case 'mission':
@@ -117,13 +118,13 @@ function autoAction(state: CwnbState, seat: string, rng: Chooser, o: AutoOptions
 function finish(g: Game, o: AutoOptions = {}): Game {
   const rng = new Chooser(o.seed ?? 1);
   while (!cwnb.isOver(g.state)) {
-    const seats = cwnb.waitingFor(g.state);
+    const seats = waitingFor(cwnb, g.state);
     if (!seats.length) throw new Error(`${g.name}: nobody to act, but the game is not over`);
     const seat = rng.pick(seats);
     const a = autoAction(g.state, seat, rng, o);
-    const r = g.session.apply(a);
+    const r = g.session.submit(a);
     // A random battle outcome the rules refuse (e.g. damage on a ship just sunk) is simply not played.
-    if (isRuleError(r) && !['sink', 'damage'].includes(a.type)) throw new Error(`${g.name}: ${JSON.stringify(a)} refused: ${r.toString()}`);
+    if (isRuleError(r) && !['sink', 'damage'].includes(a.type)) throw new Error(`${g.name}: ${JSON.stringify(a)} refused: ${formatRefusal(r)}`);
     if (g.record.log.length > 20_000) throw new Error(`${g.name}: the policy does not finish the game`);
   }
   return g;
@@ -425,7 +426,7 @@ export function buildOptionalOutputs(): Map<string, string> {
   for (const { ex, g } of built) {
     if (!g.state.result) throw new Error(`${ex.file}: the game did not finish`);
     const text = formatGameFile(g.record);
-    const again = Session.open(cwnb, JSON.parse(text) as GameRecord);
+    const again = openOrThrow(JSON.parse(text) as GameRecord, ex.file);
     if (JSON.stringify(again.state) !== JSON.stringify(g.state)) throw new Error(`${ex.file}: replaying the file does not reproduce the game`);
     files.set(join(OPTIONAL_EXAMPLES_DIR, ex.file), text);
   }

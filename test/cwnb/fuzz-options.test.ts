@@ -11,7 +11,9 @@
 import { describe, expect, it } from 'vitest';
 import { Chooser } from '../../src/engine/random-play.ts';
 import { isRuleError } from '../../src/engine/errors.ts';
-import { newGameRecord, Session } from '../../src/engine/game.ts';
+import { legalActions, waitingFor } from '../../src/engine/kernel.ts';
+import { newGameRecord } from '../../src/engine/session.ts';
+import { openSession } from '../support/cwnb-scenario.ts';
 import type { Action } from '../../src/engine/module.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { ZONE_IDS, type ZoneId } from '../../src/modules/cwnb/data/types.ts';
@@ -109,7 +111,7 @@ export interface FuzzReport {
 export function playOptionsGame(seed: number): FuzzReport {
   const c = new Chooser(seed);
   const options = randomOptions(c, seed);
-  const session = Session.open(cwnb, newGameRecord(cwnb.id, options, `fuzz-options-${seed}`));
+  const session = openSession(newGameRecord(cwnb.id, options, `fuzz-options-${seed}`));
   const fail = (what: string): never => {
     throw new FuzzFailure(`game seed ${seed}, action #${session.record.log.length}: ${what} (options ${JSON.stringify({ ...options, optional: Object.keys(options.optional ?? {}) })})`);
   };
@@ -119,11 +121,11 @@ export function playOptionsGame(seed: number): FuzzReport {
   let attempts = 0;
   while (!cwnb.isOver(session.state)) {
     if (session.record.log.length >= MAX_ACTIONS || ++attempts > MAX_ACTIONS * 4) fail('no result (the game does not progress)');
-    const waiting = cwnb.waitingFor(session.state);
+    const waiting = waitingFor(cwnb, session.state);
     if (!waiting.length) fail('dead end: nobody to act and the game is not over');
     const seats = cwnb.seats(session.state);
     const seat = c.chance(0.05) ? c.pick(seats) : c.pick(waiting);
-    const specs = cwnb.legalActions(session.state, seat);
+    const specs = legalActions(cwnb, session.state, seat);
     if (!specs.length) {
       if (waiting.includes(seat)) fail(`${seat} is waited for but has no legal action`);
       continue;
@@ -135,7 +137,7 @@ export function playOptionsGame(seed: number): FuzzReport {
     }
     let r;
     try {
-      r = session.apply(action);
+      r = session.submit(action);
     } catch (e) {
       fail(`${JSON.stringify(action)} threw ${(e as Error)?.stack ?? e}`);
     }
@@ -148,7 +150,7 @@ export function playOptionsGame(seed: number): FuzzReport {
     if (bad.length) fail(`after ${JSON.stringify(action)}: ${bad.join('; ')}`);
   }
   if (!session.state.result) fail('over without a result');
-  const again = Session.open(cwnb, JSON.parse(JSON.stringify(session.record)));
+  const again = openSession(JSON.parse(JSON.stringify(session.record)));
   if (JSON.stringify(again.state) !== JSON.stringify(session.state)) fail('replaying the log does not reproduce the state');
   return { options, actions: session.record.log.length, refusals, counts };
 }
@@ -192,7 +194,7 @@ describe('CWNB fuzzer with random optional rules (issue 3)', () => {
 
   it('the invariant checks are not vacuous', () => {
     const c = new Chooser(5);
-    const s = Session.open(cwnb, newGameRecord(cwnb.id, { ...randomOptions(c, 5), zones: ['persian-gulf', 'north-sea'] }, 'x'));
+    const s = openSession(newGameRecord(cwnb.id, { ...randomOptions(c, 5), zones: ['persian-gulf', 'north-sea'] }, 'x'));
     const state = s.state;
     const z = state.zones['persian-gulf']!;
     const bad: CwnbState = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dieFromSeed, rollDice, seedCommitment, verifyRolls } from '../../src/engine/dice.ts';
-import { isRuleError, RuleError } from '../../src/engine/errors.ts';
+import { dieFromSeed, NO_SEED, RecordingDice, rollDice, seedCommitment, seededDice, verifyRolls } from '../../src/engine/dice.ts';
+import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
 
 describe('engine dice (HMAC-SHA-256 with rejection sampling)', () => {
   it('is deterministic for a seed and counter, and differs between counters', () => {
@@ -23,7 +23,7 @@ describe('engine dice (HMAC-SHA-256 with rejection sampling)', () => {
 
   it('publishes a SHA-256 commitment and re-derives every seeded roll from the revealed seed', () => {
     const seed = 'table-seed';
-    const { events } = rollDice({ seed, counter: 0, physical: false }, 'allied', [
+    const { events } = rollDice({ counter: 0, physical: false }, seededDice(seed), 'allied', [
       { sides: 6, purpose: 'Mission roll' },
       { sides: 8, purpose: 'Initiative' },
     ]);
@@ -35,13 +35,13 @@ describe('engine dice (HMAC-SHA-256 with rejection sampling)', () => {
   });
 
   it('physical dice: asks for values and refuses out-of-range ones', () => {
-    const dice = { seed: null, counter: 4, physical: true };
-    const ok = rollDice(dice, 'soviet', [{ sides: 6, purpose: 'Mission roll' }], [5]);
+    const dice = { counter: 4, physical: true };
+    const ok = rollDice(dice, NO_SEED, 'soviet', [{ sides: 6, purpose: 'Mission roll' }], [5]);
     expect(ok.values).toEqual([5]);
     expect(ok.dice.counter).toBe(5);
     const errs = [
-      () => rollDice(dice, 'soviet', [{ sides: 6, purpose: 'Mission roll' }]),
-      () => rollDice(dice, 'soviet', [{ sides: 6, purpose: 'Mission roll' }], [7]),
+      () => rollDice(dice, NO_SEED, 'soviet', [{ sides: 6, purpose: 'Mission roll' }]),
+      () => rollDice(dice, NO_SEED, 'soviet', [{ sides: 6, purpose: 'Mission roll' }], [7]),
     ];
     for (const f of errs) {
       try {
@@ -51,6 +51,25 @@ describe('engine dice (HMAC-SHA-256 with rejection sampling)', () => {
         expect(isRuleError(e)).toBe(true);
         expect((e as RuleError).message).toMatch(/d6/);
       }
+    }
+  });
+
+  it('seeded dice without the seed are refused; logged values replay without it, and a log that does not match the seed is caught', () => {
+    const seeded = { counter: 0, physical: false };
+    try {
+      rollDice(seeded, NO_SEED, 'allied', [{ sides: 6, purpose: 'Mission roll' }]);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as RuleError).code).toBe('dice-seed-withheld');
+    }
+    const first = rollDice(seeded, seededDice('s'), 'allied', [{ sides: 6, purpose: 'Mission roll' }]).values;
+    expect(rollDice(seeded, new RecordingDice(NO_SEED, first), 'allied', [{ sides: 6, purpose: 'Mission roll' }]).values).toEqual(first);
+    const wrong = [(first[0] % 6) + 1];
+    try {
+      rollDice(seeded, new RecordingDice(seededDice('s'), wrong, true), 'allied', [{ sides: 6, purpose: 'Mission roll' }]);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as RuleError).code).toBe('logged-dice-mismatch');
     }
   });
 });

@@ -7,12 +7,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../src/engine/errors.ts';
-import { Session, newGameRecord } from '../../src/engine/game.ts';
+import { newGameRecord } from '../../src/engine/session.ts';
+import { legalActions, waitingFor } from '../../src/engine/kernel.ts';
+import { apply, codeOf } from '../support/kernel.ts';
 import type { Action, FieldSpec } from '../../src/engine/module.ts';
 import { FACILITY_TYPES } from '../../src/modules/smp/data.ts';
 import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';
 import { catalogOf, validateScenario, type Scenario } from '../../src/modules/smp/scenario.ts';
-import { rng } from './helpers.ts';
+import { openSmp, rng } from './helpers.ts';
 
 const NATIONS = [
   { id: 'germany', side: 'axis', europeanAxis: true },
@@ -140,23 +142,23 @@ describe('Fuzz: random valid scenarios through the whole phase', () => {
       games++;
       const r = rng(seed * 7919);
       const rec = newGameRecord('smp', { scenario: raw }, `fuzz-${seed}`);
-      const session = Session.open(smpModule, rec);
+      const session = openSmp(rec);
       let prev = derive(session.state).board;
       for (let guard = 0; !smpModule.isOver(session.state); guard++) {
         expect(guard, `seed ${seed}: too many actions`).toBeLessThan(3000);
-        const seat = smpModule.waitingFor(session.state)[0];
-        const spec = smpModule.legalActions(session.state, seat)[0];
+        const seat = waitingFor(smpModule, session.state)[0];
+        const spec = legalActions(smpModule, session.state, seat)[0];
         let action: Action = autoAction(session.state)!;
         if (spec.type === 'choose' && r(3) > 1) {
           action = { type: 'choose', seat };
           for (const [k, f] of Object.entries(spec.fields ?? {})) action[k] = randomValue(f, r);
         }
         const before = session.state;
-        let res = session.apply(action);
+        let res = session.submit(action);
         if (isRuleError(res)) {
           refusals++;
           expect(session.state).toBe(before);
-          res = session.apply(autoAction(session.state)!);
+          res = session.submit(autoAction(session.state)!);
         }
         if (isRuleError(res)) throw new Error(`seed ${seed}: auto refused: ${res.message}`);
         actions++;
@@ -164,7 +166,7 @@ describe('Fuzz: random valid scenarios through the whole phase', () => {
         checkInvariants(v.scenario, prev, run.board, run.events);
         prev = run.board;
       }
-      const again = Session.open(smpModule, { ...session.record, log: [...session.record.log] });
+      const again = openSmp({ ...session.record, log: [...session.record.log] });
       expect(derive(again.state).board).toEqual(derive(session.state).board);
       expect(derive(again.state).events).toEqual(derive(session.state).events);
     }

@@ -6,6 +6,8 @@ import { PhaseRunner } from '../../src/modules/smp/phase.ts';
 import type { Scenario, ScenarioInput } from '../../src/modules/smp/scenario.ts';
 import { validateScenario } from '../../src/modules/smp/scenario.ts';
 import type { Request, SmpEvent } from '../../src/modules/smp/script.ts';
+import { apply } from '../support/kernel.ts';
+import { Session, type GameRecord } from '../../src/engine/session.ts';
 
 export const DEMO_PATH = new URL('../../examples/smp/demo-1940.json', import.meta.url);
 export function demoRaw(): any {
@@ -60,11 +62,18 @@ export interface PlayOpts {
   dice?: (req: Extract<Request, { kind: 'roll' }>) => number[];
 }
 
+/** Open an SMP record (throws if it does not replay). */
+export function openSmp(record: GameRecord): Session<SmpState> {
+  const s = Session.open(smpModule, record);
+  if (isRuleError(s)) throw new Error(`the record does not open: ${s.message}`);
+  return s;
+}
+
 /** Play a phase through the module contract. */
 export function play(raw: unknown, o: PlayOpts = {}): { state: SmpState; events: SmpEvent[]; board: Scenario; prompts: Request[] } {
   const options = smpModule.parseOptions({ scenario: raw, dice: o.dice ? 'physical' : 'seeded', ...(o.steps ? { steps: o.steps } : {}) });
   if (isRuleError(options)) throw new Error(options.message);
-  let state = smpModule.setup(options, o.dice ? null : (o.seed ?? 'test-seed'));
+  let state = smpModule.setup(options);
   const prompts: Request[] = [];
   for (let guard = 0; !smpModule.isOver(state); guard++) {
     if (guard > 2000) throw new Error('phase did not end');
@@ -73,7 +82,7 @@ export function play(raw: unknown, o: PlayOpts = {}): { state: SmpState; events:
     let action: Action;
     if (req.kind === 'roll') action = { type: 'roll', seat: req.seat, ...(o.dice ? { values: o.dice(req) } : {}) };
     else action = { ...autoAction(state)!, ...(o.decide?.(req) ?? {}) };
-    const r = smpModule.apply(state, action);
+    const r = apply(smpModule, state, action, o.seed ?? 'test-seed');
     if (isRuleError(r)) throw new Error(`refused: ${r.message} (${JSON.stringify(action)})`);
     state = r.state;
   }
@@ -115,7 +124,7 @@ export function monteCarlo(
   const die = rng(seed);
   const counts: number[] = [];
   for (let i = 0; i < n; i++) {
-    const p = new PhaseRunner(s, { seed: null, counter: 0, physical: true }, [step]);
+    const p = new PhaseRunner(s, { counter: 0, physical: true }, [step]);
     for (let req = p.pending; req; req = p.pending) {
       const a: Action =
         req.kind === 'roll' ? { type: 'roll', seat: req.seat, values: req.dice.map((d) => die(d.sides)) } : { type: 'choose', seat: req.seat, ...req.auto, ...(decide?.(req) ?? {}) };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../src/engine/errors.ts';
-import { Session, newGameRecord } from '../../src/engine/game.ts';
+import { newGameRecord } from '../../src/engine/session.ts';
+import { legalActions, waitingFor } from '../../src/engine/kernel.ts';
+import { apply, codeOf } from '../support/kernel.ts';
 import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';
-import { mini, play, texts } from './helpers.ts';
+import { mini, openSmp, play, texts } from './helpers.ts';
 
 const allFail = () => (req: { dice: { sides: number }[] }) => req.dice.map((d) => d.sides); // 6s (and 8s) miss everything
 const allHit = () => (req: { dice: { sides: number }[] }) => req.dice.map(() => 1);
@@ -69,16 +71,16 @@ describe('Step 1 Special Situations', () => {
     });
     const opts = smpModule.parseOptions({ scenario: s, steps: [1] });
     if (isRuleError(opts)) throw opts;
-    const st = smpModule.setup(opts, 'x');
+    const st = smpModule.setup(opts);
     const req = derive(st).pending!;
     expect(req.seat).toBe('germany');
-    const bad = smpModule.apply(st, { type: 'choose', seat: 'germany', s0: 1, s1: 1 });
+    const bad = apply(smpModule, st, { type: 'choose', seat: 'germany', s0: 1, s1: 1 });
     expect(isRuleError(bad) && bad.message).toMatch(/exactly 3/);
     expect(derive(st).pending).toBe(req); // nothing changed
-    const ok = smpModule.apply(st, { type: 'choose', seat: 'germany', s0: 1, s1: 2 });
+    const ok = apply(smpModule, st, { type: 'choose', seat: 'germany', s0: 1, s1: 2 });
     if (isRuleError(ok)) throw ok;
     let state = ok.state;
-    while (!smpModule.isOver(state)) state = (smpModule.apply(state, autoAction(state)!) as any).state;
+    while (!smpModule.isOver(state)) state = (apply(smpModule, state, autoAction(state)!) as any).state;
     const b = derive(state).board;
     expect(terr(b, 'Belarus').units).toEqual([{ owner: 'germany', type: 'infantry', count: 1 }, { owner: 'germany', type: 'tank', count: 1 }]);
     expect(terr(b, 'Poland').units[0].count).toBe(5);
@@ -352,8 +354,8 @@ describe('Step 6 Partisan Raids', () => {
     const s = mini({ territories: [occupied()] });
     const opts = smpModule.parseOptions({ scenario: s, steps: [6] });
     if (isRuleError(opts)) throw opts;
-    const st = smpModule.setup(opts, 'x');
-    const r = smpModule.apply(st, { type: 'choose', seat: 'russia', f0: 4 });
+    const st = smpModule.setup(opts);
+    const r = apply(smpModule, st, { type: 'choose', seat: 'russia', f0: 4 });
     expect(isRuleError(r) && r.message).toMatch(/0 to 3/);
   });
 });
@@ -420,17 +422,17 @@ describe('Engine contract: refusals, undo, replay', () => {
     const s = mini({ season: 'winter', territories: [{ name: 'Belarus', owner: 'germany', originalOwner: 'russia', units: [{ owner: 'germany', type: 'infantry', count: 3 }] }] });
     const opts = smpModule.parseOptions({ scenario: s });
     if (isRuleError(opts)) throw opts;
-    const st = smpModule.setup(opts, 'x');
-    const r = smpModule.apply(st, { type: 'choose', seat: 'uk' });
-    expect(isRuleError(r) && r.code).toBe('not-your-turn');
-    expect(smpModule.waitingFor(st)).toEqual(['germany']);
+    const st = smpModule.setup(opts);
+    const r = apply(smpModule, st, { type: 'choose', seat: 'uk' });
+    expect(isRuleError(r) && codeOf(r)).toBe('not-your-turn');
+    expect(waitingFor(smpModule, st)).toEqual(['germany']);
   });
   it('a game record replays to the same board; undo stops at a roll', () => {
     const raw = mini({ territories: [{ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'minor_factory', damage: 0 }] }] });
     const rec = newGameRecord('smp', { scenario: raw }, 'seed-1');
-    const session = Session.open(smpModule, rec);
-    while (!smpModule.isOver(session.state)) session.apply(autoAction(session.state)!);
-    const again = Session.open(smpModule, { ...session.record });
+    const session = openSmp(rec);
+    while (!smpModule.isOver(session.state)) session.submit(autoAction(session.state)!);
+    const again = openSmp({ ...session.record });
     expect(derive(again.state).board).toEqual(derive(session.state).board);
     expect(derive(again.state).events).toEqual(derive(session.state).events);
     expect(session.undoableCount('russia')).toBe(0);
@@ -449,13 +451,13 @@ describe('Prompts show the exact odds before the player decides', () => {
     const s = mini({ territories: [{ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'minor_factory', damage: 0 }] }] });
     const opts = smpModule.parseOptions({ scenario: s, dice: 'physical', steps: [6] });
     if (isRuleError(opts)) throw opts;
-    let st = smpModule.setup(opts, null);
-    st = (smpModule.apply(st, autoAction(st)!) as any).state;
-    const none = smpModule.apply(st, { type: 'roll', seat: 'germany' });
+    let st = smpModule.setup(opts);
+    st = (apply(smpModule, st, autoAction(st)!) as any).state;
+    const none = apply(smpModule, st, { type: 'roll', seat: 'germany' });
     expect(isRuleError(none) && none.message).toMatch(/physical dice.*d6 \(Partisans Poland: minor factory security @1\)/);
-    const bad = smpModule.apply(st, { type: 'roll', seat: 'germany', values: [7] });
+    const bad = apply(smpModule, st, { type: 'roll', seat: 'germany', values: [7] });
     expect(isRuleError(bad) && bad.message).toMatch(/d6 shows 1 to 6, not 7/);
-    expect(smpModule.legalActions(st, 'germany')[0].fields).toEqual({ values: { kind: 'dice', sides: [6] } });
+    expect(legalActions(smpModule, st, 'germany')[0].fields).toMatchObject({ values: { kind: 'dice', sides: [6] } });
   });
 });
 

@@ -79,7 +79,7 @@ export interface OptionalRule {
   name: string;
   on(options: CwnbOptions): boolean;
   hooks?: Partial<Hooks>;
-  actions?: readonly ActionDef<CwnbState>[];
+  actions?: readonly (ActionDef<CwnbState> & { schema: unknown })[];
 }
 
 /** The base rules' answer for every hook. */

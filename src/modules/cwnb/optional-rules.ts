@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ruleError } from '../../engine/errors.ts';
 import type { ActionDef } from '../../engine/module.ts';
 import { combineHooks, type OptionalRule, type Rulebook } from './hooks.ts';
@@ -17,12 +18,13 @@ import { flagOfficers } from './optional/flag-officers.ts';
 import { frictionOfWar } from './optional/friction-of-war.ts';
 import { overallCommanders } from './optional/overall-commanders.ts';
 import type { CwnbOptions, CwnbState } from './state.ts';
+import type { CwnbActionDef } from './rules/common.ts';
 
 /** The Campaign Game Optional Rules (13) and Larger Campaigns (14), each switched on by the game's options. */
 export const OPTIONAL_RULES: readonly OptionalRule[] = [variableEndTurn, specialConditions, transferLimitations, flagOfficers, frictionOfWar, overallCommanders];
 
 /** The base game's actions (rules 6–9). */
-const BASE_ACTIONS: readonly ActionDef<CwnbState>[] = [
+const BASE_ACTIONS: readonly CwnbActionDef[] = [
   rollMission,
   declineStrike,
   buyShip,
@@ -87,4 +89,11 @@ export function compileRulebook(options: CwnbOptions): Rulebook {
   const off = OPTIONAL_RULES.filter((r) => !r.on(options)).flatMap((r) => (r.actions ?? []).map((d) => notInUse(r, d)));
   const actions = [...BASE_ACTIONS, ...on.flatMap((r) => r.actions ?? []), ...off].sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type));
   return { hooks: combineHooks(on), actions, advance };
+}
+
+/** Every action a CWNB game file may log, base and optional, as one schema (docs/game-file.schema.json). */
+export function actionFileSchema() {
+  const all = [...BASE_ACTIONS, ...OPTIONAL_RULES.flatMap((r) => r.actions ?? [])] as CwnbActionDef[];
+  const variants = all.map((d) => (d.schema as z.ZodObject).extend({ type: z.literal(d.type), seat: z.string(), for: z.string().optional(), rolled: z.array(z.number().int()).optional() }));
+  return z.discriminatedUnion('type', variants as unknown as [z.ZodObject, ...z.ZodObject[]]);
 }

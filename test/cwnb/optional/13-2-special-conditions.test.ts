@@ -237,7 +237,7 @@ describe('13.2 Special Conditions (Step B)', () => {
       expect(t.zone(PG).step).toBe('conditions');
       expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf']);
       const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!;
-      const air = (spec.fields!.choice as { options: { value: unknown; fields?: Record<string, unknown> }[] }).options.find((o) => o.value === 'air-strike')!;
+      const air = (spec.fields!.choice as unknown as { options: { value: unknown; fields?: Record<string, unknown> }[] }).options.find((o) => o.value === 'air-strike')!;
       expect(air.fields!.values).toMatchObject({ kind: 'dice', sides: [6, 6, 6, 6, 6] }); // asked only when the air strike is chosen
       expect(t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1] }).code).toBe('dice-values-required');
       const trackBefore = t.track(PG, 'allied');

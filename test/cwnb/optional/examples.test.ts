@@ -6,15 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session } from '../../../src/engine/game.ts';
 import { readGameFile } from '../../../src/adapters/storage/game-file.ts';
 import { replaySummary } from '../../../src/adapters/cli/cwnb.ts';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
-import type { CwnbState } from '../../../src/modules/cwnb/state.ts';
 import { buildOptionalOutputs, OPTIONAL_EXAMPLES_DIR } from '../../../scripts/make-optional-examples.ts';
+import { openSession } from '../../support/cwnb-scenario.ts';
 
 const FILES = readdirSync(OPTIONAL_EXAMPLES_DIR).filter((f) => f.endsWith('.json')).sort();
-const open = (f: string) => Session.open(cwnb, readGameFile(join(OPTIONAL_EXAMPLES_DIR, f))) as Session<CwnbState>;
+const open = (f: string) => openSession(readGameFile(join(OPTIONAL_EXAMPLES_DIR, f)));
 
 describe('examples/cwnb/optional', () => {
   it('holds one game per optional rule and the seven-zone game with every option', () => {

@@ -280,9 +280,13 @@ function gameOver(state: CwnbState, explain: boolean): RuleError | null {
   return state.result ? no(explain, 'game-over', () => 'The campaign is over (11).', '11') : null;
 }
 
-export function gameAction<A>(spec: GameActionSpec<A>): ActionDef<CwnbState> {
+/** A CWNB action definition, with the schema of its fields (for the game file's JSON Schema). */
+export type CwnbActionDef = ActionDef<CwnbState> & { schema: z.ZodType };
+
+export function gameAction<A>(spec: GameActionSpec<A>): CwnbActionDef {
   return {
     type: spec.type,
+    schema: spec.schema,
     rule: spec.rule,
     decision: spec.decision ?? true,
     help: spec.help,
@@ -319,7 +323,7 @@ function zoneWhen<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string, ex
   return isRuleError(zs) ? zs : spec.when(state, zs.zone, zs.side, explain);
 }
 
-export function zoneAction<A>(spec: ZoneActionSpec<A>): ActionDef<CwnbState> {
+export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
   /** The team seats a proxy (14.1) may take this action for now. */
   const targets = (state: CwnbState, seat: string, team: string[]) =>
     spec.proxy ? team.filter((s) => !hooksOf(state).proxyRefusal(state, seat, s, true) && !zoneWhen(spec, state, s, false)) : [];
@@ -327,6 +331,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): ActionDef<CwnbState> {
   const proxyWhy = (state: CwnbState, seat: string, target: string) => hooksOf(state).proxyRefusal(state, seat, target, !!spec.proxy) ?? zoneWhen(spec, state, target, true);
   return {
     type: spec.type,
+    schema: spec.schema,
     rule: spec.rule,
     // The game waits on the seat itself, never on an Overall Commander who may act for it.
     decision: spec.decision === false ? false : (state, seat) => !hooksOf(state).proxy(state, seat),
