@@ -2,7 +2,9 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { refuse, ruleError, type RuleError } from './errors.ts';
-import type { EventInput } from './module.ts';
+import type { DiceSource, DieRequest, EventInput } from './module.ts';
+
+export type { DiceSource, DieRequest };
 
 /**
  * Dice for every module. Each die is derived from the game's secret seed and a roll counter:
@@ -22,17 +24,6 @@ export interface DiceState {
   physical: boolean;
 }
 
-export interface DieRequest {
-  sides: number;
-  /** What the die is for, shown in the log: "Mission roll, Mediterranean, turn 3". */
-  purpose: string;
-}
-
-/** Where seeded dice come from. */
-export interface DiceSource {
-  /** The values of the seeded dice numbered `counter`, `counter + 1`, … (refuses when it cannot roll). */
-  seeded(counter: number, requests: readonly DieRequest[]): number[];
-}
 
 export interface RollEvent extends EventInput {
   type: 'roll';

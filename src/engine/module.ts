@@ -1,6 +1,17 @@
-import type { DiceSource } from './dice.ts';
 import type { RuleError } from './errors.ts';
 import type { Audience, Viewer } from './viewer.ts';
+
+/** One die asked for: its size and what it is for, shown in the log ("Mission roll, Mediterranean, turn 3"). */
+export interface DieRequest {
+  sides: number;
+  purpose: string;
+}
+
+/** Where seeded dice come from: the kernel hands one to each action (the seed never enters a state). */
+export interface DiceSource {
+  /** The values of the seeded dice numbered `counter`, `counter + 1`, … (refuses when it cannot roll). */
+  seeded(counter: number, requests: readonly DieRequest[]): number[];
+}
 
 /** An action as a seat submits it: `type` plus its fields. */
 export interface Action {

@@ -202,6 +202,58 @@ describe('wardroom play', () => {
   });
 });
 
+describe('wardroom replay --log --as VIEWER (issue 7 §1)', () => {
+  it('prints the log as that viewer may see it: each team its own Action cards, the other team only how many', async ({ expect }) => {
+    const example = join(ROOT, 'examples/cwnb/two-zone.json');
+    const [referee, soviet, allied, spectator, nobody] = await Promise.all([
+      wardroom(['replay', example, '--log']),
+      wardroom(['replay', example, '--log', '--as', 'soviet']),
+      wardroom(['replay', example, '--log', '--as', 'allied:mediterranean']),
+      wardroom(['replay', example, '--log', '--as', 'spectator']),
+      wardroom(['replay', example, '--log', '--as', 'nobody']),
+    ]);
+    const buys = (out: string) => out.split('\n').find((l) => l.startsWith('Mediterranean: Allied buys'))!;
+    expect(buys(referee.stdout)).toContain('Retreat, ECM, Damage Control for 101');
+    expect(buys(allied.stdout)).toContain('Retreat, ECM, Damage Control for 101');
+    expect(buys(soviet.stdout)).toContain('HMS Invincible, 3 Action cards for 101');
+    expect(buys(spectator.stdout)).toBe(buys(soviet.stdout));
+    // The Soviet team sees its own cards.
+    expect(soviet.stdout).toContain('Mediterranean: Soviet buys Kirov, Sovremenny, Udaloy, Akula, Alfa, Kiev, Torpedo (8), Missile (10), Surprise for 102');
+    expect(spectator.stdout).not.toContain('Torpedo (8)');
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toMatch(/--as nobody: not a viewer of this game; choose a seat \(allied:mediterranean, .*\), a team \(allied, soviet\), referee or spectator/);
+  });
+});
+
+describe('wardroom verify (issue 7 §4)', () => {
+  it('checks a revealed seed against the commitment and re-derives every logged roll, offline; a doctored roll or a wrong seed fails', async ({ expect }) => {
+    const example = join(ROOT, 'examples/cwnb/seven-zone-nine-turn.json');
+    const ok = await wardroom(['verify', example]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^Verified: the seed matches its commitment [0-9a-f]{64}, and all \d{3,} seeded roll\(s\) in the log re-derive from it\./);
+    const record = JSON.parse(readFileSync(example, 'utf8'));
+    // A file without its seed: the seed is given apart.
+    const { seed, ...withheld } = record;
+    const noSeed = join(TMP, 'withheld.json');
+    writeFileSync(noSeed, JSON.stringify(withheld));
+    const ask = await wardroom(['verify', noSeed]);
+    expect(ask.code).toBe(2);
+    expect(ask.stderr).toContain('holds no dice seed: give the revealed seed with --seed');
+    expect((await wardroom(['verify', noSeed, '--seed', seed])).code).toBe(0);
+    const wrongSeed = await wardroom(['verify', noSeed, '--seed', 'not-the-seed']);
+    expect(wrongSeed.code).toBe(1);
+    expect(wrongSeed.stdout).toContain('NOT verified');
+    // One logged die changed.
+    const i = record.log.findIndex((a: { rolled?: number[] }) => a.rolled);
+    record.log[i].rolled[0] = (record.log[i].rolled[0] % 6) + 1;
+    const doctored = join(TMP, 'doctored.json');
+    writeFileSync(doctored, JSON.stringify(record));
+    const bad = await wardroom(['verify', doctored]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/NOT verified: the record does not replay: action #\d+: The log says die #\d+ .* the seed gives \d/);
+  });
+});
+
 describe('wardroom replay', () => {
   it('--json prints the documented summary; without --json a readable summary', async ({ expect }) => {
     const r = await wardroom(['replay', join(ROOT, 'examples/cwnb/mission-invasion.json'), '--json']);

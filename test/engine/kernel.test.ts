@@ -1,0 +1,146 @@
+/**
+ * Issue 7 §2 and §4, the kernel's side of the contract: one definition per action (the legal
+ * actions are derived from it, and an action not offered to its seat is refused before the module
+ * runs), forms a web page can render without module knowledge, events with sequence numbers, turns
+ * and audiences, and the dice seed kept outside every state.
+ */
+import { describe, expect, it } from 'vitest';
+import { isRuleError, ruleError } from '../../src/engine/errors.ts';
+import { applyAction, legalActions, NOT_NOW, waitingFor } from '../../src/engine/kernel.ts';
+import type { ActionDef, ActionSpec, Fields, RulesModule } from '../../src/engine/module.ts';
+import { cwnb } from '../../src/modules/cwnb/index.ts';
+import { playRandomGame } from '../support/cwnb-random-game.ts';
+import { openSession, table } from '../support/cwnb-scenario.ts';
+
+/** A counter game: seat "a" adds while the count is below 3. */
+function counterModule(runs: { n: number }): RulesModule<{ count: number }, null> {
+  const add: ActionDef<{ count: number }> = {
+    type: 'add',
+    decision: true,
+    when: (s, seat, explain) => (seat === 'a' && s.count < 3 ? null : explain ? ruleError('full', 'The counter is full, or this is not your counter.') : NOT_NOW),
+    label: () => 'Add one',
+    run(s) {
+      runs.n++;
+      return { state: { count: s.count + 1 }, events: [{ type: 'added', text: 'Added one.', to: 'all' }] };
+    },
+  };
+  return {
+    id: 'counter',
+    parseOptions: () => null,
+    setup: () => ({ count: 0 }),
+    seats: () => ['a', 'b'],
+    teams: () => ['a', 'b'],
+    teamOf: (_s, seat) => seat,
+    actions: () => [add],
+    view: (s) => s,
+    isOver: (s) => s.count >= 3,
+  };
+}
+
+describe('§2 one definition per action', () => {
+  it('the legal actions and the seats waited on are derived from the definitions', () => {
+    const m = counterModule({ n: 0 });
+    expect(legalActions(m, { count: 0 }, 'a')).toEqual([{ type: 'add', label: 'Add one' }]);
+    expect(legalActions(m, { count: 0 }, 'b')).toEqual([]);
+    expect(waitingFor(m, { count: 0 })).toEqual(['a']);
+    expect(waitingFor(m, { count: 3 })).toEqual([]);
+  });
+
+  it('an action not offered to its seat is refused as "not your decision", with the reason, before the module runs', () => {
+    const runs = { n: 0 };
+    const m = counterModule(runs);
+    const dice = { seeded: () => [] };
+    expect(applyAction(m, { count: 0 }, { type: 'add', seat: 'b' }, dice)).toMatchObject({ code: 'not-your-decision', reason: 'full', message: 'The counter is full, or this is not your counter.' });
+    expect(applyAction(m, { count: 3 }, { type: 'add', seat: 'a' }, dice)).toMatchObject({ code: 'not-your-decision' });
+    expect(applyAction(m, { count: 0 }, { type: 'subtract', seat: 'a' }, dice)).toMatchObject({ code: 'unknown-action' });
+    expect(applyAction(m, { count: 0 }, { type: 'add' } as never, dice)).toMatchObject({ code: 'bad-action' });
+    expect(runs.n).toBe(0);
+    expect(isRuleError(applyAction(m, { count: 0 }, { type: 'add', seat: 'a' }, dice))).toBe(false);
+    expect(runs.n).toBe(1);
+  });
+
+  it('every form offered in fuzzed games, base and optional rules, has a label for each field and each variant field, and choices with values', () => {
+    const problems: string[] = [];
+    let forms = 0;
+    const checkFields = (where: string, fields: Fields | undefined) => {
+      for (const [name, f] of Object.entries(fields ?? {})) {
+        if (typeof f.label !== 'string' || !f.label) problems.push(`${where}: field ${name} has no label`);
+        if (f.kind === 'choice' || f.kind === 'subset') {
+          for (const o of f.options) {
+            if (typeof o.label !== 'string' || o.value === undefined) problems.push(`${where}: an option of ${name} has no value or label`);
+            checkFields(`${where} ${name}=${String(o.value)}`, o.fields);
+          }
+        }
+      }
+    };
+    for (let seed = 980_001; seed <= 980_012; seed++) {
+      playRandomGame(seed, {
+        limits: { zones: 3, turns: 2 },
+        optionalRules: seed % 2 ? 'random' : 'none',
+        probeChance: 0,
+        undoChance: 0,
+        checkInvariants: false,
+        checkReplay: false,
+        onState: (state) => {
+          for (const seat of cwnb.seats(state)) {
+            for (const spec of legalActions(cwnb, state, seat) as ActionSpec[]) {
+              forms++;
+              if (!spec.label) problems.push(`${seat} ${spec.type}: no label`);
+              checkFields(`${seat} ${spec.type}`, spec.fields);
+            }
+          }
+        },
+      });
+    }
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(forms).toBeGreaterThan(2000);
+  });
+
+  it('variants: a Carrier Air Strike asks whether it succeeded, a Gun or Missile attack its Damage Value, an attack card its printed value', () => {
+    const t = table(['north-sea']);
+    t.act('soviet:north-sea', 'rollMission', { values: [1] });
+    const buyCard = t.session.legalActions('allied:north-sea').find((a) => a.type === 'buyCard')!;
+    const card = buyCard.fields!.card as Extract<Fields[string], { kind: 'choice' }>;
+    expect(card.options.find((o) => o.value === 'Gun')!.fields).toMatchObject({ value: { kind: 'int', label: 'Printed value', min: 1 } });
+    expect(card.options.find((o) => o.value === 'ECM')!.fields).toBeUndefined();
+  });
+});
+
+describe('§1 events: sequence numbers, turns, zones, audiences', () => {
+  it('in fuzzed games every event has its sequence number, its log entry, its turn and who may see it; zone events name their zone', () => {
+    const ZONE_TYPES = new Set(['mission', 'points', 'order', 'order-done', 'purchase', 'bank', 'commit', 'reveal', 'sunk', 'damage', 'status', 'set-aside', 'turn-done', 'non-combatants', 'retreat', 'land-attack', 'battle-turn']);
+    for (const seed of [990_001, 990_002, 990_003]) {
+      const r = playRandomGame(seed, { limits: { zones: 3, turns: 2 }, probeChance: 0, checkInvariants: false, checkReplay: false });
+      const s = openSession(r.record);
+      s.events.forEach((e, i) => {
+        expect(e.seq).toBe(i);
+        expect(s.record.log[e.entry]).toBeDefined();
+        expect(Number.isInteger(e.turn)).toBe(true);
+        expect(e.to === 'all' || e.to === 'referee' || typeof e.to === 'object').toBe(true);
+        if (ZONE_TYPES.has(e.type) && !(e.type === 'reveal' && e.text.startsWith('Purchases'))) expect(e.zone, `${e.type}: ${e.text}`).toBeTruthy();
+      });
+      // The later events of a viewer are those after the last one it saw.
+      const mid = Math.floor(s.events.length / 2);
+      expect(s.eventsFor({ kind: 'referee' }, mid - 1).map((e) => e.seq)).toEqual(s.events.slice(mid).map((e) => e.seq));
+    }
+  });
+});
+
+describe('§4 the dice seed lives outside the state', () => {
+  it('a record opened without its seed replays (its rolls are logged), refuses a new roll with a clear error, and rolls once the seed is revealed', () => {
+    const t = table(['north-sea'], { dice: 'seeded', seed: 'the-secret-seed' });
+    t.act('soviet:north-sea', 'rollMission');
+    for (const seat of ['allied:north-sea', 'soviet:north-sea']) t.act(seat, 'donePurchasing');
+    const withheld = t.session.withoutSeed();
+    expect(withheld.seed).toBeUndefined();
+    expect(JSON.stringify(withheld)).not.toContain('the-secret-seed');
+    const s = openSession(withheld);
+    expect(s.state).toEqual(t.state);
+    // A new roll needs the seed: refused, nothing changed.
+    const r = openSession({ ...withheld, log: withheld.log.slice(0, 0) }).submit({ type: 'rollMission', seat: 'soviet:north-sea' });
+    expect(r).toMatchObject({ code: 'dice-seed-withheld' });
+    expect(isRuleError(s.revealSeed('wrong'))).toBe(true);
+    expect(s.revealSeed('the-secret-seed')).toBeNull();
+    expect(s.record.seed).toBe('the-secret-seed');
+  });
+});
