@@ -123,6 +123,8 @@ export interface TableSpec {
   status?: Partial<Record<ZoneId, number>>;
   dice?: 'physical' | 'seeded';
   seed?: string;
+  /** "0.1": the readings a game begun with Wardroom 0.1 keeps (docs/rulings.md). */
+  rulings?: '0.1';
 }
 
 export interface SidePlan {
@@ -162,6 +164,7 @@ export class Table {
       dice: spec.dice ?? 'physical',
       roster: FIXTURE_ROSTER,
       startingPoints: start,
+      ...(spec.rulings ? { rulings: spec.rulings } : {}),
     });
     if (isRuleError(options)) throw new Error(`fixture options refused: ${options.code}: ${options.message}`);
     let state = cwnb.setup(options);

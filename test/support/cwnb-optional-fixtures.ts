@@ -89,6 +89,7 @@ export function rawOptions(spec: OTableSpec): RawOptions {
     roster: spec.roster ?? OPT_ROSTER,
     startingPoints: Object.fromEntries(spec.zones.map((z) => [z, spec.start?.[z] ?? { allied: 150, soviet: 150 }])),
     optional: spec.optional ?? {},
+    ...(spec.rulings ? { rulings: spec.rulings } : {}),
   };
 }
 

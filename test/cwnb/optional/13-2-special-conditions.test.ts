@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_ROSTER, pointsOf } from '../../support/cwnb-fixtures.ts';
+import { FIXTURE_ROSTER, pointsOf, type Want } from '../../support/cwnb-fixtures.ts';
 import { MENU, OTable, conditionsTable, optionsRefusal, type Optional } from '../../support/cwnb-optional-fixtures.ts';
 import type { ZoneId } from '../../../src/modules/cwnb/data/types.ts';
 
@@ -268,6 +268,48 @@ describe('13.2 Special Conditions (Step B)', () => {
       expect(t.banked(PG, 'allied')).toBe(bankedBefore + track);
       expect(t.track(PG, 'allied')).toBe(0);
       expect(t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' }).code).toBe('no-port-strike');
+    });
+
+    /** Turn 1 quiet; turn 2 the Allied player rolls Port Strike and sinks Krivak (5 points) in port; `mission` for turn 2. */
+    function portStrikeTurn(mission: Want, rulings?: '0.1', battle: (t: OTable) => void = () => {}) {
+      const t = new OTable({ zones: [PG], optional: SC, rulings });
+      t.start(PG, { allied: 'Sea Superiority', urgent: false });
+      t.order(PG, 'allied', { buy: ['a-dd'] });
+      t.order(PG, 'soviet', { buy: ['s-dd', 's-ff'] });
+      t.commit(PG, 'allied', []);
+      t.commit(PG, 'soviet', []);
+      t.finish(PG);
+      const before = t.zone(PG).status;
+      t.roll(PG, mission);
+      t.give(PG, 'allied', 'Port Strike');
+      t.give(PG, 'soviet', null);
+      t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [2, 1] }); // Sovremenny missed, Krivak sunk
+      expect(t.player(PG, 'allied').earned.portStrike + t.player(PG, 'allied').earned.sinking).toBe(5);
+      t.done(PG, 'allied');
+      t.done(PG, 'soviet');
+      t.commit(PG, 'allied', []); // USS Spruance (12) stays in port
+      t.commit(PG, 'soviet', []);
+      if (t.zone(PG).battle!.toDeal) t.deal(PG);
+      battle(t);
+      const events = t.finish(PG);
+      return { before, after: t.zone(PG).status, inPort: pointsOf(events, 'allied', 'in-port') };
+    }
+
+    it('13.2.7 the Port Strike points are spent or banked in 6.C.2, so they are not on the Point Track at the 7.2.3 comparison (a game begun with 0.1 counts them)', () => {
+      // Sea Superiority with both Task Forces in port: the Pool is split evenly, so the turn is a tie but for the Port Strike.
+      const now = portStrikeTurn({ allied: 'Sea Superiority', soviet: 'Sea Superiority' });
+      expect(now.after).toBe(now.before);
+      const old = portStrikeTurn({ allied: 'Sea Superiority', soviet: 'Sea Superiority' }, '0.1');
+      expect(old.after).toBe(old.before + 1);
+    });
+
+    it('13.2.7 the Port Strike points were earned this turn for sinking enemy ships: they count for the 7.2.4 in-port cap', () => {
+      // The Allied Civilian Escort loses every Non-Combatant: no Mission Points, so without the Port
+      // Strike's 5 points the ship in port would score nothing.
+      const sinkAll = (t: OTable) => {
+        for (const n of t.zone(PG).battle!.nonCombatants) t.sink(PG, n.id, 'soviet');
+      };
+      expect(portStrikeTurn({ allied: 'Civilian Escort' }, undefined, sinkAll).inPort).toEqual([5]);
     });
 
     it('13.2.7 the air strike needs the roster to say which ships are Large or have a Crippled side', () => {

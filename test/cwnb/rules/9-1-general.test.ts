@@ -127,6 +127,35 @@ describe('9.1 General Mission Rules', () => {
     expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 4 }), 'allied')).toEqual([]);
   });
 
+  it('9.1 a Passive submarine afloat is a ship afloat: no shore bombardment while the last enemy ship is a Passive submarine; once it is sunk, there is (ruling)', () => {
+    const t = invasion(['s-ss']);
+    t.end(NS); // Allied 1
+    t.act({ type: 'submarine', seat: 'soviet:north-sea', ship: 's-ss', mode: 'passive' });
+    t.end(NS); // Soviet 1
+    const passive = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 6 });
+    expect(pointsOf(passive, 'allied')).toEqual([]);
+    expect(passive.at(-1)!.text).toContain('a Passive submarine afloat is not eliminated');
+    t.sink(NS, 's-ss', 'allied');
+    expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 6 }), 'allied')).toEqual([6]);
+  });
+
+  it('9.1 a game begun with Wardroom 0.1 keeps its reading: there, a Passive submarine counted as eliminated for shore bombardment', () => {
+    const t = new Table({ zones: [NS], status: { [NS]: COL.alliedDominance }, rulings: '0.1' });
+    t.prepare({ [NS]: { mission: { allied: 'Invasion' }, allied: { buy: ['a-cg'], commit: ['a-cg'] }, soviet: { buy: ['s-ss'], commit: ['s-ss'] } } });
+    t.end(NS);
+    t.act({ type: 'submarine', seat: 'soviet:north-sea', ship: 's-ss', mode: 'passive' });
+    t.end(NS);
+    expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 6 }), 'allied')).toEqual([6]);
+  });
+
+  it('9.1 (9, Land Targets) in an Invasion, Carrier or Submarine Strike, the battle reminds that every attack on Land Targets costs a Fog of War allotment, and the attack says so', () => {
+    const t = invasion();
+    expect(t.zoneView(NS).reminders).toContain("Each attack on Land Targets counts against the attacker's Fog of War allotment (9, Land Targets).");
+    expect(t.zoneView(NS).mission!.allied.summary.join(' ')).toContain('Fog of War allotment');
+    const events = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 2 });
+    expect(events[0].text).toContain('(one Fog of War allotment)');
+  });
+
   it('9.1 shore bombardment also scores while the enemy Task Force is Retreating', () => {
     const t = invasion(['s-dd']);
     t.end(NS); // Allied 1

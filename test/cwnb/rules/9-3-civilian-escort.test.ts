@@ -36,6 +36,20 @@ describe('9.3 Civilian Escort vs. Raid', () => {
     t.act({ type: 'retreat', seat: 'allied:sea-of-japan' });
   });
 
+  it('9.1 Evasive Maneuvers cannot be a Point Defense for a Civilian Non-Combatant: shown to both players in the summaries and as a battle reminder', () => {
+    const t = new Table({ zones: [SOJ] });
+    t.prepare({ [SOJ]: { mission: { allied: 'Civilian Escort' } } });
+    const z = t.zoneView(SOJ);
+    const rule = 'Evasive Maneuvers cards cannot be a Point Defense against an attack on a Civilian Non-Combatant (9.1).';
+    expect(z.mission!.allied.summary).toContain(rule);
+    expect(z.mission!.soviet.summary).toContain(rule);
+    expect(z.reminders).toContain(rule);
+    // Not on a Military Escort.
+    const u = new Table({ zones: ['north-sea'] });
+    u.prepare({ 'north-sea': { mission: { allied: 'Military Escort' } } });
+    expect(u.zoneView('north-sea').reminders).not.toContain(rule);
+  });
+
   it('9.3 Penalties: −1 from the Escort player\'s hand size and Fog of War', () => {
     const t = new Table({ zones: [SOJ] });
     t.roll(SOJ, { allied: 'Civilian Escort' });

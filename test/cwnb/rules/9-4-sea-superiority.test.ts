@@ -84,6 +84,14 @@ describe('9.4 Sea Superiority vs. Sea Superiority', () => {
     expect(pointsOf(events, 'soviet', 'mission')).toEqual([15]);
   });
 
+  it('9.4 a game begun with Wardroom 0.1 keeps its reading: there, a loser with only a Passive submarine afloat was completely eliminated (whole Pool, 45)', () => {
+    const t = new Table({ zones: [PG], rulings: '0.1' });
+    t.prepare({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-ff', 's-ss'], commit: ['s-ff', 's-ss'] } } });
+    t.sink(PG, 's-ff', 'allied');
+    t.act({ type: 'submarine', seat: 'soviet:persian-gulf', ship: 's-ss', mode: 'passive' });
+    expect(pointsOf(t.finish(PG), 'allied', 'mission')).toEqual([45]);
+  });
+
   it('9.4 with no Mission Winner (a tie) the Pool is split even if a Task Force was eliminated (ruling: neither player is the loser)', () => {
     const t = superiority(['a-dd'], []);
     const events = t.finish(PG);

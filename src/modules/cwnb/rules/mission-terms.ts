@@ -94,6 +94,10 @@ function sideWith(cell: MissionCell, m: MissionName): Side {
 }
 
 const FOG_NOTE = 'Fog of War die results below 1 count as 1.';
+/** 9.1: printed on the Civilian Non-Combatant cards. */
+const EVASIVE = 'Evasive Maneuvers cards cannot be a Point Defense against an attack on a Civilian Non-Combatant (9.1).';
+/** 9, Land Targets: "each attack against Land Targets (i.e., fired 'off the board') does count against a player's Fog of War allotment". */
+const LAND_TARGETS = 'Each attack on Land Targets counts against your Fog of War allotment.';
 
 export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
   const pair = missionPair(cell);
@@ -147,6 +151,10 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
           : 'No retreat while any Civilian Non-Combatant is afloat.',
       ];
       sides[raider].summary = [`Score ${t.points} for each Non-Combatant you sink.`];
+      if (kind === 'civilian') {
+        sides[escort].summary.push(EVASIVE);
+        sides[raider].summary.push(EVASIVE);
+      }
       break;
     }
     case 'seaSuperiority': {
@@ -197,6 +205,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
         `Point Pool ${t.pool}: at the end of each of your Battle Turns in which the enemy Task Force is eliminated, score ${t.points} minus damage for each of your ${t.nonCombatants.count} Military Non-Combatants still afloat.`,
         `Also score the Damage Value of Gun Attacks on Land Targets made after the enemy Task Force is eliminated or while it retreats (at most ${t.pool} in all, separate from the Pool).`,
         `+${data.bonus} to hand size and Fog of War. No Pool points while retreating.`,
+        LAND_TARGETS,
       ];
       sides[ha].summary = [
         'Score all Pool points the Invasion player has not claimed at the end of the Battle Turns.',
@@ -215,6 +224,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
       sides[cs].requires = 'carrier';
       sides[cs].summary = [
         `Point Pool ${t.pool}: score ${t.points} for each successful Carrier Air Strike against Land Targets (double for a Surprise Attack). No Pool points while retreating.`,
+        LAND_TARGETS,
         'You must commit at least one Aircraft Carrier, or decline: the status shifts one column against you and the mission is re-rolled (9.5).',
       ];
       sides[en].summary = [
@@ -231,6 +241,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
       Object.assign(sides[ss], { inPortHalf: true, submarinesOnly: true, requires: 'missile-submarine' });
       sides[ss].summary = [
         `Point Pool ${t.pool}: score the Damage Value of your submarine-launched Missile Attacks on Land Targets (double for a Surprise Attack). No Pool points while retreating.`,
+        LAND_TARGETS,
         'Submarines only: no surface ships in your Task Force. At least one must be missile-capable, or decline: the status shifts one column against you and the mission is re-rolled (9.5).',
         'Ships in port score only 1/2 their Point Value (rounded up, per ship).',
       ];
