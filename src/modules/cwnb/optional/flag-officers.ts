@@ -3,7 +3,7 @@ import type { Fields } from '../../../engine/module.ts';
 import { refuse } from '../../../engine/errors.ts';
 import { ZONE_IDS, type Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
-import { isSubmarine, no, say, shipCard, sideName, zoneAction, zoneName } from '../rules/common.ts';
+import { isSubmarine, no, say, shipCard, sideName, writablePlayer, zoneAction, zoneName } from '../rules/common.ts';
 import { targetField, transferEndpoints, transferFrom } from '../rules/transfers.ts';
 import type { CwnbState, PlayerState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
@@ -42,8 +42,8 @@ export const transferFlagOfficer = zoneAction({
   apply(state, from, side, a, ctx) {
     const dest = transferEndpoints(state, from, side, a.to, 'card', ctx);
     if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', `${zoneName(dest.id)} already has a ${sideName(side)} Flag Officer; a Task Force cannot have more than one.`, '13.4');
-    from.players[side].flagOfficer = false;
-    dest.players[side].flagOfficer = true;
+    writablePlayer(from, side).flagOfficer = false;
+    writablePlayer(dest, side).flagOfficer = true;
     say(ctx, { type: 'transfer', side, flagOfficer: true, fromZone: from.id, toZone: dest.id, text: `${sideName(side)}: Flag Officer transferred from ${zoneName(from.id)} to ${zoneName(dest.id)} (13.4).` });
   },
 });
@@ -71,10 +71,10 @@ export const flagOfficers: OptionalRule = {
   actions: [transferFlagOfficer],
   hooks: {
     setup(state) {
-      for (const z of Object.values(state.zones)) for (const side of ['allied', 'soviet'] as const) z!.players[side].flagOfficer = true;
+      for (const z of Object.values(state.zones)) for (const side of ['allied', 'soviet'] as const) z!.players[side] = { ...z!.players[side], flagOfficer: true };
     },
     newTurn(_state, zone) {
-      for (const side of ['allied', 'soviet'] as const) zone.players[side].commandShip = null;
+      for (const side of ['allied', 'soviet'] as const) writablePlayer(zone, side).commandShip = null;
     },
     commitFields(state, zone, side, eligible): Fields {
       if (!canDesignate(zone, side)) return {};
@@ -90,13 +90,12 @@ export const flagOfficers: OptionalRule = {
       if (isSubmarine(shipCard(state, flagOfficer)!)) refuse('command-ship-submarine', 'Submarines may not be designated as a Command Ship.', '13.4');
     },
     revealed(zone, side, flagOfficer) {
-      zone.players[side].commandShip = flagOfficer;
+      if (zone.players[side].commandShip !== flagOfficer) writablePlayer(zone, side).commandShip = flagOfficer;
     },
     // A sunk Command Ship takes its Flag Officer out of the game.
     shipSunk(zone, side, id, ctx) {
-      const p = zone.players[side];
-      if (p.commandShip !== id) return;
-      p.flagOfficer = false;
+      if (zone.players[side].commandShip !== id) return;
+      writablePlayer(zone, side).flagOfficer = false;
       say(ctx, { type: 'flag-officer-lost', zone: zone.id, side, text: `${zoneName(zone.id)}: the ${sideName(side)} Flag Officer went down with the Command Ship and is removed for the rest of the game (13.4).` });
     },
     reminders,

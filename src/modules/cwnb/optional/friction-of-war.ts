@@ -3,7 +3,7 @@ import { refuse } from '../../../engine/errors.ts';
 import type { FieldOption, Fields } from '../../../engine/module.ts';
 import type { Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
-import { diceSchema, no, say, score, sideName, zoneAction, zoneName } from '../rules/common.ts';
+import { diceSchema, no, say, score, sideName, writablePlayer, zoneAction, zoneName } from '../rules/common.ts';
 import { determineMission } from '../rules/missions.ts';
 import { beforeCommitment, inBattlePreparations } from '../rules/sequence-of-play.ts';
 import type { ZoneState } from '../state.ts';
@@ -50,7 +50,7 @@ export const playAdditionalShip = zoneAction({
     return { use: { kind: 'choice', label: 'Use', options } };
   },
   apply(state, zone, side, a, ctx) {
-    const p = zone.players[side];
+    const p = writablePlayer(zone, side);
     const say13 = (what: string) => say(ctx, { type: 'joker', zone: zone.id, side, use: a.use, text: `${zoneName(zone.id)}: ${sideName(side)} plays an Additional Ship card — ${what} (13.5).` });
     switch (a.use as JokerUse) {
       case 'reroll-mission':
@@ -113,11 +113,11 @@ export const useKeptAdditionalShip = zoneAction({
     return { use: { kind: 'choice', label: 'Use', options } };
   },
   apply(_state, zone, side, a, ctx) {
-    const p = zone.players[side];
+    const p = writablePlayer(zone, side);
     if (a.use === 'ship-at-point-value' && (zone.step !== 'purchase' || p.order.done)) refuse('not-purchase-step', 'Use it while you are ordering purchases (6.C.2).', '13.5');
     p.keptAdditionalShip = a.use;
     const i = p.cards.findIndex((c) => c.type === ADDITIONAL_SHIP);
-    if (i >= 0) p.cards.splice(i, 1);
+    if (i >= 0) p.cards = p.cards.filter((_, k) => k !== i);
     say(ctx, {
       type: 'joker',
       zone: zone.id,
@@ -148,7 +148,7 @@ export const frictionOfWar: OptionalRule = {
     newTurn(_state, zone) {
       zone.lastRoll = null;
       for (const side of ['allied', 'soviet'] as const) {
-        const p = zone.players[side];
+        const p = writablePlayer(zone, side);
         p.jokersPlayed = 0;
         p.flagOrder = { present: false, absent: false };
         if (p.keptAdditionalShip !== 'unused') p.keptAdditionalShip = null;
@@ -159,7 +159,7 @@ export const frictionOfWar: OptionalRule = {
       if (zone.players[side].keptAdditionalShip === 'ship-at-point-value' && ships.length && state.turn > 1) ships[0] /= 2;
     },
     purchased(zone, side, ships) {
-      if (ships.length && zone.players[side].keptAdditionalShip === 'ship-at-point-value') zone.players[side].keptAdditionalShip = 'spent';
+      if (ships.length && zone.players[side].keptAdditionalShip === 'ship-at-point-value') writablePlayer(zone, side).keptAdditionalShip = 'spent';
     },
     keepableCard: (_state, type) => (type.toLowerCase() === ADDITIONAL_SHIP.toLowerCase() ? ADDITIONAL_SHIP : null),
     kept(p, card) {

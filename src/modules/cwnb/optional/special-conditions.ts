@@ -3,7 +3,7 @@ import { refuse } from '../../../engine/errors.ts';
 import { SPECIAL_CIRCUMSTANCES } from '../data/index.ts';
 import type { Side, SpecialCondition, SpecialConditionsTable } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
-import { diceSchema, no, requireTerms, roll, say, score, shipCard, sideName, updateShip, zoneAction, zoneName, type Ctx } from '../rules/common.ts';
+import { diceSchema, no, removeShip, requireTerms, roll, say, score, shipCard, sideName, updateShip, writablePlayer, zoneAction, zoneName, type Ctx } from '../rules/common.ts';
 import { BATTLE_TURNS } from '../rules/commitment.ts';
 import type { ConditionState, CwnbState, PortStrikeChoice, ZoneState } from '../state.ts';
 import { other, seatOf } from '../state.ts';
@@ -54,7 +54,7 @@ export function rollConditions(state: CwnbState, zone: ZoneState, side: Side, va
   } else if (state.dice.physical && values && values.length > 1) {
     refuse('extra-die', 'A Special Conditions roll of 1–4 means no Special Condition: enter only that die.', '13.2');
   }
-  c[side] = { rolled: true, condition, portStrike: null };
+  zone.conditions = { ...c, [side]: { rolled: true, condition, portStrike: null } };
   ctx.hooks.rolled(zone, { kind: 'conditions', side }); // 13.5
   say(ctx, {
     type: 'special-condition',
@@ -65,7 +65,8 @@ export function rollConditions(state: CwnbState, zone: ZoneState, side: Side, va
   });
   if (condition === 'Prepared') {
     // 13.2.6 Prepared: all the player's damaged ships are repaired at once.
-    for (const id in zone.players[side].fleet) updateShip(zone.players[side], id, { damage: 0, crippled: false, critical: false });
+    const p = writablePlayer(zone, side);
+    for (const id in p.fleet) updateShip(p, id, { damage: 0, crippled: false, critical: false });
     say(ctx, { type: 'repair', zone: zone.id, side, text: `${zoneName(zone.id)}: Prepared — all ${sideName(side)} ships repaired (13.2.6).` });
   }
 }
@@ -113,6 +114,7 @@ export const portStrike = zoneAction({
     const enemy = other(side);
     if (a.choice === 'air-strike') {
       const fleet = zone.players[enemy].fleet;
+      const target = writablePlayer(zone, enemy);
       const ids = Object.keys(fleet);
       const unknown = ids.filter((id) => {
         const card = shipCard(state, id)!;
@@ -130,17 +132,17 @@ export const portStrike = zoneAction({
         if (values[i] !== 1) return;
         const card = shipCard(state, id)!;
         if (!card.large && card.crippledSide && !fleet[id].crippled) {
-          updateShip(zone.players[enemy], id, { crippled: true });
+          updateShip(target, id, { crippled: true });
           say(ctx, { type: 'crippled', zone: zone.id, unit: id, value: true, text: `${zoneName(zone.id)}: Port Strike hits ${card.name}: crippled (13.2.7).` });
         } else {
-          delete fleet[id];
+          removeShip(target, id);
           state.sunk = [...state.sunk, id];
           say(ctx, { type: 'sunk', zone: zone.id, side: enemy, unit: id, cause: 'Port Strike', text: `${zoneName(zone.id)}: Port Strike hits ${card.name}: sunk (13.2.7).` });
           score(zone, side, card.points, state.options.rulings === '0.1' ? 'sinking' : 'port-strike', ctx, `Port Strike sank ${card.name}; spend or bank these points in Battle Preparations`);
         }
       });
     }
-    zone.conditions![side].portStrike = a.choice as PortStrikeChoice;
+    zone.conditions = { ...zone.conditions!, [side]: { ...zone.conditions![side], portStrike: a.choice as PortStrikeChoice } };
     const what = {
       'air-strike': 'special air strike on every enemy ship in the zone',
       'port-facilities-damaged': 'enemy port facilities damaged: no repairs to enemy ships in port this turn',
@@ -172,7 +174,7 @@ export const specialConditions: OptionalRule = {
     },
     newTurn(_state, zone) {
       zone.conditions = fresh();
-      for (const side of ['allied', 'soviet'] as const) zone.players[side].priorityUsed = 0;
+      for (const side of ['allied', 'soviet'] as const) if (zone.players[side].priorityUsed) writablePlayer(zone, side).priorityUsed = 0;
     },
     stepBPending: pending,
     rerollAfterStepB(_state, zone, ctx) {
@@ -188,7 +190,7 @@ export const specialConditions: OptionalRule = {
       for (let i = 0; i < Math.min(left, cards.length); i++) cards[i] = Math.ceil(cards[i] / 2);
     },
     purchased(zone, side, _ships, cards) {
-      if (has(zone, side, 'Priority')) zone.players[side].priorityUsed += Math.min(cards.length, Math.max(0, 3 - zone.players[side].priorityUsed));
+      if (has(zone, side, 'Priority')) writablePlayer(zone, side).priorityUsed += Math.min(cards.length, Math.max(0, 3 - zone.players[side].priorityUsed));
     },
     // 6.C.2 with 13.2.6 Prepared (7) and 13.2.9 Rushed (3).
     actionCardLimit: (zone, side) => (has(zone, side, 'Rushed') ? 3 : has(zone, side, 'Prepared') ? 7 : 5),

@@ -4,7 +4,7 @@ import type { FieldOption, Fields } from '../../../engine/module.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, NonCombatant, ShipState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
-import { isSubmarine, no, requireTerms, say, score, shipCard, sideName, updateShip, zoneAction, zoneName, type Ctx } from './common.ts';
+import { isSubmarine, no, removeShip, requireTerms, say, score, shipCard, sideName, updateShip, writablePlayer, zoneAction, zoneName, type Ctx } from './common.ts';
 import { awardPool, eliminated, eliminatedInMission, scoreEndOfBattleTurn } from './mission-scoring.ts';
 
 /**
@@ -36,7 +36,7 @@ function active(zone: ZoneState, side: Side, what: string, explain: boolean) {
   return a === side ? null : no(explain, 'not-your-battle-turn', () => `${what} happens in your own Battle Turn; it is ${sideName(a)}'s Battle Turn ${battleTurnNumber(zone)}.`, '7');
 }
 
-type Unit = { kind: 'ship'; side: Side; id: string; ship: ShipState } | { kind: 'nc'; side: Side; id: string; nc: NonCombatant };
+type Unit = { kind: 'ship'; side: Side; id: string; ship: ShipState } | { kind: 'nc'; side: Side; id: string; nc: NonCombatant; index: number };
 
 /** A committed ship or a Non-Combatant afloat in this zone's battle. */
 function unit(zone: ZoneState, id: string): Unit {
@@ -48,10 +48,11 @@ function unit(zone: ZoneState, id: string): Unit {
     }
   }
   const b = zone.battle!;
-  const nc = b.nonCombatants.find((n) => n.id === id);
-  if (nc) {
+  const index = b.nonCombatants.findIndex((n) => n.id === id);
+  if (index >= 0) {
+    const nc = b.nonCombatants[index];
     if (nc.sunk) refuse('already-sunk', `${id} has already been sunk.`, '8');
-    return { kind: 'nc', side: b.nonCombatantSide!, id, nc };
+    return { kind: 'nc', side: b.nonCombatantSide!, id, nc, index };
   }
   refuse('unknown-unit', `No committed ship or Non-Combatant "${id}" is afloat in the ${zoneName(zone.id)} battle.`, '7');
 }
@@ -99,17 +100,17 @@ export const sink = zoneAction({
     say(ctx, { type: 'sunk', zone: zone.id, side: u.side, unit: a.ship, ...(a.cause ? { cause: a.cause } : {}), text: `${zoneName(zone.id)}: ${sideName(u.side)} ${unitName(state, u)} sunk${a.cause ? ` (${a.cause})` : ''}.` });
     if (u.kind === 'ship') {
       const card = shipCard(state, a.ship)!;
-      delete zone.players[u.side].fleet[a.ship];
+      removeShip(writablePlayer(zone, u.side), a.ship);
       state.sunk = [...state.sunk, a.ship];
       ctx.hooks.shipSunk(zone, u.side, a.ship, ctx); // 13.4
       score(zone, enemy, card.points, 'sinking', ctx, `sank ${card.name}, ${card.points} points`);
-      zone.players[enemy].winnerTally += card.points;
+      writablePlayer(zone, enemy).winnerTally += card.points;
       // 8: an Allied LPH on a Military Escort doubles as a Military transport.
       if (card.kind === 'lph' && t.pair === 'militaryEscort' && t.nonCombatants!.side === u.side) {
         score(zone, enemy, t.points!, 'mission', ctx, '9.2: LPH sunk, counts as a Military transport');
       }
     } else {
-      u.nc.sunk = true;
+      zone.battle!.nonCombatants[u.index] = { ...u.nc, sunk: true };
       if (t.pair === 'militaryEscort' || t.pair === 'civilianEscort') score(zone, enemy, t.points!, 'mission', ctx, `${t.rule}: Non-Combatant sunk`);
     }
   },
@@ -129,8 +130,8 @@ export const damage = zoneAction({
     const u = unit(zone, a.ship);
     const now = (u.kind === 'ship' ? u.ship : u.nc).damage + a.amount;
     if (now < 0) refuse('repair-too-much', `${unitName(state, u)} has only ${now - a.amount} damage to repair.`, '7');
-    if (u.kind === 'ship') updateShip(zone.players[u.side], a.ship, { damage: now });
-    else u.nc.damage = now;
+    if (u.kind === 'ship') updateShip(writablePlayer(zone, u.side), a.ship, { damage: now });
+    else zone.battle!.nonCombatants[u.index] = { ...u.nc, damage: now };
     say(ctx, {
       type: 'damage',
       zone: zone.id,
@@ -149,7 +150,7 @@ function recordCondition(state: CwnbState, zone: ZoneState, id: string, conditio
   if (u.kind !== 'ship') refuse('not-a-ship', `${id} is a Non-Combatant; only its damage and sinking are recorded.`, '8');
   const card = shipCard(state, id)!;
   if (condition === 'passive' && !isSubmarine(card)) refuse('not-a-submarine', `${card.name} is not a submarine.`, '7');
-  updateShip(zone.players[u.side], id, { [condition]: value });
+  updateShip(writablePlayer(zone, u.side), id, { [condition]: value });
   say(ctx, { type: condition, zone: zone.id, unit: id, value, text: `${zoneName(zone.id)}: ${card.name} is ${WORDS[condition][value ? 0 : 1]}.` });
 }
 
@@ -213,7 +214,7 @@ export const retreat = zoneAction({
   when: (_state, zone, side, explain) => active(zone, side, 'A Retreat', explain) ?? retreatBlocked(zone, side, explain),
   apply(_state, zone, side, _a, ctx) {
     const t = requireTerms(zone);
-    const p = zone.players[side];
+    const p = writablePlayer(zone, side);
     p.retreating = true;
     p.retreats += 1;
     say(ctx, { type: 'retreat', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} Task Force retreats (until its next Clear the Decks).` });
@@ -221,7 +222,7 @@ export const retreat = zoneAction({
       const ships = Object.values(p.fleet).filter((s) => s.committed).length;
       const pts = ships * t.retreatPoints!;
       score(zone, other(side), pts, 'mission', ctx, `9.4: ${ships} ship(s) and submarine(s) in the retreating Task Force, ${t.retreatPoints} each`);
-      zone.players[other(side)].winnerTally += pts;
+      writablePlayer(zone, other(side)).winnerTally += pts;
     }
   },
 });
@@ -339,7 +340,7 @@ export const endBattleTurn = zoneAction({
     if (b.index >= 2 * b.turnsPerPlayer) return; // 7.2: the sequence of play concludes the Battle Turns
     const next = activeSide(zone);
     if (zone.players[next].retreating) {
-      zone.players[next].retreating = false;
+      writablePlayer(zone, next).retreating = false;
       say(ctx, { type: 'retreat-ends', zone: zone.id, side: next, text: `${zoneName(zone.id)}: Clear the Decks — the ${sideName(next)} retreat ends.` });
     }
   },

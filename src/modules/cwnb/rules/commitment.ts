@@ -4,7 +4,7 @@ import type { Fields } from '../../../engine/module.ts';
 import type { Side } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
-import { advantagedSide, isSubmarine, no, requireTerms, say, shipCard, sideName, terms, updateShip, zoneAction, zoneName, type Ctx } from './common.ts';
+import { advantagedSide, isSubmarine, no, requireTerms, say, shipCard, sideName, terms, updateShip, writablePlayer, zoneAction, zoneName, type Ctx } from './common.ts';
 import type { MissionTerms } from './mission-terms.ts';
 
 /** 6.C.3 / 7.1: hand size is seven, plus or minus the mission's modifier. */
@@ -104,7 +104,7 @@ export const commit = zoneAction({
     if (a.flagOfficer !== undefined && !state.options.optional.flagOfficers) refuse('no-flag-officers', 'Flag Officers are an optional rule not in use in this game.', '13.4');
     checkCommitment(state, zone, side, a.ships, a.areaDefense);
     ctx.hooks.checkCommitment(state, zone, side, a.ships, a.areaDefense, a.flagOfficer); // 13.2.2, 13.4
-    zone.players[side].commitment = { ships: [...a.ships], areaDefense: a.areaDefense, flagOfficer: a.flagOfficer ?? null };
+    writablePlayer(zone, side).commitment = { ships: [...a.ships], areaDefense: a.areaDefense, flagOfficer: a.flagOfficer ?? null };
     say(ctx, { type: 'commit', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} has committed (secret until both have).` });
   },
 });
@@ -115,7 +115,7 @@ export function reveal(state: CwnbState, zone: ZoneState, ctx: Ctx): void {
   const parts: string[] = [];
   const commitments: Record<string, unknown> = {};
   for (const side of ['allied', 'soviet'] as const) {
-    const p = zone.players[side];
+    const p = writablePlayer(zone, side);
     const c = p.commitment!;
     // 7.1: submarines are set up as desired at the start of a Mission: Active unless recorded Passive.
     for (const id in p.fleet) updateShip(p, id, { committed: c.ships.includes(id), passive: false });

@@ -92,65 +92,76 @@ export function roll(state: CwnbState, ctx: Ctx, seat: string, requests: DieRequ
 }
 
 // ---------------------------------------------------------------------------------------------
-// Copy-on-write drafts. `beginDraft` copies the top of the state; a rule that changes a zone first
-// takes it with `writableZone`, which copies that zone once per action. Everything else is shared
-// with the previous state, which is never changed in place.
+// Copy-on-write drafts. An action works on a draft: `beginDraft` copies the top of the state; a rule
+// takes a zone with `writableZone`, a player with `writablePlayer`, before changing it, and each is
+// copied once per action. Below a player, the fleet is copied by the ship helpers (`updateShip`,
+// `putShip`, `removeShip`); everything else (orders, cards, points earned, commitments, ship
+// states, Non-Combatants) is replaced, never changed in place. The previous state is never touched:
+// the test suite deep-freezes every state, so a change in place throws at once.
 
-const writable = new WeakMap<CwnbState, Set<ZoneId>>();
+/** The objects copied in the current action (every action begins a new draft). */
+let fresh = new WeakSet<object>();
 
 export function beginDraft(state: CwnbState): CwnbState {
+  fresh = new WeakSet();
   const draft = { ...state, zones: { ...state.zones } };
-  writable.set(draft, new Set());
+  fresh.add(draft);
   return draft;
 }
 
-// Copies of the parts of a zone that rules change in place. Objects they only ever replace
-// (the mission cell, Action cards, lastRoll) are shared.
-function clonePlayer(p: PlayerState): PlayerState {
-  return {
-    ...p,
-    fleet: { ...p.fleet }, // ShipStates are replaced, never changed in place: see updateShip
-    cards: p.cards.slice(),
-    order: { ships: p.order.ships.slice(), cards: p.order.cards.slice(), done: p.order.done },
-    cardsBought: p.cardsBought.slice(),
-    commitment: p.commitment && { ...p.commitment, ships: p.commitment.ships.slice() },
-    earned: { ...p.earned },
-    flagOrder: { ...p.flagOrder },
-  };
-}
-
-function cloneZone(z: ZoneState): ZoneState {
-  const b = z.battle;
-  return {
-    ...z,
-    declines: z.declines.slice(),
-    conditions: z.conditions && { allied: { ...z.conditions.allied }, soviet: { ...z.conditions.soviet } },
-    players: { allied: clonePlayer(z.players.allied), soviet: clonePlayer(z.players.soviet) },
-    battle: b && {
-      ...b,
-      poolAwarded: { ...b.poolAwarded },
-      nonCombatants: b.nonCombatants.map((n) => ({ ...n })),
-      eliminated: { ...b.eliminated },
-    },
-  };
+/** Was this zone (or player) changed in the current action? */
+export function changed(x: object): boolean {
+  return fresh.has(x);
 }
 
 /** The zone, copied for changing in this action (refused if the game has no such zone). */
 export function writableZone(draft: CwnbState, zone: ZoneId): ZoneState {
-  const copied = writable.get(draft);
-  if (!copied) throw new Error('writableZone needs a draft from beginDraft');
   const z = draft.zones[zone];
   if (!z) refuse('zone-not-in-play', `The ${zoneName(zone)} War Zone is not in play in this game.`);
-  if (copied.has(zone)) return z;
-  const copy = cloneZone(z);
+  if (fresh.has(z)) return z;
+  const b = z.battle;
+  const copy: ZoneState = {
+    ...z,
+    players: { ...z.players },
+    conditions: z.conditions && { ...z.conditions },
+    battle: b && { ...b, poolAwarded: { ...b.poolAwarded }, eliminated: { ...b.eliminated }, nonCombatants: b.nonCombatants.slice() },
+  };
+  fresh.add(copy);
   draft.zones[zone] = copy;
-  copied.add(zone);
   return copy;
 }
 
-/** Change a ship's state in a writable zone (ship states are shared between states, so replaced). */
+/** A player of a writable zone, copied for changing in this action. */
+export function writablePlayer(zone: ZoneState, side: Side): PlayerState {
+  const p = zone.players[side];
+  if (fresh.has(p)) return p;
+  const copy = { ...p };
+  fresh.add(copy);
+  zone.players[side] = copy;
+  return copy;
+}
+
+function fleetOf(p: PlayerState): Record<string, ShipState> {
+  if (!fresh.has(p.fleet)) {
+    p.fleet = { ...p.fleet };
+    fresh.add(p.fleet);
+  }
+  return p.fleet;
+}
+
+/** Change a ship of a writable player (ship states are shared between states, so replaced). */
 export function updateShip(p: PlayerState, id: string, patch: Partial<ShipState>): void {
-  p.fleet[id] = { ...p.fleet[id], ...patch };
+  fleetOf(p)[id] = { ...p.fleet[id], ...patch };
+}
+
+/** A ship joins a writable player's Task Force (bought or transferred). */
+export function putShip(p: PlayerState, id: string, ship: ShipState): void {
+  fleetOf(p)[id] = ship;
+}
+
+/** A ship leaves a writable player's Task Force (sunk or transferred). */
+export function removeShip(p: PlayerState, id: string): void {
+  delete fleetOf(p)[id];
 }
 
 export function writableZones(draft: CwnbState): ZoneState[] {
@@ -163,7 +174,8 @@ export function writableZones(draft: CwnbState): ZoneState[] {
  */
 function scopeOf(before: CwnbState, after: CwnbState): string[] | undefined {
   if (after.turn !== before.turn || after.purchasesResolved !== before.purchasesResolved || after.result !== before.result || after.endRollDue !== before.endRollDue) return undefined;
-  const scope = [...writable.get(after)!].map((z) => `zone:${z}`);
+  const scope: string[] = [];
+  for (const id in after.zones) if (after.zones[id as ZoneId] !== before.zones[id as ZoneId]) scope.push(`zone:${id}`);
   if (after.nonCombatantDeck !== before.nonCombatantDeck || after.playerOrderCards !== before.playerOrderCards) scope.push('non-combatant-deck');
   if (after.transferChart !== before.transferChart || after.transfersUsed !== before.transfersUsed) scope.push('transfer-limits');
   if (after.holders !== before.holders) scope.push('seats');
@@ -198,10 +210,12 @@ export function requireTerms(zone: Pick<ZoneState, 'id' | 'mission'>): MissionTe
 /** 10: points go onto the Point Track at once. */
 export function score(zone: ZoneState, side: Side, points: number, kind: 'mission' | 'sinking' | 'other' | 'port-strike' | 'in-port', ctx: Ctx, why: string): void {
   if (points <= 0) return;
-  const p = zone.players[side];
+  const p = writablePlayer(zone, side);
   p.track += points;
-  if (kind === 'port-strike') p.earned.portStrike += points;
-  else if (kind !== 'in-port') p.earned[kind] += points;
+  if (kind !== 'in-port') {
+    const k = kind === 'port-strike' ? 'portStrike' : kind;
+    p.earned = { ...p.earned, [k]: p.earned[k] + points };
+  }
   say(ctx, {
     type: 'points',
     zone: zone.id,
@@ -216,7 +230,7 @@ export function score(zone: ZoneState, side: Side, points: number, kind: 'missio
 
 /** A new Action card id for a card this player gets (bought or kept). */
 export function newCard(zone: ZoneState, side: Side, card: Omit<HeldCard, 'id'>): HeldCard {
-  const p = zone.players[side];
+  const p = writablePlayer(zone, side);
   p.cardSerial += 1;
   return { id: `${seatOf(side, zone.id)}#${p.cardSerial}`, ...card };
 }
@@ -406,7 +420,7 @@ export function gameRollerSeat(state: CwnbState): string {
   return seatOf(advantagedSide(z.status), z.id);
 }
 
-/** Everything a player resets at the start of a Campaign Game Turn (7.2.6). */
+/** Everything a player resets at the start of a Campaign Game Turn (7.2.6); `p` is writable. */
 export function freshTurnPlayer(p: PlayerState): void {
   p.order = { ships: [], cards: [], done: false };
   p.cardsBought = [];

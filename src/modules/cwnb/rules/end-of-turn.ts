@@ -4,7 +4,7 @@ import { ACTION_CARDS, actionCardType } from '../data/index.ts';
 import type { Side } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
 import type { CwnbState, HeldCard, ZoneState } from '../state.ts';
-import { cardText, freshTurnPlayer, newCard, no, requireTerms, say, sayWithSecret, score, shipCard, sideName, updateShip, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
+import { cardText, freshTurnPlayer, newCard, no, requireTerms, say, sayWithSecret, score, shipCard, sideName, updateShip, writablePlayer, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
 import { scoreFinalMissionPoints } from './mission-scoring.ts';
 import { NON_COMBATANT_CARDS } from './non-combatants.ts';
 import { shiftStatus } from './status.ts';
@@ -41,7 +41,6 @@ export const setAside = zoneAction({
     };
   },
   apply(state, zone, side, a, ctx) {
-    const p = zone.players[side];
     let card: HeldCard | null = null;
     if (a.card) {
       const joker = ctx.hooks.keepableCard(state, a.card); // 13.5: an Additional Ship card may be the one kept
@@ -49,6 +48,7 @@ export const setAside = zoneAction({
       if (!joker && !t) refuse('unknown-card', `"${a.card}" is not an Action card type.`, '7.2.1');
       card = newCard(zone, side, joker ? { type: joker } : t!.costs === 'half-value' && a.value ? { type: t!.type, value: a.value } : { type: t!.type });
     }
+    const p = writablePlayer(zone, side);
     p.cards = card ? [card] : [];
     ctx.hooks.kept(p, card); // 13.5
     p.setAside = true;
@@ -75,19 +75,20 @@ export function concludeBattleTurns(state: CwnbState, zone: ZoneState, ctx: Ctx)
   else say(ctx, { type: 'status', zone: zone.id, fromColumn: zone.status, toColumn: zone.status, text: `${zoneName(zone.id)}: scores tied at ${a}; the War Zone Status marker does not move (7.2.3).` });
   // 7.2.4 ships in port score, capped at this turn's mission plus sinking points, then are repaired.
   for (const side of ['allied', 'soviet'] as const) {
-    const p = zone.players[side];
     const port = ctx.hooks.inPort(zone, side); // 13.2.7
     const halvings = (t.sides[side].inPortHalf ? 1 : 0) + port.halvings;
     let total = 0;
-    for (const [id, ship] of Object.entries(p.fleet)) {
+    for (const [id, ship] of Object.entries(zone.players[side].fleet)) {
       if (!ship.committed) total += inPortScore(shipCard(state, id)!.points, ship.damage, ship.crippled, halvings);
     }
-    const cap = p.earned.mission + p.earned.sinking + p.earned.portStrike;
+    const earned = zone.players[side].earned;
+    const cap = earned.mission + earned.sinking + earned.portStrike;
     score(zone, side, Math.min(total, cap), 'in-port', ctx, `7.2.4: ships in port score ${total}, at most this turn's ${cap} Mission and sinking points`);
     if (!port.repairs) {
       say(ctx, { type: 'note', zone: zone.id, side, rule: '13.2.7', text: `${zoneName(zone.id)}: port facilities damaged — no repairs to ${sideName(side)} ships in port this turn (13.2.7).` });
       continue;
     }
+    const p = writablePlayer(zone, side);
     for (const [id, ship] of Object.entries(p.fleet)) {
       if (!ship.committed) updateShip(p, id, { damage: 0, crippled: false, critical: false });
     }
@@ -122,8 +123,8 @@ export function startNextTurn(state: CwnbState, ctx: Ctx): void {
     z.mission = null;
     z.declines = [];
     z.battle = null;
-    freshTurnPlayer(z.players.allied);
-    freshTurnPlayer(z.players.soviet);
+    freshTurnPlayer(writablePlayer(z, 'allied'));
+    freshTurnPlayer(writablePlayer(z, 'soviet'));
     ctx.hooks.newTurn(state, z);
   }
   say(ctx, { type: 'turn', turn: state.turn, text: `Campaign Game Turn ${state.turn} begins.` });

@@ -3,7 +3,7 @@ import { zoneById } from '../data/index.ts';
 import type { RowKey } from '../data/types.ts';
 import { other, seatOf } from '../state.ts';
 import type { ZoneState } from '../state.ts';
-import { advantagedSide, diceFields, diceSchema, no, requireTerms, roll, say, sideName, statusName, zoneAction, zoneName } from './common.ts';
+import { advantagedSide, diceFields, diceSchema, no, requireTerms, roll, say, sideName, statusName, writablePlayer, zoneAction, zoneName } from './common.ts';
 import { inBattlePreparations } from './sequence-of-play.ts';
 import { shiftStatus } from './status.ts';
 
@@ -77,11 +77,10 @@ export const declineStrike = zoneAction({
   },
   apply(_draft, zone, side, _a, ctx) {
     const mission = zone.mission!.cell[side];
-    zone.declines.push({ side, mission });
+    zone.declines = [...zone.declines, { side, mission }];
     shiftStatus(zone, other(side), ctx, `${sideName(side)} declined the ${mission} mission, 9.5`);
     zone.mission = null;
     zone.step = 'mission';
-    zone.players.allied.commitment = null;
-    zone.players.soviet.commitment = null;
+    for (const s of ['allied', 'soviet'] as const) if (zone.players[s].commitment) writablePlayer(zone, s).commitment = null;
   },
 });

@@ -7,7 +7,7 @@ import type { ShipCard, Side, ZoneId } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
 import type { CwnbState, HeldCard, PlayerState, ZoneState } from '../state.ts';
 import { seatOf } from '../state.ts';
-import { cardText, newCard, no, say, sayWithSecret, shipCard, sideName, tell, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
+import { cardText, newCard, no, putShip, say, sayWithSecret, shipCard, sideName, tell, writablePlayer, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
 
 /** 6.C.2 Purchase Costs: a ship costs its Point Value on turn 1, double afterwards. */
 export function shipCost(turn: number, points: number): number {
@@ -125,7 +125,7 @@ export const buyShip = zoneAction({
       refuse('rushed-one-ship', 'Rushed: you may purchase at most one Ship card this turn.', '13.2.9');
     }
     const cost = afford(state, zone, side, { ships: [...p.order.ships, a.ship], cards: p.order.cards }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`);
-    p.order.ships.push(a.ship);
+    writablePlayer(zone, side).order = { ...p.order, ships: [...p.order.ships, a.ship] };
     tell(ctx, side, { type: 'order', zone: zone.id, ship: a.ship, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${card.name} for ${cost}.` });
   },
 });
@@ -184,7 +184,7 @@ export const buyCard = zoneAction({
     }
     const cost = afford(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, card] }, cardText(card));
     const held = newCard(zone, side, card);
-    p.order.cards.push(held);
+    writablePlayer(zone, side).order = { ...p.order, cards: [...p.order.cards, held] };
     tell(ctx, side, { type: 'order', zone: zone.id, card: held, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${t.type}${held.value ? ` (value ${held.value})` : ''} for ${cost}.` });
   },
 });
@@ -198,7 +198,8 @@ export const donePurchasing = zoneAction({
   label: (state, zone, side) => `Finish purchasing; unspent points are banked (${left(state, zone, side)} of ${zone.players[side].track} unspent so far)`,
   when: purchasing,
   apply(state, zone, side, _a, ctx) {
-    zone.players[side].order.done = true;
+    const p = writablePlayer(zone, side);
+    p.order = { ...p.order, done: true };
     const cost = orderCost(state, zone, side);
     sayWithSecret(ctx, { type: 'order-done', zone: zone.id, text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering.` }, side, {
       cost,
@@ -220,7 +221,7 @@ export function resolvePurchasesIfReady(state: CwnbState, ctx: Ctx): void {
     .sort((a, b) => a.banked - b.banked || a.zi - b.zi);
   let reopened = false;
   for (const { z, side } of queue) {
-    const p = z.players[side];
+    const p = writablePlayer(z, side);
     const bought: string[] = [];
     let refused = false;
     for (const id of p.order.ships) {
@@ -233,16 +234,14 @@ export function resolvePurchasesIfReady(state: CwnbState, ctx: Ctx): void {
         });
         continue;
       }
-      p.fleet[id] = { damage: 0, crippled: false, critical: false, passive: false, committed: false };
+      putShip(p, id, { damage: 0, crippled: false, critical: false, passive: false, committed: false });
       bought.push(id);
     }
     const spent = orderCost(state, z, side, { ships: bought, cards: p.order.cards });
     p.shipsBought += bought.length;
     ctx.hooks.purchased(z, side, bought, p.order.cards);
-    for (const c of p.order.cards) {
-      p.cards.push(c);
-      p.cardsBought.push(c);
-    }
+    p.cards = [...p.cards, ...p.order.cards];
+    p.cardsBought = [...p.cardsBought, ...p.order.cards];
     p.track -= spent;
     if (bought.length || p.order.cards.length) {
       const names = bought.map((id) => shipCard(state, id)!.name);
@@ -269,7 +268,7 @@ export function resolvePurchasesIfReady(state: CwnbState, ctx: Ctx): void {
 
 /** 10: bank the Point Track as Victory Points and reset it to zero. Banked points are never spent. */
 export function bank(zone: ZoneState, side: Side, ctx: Ctx, rule: string): void {
-  const p: PlayerState = zone.players[side];
+  const p: PlayerState = writablePlayer(zone, side);
   const amount = p.track;
   p.banked += amount;
   p.track = 0;

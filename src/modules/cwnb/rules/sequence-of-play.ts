@@ -1,6 +1,6 @@
 import type { Side, ZoneId } from '../data/types.ts';
 import type { CwnbState, ZoneState, ZoneStep } from '../state.ts';
-import { say, writableZone, zoneName, type Ctx } from './common.ts';
+import { changed, say, writableZone, zoneName, type Ctx } from './common.ts';
 import { reveal } from './commitment.ts';
 import { concludeBattleTurns, startNextTurn } from './end-of-turn.ts';
 import { resolvePurchasesIfReady } from './purchases.ts';
@@ -98,17 +98,28 @@ function endOfCampaignTurn(state: CwnbState, ctx: Ctx): void {
   else startNextTurn(state, ctx);
 }
 
-/** After every action: move every zone on, then the steps of the whole game, until nothing moves. */
+/**
+ * After every action: move on every zone the action changed (only those can have finished a
+ * step), then the steps of the whole game, until nothing moves.
+ */
 export function advance(state: CwnbState, ctx: Ctx): void {
   const ids = Object.keys(state.zones) as ZoneId[];
   for (let moved = true; moved && !state.result && !state.endRollDue; ) {
     moved = false;
-    for (const id of ids) while (advanceZone(state, id, ctx)) moved = true;
+    let purchasing = false;
+    let done = false;
+    for (const id of ids) {
+      if (!changed(state.zones[id]!)) continue;
+      while (advanceZone(state, id, ctx)) moved = true;
+      const step = state.zones[id]!.step;
+      purchasing ||= step === 'purchase';
+      done ||= step === 'turn-done';
+    }
     const zones = ids.map((id) => state.zones[id]!);
-    if (!state.purchasesResolved && zones.every((z) => z.step === 'purchase' && z.players.allied.order.done && z.players.soviet.order.done)) {
+    if (purchasing && !state.purchasesResolved && zones.every((z) => z.step === 'purchase' && z.players.allied.order.done && z.players.soviet.order.done)) {
       resolvePurchasesIfReady(state, ctx);
       moved = true;
-    } else if (zones.every((z) => z.step === 'turn-done')) {
+    } else if (done && zones.every((z) => z.step === 'turn-done')) {
       endOfCampaignTurn(state, ctx);
       moved = true;
     }

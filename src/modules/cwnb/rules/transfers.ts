@@ -5,7 +5,7 @@ import type { FieldSpec } from '../../../engine/module.ts';
 import { ZONE_IDS, type Side, type ZoneId } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
-import { cardText, no, say, sayWithSecret, shipCard, sideName, writableZone, zoneAction, zoneName, type Ctx } from './common.ts';
+import { cardText, no, putShip, removeShip, say, sayWithSecret, shipCard, sideName, writablePlayer, writableZone, zoneAction, zoneName, type Ctx } from './common.ts';
 import { transferWindow } from './sequence-of-play.ts';
 
 /**
@@ -83,8 +83,8 @@ export const transferShip = zoneAction({
     const s = from.players[side].fleet[a.ship];
     if (!s) refuse('not-your-ship', `"${a.ship}" is not in your Task Force.`, '6.C.3');
     const dest = transferEndpoints(state, from, side, a.to, 'ship', ctx);
-    delete from.players[side].fleet[a.ship];
-    dest.players[side].fleet[a.ship] = s;
+    removeShip(writablePlayer(from, side), a.ship);
+    putShip(writablePlayer(dest, side), a.ship, s);
     say(ctx, {
       type: 'transfer',
       side,
@@ -114,8 +114,10 @@ export const transferCard = zoneAction({
     const i = cards.findIndex((c) => c.id === a.card);
     if (i < 0) refuse('no-such-card', `You hold no Action card "${a.card}" (yours: ${cards.map((c) => `${c.id} ${cardText(c)}`).join(', ') || 'none'}).`, '6.C.3');
     const dest = transferEndpoints(state, from, side, a.to, 'card', ctx);
-    const [card] = cards.splice(i, 1);
-    dest.players[side].cards.push(card);
+    const card = cards[i];
+    writablePlayer(from, side).cards = cards.filter((c) => c !== card);
+    const to = writablePlayer(dest, side);
+    to.cards = [...to.cards, card];
     sayWithSecret(
       ctx,
       { type: 'transfer', fromZone: from.id, toZone: dest.id, text: `${sideName(side)}: an Action card transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.` },
