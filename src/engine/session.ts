@@ -64,6 +64,8 @@ interface StepInfo {
 export interface SessionOptions {
   /** Take a checkpoint of the state every this many log entries (undo and rewinds replay from the nearest one). */
   checkpointEvery?: number;
+  /** Check every logged seeded die against the seed while replaying (`verifyRecord` does; a replay trusts the log). */
+  verifyDice?: boolean;
 }
 
 const KERNEL_TYPES = new Set(['@undo', '@rewind']);
@@ -86,6 +88,7 @@ export class Session<S = unknown> {
   private readonly checkpoints = new Map<number, S>();
   private dice: DiceSource;
   private readonly every: number;
+  private readonly verifyDice: boolean;
 
   private constructor(
     readonly module: RulesModule<S, any>,
@@ -97,6 +100,7 @@ export class Session<S = unknown> {
     this.state = initial;
     this.dice = seed ? seededDice(seed) : NO_SEED;
     this.every = opts.checkpointEvery ?? 250;
+    this.verifyDice = !!opts.verifyDice && !!seed;
   }
 
   /**
@@ -143,7 +147,7 @@ export class Session<S = unknown> {
   }
 
   private append(entry: LogEntry): GameEvent[] | RuleError {
-    const dice = new RecordingDice(this.dice, entry.rolled, this.dice !== NO_SEED);
+    const dice = new RecordingDice(this.dice, entry.rolled, this.verifyDice);
     const r = applyAction(this.module, this.state, entry, dice);
     if (isRuleError(r)) return r;
     const unused = dice.unused();
@@ -369,7 +373,7 @@ export function eventAs<E extends EventInput>(e: E, viewer: Viewer, teamOf: (sea
  * seeded roll in the log re-derived from it.
  */
 export function verifyRecord<S>(module: RulesModule<S, any>, record: GameRecord, seed: string): { ok: boolean; rolls: number; problems: string[] } {
-  const session = Session.open(module, { ...record, seed: null }, { seed });
+  const session = Session.open(module, { ...record, seed: null }, { seed, verifyDice: true });
   if (isRuleError(session)) return { ok: false, rolls: 0, problems: [`the record does not replay: ${session.index !== undefined && session.index >= 0 ? `action #${session.index}: ` : ''}${session.message}`] };
   const rolls = session.events.filter((e) => e.type === 'roll') as unknown as RollEvent[];
   const check = verifyRolls(seed, record.seedCommitment, rolls);
