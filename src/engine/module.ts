@@ -48,6 +48,7 @@ export interface GameEvent extends EventInput {
 
 export interface Outcome<S> {
   state: S;
+  /** Fresh objects: the caller owns them (a session numbers them in place). */
   events: EventInput[];
   /**
    * The parts of the game the action changed ("zone:mediterranean"…), for undo and rewinds: a

@@ -161,9 +161,14 @@ export class Session<S = unknown> {
     return this.emit(index, r.events);
   }
 
-  private emit(index: number, events: readonly EventInput[]): GameEvent[] {
-    const out = events.map((e, k) => ({ ...e, seq: this.events.length + k, entry: index }) as GameEvent);
-    this.events.push(...out);
+  /** Number the events of log entry `index` (in place: an outcome's events are the session's). */
+  private emit(index: number, events: EventInput[]): GameEvent[] {
+    const out = events as GameEvent[];
+    for (const e of out) {
+      e.seq = this.events.length;
+      e.entry = index;
+      this.events.push(e);
+    }
     return out;
   }
 

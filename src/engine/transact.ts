@@ -15,19 +15,18 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Run a rules recipe on a working copy of `state`. `begin` makes the copy (copy-on-write: the
- * module copies the parts it is about to change, and shares the rest); the recipe validates and
- * changes the copy. A `refuse(...)` anywhere returns the RuleError and the copy is dropped, so
- * `state` is never half-changed: an action is all or nothing.
+ * Run a rules recipe that changes `draft`, a working copy of the state (copy-on-write: the module
+ * copies the parts it is about to change, and shares the rest). A `refuse(...)` anywhere returns
+ * the RuleError, and the caller drops the draft, so the state is never half-changed: an action is
+ * all or nothing.
  */
-export function transact<S, R>(state: S, begin: (s: S) => S, recipe: (draft: S) => R): { draft: S; result: R } | RuleError {
+export function transact(draft: object, recipe: () => void): RuleError | null {
   try {
-    const draft = begin(state);
-    const result = recipe(draft);
-    if (checks.freezeResults) deepFreeze(draft);
-    return { draft, result };
+    recipe();
   } catch (e) {
     if (isRuleError(e)) return e;
     throw e;
   }
+  if (checks.freezeResults) deepFreeze(draft);
+  return null;
 }

@@ -952,7 +952,7 @@ function doUndo(ch: Chooser, session: Session<CwnbState>, history: CwnbState[], 
  * computed), appending the accepted actions to `log` if given. The game's dice seed is
  * `diceSeedFor(seed)`. Throws on a dead end.
  */
-export function randomCampaign(seed: number, options: CwnbOptions, log?: Action[]): { actions: number; refusals: number; state: CwnbState } {
+export function randomCampaign(seed: number, options: CwnbOptions, log?: Action[], weights?: Record<string, number>): { actions: number; refusals: number; state: CwnbState } {
   const ch = chooserFor(seed);
   const dice = seededDice(diceSeedFor(seed));
   let state = cwnb.setup(options);
@@ -962,7 +962,7 @@ export function randomCampaign(seed: number, options: CwnbOptions, log?: Action[
     const waiting = waitingFor(cwnb, state);
     if (!waiting.length) throw new Error(`random campaign ${seed}: dead end after ${actions} actions`);
     const seat = waiting.length === 1 ? waiting[0] : ch.pick(waiting);
-    const a = smartAction(ch, state, seat, offeredTypes(cwnb, state, seat));
+    const a = smartAction(ch, state, seat, offeredTypes(cwnb, state, seat), weights);
     const r = applyAction(cwnb, state, a, dice);
     if (isRuleError(r)) {
       if (++refusals > 100_000) throw new Error(`random campaign ${seed}: stuck (${r.message})`);

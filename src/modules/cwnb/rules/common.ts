@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { rollDice, type DiceSource, type DieRequest } from '../../../engine/dice.ts';
 import { isRuleError, refuse, ruleError, type RuleError } from '../../../engine/errors.ts';
 import { NOT_NOW } from '../../../engine/kernel.ts';
-import type { Action, ActionDef, EventInput, Fields } from '../../../engine/module.ts';
+import type { ActionDef, EventInput, Fields, Outcome } from '../../../engine/module.ts';
 import { transact } from '../../../engine/transact.ts';
+import { actionParser } from './action-fields.ts';
 import { zoneById } from '../data/index.ts';
 import type { ShipCard, Side, ZoneId } from '../data/types.ts';
-import { STATUS_COLUMNS } from '../data/types.ts';
+import { STATUS_COLUMNS, ZONE_IDS } from '../data/types.ts';
 import { hooksOf, rulebookOf, type Ctx } from '../hooks.ts';
 import type { CwnbState, HeldCard, PlayerState, ShipState, ZoneState } from '../state.ts';
 import { parseSeat, seatOf } from '../state.ts';
@@ -70,17 +71,26 @@ type Body = { type: string; text: string; turn?: number; zone?: string; [field: 
 
 /** An event everybody sees. */
 export function say(ctx: Ctx, e: Body): void {
-  ctx.events.push({ ...e, to: 'all' });
+  const ev = e as EventInput; // the callers' literals are completed in place: no copy per event
+  ev.to = 'all';
+  ctx.events.push(ev);
 }
 
 /** An event only `side`'s team sees. */
 export function tell(ctx: Ctx, side: Side, e: Body): void {
-  ctx.events.push({ ...e, side, to: { team: side } });
+  const ev = e as EventInput;
+  ev.side = side;
+  ev.to = { team: side };
+  ctx.events.push(ev);
 }
 
 /** An event with a public face and a secret face for `side`'s team. */
 export function sayWithSecret(ctx: Ctx, e: Body, side: Side, secret: { text: string; [field: string]: unknown }): void {
-  ctx.events.push({ ...e, side, to: 'all', secret: { ...secret, to: { team: side } } });
+  const ev = e as EventInput;
+  ev.side = side;
+  ev.to = 'all';
+  ev.secret = Object.assign(secret, { to: { team: side } });
+  ctx.events.push(ev);
 }
 
 /** Roll dice in a zone (or for the whole game); the roll events say where. */
@@ -101,17 +111,20 @@ export function roll(state: CwnbState, ctx: Ctx, seat: string, requests: DieRequ
 
 /** The objects copied in the current action (every action begins a new draft). */
 let fresh = new WeakSet<object>();
+/** The War Zones written in the current action. */
+let written: ZoneId[] = [];
 
 export function beginDraft(state: CwnbState): CwnbState {
   fresh = new WeakSet();
+  written = [];
   const draft = { ...state, zones: { ...state.zones } };
   fresh.add(draft);
   return draft;
 }
 
-/** Was this zone (or player) changed in the current action? */
-export function changed(x: object): boolean {
-  return fresh.has(x);
+/** Was this War Zone changed in the current action? */
+export function zoneWritten(id: ZoneId): boolean {
+  return written.includes(id);
 }
 
 /** The zone, copied for changing in this action (refused if the game has no such zone). */
@@ -127,6 +140,7 @@ export function writableZone(draft: CwnbState, zone: ZoneId): ZoneState {
     battle: b && { ...b, poolAwarded: { ...b.poolAwarded }, eliminated: { ...b.eliminated }, nonCombatants: b.nonCombatants.slice() },
   };
   fresh.add(copy);
+  written.push(zone);
   draft.zones[zone] = copy;
   return copy;
 }
@@ -168,6 +182,8 @@ export function writableZones(draft: CwnbState): ZoneState[] {
   return (Object.keys(draft.zones) as ZoneId[]).map((id) => writableZone(draft, id));
 }
 
+const ZONE_SCOPE = Object.fromEntries(ZONE_IDS.map((id) => [id, `zone:${id}`])) as Record<ZoneId, string>;
+
 /**
  * What an action changed, for undo and rewinds: the War Zones it wrote, and the shared parts of
  * the game it touched. A change of turn, of the purchase step or of the result is the whole game.
@@ -175,7 +191,7 @@ export function writableZones(draft: CwnbState): ZoneState[] {
 function scopeOf(before: CwnbState, after: CwnbState): string[] | undefined {
   if (after.turn !== before.turn || after.purchasesResolved !== before.purchasesResolved || after.result !== before.result || after.endRollDue !== before.endRollDue) return undefined;
   const scope: string[] = [];
-  for (const id in after.zones) if (after.zones[id as ZoneId] !== before.zones[id as ZoneId]) scope.push(`zone:${id}`);
+  for (const id of after.options.zones) if (written.includes(id)) scope.push(ZONE_SCOPE[id]);
   if (after.nonCombatantDeck !== before.nonCombatantDeck || after.playerOrderCards !== before.playerOrderCards) scope.push('non-combatant-deck');
   if (after.transferChart !== before.transferChart || after.transfersUsed !== before.transfersUsed) scope.push('transfer-limits');
   if (after.holders !== before.holders) scope.push('seats');
@@ -186,17 +202,20 @@ function scopeOf(before: CwnbState, after: CwnbState): string[] | undefined {
 // ---------------------------------------------------------------------------------------------
 // Mission terms
 
-const termsCache = new Map<string, MissionTerms>();
+const termsByCell = new Map<string, MissionTerms>();
+const termsByMission = new WeakMap<object, MissionTerms>();
 
-/** The zone's current mission terms (computed once per zone and table cell). */
+/** The zone's current mission terms (computed once per zone and table cell, found once per mission). */
 export function terms(zone: Pick<ZoneState, 'id' | 'mission'>): MissionTerms | null {
-  if (!zone.mission) return null;
-  const c = zone.mission.cell;
-  const key = `${zone.id}|${c.allied}|${c.soviet}|${c.urgent}`;
-  let t = termsCache.get(key);
+  const m = zone.mission;
+  if (!m) return null;
+  let t = termsByMission.get(m);
   if (!t) {
-    t = Object.freeze(missionTerms(zoneById(zone.id), c));
-    termsCache.set(key, t);
+    const c = m.cell;
+    const key = `${zone.id}|${c.allied}|${c.soviet}|${c.urgent}`;
+    t = termsByCell.get(key);
+    if (!t) termsByCell.set(key, (t = Object.freeze(missionTerms(zoneById(zone.id), c))));
+    termsByMission.set(m, t); // a mission is replaced, never changed
   }
   return t;
 }
@@ -271,23 +290,18 @@ export interface ZoneActionSpec<A> extends Common<A> {
   proxy?: boolean;
 }
 
-function parse<A>(schema: z.ZodType<A>, action: Action): A | RuleError {
-  const r = schema.safeParse(action);
-  if (r.success) return r.data;
-  const detail = r.error.issues.map((i) => `${i.path.join('.') || 'action'}: ${i.message}`).join('; ');
-  return ruleError('bad-action', `Malformed ${action.type} action: ${detail}`);
-}
-
-function run(state: CwnbState, action: Action, dice: DiceSource, body: (draft: CwnbState, ctx: Ctx) => void) {
+/** Apply an action to a draft of `state` and move the game on; all or nothing (see transact). */
+function run<A>(state: CwnbState, dice: DiceSource, apply: (draft: CwnbState, ctx: Ctx, a: A, seat: string) => void, a: A, seat: string): Outcome<CwnbState> | RuleError {
   const book = rulebookOf(state.options);
   const ctx: Ctx = { events: [], dice, hooks: book.hooks };
-  const r = transact(state, beginDraft, (draft) => {
-    body(draft, ctx);
+  const draft = beginDraft(state);
+  const refusal = transact(draft, () => {
+    apply(draft, ctx, a, seat);
     book.advance(draft, ctx);
   });
-  if (isRuleError(r)) return r;
+  if (refusal) return refusal;
   for (const e of ctx.events) if (e.turn === undefined) e.turn = state.turn;
-  return { state: r.draft, events: ctx.events, scope: scopeOf(state, r.draft) };
+  return { state: draft, events: ctx.events, scope: scopeOf(state, draft) };
 }
 
 function gameOver(state: CwnbState, explain: boolean): RuleError | null {
@@ -298,6 +312,8 @@ function gameOver(state: CwnbState, explain: boolean): RuleError | null {
 export type CwnbActionDef = ActionDef<CwnbState> & { schema: z.ZodType };
 
 export function gameAction<A>(spec: GameActionSpec<A>): CwnbActionDef {
+  const parse = actionParser(spec.type, spec.schema);
+  const apply = (draft: CwnbState, ctx: Ctx, a: A, seat: string) => spec.apply(draft, seat, a, ctx);
   return {
     type: spec.type,
     schema: spec.schema,
@@ -308,22 +324,27 @@ export function gameAction<A>(spec: GameActionSpec<A>): CwnbActionDef {
     fields: spec.fields,
     when: (state, seat, explain) => gameOver(state, explain) ?? spec.when(state, seat, explain),
     run(state, action, dice) {
-      const a = parse(spec.schema, action);
-      if (isRuleError(a)) return a;
-      return run(state, action, dice, (draft, ctx) => spec.apply(draft, action.seat, a, ctx));
+      const a = parse(action);
+      return isRuleError(a) ? a : run(state, dice, apply, a, action.seat);
     },
   };
 }
 
 const seats = new Map<string, { side: Side; zone: ZoneId } | null>();
 
-/** The zone and side of a War Zone seat, or a refusal. */
-function zoneSeat(state: CwnbState, seat: string, explain: boolean): { zone: ZoneState; side: Side } | RuleError {
+/** parseSeat, remembered. */
+function seatParts(seat: string): { side: Side; zone: ZoneId } | null {
   let p = seats.get(seat);
   if (p === undefined) {
     p = parseSeat(seat);
     if (seats.size < 10_000) seats.set(seat, p);
   }
+  return p;
+}
+
+/** The zone and side of a War Zone seat, or a refusal. */
+function zoneSeat(state: CwnbState, seat: string, explain: boolean): { zone: ZoneState; side: Side } | RuleError {
+  const p = seatParts(seat);
   const zone = p && state.zones[p.zone];
   if (!p || !zone) return no(explain, 'unknown-seat', () => `"${seat}" is not a War Zone seat in this game.`);
   return { zone, side: p.side };
@@ -338,6 +359,13 @@ function zoneWhen<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string, ex
 }
 
 export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
+  const parse = actionParser(spec.type, spec.schema);
+  const apply = (draft: CwnbState, ctx: Ctx, a: A, seat: string) => {
+    const { side, zone } = seatParts(seat)!;
+    const z = writableZone(draft, zone);
+    ctx.hooks.zoneAction(z, spec.type);
+    spec.apply(draft, z, side, a, ctx);
+  };
   /** The team seats a proxy (14.1) may take this action for now. */
   const targets = (state: CwnbState, seat: string, team: string[]) =>
     spec.proxy ? team.filter((s) => !hooksOf(state).proxyRefusal(state, seat, s, true) && !zoneWhen(spec, state, s, false)) : [];
@@ -381,7 +409,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
       return { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options } };
     },
     run(state, action, dice) {
-      const a = parse(spec.schema, action);
+      const a = parse(action);
       if (isRuleError(a)) return a;
       let seat = action.seat;
       if (hooksOf(state).proxy(state, seat)) {
@@ -392,12 +420,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
       } else if (action.for !== undefined) {
         return ruleError('not-a-proxy', 'Only an Overall Commander names a seat to act for (14.1).', '14.1');
       }
-      const { side, zone } = parseSeat(seat)!;
-      return run(state, action, dice, (draft, ctx) => {
-        const z = writableZone(draft, zone);
-        ctx.hooks.zoneAction(z, spec.type);
-        spec.apply(draft, z, side, a, ctx);
-      });
+      return run(state, dice, apply, a, seat);
     },
   };
 }

@@ -48,14 +48,19 @@ export function shipLocation(state: CwnbState, id: string): { zone: ZoneId; side
 }
 
 /** 6.C.2: the ships this player may still add to the order (available, not ordered, affordable). */
-export function purchasableShips(state: CwnbState, zone: ZoneState, side: Side): ShipCard[] {
+export function purchasableShips(state: CwnbState, zone: ZoneState, side: Side, firstOnly = false): ShipCard[] {
   const p = zone.players[side];
   if (p.shipsBought + p.order.ships.length >= hooksOf(state).shipLimit(state, zone, side)) return []; // 13.2.9 Rushed
   const taken = new Set(state.sunk);
   for (const z of Object.values(state.zones)) for (const s of ['allied', 'soviet'] as const) for (const id in z!.players[s].fleet) taken.add(id);
-  return state.options.roster.ships.filter(
-    (s) => s.side === side && !taken.has(s.id) && !p.order.ships.includes(s.id) && orderCost(state, zone, side, { ships: [...p.order.ships, s.id], cards: p.order.cards }) <= p.track,
-  );
+  const out: ShipCard[] = [];
+  for (const s of state.options.roster.ships) {
+    if (s.side !== side || taken.has(s.id) || p.order.ships.includes(s.id)) continue;
+    if (orderCost(state, zone, side, { ships: [...p.order.ships, s.id], cards: p.order.cards }) > p.track) continue;
+    out.push(s);
+    if (firstOnly) break;
+  }
+  return out;
 }
 
 /** Why no ship can be added to the order now: the ship limit, the Point Track, or none left. */
@@ -104,7 +109,7 @@ export const buyShip = zoneAction({
   proxy: true,
   schema: z.object({ ship: z.string().min(1) }),
   label: (state, zone, side) => `Buy a ship (${state.turn === 1 ? 'Point Value' : 'double Point Value'}; ${left(state, zone, side)} points left)`,
-  when: (state, zone, side, explain) => purchasing(state, zone, side, explain) ?? (purchasableShips(state, zone, side).length ? null : explain ? whyNoShip(state, zone, side) : NOT_NOW),
+  when: (state, zone, side, explain) => purchasing(state, zone, side, explain) ?? (purchasableShips(state, zone, side, true).length ? null : explain ? whyNoShip(state, zone, side) : NOT_NOW),
   fields: (state, zone, side) => ({
     ship: {
       kind: 'choice',

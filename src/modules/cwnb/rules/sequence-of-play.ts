@@ -1,6 +1,6 @@
 import type { Side, ZoneId } from '../data/types.ts';
 import type { CwnbState, ZoneState, ZoneStep } from '../state.ts';
-import { changed, say, writableZone, zoneName, type Ctx } from './common.ts';
+import { say, writableZone, zoneName, zoneWritten, type Ctx } from './common.ts';
 import { reveal } from './commitment.ts';
 import { concludeBattleTurns, startNextTurn } from './end-of-turn.ts';
 import { resolvePurchasesIfReady } from './purchases.ts';
@@ -103,23 +103,23 @@ function endOfCampaignTurn(state: CwnbState, ctx: Ctx): void {
  * step), then the steps of the whole game, until nothing moves.
  */
 export function advance(state: CwnbState, ctx: Ctx): void {
-  const ids = Object.keys(state.zones) as ZoneId[];
+  const ids = state.options.zones;
+  const every = (test: (z: ZoneState) => boolean) => ids.every((id) => test(state.zones[id]!));
   for (let moved = true; moved && !state.result && !state.endRollDue; ) {
     moved = false;
     let purchasing = false;
     let done = false;
     for (const id of ids) {
-      if (!changed(state.zones[id]!)) continue;
+      if (!zoneWritten(id)) continue;
       while (advanceZone(state, id, ctx)) moved = true;
       const step = state.zones[id]!.step;
       purchasing ||= step === 'purchase';
       done ||= step === 'turn-done';
     }
-    const zones = ids.map((id) => state.zones[id]!);
-    if (purchasing && !state.purchasesResolved && zones.every((z) => z.step === 'purchase' && z.players.allied.order.done && z.players.soviet.order.done)) {
+    if (purchasing && !state.purchasesResolved && every((z) => z.step === 'purchase' && z.players.allied.order.done && z.players.soviet.order.done)) {
       resolvePurchasesIfReady(state, ctx);
       moved = true;
-    } else if (done && zones.every((z) => z.step === 'turn-done')) {
+    } else if (done && every((z) => z.step === 'turn-done')) {
       endOfCampaignTurn(state, ctx);
       moved = true;
     }

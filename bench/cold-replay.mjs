@@ -1,0 +1,17 @@
+// One cold replay, as a command does it: a fresh process loads Wardroom, reads a game file and
+// opens it (Session.open replays every action), once. Prints {"ms": …, "actions": …}.
+// Uses the compiled dist/ when there is one (what `wardroom` runs), else src/ through tsx.
+import { existsSync, readFileSync } from 'node:fs';
+
+const [file, root] = process.argv.slice(2);
+const compiled = existsSync(`${root}/dist/engine/session.js`);
+const base = compiled ? `${root}/dist` : `${root}/src`;
+const ext = compiled ? 'js' : 'ts';
+const { Session } = await import(`${base}/engine/session.${ext}`);
+const { cwnb } = await import(`${base}/modules/cwnb/index.${ext}`);
+const record = JSON.parse(readFileSync(file, 'utf8'));
+const t0 = performance.now();
+const session = Session.open(cwnb, record);
+const ms = performance.now() - t0;
+if (session.kind === 'RuleError') throw new Error(session.message);
+console.log(JSON.stringify({ ms, actions: record.log.length, compiled }));
