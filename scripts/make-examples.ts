@@ -22,7 +22,7 @@ import { isRuleError } from '../src/engine/errors.ts';
 import { newGameRecord, Session, type GameRecord } from '../src/engine/game.ts';
 import type { Action, ActionSpec, GameEvent } from '../src/engine/module.ts';
 import { gameFileSchema } from '../src/adapters/storage/game-file.ts';
-import { replaySummary } from '../src/adapters/cli/cwnb.ts';
+import { replaySummary } from '../src/adapters/cli/cwnb-summary.ts';
 import { renderStatus } from '../src/adapters/cli/cwnb-render.ts';
 import { cwnb } from '../src/modules/cwnb/index.ts';
 import { actionSchema } from '../src/modules/cwnb/actions.ts';

@@ -19,7 +19,7 @@ import { Chooser } from '../src/engine/random-play.ts';
 import { isRuleError } from '../src/engine/errors.ts';
 import { Session, type GameRecord } from '../src/engine/game.ts';
 import type { Action } from '../src/engine/module.ts';
-import { replaySummary } from '../src/adapters/cli/cwnb.ts';
+import { replaySummary } from '../src/adapters/cli/cwnb-summary.ts';
 import { cwnb } from '../src/modules/cwnb/index.ts';
 import { ZONE_IDS, type ZoneId } from '../src/modules/cwnb/data/types.ts';
 import type { RawOptions } from '../src/modules/cwnb/options.ts';

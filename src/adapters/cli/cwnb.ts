@@ -1,20 +1,42 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { isRuleError } from '../../engine/errors.ts';
-import { newGameRecord, ReplayError, Session } from '../../engine/game.ts';
-import { MODULES } from '../../modules/index.ts';
-import { cwnb } from '../../modules/cwnb/index.ts';
-import { isRosterError, formatRosterError, parseRoster } from '../../modules/cwnb/data/roster.ts';
-import { zoneById, type ZoneId } from '../../modules/cwnb/data/index.ts';
-import { zoneMissionTerms } from '../../modules/cwnb/rules/mission-terms.ts';
-import { tablesJson, tablesText } from '../../modules/cwnb/data/tables.ts';
+import type { Session } from '../../engine/game.ts';
+import type { ZoneId } from '../../modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
-import { view } from '../../modules/cwnb/view.ts';
-import { GameFileError, readGameFile, writeGameFile } from '../storage/game-file.ts';
 import { COMMAND_HELP, CommandError, parseCommand, resolveSeat, resolveZone } from './cwnb-commands.ts';
 import { renderActions, renderStatus } from './cwnb-render.ts';
+
+/**
+ * The engine, the rules module and the storage, loaded when a game command (new, demo, play,
+ * replay) runs rather than at start-up: registering the commands loads none of them, and
+ * `tables` loads only the data it prints.
+ */
+async function gameModules() {
+  const [
+    { randomBytes },
+    { createInterface },
+    { isRuleError },
+    { newGameRecord, ReplayError, Session },
+    { MODULES },
+    { cwnb },
+    { isRosterError, formatRosterError, parseRoster },
+    { view },
+    { GameFileError, readGameFile, writeGameFile },
+    { replaySummary },
+  ] = await Promise.all([
+    import('node:crypto'),
+    import('node:readline'),
+    import('../../engine/errors.ts'),
+    import('../../engine/game.ts'),
+    import('../../modules/index.ts'),
+    import('../../modules/cwnb/index.ts'),
+    import('../../modules/cwnb/data/roster.ts'),
+    import('../../modules/cwnb/view.ts'),
+    import('../storage/game-file.ts'),
+    import('./cwnb-summary.ts'),
+  ]);
+  return { randomBytes, createInterface, isRuleError, newGameRecord, ReplayError, Session, MODULES, cwnb, isRosterError, formatRosterError, parseRoster, view, GameFileError, readGameFile, writeGameFile, replaySummary };
+}
 
 const out = (s: string) => process.stdout.write(s + '\n');
 const err = (s: string) => process.stderr.write(s + '\n');
@@ -26,7 +48,12 @@ export function registerCwnbCommands(program: Command): void {
     .description('Print the War Zone data: Mission Tables, End Game rows, Mission Summaries (CWNB V)')
     .option('--zone <id>', 'one War Zone (indian-ocean, mediterranean, north-atlantic, north-sea, persian-gulf, sea-of-japan, south-pacific)')
     .option('--json', 'machine-readable JSON')
-    .action((o: { zone?: string; json?: boolean }) => {
+    .action(async (o: { zone?: string; json?: boolean }) => {
+      const [{ tablesJson, tablesText }, { zoneById }, { zoneMissionTerms }] = await Promise.all([
+        import('../../modules/cwnb/data/tables.ts'),
+        import('../../modules/cwnb/data/index.ts'),
+        import('../../modules/cwnb/rules/mission-terms.ts'),
+      ]);
       let zone: ZoneId | undefined;
       try {
         zone = o.zone === undefined ? undefined : resolveZone(o.zone);
@@ -68,7 +95,8 @@ export function registerCwnbCommands(program: Command): void {
     .option('--overall-commanders', 'Rule 14.1 Overall Commanders (seats commander:allied, commander:soviet)')
     .option('--all-options', 'every optional rule whose data Wardroom has (13.1 from turn 3, 13.2, 13.4, 13.5, 14.1; 13.3 needs --transfer-charts)')
     .option('--force', 'overwrite an existing file')
-    .action((file: string, o: Record<string, any>) => {
+    .action(async (file: string, o: Record<string, any>) => {
+      const { cwnb, formatRosterError, isRosterError, isRuleError, newGameRecord, parseRoster, randomBytes, writeGameFile } = await gameModules();
       if (existsSync(file) && !o.force) {
         err(`${file} already exists (use --force to overwrite, or "wardroom play ${file}" to resume).`);
         process.exitCode = 2;
@@ -135,6 +163,7 @@ export function registerCwnbCommands(program: Command): void {
     .description("Referee a two-zone demo campaign (Mediterranean and North Atlantic, 4 turns, Wardroom's DEMO roster): created on the first run, resumed after")
     .argument('[file]', 'game file', 'wardroom-demo.json')
     .action(async (file: string) => {
+      const { cwnb, newGameRecord, randomBytes, writeGameFile } = await gameModules();
       if (existsSync(file)) out(`Resuming ${file}.`);
       else {
         const options = { zones: ['mediterranean', 'north-atlantic'], turns: 4, dice: 'seeded', roster: 'demo', startingPoints: 'demo' };
@@ -159,7 +188,8 @@ export function registerCwnbCommands(program: Command): void {
     .argument('<file>')
     .option('--json', 'machine-readable summary')
     .option('--log', 'print every event')
-    .action((file: string, o: { json?: boolean; log?: boolean }) => {
+    .action(async (file: string, o: { json?: boolean; log?: boolean }) => {
+      const { cwnb, GameFileError, MODULES, readGameFile, ReplayError, replaySummary, Session, view } = await gameModules();
       let session: Session<any>;
       try {
         const record = readGameFile(file);
@@ -185,24 +215,8 @@ export function registerCwnbCommands(program: Command): void {
     });
 }
 
-/** The `replay --json` summary (see docs/cli.md). */
-export function replaySummary(state: CwnbState) {
-  const v = view(state, 'referee');
-  return {
-    turn: state.turn,
-    finished: state.result !== null,
-    zones: v.zones.map((z) => ({
-      id: z.id,
-      status: z.status.name,
-      points: { allied: z.players.allied.track, soviet: z.players.soviet.track },
-      banked: { allied: z.players.allied.banked, soviet: z.players.soviet.banked },
-    })),
-    vp: state.result ? state.result.totals : v.vp,
-    victory: state.result && { winner: state.result.winner, margin: state.result.margin, level: state.result.level },
-  };
-}
-
 async function play(file: string, as?: string): Promise<number> {
+  const { createInterface, cwnb, GameFileError, isRuleError, readGameFile, ReplayError, Session, view, writeGameFile } = await gameModules();
   let session: Session<CwnbState>;
   try {
     const record = readGameFile(file);

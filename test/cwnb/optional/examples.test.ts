@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Session } from '../../../src/engine/game.ts';
 import { readGameFile } from '../../../src/adapters/storage/game-file.ts';
-import { replaySummary } from '../../../src/adapters/cli/cwnb.ts';
+import { replaySummary } from '../../../src/adapters/cli/cwnb-summary.ts';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
 import type { CwnbState } from '../../../src/modules/cwnb/state.ts';
 import { buildOptionalOutputs, OPTIONAL_EXAMPLES_DIR } from '../../../scripts/make-optional-examples.ts';
