@@ -7,11 +7,11 @@ import { buildIfStale } from '../scripts/build.js';
  * rerun) when dist/ is missing or older than src/, so that they test the compiled CLI that users
  * run, as the sources are now.
  */
-export default function setup(project: TestProject): void {
-  const rebuild = () => {
-    const why = buildIfStale();
+export default async function setup(project: TestProject): Promise<void> {
+  const rebuild = async () => {
+    const why = await buildIfStale();
     if (why) console.log(`global setup: built dist/ (${why})`);
   };
-  rebuild();
+  await rebuild();
   project.onTestsRerun(rebuild);
 }
