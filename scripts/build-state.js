@@ -1,7 +1,7 @@
 /**
  * Whether dist/ (the compiled CLI, `npm run build`) is current: used by bin/wardroom.js on every
  * start, by scripts/build.js and by the test suite's global setup. Plain JavaScript so that it
- * runs without a TypeScript loader; kept small because it runs on every start (~1 ms).
+ * runs without a TypeScript loader; kept small because it runs on every start (1–3 ms).
  *
  * A finished build writes dist/.build-stamp with the build's start time as its mtime. The build is
  * stale when a file or folder under src/ (a folder's mtime changes when a file in it is added,
