@@ -18,6 +18,8 @@ else {
   process.stderr.write(`wardroom: ${stale}; running src/ through tsx (slower start). "npm run build" updates dist/.\n`);
   const { register } = await import('tsx/esm/api');
   register();
+  // dist/ trusts the rules data that its build validated; src/ has had no such check, so check it here.
+  (await import('../src/modules/cwnb/data/validate.ts')).validateRulesData();
   cli = await import('../src/adapters/cli/main.ts');
 }
 process.exitCode = await cli.main(process.argv);

@@ -4,7 +4,8 @@
  *
  * The files are trusted as they are, not validated on every start (importing zod and parsing
  * cost more than the rest of `wardroom tables`): validate.ts checks them with the zod schemas of
- * schema.ts in the test suite and in the build, which refuses to build dist/ from invalid data.
+ * schema.ts in the test suite, in the build, which refuses to build dist/ from invalid data, and
+ * in bin/wardroom.js when it runs src/ rather than dist/.
  */
 import { ZONE_IDS, type ActionCardData, type ActionCardType, type Roster, type SpecialConditionsTable, type StartingPoints, type ZoneData, type ZoneId } from './types.ts';
 

@@ -1,8 +1,9 @@
 /**
  * Validation of the rules data files with the zod schemas of schema.ts. index.ts exports the
  * files as they are, without validating them on every start; this runs instead in the test suite
- * (test/cwnb/data/schema.test.ts) and in the build (scripts/build.js builds no dist/ when it
- * throws), so the data the CLI runs with has been validated.
+ * (test/cwnb/data/schema.test.ts), in the build (scripts/build.js builds no dist/ when it throws)
+ * and in bin/wardroom.js before it runs src/ through tsx, so the data the CLI runs with has been
+ * validated.
  *
  * Beyond the schemas, each file must already be exactly what the schema would give back (no
  * whitespace to trim, keys in the schema's order), so that trusting a file yields the same data,
