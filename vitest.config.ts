@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
   },
 });

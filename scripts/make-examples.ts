@@ -24,7 +24,7 @@ import type { Action, ActionSpec, GameEvent } from '../src/engine/module.ts';
 import { newGameRecord, Session, type GameRecord } from '../src/engine/session.ts';
 import { REFEREE, seatViewer } from '../src/engine/viewer.ts';
 import { gameFileSchema } from '../src/adapters/storage/game-file.ts';
-import { replaySummary } from '../src/adapters/cli/cwnb.ts';
+import { replaySummary } from '../src/adapters/cli/cwnb-summary.ts';
 import { renderStatus } from '../src/adapters/cli/cwnb-render.ts';
 import { cwnb } from '../src/modules/cwnb/index.ts';
 import { actionFileSchema } from '../src/modules/cwnb/optional-rules.ts';

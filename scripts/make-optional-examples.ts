@@ -20,7 +20,7 @@ import { formatRefusal, isRuleError } from '../src/engine/errors.ts';
 import { legalActions, waitingFor } from '../src/engine/kernel.ts';
 import type { GameRecord } from '../src/engine/session.ts';
 import type { Action } from '../src/engine/module.ts';
-import { replaySummary } from '../src/adapters/cli/cwnb.ts';
+import { replaySummary } from '../src/adapters/cli/cwnb-summary.ts';
 import { cwnb } from '../src/modules/cwnb/index.ts';
 import { ZONE_IDS, type ZoneId } from '../src/modules/cwnb/data/types.ts';
 import type { RawOptions } from '../src/modules/cwnb/options.ts';

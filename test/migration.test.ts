@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readGameFile, writeGameFile } from '../src/adapters/storage/game-file.ts';
-import { replaySummary } from '../src/adapters/cli/cwnb.ts';
+import { replaySummary } from '../src/adapters/cli/cwnb-summary.ts';
 import { derive } from '../src/modules/smp/index.ts';
 import { openSession } from './support/cwnb-scenario.ts';
 import { openSmp } from './smp/helpers.ts';

@@ -1,7 +1,7 @@
 /**
  * The `wardroom` command line, run as a user runs it: `node bin/wardroom.js …` in a child
- * process. Each spawn costs about half a second (tsx compiles the CLI on start), so every test
- * does as much as it can per spawn, and the tests run concurrently.
+ * process, which runs the compiled CLI in dist/ (test/global-setup.ts builds it when it is older
+ * than src/). Every test does as much as it can per spawn, and the tests run concurrently.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';

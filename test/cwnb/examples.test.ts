@@ -12,7 +12,7 @@ import { verifyRolls, type RollEvent } from '../../src/engine/dice.ts';
 import type { GameEvent } from '../../src/engine/module.ts';
 import { verifyRecord, type Session } from '../../src/engine/session.ts';
 import { readGameFile } from '../../src/adapters/storage/game-file.ts';
-import { replaySummary } from '../../src/adapters/cli/cwnb.ts';
+import { replaySummary } from '../../src/adapters/cli/cwnb-summary.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { Side, ZoneId } from '../../src/modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';

@@ -1,21 +1,36 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { formatRefusal, isRuleError, type RuleError } from '../../engine/errors.ts';
-import { newGameRecord, Session, verifyRecord, type GameRecord } from '../../engine/session.ts';
-import { parseViewer, REFEREE, seatViewer, type Viewer } from '../../engine/viewer.ts';
-import { MODULES } from '../../modules/index.ts';
-import { cwnb } from '../../modules/cwnb/index.ts';
-import { isRosterError, formatRosterError, parseRoster } from '../../modules/cwnb/data/roster.ts';
-import { zoneById, type ZoneId } from '../../modules/cwnb/data/index.ts';
-import { zoneMissionTerms } from '../../modules/cwnb/rules/mission-terms.ts';
-import { tablesJson, tablesText } from '../../modules/cwnb/data/tables.ts';
+import type { RuleError } from '../../engine/errors.ts';
+import type { GameRecord, Session } from '../../engine/session.ts';
+import type { Viewer } from '../../engine/viewer.ts';
+import type { ZoneId } from '../../modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
-import { view } from '../../modules/cwnb/view.ts';
-import { GameFileError, readGameFile, writeGameFile } from '../storage/game-file.ts';
 import { COMMAND_HELP, CommandError, parseCommand, resolveSeat, resolveZone } from './cwnb-commands.ts';
 import { renderActions, renderStatus } from './cwnb-render.ts';
+
+/**
+ * The engine, the rules module and the storage, loaded when a game command (new, demo, play,
+ * replay, verify) runs rather than at start-up: registering the commands loads none of them, and
+ * `tables` loads only the data it prints.
+ */
+let loaded: ReturnType<typeof load> | undefined;
+const gameModules = () => (loaded ??= load());
+async function load() {
+  const [crypto, readline, errors, session, viewer, modules, cwnbModule, roster, cwnbView, storage, summary] = await Promise.all([
+    import('node:crypto'),
+    import('node:readline'),
+    import('../../engine/errors.ts'),
+    import('../../engine/session.ts'),
+    import('../../engine/viewer.ts'),
+    import('../../modules/index.ts'),
+    import('../../modules/cwnb/index.ts'),
+    import('../../modules/cwnb/data/roster.ts'),
+    import('../../modules/cwnb/view.ts'),
+    import('../storage/game-file.ts'),
+    import('./cwnb-summary.ts'),
+  ]);
+  return { ...crypto, ...readline, ...errors, ...session, ...viewer, ...modules, ...cwnbModule, ...roster, ...cwnbView, ...storage, ...summary };
+}
 
 const out = (s: string) => process.stdout.write(s + '\n');
 const err = (s: string) => process.stderr.write(s + '\n');
@@ -27,7 +42,12 @@ export function registerCwnbCommands(program: Command): void {
     .description('Print the War Zone data: Mission Tables, End Game rows, Mission Summaries (CWNB V)')
     .option('--zone <id>', 'one War Zone (indian-ocean, mediterranean, north-atlantic, north-sea, persian-gulf, sea-of-japan, south-pacific)')
     .option('--json', 'machine-readable JSON')
-    .action((o: { zone?: string; json?: boolean }) => {
+    .action(async (o: { zone?: string; json?: boolean }) => {
+      const [{ tablesJson, tablesText }, { zoneById }, { zoneMissionTerms }] = await Promise.all([
+        import('../../modules/cwnb/data/tables.ts'),
+        import('../../modules/cwnb/data/index.ts'),
+        import('../../modules/cwnb/rules/mission-terms.ts'),
+      ]);
       let zone: ZoneId | undefined;
       try {
         zone = o.zone === undefined ? undefined : resolveZone(o.zone);
@@ -69,7 +89,8 @@ export function registerCwnbCommands(program: Command): void {
     .option('--overall-commanders', 'Rule 14.1 Overall Commanders (seats commander:allied, commander:soviet)')
     .option('--all-options', 'every optional rule whose data Wardroom has (13.1 from turn 3, 13.2, 13.4, 13.5, 14.1; 13.3 needs --transfer-charts)')
     .option('--force', 'overwrite an existing file')
-    .action((file: string, o: Record<string, any>) => {
+    .action(async (file: string, o: Record<string, any>) => {
+      const { cwnb, formatRefusal, formatRosterError, isRosterError, isRuleError, newGameRecord, parseRoster, randomBytes, writeGameFile } = await gameModules();
       if (existsSync(file) && !o.force) {
         err(`${file} already exists (use --force to overwrite, or "wardroom play ${file}" to resume).`);
         process.exitCode = 2;
@@ -136,6 +157,7 @@ export function registerCwnbCommands(program: Command): void {
     .description("Referee a two-zone demo campaign (Mediterranean and North Atlantic, 4 turns, Wardroom's DEMO roster): created on the first run, resumed after")
     .argument('[file]', 'game file', 'wardroom-demo.json')
     .action(async (file: string) => {
+      const { cwnb, newGameRecord, randomBytes, writeGameFile } = await gameModules();
       if (existsSync(file)) out(`Resuming ${file}.`);
       else {
         const options = { zones: ['mediterranean', 'north-atlantic'], turns: 4, dice: 'seeded', roster: 'demo', startingPoints: 'demo' };
@@ -161,8 +183,9 @@ export function registerCwnbCommands(program: Command): void {
     .option('--json', 'machine-readable summary')
     .option('--log', 'print every event (as the referee sees them, or as --as sees them)')
     .option('--as <viewer>', 'the log as this viewer may see it: a seat (allied:mediterranean), a team (allied), referee or spectator')
-    .action((file: string, o: { json?: boolean; log?: boolean; as?: string }) => {
-      const session = openFile(file);
+    .action(async (file: string, o: { json?: boolean; log?: boolean; as?: string }) => {
+      const { cwnb, parseViewer, REFEREE, replaySummary, view } = await gameModules();
+      const session = await openFile(file);
       if (!session) return;
       let viewer: Viewer = REFEREE;
       if (o.as !== undefined) {
@@ -189,7 +212,8 @@ export function registerCwnbCommands(program: Command): void {
     .description('Check a finished game offline: its revealed dice seed against the published commitment, and every logged roll re-derived from it')
     .argument('<file>')
     .option('--seed <seed>', 'the revealed seed, when the file does not hold it')
-    .action((file: string, o: { seed?: string }) => {
+    .action(async (file: string, o: { seed?: string }) => {
+      const { GameFileError, MODULES, readGameFile, verifyRecord } = await gameModules();
       let record: GameRecord;
       try {
         record = readGameFile(file);
@@ -216,7 +240,8 @@ export function registerCwnbCommands(program: Command): void {
 }
 
 /** Read and replay a game file; print the problem and return null when it does not open. */
-function openFile(file: string): Session<unknown> | null {
+async function openFile(file: string): Promise<Session<unknown> | null> {
+  const { GameFileError, isRuleError, MODULES, readGameFile, Session } = await gameModules();
   let record: GameRecord;
   try {
     record = readGameFile(file);
@@ -246,25 +271,9 @@ function refusalLine(e: RuleError): string {
   return e.index !== undefined && e.index >= 0 ? `action #${e.index}: ${e.message}` : e.message;
 }
 
-/** The `replay --json` summary (see docs/cli.md). */
-export function replaySummary(state: CwnbState) {
-  const v = view(state, REFEREE);
-  return {
-    turn: state.turn,
-    finished: state.result !== null,
-    zones: v.zones.map((z) => ({
-      id: z.id,
-      status: z.status.name,
-      points: { allied: z.players.allied.track, soviet: z.players.soviet.track },
-      banked: { allied: z.players.allied.banked, soviet: z.players.soviet.banked },
-    })),
-    vp: state.result ? state.result.totals : v.vp,
-    victory: state.result && { winner: state.result.winner, margin: state.result.margin, level: state.result.level },
-  };
-}
-
 async function play(file: string, as?: string): Promise<number> {
-  const opened = openFile(file);
+  const { createInterface, cwnb, formatRefusal, isRuleError, REFEREE, seatViewer, view, writeGameFile } = await gameModules();
+  const opened = await openFile(file);
   if (!opened) return process.exitCode as number;
   if (opened.module.id !== cwnb.id) {
     err(`${file} is a ${opened.module.id} game; "play" runs CWNB Campaign games.`);

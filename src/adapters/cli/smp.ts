@@ -1,14 +1,33 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import type { Interface } from 'node:readline';
 import type { Command } from 'commander';
-import { legalActions } from '../../engine/kernel.ts';
-import { newGameRecord, Session, type GameRecord } from '../../engine/session.ts';
-import { verifyRolls, type RollEvent } from '../../engine/dice.ts';
-import { formatRefusal, isRuleError } from '../../engine/errors.ts';
+import type { GameRecord } from '../../engine/session.ts';
+import type { RollEvent } from '../../engine/dice.ts';
 import type { Action } from '../../engine/module.ts';
-import { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, type SmpState } from '../../modules/smp/index.ts';
-import { actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText, type OddsKind } from '../../modules/smp/play.ts';
+import type { SmpState } from '../../modules/smp/index.ts';
+import type { OddsKind } from '../../modules/smp/play.ts';
+
+/** The engine and the SMP module, loaded when an `smp` command runs rather than at start-up. */
+async function smpModules() {
+  const [
+    { randomBytes },
+    { legalActions },
+    { newGameRecord, Session },
+    { verifyRolls },
+    { formatRefusal, isRuleError },
+    { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema },
+    { actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText },
+  ] = await Promise.all([
+    import('node:crypto'),
+    import('../../engine/kernel.ts'),
+    import('../../engine/session.ts'),
+    import('../../engine/dice.ts'),
+    import('../../engine/errors.ts'),
+    import('../../modules/smp/index.ts'),
+    import('../../modules/smp/play.ts'),
+  ]);
+  return { randomBytes, legalActions, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText };
+}
 
 /** `wardroom smp …` commands (Strategic Missions Phase). */
 export function registerSmpCommands(program: Command): void {
@@ -19,7 +38,8 @@ export function registerSmpCommands(program: Command): void {
     .argument('<scenario>', 'scenario JSON file')
     .option('--json', 'print the result as JSON')
     .description('check a scenario (board state); list every error with its JSON path')
-    .action((file: string, opts: { json?: boolean }) => {
+    .action(async (file: string, opts: { json?: boolean }) => {
+      const { validateScenario } = await smpModules();
       const raw = readJson(file);
       if (raw === undefined) return;
       const v = validateScenario(raw);
@@ -32,7 +52,10 @@ export function registerSmpCommands(program: Command): void {
   smp
     .command('schema')
     .description('print the JSON Schema of a scenario')
-    .action(() => console.log(JSON.stringify(scenarioJsonSchema(), null, 1)));
+    .action(async () => {
+      const { scenarioJsonSchema } = await smpModules();
+      console.log(JSON.stringify(scenarioJsonSchema(), null, 1));
+    });
 
   smp
     .command('run')
@@ -47,6 +70,7 @@ export function registerSmpCommands(program: Command): void {
     .option('--steps <list>', 'run only these steps, e.g. 3,4')
     .description('walk the ten steps: ask every choice, roll, report what changes on the board')
     .action(async (file: string, opts: { seed?: string; dice: string; answers?: string; auto?: boolean; json?: boolean; out?: string; record?: string; steps?: string }) => {
+      const { actionFromAnswer, autoAction, derive, describeRequest, isRuleError, newGameRecord, nextBoard, randomBytes, reportText, Session, smpModule } = await smpModules();
       const raw = readJson(file);
       if (raw === undefined) return;
       if (opts.dice !== 'seeded' && opts.dice !== 'physical') return fail(`--dice must be seeded or physical, not ${opts.dice}`);
@@ -110,7 +134,8 @@ export function registerSmpCommands(program: Command): void {
     .argument('<record>', 'game record written by `smp run --record`')
     .option('--json', 'print the events and the board as JSON')
     .description('replay a game record: check the seed against its commitment and every roll, print the report')
-    .action((file: string, opts: { json?: boolean }) => {
+    .action(async (file: string, opts: { json?: boolean }) => {
+      const { derive, formatRefusal, isRuleError, reportText, Session, smpModule, verifyRolls } = await smpModules();
       const rec = readJson(file) as GameRecord | undefined;
       if (!rec) return;
       const session = Session.open(smpModule, rec);
@@ -127,7 +152,8 @@ export function registerSmpCommands(program: Command): void {
   const oddsCmd = (kind: OddsKind, desc: string, setup: (c: Command) => Command) =>
     setup(odds.command(kind).description(desc))
       .option('--json', 'print {"distribution":[…]} as JSON')
-      .action((o: Record<string, string | boolean | undefined>) => {
+      .action(async (o: Record<string, string | boolean | undefined>) => {
+        const { isRuleError, oddsFor } = await smpModules();
         const nums: Record<string, number | string | undefined> = {};
         for (const [k, v] of Object.entries(o)) {
           if (k === 'json' || v === undefined) continue;
@@ -196,12 +222,13 @@ interface LineReader {
 }
 
 function lineReader(): LineReader {
-  let rl: ReturnType<typeof createInterface> | null = null;
+  let rl: Interface | null = null;
   let it: AsyncIterator<string> | null = null;
   return {
     interactive: !!process.stdin.isTTY,
     async next(prompt: string) {
       if (!rl) {
+        const { createInterface } = await import('node:readline');
         rl = createInterface({ input: process.stdin, output: process.stderr, terminal: !!process.stdin.isTTY });
         it = rl[Symbol.asyncIterator]();
       }
@@ -216,6 +243,7 @@ function lineReader(): LineReader {
 }
 
 async function askInteractively(state: SmpState, input: LineReader, say: (s: string) => void): Promise<Action | null> {
+  const { derive, isRuleError, legalActions, parseFieldInput, smpModule } = await smpModules();
   const spec = legalActions(smpModule, state, derive(state).pending!.seat)[0];
   const req = derive(state).pending!;
   const action: Action = { type: spec.type, seat: req.seat };

@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { ActionCardDataSchema, DemoStartingPointsSchema, RosterSchema, ZoneDataSchema, parseOrThrow } from '../../../src/modules/cwnb/data/schema.ts';
-import { ACTION_CARDS, DEMO_ROSTER, ZONES, zoneById } from '../../../src/modules/cwnb/data/index.ts';
+import { ActionCardDataSchema, DemoStartingPointsSchema, ZoneDataSchema, parseOrThrow } from '../../../src/modules/cwnb/data/schema.ts';
+import { ACTION_CARDS, zoneById } from '../../../src/modules/cwnb/data/index.ts';
+import { shippedDataFiles, validateRulesData } from '../../../src/modules/cwnb/data/validate.ts';
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 describe('rules data validation (schema)', () => {
-  it('accepts every shipped file', () => {
-    for (const z of ZONES) expect(ZoneDataSchema.safeParse(z).success).toBe(true);
-    expect(ActionCardDataSchema.safeParse(ACTION_CARDS).success).toBe(true);
-    expect(RosterSchema.safeParse(DEMO_ROSTER).success).toBe(true);
+  it('accepts every shipped file exactly as it is (index.ts trusts the files; the build runs the same check)', () => {
+    expect(shippedDataFiles()).toHaveLength(11); // 7 zones, action cards, special circumstances, demo roster and points
+    expect(() => validateRulesData()).not.toThrow();
+  });
+
+  it('the check refuses a file the schema would change or that names the wrong zone', () => {
+    const files = shippedDataFiles();
+    const withData = (file: string, edit: (d: any) => void) => {
+      const data = clone(files.find((f) => f.file === file)!.data);
+      edit(data);
+      return files.map((f) => (f.file === file ? { ...f, data } : f));
+    };
+    expect(() => validateRulesData(withData('zones/north-sea.json', (z) => (z.name = 'North Sea ')))).toThrow(/zones\/north-sea\.json: the schema reads "name": "North Sea " as "name": "North Sea"/);
+    expect(() => validateRulesData(withData('zones/north-sea.json', (z) => (z.id = 'mediterranean')))).toThrow(/id is "mediterranean", expected "north-sea"/);
+    const largeFirst = withData('demo-roster.json', (r) => {
+      const { crippledSide, large, ...ship } = r.ships[0];
+      r.ships[0] = { ...ship, large, crippledSide };
+    });
+    expect(() => validateRulesData(largeFirst)).toThrow(/demo-roster\.json: the schema reads "large": true as "crippledSide": true/);
+    expect(() => validateRulesData(withData('demo-roster.json', (r) => (r.demo = false)))).toThrow(/"demo" must be true/);
   });
 
   it('refuses a Mission Table row without exactly 7 cells', () => {

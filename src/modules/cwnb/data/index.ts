@@ -1,16 +1,13 @@
 /**
- * The CWNB Campaign rules data, validated at load. Every value comes from a JSON file in this
- * folder with its `source`; see docs/data.md. Import from here, not from the JSON files.
+ * The CWNB Campaign rules data. Every value comes from a JSON file in this folder with its
+ * `source`; see docs/data.md. Import from here, not from the JSON files.
+ *
+ * The files are trusted as they are, not validated on every start (importing zod and parsing
+ * cost more than the rest of `wardroom tables`): validate.ts checks them with the zod schemas of
+ * schema.ts in the test suite, in the build, which refuses to build dist/ from invalid data, and
+ * in bin/wardroom.js when it runs src/ rather than dist/.
  */
 import { ZONE_IDS, type ActionCardData, type ActionCardType, type Roster, type SpecialConditionsTable, type StartingPoints, type ZoneData, type ZoneId } from './types.ts';
-import {
-  ActionCardDataSchema,
-  DemoStartingPointsSchema,
-  RosterSchema,
-  SpecialConditionsTableSchema,
-  ZoneDataSchema,
-  parseOrThrow,
-} from './schema.ts';
 
 import indianOcean from './zones/indian-ocean.json' with { type: 'json' };
 import mediterranean from './zones/mediterranean.json' with { type: 'json' };
@@ -36,13 +33,6 @@ const RAW_ZONES: Record<ZoneId, unknown> = {
   'south-pacific': southPacific,
 };
 
-function loadZone(id: ZoneId): ZoneData {
-  const file = `zones/${id}.json`;
-  const zone = parseOrThrow(ZoneDataSchema, RAW_ZONES[id], file);
-  if (zone.id !== id) throw new Error(`Invalid CWNB rules data in ${file}: id is "${zone.id}", expected "${id}"`);
-  return zone;
-}
-
 /** deep-freeze so that no consumer can alter the rules data by accident */
 function freeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -53,7 +43,7 @@ function freeze<T>(value: T): T {
 }
 
 /** The seven War Zones, in ZONE_IDS order (the document's order). */
-export const ZONES: ZoneData[] = freeze(ZONE_IDS.map(loadZone));
+export const ZONES: ZoneData[] = freeze(ZONE_IDS.map((id) => RAW_ZONES[id] as ZoneData));
 
 const ZONE_MAP = new Map<ZoneId, ZoneData>(ZONES.map((z) => [z.id, z]));
 
@@ -68,7 +58,7 @@ export function zoneById(id: ZoneId): ZoneData {
 }
 
 /** The Action card cost table of rule 6.C.2. */
-export const ACTION_CARDS: ActionCardData = freeze(parseOrThrow(ActionCardDataSchema, actionCards, 'action-cards.json'));
+export const ACTION_CARDS: ActionCardData = freeze(actionCards as ActionCardData);
 
 const normalizeCardType = (t: string) => t.replace(/\*/g, '').trim().replace(/\s+/g, ' ').toLowerCase();
 const CARD_TYPES = new Map<string, ActionCardType>(ACTION_CARDS.cards.map((c) => [c.type, c]));
@@ -80,13 +70,10 @@ export function actionCardType(type: string): ActionCardType | undefined {
 }
 
 /** The general Special Circumstances Die Table (rule 13.2; the only one the document gives). */
-export const SPECIAL_CIRCUMSTANCES: SpecialConditionsTable = freeze(
-  parseOrThrow(SpecialConditionsTableSchema, specialCircumstances, 'special-circumstances.json'),
-);
+export const SPECIAL_CIRCUMSTANCES: SpecialConditionsTable = freeze(specialCircumstances as SpecialConditionsTable);
 
 /** Wardroom's DEMO roster: made-up point values, NOT the game's cards. `demo` is true. */
-export const DEMO_ROSTER: Roster = freeze(parseOrThrow(RosterSchema, demoRoster, 'demo-roster.json'));
-if (!DEMO_ROSTER.demo) throw new Error('Invalid CWNB rules data in demo-roster.json: "demo" must be true');
+export const DEMO_ROSTER: Roster = freeze(demoRoster as Roster);
 
 export interface DemoStartingPoints {
   demo: true;
@@ -97,6 +84,4 @@ export interface DemoStartingPoints {
 }
 
 /** Starting (At Start Buy) Points: South Pacific from rule 4, the other six Wardroom DEMO values. */
-export const DEMO_STARTING_POINTS: DemoStartingPoints = freeze(
-  parseOrThrow(DemoStartingPointsSchema, demoStartingPoints, 'demo-starting-points.json'),
-);
+export const DEMO_STARTING_POINTS: DemoStartingPoints = freeze(demoStartingPoints as DemoStartingPoints);

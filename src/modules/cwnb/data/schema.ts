@@ -1,6 +1,6 @@
 /**
- * zod schemas for the CWNB rules data files in this folder. `index.ts` validates every file
- * with these at load time; the cross-field facts of the printed tables (seven cells per row,
+ * zod schemas for the CWNB rules data files in this folder. `validate.ts` checks every file
+ * with these (in the test suite and the build); the cross-field facts of the printed tables (seven cells per row,
  * seven End Game entries, mission names from MISSION_NAMES, one row per die face …) are
  * checked here too.
  */

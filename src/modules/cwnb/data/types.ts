@@ -1,6 +1,6 @@
 /**
  * Shapes of the CWNB Campaign rules data. The data files in this folder hold the values, each
- * with its source; `index.ts` validates them (zod) and exports them typed.
+ * with its source; `index.ts` exports them typed, `validate.ts` checks them (zod).
  */
 
 export type Side = 'allied' | 'soviet';
