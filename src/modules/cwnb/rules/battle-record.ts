@@ -4,7 +4,7 @@ import type { FieldOption, Fields } from '../../../engine/module.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, NonCombatant, ShipState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
-import { isSubmarine, no, removeShip, requireTerms, say, score, shipCard, sideName, updateShip, writablePlayer, zoneAction, zoneName, type Ctx } from './common.ts';
+import { isSubmarine, no, removeShip, requireTerms, say, score, shipCard, sideName, updateShip, writableBattle, writablePlayer, zoneAction, zoneName, type Ctx } from './common.ts';
 import { awardPool, eliminated, eliminatedInMission, scoreEndOfBattleTurn } from './mission-scoring.ts';
 
 /**
@@ -61,15 +61,25 @@ function unitName(state: CwnbState, u: Unit): string {
   return u.kind === 'ship' ? shipCard(state, u.id)!.name : `Non-Combatant ${u.id}`;
 }
 
-/** The units afloat in the battle, for a form: committed ships (optionally only submarines, or no Non-Combatants). */
-function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines'): FieldOption[] {
+function replaceNonCombatant(zone: ZoneState, index: number, nc: NonCombatant): void {
+  const b = writableBattle(zone);
+  b.nonCombatants = b.nonCombatants.map((n, i) => (i === index ? nc : n));
+}
+
+/**
+ * The units afloat in the battle, for a form: committed ships (optionally only submarines, or no
+ * Non-Combatants). `firstOnly`: stop at the first (is there any?), without labels.
+ */
+function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines', firstOnly = false): FieldOption[] {
   const out: FieldOption[] = [];
   for (const s of ['allied', 'soviet'] as const) {
-    for (const [id, ship] of Object.entries(zone.players[s].fleet)) {
-      if (!ship.committed) continue;
+    const fleet = zone.players[s].fleet;
+    for (const id in fleet) {
+      if (!fleet[id].committed) continue;
       const card = shipCard(state, id)!;
       if (which === 'submarines' && !isSubmarine(card)) continue;
-      out.push({ value: id, label: `${sideName(s)} ${card.name} (${card.points} points)` });
+      out.push({ value: id, label: firstOnly ? '' : `${sideName(s)} ${card.name} (${card.points} points)` });
+      if (firstOnly) return out;
     }
   }
   const b = zone.battle!;
@@ -79,7 +89,7 @@ function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'subm
 
 function recording(which: 'all' | 'ships' | 'submarines') {
   return (state: CwnbState, zone: ZoneState, _side: Side, explain: boolean) =>
-    inBattle(zone, explain) ?? (units(state, zone, which).length ? null : no(explain, 'nothing-afloat', () => `${zoneName(zone.id)}: no such unit is afloat in the battle.`, '7'));
+    inBattle(zone, explain) ?? (units(state, zone, which, true).length ? null : no(explain, 'nothing-afloat', () => `${zoneName(zone.id)}: no such unit is afloat in the battle.`, '7'));
 }
 
 const unitField = (state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines', label = 'Ship') => ({ kind: 'choice' as const, label, options: units(state, zone, which) });
@@ -110,7 +120,7 @@ export const sink = zoneAction({
         score(zone, enemy, t.points!, 'mission', ctx, '9.2: LPH sunk, counts as a Military transport');
       }
     } else {
-      zone.battle!.nonCombatants[u.index] = { ...u.nc, sunk: true };
+      replaceNonCombatant(zone, u.index, { ...u.nc, sunk: true });
       if (t.pair === 'militaryEscort' || t.pair === 'civilianEscort') score(zone, enemy, t.points!, 'mission', ctx, `${t.rule}: Non-Combatant sunk`);
     }
   },
@@ -131,7 +141,7 @@ export const damage = zoneAction({
     const now = (u.kind === 'ship' ? u.ship : u.nc).damage + a.amount;
     if (now < 0) refuse('repair-too-much', `${unitName(state, u)} has only ${now - a.amount} damage to repair.`, '7');
     if (u.kind === 'ship') updateShip(writablePlayer(zone, u.side), a.ship, { damage: now });
-    else zone.battle!.nonCombatants[u.index] = { ...u.nc, damage: now };
+    else replaceNonCombatant(zone, u.index, { ...u.nc, damage: now });
     say(ctx, {
       type: 'damage',
       zone: zone.id,
@@ -310,7 +320,7 @@ export const landAttack = zoneAction({
     if (!eliminated(state, zone, enemy) && !zone.players[enemy].retreating) {
       return noPoints('9.1', 'Gun Attacks on Land Targets score only after the enemy Task Force is eliminated or while it is retreating (9.1; a Passive submarine afloat is not eliminated)');
     }
-    const b = zone.battle!;
+    const b = writableBattle(zone);
     const pts = Math.min(a.damage!, b.pool! - b.shoreBombardment);
     b.shoreBombardment += pts;
     score(zone, side, pts, 'mission', ctx, `9.1 shore bombardment (separate from the Pool; ${b.shoreBombardment} of at most ${b.pool})`);
@@ -325,12 +335,12 @@ export const endBattleTurn = zoneAction({
   label: (_state, zone) => `End your Battle Turn ${battleTurnNumber(zone)} of ${zone.battle!.turnsPerPlayer}`,
   when: (_state, zone, side, explain) => active(zone, side, 'Ending a Battle Turn', explain),
   apply(state, zone, side, _a, ctx) {
-    const b = zone.battle!;
+    const b = writableBattle(zone);
     const n = battleTurnNumber(zone);
     for (const s of ['allied', 'soviet'] as const) {
       const now = eliminatedInMission(state, zone, s);
       if (now !== b.eliminated[s]) {
-        b.eliminated[s] = now;
+        b.eliminated = { ...b.eliminated, [s]: now };
         say(ctx, { type: 'eliminated', zone: zone.id, side: s, eliminated: now, text: `${zoneName(zone.id)}: the ${sideName(s)} Task Force is ${now ? 'eliminated' : 'no longer eliminated'}.` });
       }
     }

@@ -9,7 +9,7 @@ import { zoneById } from '../data/index.ts';
 import type { ShipCard, Side, ZoneId } from '../data/types.ts';
 import { STATUS_COLUMNS, ZONE_IDS } from '../data/types.ts';
 import { hooksOf, rulebookOf, type Ctx } from '../hooks.ts';
-import type { CwnbState, HeldCard, PlayerState, ShipState, ZoneState } from '../state.ts';
+import type { BattleState, CwnbState, HeldCard, PlayerState, ShipState, ZoneState } from '../state.ts';
 import { parseSeat, seatOf } from '../state.ts';
 import { missionTerms, type MissionTerms } from './mission-terms.ts';
 
@@ -97,7 +97,10 @@ export function sayWithSecret(ctx: Ctx, e: Body, side: Side, secret: { text: str
 export function roll(state: CwnbState, ctx: Ctx, seat: string, requests: DieRequest[], values: readonly number[] | undefined, zone?: ZoneId): number[] {
   const r = rollDice(state.dice, ctx.dice, seat, requests, values);
   state.dice = r.dice;
-  for (const e of r.events) ctx.events.push(zone ? { ...e, zone } : e);
+  for (const e of r.events) {
+    if (zone) e.zone = zone;
+    ctx.events.push(e);
+  }
   return r.values;
 }
 
@@ -132,16 +135,20 @@ export function writableZone(draft: CwnbState, zone: ZoneId): ZoneState {
   const z = draft.zones[zone];
   if (!z) refuse('zone-not-in-play', `The ${zoneName(zone)} War Zone is not in play in this game.`);
   if (fresh.has(z)) return z;
-  const b = z.battle;
-  const copy: ZoneState = {
-    ...z,
-    players: { ...z.players },
-    conditions: z.conditions && { ...z.conditions },
-    battle: b && { ...b, poolAwarded: { ...b.poolAwarded }, eliminated: { ...b.eliminated }, nonCombatants: b.nonCombatants.slice() },
-  };
+  const copy: ZoneState = { ...z, players: { ...z.players }, conditions: z.conditions && { ...z.conditions } };
   fresh.add(copy);
   written.push(zone);
   draft.zones[zone] = copy;
+  return copy;
+}
+
+/** The battle of a writable zone, copied for changing in this action (its records and lists are replaced, not changed). */
+export function writableBattle(zone: ZoneState): BattleState {
+  const b = zone.battle!;
+  if (fresh.has(b)) return b;
+  const copy = { ...b };
+  fresh.add(copy);
+  zone.battle = copy;
   return copy;
 }
 

@@ -4,7 +4,7 @@ import { ACTION_CARDS, actionCardType } from '../data/index.ts';
 import type { Side } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
 import type { CwnbState, HeldCard, ZoneState } from '../state.ts';
-import { cardText, freshTurnPlayer, newCard, no, requireTerms, say, sayWithSecret, score, shipCard, sideName, updateShip, writablePlayer, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
+import { cardText, freshTurnPlayer, newCard, no, requireTerms, say, sayWithSecret, score, shipCard, sideName, updateShip, writableBattle, writablePlayer, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
 import { scoreFinalMissionPoints } from './mission-scoring.ts';
 import { NON_COMBATANT_CARDS } from './non-combatants.ts';
 import { shiftStatus } from './status.ts';
@@ -94,7 +94,7 @@ export function concludeBattleTurns(state: CwnbState, zone: ZoneState, ctx: Ctx)
     }
   }
   // 7.2.5 (8) Non-Combatants return to the unused pile.
-  const b = zone.battle!;
+  const b = writableBattle(zone);
   const returned = b.nonCombatants.filter((n) => n.id.startsWith('NC-')).map((n) => Number(n.id.slice(3)));
   if (returned.length) state.nonCombatantDeck = [...state.nonCombatantDeck, ...returned].sort((x, y) => x - y);
   b.nonCombatants = [];

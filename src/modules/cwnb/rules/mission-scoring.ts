@@ -1,7 +1,7 @@
 import type { Side } from '../data/types.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
-import { isSubmarine, requireTerms, say, score, shipCard, sideName, type Ctx } from './common.ts';
+import { isSubmarine, requireTerms, say, score, shipCard, sideName, writableBattle, type Ctx } from './common.ts';
 import type { MissionTerms } from './mission-terms.ts';
 
 /**
@@ -54,7 +54,8 @@ export function awardPool(zone: ZoneState, side: Side, wanted: number, ctx: Ctx,
   const left = poolLeft(zone);
   const pts = Math.max(0, Math.min(wanted, left));
   if (pts > 0) {
-    zone.battle!.poolAwarded[side] += pts;
+    const b = writableBattle(zone);
+    b.poolAwarded = { ...b.poolAwarded, [side]: b.poolAwarded[side] + pts };
     score(zone, side, pts, 'mission', ctx, `${why}; Point Pool ${poolLeft(zone)} left${pts < wanted ? `, ${wanted - pts} more not available` : ''}`);
   }
   return pts;

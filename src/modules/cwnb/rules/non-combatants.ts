@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
-import { seatOf } from '../state.ts';
-import { no, roll, say, sideName, zoneAction, zoneName } from './common.ts';
+import { seatOf, type NonCombatant } from '../state.ts';
+import { no, roll, say, sideName, writableBattle, zoneAction, zoneName } from './common.ts';
 
 /** 8: the 18 two-sided Non-Combatant cards (Civilian on one side, Military on the other). */
 export const NON_COMBATANT_CARDS = 18;
@@ -31,7 +31,7 @@ export const dealNonCombatants = zoneAction({
     };
   },
   apply(state, zone, side, a, ctx) {
-    const b = zone.battle!;
+    const b = writableBattle(zone);
     const fromDeck = Math.min(b.toDeal, state.nonCombatantDeck.length);
     const dealt: number[] = [];
     const cards = a.cards;
@@ -59,11 +59,12 @@ export const dealNonCombatants = zoneAction({
     }
     state.nonCombatantDeck = state.nonCombatantDeck.filter((c) => !dealt.includes(c));
     const kind = b.nonCombatantKind!;
-    for (const c of dealt) b.nonCombatants.push({ id: `NC-${c}`, kind, damage: 0, sunk: false });
+    const dealtNow: NonCombatant[] = dealt.map((c) => ({ id: `NC-${c}`, kind, damage: 0, sunk: false }));
     for (let i = fromDeck; i < b.toDeal; i++) {
       state.playerOrderCards += 1;
-      b.nonCombatants.push({ id: `PO-${state.playerOrderCards}`, kind, damage: 0, sunk: false });
+      dealtNow.push({ id: `PO-${state.playerOrderCards}`, kind, damage: 0, sunk: false });
     }
+    b.nonCombatants = [...b.nonCombatants, ...dealtNow];
     const extras = b.toDeal - fromDeck;
     b.toDeal = 0;
     say(ctx, {

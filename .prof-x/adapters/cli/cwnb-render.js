@@ -1,0 +1,86 @@
+const cap = (s) => s[0].toUpperCase() + s.slice(1);
+/** A compact text picture of the campaign for a terminal. */
+export function renderStatus(v) {
+    const lines = [];
+    const head = v.result ? 'Campaign over' : `Campaign Game Turn ${v.turn}${v.agreedTurns ? ` of ${v.agreedTurns}` : ` (variable end from turn ${v.variableEndFrom})`}`;
+    lines.push(`${head} — banked VP: Allied ${v.vp.allied}, Soviet ${v.vp.soviet}${v.dice.physical ? ' — physical dice' : ''}${v.demoData.roster ? ' — DEMO ship roster (not the cards\' values)' : ''}`);
+    if (v.optionalRules.length)
+        lines.push(`Optional rules: ${v.optionalRules.join(', ')}${v.transferChart ? `; transfer chart this turn: ${v.transferChart.name}` : ''}`);
+    if (v.endRollDue)
+        lines.push('The end-game die is due (13.1).');
+    for (const z of v.zones) {
+        const m = z.mission;
+        lines.push('');
+        lines.push(`${z.name} [${z.status.name}; ${cap(z.status.advantaged)} advantaged]${v.result ? '' : ` — ${stepName(z.step)}`}`);
+        if (m)
+            lines.push(`  Mission: Allied ${m.allied.mission} vs. Soviet ${m.soviet.mission}${m.urgent ? ' (URGENT)' : ''} — ${m.title} (${m.rule})${m.pool !== null ? `, Point Pool ${m.pool}` : ''}`);
+        const sc = z.specialConditions;
+        if (sc && (sc.allied.rolled || sc.soviet.rolled)) {
+            lines.push(`  Special Conditions: Allied ${sc.allied.rolled ? (sc.allied.condition ?? 'none') : '—'}${sc.allied.portStrike ? ` (${sc.allied.portStrike})` : ''}; Soviet ${sc.soviet.rolled ? (sc.soviet.condition ?? 'none') : '—'}${sc.soviet.portStrike ? ` (${sc.soviet.portStrike})` : ''}`);
+        }
+        for (const r of z.reminders)
+            lines.push(`  Reminder: ${r}`);
+        for (const side of ['allied', 'soviet']) {
+            const p = z.players[side];
+            const fleet = p.fleet
+                .map((s) => `${s.name}${s.committed === false ? ' (port)' : ''}${s.damage ? ` dmg ${s.damage}` : ''}${s.crippled ? ' CRIPPLED' : ''}${s.critical ? ' CRIT' : ''}${s.passive ? ' passive' : ''}`)
+                .join(', ');
+            lines.push(`  ${cap(side).padEnd(6)} track ${String(p.track).padStart(3)}  banked ${String(p.banked).padStart(4)}` +
+                (p.handSize !== null ? `  hand ${p.handSize}, Fog of War ${p.fogOfWarModifier >= 0 ? '+' : ''}${p.fogOfWarModifier}` : '') +
+                (p.flagOfficer ? `  Flag Officer: ${p.flagOfficer.commandShip ? `aboard ${p.flagOfficer.commandShip}${p.flagOfficer.functioning ? '' : ' (not functioning)'}` : p.flagOfficer.available ? 'available' : 'lost'}` : '') +
+                (p.retreating ? '  RETREATING' : '') +
+                (p.eliminated ? '  ELIMINATED' : ''));
+            if (fleet)
+                lines.push(`         ${fleet}`);
+        }
+        const b = z.battle;
+        if (b) {
+            lines.push(`  Battle turn ${Math.min(b.battleTurn, b.turnsPerPlayer)} of ${b.turnsPerPlayer}${b.active ? `, ${cap(b.active)} to play` : ''}` +
+                (b.pool !== null ? `; Pool ${b.poolLeft} of ${b.pool} left` : '') +
+                (b.shoreBombardment ? `; shore bombardment ${b.shoreBombardment}` : '') +
+                (b.nonCombatants.length ? `; Non-Combatants: ${b.nonCombatants.map((n) => `${n.id}${n.sunk ? ' sunk' : n.damage ? ` dmg ${n.damage}` : ''}`).join(', ')}` : ''));
+        }
+    }
+    if (v.result) {
+        const r = v.result;
+        lines.push('');
+        lines.push(r.winner ? `${cap(r.winner)} ${r.level} Victory by ${r.margin} (Allied ${r.totals.allied}, Soviet ${r.totals.soviet}).` : `Draw at ${r.totals.allied} each.`);
+        for (const z of r.zones)
+            lines.push(`  ${z.id}: Allied ${z.banked.allied}, Soviet ${z.banked.soviet}; End Game ${cap(z.endGame.side)} +${z.endGame.vp}`);
+    }
+    else {
+        lines.push('');
+        lines.push(`Waiting for: ${v.waitingFor.join(', ') || 'nobody'}`);
+    }
+    return lines.join('\n');
+}
+function stepName(step) {
+    return {
+        mission: 'A. Determine Missions',
+        conditions: 'B. Special Conditions (13.2)',
+        purchase: 'C.2 Purchases',
+        preparation: 'C.3–4 Transfers and Battle Commitment',
+        battle: 'D. Battle Turns',
+        'set-aside': '7.2.1 Set aside a card',
+        'turn-done': 'turn complete, waiting for the other War Zones',
+    }[step] ?? step;
+}
+function fieldHint(name, f) {
+    switch (f.kind) {
+        case 'choice':
+            return `${name}: ${f.options.slice(0, 12).map((o) => o.value).join(' | ')}${f.options.length > 12 ? ' | …' : ''}`;
+        case 'subset':
+            return `${name}: ${f.min}–${f.max} of ${f.options.map((o) => o.value).join(', ')}`;
+        case 'int':
+            return `${name}: ${f.min}..${f.max}`;
+        case 'dice':
+            return `${name}: ${f.labels ? f.labels.map((l, i) => `d${f.sides[i]} ${l}`).join('; ') : f.sides.map((s) => `d${s}`).join(', ')} value(s)`;
+        default:
+            return name;
+    }
+}
+export function renderActions(seat, specs) {
+    if (!specs.length)
+        return `${seat} has nothing to do now.`;
+    return [`${seat} may:`, ...specs.map((s) => `  ${s.label}  [${s.type}]` + (s.fields ? `\n      ${Object.entries(s.fields).map(([n, f]) => fieldHint(n, f)).join('\n      ')}` : ''))].join('\n');
+}

@@ -1,0 +1,270 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+/** The engine and the SMP module, loaded when an `smp` command runs rather than at start-up. */
+async function smpModules() {
+    const [{ randomBytes }, { legalActions }, { newGameRecord, Session }, { verifyRolls }, { formatRefusal, isRuleError }, { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema }, { actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText },] = await Promise.all([
+        import('node:crypto'),
+        import("../../engine/kernel.js"),
+        import("../../engine/session.js"),
+        import("../../engine/dice.js"),
+        import("../../engine/errors.js"),
+        import("../../modules/smp/index.js"),
+        import("../../modules/smp/play.js"),
+    ]);
+    return { randomBytes, legalActions, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText };
+}
+/** `wardroom smp …` commands (Strategic Missions Phase). */
+export function registerSmpCommands(program) {
+    const smp = program.command('smp').description('Strategic Missions Phase (A&A Global house rules)');
+    smp
+        .command('validate')
+        .argument('<scenario>', 'scenario JSON file')
+        .option('--json', 'print the result as JSON')
+        .description('check a scenario (board state); list every error with its JSON path')
+        .action(async (file, opts) => {
+        const { validateScenario } = await smpModules();
+        const raw = readJson(file);
+        if (raw === undefined)
+            return;
+        const v = validateScenario(raw);
+        if (opts.json)
+            console.log(JSON.stringify(v.ok ? { ok: true } : { ok: false, errors: v.errors }, null, 1));
+        else if (v.ok)
+            console.log(`OK: ${file} is a valid scenario (${v.scenario.label ?? 'no label'}; SMP ${v.scenario.smpNumber}, round ${v.scenario.round}, ${v.scenario.season}).`);
+        else
+            console.log(`${file} is not a valid scenario (${v.errors.length} error(s)):\n${v.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
+        if (!v.ok)
+            process.exitCode = 1;
+    });
+    smp
+        .command('schema')
+        .description('print the JSON Schema of a scenario')
+        .action(async () => {
+        const { scenarioJsonSchema } = await smpModules();
+        console.log(JSON.stringify(scenarioJsonSchema(), null, 1));
+    });
+    smp
+        .command('run')
+        .argument('<scenario>', 'scenario JSON file')
+        .option('--seed <seed>', 'dice seed (default: random)')
+        .option('--dice <kind>', 'seeded (default) or physical', 'seeded')
+        .option('--answers <file>', 'JSON array of answers, used in order ("auto" or an object of fields; {"values":[…]} for physical rolls)')
+        .option('--auto', 'answer every remaining choice with the documented simple policy')
+        .option('--json', 'print the events, the next board and the game record as JSON')
+        .option('--out <file>', 'write the board after the phase to this file')
+        .option('--record <file>', 'write the game record (seed commitment, seed, action log) to this file')
+        .option('--steps <list>', 'run only these steps, e.g. 3,4')
+        .description('walk the ten steps: ask every choice, roll, report what changes on the board')
+        .action(async (file, opts) => {
+        const { actionFromAnswer, autoAction, derive, describeRequest, isRuleError, newGameRecord, nextBoard, randomBytes, reportText, Session, smpModule } = await smpModules();
+        const raw = readJson(file);
+        if (raw === undefined)
+            return;
+        if (opts.dice !== 'seeded' && opts.dice !== 'physical')
+            return fail(`--dice must be seeded or physical, not ${opts.dice}`);
+        const rawOptions = { scenario: raw, dice: opts.dice, ...(opts.steps ? { steps: opts.steps.split(',').map(Number) } : {}) };
+        const options = smpModule.parseOptions(rawOptions);
+        if (isRuleError(options))
+            return fail(options.message);
+        const seed = opts.seed ?? randomBytes(16).toString('hex');
+        const session = Session.open(smpModule, newGameRecord('smp', rawOptions, seed));
+        if (isRuleError(session))
+            return fail(session.message);
+        const record = session.record;
+        const answers = opts.answers ? readJson(opts.answers) ?? [] : [];
+        if (!Array.isArray(answers))
+            return fail('--answers must hold a JSON array');
+        const say = (s) => (opts.json ? process.stderr.write(s + '\n') : console.log(s));
+        const input = lineReader();
+        try {
+            while (!session.isOver()) {
+                const state = session.state;
+                const req = derive(state).pending;
+                let action = null;
+                if (req.kind === 'roll' && !state.dice.physical) {
+                    action = autoAction(state); // seeded dice roll themselves
+                }
+                else if (answers.length) {
+                    const a = actionFromAnswer(state, answers.shift());
+                    if (isRuleError(a))
+                        return fail(a.message);
+                    action = a;
+                }
+                else if (opts.auto && req.kind !== 'roll') {
+                    action = autoAction(state);
+                }
+                else {
+                    // Physical dice are always typed by the players, even with --auto.
+                    say(describeRequest(req));
+                    action = await askInteractively(state, input, say);
+                    if (!action) {
+                        if (req.kind === 'roll')
+                            return fail(`physical dice: no value entered for ${describeRequest(req)} (type it, or give it in --answers as {"values":[…]})`);
+                        say('(input ended: the remaining choices use the auto policy)');
+                        opts.auto = true;
+                        continue;
+                    }
+                }
+                const r = session.submit(action);
+                if (isRuleError(r)) {
+                    if (opts.auto || !input.interactive)
+                        return fail(`refused: ${r.message}`);
+                    say(`Refused: ${r.message}`);
+                    continue;
+                }
+            }
+        }
+        finally {
+            input.close();
+        }
+        const run = derive(session.state);
+        if (opts.out)
+            writeFileSync(opts.out, JSON.stringify(nextBoard(session.state), null, 1) + '\n');
+        if (opts.record)
+            writeFileSync(opts.record, JSON.stringify(record, null, 1) + '\n');
+        if (opts.json)
+            console.log(JSON.stringify({ seedCommitment: record.seedCommitment, seed, events: run.events, board: run.board, record }, null, 1));
+        else {
+            console.log(reportText(run.events));
+            console.log(`Dice seed: ${seed} (commitment ${record.seedCommitment}).${opts.out ? ` Next board written to ${opts.out}.` : ''}`);
+        }
+    });
+    smp
+        .command('replay')
+        .argument('<record>', 'game record written by `smp run --record`')
+        .option('--json', 'print the events and the board as JSON')
+        .description('replay a game record: check the seed against its commitment and every roll, print the report')
+        .action(async (file, opts) => {
+        const { derive, formatRefusal, isRuleError, reportText, Session, smpModule, verifyRolls } = await smpModules();
+        const rec = readJson(file);
+        if (!rec)
+            return;
+        const session = Session.open(smpModule, rec);
+        if (isRuleError(session))
+            return fail(`the record does not replay: ${formatRefusal(session)}`);
+        const run = derive(session.state);
+        const rolls = run.events.filter((e) => e.type === 'roll');
+        const check = rec.seed ? verifyRolls(rec.seed, rec.seedCommitment, rolls) : { ok: true, problems: ['the record withholds its seed: rolls not verified'] };
+        if (opts.json)
+            console.log(JSON.stringify({ verified: check, events: run.events, board: run.board }, null, 1));
+        else
+            console.log(`${reportText(run.events)}\n${check.ok ? `Verified: ${rolls.length} roll(s) match the seed and its commitment.` : `NOT verified: ${check.problems.join('; ')}`}${smpModule.isOver(session.state) ? '' : '\n(The phase is not finished in this record.)'}`);
+        if (!check.ok)
+            process.exitCode = 1;
+    });
+    const odds = smp.command('odds').description('exact odds of a Strategic Missions Phase dice procedure');
+    const oddsCmd = (kind, desc, setup) => setup(odds.command(kind).description(desc))
+        .option('--json', 'print {"distribution":[…]} as JSON')
+        .action(async (o) => {
+        const { isRuleError, oddsFor } = await smpModules();
+        const nums = {};
+        for (const [k, v] of Object.entries(o)) {
+            if (k === 'json' || v === undefined)
+                continue;
+            if (k === 'bunker')
+                nums[k] = String(v);
+            else {
+                const n = Number(v);
+                if (!Number.isInteger(n) || n < 0 || n > 1000)
+                    return fail(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a whole number from 0 to 1000, not ${v}`);
+                nums[k] = n;
+            }
+        }
+        const r = oddsFor(kind, nums);
+        if (isRuleError(r))
+            return fail(r.message);
+        console.log(o.json ? JSON.stringify(r.json) : r.text);
+    });
+    oddsCmd('kamikaze', 'hits on Allied ships from kamikaze tokens (#7)', (c) => c.requiredOption('--tokens <n>', 'kamikaze tokens (up to 3 per zone)').option('--fighters <n>', 'intercepting fighters (1@2)', '0').option('--tactical-bombers <n>', 'intercepting tactical bombers (1@1)', '0'));
+    oddsCmd('coastal', 'hits of a bunker on a fleet (#4)', (c) => c.requiredOption('--bunker <kind>', 'minor (3@1) or major (6@1)'));
+    oddsCmd('partisan', 'damage of a partisan raid on one facility (#8)', (c) => c.requiredOption('--tokens <n>', 'partisan tokens on the facility').option('--elite <n>', 'elite infantry in the territory (1@2 each)', '0').option('--capacity <n>', 'damage the facility can still take'));
+    oddsCmd('bombing', 'damage of a bombing raid on one facility (#5)', (c) => c
+        .option('--strategic-bombers <n>', 'strategic bombers (4 damage)', '0')
+        .option('--tactical-bombers <n>', 'tactical bombers (2 damage)', '0')
+        .option('--super-fortresses <n>', 'super fortress bombers (6 damage)', '0')
+        .option('--escorts <n>', 'escort fighters', '0')
+        .option('--interceptors <n>', 'interceptors', '0')
+        .option('--interceptor-hit <n>', 'interceptor dog-fight value (A&A G40 default 2)', '2')
+        .option('--aa <n>', 'AA barrage hits on (A&A G40 default 1)', '1')
+        .option('--capacity <n>', 'damage the facility can still take'));
+    oddsCmd('shore', 'damage of a shore bombardment on one facility (#6)', (c) => c
+        .option('--battleships <n>', 'battleships (4 damage)', '0')
+        .option('--cruisers <n>', 'cruisers (2 damage, tactical facilities)', '0')
+        .option('--super-battleships <n>', 'super battleships (5 damage)', '0')
+        .option('--escorts <n>', 'escort fighters', '0')
+        .option('--interceptors <n>', 'interceptors', '0')
+        .option('--interceptor-hit <n>', 'interceptor dog-fight value', '2')
+        .option('--capacity <n>', 'damage the facility can still take'));
+    oddsCmd('vichy', 'success of Vichy attempts (#2)', (c) => c.option('--hit-on <n>', 'the roll needed (@3 Japan/UK/Germany, @1 Italy/Free French)', '3').option('--bonus <n>', '+1 for Germany after Hendaye', '0').option('--attempts <n>', 'number of attempts', '1'));
+}
+function fail(message) {
+    console.error(message);
+    process.exitCode = 1;
+}
+function readJson(file) {
+    try {
+        return JSON.parse(readFileSync(file, 'utf8'));
+    }
+    catch (e) {
+        fail(`cannot read ${file}: ${e.message}`);
+        return undefined;
+    }
+}
+function lineReader() {
+    let rl = null;
+    let it = null;
+    return {
+        interactive: !!process.stdin.isTTY,
+        async next(prompt) {
+            if (!rl) {
+                const { createInterface } = await import('node:readline');
+                rl = createInterface({ input: process.stdin, output: process.stderr, terminal: !!process.stdin.isTTY });
+                it = rl[Symbol.asyncIterator]();
+            }
+            process.stderr.write(prompt);
+            const r = await it.next();
+            return r.done ? null : r.value;
+        },
+        close() {
+            rl?.close();
+        },
+    };
+}
+async function askInteractively(state, input, say) {
+    const { derive, isRuleError, legalActions, parseFieldInput, smpModule } = await smpModules();
+    const spec = legalActions(smpModule, state, derive(state).pending.seat)[0];
+    const req = derive(state).pending;
+    const action = { type: spec.type, seat: req.seat };
+    const auto = req.kind === 'decide' ? req.auto : {};
+    const entries = Object.entries(spec.fields ?? {});
+    if (entries.length > 1)
+        say('  (answer field by field; Enter takes the auto value; or type the whole answer as JSON, e.g. {"p0":2})');
+    for (const [i, [key, field]] of entries.entries()) {
+        for (;;) {
+            const label = field.kind === 'dice' ? `${key} (${field.sides.map((n) => `d${n}`).join(' ')}, space-separated)` : key;
+            const line = await input.next(`${label}${key in auto ? ` [${JSON.stringify(auto[key])}]` : ''}> `);
+            if (line === null)
+                return null;
+            if (i === 0 && line.trim().startsWith('{')) {
+                try {
+                    return { ...action, ...auto, ...JSON.parse(line), type: spec.type, seat: req.seat };
+                }
+                catch {
+                    say('That is not valid JSON.');
+                    continue;
+                }
+            }
+            if (line.trim() === '' && key in auto) {
+                action[key] = auto[key];
+                break;
+            }
+            const v = parseFieldInput(field, line);
+            if (isRuleError(v)) {
+                say(v.message);
+                continue;
+            }
+            action[key] = v;
+            break;
+        }
+    }
+    return action;
+}

@@ -1,0 +1,67 @@
+/**
+ * The CWNB Campaign rules data. Every value comes from a JSON file in this folder with its
+ * `source`; see docs/data.md. Import from here, not from the JSON files.
+ *
+ * The files are trusted as they are, not validated on every start (importing zod and parsing
+ * cost more than the rest of `wardroom tables`): validate.ts checks them with the zod schemas of
+ * schema.ts in the test suite, in the build, which refuses to build dist/ from invalid data, and
+ * in bin/wardroom.js when it runs src/ rather than dist/.
+ */
+import { ZONE_IDS } from "./types.js";
+import indianOcean from './zones/indian-ocean.json' with { type: 'json' };
+import mediterranean from './zones/mediterranean.json' with { type: 'json' };
+import northAtlantic from './zones/north-atlantic.json' with { type: 'json' };
+import northSea from './zones/north-sea.json' with { type: 'json' };
+import persianGulf from './zones/persian-gulf.json' with { type: 'json' };
+import seaOfJapan from './zones/sea-of-japan.json' with { type: 'json' };
+import southPacific from './zones/south-pacific.json' with { type: 'json' };
+import actionCards from './action-cards.json' with { type: 'json' };
+import specialCircumstances from './special-circumstances.json' with { type: 'json' };
+import demoRoster from './demo-roster.json' with { type: 'json' };
+import demoStartingPoints from './demo-starting-points.json' with { type: 'json' };
+export * from "./types.js";
+const RAW_ZONES = {
+    'indian-ocean': indianOcean,
+    mediterranean,
+    'north-atlantic': northAtlantic,
+    'north-sea': northSea,
+    'persian-gulf': persianGulf,
+    'sea-of-japan': seaOfJapan,
+    'south-pacific': southPacific,
+};
+/** deep-freeze so that no consumer can alter the rules data by accident */
+function freeze(value) {
+    if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+        Object.freeze(value);
+        for (const v of Object.values(value))
+            freeze(v);
+    }
+    return value;
+}
+/** The seven War Zones, in ZONE_IDS order (the document's order). */
+export const ZONES = freeze(ZONE_IDS.map((id) => RAW_ZONES[id]));
+const ZONE_MAP = new Map(ZONES.map((z) => [z.id, z]));
+export function isZoneId(s) {
+    return typeof s === 'string' && ZONE_IDS.includes(s);
+}
+export function zoneById(id) {
+    const zone = ZONE_MAP.get(id);
+    if (!zone)
+        throw new Error(`Unknown War Zone "${String(id)}"; known zones: ${ZONE_IDS.join(', ')}`);
+    return zone;
+}
+/** The Action card cost table of rule 6.C.2. */
+export const ACTION_CARDS = freeze(actionCards);
+const normalizeCardType = (t) => t.replace(/\*/g, '').trim().replace(/\s+/g, ' ').toLowerCase();
+const CARD_TYPES = new Map(ACTION_CARDS.cards.map((c) => [c.type, c]));
+const CARD_TYPES_NORMALIZED = new Map(ACTION_CARDS.cards.map((c) => [normalizeCardType(c.type), c]));
+/** Look up a card type by name (case-insensitive; a trailing asterisk is ignored). */
+export function actionCardType(type) {
+    return CARD_TYPES.get(type) ?? CARD_TYPES_NORMALIZED.get(normalizeCardType(type));
+}
+/** The general Special Circumstances Die Table (rule 13.2; the only one the document gives). */
+export const SPECIAL_CIRCUMSTANCES = freeze(specialCircumstances);
+/** Wardroom's DEMO roster: made-up point values, NOT the game's cards. `demo` is true. */
+export const DEMO_ROSTER = freeze(demoRoster);
+/** Starting (At Start Buy) Points: South Pacific from rule 4, the other six Wardroom DEMO values. */
+export const DEMO_STARTING_POINTS = freeze(demoStartingPoints);

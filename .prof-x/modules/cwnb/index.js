@@ -1,0 +1,40 @@
+import { setRulebookCompiler, rulebookOf } from "./hooks.js";
+import { compileRulebook } from "./optional-rules.js";
+import { parseOptions } from "./options.js";
+import { allSeats, teamOfSeat } from "./rules/common.js";
+import { setup } from "./rules/setup.js";
+import { parseSeat, seatOf } from "./state.js";
+import { view } from "./view.js";
+setRulebookCompiler(compileRulebook);
+/**
+ * 0.1 → 2: an Action card was named by its position in the hand; now by its id. The id is the
+ * card's at that position when the action is replayed.
+ */
+function migrateAction(state, action) {
+    if (action.type !== 'transferCard' || typeof action.card !== 'number')
+        return action;
+    const seat = String(action.for ?? action.seat);
+    const p = parseSeat(seat);
+    const card = p && state.zones[p.zone]?.players[p.side].cards[action.card];
+    return card ? { ...action, card: card.id } : { ...action, card: `#${action.card}` };
+}
+/** The CWNB Campaign rules module (rules 3–11; optional rules 13 and 14 plug in through hooks). */
+export const cwnb = {
+    id: 'cwnb-campaign',
+    parseOptions,
+    setup,
+    seats: allSeats,
+    teams: () => ['allied', 'soviet'],
+    teamOf: teamOfSeat,
+    actions: (state) => rulebookOf(state.options).actions,
+    view,
+    isOver: (state) => state.result !== null,
+    scopeSeats(state, scope) {
+        const zone = scope.startsWith('zone:') ? scope.slice(5) : '';
+        return state.options.zones.includes(zone) ? [seatOf('allied', zone), seatOf('soviet', zone)] : [];
+    },
+    // A game begun with 0.1 keeps the readings it was played under.
+    migrateOptions: (raw) => (raw && typeof raw === 'object' && !('rulings' in raw) ? { ...raw, rulings: '0.1' } : raw),
+    migrateAction,
+};
+export default cwnb;

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { refuse } from "../../../engine/errors.js";
+import { ZONE_IDS } from "../data/types.js";
+import { isSubmarine, no, say, shipCard, sideName, writablePlayer, zoneAction, zoneName } from "../rules/common.js";
+import { targetField, transferEndpoints, transferFrom } from "../rules/transfers.js";
+import { other } from "../state.js";
+/**
+ * 13.4 Flag Officers: one per team in each zone in play. At Battle Commitment a player may put it
+ * on one committed surface ship, the Command Ship, which functions while not sunk, crippled or
+ * critically damaged. If the Command Ship is sunk the Flag Officer is gone for the game. Its
+ * benefits and penalties act inside the card battle and are shown as reminders. 13.5 jokers may
+ * order a Flag Officer present, or the enemy's absent, for a turn.
+ */
+/** May this player designate a Command Ship this turn (13.5 orders included)? */
+export function canDesignate(zone, side) {
+    if (zone.players[other(side)].flagOrder.absent)
+        return false;
+    const p = zone.players[side];
+    return p.flagOfficer || p.flagOrder.present;
+}
+/** Is the Command Ship functioning (not sunk, crippled or critically damaged)? */
+export function commandShipFunctioning(p) {
+    const ship = p.commandShip ? p.fleet[p.commandShip] : undefined;
+    return !!ship && !ship.crippled && !ship.critical;
+}
+/** 13.4 / 13.3: a teammate gives their Flag Officer card (a card transfer). */
+export const transferFlagOfficer = zoneAction({
+    type: 'transferFlagOfficer',
+    rule: '13.4',
+    decision: false,
+    proxy: true,
+    schema: z.object({ to: z.enum(ZONE_IDS) }),
+    label: () => 'Give your Flag Officer to a teammate (13.4)',
+    when: (state, zone, side, explain) => (zone.players[side].flagOfficer ? transferFrom(state, zone, side, explain) : no(explain, 'no-flag-officer', () => 'You have no Flag Officer to give.', '13.4')),
+    fields: (state, zone, side) => ({ to: targetField(state, zone, side) }),
+    apply(state, from, side, a, ctx) {
+        const dest = transferEndpoints(state, from, side, a.to, 'card', ctx);
+        if (dest.players[side].flagOfficer)
+            refuse('already-has-flag-officer', `${zoneName(dest.id)} already has a ${sideName(side)} Flag Officer; a Task Force cannot have more than one.`, '13.4');
+        writablePlayer(from, side).flagOfficer = false;
+        writablePlayer(dest, side).flagOfficer = true;
+        say(ctx, { type: 'transfer', side, flagOfficer: true, fromZone: from.id, toZone: dest.id, text: `${sideName(side)}: Flag Officer transferred from ${zoneName(from.id)} to ${zoneName(dest.id)} (13.4).` });
+    },
+});
+function reminders(state, zone) {
+    if (!zone.battle)
+        return [];
+    const out = [];
+    for (const side of ['allied', 'soviet']) {
+        const p = zone.players[side];
+        if (!p.commandShip)
+            continue;
+        const name = shipCard(state, p.commandShip)?.name ?? p.commandShip;
+        out.push(commandShipFunctioning(p)
+            ? `${sideName(side)} Command Ship ${name} functioning: one extra ship move in Adjust Formation (A.3); after Adjust Ordnance (C.2) one non-Bad Luck card just drawn may be discarded and replaced (13.4).`
+            : `${sideName(side)} Command Ship ${name} no longer functioning: no ship moves in Adjust Formation; placing an Area Defense costs one Fog of War allotment and all Area Defenses go face-up (13.4).`);
+    }
+    return out;
+}
+export const flagOfficers = {
+    rule: '13.4',
+    name: 'Flag Officers',
+    on: (o) => !!o.optional.flagOfficers,
+    actions: [transferFlagOfficer],
+    hooks: {
+        setup(state) {
+            for (const z of Object.values(state.zones))
+                for (const side of ['allied', 'soviet'])
+                    z.players[side] = { ...z.players[side], flagOfficer: true };
+        },
+        newTurn(_state, zone) {
+            for (const side of ['allied', 'soviet'])
+                writablePlayer(zone, side).commandShip = null;
+        },
+        commitFields(state, zone, side, eligible) {
+            if (!canDesignate(zone, side))
+                return {};
+            const surface = eligible.filter((id) => !isSubmarine(shipCard(state, id)));
+            return {
+                flagOfficer: { kind: 'choice', label: 'Command Ship', help: 'A committed surface ship carries your Flag Officer (13.4).', optional: true, options: surface.map((id) => ({ value: id, label: shipCard(state, id).name })) },
+            };
+        },
+        checkCommitment(state, zone, side, ships, _areaDefense, flagOfficer) {
+            if (flagOfficer === undefined)
+                return;
+            if (!canDesignate(zone, side))
+                refuse('no-flag-officer', 'You have no Flag Officer in this War Zone this turn.', '13.4');
+            if (!ships.includes(flagOfficer))
+                refuse('command-ship-not-committed', 'The Command Ship must be one of the ships you commit.', '13.4');
+            if (isSubmarine(shipCard(state, flagOfficer)))
+                refuse('command-ship-submarine', 'Submarines may not be designated as a Command Ship.', '13.4');
+        },
+        revealed(zone, side, flagOfficer) {
+            if (zone.players[side].commandShip !== flagOfficer)
+                writablePlayer(zone, side).commandShip = flagOfficer;
+        },
+        // A sunk Command Ship takes its Flag Officer out of the game.
+        shipSunk(zone, side, id, ctx) {
+            if (zone.players[side].commandShip !== id)
+                return;
+            writablePlayer(zone, side).flagOfficer = false;
+            say(ctx, { type: 'flag-officer-lost', zone: zone.id, side, text: `${zoneName(zone.id)}: the ${sideName(side)} Flag Officer went down with the Command Ship and is removed for the rest of the game (13.4).` });
+        },
+        reminders,
+    },
+};

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { refuse } from "../../../engine/errors.js";
+import { diceSchema, no, say, score, sideName, writablePlayer, zoneAction, zoneName } from "../rules/common.js";
+import { determineMission } from "../rules/missions.js";
+import { beforeCommitment, inBattlePreparations } from "../rules/sequence-of-play.js";
+import { rollConditions } from "./special-conditions.js";
+/**
+ * 13.5 Friction of War: Additional Ship cards are jokers. Wardroom records each one played (the
+ * cards themselves are drawn at the table) and enforces what it does to the campaign.
+ */
+export const ADDITIONAL_SHIP = 'Additional Ship';
+const USES = ['reroll-mission', 'reroll-conditions', 'reroll-table-die', 'points', 'bank', 'flag-officer-present', 'flag-officer-absent'];
+/** The joker uses open to this player now. */
+function uses(state, zone, side) {
+    const out = [{ value: 'points', label: '+2 points on your Point Track' }];
+    if (zone.lastRoll?.kind === 'mission')
+        out.push({ value: 'reroll-mission', label: 'Re-roll the mission die' });
+    if (zone.lastRoll?.kind === 'conditions' && zone.step === 'conditions')
+        out.push({ value: 'reroll-conditions', label: `Re-roll the ${sideName(zone.lastRoll.side)} Special Conditions` });
+    if (zone.step === 'battle')
+        out.push({ value: 'reroll-table-die', label: 'Re-roll a die at the table' });
+    if (zone.step === 'set-aside' && !zone.players[side].setAside)
+        out.push({ value: 'bank', label: 'Bank it for 5 Victory Points' });
+    if (state.options.optional.flagOfficers && beforeCommitment(zone)) {
+        out.push({ value: 'flag-officer-present', label: 'Order your Flag Officer present' }, { value: 'flag-officer-absent', label: "Order the enemy's Flag Officer absent" });
+    }
+    return out;
+}
+export const playAdditionalShip = zoneAction({
+    type: 'playAdditionalShip',
+    rule: '13.5',
+    decision: false,
+    schema: z.object({ use: z.enum(USES), side: z.enum(['allied', 'soviet']).optional(), values: diceSchema }),
+    label: () => 'Play an Additional Ship card as a joker (13.5)',
+    when: (_state, zone, _side, explain) => (zone.step === 'turn-done' ? no(explain, 'joker-too-late', () => 'This War Zone has finished its Campaign Game Turn.', '13.5') : null),
+    fields(state, zone, side) {
+        const dice = (sides) => (state.dice.physical ? { values: { kind: 'dice', label: 'Dice', sides } } : {});
+        const options = uses(state, zone, side).map((o) => o.value === 'reroll-mission'
+            ? { ...o, fields: dice([6]) }
+            : o.value === 'reroll-conditions' && zone.lastRoll?.kind === 'conditions'
+                ? { ...o, fields: { side: { kind: 'choice', label: 'Whose roll', optional: true, options: [{ value: zone.lastRoll.side, label: sideName(zone.lastRoll.side) }] }, ...dice([6, 6]) } }
+                : o);
+        return { use: { kind: 'choice', label: 'Use', options } };
+    },
+    apply(state, zone, side, a, ctx) {
+        const p = writablePlayer(zone, side);
+        const say13 = (what) => say(ctx, { type: 'joker', zone: zone.id, side, use: a.use, text: `${zoneName(zone.id)}: ${sideName(side)} plays an Additional Ship card — ${what} (13.5).` });
+        switch (a.use) {
+            case 'reroll-mission':
+                if (zone.lastRoll?.kind !== 'mission')
+                    refuse('nothing-to-reroll', 'The mission die can be re-rolled only right after it was rolled, before anything else happens in this War Zone.', '13.5');
+                say13('re-roll the mission die; only the final result stands');
+                zone.mission = null;
+                zone.step = 'mission';
+                determineMission(state, zone, a.values, ctx);
+                break;
+            case 'reroll-conditions': {
+                const s = a.side ?? side;
+                if (zone.lastRoll?.kind !== 'conditions' || zone.lastRoll.side !== s || zone.step !== 'conditions') {
+                    refuse('nothing-to-reroll', `The ${sideName(s)} Special Conditions roll can be re-rolled only right after it was rolled, before anything else happens in this War Zone.`, '13.5');
+                }
+                say13(`re-roll the ${sideName(s)} Special Conditions`);
+                rollConditions(state, zone, s, a.values, ctx);
+                break;
+            }
+            case 'reroll-table-die':
+                if (zone.step !== 'battle')
+                    refuse('not-battle-step', 'Table dice are re-rolled during the Battle Turns.', '13.5');
+                say13('re-roll a die at the table (Jink and Bounce cannot be re-rolled; only the final result stands)');
+                break;
+            case 'points':
+                say13('+2 points on the Point Track');
+                score(zone, side, 2, 'other', ctx, '13.5 Additional Ship card');
+                break;
+            case 'bank':
+                if (zone.step !== 'set-aside' || p.setAside)
+                    refuse('bank-when', 'An Additional Ship card is banked when ships in port are scored (7.2.4): play it before setting aside your card.', '13.5');
+                say13("banked for 5 Victory Points (not counted toward the turn's winner)");
+                p.banked += 5;
+                say(ctx, { type: 'bank', zone: zone.id, side, amount: 5, banked: p.banked, rule: '13.5', text: `${zoneName(zone.id)}: ${sideName(side)} banks 5 Victory Points for an Additional Ship card (${p.banked} banked in this zone; rule 13.5).` });
+                break;
+            case 'flag-officer-present':
+            case 'flag-officer-absent':
+                if (!state.options.optional.flagOfficers)
+                    refuse('no-flag-officers', 'Flag Officers are an optional rule not in use in this game.', '13.4');
+                if (!beforeCommitment(zone))
+                    refuse('flag-order-when', 'Flag Officer orders are given before the Battle Commitment.', '13.5');
+                p.flagOrder = { ...p.flagOrder, [a.use === 'flag-officer-present' ? 'present' : 'absent']: true };
+                say13(a.use === 'flag-officer-present' ? 'a Flag Officer is present in your Task Force this turn' : 'the enemy Flag Officer is absent this turn');
+                break;
+        }
+        p.jokersPlayed += 1;
+    },
+});
+/** 13.5: the Additional Ship card kept between turns (7.2.1) is played for one of its two uses. */
+export const useKeptAdditionalShip = zoneAction({
+    type: 'useKeptAdditionalShip',
+    rule: '13.5',
+    decision: false,
+    schema: z.object({ use: z.enum(['ship-at-point-value', 'unlimited-transfers']) }),
+    label: () => 'Play your kept Additional Ship card (13.5)',
+    when(_state, zone, side, explain) {
+        if (zone.players[side].keptAdditionalShip !== 'unused')
+            return no(explain, 'no-kept-card', () => 'You did not keep an Additional Ship card from the last turn (7.2.1), or it is already used.', '13.5');
+        return inBattlePreparations(zone) ? null : no(explain, 'too-late', () => 'The kept card is played during Battle Preparations.', '13.5');
+    },
+    fields(_state, zone, side) {
+        const options = [];
+        if (zone.step === 'purchase' && !zone.players[side].order.done)
+            options.push({ value: 'ship-at-point-value', label: 'Buy one ship at its Point Value' });
+        options.push({ value: 'unlimited-transfers', label: 'Unlimited transfers to and from this zone this turn' });
+        return { use: { kind: 'choice', label: 'Use', options } };
+    },
+    apply(_state, zone, side, a, ctx) {
+        const p = writablePlayer(zone, side);
+        if (a.use === 'ship-at-point-value' && (zone.step !== 'purchase' || p.order.done))
+            refuse('not-purchase-step', 'Use it while you are ordering purchases (6.C.2).', '13.5');
+        p.keptAdditionalShip = a.use;
+        const i = p.cards.findIndex((c) => c.type === ADDITIONAL_SHIP);
+        if (i >= 0)
+            p.cards = p.cards.filter((_, k) => k !== i);
+        say(ctx, {
+            type: 'joker',
+            zone: zone.id,
+            side,
+            use: a.use,
+            text: `${zoneName(zone.id)}: ${sideName(side)} plays the kept Additional Ship card — ${a.use === 'ship-at-point-value' ? 'one ship bought at its Point Value this turn' : 'unlimited card transfers to and from this War Zone this turn'} (13.5).`,
+        });
+    },
+});
+export function unlimitedTransfers(zone, side) {
+    return zone.players[side].keptAdditionalShip === 'unlimited-transfers';
+}
+export const frictionOfWar = {
+    rule: '13.5',
+    name: 'Friction of War',
+    on: (o) => !!o.optional.frictionOfWar,
+    actions: [playAdditionalShip, useKeptAdditionalShip],
+    hooks: {
+        rolled(zone, what) {
+            zone.lastRoll = what;
+        },
+        // A die can be re-rolled only before anything else happens in the zone.
+        zoneAction(zone, type) {
+            if (type !== 'playAdditionalShip')
+                zone.lastRoll = null;
+        },
+        newTurn(_state, zone) {
+            zone.lastRoll = null;
+            for (const side of ['allied', 'soviet']) {
+                const p = writablePlayer(zone, side);
+                p.jokersPlayed = 0;
+                p.flagOrder = { present: false, absent: false };
+                if (p.keptAdditionalShip !== 'unused')
+                    p.keptAdditionalShip = null;
+            }
+        },
+        // The kept card: one ship of the order at its Point Value instead of double (the dearest one).
+        orderPrices(state, zone, side, ships) {
+            if (zone.players[side].keptAdditionalShip === 'ship-at-point-value' && ships.length && state.turn > 1)
+                ships[0] /= 2;
+        },
+        purchased(zone, side, ships) {
+            if (ships.length && zone.players[side].keptAdditionalShip === 'ship-at-point-value')
+                writablePlayer(zone, side).keptAdditionalShip = 'spent';
+        },
+        keepableCard: (_state, type) => (type.toLowerCase() === ADDITIONAL_SHIP.toLowerCase() ? ADDITIONAL_SHIP : null),
+        kept(p, card) {
+            p.keptAdditionalShip = card?.type === ADDITIONAL_SHIP ? 'unused' : null;
+        },
+    },
+};

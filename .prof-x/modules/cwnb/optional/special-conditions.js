@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { refuse } from "../../../engine/errors.js";
+import { SPECIAL_CIRCUMSTANCES } from "../data/index.js";
+import { diceSchema, no, removeShip, requireTerms, roll, say, score, shipCard, sideName, updateShip, writablePlayer, zoneAction, zoneName } from "../rules/common.js";
+import { BATTLE_TURNS } from "../rules/commitment.js";
+import { other, seatOf } from "../state.js";
+/**
+ * 13.2 Special Conditions (Step B of the Sequence of Play). Each player rolls: 1–4 no Special
+ * Condition; 5–6 roll again on the player's side of the zone's Special Conditions table. Effects
+ * on the campaign are enforced here; effects inside the card battle are shown as reminders.
+ */
+function fresh() {
+    const c = () => ({ rolled: false, condition: null, portStrike: null });
+    return { allied: c(), soviet: c() };
+}
+export function conditionsTable(state, zone) {
+    return state.options.optional.specialConditions?.tables[zone.id] ?? SPECIAL_CIRCUMSTANCES;
+}
+export function has(zone, side, c) {
+    return zone.conditions?.[side].condition === c;
+}
+function either(zone, c) {
+    return has(zone, 'allied', c) || has(zone, 'soviet', c);
+}
+/** 13.2.1: both players rolled Bad Weather. */
+export function severeWeather(zone) {
+    return has(zone, 'allied', 'Bad Weather') && has(zone, 'soviet', 'Bad Weather');
+}
+/** A player has still to roll, or to choose the Port Strike effect. */
+function pending(zone) {
+    const c = zone.conditions;
+    return !!c && ['allied', 'soviet'].some((s) => !c[s].rolled || (c[s].condition === 'Port Strike' && !c[s].portStrike));
+}
+/** 6.B: a player's Special Conditions roll (one die, and a second on 5–6); also the 13.5 re-roll. */
+export function rollConditions(state, zone, side, values, ctx) {
+    const c = zone.conditions;
+    const seat = seatOf(side, zone.id);
+    const [first] = roll(state, ctx, seat, [{ sides: 6, purpose: `Special Conditions, ${zoneName(zone.id)}, ${sideName(side)}, turn ${state.turn}` }], values?.slice(0, 1), zone.id);
+    let condition = null;
+    if (first >= 5) {
+        const [second] = roll(state, ctx, seat, [{ sides: 6, purpose: `Special Conditions table, ${zoneName(zone.id)}, ${sideName(side)}` }], values?.slice(1, 2), zone.id);
+        condition = conditionsTable(state, zone).rows.find((r) => r.die === second)[side];
+    }
+    else if (state.dice.physical && values && values.length > 1) {
+        refuse('extra-die', 'A Special Conditions roll of 1–4 means no Special Condition: enter only that die.', '13.2');
+    }
+    zone.conditions = { ...c, [side]: { rolled: true, condition, portStrike: null } };
+    ctx.hooks.rolled(zone, { kind: 'conditions', side }); // 13.5
+    say(ctx, {
+        type: 'special-condition',
+        zone: zone.id,
+        side,
+        condition,
+        text: `${zoneName(zone.id)}: ${sideName(side)} ${condition ? `Special Condition: ${condition}` : 'has no Special Condition'} this turn (13.2).`,
+    });
+    if (condition === 'Prepared') {
+        // 13.2.6 Prepared: all the player's damaged ships are repaired at once.
+        const p = writablePlayer(zone, side);
+        for (const id in p.fleet)
+            updateShip(p, id, { damage: 0, crippled: false, critical: false });
+        say(ctx, { type: 'repair', zone: zone.id, side, text: `${zoneName(zone.id)}: Prepared — all ${sideName(side)} ships repaired (13.2.6).` });
+    }
+}
+export const rollSpecialConditions = zoneAction({
+    type: 'rollSpecialConditions',
+    rule: '13.2',
+    schema: z.object({ values: diceSchema }),
+    label: () => 'Roll for Special Conditions (1–4 none; 5–6 roll on the table)',
+    when(_state, zone, side, explain) {
+        if (zone.step !== 'conditions' || !zone.conditions)
+            return no(explain, 'not-conditions-step', () => `${zoneName(zone.id)}: Special Conditions are rolled after the mission is determined (13.2).`, '13.2');
+        return zone.conditions[side].rolled ? no(explain, 'conditions-rolled', () => 'You have already rolled for Special Conditions this turn.', '13.2') : null;
+    },
+    fields: (state) => state.dice.physical
+        ? { values: { kind: 'dice', label: 'Dice', help: 'The first die; a second only after a 5 or 6.', sides: [6, 6], labels: ['Special Conditions die', 'table die (after a 5 or 6)'] } }
+        : undefined,
+    apply: (state, zone, side, a, ctx) => rollConditions(state, zone, side, a.values, ctx),
+});
+const PORT_STRIKE_OPTIONS = [
+    { value: 'air-strike', label: 'Special air strike on every enemy ship in the zone (hit on 1)' },
+    { value: 'port-facilities-damaged', label: 'Port facilities damaged: no enemy repairs in port this turn' },
+    { value: 'port-mined', label: 'Port mined and harassed: enemy ships in port score half' },
+];
+/** 13.2.7 Port Strike! The player chooses one of the three effects. */
+export const portStrike = zoneAction({
+    type: 'portStrike',
+    rule: '13.2.7',
+    schema: z.object({ choice: z.enum(['air-strike', 'port-facilities-damaged', 'port-mined']), values: diceSchema }),
+    label: () => 'Port Strike! Choose its effect (13.2.7)',
+    when(_state, zone, side, explain) {
+        const c = zone.conditions?.[side];
+        return zone.step === 'conditions' && c?.condition === 'Port Strike' && !c.portStrike ? null : no(explain, 'no-port-strike', () => 'Only a player who rolled Port Strike! chooses its effect, once.', '13.2.7');
+    },
+    fields(state, zone, side) {
+        const enemy = Object.keys(zone.players[other(side)].fleet);
+        const dice = state.dice.physical
+            ? { values: { kind: 'dice', label: 'Dice', help: 'One die per enemy ship in the zone; a 1 hits.', sides: enemy.map(() => 6), labels: enemy.map((id) => `air strike on ${shipCard(state, id).name}`) } }
+            : undefined;
+        return { choice: { kind: 'choice', label: 'Effect', options: PORT_STRIKE_OPTIONS.map((o) => (o.value === 'air-strike' && dice ? { ...o, fields: dice } : o)) } };
+    },
+    apply(state, zone, side, a, ctx) {
+        const enemy = other(side);
+        if (a.choice === 'air-strike') {
+            const fleet = zone.players[enemy].fleet;
+            const target = writablePlayer(zone, enemy);
+            const ids = Object.keys(fleet);
+            const unknown = ids.filter((id) => {
+                const card = shipCard(state, id);
+                return card.large === undefined && card.crippledSide === undefined;
+            });
+            if (unknown.length) {
+                refuse('port-strike-ship-data', `Port Strike air strike: the roster does not say whether ${unknown.map((id) => shipCard(state, id).name).join(', ')} ${unknown.length > 1 ? 'are Large ships or have' : 'is a Large ship or has'} a Crippled side (roster fields "large", "crippledSide"); add them to the roster or choose another Port Strike effect.`, '13.2.7');
+            }
+            const values = roll(state, ctx, seatOf(side, zone.id), ids.map((id) => ({ sides: 6, purpose: `Port Strike on ${shipCard(state, id).name}, ${zoneName(zone.id)} (hit on 1)` })), a.values, zone.id);
+            ids.forEach((id, i) => {
+                if (values[i] !== 1)
+                    return;
+                const card = shipCard(state, id);
+                if (!card.large && card.crippledSide && !fleet[id].crippled) {
+                    updateShip(target, id, { crippled: true });
+                    say(ctx, { type: 'crippled', zone: zone.id, unit: id, value: true, text: `${zoneName(zone.id)}: Port Strike hits ${card.name}: crippled (13.2.7).` });
+                }
+                else {
+                    removeShip(target, id);
+                    state.sunk = [...state.sunk, id];
+                    say(ctx, { type: 'sunk', zone: zone.id, side: enemy, unit: id, cause: 'Port Strike', text: `${zoneName(zone.id)}: Port Strike hits ${card.name}: sunk (13.2.7).` });
+                    score(zone, side, card.points, state.options.rulings === '0.1' ? 'sinking' : 'port-strike', ctx, `Port Strike sank ${card.name}; spend or bank these points in Battle Preparations`);
+                }
+            });
+        }
+        zone.conditions = { ...zone.conditions, [side]: { ...zone.conditions[side], portStrike: a.choice } };
+        const what = {
+            'air-strike': 'special air strike on every enemy ship in the zone',
+            'port-facilities-damaged': 'enemy port facilities damaged: no repairs to enemy ships in port this turn',
+            'port-mined': 'enemy port mined and harassed: enemy ships in port score half (a quarter if already halved), rounded up per ship',
+        }[a.choice];
+        say(ctx, { type: 'port-strike', zone: zone.id, side, choice: a.choice, text: `${zoneName(zone.id)}: ${sideName(side)} Port Strike! — ${what} (13.2.7).` });
+    },
+});
+/** 13.2.3, 13.2.4, 13.2.10: Battle Turns per player, cumulative over both players' conditions. */
+export function battleTurns(zone) {
+    let n = BATTLE_TURNS;
+    for (const side of ['allied', 'soviet']) {
+        const c = zone.conditions?.[side].condition;
+        if (c === 'Long Battle' || c === 'Long Range Battle')
+            n += 1;
+        if (c === 'Short Battle')
+            n -= 1;
+    }
+    return Math.max(1, n);
+}
+export const specialConditions = {
+    rule: '13.2',
+    name: 'Special Conditions',
+    on: (o) => !!o.optional.specialConditions,
+    actions: [rollSpecialConditions, portStrike],
+    hooks: {
+        setup(state) {
+            for (const z of Object.values(state.zones))
+                z.conditions = fresh();
+        },
+        newTurn(_state, zone) {
+            zone.conditions = fresh();
+            for (const side of ['allied', 'soviet'])
+                if (zone.players[side].priorityUsed)
+                    writablePlayer(zone, side).priorityUsed = 0;
+        },
+        stepBPending: pending,
+        rerollAfterStepB(_state, zone, ctx) {
+            // 13.2.1: no Air Strikes at all, so a Carrier Strike is re-rolled without the column shift.
+            const t = requireTerms(zone);
+            if (!severeWeather(zone) || !['allied', 'soviet'].some((s) => t.sides[s].mission === 'Carrier Strike'))
+                return false;
+            say(ctx, { type: 'note', zone: zone.id, rule: '13.2.1', text: `${zoneName(zone.id)}: both players rolled Bad Weather — the Carrier Strike mission is re-rolled without the column shift (13.2.1).` });
+            return true;
+        },
+        // 13.2.8 Priority: up to three Action cards at half price, rounded up per card (the dearest ones).
+        orderPrices(_state, zone, side, _ships, cards) {
+            const left = has(zone, side, 'Priority') ? Math.max(0, 3 - zone.players[side].priorityUsed) : 0;
+            for (let i = 0; i < Math.min(left, cards.length); i++)
+                cards[i] = Math.ceil(cards[i] / 2);
+        },
+        purchased(zone, side, _ships, cards) {
+            if (has(zone, side, 'Priority'))
+                writablePlayer(zone, side).priorityUsed += Math.min(cards.length, Math.max(0, 3 - zone.players[side].priorityUsed));
+        },
+        // 6.C.2 with 13.2.6 Prepared (7) and 13.2.9 Rushed (3).
+        actionCardLimit: (zone, side) => (has(zone, side, 'Rushed') ? 3 : has(zone, side, 'Prepared') ? 7 : 5),
+        // 13.2.9 Rushed: at most one Ship card, except on the first turn.
+        shipLimit: (state, zone, side) => (has(zone, side, 'Rushed') && state.turn > 1 ? 1 : Infinity),
+        checkTransfer(_state, from, to, side, what) {
+            if (has(from, side, 'Priority'))
+                refuse('priority-no-transfers', `${zoneName(from.id)}: Priority — you may not transfer cards to other War Zones this turn.`, '13.2.8');
+            if (what !== 'ship')
+                return;
+            for (const z of [from, to]) {
+                if (has(z, side, 'Rushed'))
+                    refuse('rushed-no-ship-trading', `${zoneName(z.id)}: Rushed — that player may not give or receive Ship cards this turn.`, '13.2.9');
+            }
+        },
+        transferOpen: (_state, from, _to, side) => !has(from, side, 'Priority'),
+        // 13.2.2 Close Range Battle: no Area Defense cards set up before the battle.
+        checkCommitment(_state, zone, _side, _ships, areaDefense) {
+            if (areaDefense > 0 && either(zone, 'Close Range Battle')) {
+                refuse('close-range-no-area-defense', 'Close Range Battle: the Disadvantaged Player may not set up Area Defense cards before the battle.', '13.2.2');
+            }
+        },
+        battleTurns,
+        // 13.2.1: with Bad Weather on both sides no Air Strikes are allowed.
+        checkAirStrike(zone) {
+            if (severeWeather(zone))
+                refuse('no-air-strikes', 'Both players rolled Bad Weather: no Air Strikes or ASW operations at all this turn.', '13.2.1');
+        },
+        // 13.2.7: after an enemy Port Strike ships in port score half again, or are not repaired.
+        inPort(zone, side) {
+            const enemy = zone.conditions?.[other(side)].portStrike;
+            return { halvings: enemy === 'port-mined' ? 1 : 0, repairs: enemy !== 'port-facilities-damaged' };
+        },
+        reminders(_state, zone) {
+            const out = [];
+            if (!zone.conditions)
+                return out;
+            if (severeWeather(zone))
+                out.push('Bad Weather (both players): no Air Strikes or ASW at all; Fog of War die rolls −2 (13.2.1).');
+            else if (either(zone, 'Bad Weather'))
+                out.push('Bad Weather: Intercept, Air Cover, Air Defense, Air Strike and ASW To Hit rolls, and Fog of War rolls, −1 for both Task Forces (13.2.1).');
+            if (either(zone, 'Close Range Battle'))
+                out.push('Close Range Battle: no Area Defense set up before the battle, nor by the Advantaged Player in the first Battle Turn (13.2.2).');
+            for (const side of ['allied', 'soviet']) {
+                if (has(zone, side, 'Nearby Air Bases'))
+                    out.push(`Nearby Air Bases (${sideName(side)}): +1 to Land Based Air Strike, Air Cover, ASW and Bomber Strike Chance to Hit rolls (13.2.5).`);
+            }
+            const n = battleTurns(zone);
+            if (n !== BATTLE_TURNS)
+                out.push(`${n} Battle Turns per player this turn (13.2.3, 13.2.4, 13.2.10).`);
+            return out;
+        },
+    },
+};

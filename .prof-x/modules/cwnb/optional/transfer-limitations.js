@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { refuse } from "../../../engine/errors.js";
+import { diceFields, diceSchema, gameAction, gameRollerSeat, no, roll, say, sideName, zoneName } from "../rules/common.js";
+import { unlimitedTransfers } from "./friction-of-war.js";
+/**
+ * 13.3 Transfer Limitations: card transfers between War Zones are limited by distance. A die
+ * each Campaign Game Turn picks the chart (1–2, 3–5, 6); a cell is unlimited, a number of cards,
+ * or Allied/Soviet numbers, allowed in each direction. The charts are not in the rulebook's text:
+ * the game's options must supply them (validated at setup). A kept Additional Ship card lifts the
+ * limit to and from its zone (13.5).
+ */
+export function chartIndex(die) {
+    return die <= 2 ? 0 : die <= 5 ? 1 : 2;
+}
+export const rollTransferChart = gameAction({
+    type: 'rollTransferChart',
+    rule: '13.3',
+    decision: false,
+    schema: z.object({ values: diceSchema }),
+    label: () => "Roll for this turn's Transfer Limitations chart (13.3)",
+    when(state, seat, explain) {
+        if (!state.purchasesResolved || state.transferChart !== null)
+            return no(explain, 'no-chart-roll', () => 'The Transfer Limitations chart is rolled once per turn, when transfers begin (13.3).', '13.3');
+        const roller = gameRollerSeat(state);
+        return seat === roller ? null : no(explain, 'not-chart-roller', () => `The chart die is rolled by ${roller} (the Advantaged Player of the first War Zone).`, '13.3');
+    },
+    fields: (state) => diceFields(state, [6], ['chart die']),
+    apply(state, seat, a, ctx) {
+        const [die] = roll(state, ctx, seat, [{ sides: 6, purpose: `Transfer Limitations chart, turn ${state.turn}` }], a.values);
+        state.transferChart = chartIndex(die);
+        const name = state.options.optional.transferLimitations.charts[state.transferChart].name;
+        say(ctx, { type: 'transfer-chart', chart: state.transferChart, name, text: `Transfer Limitations this turn: chart ${state.transferChart + 1}, "${name}" (13.3).` });
+    },
+});
+/** "If I can send you 3 cards, you can also send me 3 cards": each direction has the cell's allowance. */
+function pairKey(side, from, to) {
+    return `${side}|${from}>${to}`;
+}
+/** Cards that may still move from one zone to another for this side this turn (Infinity: unlimited). */
+export function transfersLeft(state, side, a, b) {
+    if (state.transferChart === null)
+        return 0;
+    const cell = state.options.optional.transferLimitations.charts[state.transferChart].limits[a][b];
+    const v = typeof cell === 'object' ? cell[side] : cell;
+    if (v === 'U')
+        return Infinity;
+    return v - (state.transfersUsed[pairKey(side, a, b)] ?? 0);
+}
+const unlimited = (from, to, side) => unlimitedTransfers(from, side) || unlimitedTransfers(to, side);
+export const transferLimitations = {
+    rule: '13.3',
+    name: 'Transfer Limitations',
+    on: (o) => !!o.optional.transferLimitations,
+    actions: [rollTransferChart],
+    hooks: {
+        newTurn(state) {
+            state.transferChart = null;
+            state.transfersUsed = {};
+        },
+        transferOpen: (state, from, to, side) => unlimited(from, to, side) || transfersLeft(state, side, from.id, to.id) > 0,
+        checkTransfer(state, from, to, side) {
+            if (unlimited(from, to, side))
+                return;
+            if (state.transferChart === null)
+                refuse('chart-not-rolled', 'Roll for the Transfer Limitations chart first (13.3).', '13.3');
+            if (transfersLeft(state, side, from.id, to.id) <= 0) {
+                refuse('transfer-limit', `Transfer Limitations: no more ${sideName(side)} cards may move from ${zoneName(from.id)} to ${zoneName(to.id)} this turn (chart ${state.transferChart + 1}).`, '13.3');
+            }
+        },
+        transferred(state, from, to, side, ctx) {
+            if (unlimited(from, to, side))
+                return;
+            const left = transfersLeft(state, side, from.id, to.id);
+            if (left === Infinity)
+                return;
+            const key = pairKey(side, from.id, to.id);
+            state.transfersUsed = { ...state.transfersUsed, [key]: (state.transfersUsed[key] ?? 0) + 1 };
+            say(ctx, { type: 'note', rule: '13.3', side, fromZone: from.id, toZone: to.id, left: left - 1, text: `13.3: ${left - 1} more ${sideName(side)} card(s) may move from ${zoneName(from.id)} to ${zoneName(to.id)} this turn.` });
+        },
+    },
+};

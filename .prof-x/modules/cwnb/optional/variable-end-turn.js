@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { diceFields, diceSchema, gameAction, gameRollerSeat, no, roll, say } from "../rules/common.js";
+import { startNextTurn } from "../rules/end-of-turn.js";
+import { MAX_TURNS } from "../rules/sequence-of-play.js";
+import { endGame } from "../rules/victory.js";
+/**
+ * 13.1 Variable End Turn: from the agreed turn (2, 3 or 4) a die is rolled at the end of each
+ * Campaign Game Turn; 6 or more ends the game, +1 for each turn after the agreed one. The game
+ * never goes past turn 9 (11). The agreed length (5.2) is not used.
+ */
+export function endRollModifier(state) {
+    return state.turn - state.options.optional.variableEndTurn.startTurn;
+}
+export const rollEndTurn = gameAction({
+    type: 'rollEndTurn',
+    rule: '13.1',
+    schema: z.object({ values: diceSchema }),
+    label: (state) => `Roll the end-game die (13.1; 6 or more ends the war${endRollModifier(state) ? `, +${endRollModifier(state)}` : ''})`,
+    when(state, seat, explain) {
+        if (!state.endRollDue)
+            return no(explain, 'no-end-roll', () => 'The end-game die is rolled only at the end of a Campaign Game Turn, from the agreed turn on (13.1).', '13.1');
+        const roller = gameRollerSeat(state);
+        return seat === roller ? null : no(explain, 'not-end-roller', () => `The end-game die is rolled by ${roller} (the Advantaged Player of the first War Zone).`, '13.1');
+    },
+    fields: (state) => diceFields(state, [6], ['end-game die']),
+    apply(state, seat, a, ctx) {
+        const mod = endRollModifier(state);
+        const [die] = roll(state, ctx, seat, [{ sides: 6, purpose: `Variable End Turn, end of turn ${state.turn}${mod ? ` (+${mod})` : ''}` }], a.values);
+        state.endRollDue = false;
+        const total = die + mod;
+        const ends = total >= 6;
+        say(ctx, { type: 'end-roll', die, modifier: mod, total, ends, text: `Variable End Turn: ${die}${mod ? ` + ${mod} = ${total}` : ''} — ${ends ? 'the war is over' : 'the war goes on'} (13.1).` });
+        if (ends)
+            endGame(state, ctx);
+        else
+            startNextTurn(state, ctx);
+    },
+});
+export const variableEndTurn = {
+    rule: '13.1',
+    name: 'Variable End Turn',
+    on: (o) => !!o.optional.variableEndTurn,
+    hooks: {
+        endOfTurn(state, ctx) {
+            if (state.turn >= MAX_TURNS)
+                return 'end';
+            if (state.turn < state.options.optional.variableEndTurn.startTurn)
+                return 'continue';
+            say(ctx, { type: 'note', rule: '13.1', seat: gameRollerSeat(state), text: `Variable End Turn: ${gameRollerSeat(state)} rolls the end-game die (13.1).` });
+            return 'roll';
+        },
+    },
+    actions: [rollEndTurn],
+};

@@ -1,0 +1,353 @@
+import { z } from 'zod';
+import { refuse } from "../../../engine/errors.js";
+import { other } from "../state.js";
+import { isSubmarine, no, removeShip, requireTerms, say, score, shipCard, sideName, updateShip, writablePlayer, zoneAction, zoneName } from "./common.js";
+import { awardPool, eliminated, eliminatedInMission, scoreEndOfBattleTurn } from "./mission-scoring.js";
+/**
+ * 7, 7.1: the Battle Turns are played with the card game's own rules; Wardroom records what
+ * they produce and keeps the Point Tracks current from it. Either player of the zone may record
+ * a ship sunk, damaged, crippled or critically damaged, or a submarine's mode; the player whose
+ * Battle Turn it is records a Retreat, an attack on Land Targets and the end of the Battle Turn.
+ */
+export function activeSide(zone) {
+    const b = zone.battle;
+    return b.index % 2 === 0 ? b.first : other(b.first);
+}
+export function battleTurnNumber(zone) {
+    return Math.floor(zone.battle.index / 2) + 1;
+}
+function inBattle(zone, explain) {
+    if (zone.step !== 'battle')
+        return no(explain, 'not-battle-step', () => `${zoneName(zone.id)}: the Battle Turns are not under way.`, '7');
+    if (zone.battle.toDeal > 0)
+        return no(explain, 'deal-first', () => `${zoneName(zone.id)}: deal the Non-Combatants before the first Battle Turn (7.1, 8).`, '8');
+    return null;
+}
+function active(zone, side, what, explain) {
+    const why = inBattle(zone, explain);
+    if (why)
+        return why;
+    const a = activeSide(zone);
+    return a === side ? null : no(explain, 'not-your-battle-turn', () => `${what} happens in your own Battle Turn; it is ${sideName(a)}'s Battle Turn ${battleTurnNumber(zone)}.`, '7');
+}
+/** A committed ship or a Non-Combatant afloat in this zone's battle. */
+function unit(zone, id) {
+    for (const side of ['allied', 'soviet']) {
+        const ship = zone.players[side].fleet[id];
+        if (ship) {
+            if (!ship.committed)
+                refuse('ship-in-port', `"${id}" is in port this turn: it cannot attack or be attacked (6.C.4).`, '6.C.4');
+            return { kind: 'ship', side, id, ship };
+        }
+    }
+    const b = zone.battle;
+    const index = b.nonCombatants.findIndex((n) => n.id === id);
+    if (index >= 0) {
+        const nc = b.nonCombatants[index];
+        if (nc.sunk)
+            refuse('already-sunk', `${id} has already been sunk.`, '8');
+        return { kind: 'nc', side: b.nonCombatantSide, id, nc, index };
+    }
+    refuse('unknown-unit', `No committed ship or Non-Combatant "${id}" is afloat in the ${zoneName(zone.id)} battle.`, '7');
+}
+function unitName(state, u) {
+    return u.kind === 'ship' ? shipCard(state, u.id).name : `Non-Combatant ${u.id}`;
+}
+/**
+ * The units afloat in the battle, for a form: committed ships (optionally only submarines, or no
+ * Non-Combatants). `firstOnly`: stop at the first (is there any?), without labels.
+ */
+function units(state, zone, which, firstOnly = false) {
+    const out = [];
+    for (const s of ['allied', 'soviet']) {
+        const fleet = zone.players[s].fleet;
+        for (const id in fleet) {
+            if (!fleet[id].committed)
+                continue;
+            const card = shipCard(state, id);
+            if (which === 'submarines' && !isSubmarine(card))
+                continue;
+            out.push({ value: id, label: firstOnly ? '' : `${sideName(s)} ${card.name} (${card.points} points)` });
+            if (firstOnly)
+                return out;
+        }
+    }
+    const b = zone.battle;
+    if (which === 'all')
+        for (const n of b.nonCombatants)
+            if (!n.sunk)
+                out.push({ value: n.id, label: `${sideName(b.nonCombatantSide)} Non-Combatant ${n.id}` });
+    return out;
+}
+function recording(which) {
+    return (state, zone, _side, explain) => inBattle(zone, explain) ?? (units(state, zone, which, true).length ? null : no(explain, 'nothing-afloat', () => `${zoneName(zone.id)}: no such unit is afloat in the battle.`, '7'));
+}
+const unitField = (state, zone, which, label = 'Ship') => ({ kind: 'choice', label, options: units(state, zone, which) });
+/** 7, 10: a ship sunk: its points go onto the opponent's Point Track at once. */
+export const sink = zoneAction({
+    type: 'sink',
+    rule: '7',
+    decision: false,
+    schema: z.object({ ship: z.string().min(1), cause: z.string().optional() }),
+    label: () => 'Record a ship sunk',
+    when: recording('all'),
+    fields: (state, zone) => ({ ship: unitField(state, zone, 'all', 'Ship or Non-Combatant sunk'), cause: { kind: 'text', label: 'Sunk by', help: 'e.g. "torpedo", for the log', optional: true, maxLength: 200 } }),
+    apply(state, zone, _side, a, ctx) {
+        const u = unit(zone, a.ship);
+        const t = requireTerms(zone);
+        const enemy = other(u.side);
+        say(ctx, { type: 'sunk', zone: zone.id, side: u.side, unit: a.ship, ...(a.cause ? { cause: a.cause } : {}), text: `${zoneName(zone.id)}: ${sideName(u.side)} ${unitName(state, u)} sunk${a.cause ? ` (${a.cause})` : ''}.` });
+        if (u.kind === 'ship') {
+            const card = shipCard(state, a.ship);
+            removeShip(writablePlayer(zone, u.side), a.ship);
+            state.sunk = [...state.sunk, a.ship];
+            ctx.hooks.shipSunk(zone, u.side, a.ship, ctx); // 13.4
+            score(zone, enemy, card.points, 'sinking', ctx, `sank ${card.name}, ${card.points} points`);
+            writablePlayer(zone, enemy).winnerTally += card.points;
+            // 8: an Allied LPH on a Military Escort doubles as a Military transport.
+            if (card.kind === 'lph' && t.pair === 'militaryEscort' && t.nonCombatants.side === u.side) {
+                score(zone, enemy, t.points, 'mission', ctx, '9.2: LPH sunk, counts as a Military transport');
+            }
+        }
+        else {
+            zone.battle.nonCombatants[u.index] = { ...u.nc, sunk: true };
+            if (t.pair === 'militaryEscort' || t.pair === 'civilianEscort')
+                score(zone, enemy, t.points, 'mission', ctx, `${t.rule}: Non-Combatant sunk`);
+        }
+    },
+});
+/** 7: Damage cards added to (or removed from) a ship or Non-Combatant. */
+export const damage = zoneAction({
+    type: 'damage',
+    rule: '7',
+    decision: false,
+    schema: z.object({ ship: z.string().min(1), amount: z.number().int() }),
+    label: () => 'Record damage added (+) or repaired (−)',
+    when: recording('all'),
+    fields: (state, zone) => ({ ship: unitField(state, zone, 'all', 'Ship or Non-Combatant'), amount: { kind: 'int', label: 'Damage', help: 'Points of damage added, or negative for repairs.', min: -99, max: 99 } }),
+    apply(state, zone, _side, a, ctx) {
+        if (a.amount === 0 || Math.abs(a.amount) > 99)
+            refuse('bad-damage', 'Damage is a whole number of points (1 to 99), added (positive) or repaired (negative).', '7');
+        const u = unit(zone, a.ship);
+        const now = (u.kind === 'ship' ? u.ship : u.nc).damage + a.amount;
+        if (now < 0)
+            refuse('repair-too-much', `${unitName(state, u)} has only ${now - a.amount} damage to repair.`, '7');
+        if (u.kind === 'ship')
+            updateShip(writablePlayer(zone, u.side), a.ship, { damage: now });
+        else
+            zone.battle.nonCombatants[u.index] = { ...u.nc, damage: now };
+        say(ctx, {
+            type: 'damage',
+            zone: zone.id,
+            unit: a.ship,
+            amount: a.amount,
+            damage: now,
+            text: `${zoneName(zone.id)}: ${unitName(state, u)} ${a.amount > 0 ? `takes ${a.amount} damage` : `repairs ${-a.amount} damage`}; now ${now}.`,
+        });
+    },
+});
+const WORDS = { crippled: ['crippled', 'no longer crippled'], critical: ['critically damaged', 'no longer critically damaged'], passive: ['Passive', 'Active'] };
+function recordCondition(state, zone, id, condition, value, ctx) {
+    const u = unit(zone, id);
+    if (u.kind !== 'ship')
+        refuse('not-a-ship', `${id} is a Non-Combatant; only its damage and sinking are recorded.`, '8');
+    const card = shipCard(state, id);
+    if (condition === 'passive' && !isSubmarine(card))
+        refuse('not-a-submarine', `${card.name} is not a submarine.`, '7');
+    updateShip(writablePlayer(zone, u.side), id, { [condition]: value });
+    say(ctx, { type: condition, zone: zone.id, unit: id, value, text: `${zoneName(zone.id)}: ${card.name} is ${WORDS[condition][value ? 0 : 1]}.` });
+}
+const toggle = { kind: 'bool', label: 'Yes (no: no longer)', optional: true, default: true };
+export const cripple = zoneAction({
+    type: 'cripple',
+    rule: '7',
+    decision: false,
+    schema: z.object({ ship: z.string().min(1), value: z.boolean().default(true) }),
+    label: () => 'Record a ship crippled (or no longer)',
+    when: recording('ships'),
+    fields: (state, zone) => ({ ship: unitField(state, zone, 'ships'), value: toggle }),
+    apply: (state, zone, _side, a, ctx) => recordCondition(state, zone, a.ship, 'crippled', a.value, ctx),
+});
+export const criticalDamage = zoneAction({
+    type: 'criticalDamage',
+    rule: '7',
+    decision: false,
+    schema: z.object({ ship: z.string().min(1), value: z.boolean().default(true) }),
+    label: () => 'Record a ship critically damaged (or no longer)',
+    when: recording('ships'),
+    fields: (state, zone) => ({ ship: unitField(state, zone, 'ships'), value: toggle }),
+    apply: (state, zone, _side, a, ctx) => recordCondition(state, zone, a.ship, 'critical', a.value, ctx),
+});
+export const submarine = zoneAction({
+    type: 'submarine',
+    rule: '7',
+    decision: false,
+    schema: z.object({ ship: z.string().min(1), mode: z.enum(['active', 'passive']) }),
+    label: () => 'Record a submarine Active or Passive',
+    when: recording('submarines'),
+    fields: (state, zone) => ({
+        ship: unitField(state, zone, 'submarines', 'Submarine'),
+        mode: { kind: 'choice', label: 'Mode', options: [{ value: 'active', label: 'Active' }, { value: 'passive', label: 'Passive' }] },
+    }),
+    apply: (state, zone, _side, a, ctx) => recordCondition(state, zone, a.ship, 'passive', a.mode === 'passive', ctx),
+});
+/** Why this side may not retreat now (mission restrictions), or null. */
+function retreatBlocked(zone, side, explain) {
+    const p = zone.players[side];
+    const b = zone.battle;
+    if (p.retreating)
+        return no(explain, 'already-retreating', () => 'Your Task Force is already retreating.', '7');
+    if (requireTerms(zone).sides[side].retreat === 'once' && p.retreats >= 1)
+        return no(explain, 'retreat-once', () => 'Military Escort: a retreat is allowed only once per mission.', '9.2');
+    if (b.nonCombatantSide === side && b.nonCombatants.some((n) => n.kind === 'civilian' && !n.sunk)) {
+        return no(explain, 'retreat-with-civilians', () => 'A Task Force may not retreat while any Civilian Non-Combatant is afloat.', '9.1');
+    }
+    return null;
+}
+/** A Task Force retreats, from its Retreat card to its player's next Clear the Decks. */
+export const retreat = zoneAction({
+    type: 'retreat',
+    rule: '7',
+    decision: false,
+    schema: z.object({}),
+    label: () => 'Record a Retreat card played (Task Force retreats)',
+    when: (_state, zone, side, explain) => active(zone, side, 'A Retreat', explain) ?? retreatBlocked(zone, side, explain),
+    apply(_state, zone, side, _a, ctx) {
+        const t = requireTerms(zone);
+        const p = writablePlayer(zone, side);
+        p.retreating = true;
+        p.retreats += 1;
+        say(ctx, { type: 'retreat', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} Task Force retreats (until its next Clear the Decks).` });
+        if (t.sides[side].retreat === 'opponent-scores') {
+            const ships = Object.values(p.fleet).filter((s) => s.committed).length;
+            const pts = ships * t.retreatPoints;
+            score(zone, other(side), pts, 'mission', ctx, `9.4: ${ships} ship(s) and submarine(s) in the retreating Task Force, ${t.retreatPoints} each`);
+            writablePlayer(zone, other(side)).winnerTally += pts;
+        }
+    },
+});
+const ATTACK_NAMES = { 'carrier-air-strike': 'Carrier Air Strike', 'submarine-missile': 'submarine Missile Attack', gun: 'Gun Attack' };
+const FOG_OF_WAR = 'Each attack on Land Targets counts against your Fog of War allotment (9, Land Targets).';
+const DAMAGE_VALUE = { damage: { kind: 'int', label: 'Damage Value', help: "The attack card's Damage Value against the Land Targets.", min: 0, max: 20 } };
+/** Attacks on Land Targets (9.1, 9.6–9.8). */
+export const landAttack = zoneAction({
+    type: 'landAttack',
+    rule: '9.1',
+    decision: false,
+    help: FOG_OF_WAR,
+    schema: z.object({
+        attack: z.enum(['carrier-air-strike', 'submarine-missile', 'gun']),
+        success: z.boolean().optional(),
+        damage: z.number().int().optional(),
+        surprise: z.boolean().default(false),
+    }),
+    label: () => 'Record an attack on Land Targets',
+    when(_state, zone, side, explain) {
+        const why = active(zone, side, 'An attack on Land Targets', explain);
+        if (why)
+            return why;
+        return zone.players[side].retreating ? no(explain, 'retreating-no-attacks', () => 'A retreating Task Force skips General Quarters: no attacks, and no Pool points while retreating.', '9.1') : null;
+    },
+    fields: () => ({
+        attack: {
+            kind: 'choice',
+            label: 'Attack',
+            help: FOG_OF_WAR,
+            options: [
+                { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful' } } },
+                { value: 'submarine-missile', label: 'Submarine Missile Attack', fields: DAMAGE_VALUE },
+                { value: 'gun', label: 'Gun Attack', fields: DAMAGE_VALUE },
+            ],
+        },
+        surprise: { kind: 'bool', label: 'Surprise Attack', optional: true, default: false },
+    }),
+    apply(state, zone, side, a, ctx) {
+        if (a.attack === 'carrier-air-strike' && typeof a.success !== 'boolean')
+            refuse('success-required', 'Say whether the Carrier Air Strike succeeded.', '9.7');
+        if (a.attack !== 'carrier-air-strike' && a.damage === undefined)
+            refuse('damage-required', "Give the attack card's Damage Value.", '9.1');
+        if (a.attack !== 'carrier-air-strike' && a.damage < 0)
+            refuse('bad-damage', 'The Damage Value of an attack is a whole number ≥ 0.', '9.1');
+        const p = zone.players[side];
+        // The attacking platform must be in the battle: a carrier for an air strike, an Active missile-capable submarine for a submarine missile.
+        const afloat = Object.entries(p.fleet)
+            .filter(([, s]) => s.committed)
+            .map(([id, s]) => ({ card: shipCard(state, id), s }));
+        if (a.attack === 'carrier-air-strike' && !afloat.some((x) => x.card.kind === 'carrier')) {
+            refuse('no-carrier-afloat', 'A Carrier Air Strike needs one of your committed Aircraft Carriers afloat.', '9.7');
+        }
+        if (a.attack === 'submarine-missile' && !afloat.some((x) => x.card.kind === 'missile-submarine' && !x.s.passive)) {
+            refuse('no-missile-submarine', 'A submarine Missile Attack needs one of your committed missile-capable submarines afloat and Active.', '9.8');
+        }
+        if (a.attack === 'carrier-air-strike')
+            ctx.hooks.checkAirStrike(zone); // 13.2.1
+        const t = requireTerms(zone);
+        const mission = t.sides[side].mission;
+        const mult = a.surprise ? 2 : 1;
+        const detail = a.attack === 'carrier-air-strike' ? (a.success ? 'successful' : 'failed') : `Damage Value ${a.damage}`;
+        say(ctx, {
+            type: 'land-attack',
+            zone: zone.id,
+            side,
+            attack: a.attack,
+            ...(a.attack === 'carrier-air-strike' ? { success: a.success } : { damage: a.damage }),
+            surprise: a.surprise,
+            text: `${zoneName(zone.id)}: ${sideName(side)} ${ATTACK_NAMES[a.attack]} on Land Targets, ${detail}${a.surprise ? ', Surprise' : ''} (one Fog of War allotment).`,
+        });
+        const noPoints = (rule, why) => say(ctx, { type: 'note', zone: zone.id, rule, text: `No Mission Points: ${why}.` });
+        if (a.attack === 'carrier-air-strike') {
+            if (mission !== 'Carrier Strike')
+                return noPoints('9.7', 'only the Carrier Strike Mission Player scores for Carrier Air Strikes (9.7)');
+            if (a.success)
+                awardPool(zone, side, t.points * mult, ctx, `9.7: successful Carrier Air Strike${a.surprise ? ', Surprise doubles' : ''}`);
+            return;
+        }
+        if (a.attack === 'submarine-missile') {
+            if (mission !== 'Submarine Strike')
+                return noPoints('9.8', 'only the Submarine Strike Mission Player scores for submarine Missile Attacks (9.8)');
+            awardPool(zone, side, a.damage * mult, ctx, `9.8: submarine Missile Attack, Damage Value ${a.damage}${a.surprise ? ', Surprise doubles' : ''}`);
+            return;
+        }
+        // 9.1 shore bombardment: Pool-mission attackers score Gun Attacks after the enemy is eliminated or while it retreats.
+        if (!['Invasion', 'Carrier Strike', 'Submarine Strike'].includes(mission)) {
+            return noPoints('9.1', 'shore bombardment scores only for a Mission Player with a Point Pool against Land Targets (9.1)');
+        }
+        const enemy = other(side);
+        if (!eliminated(state, zone, enemy) && !zone.players[enemy].retreating) {
+            return noPoints('9.1', 'Gun Attacks on Land Targets score only after the enemy Task Force is eliminated or while it is retreating (9.1; a Passive submarine afloat is not eliminated)');
+        }
+        const b = zone.battle;
+        const pts = Math.min(a.damage, b.pool - b.shoreBombardment);
+        b.shoreBombardment += pts;
+        score(zone, side, pts, 'mission', ctx, `9.1 shore bombardment (separate from the Pool; ${b.shoreBombardment} of at most ${b.pool})`);
+    },
+});
+/** End of a player's Battle Turn: per-turn mission scoring, then the next player's turn (7). */
+export const endBattleTurn = zoneAction({
+    type: 'endBattleTurn',
+    rule: '7',
+    schema: z.object({}),
+    label: (_state, zone) => `End your Battle Turn ${battleTurnNumber(zone)} of ${zone.battle.turnsPerPlayer}`,
+    when: (_state, zone, side, explain) => active(zone, side, 'Ending a Battle Turn', explain),
+    apply(state, zone, side, _a, ctx) {
+        const b = zone.battle;
+        const n = battleTurnNumber(zone);
+        for (const s of ['allied', 'soviet']) {
+            const now = eliminatedInMission(state, zone, s);
+            if (now !== b.eliminated[s]) {
+                b.eliminated[s] = now;
+                say(ctx, { type: 'eliminated', zone: zone.id, side: s, eliminated: now, text: `${zoneName(zone.id)}: the ${sideName(s)} Task Force is ${now ? 'eliminated' : 'no longer eliminated'}.` });
+            }
+        }
+        scoreEndOfBattleTurn(state, zone, side, ctx);
+        say(ctx, { type: 'battle-turn', zone: zone.id, side, battleTurn: n, of: b.turnsPerPlayer, text: `${zoneName(zone.id)}: ${sideName(side)} Battle Turn ${n} of ${b.turnsPerPlayer} ends.` });
+        b.index += 1;
+        if (b.index >= 2 * b.turnsPerPlayer)
+            return; // 7.2: the sequence of play concludes the Battle Turns
+        const next = activeSide(zone);
+        if (zone.players[next].retreating) {
+            writablePlayer(zone, next).retreating = false;
+            say(ctx, { type: 'retreat-ends', zone: zone.id, side: next, text: `${zoneName(zone.id)}: Clear the Decks — the ${sideName(next)} retreat ends.` });
+        }
+    },
+});

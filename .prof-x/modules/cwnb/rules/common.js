@@ -1,0 +1,405 @@
+import { z } from 'zod';
+import { rollDice } from "../../../engine/dice.js";
+import { isRuleError, refuse, ruleError } from "../../../engine/errors.js";
+import { NOT_NOW } from "../../../engine/kernel.js";
+import { transact } from "../../../engine/transact.js";
+import { actionParser } from "./action-fields.js";
+import { zoneById } from "../data/index.js";
+import { STATUS_COLUMNS, ZONE_IDS } from "../data/types.js";
+import { hooksOf, rulebookOf } from "../hooks.js";
+import { parseSeat, seatOf } from "../state.js";
+import { missionTerms } from "./mission-terms.js";
+export const SIDES = ['allied', 'soviet'];
+export function sideName(side) {
+    return side === 'allied' ? 'Allied' : 'Soviet';
+}
+export function zoneName(zone) {
+    return zoneById(zone).name;
+}
+/** 3: the Advantaged Player from the status column; the Soviet player on Even. */
+export function advantagedSide(status) {
+    return status >= 4 ? 'allied' : 'soviet';
+}
+export function statusName(status) {
+    return STATUS_COLUMNS[status];
+}
+const rosterIndex = new WeakMap();
+/** The ship card with this id in the game's roster. */
+export function shipCard(state, id) {
+    const ships = state.options.roster.ships;
+    let index = rosterIndex.get(ships);
+    if (!index) {
+        index = new Map(ships.map((s) => [s.id, s]));
+        rosterIndex.set(ships, index);
+    }
+    return index.get(id);
+}
+export function isSubmarine(card) {
+    return card.kind === 'submarine' || card.kind === 'missile-submarine';
+}
+export function cardText(c) {
+    return c.value ? `${c.type} (${c.value})` : c.type;
+}
+/** Die values typed by the players, in a physical-dice game. */
+export const diceSchema = z.array(z.number().int()).optional();
+/** The form field for physical dice (none when Wardroom rolls). */
+export function diceFields(state, sides, labels) {
+    if (!state.dice.physical)
+        return undefined;
+    return { values: { kind: 'dice', label: 'Dice', help: 'The value of each die rolled at the table.', sides, labels } };
+}
+/** An event everybody sees. */
+export function say(ctx, e) {
+    const ev = e; // the callers' literals are completed in place: no copy per event
+    ev.to = 'all';
+    ctx.events.push(ev);
+}
+/** An event only `side`'s team sees. */
+export function tell(ctx, side, e) {
+    const ev = e;
+    ev.side = side;
+    ev.to = { team: side };
+    ctx.events.push(ev);
+}
+/** An event with a public face and a secret face for `side`'s team. */
+export function sayWithSecret(ctx, e, side, secret) {
+    const ev = e;
+    ev.side = side;
+    ev.to = 'all';
+    ev.secret = Object.assign(secret, { to: { team: side } });
+    ctx.events.push(ev);
+}
+/** Roll dice in a zone (or for the whole game); the roll events say where. */
+export function roll(state, ctx, seat, requests, values, zone) {
+    const r = rollDice(state.dice, ctx.dice, seat, requests, values);
+    state.dice = r.dice;
+    for (const e of r.events) {
+        if (zone)
+            e.zone = zone;
+        ctx.events.push(e);
+    }
+    return r.values;
+}
+// ---------------------------------------------------------------------------------------------
+// Copy-on-write drafts. An action works on a draft: `beginDraft` copies the top of the state; a rule
+// takes a zone with `writableZone`, a player with `writablePlayer`, before changing it, and each is
+// copied once per action. Below a player, the fleet is copied by the ship helpers (`updateShip`,
+// `putShip`, `removeShip`); everything else (orders, cards, points earned, commitments, ship
+// states, Non-Combatants) is replaced, never changed in place. The previous state is never touched:
+// the test suite deep-freezes every state, so a change in place throws at once.
+/** The objects copied in the current action (every action begins a new draft). */
+let fresh = new WeakSet();
+/** The War Zones written in the current action. */
+let written = [];
+export function beginDraft(state) {
+    fresh = new WeakSet();
+    written = [];
+    const draft = { ...state, zones: { ...state.zones } };
+    fresh.add(draft);
+    return draft;
+}
+/** Was this War Zone changed in the current action? */
+export function zoneWritten(id) {
+    return written.includes(id);
+}
+/** The zone, copied for changing in this action (refused if the game has no such zone). */
+export function writableZone(draft, zone) {
+    const z = draft.zones[zone];
+    if (!z)
+        refuse('zone-not-in-play', `The ${zoneName(zone)} War Zone is not in play in this game.`);
+    if (fresh.has(z))
+        return z;
+    const b = z.battle;
+    const copy = {
+        ...z,
+        players: { ...z.players },
+        conditions: z.conditions && { ...z.conditions },
+        battle: b,
+    };
+    fresh.add(copy);
+    written.push(zone);
+    draft.zones[zone] = copy;
+    return copy;
+}
+/** A player of a writable zone, copied for changing in this action. */
+export function writablePlayer(zone, side) {
+    const p = zone.players[side];
+    if (fresh.has(p))
+        return p;
+    const copy = { ...p };
+    fresh.add(copy);
+    zone.players[side] = copy;
+    return copy;
+}
+function fleetOf(p) {
+    if (!fresh.has(p.fleet)) {
+        p.fleet = { ...p.fleet };
+        fresh.add(p.fleet);
+    }
+    return p.fleet;
+}
+/** Change a ship of a writable player (ship states are shared between states, so replaced). */
+export function updateShip(p, id, patch) {
+    fleetOf(p)[id] = { ...p.fleet[id], ...patch };
+}
+/** A ship joins a writable player's Task Force (bought or transferred). */
+export function putShip(p, id, ship) {
+    fleetOf(p)[id] = ship;
+}
+/** A ship leaves a writable player's Task Force (sunk or transferred). */
+export function removeShip(p, id) {
+    delete fleetOf(p)[id];
+}
+export function writableZones(draft) {
+    return Object.keys(draft.zones).map((id) => writableZone(draft, id));
+}
+const ZONE_SCOPE = Object.fromEntries(ZONE_IDS.map((id) => [id, `zone:${id}`]));
+/**
+ * What an action changed, for undo and rewinds: the War Zones it wrote, and the shared parts of
+ * the game it touched. A change of turn, of the purchase step or of the result is the whole game.
+ */
+function scopeOf(before, after) {
+    if (after.turn !== before.turn || after.purchasesResolved !== before.purchasesResolved || after.result !== before.result || after.endRollDue !== before.endRollDue)
+        return undefined;
+    const scope = [];
+    for (const id of after.options.zones)
+        if (written.includes(id))
+            scope.push(ZONE_SCOPE[id]);
+    if (after.nonCombatantDeck !== before.nonCombatantDeck || after.playerOrderCards !== before.playerOrderCards)
+        scope.push('non-combatant-deck');
+    if (after.transferChart !== before.transferChart || after.transfersUsed !== before.transfersUsed)
+        scope.push('transfer-limits');
+    if (after.holders !== before.holders)
+        scope.push('seats');
+    for (const side of SIDES)
+        if (after.notes[side] !== before.notes[side])
+            scope.push(`notes:${side}`);
+    return scope;
+}
+// ---------------------------------------------------------------------------------------------
+// Mission terms
+const termsByCell = new Map();
+const termsByMission = new WeakMap();
+/** The zone's current mission terms (computed once per zone and table cell, found once per mission). */
+export function terms(zone) {
+    const m = zone.mission;
+    if (!m)
+        return null;
+    let t = termsByMission.get(m);
+    if (!t) {
+        const c = m.cell;
+        const key = `${zone.id}|${c.allied}|${c.soviet}|${c.urgent}`;
+        t = termsByCell.get(key);
+        if (!t)
+            termsByCell.set(key, (t = Object.freeze(missionTerms(zoneById(zone.id), c))));
+        termsByMission.set(m, t); // a mission is replaced, never changed
+    }
+    return t;
+}
+export function requireTerms(zone) {
+    const t = terms(zone);
+    if (!t)
+        refuse('no-mission', 'The mission for this War Zone has not been determined yet.');
+    return t;
+}
+/** 10: points go onto the Point Track at once. */
+export function score(zone, side, points, kind, ctx, why) {
+    if (points <= 0)
+        return;
+    const p = writablePlayer(zone, side);
+    p.track += points;
+    if (kind !== 'in-port') {
+        const k = kind === 'port-strike' ? 'portStrike' : kind;
+        p.earned = { ...p.earned, [k]: p.earned[k] + points };
+    }
+    say(ctx, {
+        type: 'points',
+        zone: zone.id,
+        side,
+        points,
+        kind,
+        why,
+        track: p.track,
+        text: `${zoneName(zone.id)}: ${sideName(side)} scores ${points} (${why}); Point Track ${p.track}.`,
+    });
+}
+/** A new Action card id for a card this player gets (bought or kept). */
+export function newCard(zone, side, card) {
+    const p = writablePlayer(zone, side);
+    p.cardSerial += 1;
+    return { id: `${seatOf(side, zone.id)}#${p.cardSerial}`, ...card };
+}
+// ---------------------------------------------------------------------------------------------
+// Action definitions: one per action type, offer and effect together.
+/** A refusal when `explain`, else the kernel's NOT_NOW (no message built). */
+export function no(explain, code, message, rule) {
+    return explain ? ruleError(code, message(), rule) : NOT_NOW;
+}
+/** Apply an action to a draft of `state` and move the game on; all or nothing (see transact). */
+function run(state, dice, apply, a, seat) {
+    const book = rulebookOf(state.options);
+    const ctx = { events: [], dice, hooks: book.hooks };
+    const draft = beginDraft(state);
+    const refusal = transact(draft, () => {
+        apply(draft, ctx, a, seat);
+        book.advance(draft, ctx);
+    });
+    if (refusal)
+        return refusal;
+    for (const e of ctx.events)
+        if (e.turn === undefined)
+            e.turn = state.turn;
+    return { state: draft, events: ctx.events, scope: scopeOf(state, draft) };
+}
+function gameOver(state, explain) {
+    return state.result ? no(explain, 'game-over', () => 'The campaign is over (11).', '11') : null;
+}
+export function gameAction(spec) {
+    const parse = actionParser(spec.type, spec.schema);
+    const apply = (draft, ctx, a, seat) => spec.apply(draft, seat, a, ctx);
+    return {
+        type: spec.type,
+        schema: spec.schema,
+        rule: spec.rule,
+        decision: spec.decision ?? true,
+        help: spec.help,
+        label: spec.label,
+        fields: spec.fields,
+        when: (state, seat, explain) => gameOver(state, explain) ?? spec.when(state, seat, explain),
+        run(state, action, dice) {
+            const a = parse(action);
+            return isRuleError(a) ? a : run(state, dice, apply, a, action.seat);
+        },
+    };
+}
+const seats = new Map();
+/** parseSeat, remembered. */
+function seatParts(seat) {
+    let p = seats.get(seat);
+    if (p === undefined) {
+        p = parseSeat(seat);
+        if (seats.size < 10_000)
+            seats.set(seat, p);
+    }
+    return p;
+}
+/** The zone and side of a War Zone seat, or a refusal. */
+function zoneSeat(state, seat, explain) {
+    const p = seatParts(seat);
+    const zone = p && state.zones[p.zone];
+    if (!p || !zone)
+        return no(explain, 'unknown-seat', () => `"${seat}" is not a War Zone seat in this game.`);
+    return { zone, side: p.side };
+}
+function zoneWhen(spec, state, seat, explain) {
+    const over = gameOver(state, explain);
+    if (over)
+        return over;
+    if (state.endRollDue)
+        return no(explain, 'end-roll-first', () => 'The Campaign Game Turn is over: the die for the end of the game is rolled first (13.1).', '13.1');
+    const zs = zoneSeat(state, seat, explain);
+    return isRuleError(zs) ? zs : spec.when(state, zs.zone, zs.side, explain);
+}
+export function zoneAction(spec) {
+    const parse = actionParser(spec.type, spec.schema);
+    const apply = (draft, ctx, a, seat) => {
+        const { side, zone } = seatParts(seat);
+        const z = writableZone(draft, zone);
+        ctx.hooks.zoneAction(z, spec.type);
+        spec.apply(draft, z, side, a, ctx);
+    };
+    /** The team seats a proxy (14.1) may take this action for now. */
+    const targets = (state, seat, team) => spec.proxy ? team.filter((s) => !hooksOf(state).proxyRefusal(state, seat, s, true) && !zoneWhen(spec, state, s, false)) : [];
+    /** Why a proxy may not take this action for `target` (or for anyone, without one). */
+    const proxyWhy = (state, seat, target) => hooksOf(state).proxyRefusal(state, seat, target, !!spec.proxy) ?? zoneWhen(spec, state, target, true);
+    return {
+        type: spec.type,
+        schema: spec.schema,
+        rule: spec.rule,
+        // The game waits on the seat itself, never on an Overall Commander who may act for it.
+        decision: spec.decision === false ? false : (state, seat) => !hooksOf(state).proxy(state, seat),
+        help: spec.help,
+        when(state, seat, explain) {
+            const team = hooksOf(state).proxy(state, seat);
+            if (!team)
+                return zoneWhen(spec, state, seat, explain);
+            if (targets(state, seat, team).length)
+                return null;
+            if (!explain)
+                return NOT_NOW;
+            for (const s of team) {
+                const why = proxyWhy(state, seat, s);
+                if (why)
+                    return why;
+            }
+            return NOT_NOW;
+        },
+        label(state, seat) {
+            const team = hooksOf(state).proxy(state, seat);
+            const seats = team ? targets(state, seat, team) : [seat];
+            const zs = seats.length ? zoneSeat(state, seats[0], false) : null;
+            if (!zs || isRuleError(zs))
+                return spec.type;
+            return team ? `For ${seats.join(' or ')}: ${spec.label(state, zs.zone, zs.side)}` : spec.label(state, zs.zone, zs.side);
+        },
+        fields(state, seat) {
+            const team = hooksOf(state).proxy(state, seat);
+            if (!team) {
+                const zs = zoneSeat(state, seat, false);
+                return isRuleError(zs) ? undefined : spec.fields?.(state, zs.zone, zs.side);
+            }
+            const options = targets(state, seat, team).map((s) => {
+                const zs = zoneSeat(state, s, false);
+                return { value: s, label: `${sideName(zs.side)} ${zoneName(zs.zone.id)}`, fields: spec.fields?.(state, zs.zone, zs.side) };
+            });
+            return { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options } };
+        },
+        run(state, action, dice) {
+            const a = parse(action);
+            if (isRuleError(a))
+                return a;
+            let seat = action.seat;
+            if (hooksOf(state).proxy(state, seat)) {
+                const target = typeof action.for === 'string' ? action.for : '';
+                const refusal = proxyWhy(state, seat, target);
+                if (refusal)
+                    return refusal;
+                seat = target;
+            }
+            else if (action.for !== undefined) {
+                return ruleError('not-a-proxy', 'Only an Overall Commander names a seat to act for (14.1).', '14.1');
+            }
+            return run(state, dice, apply, a, seat);
+        },
+    };
+}
+/** Every seat of the game: both sides of each War Zone, then any extra seats (14.1). */
+export function allSeats(state) {
+    return [...state.options.zones.flatMap((z) => [seatOf('allied', z), seatOf('soviet', z)]), ...hooksOf(state).otherSeats(state.options).map((s) => s.seat)];
+}
+/** The team of a seat: a War Zone seat's side, or an extra seat's team (14.1), or null. */
+export function teamOfSeat(state, seat) {
+    const p = parseSeat(seat);
+    if (p)
+        return state.zones[p.zone] ? p.side : null;
+    return hooksOf(state).otherSeats(state.options).find((s) => s.seat === seat)?.team ?? null;
+}
+/** Who rolls a die for the whole game (13.1, 13.3): the Advantaged Player of the first War Zone listed. */
+export function gameRollerSeat(state) {
+    const z = state.zones[state.options.zones[0]];
+    return seatOf(advantagedSide(z.status), z.id);
+}
+/** Everything a player resets at the start of a Campaign Game Turn (7.2.6); `p` is writable. */
+export function freshTurnPlayer(p) {
+    p.order = { ships: [], cards: [], done: false };
+    p.cardsBought = [];
+    p.commitment = null;
+    p.earned = { mission: 0, sinking: 0, other: 0, portStrike: 0 };
+    p.shipsBought = 0;
+    p.winnerTally = 0;
+    p.retreating = false;
+    p.retreats = 0;
+    p.setAside = false;
+    for (const id in p.fleet)
+        updateShip(p, id, { committed: false });
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { zoneById } from "../data/index.js";
+import { other, seatOf } from "../state.js";
+import { advantagedSide, diceFields, diceSchema, no, requireTerms, roll, say, sideName, statusName, writablePlayer, zoneAction, zoneName } from "./common.js";
+import { inBattlePreparations } from "./sequence-of-play.js";
+import { shiftStatus } from "./status.js";
+/** 6.A: the die row of the Mission Table. */
+export function rowFor(die) {
+    return die <= 2 ? '1-2' : die <= 5 ? '3-5' : '6';
+}
+/** 6.A: roll the mission die and cross-index the zone's status column (also a 13.5 re-roll). */
+export function determineMission(state, zone, values, ctx) {
+    const side = advantagedSide(zone.status);
+    const purpose = `Mission roll, ${zoneName(zone.id)}, turn ${state.turn}${zone.declines.length ? ' (re-roll, 9.5)' : ''}`;
+    const [die] = roll(state, ctx, seatOf(side, zone.id), [{ sides: 6, purpose }], values, zone.id);
+    const cell = zoneById(zone.id).missionTable[rowFor(die)][zone.status];
+    zone.mission = { cell: { ...cell }, roll: die };
+    const t = requireTerms(zone);
+    say(ctx, {
+        type: 'mission',
+        zone: zone.id,
+        cell,
+        roll: die,
+        pair: t.pair,
+        rule: t.rule,
+        text: `${zoneName(zone.id)}, turn ${state.turn}: Allied ${cell.allied} vs. Soviet ${cell.soviet}${cell.urgent ? ' (Urgent)' : ''} — ${t.title}, rule ${t.rule}.`,
+    });
+    ctx.hooks.rolled(zone, { kind: 'mission' }); // 13.5
+}
+/** 6.A Determine Player Missions: the Advantaged Player rolls and cross-indexes the status column. */
+export const rollMission = zoneAction({
+    type: 'rollMission',
+    rule: '6.A',
+    schema: z.object({ values: diceSchema }),
+    label: (_s, zone) => `Roll the mission die (d6) for ${zoneName(zone.id)}`,
+    when(_state, zone, side, explain) {
+        if (zone.step !== 'mission')
+            return no(explain, 'not-mission-step', () => `${zoneName(zone.id)}: the mission for this turn is already determined.`, '6.A');
+        const adv = advantagedSide(zone.status);
+        if (side !== adv)
+            return no(explain, 'not-advantaged-player', () => `${zoneName(zone.id)}: the Advantaged Player (${sideName(adv)}, status ${statusName(zone.status)}) rolls for the mission.`, '6.A');
+        return null;
+    },
+    fields: (state) => diceFields(state, [6], ['mission die']),
+    apply: (draft, zone, _side, a, ctx) => determineMission(draft, zone, a.values, ctx),
+});
+/** The side whose mission is a Carrier or Submarine Strike (9.5), if any. */
+export function strikeSide(zone) {
+    if (!zone.mission)
+        return null;
+    for (const side of ['allied', 'soviet']) {
+        const m = zone.mission.cell[side];
+        if (m === 'Carrier Strike' || m === 'Submarine Strike')
+            return side;
+    }
+    return null;
+}
+/**
+ * 9.5: a Strike Mission Player who cannot or will not commit the required ship declines the
+ * mission: the status shifts one column against them and the mission is re-rolled on the new
+ * column. Allowed from the moment the mission is known until that player commits.
+ */
+export const declineStrike = zoneAction({
+    type: 'declineStrike',
+    rule: '9.5',
+    decision: false,
+    schema: z.object({}),
+    label: () => 'Decline the Strike mission (status shifts one column against you; re-roll, 9.5)',
+    when(_state, zone, side, explain) {
+        if (strikeSide(zone) !== side || zone.step === 'mission' || !inBattlePreparations(zone) || zone.players[side].commitment) {
+            return no(explain, 'no-strike-to-decline', () => `${zoneName(zone.id)}: only a Carrier or Submarine Strike Mission Player may decline their mission, before committing.`, '9.5');
+        }
+        return null;
+    },
+    apply(_draft, zone, side, _a, ctx) {
+        const mission = zone.mission.cell[side];
+        zone.declines = [...zone.declines, { side, mission }];
+        shiftStatus(zone, other(side), ctx, `${sideName(side)} declined the ${mission} mission, 9.5`);
+        zone.mission = null;
+        zone.step = 'mission';
+        for (const s of ['allied', 'soviet'])
+            if (zone.players[s].commitment)
+                writablePlayer(zone, s).commitment = null;
+    },
+});

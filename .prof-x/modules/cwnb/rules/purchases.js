@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import { refuse, ruleError } from "../../../engine/errors.js";
+import { NOT_NOW } from "../../../engine/kernel.js";
+import { ACTION_CARDS, actionCardType } from "../data/index.js";
+import { hooksOf } from "../hooks.js";
+import { seatOf } from "../state.js";
+import { cardText, newCard, no, putShip, say, sayWithSecret, shipCard, sideName, tell, writablePlayer, writableZones, zoneAction, zoneName } from "./common.js";
+/** 6.C.2 Purchase Costs: a ship costs its Point Value on turn 1, double afterwards. */
+export function shipCost(turn, points) {
+    return turn === 1 ? points : 2 * points;
+}
+/** The cost table's turn bracket: turns 1–2, 3–4, 5–6, 7+. */
+export function costBracket(turn) {
+    return turn <= 2 ? 0 : turn <= 4 ? 1 : turn <= 6 ? 2 : 3;
+}
+/** 6.C.2 Draw Card Costs; attack cards cost half their value, rounded down. */
+export function cardCost(turn, card) {
+    const t = actionCardType(card.type);
+    return t.costs === 'half-value' ? Math.floor((card.value ?? 0) / 2) : t.costs[costBracket(turn)];
+}
+/** What an order costs this player: the 6.C.2 prices, dearest first, as the optional rules in play lower them. */
+export function orderCost(state, zone, side, order = zone.players[side].order) {
+    const ships = order.ships.map((id) => shipCost(state.turn, shipCard(state, id).points)).sort((a, b) => b - a);
+    const cards = order.cards.map((c) => cardCost(state.turn, c)).sort((a, b) => b - a);
+    hooksOf(state).orderPrices(state, zone, side, ships, cards); // 13.2.8 Priority, 13.5 kept Additional Ship
+    let total = 0;
+    for (const p of ships)
+        total += p;
+    for (const p of cards)
+        total += p;
+    return total;
+}
+/** Where a ship card is now: a zone's Task Force, sunk, or available. */
+export function shipLocation(state, id) {
+    if (state.sunk.includes(id))
+        return 'sunk';
+    for (const z of Object.values(state.zones)) {
+        for (const side of ['allied', 'soviet'])
+            if (z.players[side].fleet[id])
+                return { zone: z.id, side };
+    }
+    return null;
+}
+/** 6.C.2: the ships this player may still add to the order (available, not ordered, affordable). */
+export function purchasableShips(state, zone, side, firstOnly = false) {
+    const p = zone.players[side];
+    if (p.shipsBought + p.order.ships.length >= hooksOf(state).shipLimit(state, zone, side))
+        return []; // 13.2.9 Rushed
+    const taken = new Set(state.sunk);
+    for (const z of Object.values(state.zones))
+        for (const s of ['allied', 'soviet'])
+            for (const id in z.players[s].fleet)
+                taken.add(id);
+    const out = [];
+    for (const s of state.options.roster.ships) {
+        if (s.side !== side || taken.has(s.id) || p.order.ships.includes(s.id))
+            continue;
+        if (orderCost(state, zone, side, { ships: [...p.order.ships, s.id], cards: p.order.cards }) > p.track)
+            continue;
+        out.push(s);
+        if (firstOnly)
+            break;
+    }
+    return out;
+}
+/** Why no ship can be added to the order now: the ship limit, the Point Track, or none left. */
+function whyNoShip(state, zone, side) {
+    const p = zone.players[side];
+    const limit = hooksOf(state).shipLimit(state, zone, side);
+    if (p.shipsBought + p.order.ships.length >= limit)
+        return ruleError('rushed-one-ship', 'Rushed: you may purchase at most one Ship card this turn.', '13.2.9');
+    const budget = p.track - orderCost(state, zone, side);
+    return ruleError('not-enough-points', `No ship you may order costs ${budget} or less: your Point Track has ${p.track} and your order already costs ${p.track - budget}. Banked Victory Points can never be spent (6.C.2).`, '6.C.2');
+}
+function purchasing(state, zone, side, explain) {
+    if (zone.step !== 'purchase' || state.purchasesResolved) {
+        return no(explain, 'not-purchase-step', () => `${zoneName(zone.id)}: purchases are made in Battle Preparations after the mission is known (6.C.2).`, '6.C.2');
+    }
+    if (zone.players[side].order.done)
+        return no(explain, 'purchases-done', () => 'You have finished purchasing this turn; undo to change your order.', '6.C.2');
+    return null;
+}
+/** Refuse an order the Point Track cannot pay; return what the new item adds to the order's cost. */
+function afford(state, zone, side, next, what) {
+    const p = zone.players[side];
+    const committed = orderCost(state, zone, side);
+    const total = orderCost(state, zone, side, next);
+    if (total > p.track) {
+        refuse('not-enough-points', `${what} costs ${total - committed}; your order already costs ${committed} and your Point Track has ${p.track}. Banked Victory Points can never be spent (6.C.2).`, '6.C.2');
+    }
+    return total - committed;
+}
+const left = (state, zone, side) => zone.players[side].track - orderCost(state, zone, side);
+/** 6.C.2: order a Ship card (secret from the other team until the purchases are carried out). */
+export const buyShip = zoneAction({
+    type: 'buyShip',
+    rule: '6.C.2',
+    decision: false,
+    proxy: true,
+    schema: z.object({ ship: z.string().min(1) }),
+    label: (state, zone, side) => `Buy a ship (${state.turn === 1 ? 'Point Value' : 'double Point Value'}; ${left(state, zone, side)} points left)`,
+    when: (state, zone, side, explain) => purchasing(state, zone, side, explain) ?? (purchasableShips(state, zone, side, true).length ? null : explain ? whyNoShip(state, zone, side) : NOT_NOW),
+    fields: (state, zone, side) => ({
+        ship: {
+            kind: 'choice',
+            label: 'Ship',
+            options: purchasableShips(state, zone, side).map((s) => ({ value: s.id, label: `${s.name} (${s.kind}, ${s.points} points, costs ${shipCost(state.turn, s.points)})` })),
+        },
+    }),
+    apply(state, zone, side, a, ctx) {
+        const p = zone.players[side];
+        const card = shipCard(state, a.ship);
+        if (!card)
+            refuse('unknown-ship', `There is no ship "${a.ship}" in this game's roster.`);
+        if (card.side !== side)
+            refuse('wrong-side', `${card.name} is on the ${sideName(card.side)} side.`, '6.C.2');
+        const where = shipLocation(state, a.ship);
+        if (where === 'sunk')
+            refuse('ship-sunk', `${card.name} was sunk: sunk ships may not be purchased or return to play (6.C.2).`, '6.C.2');
+        if (where)
+            refuse('ship-in-play', `${card.name} is already in the ${zoneName(where.zone)} Task Force: a ship can be in one place only.`, '6.C.2');
+        if (p.order.ships.includes(a.ship))
+            refuse('ship-already-ordered', `${card.name} is already in your order.`, '6.C.2');
+        if (p.shipsBought + p.order.ships.length >= ctx.hooks.shipLimit(state, zone, side)) {
+            refuse('rushed-one-ship', 'Rushed: you may purchase at most one Ship card this turn.', '13.2.9');
+        }
+        const cost = afford(state, zone, side, { ships: [...p.order.ships, a.ship], cards: p.order.cards }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`);
+        writablePlayer(zone, side).order = { ...p.order, ships: [...p.order.ships, a.ship] };
+        tell(ctx, side, { type: 'order', zone: zone.id, ship: a.ship, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${card.name} for ${cost}.` });
+    },
+});
+function cardsBought(zone, side) {
+    const p = zone.players[side];
+    return [...p.cardsBought, ...p.order.cards];
+}
+/** 6.C.2: order an Action card (secret from the other team, for good). */
+export const buyCard = zoneAction({
+    type: 'buyCard',
+    rule: '6.C.2',
+    decision: false,
+    proxy: true,
+    schema: z.object({ card: z.string().min(1), value: z.number().int().optional() }),
+    label: (state, zone, side) => `Buy an Action card (${cardsBought(zone, side).length} of ${hooksOf(state).actionCardLimit(zone, side)} bought this turn; ${left(state, zone, side)} points left)`,
+    when(state, zone, side, explain) {
+        const why = purchasing(state, zone, side, explain);
+        if (why)
+            return why;
+        const n = cardsBought(zone, side).length;
+        const max = hooksOf(state).actionCardLimit(zone, side);
+        return n < max ? null : no(explain, 'too-many-cards', () => `At most ${max} Action cards may be purchased per turn; you have ${n}.`, '6.C.2');
+    },
+    fields(state, zone, side) {
+        const bought = cardsBought(zone, side);
+        const budget = left(state, zone, side);
+        const options = ACTION_CARDS.cards
+            .filter((c) => (c.unlimited || !bought.some((b) => b.type === c.type)) && (c.costs === 'half-value' || cardCost(state.turn, { type: c.type }) <= budget))
+            .map((c) => c.costs === 'half-value'
+            ? { value: c.type, label: `${c.type} (half its printed value)`, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } }
+            : { value: c.type, label: `${c.type} (${cardCost(state.turn, { type: c.type })})` });
+        return { card: { kind: 'choice', label: 'Action card', options } };
+    },
+    apply(state, zone, side, a, ctx) {
+        const p = zone.players[side];
+        if (ACTION_CARDS.notPurchasable.some((n) => n.toLowerCase() === a.card.toLowerCase())) {
+            refuse('card-not-purchasable', `${a.card} cards may never be purchased (6.C.2).`, '6.C.2');
+        }
+        const t = actionCardType(a.card);
+        if (!t)
+            refuse('unknown-card', `"${a.card}" is not an Action card type on the cost table (6.C.2).`, '6.C.2');
+        let card = { type: t.type };
+        if (t.costs === 'half-value') {
+            if (!Number.isInteger(a.value) || a.value < 1 || a.value > 99) {
+                refuse('card-value-required', `${t.type} cards cost half their printed value: give the card's value (a whole number from 1 to 99).`, '6.C.2');
+            }
+            card = { type: t.type, value: a.value };
+        }
+        else if (a.value !== undefined) {
+            refuse('card-value-not-allowed', `${t.type} cards have a fixed cost; no value is needed.`, '6.C.2');
+        }
+        const bought = cardsBought(zone, side);
+        if (!t.unlimited && bought.some((c) => c.type === t.type)) {
+            refuse('one-per-type', `Only one ${t.type} card may be purchased per turn (only asterisked types are exempt).`, '6.C.2');
+        }
+        const cost = afford(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, card] }, cardText(card));
+        const held = newCard(zone, side, card);
+        writablePlayer(zone, side).order = { ...p.order, cards: [...p.order.cards, held] };
+        tell(ctx, side, { type: 'order', zone: zone.id, card: held, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${t.type}${held.value ? ` (value ${held.value})` : ''} for ${cost}.` });
+    },
+});
+/** 6.C.2: the order is complete; when every player's is, the purchases are carried out. */
+export const donePurchasing = zoneAction({
+    type: 'donePurchasing',
+    rule: '6.C.2',
+    proxy: true,
+    schema: z.object({}),
+    label: (state, zone, side) => `Finish purchasing; unspent points are banked (${left(state, zone, side)} of ${zone.players[side].track} unspent so far)`,
+    when: purchasing,
+    apply(state, zone, side, _a, ctx) {
+        const p = writablePlayer(zone, side);
+        p.order = { ...p.order, done: true };
+        const cost = orderCost(state, zone, side);
+        sayWithSecret(ctx, { type: 'order-done', zone: zone.id, text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering.` }, side, {
+            cost,
+            text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering (${cost} points).`,
+        });
+    },
+});
+/**
+ * 6.C.2: when every player has ordered, purchases are carried out from the player with the
+ * fewest Points banked to the most (ties: War Zone order); a ship taken by an earlier player is
+ * refused and that player may order again. Then every unspent point is banked and the Point
+ * Tracks reset to zero (10). Ships bought are public from here on; Action cards stay secret.
+ */
+export function resolvePurchasesIfReady(state, ctx) {
+    const zones = writableZones(state);
+    const queue = zones
+        .flatMap((z, zi) => ['allied', 'soviet'].map((side) => ({ z, zi, side, banked: z.players[side].banked })))
+        .sort((a, b) => a.banked - b.banked || a.zi - b.zi);
+    let reopened = false;
+    for (const { z, side } of queue) {
+        const p = writablePlayer(z, side);
+        const bought = [];
+        let refused = false;
+        for (const id of p.order.ships) {
+            const where = shipLocation(state, id);
+            if (where) {
+                refused = true;
+                sayWithSecret(ctx, { type: 'purchase-refused', zone: z.id, text: `${zoneName(z.id)}: a ship ${sideName(side)} ordered went to a player with fewer banked points; ${sideName(side)} may order again (6.C.2).` }, side, {
+                    ship: id,
+                    text: `${zoneName(z.id)}: ${shipCard(state, id).name} went to a player with fewer banked points (${where === 'sunk' ? 'sunk' : zoneName(where.zone)}); ${sideName(side)} may order again (6.C.2).`,
+                });
+                continue;
+            }
+            putShip(p, id, { damage: 0, crippled: false, critical: false, passive: false, committed: false });
+            bought.push(id);
+        }
+        const spent = orderCost(state, z, side, { ships: bought, cards: p.order.cards });
+        p.shipsBought += bought.length;
+        ctx.hooks.purchased(z, side, bought, p.order.cards);
+        p.cards = [...p.cards, ...p.order.cards];
+        p.cardsBought = [...p.cardsBought, ...p.order.cards];
+        p.track -= spent;
+        if (bought.length || p.order.cards.length) {
+            const names = bought.map((id) => shipCard(state, id).name);
+            const n = p.order.cards.length;
+            const head = `${zoneName(z.id)}: ${sideName(side)} buys`;
+            sayWithSecret(ctx, { type: 'purchase', zone: z.id, ships: bought, cardCount: n, spent, track: p.track, text: `${head} ${[...names, ...(n ? [`${n} Action card${n > 1 ? 's' : ''}`] : [])].join(', ')} for ${spent}; Point Track ${p.track}.` }, side, { cards: p.order.cards, text: `${head} ${[...names, ...p.order.cards.map(cardText)].join(', ')} for ${spent}; Point Track ${p.track}.` });
+        }
+        p.order = { ships: [], cards: [], done: !refused };
+        reopened ||= refused;
+    }
+    if (reopened)
+        return;
+    state.purchasesResolved = true;
+    say(ctx, { type: 'reveal', text: 'Purchases carried out: every Task Force is known to both teams (6.C.2).' });
+    for (const z of zones) {
+        for (const side of ['allied', 'soviet'])
+            bank(z, side, ctx, '6.C.2');
+        z.step = 'preparation';
+    }
+}
+/** 10: bank the Point Track as Victory Points and reset it to zero. Banked points are never spent. */
+export function bank(zone, side, ctx, rule) {
+    const p = writablePlayer(zone, side);
+    const amount = p.track;
+    p.banked += amount;
+    p.track = 0;
+    say(ctx, {
+        type: 'bank',
+        zone: zone.id,
+        side,
+        amount,
+        banked: p.banked,
+        rule,
+        seat: seatOf(side, zone.id),
+        text: `${zoneName(zone.id)}: ${sideName(side)} banks ${amount} Victory Points (${p.banked} banked in this zone; rule ${rule}).`,
+    });
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { isRuleError, refuse, ruleError } from "../../../engine/errors.js";
+import { NOT_NOW } from "../../../engine/kernel.js";
+import { ZONE_IDS } from "../data/types.js";
+import { hooksOf } from "../hooks.js";
+import { cardText, no, putShip, removeShip, say, sayWithSecret, shipCard, sideName, writablePlayer, writableZone, zoneAction, zoneName } from "./common.js";
+import { transferWindow } from "./sequence-of-play.js";
+/**
+ * 6.C.3: teammates may transfer Ship cards from their Task Force and Action cards from their
+ * hand, during Battle Preparations after purchases and before either player commits.
+ */
+/** The zones this player may transfer to now. */
+export function transferTargets(state, from, side) {
+    const hooks = hooksOf(state);
+    return Object.keys(state.zones).filter((id) => {
+        const to = state.zones[id];
+        return id !== from.id && transferWindow(state, to, side) && hooks.transferOpen(state, from, to, side);
+    });
+}
+export function transferFrom(state, zone, side, explain) {
+    if (!transferWindow(state, zone, side)) {
+        return no(explain, 'not-transfer-step', () => `${zoneName(zone.id)}: transfers are made in Battle Preparations, after purchases and before you commit (6.C.3).`, '6.C.3');
+    }
+    if (transferTargets(state, zone, side).length)
+        return null;
+    return explain ? whyNoTarget(state, zone, side) : NOT_NOW;
+}
+/** Why no teammate can receive now: an optional rule's refusal for a teammate in the window, or the window itself. */
+function whyNoTarget(state, from, side) {
+    const open = Object.values(state.zones).filter((to) => to.id !== from.id && transferWindow(state, to, side));
+    for (const to of open) {
+        try {
+            hooksOf(state).checkTransfer(state, from, to, side, 'card'); // 13.2.8, 13.3
+        }
+        catch (e) {
+            if (isRuleError(e))
+                return e;
+            throw e;
+        }
+    }
+    return ruleError('no-transfer-target', 'No teammate can receive a transfer from you now: a teammate who has committed, or whose War Zone is not in Battle Preparations after the purchases, cannot (6.C.3).', '6.C.3');
+}
+export function targetField(state, zone, side) {
+    return { kind: 'choice', label: 'To the War Zone', options: transferTargets(state, zone, side).map((id) => ({ value: id, label: zoneName(id) })) };
+}
+/** Check both ends of a transfer and count it (13.3); returns the receiving zone, ready to change. */
+export function transferEndpoints(state, from, side, to, what, ctx) {
+    if (!state.zones[to])
+        refuse('zone-not-in-play', `The ${zoneName(to)} War Zone is not in play.`, '6.C.3');
+    const dest = writableZone(state, to);
+    if (dest.id === from.id)
+        refuse('transfer-to-self', 'Transfers go to a teammate in another War Zone.', '6.C.3');
+    for (const z of [from, dest]) {
+        if (!state.purchasesResolved || !transferWindow(state, z, side)) {
+            refuse('not-transfer-step', `Transfers are made in Battle Preparations, after purchases and before the battle (${zoneName(z.id)} is not there, or its ${sideName(side)} player has committed).`, '6.C.3');
+        }
+    }
+    ctx.hooks.checkTransfer(state, from, dest, side, what); // 13.2.8, 13.2.9, 13.3
+    ctx.hooks.transferred(state, from, dest, side, ctx); // 13.3
+    return dest;
+}
+const toZone = z.enum(ZONE_IDS);
+/** 6.C.3: a Ship card to a teammate (Task Forces are known to both teams: public). */
+export const transferShip = zoneAction({
+    type: 'transferShip',
+    rule: '6.C.3',
+    decision: false,
+    proxy: true,
+    schema: z.object({ ship: z.string().min(1), to: toZone }),
+    label: () => 'Transfer a ship to a teammate',
+    when: (state, zone, side, explain) => transferFrom(state, zone, side, explain) ?? (Object.keys(zone.players[side].fleet).length ? null : no(explain, 'no-ships', () => 'You have no ship to transfer.', '6.C.3')),
+    fields: (state, zone, side) => ({
+        ship: { kind: 'choice', label: 'Ship', options: Object.keys(zone.players[side].fleet).map((id) => ({ value: id, label: shipCard(state, id).name })) },
+        to: targetField(state, zone, side),
+    }),
+    apply(state, from, side, a, ctx) {
+        const s = from.players[side].fleet[a.ship];
+        if (!s)
+            refuse('not-your-ship', `"${a.ship}" is not in your Task Force.`, '6.C.3');
+        const dest = transferEndpoints(state, from, side, a.to, 'ship', ctx);
+        removeShip(writablePlayer(from, side), a.ship);
+        putShip(writablePlayer(dest, side), a.ship, s);
+        say(ctx, {
+            type: 'transfer',
+            side,
+            ship: a.ship,
+            fromZone: from.id,
+            toZone: dest.id,
+            text: `${sideName(side)}: ${shipCard(state, a.ship).name} transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.`,
+        });
+    },
+});
+/** 6.C.3: an Action card to a teammate (that a card moved is public; which card is the team's secret). */
+export const transferCard = zoneAction({
+    type: 'transferCard',
+    rule: '6.C.3',
+    decision: false,
+    proxy: true,
+    schema: z.object({ card: z.string().min(1), to: toZone }),
+    label: () => 'Transfer an Action card to a teammate',
+    when: (state, zone, side, explain) => transferFrom(state, zone, side, explain) ?? (zone.players[side].cards.length ? null : no(explain, 'no-cards', () => 'You hold no Action card Wardroom knows of.', '6.C.3')),
+    fields: (state, zone, side) => ({
+        card: { kind: 'choice', label: 'Action card', options: zone.players[side].cards.map((c) => ({ value: c.id, label: cardText(c) })) },
+        to: targetField(state, zone, side),
+    }),
+    apply(state, from, side, a, ctx) {
+        const cards = from.players[side].cards;
+        const i = cards.findIndex((c) => c.id === a.card);
+        if (i < 0)
+            refuse('no-such-card', `You hold no Action card "${a.card}" (yours: ${cards.map((c) => `${c.id} ${cardText(c)}`).join(', ') || 'none'}).`, '6.C.3');
+        const dest = transferEndpoints(state, from, side, a.to, 'card', ctx);
+        const card = cards[i];
+        writablePlayer(from, side).cards = cards.filter((c) => c !== card);
+        const to = writablePlayer(dest, side);
+        to.cards = [...to.cards, card];
+        sayWithSecret(ctx, { type: 'transfer', fromZone: from.id, toZone: dest.id, text: `${sideName(side)}: an Action card transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.` }, side, { card, text: `${sideName(side)}: ${cardText(card)} card transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.` });
+    },
+});

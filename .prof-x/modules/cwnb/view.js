@@ -1,0 +1,132 @@
+import { waitingFor } from "../../engine/kernel.js";
+import { zoneById } from "./data/index.js";
+import { STATUS_COLUMNS } from "./data/types.js";
+import { hooksOf, rulebookOf } from "./hooks.js";
+import { activeSide, battleTurnNumber } from "./rules/battle-record.js";
+import { advantagedSide, allSeats, shipCard, teamOfSeat, terms } from "./rules/common.js";
+import { handSize } from "./rules/commitment.js";
+import { eliminatedInMission, poolLeft } from "./rules/mission-scoring.js";
+import { orderCost } from "./rules/purchases.js";
+import { commitmentsRevealed } from "./rules/sequence-of-play.js";
+const CWNB = { actions: (s) => rulebookOf(s.options).actions, seats: allSeats };
+/** The team whose secrets a viewer may see; 'all' for the referee. */
+function secretsOf(state, viewer) {
+    switch (viewer.kind) {
+        case 'referee':
+            return 'all';
+        case 'spectator':
+            return null;
+        case 'team':
+            return viewer.team === 'allied' || viewer.team === 'soviet' ? viewer.team : null;
+        case 'seat':
+            return teamOfSeat(state, viewer.seat);
+    }
+}
+/**
+ * What a viewer may see. A team's private planning (purchase orders, known Action cards, the card
+ * kept, commitments before the reveal, team notes) is seen by its seats and its Overall
+ * Commander, the referee sees both teams, a spectator neither. No state holds the dice seed.
+ */
+export function view(state, viewer) {
+    const team = secretsOf(state, viewer);
+    const sees = (side) => team === 'all' || team === side;
+    const vp = { allied: 0, soviet: 0 };
+    const zones = Object.values(state.zones).map((z) => {
+        vp.allied += z.players.allied.banked;
+        vp.soviet += z.players.soviet.banked;
+        return zoneView(state, z, sees);
+    });
+    return {
+        module: 'cwnb-campaign',
+        viewer,
+        turn: state.turn,
+        agreedTurns: state.options.optional.variableEndTurn ? null : state.options.turns,
+        variableEndFrom: state.options.optional.variableEndTurn?.startTurn ?? null,
+        dice: { physical: state.dice.physical, rolled: state.dice.counter },
+        demoData: { roster: state.options.roster.demo },
+        waitingFor: waitingFor(CWNB, state),
+        zones,
+        vp,
+        sunk: state.sunk.map((id) => shipCard(state, id).name),
+        optionalRules: Object.keys(state.options.optional).filter((k) => state.options.optional[k]),
+        endRollDue: state.endRollDue,
+        transferChart: state.transferChart === null ? null : { index: state.transferChart, name: state.options.optional.transferLimitations.charts[state.transferChart].name },
+        holders: state.holders,
+        notes: { allied: sees('allied') ? state.notes.allied : undefined, soviet: sees('soviet') ? state.notes.soviet : undefined },
+        result: state.result,
+    };
+}
+function zoneView(state, z, sees) {
+    const t = terms(z);
+    const revealed = commitmentsRevealed(z);
+    const playerView = (side, p) => ({
+        track: p.track,
+        banked: p.banked,
+        fleet: Object.entries(p.fleet).map(([id, s]) => {
+            const card = shipCard(state, id);
+            return { id, name: card.name, kind: card.kind, points: card.points, ...s, committed: revealed ? s.committed : undefined };
+        }),
+        handSize: t ? handSize(t, side) : null,
+        fogOfWarModifier: t ? t.sides[side].modifier : null,
+        hasCommitted: p.commitment !== null,
+        commitment: sees(side) || revealed ? p.commitment : undefined,
+        cards: sees(side) ? p.cards : undefined,
+        order: sees(side) ? { ...p.order, cost: orderCost(state, z, side) } : undefined,
+        flagOfficer: state.options.optional.flagOfficers
+            ? { available: p.flagOfficer, commandShip: revealed ? p.commandShip : undefined, functioning: revealed && p.commandShip ? !!p.fleet[p.commandShip] && !p.fleet[p.commandShip].crippled && !p.fleet[p.commandShip].critical : undefined }
+            : undefined,
+        keptAdditionalShip: sees(side) ? p.keptAdditionalShip : undefined,
+        additionalShipsPlayed: p.jokersPlayed,
+        orderDone: p.order.done,
+        earnedThisTurn: p.earned,
+        missionWinnerTally: p.winnerTally,
+        retreating: p.retreating,
+        eliminated: z.battle && z.mission ? eliminatedInMission(state, z, side) : undefined,
+    });
+    const b = z.battle;
+    return {
+        id: z.id,
+        name: zoneById(z.id).name,
+        status: { column: z.status, name: STATUS_COLUMNS[z.status], advantaged: advantagedSide(z.status) },
+        step: z.step,
+        mission: t && {
+            title: t.title,
+            rule: t.rule,
+            urgent: t.urgent,
+            roll: z.mission.roll,
+            allied: { mission: t.sides.allied.mission, summary: t.sides.allied.summary },
+            soviet: { mission: t.sides.soviet.mission, summary: t.sides.soviet.summary },
+            pool: t.pool,
+            fogOfWarNote: 'Fog of War die results below 1 count as 1.',
+        },
+        declines: z.declines,
+        specialConditions: z.conditions,
+        reminders: [...missionReminders(z), ...hooksOf(state).reminders(state, z)],
+        players: { allied: playerView('allied', z.players.allied), soviet: playerView('soviet', z.players.soviet) },
+        battle: b && {
+            battleTurn: battleTurnNumber(z),
+            turnsPerPlayer: b.turnsPerPlayer,
+            active: z.step === 'battle' ? activeSide(z) : null,
+            first: b.first,
+            pool: b.pool,
+            poolLeft: poolLeft(z),
+            poolAwarded: b.poolAwarded,
+            shoreBombardment: b.shoreBombardment,
+            nonCombatants: b.nonCombatants,
+            nonCombatantSide: b.nonCombatantSide,
+            toDeal: b.toDeal,
+        },
+    };
+}
+/** Reminders of the 9.1 rules played out with the cards: Land Targets and Fog of War, Civilian Non-Combatants. */
+function missionReminders(z) {
+    const t = terms(z);
+    if (!t || !z.battle)
+        return [];
+    const out = [];
+    if (t.pair === 'invasion' || t.pair === 'carrierStrike' || t.pair === 'submarineStrike')
+        out.push("Each attack on Land Targets counts against the attacker's Fog of War allotment (9, Land Targets).");
+    if (t.nonCombatants?.kind === 'civilian')
+        out.push('Evasive Maneuvers cards cannot be a Point Defense against an attack on a Civilian Non-Combatant (9.1).');
+    return out;
+}

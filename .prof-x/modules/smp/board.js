@@ -1,0 +1,246 @@
+export class Board {
+    s;
+    cat;
+    terr = new Map();
+    sea = new Map();
+    adj = new Map();
+    constructor(s, cat) {
+        this.s = s;
+        this.cat = cat;
+        for (const t of s.territories)
+            this.terr.set(t.name, t);
+        for (const z of s.seaZones)
+            this.sea.set(z.name, z);
+        const link = (a, b) => {
+            if (!this.adj.has(a))
+                this.adj.set(a, new Set());
+            this.adj.get(a).add(b);
+        };
+        for (const sp of [...s.territories, ...s.seaZones]) {
+            link(sp.name, sp.name);
+            this.adj.get(sp.name).delete(sp.name);
+            for (const a of sp.adjacent) {
+                link(sp.name, a);
+                link(a, sp.name);
+            }
+        }
+    }
+    get roles() {
+        return this.cat.roles;
+    }
+    place(key) {
+        return this.cat.places[key];
+    }
+    nation(id) {
+        return this.s.nations.find((n) => n.id === id);
+    }
+    nationName(id) {
+        if (id === 'vichy')
+            return 'Vichy France';
+        const n = this.nation(id);
+        return n?.name ?? id;
+    }
+    hasNation(id) {
+        return this.s.nations.some((n) => n.id === id);
+    }
+    side(id) {
+        if (id === 'vichy')
+            return 'vichy';
+        return this.nation(id)?.side ?? 'neutral';
+    }
+    /** Nations of the two fighting sides, in turn order (scenario order). */
+    sideNations(side) {
+        return this.s.nations.filter((n) => n.side === side).map((n) => n.id);
+    }
+    friendly(a, b) {
+        if (a === b)
+            return true;
+        const sa = this.side(a);
+        return (sa === 'axis' || sa === 'allies') && sa === this.side(b);
+    }
+    atWarWith(a, b) {
+        return this.s.wars.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+    }
+    isEuropeanAxis(id) {
+        const n = this.nation(id);
+        if (!n || n.side !== 'axis')
+            return false;
+        if (n.europeanAxis !== undefined)
+            return n.europeanAxis;
+        return id === this.roles.germany || id === this.roles.italy;
+    }
+    /**
+     * "Only nations at war" (#4, #8, #9): a nation at war with anyone; Russia only when at war with
+     * a European Axis power.
+     */
+    atWar(id) {
+        if (id === this.roles.russia)
+            return this.s.nations.some((n) => this.isEuropeanAxis(n.id) && this.atWarWith(id, n.id));
+        return this.s.wars.some(([x, y]) => x === id || y === id);
+    }
+    /** Two nations at war, with the Russian condition applied to Russia's side of it. */
+    warBetween(a, b) {
+        if (!this.atWarWith(a, b))
+            return false;
+        if (a === this.roles.russia || b === this.roles.russia)
+            return this.atWar(this.roles.russia);
+        return true;
+    }
+    neutralUS() {
+        return this.hasNation(this.roles.usa) && !this.s.wars.some(([x, y]) => x === this.roles.usa || y === this.roles.usa);
+    }
+    adjacent(a, b) {
+        return this.adj.get(a)?.has(b) ?? false;
+    }
+    neighbours(a) {
+        return [...(this.adj.get(a) ?? [])];
+    }
+    space(name) {
+        return this.terr.get(name) ?? this.sea.get(name);
+    }
+    unitType(t) {
+        return this.cat.units[t];
+    }
+    facilityType(t) {
+        return this.cat.facilities[t];
+    }
+    maxDamage(f) {
+        return f.maxDamage ?? this.facilityType(f.type).maxDamage;
+    }
+    /** Operational: below the type's out-of-action threshold (A&A G40 bases: 3); otherwise below maximum damage (ruling R1-4). */
+    operational(f) {
+        const ft = this.facilityType(f.type);
+        return f.damage < (ft.inoperableAt ?? this.maxDamage(f));
+    }
+    isTactical(f) {
+        return this.facilityType(f.type).kind === 'tactical';
+    }
+    isProduction(f) {
+        return this.facilityType(f.type).kind === 'production';
+    }
+    facilityLabel(t, i) {
+        const f = t.facilities[i];
+        return `${t.name} ${f.type.replace(/_/g, ' ')}${t.facilities.filter((g) => g.type === f.type).length > 1 ? ` #${i + 1}` : ''} (${f.damage}/${this.maxDamage(f)} damage)`;
+    }
+    /** Add damage, never past the maximum. Returns the damage actually added. */
+    damage(f, amount) {
+        const add = Math.max(0, Math.min(amount, this.maxDamage(f) - f.damage));
+        f.damage += add;
+        return add;
+    }
+    cash(id) {
+        return this.s.cash[id] ?? 0;
+    }
+    /** Pay to the bank, never below zero (ruling R5-3). Returns what was paid. */
+    pay(id, amount) {
+        const paid = Math.min(this.cash(id), amount);
+        this.s.cash[id] = this.cash(id) - paid;
+        return paid;
+    }
+    earn(id, amount) {
+        this.s.cash[id] = this.cash(id) + amount;
+    }
+    // ---- units ----
+    units(space) {
+        return this.space(space)?.units ?? [];
+    }
+    count(space, pred) {
+        return this.units(space).filter(pred).reduce((n, u) => n + u.count, 0);
+    }
+    /** Add units, merging with an identical stack. */
+    addUnits(space, owner, type, n, extra = {}) {
+        if (n <= 0)
+            return;
+        const sp = this.space(space);
+        const same = sp.units.find((u) => u.owner === owner && u.type === type);
+        if (same) {
+            same.count += n;
+            if (extra.damaged)
+                same.damaged = (same.damaged ?? 0) + extra.damaged;
+            if (extra.designated)
+                same.designated = (same.designated ?? 0) + extra.designated;
+        }
+        else {
+            sp.units.push({ owner, type, count: n, ...(extra.damaged ? { damaged: extra.damaged } : {}), ...(extra.designated ? { designated: extra.designated } : {}) });
+        }
+    }
+    /**
+     * Remove `n` units of owner/type from a space. `prefer` picks which first: designated or not,
+     * damaged or not. Returns how many were removed.
+     */
+    removeUnits(space, owner, type, n, prefer = {}) {
+        const sp = this.space(space);
+        let left = n;
+        for (const u of sp.units.filter((x) => x.owner === owner && x.type === type)) {
+            if (left <= 0)
+                break;
+            const k = Math.min(left, u.count);
+            const designated = u.designated ?? 0;
+            const damaged = u.damaged ?? 0;
+            u.count -= k;
+            if (prefer.designated)
+                u.designated = Math.max(0, designated - k);
+            else
+                u.designated = Math.min(designated, u.count);
+            if (prefer.damaged)
+                u.damaged = Math.max(0, damaged - k);
+            else
+                u.damaged = Math.min(damaged, u.count);
+            if (!u.designated)
+                delete u.designated;
+            if (!u.damaged)
+                delete u.damaged;
+            left -= k;
+        }
+        sp.units = sp.units.filter((u) => u.count > 0);
+        return n - left;
+    }
+    /** Move all units matching `pred` between spaces. */
+    moveAll(from, to, pred) {
+        const src = this.space(from);
+        const moving = src.units.filter(pred);
+        src.units = src.units.filter((u) => !pred(u));
+        for (const u of moving)
+            this.addUnits(to, u.owner, u.type, u.count, { damaged: u.damaged, designated: u.designated });
+        return moving;
+    }
+    /** Change the owner of all units matching `pred` in a space. */
+    convert(space, pred, owner) {
+        const sp = this.space(space);
+        const moving = sp.units.filter(pred);
+        sp.units = sp.units.filter((u) => !pred(u));
+        for (const u of moving)
+            this.addUnits(space, owner, u.type, u.count, { damaged: u.damaged, designated: u.designated });
+        return moving;
+    }
+    /**
+     * One hit on a ship of owner/type in a space. `onDamaged`: the hit goes to an already damaged
+     * ship (which sinks); otherwise to an undamaged one (a 2-hit ship becomes damaged, others sink).
+     */
+    hitShip(space, owner, type, onDamaged) {
+        const u = this.units(space).find((x) => x.owner === owner && x.type === type);
+        if (!u)
+            return 'none';
+        const hits = this.unitType(type).hits ?? 1;
+        const damaged = u.damaged ?? 0;
+        if (onDamaged) {
+            if (damaged === 0)
+                return 'none';
+            this.removeUnits(space, owner, type, 1, { damaged: true });
+            return 'sunk';
+        }
+        if (damaged >= u.count)
+            return 'none';
+        if (hits >= 2) {
+            u.damaged = damaged + 1;
+            return 'damaged';
+        }
+        this.removeUnits(space, owner, type, 1);
+        return 'sunk';
+    }
+}
+export function plural(n, word) {
+    const w = word.replace(/_/g, ' ');
+    const invariable = /(infantry|artillery|aaa|s)$/.test(w);
+    return `${n} ${w}${n === 1 || invariable ? '' : 's'}`;
+}

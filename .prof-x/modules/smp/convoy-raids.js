@@ -1,0 +1,47 @@
+/** Step 5 — Conduct Convoy Raids (document section "#3. CONVOY RAIDS"). No choices, no dice. */
+import { change, note } from "./script.js";
+export function* convoyRaids(ctx) {
+    const b = ctx.board;
+    const { perZone, openSea } = b.cat.rules.convoy;
+    let any = false;
+    const ukEurope = b.roles.ukEurope;
+    const ns = b.terr.get(b.place('novaScotia'));
+    const london = b.terr.get(b.place('london'));
+    const atlanticOpen = !!ns && !!london && b.side(ns.owner) === 'allies' && b.side(london.owner) === 'allies';
+    for (const z of b.s.seaZones) {
+        if (!z.convoy)
+            continue;
+        // "any single warship": every sea unit that is a warship (transports are not), ruling R5-1.
+        const raiders = [...new Set(z.units.filter((u) => b.unitType(u.type).warship).map((u) => u.owner))];
+        if (!raiders.length)
+            continue;
+        // Each enemy controller of an adjacent territory pays 3 once per raided zone.
+        const payers = new Set();
+        for (const n of b.neighbours(z.name)) {
+            const t = b.terr.get(n);
+            if (!t)
+                continue;
+            if (raiders.some((r) => b.warBetween(r, t.owner)))
+                payers.add(t.owner);
+        }
+        for (const p of payers) {
+            any = true;
+            const paid = b.pay(p, perZone);
+            change(ctx, `5 Convoy Raids: warships in ${z.name} (${raiders.map((r) => b.nationName(r)).join(', ')}) raid the convoys: ${b.nationName(p)} surrenders ${paid} IPCs to the bank${paid < perZone ? ` (all it had; ${perZone} due)` : ''}.`, { rule: '5', ipc: { [p]: -paid } });
+        }
+        // Open-sea Atlantic zone: Axis warships raid UK Europe for 6 while Nova Scotia and London are Allied.
+        if (z.openSea) {
+            const axisRaiders = raiders.filter((r) => b.side(r) === 'axis' && b.warBetween(r, ukEurope));
+            if (axisRaiders.length && atlanticOpen && b.hasNation(ukEurope)) {
+                any = true;
+                const paid = b.pay(ukEurope, openSea);
+                change(ctx, `5 Convoy Raids: Axis warships in the open-sea Atlantic zone ${z.name} raid UK Europe (${b.nationName(ukEurope)}): ${paid} IPCs to the bank${paid < openSea ? ` (all it had; ${openSea} due)` : ''}.`, { rule: '5', ipc: { [ukEurope]: -paid } });
+            }
+            else if (axisRaiders.length) {
+                note(ctx, `5 Convoy Raids: ${z.name} is an open-sea zone, but Nova Scotia and London are not both Allied: no 6-IPC raid.`, { rule: '5' });
+            }
+        }
+    }
+    if (!any)
+        note(ctx, '5 Convoy Raids: no convoy zone is raided.', { rule: '5' });
+}

@@ -1,0 +1,155 @@
+/**
+ * The Strategic Missions Phase rules module ("smp"): the engine contract over the phase script.
+ * State = validated scenario + dice + action log; everything else is derived by replay (cached).
+ */
+import { RecordingDice } from "../../engine/dice.js";
+import { ruleError } from "../../engine/errors.js";
+import { NOT_NOW } from "../../engine/kernel.js";
+import { runPhase } from "./phase.js";
+import { validateScenario } from "./scenario.js";
+const cache = new WeakMap();
+export function derive(state) {
+    let c = cache.get(state);
+    if (!c) {
+        const r = runPhase(state.options.scenario, state.dice, state.log, state.options.steps);
+        const { runner, ...rest } = r;
+        // Runs handed out are copies: the live runner keeps changing its own objects.
+        c = { run: r.error ? rest : { ...runner.snapshot(true) }, runner: r.error ? undefined : runner };
+        cache.set(state, c);
+    }
+    return c.run;
+}
+/**
+ * Derive `next` (= `prev` + one action) by continuing prev's live runner instead of replaying the
+ * whole log; prev keeps a copy of its run. Falls back to a full replay.
+ */
+function advance(prev, next, source) {
+    const c = cache.get(prev);
+    let runner = c?.runner;
+    let before;
+    if (!c || !runner || runner.dead || runner.fed !== prev.log.length) {
+        // Replay the state before the action, then feed the action with the dice source.
+        const r = runPhase(prev.options.scenario, prev.dice, prev.log, prev.options.steps);
+        if (r.error)
+            return r;
+        runner = r.runner;
+        before = r;
+    }
+    else {
+        cache.set(prev, { run: c.run });
+        before = c.run;
+    }
+    const e = runner.feed(next.log[next.log.length - 1], source);
+    if (e)
+        return { ...before, error: { index: next.log.length - 1, refusal: e } };
+    const run = runner.snapshot(true);
+    cache.set(next, { run, runner });
+    return run;
+}
+/** Validate raw options `{ scenario, dice? }` (or a bare scenario). */
+export function parseSmpOptions(raw) {
+    const obj = (raw ?? {});
+    const rawScenario = obj.format === 'wardroom-smp-scenario' ? obj : obj.scenario;
+    const v = validateScenario(rawScenario);
+    if (!v.ok)
+        return ruleError('invalid-scenario', `The scenario is not valid:\n${v.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
+    const dice = obj.dice === 'physical' ? 'physical' : 'seeded';
+    const steps = Array.isArray(obj.steps) ? obj.steps : undefined;
+    if (steps && steps.some((n) => !Number.isInteger(n) || n < 1 || n > 10))
+        return ruleError('bad-steps', 'steps must be numbers from 1 to 10');
+    return { scenario: v.scenario, dice, ...(steps ? { steps } : {}) };
+}
+const SPECTATORS_SEE_ALL = 'Everything in the Strategic Missions Phase is public.';
+function pendingFor(state, seat, kind, explain) {
+    const p = derive(state).pending;
+    if (!p)
+        return explain ? ruleError('phase-over', 'The Strategic Missions Phase is over; nothing more to do.') : NOT_NOW;
+    if (p.seat !== seat)
+        return explain ? ruleError('not-your-turn', `Wardroom is waiting for ${p.seat}: ${p.prompt.split('\n')[0]}`) : NOT_NOW;
+    if (p.kind !== kind)
+        return explain ? ruleError(kind === 'roll' ? 'decision-expected' : 'roll-expected', `${seat} must ${p.kind === 'roll' ? 'roll' : 'answer'} now: ${p.prompt.split('\n')[0]}`) : NOT_NOW;
+    return null;
+}
+/** Answer the pending request with this action; seeded dice come from `dice` and are logged with it. */
+function answer(state, action, dice) {
+    const before = derive(state);
+    const { rolled: _logged, ...entry } = action;
+    const rec = new RecordingDice(dice);
+    const next = { ...state, log: [...state.log, entry] };
+    const after = advance(state, next, rec);
+    if (after.error)
+        return after.error.refusal;
+    if (rec.produced.length)
+        entry.rolled = rec.produced;
+    return { state: next, events: after.events.slice(before.events.length) };
+}
+const ACTIONS = [
+    {
+        type: 'roll',
+        decision: true,
+        when: (state, seat, explain) => pendingFor(state, seat, 'roll', explain),
+        label: (state) => derive(state).pending.prompt,
+        fields: (state) => {
+            const p = derive(state).pending;
+            return state.dice.physical && p?.kind === 'roll' ? { values: { kind: 'dice', label: 'Dice', sides: p.dice.map((d) => d.sides), labels: p.dice.map((d) => d.purpose) } } : undefined;
+        },
+        run: answer,
+    },
+    {
+        type: 'choose',
+        decision: true,
+        when: (state, seat, explain) => pendingFor(state, seat, 'decide', explain),
+        label: (state) => derive(state).pending.prompt,
+        fields: (state) => {
+            const p = derive(state).pending;
+            return p?.kind === 'decide' ? p.action.fields : undefined;
+        },
+        run: answer,
+    },
+];
+export const smpModule = {
+    id: 'smp',
+    parseOptions: parseSmpOptions,
+    setup(options) {
+        return { options, dice: { counter: 0, physical: options.dice === 'physical' }, log: [] };
+    },
+    seats(state) {
+        return state.options.scenario.nations.map((n) => n.id);
+    },
+    // Each nation decides for itself; nothing is secret, so teams only name the nations.
+    teams(state) {
+        return state.options.scenario.nations.map((n) => n.id);
+    },
+    teamOf(state, seat) {
+        return state.options.scenario.nations.some((n) => n.id === seat) ? seat : null;
+    },
+    actions: () => ACTIONS,
+    view(state, _viewer) {
+        const r = derive(state);
+        return {
+            label: state.options.scenario.label,
+            note: SPECTATORS_SEE_ALL,
+            step: r.pending?.step ?? 11,
+            pending: r.pending
+                ? { seat: r.pending.seat, kind: r.pending.kind, prompt: r.pending.prompt, odds: r.pending.kind === 'decide' ? r.pending.odds : undefined }
+                : null,
+            board: r.board,
+            events: r.events,
+        };
+    },
+    isOver(state) {
+        return derive(state).pending === null;
+    },
+};
+/** The auto policy's answer to the current request (a ready-to-apply action), or null when over. */
+export function autoAction(state) {
+    const p = derive(state).pending;
+    if (!p)
+        return null;
+    if (p.kind === 'roll')
+        return { type: 'roll', seat: p.seat };
+    return { type: 'choose', seat: p.seat, ...p.auto };
+}
+export { validateScenario, scenarioJsonSchema } from "./scenario.js";
+export { STEPS } from "./phase.js";
+export * as odds from "./odds/index.js";

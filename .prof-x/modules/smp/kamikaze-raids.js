@@ -1,0 +1,175 @@
+/** Step 7 — Conduct Kamikaze Raids (document section "#7. KAMIKAZE RAIDS"). */
+import { refuse } from "../../engine/errors.js";
+import { plural } from "./board.js";
+import { available, pickParts } from "./missions.js";
+import { describe, kamikazeOdds } from "./odds/index.js";
+import { ask, askChoice, change, note, rollHits, useUnits } from "./script.js";
+const RULE = '7 Kamikaze Raids:';
+/** Kamikaze zones with Allied surface warships of nations at war with Japan. */
+export function kamikazeZones(ctx) {
+    const b = ctx.board;
+    const japan = b.roles.japan;
+    return b.s.seaZones.filter((z) => z.kamikaze && z.units.some((u) => isTarget(ctx, u.owner, u.type)));
+    function isTarget(c, owner, type) {
+        const ut = c.board.unitType(type);
+        return c.board.side(owner) === 'allies' && !!ut.warship && !!ut.surface && c.board.warBetween(owner, japan);
+    }
+}
+/** Carrier-based aircraft in the zone and aircraft able to scramble from an adjacent operational air base (A&A G40: up to 3 per base). */
+export function kamikazeInterceptors(ctx, z) {
+    const b = ctx.board;
+    const can = (o, t) => b.side(o) === 'allies' && !!b.unitType(t).kamikazeIntercept && !b.unitType(t).ww1 && b.unitType(t).domain === 'air';
+    const carriers = z.units.some((u) => b.side(u.owner) === 'allies' && b.unitType(u.type).carrier);
+    const out = carriers ? available(ctx, can, { designatedOnly: false, spaces: [z.name] }) : [];
+    for (const n of b.neighbours(z.name)) {
+        const t = b.terr.get(n);
+        if (!t || b.side(t.owner) !== 'allies')
+            continue;
+        const bases = t.facilities.filter((f) => f.type === 'air_base' && b.operational(f)).length;
+        if (!bases)
+            continue;
+        let cap = bases * b.cat.rules.scramblePerAirBase;
+        for (const p of available(ctx, can, { designatedOnly: false, spaces: [t.name] })) {
+            if (cap <= 0)
+                break;
+            const k = Math.min(cap, p.n);
+            out.push({ ...p, n: k });
+            cap -= k;
+        }
+    }
+    return out;
+}
+export function* kamikazeRaids(ctx) {
+    const b = ctx.board;
+    const japan = b.roles.japan;
+    const R = b.cat.rules.kamikaze;
+    if (!b.hasNation(japan))
+        return note(ctx, `${RULE} Japan is not in this scenario.`, { rule: '7' });
+    const zones = kamikazeZones(ctx);
+    if (!zones.length)
+        return note(ctx, `${RULE} no kamikaze zone holds Allied surface warships at war with Japan.`, { rule: '7' });
+    for (const z of zones) {
+        if (b.s.tokens.kamikaze === 0)
+            return note(ctx, `${RULE} Japan has no kamikaze tokens left.`, { rule: '7' });
+        const max = Math.min(R.maxPerZone, b.s.tokens.kamikaze);
+        const ints = kamikazeInterceptors(ctx, z);
+        const F = ints.filter((p) => b.unitType(p.type).kamikazeIntercept === 2).reduce((k, p) => k + p.n, 0);
+        const T = ints.filter((p) => b.unitType(p.type).kamikazeIntercept === 1).reduce((k, p) => k + p.n, 0);
+        const odds = () => [1, 2, 3].filter((t) => t <= max).map((t) => `${t} token(s) vs every interceptor (${F} fighter(s), ${T} tactical bomber(s)): hits ${describe(kamikazeOdds({ tokens: t, fighters: F, tacticalBombers: T, tokenHitOn: R.tokenHitOn }))}`);
+        const targets = z.units.filter((u) => b.side(u.owner) === 'allies' && b.unitType(u.type).warship && b.unitType(u.type).surface && b.warBetween(u.owner, japan));
+        const n = yield* askChoice(ctx, japan, `${RULE} ${z.name}: Allied surface warships ${targets.map((u) => `${plural(u.count, u.type)} (${b.nationName(u.owner)})`).join(', ')}. Japan: how many kamikaze tokens (0-${max}; ${b.s.tokens.kamikaze} left)?`, Array.from({ length: max + 1 }, (_, i) => ({ value: i, label: `${i} token(s)` })), max, odds);
+        if (!n) {
+            note(ctx, `${RULE} Japan sends no kamikaze to ${z.name}.`, { rule: '7' });
+            continue;
+        }
+        b.s.tokens.kamikaze -= n;
+        change(ctx, `${RULE} Japan sends ${n} kamikaze token(s) against ${z.name} (${b.s.tokens.kamikaze} left).`, { rule: '7', tokens: n });
+        // The Allied nation with the most surface warships in the zone decides the interception (ruling R7-1).
+        const owners = [...new Set(targets.map((u) => u.owner))].sort((x, y) => b.count(z.name, (u) => u.owner === y) - b.count(z.name, (u) => u.owner === x));
+        const allied = owners[0];
+        let left = n;
+        if (ints.length) {
+            const chosen = yield* pickParts(ctx, allied, `${RULE} ${z.name}: ${n} kamikaze token(s) incoming. Intercept with (fighters 1@2, tactical bombers 1@1; WW1 planes may not)?`, ints, 0, true, () => [`with every interceptor: hits on your ships ${describe(kamikazeOdds({ tokens: n, fighters: F, tacticalBombers: T, tokenHitOn: R.tokenHitOn }))}`, `with none: ${describe(kamikazeOdds({ tokens: n, fighters: 0, tacticalBombers: 0, tokenHitOn: R.tokenHitOn }))}`], 'interceptors');
+            let hits = 0;
+            for (const p of chosen) {
+                useUnits(ctx, p.space, p.owner, p.type, p.n);
+                const at = b.unitType(p.type).kamikazeIntercept;
+                hits += (yield* rollHits(ctx, p.owner, p.n, at, `Kamikaze ${z.name}: ${p.type.replace(/_/g, ' ')} intercept @${at}`)).hits;
+            }
+            // Japan removes the casualties; the tokens have no defence.
+            const k = Math.min(hits, left);
+            left -= k;
+            if (chosen.length)
+                change(ctx, `${RULE} interceptors shoot down ${k} kamikaze token(s); ${left} get through.`, { rule: '7' });
+        }
+        if (!left)
+            continue;
+        const { hits } = yield* rollHits(ctx, japan, left, R.tokenHitOn, `Kamikaze ${z.name}: token @${R.tokenHitOn}`);
+        if (!hits) {
+            note(ctx, `${RULE} no kamikaze hits in ${z.name}.`, { rule: '7' });
+            continue;
+        }
+        yield* allocateShipHits(ctx, japan, z.name, hits, (o, t) => b.side(o) === 'allies' && !!b.unitType(t).warship && !!b.unitType(t).surface && b.warBetween(o, japan), RULE, '7', 'Japan chooses the ships');
+    }
+}
+/**
+ * Allocate `hits` among ships matching `pred` in a zone: per stack, hits on undamaged ships
+ * (a 2-hit ship is damaged) and hits on damaged ships (sunk), applied undamaged first (ruling R7-2).
+ * Auto policy: sink what can be sunk, cheapest-looking first (board order).
+ */
+export function* allocateShipHits(ctx, seat, zone, hits, pred, rule, ruleNo, who) {
+    const b = ctx.board;
+    const stacks = b.units(zone).filter((u) => pred(u.owner, u.type)).map((u) => ({ owner: u.owner, type: u.type, count: u.count, damaged: u.damaged ?? 0, two: (b.unitType(u.type).hits ?? 1) >= 2 }));
+    const capacity = stacks.reduce((k, s) => k + (s.two ? 2 * s.count - s.damaged : s.count), 0);
+    const k = Math.min(hits, capacity);
+    if (k === 0)
+        return;
+    const fields = {};
+    const lines = [];
+    const auto = {};
+    let left = k;
+    stacks.forEach((s, i) => {
+        const und = s.count - s.damaged;
+        fields[`u${i}`] = { kind: 'int', label: `${s.two ? 'Undamaged ' : ''}${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) hit`, min: 0, max: s.two ? und : s.count };
+        lines.push(`  u${i}: ${s.two ? 'undamaged ' : ''}${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}), ${s.two ? und : s.count} — a hit ${s.two ? 'damages' : 'sinks'} one`);
+        if (s.two) {
+            fields[`d${i}`] = { kind: 'int', label: `Damaged ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) hit`, min: 0, max: s.count };
+            lines.push(`  d${i}: damaged ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}), ${s.damaged} now (+ those damaged by u${i}) — a hit sinks one`);
+        }
+    });
+    // auto: 1-hit ships first, then damaged ones, then undamaged 2-hit ships
+    stacks.forEach((s, i) => {
+        if (!s.two) {
+            const n = Math.min(left, s.count);
+            auto[`u${i}`] = n;
+            left -= n;
+        }
+    });
+    stacks.forEach((s, i) => {
+        if (s.two) {
+            const n = Math.min(left, s.damaged);
+            auto[`d${i}`] = n;
+            left -= n;
+        }
+    });
+    stacks.forEach((s, i) => {
+        if (s.two) {
+            const n = Math.min(left, s.count - s.damaged);
+            auto[`u${i}`] = n;
+            left -= n;
+        }
+    });
+    // then sink the ships just damaged
+    stacks.forEach((s, i) => {
+        if (s.two) {
+            const n = Math.min(left, auto[`u${i}`] ?? 0);
+            auto[`d${i}`] = (auto[`d${i}`] ?? 0) + n;
+            left -= n;
+        }
+    });
+    for (const key of Object.keys(fields))
+        auto[key] ??= 0;
+    const a = yield* ask(ctx, seat, `${rule} ${k} hit(s) on ships in ${zone}; ${who}:\n${lines.join('\n')}`, fields, auto);
+    let sum = 0;
+    stacks.forEach((s, i) => {
+        const u = a[`u${i}`] ?? 0;
+        const d = a[`d${i}`] ?? 0;
+        if (s.two && d > s.damaged + u)
+            refuse('bad-allocation', `Only ${s.damaged + u} damaged ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) can take a sinking hit.`, ruleNo);
+        sum += u + d;
+    });
+    if (sum !== k)
+        refuse('bad-total', `Allocate exactly ${k} hit(s), not ${sum}.`, ruleNo);
+    stacks.forEach((s, i) => {
+        const u = a[`u${i}`] ?? 0;
+        const d = a[`d${i}`] ?? 0;
+        for (let j = 0; j < u; j++) {
+            const r = b.hitShip(zone, s.owner, s.type, false);
+            change(ctx, `${rule} ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) in ${zone} ${r === 'damaged' ? 'damaged' : 'sunk'}.`, { rule: ruleNo });
+        }
+        for (let j = 0; j < d; j++) {
+            b.hitShip(zone, s.owner, s.type, true);
+            change(ctx, `${rule} damaged ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) in ${zone} sunk.`, { rule: ruleNo });
+        }
+    });
+}

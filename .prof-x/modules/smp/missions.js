@@ -1,0 +1,266 @@
+/**
+ * Shared machinery of the two mission steps that fly or sail against facilities — Step 3
+ * Bombing Raids (section #5) and Step 4 Shore Bombardments (section #6): the d8 initiative, the
+ * one dog-fight round, the AA barrage, casualty choices and damage assignment.
+ */
+import { refuse } from "../../engine/errors.js";
+import { plural } from "./board.js";
+import { describe, raidOdds } from "./odds/index.js";
+import { ask, askChoice, askCounts, change, note, roll, rollHits, useUnits, usedCount } from "./script.js";
+/**
+ * "Determine Initiative: a player from each side must roll an 8 sided dice, the side with the
+ * highest result chooses which side will conduct all their [missions] first." Ties re-roll.
+ * The rolling player of a side is its first nation in turn order (ruling R3-1).
+ */
+export function* initiative(ctx, what) {
+    const b = ctx.board;
+    const ax = b.sideNations('axis')[0];
+    const al = b.sideNations('allies')[0];
+    for (let round = 1;; round++) {
+        const [a] = yield* roll(ctx, ax, [{ sides: 8, purpose: `Initiative for ${what}: Axis d8${round > 1 ? ` (re-roll ${round - 1})` : ''}` }]);
+        const [c] = yield* roll(ctx, al, [{ sides: 8, purpose: `Initiative for ${what}: Allies d8${round > 1 ? ` (re-roll ${round - 1})` : ''}` }]);
+        if (a === c) {
+            note(ctx, `Initiative tie (${a}–${c}): both sides re-roll.`);
+            continue;
+        }
+        const winner = a > c ? 'axis' : 'allies';
+        const chooser = winner === 'axis' ? ax : al;
+        const first = yield* askChoice(ctx, chooser, `Initiative for ${what}: the ${winner === 'axis' ? 'Axis' : 'Allies'} won (${a} vs ${c}). Which side conducts all its ${what} first?`, [
+            { value: 'axis', label: 'the Axis first' },
+            { value: 'allies', label: 'the Allies first' },
+        ], winner);
+        note(ctx, `Initiative for ${what}: Axis ${a}, Allies ${c}; the ${first === 'axis' ? 'Axis' : 'Allies'} go first.`);
+        return first === 'axis' ? ['axis', 'allies'] : ['allies', 'axis'];
+    }
+}
+export function partLabel(ctx, p, n = p.n) {
+    return `${plural(n, p.type)} (${ctx.board.nationName(p.owner)}, ${p.space})`;
+}
+/** Designated units of `owner` matching `pred` that are not used yet this phase, per stack. */
+export function available(ctx, pred, opts) {
+    const b = ctx.board;
+    const out = [];
+    const spaces = opts.spaces ?? [...b.s.territories, ...b.s.seaZones].map((s) => s.name);
+    for (const sp of spaces) {
+        for (const u of b.units(sp)) {
+            if (!pred(u.owner, u.type))
+                continue;
+            const pool = opts.designatedOnly ? (u.designated ?? 0) : u.count;
+            const n = Math.max(0, Math.min(u.count, pool) - usedCount(ctx, sp, u.owner, u.type));
+            if (n > 0) {
+                const prev = out.find((p) => p.space === sp && p.owner === u.owner && p.type === u.type);
+                if (prev)
+                    prev.n += n;
+                else
+                    out.push({ space: sp, owner: u.owner, type: u.type, n, designated: opts.designatedOnly });
+            }
+        }
+    }
+    return out;
+}
+function merge(parts) {
+    const out = [];
+    for (const p of parts) {
+        const prev = out.find((q) => q.space === p.space && q.owner === p.owner && q.type === p.type);
+        if (prev)
+            prev.n += p.n;
+        else
+            out.push({ ...p });
+    }
+    return out;
+}
+/** Ask how many from each stack (keys p0, p1, …); returns the chosen parts. */
+export function* pickParts(ctx, seat, prompt, parts, min, autoAll, odds, what = 'units') {
+    if (!parts.length)
+        return [];
+    const items = parts.map((p, i) => ({ key: `p${i}`, label: partLabel(ctx, p), max: p.n }));
+    const auto = {};
+    parts.forEach((p, i) => (auto[`p${i}`] = autoAll ? p.n : 0));
+    const max = parts.reduce((s, p) => s + p.n, 0);
+    const got = yield* askCounts(ctx, seat, prompt, items, { min, max }, auto, odds, what);
+    return parts.map((p, i) => ({ ...p, n: got[`p${i}`] })).filter((p) => p.n > 0);
+}
+/**
+ * Choose `hits` casualties among `parts`. Auto policy (also what the exact odds assume): the
+ * first parts in the given order first — callers order them escorts first, then the cheapest
+ * strikers. When only one choice is possible nobody is asked.
+ */
+export function* chooseCasualties(ctx, seat, why, parts, hits) {
+    const total = parts.reduce((s, p) => s + p.n, 0);
+    const k = Math.min(hits, total);
+    if (k === 0)
+        return [];
+    const distinct = new Set(parts.map((p) => `${p.type}|${p.owner}|${p.space}`)).size;
+    const autoPick = [];
+    let left = k;
+    for (const p of parts) {
+        const n = Math.min(left, p.n);
+        if (n > 0)
+            autoPick.push({ ...p, n });
+        left -= n;
+    }
+    if (k === total || distinct === 1)
+        return merge(autoPick);
+    const items = parts.map((p, i) => ({ key: `p${i}`, label: partLabel(ctx, p), max: p.n }));
+    const auto = {};
+    left = k;
+    parts.forEach((p, i) => {
+        const n = Math.min(left, p.n);
+        auto[`p${i}`] = n;
+        left -= n;
+    });
+    const got = yield* askCounts(ctx, seat, `${why}: choose ${k} casualt${k === 1 ? 'y' : 'ies'}.`, items, { min: k, max: k }, auto, undefined, 'casualties');
+    return merge(parts.map((p, i) => ({ ...p, n: got[`p${i}`] })).filter((p) => p.n > 0));
+}
+export function subtract(parts, gone) {
+    const out = parts.map((p) => ({ ...p }));
+    for (const g of gone) {
+        let left = g.n;
+        for (const p of out) {
+            if (left <= 0)
+                break;
+            if (p.space !== g.space || p.owner !== g.owner || p.type !== g.type)
+                continue;
+            const k = Math.min(left, p.n);
+            p.n -= k;
+            left -= k;
+        }
+    }
+    return out.filter((p) => p.n > 0);
+}
+/** Order strikers cheapest first (the casualty policy the odds assume). */
+export function cheapestFirst(ctx, s, parts) {
+    return [...parts].sort((a, b) => s.damageOf(a.type) - s.damageOf(b.type));
+}
+/** Default target of each striker type: the eligible facility with the most damage still to take. */
+export function defaultTargets(ctx, s, types) {
+    const b = ctx.board;
+    const out = new Map();
+    for (const ty of types) {
+        let best = -1;
+        s.target.facilities.forEach((f, i) => {
+            if (!s.mayHit(ty, i))
+                return;
+            const room = b.maxDamage(f) - f.damage;
+            if (room > 0 && (best < 0 || room > b.maxDamage(s.target.facilities[best]) - s.target.facilities[best].damage))
+                best = i;
+        });
+        if (best >= 0)
+            out.set(ty, best);
+    }
+    return out;
+}
+/** Exact odds of a strike as the prompts show them. */
+export function strikeOdds(ctx, s, strikers, escorts, interceptors) {
+    const b = ctx.board;
+    const ordered = cheapestFirst(ctx, s, strikers);
+    const targets = defaultTargets(ctx, s, [...new Set(ordered.map((p) => p.type))]);
+    const facIdx = [...new Set(targets.values())];
+    const groups = ordered
+        .filter((p) => targets.has(p.type))
+        .map((p) => ({ type: p.type, n: p.n, damage: s.damageOf(p.type), target: facIdx.indexOf(targets.get(p.type)) }));
+    const ints = interceptors.map((p) => ({ n: p.n, hitOn: b.unitType(p.type).dogfightDefence ?? 0 }));
+    const o = raidOdds({ escorts, groups, interceptors: ints, aaHitOn: s.aaHitOn, capacity: facIdx.map((i) => b.maxDamage(s.target.facilities[i]) - s.target.facilities[i].damage) });
+    return facIdx.map((fi, k) => `damage to ${b.facilityLabel(s.target, fi)}: ${describe(o.perFacility[k])}`);
+}
+/** Resolve one strike after escorts and strikers are chosen. */
+export function* resolveStrike(ctx, s) {
+    const b = ctx.board;
+    const { attacker, defender, target } = s;
+    const allEscorts = s.escorts.reduce((n, p) => n + p.n, 0);
+    for (const p of [...s.strikers, ...s.escorts])
+        useUnits(ctx, p.space, p.owner, p.type, p.n);
+    // Interceptors, deployed after escorts are assigned.
+    const oddsLines = () => [
+        `with no interceptors: ${strikeOdds(ctx, s, s.strikers, allEscorts, []).join('; ')}`,
+        `with every interceptor: ${strikeOdds(ctx, s, s.strikers, allEscorts, s.interceptorCandidates).join('; ')}`,
+    ];
+    const interceptors = s.interceptorCandidates.length
+        ? yield* pickParts(ctx, defender, `${s.rule} ${b.nationName(attacker)} attacks ${target.name} with ${s.strikers.map((p) => partLabel(ctx, p)).join(', ')}${allEscorts ? ` escorted by ${s.escorts.map((p) => partLabel(ctx, p)).join(', ')}` : ''}. ${b.nationName(defender)}: send interceptors (each fighter only once this phase)?`, s.interceptorCandidates, 0, true, oddsLines, 'interceptors')
+        : [];
+    for (const p of interceptors)
+        useUnits(ctx, p.space, p.owner, p.type, p.n);
+    change(ctx, `${s.rule} ${b.nationName(attacker)} ${s.what} on ${target.name}: ${s.strikers.map((p) => partLabel(ctx, p)).join(', ')}${allEscorts ? `; escorts ${s.escorts.map((p) => partLabel(ctx, p)).join(', ')}` : ''}${interceptors.length ? `; interceptors ${interceptors.map((p) => partLabel(ctx, p)).join(', ')}` : '; no interceptors'}.`, { rule: s.rule });
+    let strikers = s.strikers;
+    let escorts = s.escorts;
+    // One dog-fight round, only if intercepted.
+    if (interceptors.length) {
+        const attackDice = [
+            ...escorts.map((p) => ({ n: p.n, hitOn: b.unitType(p.type).dogfightAttack ?? 0, label: p.type })),
+            ...strikers.map((p) => ({ n: p.n, hitOn: s.strikerDogfight(p.type), label: p.type })),
+        ].filter((g) => g.n > 0);
+        let aHits = 0;
+        for (const g of attackDice)
+            aHits += (yield* rollHits(ctx, attacker, g.n, g.hitOn, `${s.what} ${target.name}: dog fight, ${g.label} @${g.hitOn}`)).hits;
+        let dHits = 0;
+        for (const p of interceptors) {
+            const at = b.unitType(p.type).dogfightDefence ?? 0;
+            dHits += (yield* rollHits(ctx, defender, p.n, at, `${s.what} ${target.name}: dog fight, interceptor ${p.type} @${at}`)).hits;
+        }
+        const intLoss = yield* chooseCasualties(ctx, defender, `${s.rule} Dog fight over ${target.name}: ${aHits} hit(s) on your interceptors`, interceptors, aHits);
+        const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.rule} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits);
+        for (const p of intLoss) {
+            b.removeUnits(p.space, p.owner, p.type, p.n, { designated: !!p.designated });
+            change(ctx, `${s.rule} Dog fight: ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
+        }
+        for (const p of atkLoss) {
+            const isEscort = escorts.some((e) => e.space === p.space && e.owner === p.owner && e.type === p.type);
+            if (isEscort) {
+                b.removeUnits(p.space, p.owner, p.type, p.n, { designated: !!p.designated });
+                change(ctx, `${s.rule} Dog fight: escort ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
+            }
+            else {
+                for (let i = 0; i < p.n; i++)
+                    change(ctx, `${s.rule} Dog fight: ${s.strikerHit({ ...p, n: 1 })}.`, { rule: s.rule });
+            }
+        }
+        escorts = subtract(escorts, atkLoss);
+        strikers = subtract(strikers, atkLoss);
+    }
+    // The facility's built-in AA barrage (bombing raids only).
+    if (s.aaHitOn > 0 && strikers.length && target.facilities.length) {
+        const n = strikers.reduce((k, p) => k + p.n, 0);
+        const { hits } = yield* rollHits(ctx, defender, n, s.aaHitOn, `${s.what} ${target.name}: AA barrage @${s.aaHitOn}`);
+        const loss = yield* chooseCasualties(ctx, attacker, `${s.rule} AA barrage over ${target.name}: ${hits} hit(s)`, cheapestFirst(ctx, s, strikers), hits);
+        for (const p of loss)
+            change(ctx, `${s.rule} AA barrage: ${s.strikerHit(p)}.`, { rule: s.rule });
+        strikers = subtract(strikers, loss);
+    }
+    if (!strikers.length)
+        return note(ctx, `${s.rule} Nothing reaches ${target.name}.`, { rule: s.rule });
+    // Damage: each surviving striker to an eligible facility of the attacker's choice.
+    const types = [...new Set(strikers.map((p) => p.type))];
+    const counts = new Map(types.map((t) => [t, strikers.filter((p) => p.type === t).reduce((k, p) => k + p.n, 0)]));
+    const defaults = defaultTargets(ctx, s, types);
+    const fields = {};
+    const auto = {};
+    const lines = [];
+    for (const t of types) {
+        target.facilities.forEach((f, i) => {
+            if (!s.mayHit(t, i))
+                return;
+            const key = `${t}>${i}`;
+            fields[key] = { kind: 'int', label: `${t.replace(/_/g, ' ')} on ${b.facilityLabel(target, i)}`, min: 0, max: counts.get(t) };
+            auto[key] = defaults.get(t) === i ? counts.get(t) : 0;
+            lines.push(`  ${key}: ${t.replace(/_/g, ' ')} (${s.damageOf(t)} damage each) on ${b.facilityLabel(target, i)}`);
+        });
+    }
+    if (!Object.keys(fields).length)
+        return note(ctx, `${s.rule} No facility in ${target.name} can take damage from these units.`, { rule: s.rule });
+    const a = yield* ask(ctx, attacker, `${s.rule} ${b.nationName(attacker)}: assign each surviving unit to a facility in ${target.name} (${[...counts].map(([t, n]) => plural(n, t)).join(', ')}):\n${lines.join('\n')}`, fields, auto);
+    for (const t of types) {
+        const sum = target.facilities.reduce((k, _f, i) => k + (a[`${t}>${i}`] ?? 0), 0);
+        if (sum !== counts.get(t))
+            refuse('bad-total', `Assign every surviving ${t.replace(/_/g, ' ')}: ${counts.get(t)} in all, not ${sum}.`, s.rule);
+    }
+    for (const t of types) {
+        target.facilities.forEach((f, i) => {
+            const n = a[`${t}>${i}`] ?? 0;
+            if (!n)
+                return;
+            const want = n * s.damageOf(t);
+            const added = b.damage(f, want);
+            change(ctx, `${s.rule} ${plural(n, t)} hit ${target.name} ${f.type.replace(/_/g, ' ')}: +${added} damage${added < want ? ` (${want} dealt, capped at the maximum)` : ''}, now ${f.damage}/${b.maxDamage(f)}.`, { rule: s.rule, damage: added });
+        });
+    }
+}

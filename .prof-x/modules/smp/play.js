@@ -1,0 +1,168 @@
+/**
+ * What an adapter (CLI, server) needs beyond the module contract: parsing a typed answer for a
+ * field, the phase report, the next board, and the odds commands. Adapters only read input and
+ * print.
+ */
+import { ruleError } from "../../engine/errors.js";
+import { autoAction, derive } from "./index.js";
+import { BUNKER_DICE, coastalOdds, kamikazeOdds, partisanOdds, raidOdds, vichySequence } from "./odds/index.js";
+/** Parse what a player typed for one field. Empty input means "not given". */
+export function parseFieldInput(spec, text) {
+    const t = text.trim();
+    switch (spec.kind) {
+        case 'int': {
+            const n = Number(t);
+            if (!Number.isInteger(n) || n < spec.min || n > spec.max)
+                return ruleError('bad-input', `Type a whole number from ${spec.min} to ${spec.max}.`);
+            return n;
+        }
+        case 'bool':
+            if (/^(y|yes|true|1)$/i.test(t))
+                return true;
+            if (/^(n|no|false|0)$/i.test(t))
+                return false;
+            return ruleError('bad-input', 'Type y or n.');
+        case 'choice': {
+            const byValue = spec.options.find((o) => String(o.value) === t);
+            if (byValue)
+                return byValue.value;
+            const k = Number(t);
+            if (Number.isInteger(k) && k >= 1 && k <= spec.options.length && !spec.options.some((o) => typeof o.value === 'number'))
+                return spec.options[k - 1].value;
+            return ruleError('bad-input', `Type one of: ${spec.options.map((o, i) => `${i + 1}/${o.value}`).join(', ')}.`);
+        }
+        case 'subset': {
+            if (t === '' || t === '-')
+                return [];
+            const parts = t.split(/[,\s]+/).filter(Boolean);
+            const out = [];
+            for (const p of parts) {
+                const o = spec.options.find((x) => String(x.value) === p) ?? spec.options[Number(p) - 1];
+                if (!o)
+                    return ruleError('bad-input', `Unknown option "${p}"; choose from ${spec.options.map((x) => x.value).join(', ')}.`);
+                out.push(o.value);
+            }
+            return out;
+        }
+        case 'dice': {
+            const vals = t.split(/[,\s]+/).filter(Boolean).map(Number);
+            if (vals.length !== spec.sides.length || vals.some((v, i) => !Number.isInteger(v) || v < 1 || v > spec.sides[i]))
+                return ruleError('bad-input', `Type ${spec.sides.length} die value(s): ${spec.sides.map((s) => `d${s}`).join(' ')}.`);
+            return vals;
+        }
+        case 'text':
+            return t;
+    }
+}
+/** The pending request as text for a prompt. */
+export function describeRequest(req) {
+    const lines = [`[Step ${req.step}] ${req.seat}: ${req.prompt}`];
+    if (req.kind === 'decide') {
+        if (req.odds?.length)
+            lines.push(...req.odds.map((o) => `  odds: ${o}`));
+        for (const [k, f] of Object.entries(req.action.fields ?? {})) {
+            if (f.kind === 'choice')
+                lines.push(`  ${k}: ${f.options.map((o, i) => `[${typeof o.value === 'number' ? o.value : i + 1}] ${o.label}${typeof o.value === 'number' ? '' : ` (${o.value})`}`).join('  ')}`);
+            if (f.kind === 'subset')
+                lines.push(`  ${k} (comma-separated, empty for none): ${f.options.map((o) => `${o.value}=${o.label}`).join('; ')}`);
+        }
+        lines.push(`  auto answer: ${JSON.stringify(req.auto)}`);
+    }
+    return lines.join('\n');
+}
+/** Fill a decision from an answers-file entry: an object of fields, or "auto". */
+export function actionFromAnswer(state, entry) {
+    const p = derive(state).pending;
+    if (!p)
+        return ruleError('phase-over', 'The phase is over; there is nothing to answer.');
+    if (entry === 'auto' || entry === null)
+        return autoAction(state);
+    if (typeof entry !== 'object' || Array.isArray(entry))
+        return ruleError('bad-answer', `An answer must be an object of fields or "auto", not ${JSON.stringify(entry)}.`);
+    const e = entry;
+    if (p.kind === 'roll')
+        return { type: 'roll', seat: p.seat, ...(e.values ? { values: e.values } : {}) };
+    return { type: 'choose', seat: p.seat, ...p.auto, ...e };
+}
+/** The phase report, step by step. */
+export function reportText(events) {
+    const out = [];
+    for (const e of events) {
+        if (e.type === 'step')
+            out.push('', `== ${e.text} ==`);
+        else if (e.type === 'roll')
+            out.push(`    🎲 ${e.text} (${String(e.seat)})`);
+        else if (e.type === 'change')
+            out.push(`  * ${e.text}`);
+        else
+            out.push(`  - ${e.text}`);
+    }
+    return out.join('\n').trim() + '\n';
+}
+/** The board after the phase, in scenario format (ready for the next SMP once the players update it). */
+export function nextBoard(state) {
+    return derive(state).board;
+}
+function rows(d, key) {
+    return d.map((p, k) => ({ [key]: k, p })).filter((r) => r.p > 0);
+}
+function asText(title, d, key) {
+    const mean = d.reduce((s, p, k) => s + p * k, 0);
+    return [title, ...d.map((p, k) => (p > 0 ? `  ${key} ${String(k).padStart(3)}: ${(p * 100).toFixed(3).padStart(8)}%` : '')).filter(Boolean), `  mean: ${mean.toFixed(3)}`].join('\n');
+}
+/** Compute odds for the CLI. `o` holds numbers already parsed. */
+export function oddsFor(kind, o) {
+    const n = (k, def = 0) => (o[k] === undefined ? def : Number(o[k]));
+    switch (kind) {
+        case 'kamikaze': {
+            const d = kamikazeOdds({ tokens: n('tokens'), fighters: n('fighters'), tacticalBombers: n('tacticalBombers') });
+            return { json: { distribution: rows(d, 'hits') }, text: asText(`Kamikaze: ${n('tokens')} token(s) @3 vs ${n('fighters')} fighter(s) 1@2 and ${n('tacticalBombers')} tactical bomber(s) 1@1 — hits on ships`, d, 'hits') };
+        }
+        case 'coastal': {
+            const b = String(o.bunker ?? 'minor');
+            if (b !== 'minor' && b !== 'major')
+                return ruleError('bad-option', '--bunker must be minor or major');
+            const d = coastalOdds(BUNKER_DICE[b], 1);
+            return { json: { distribution: rows(d, 'hits') }, text: asText(`Coastal defence: ${b} bunker ${BUNKER_DICE[b]}@1 — hits`, d, 'hits') };
+        }
+        case 'partisan': {
+            const cap = o.capacity === undefined ? undefined : [n('capacity')];
+            const r = partisanOdds({ tokens: [n('tokens')], capacity: cap, eliteInfantry: n('elite') });
+            return { json: { distribution: rows(r.total, 'damage') }, text: asText(`Partisans: ${n('tokens')} token(s) on one facility, security 1@1, ${n('elite')} elite infantry 1@2, token @3 for 3 damage`, r.total, 'damage') };
+        }
+        case 'bombing':
+        case 'shore': {
+            const groups = kind === 'bombing'
+                ? [
+                    { type: 'tactical_bomber', n: n('tacticalBombers'), damage: 2, target: 0 },
+                    { type: 'strategic_bomber', n: n('strategicBombers'), damage: 4, target: 0 },
+                    { type: 'super_fortress', n: n('superFortresses'), damage: 6, target: 0 },
+                ]
+                : [
+                    { type: 'cruiser', n: n('cruisers'), damage: 2, target: 0 },
+                    { type: 'battleship', n: n('battleships'), damage: 4, target: 0 },
+                    { type: 'super_battleship', n: n('superBattleships'), damage: 5, target: 0 },
+                ];
+            const r = raidOdds({
+                escorts: n('escorts'),
+                groups: groups.filter((g) => g.n > 0),
+                interceptors: [{ n: n('interceptors'), hitOn: n('interceptorHit', 2) }],
+                aaHitOn: kind === 'bombing' ? n('aa', 1) : 0,
+                capacity: [n('capacity', 1e9)],
+            });
+            const what = groups.filter((g) => g.n > 0).map((g) => `${g.n} ${g.type}`).join(', ');
+            return {
+                json: { distribution: rows(r.total, 'damage'), survivors: rows(r.survivors, 'units') },
+                text: asText(`${kind === 'bombing' ? 'Bombing raid' : 'Shore bombardment'}: ${what}; ${n('escorts')} escort(s); ${n('interceptors')} interceptor(s) @${n('interceptorHit', 2)}${kind === 'bombing' ? `; AA @${n('aa', 1)}` : ''}${o.capacity !== undefined ? `; facility can take ${n('capacity')} more` : ''} — damage (casualties: escorts first, then cheapest)`, r.total, 'damage'),
+            };
+        }
+        case 'vichy': {
+            const hitOn = n('hitOn', 3);
+            const d = vichySequence(n('attempts', 1), hitOn, n('bonus'));
+            return {
+                json: { success: Math.min(6, hitOn + n('bonus')) / 6, distribution: rows(d, 'successes') },
+                text: asText(`Vichy: ${n('attempts', 1)} attempt(s) @${hitOn}${n('bonus') ? ` +${n('bonus')}` : ''}`, d, 'successes'),
+            };
+        }
+    }
+}

@@ -1,0 +1,339 @@
+/**
+ * The board state the Strategic Missions Phase needs (a "scenario"): a zod v4 schema, a JSON
+ * Schema generated from it, and the semantic checks zod cannot express (names that must exist,
+ * numbers the document relies on but does not state). A bad scenario is refused with every
+ * error's JSON path and a plain message; nothing runs on a half-valid board.
+ */
+import { z } from 'zod';
+import { FACILITY_TYPES, PLACES, RULES, UNIT_TYPES, VICHY_ROLLS } from "./data.js";
+const name = z.string().min(1);
+const count = z.number().int().min(0);
+export const UnitStackSchema = z
+    .object({
+    owner: name.describe('nation id, or "vichy" for Vichy French units'),
+    type: name.describe('unit type id (see unitTypes)'),
+    count: z.number().int().min(1),
+    damaged: count.optional().describe('how many of these (2-hit) ships are damaged'),
+    designated: count.optional().describe('how many are designated for missions (#5 aircraft, #6 fleets)'),
+})
+    .strict();
+export const FacilitySchema = z
+    .object({
+    type: name.describe('facility type id: minor_factory, major_factory, industrial_complex, air_base, naval_base, rail_station, minor_bunker, major_bunker, or one of facilityTypes'),
+    damage: count.default(0),
+    maxDamage: z.number().int().min(1).optional().describe('overrides the facility type maximum'),
+})
+    .strict();
+export const TerritorySchema = z
+    .object({
+    name,
+    owner: name.describe('controlling nation id, "vichy", or a neutral nation'),
+    originalOwner: name.optional(),
+    capital: z.boolean().default(false),
+    victoryCity: z.boolean().default(false),
+    island: z.boolean().default(false),
+    adjacent: z.array(name).default([]).describe('territories and sea zones next to it (adjacency listed on either side counts both ways)'),
+    facilities: z.array(FacilitySchema).default([]),
+    units: z.array(UnitStackSchema).default([]),
+})
+    .strict();
+export const SeaZoneSchema = z
+    .object({
+    name,
+    adjacent: z.array(name).default([]),
+    convoy: z.boolean().default(false),
+    openSea: z.boolean().default(false).describe('an "open sea" Atlantic convoy zone (#3)'),
+    kamikaze: z.boolean().default(false),
+    units: z.array(UnitStackSchema).default([]),
+})
+    .strict();
+export const NationSchema = z
+    .object({
+    id: name,
+    name: name.optional(),
+    side: z.enum(['axis', 'allies', 'neutral']),
+    europeanAxis: z.boolean().optional().describe('a European Axis power (Russia must be at war with one for several rules)'),
+})
+    .strict();
+export const BuildQueueSchema = z
+    .object({
+    id: name,
+    nation: name,
+    oilTankerEligible: z.boolean().describe('the document does not say which queues are eligible: the players say'),
+    oilTankers: count.default(0),
+})
+    .strict();
+const UnitTypeSchema = z
+    .object({
+    domain: z.enum(['land', 'air', 'sea']),
+    infantry: z.enum(['regular', 'elite']),
+    fighter: z.boolean(),
+    ww1: z.boolean(),
+    bomber: z.object({ damage: z.number().int().min(0), targets: z.enum(['any', 'tactical-or-minor']) }).strict(),
+    dogfightAttack: z.number().int().min(0).max(6),
+    dogfightDefence: z.number().int().min(0).max(6),
+    bombard: z.object({ damage: z.number().int().min(0), targets: z.enum(['any', 'tactical']) }).strict(),
+    airCover: z.number().int().min(0).max(6),
+    kamikazeIntercept: z.number().int().min(0).max(6),
+    warship: z.boolean(),
+    surface: z.boolean(),
+    carrier: z.boolean(),
+    transport: z.enum(['sea', 'air']),
+    hits: z.number().int().min(1).max(2).describe('hits to sink: 1, or 2 (the first hit damages)'),
+})
+    .partial()
+    .strict();
+const FacilityTypeSchema = z
+    .object({
+    kind: z.enum(['production', 'tactical']),
+    maxDamage: z.number().int().min(1),
+    inoperableAt: z.number().int().min(1),
+    engineerCost: z.number().int().min(1),
+    coastal: z.object({ dice: z.number().int().min(1), hitOn: z.number().int().min(1).max(6) }).strict(),
+    minorFactory: z.boolean(),
+})
+    .partial()
+    .strict();
+const die = z.number().int().min(0).max(6);
+const RulesSchema = z
+    .object({
+    aaBarrage: z.object({ hitOn: die }).strict(),
+    partisan: z.object({ securityDice: count, securityHitOn: die, eliteHitOn: die, tokenHitOn: die, damage: count, maxPerTerritory: count }).partial().strict(),
+    kamikaze: z.object({ tokenHitOn: die, maxPerZone: count }).partial().strict(),
+    scramblePerAirBase: count,
+    convoy: z.object({ perZone: count, openSea: count }).partial().strict(),
+    oilTankerIncome: count,
+    scorchDamage: count,
+    engineerDamagePerToken: count,
+})
+    .partial()
+    .strict();
+export const RolesSchema = z
+    .object({
+    germany: name, italy: name, japan: name, uk: name,
+    ukEurope: name.describe('the economy that pays open-sea convoy raids (#3)'),
+    russia: name, usa: name,
+    freeFrench: name.describe('the French nation; its units are "Free French"'),
+    canada: name.describe('owner of the American Assistance fighter (#1.2); A&A G40 has Canada inside the UK'),
+    spain: name,
+})
+    .partial()
+    .strict();
+export const ScenarioSchema = z
+    .object({
+    format: z.literal('wardroom-smp-scenario'),
+    version: z.literal(1),
+    label: z.string().optional().describe('what this board is, e.g. "demo board, not the official map"'),
+    round: z.number().int().min(1),
+    season: z.enum(['spring', 'summer', 'autumn', 'winter']).describe('Russian Winter applies in winter and spring rounds'),
+    smpNumber: z.number().int().min(1).describe('which Strategic Missions Phase this is (1st and 3rd matter)'),
+    nations: z.array(NationSchema).min(1),
+    wars: z.array(z.tuple([name, name])).default([]).describe('pairs of nations at war; the United States may be neutral'),
+    roles: RolesSchema.default({}),
+    places: z.record(z.string(), name).default({}).describe('renames of the places the rules name (paris, southernFrance, …)'),
+    cash: z.record(z.string(), count).describe('IPCs on hand per nation'),
+    tokens: z.object({ engineer: count, kamikaze: count, partisan: count }).strict(),
+    territories: z.array(TerritorySchema).min(1),
+    seaZones: z.array(SeaZoneSchema).default([]),
+    buildQueues: z.array(BuildQueueSchema).default([]),
+    vichy: z
+        .object({
+        status: z.enum(['pending', 'in-effect', 'free-french', 'resolved']).default('pending'),
+        southernFranceOrIndoChinaAttacked: z.boolean().default(false).describe('attacked before the first SMP (#2)'),
+        attackedBy: z.enum(['allies', 'axis']).nullable().default(null).describe('a side attacked a Vichy territory since the last SMP'),
+        turned: z.object({ axis: count, freeFrench: count }).strict().default({ axis: 0, freeFrench: 0 }),
+        hendaye: z.boolean().default(false).describe('Germany took the Hendaye deal (+1 on its Vichy rolls)'),
+    })
+        .strict()
+        .default({ status: 'pending', southernFranceOrIndoChinaAttacked: false, attackedBy: null, turned: { axis: 0, freeFrench: 0 }, hendaye: false }),
+    unitTypes: z.record(z.string(), UnitTypeSchema).default({}).describe('overrides of / additions to the built-in unit types'),
+    facilityTypes: z.record(z.string(), FacilityTypeSchema).default({}),
+    rules: RulesSchema.default({}),
+})
+    .strict();
+const catalogs = new WeakMap();
+export function catalogOf(s) {
+    let c = catalogs.get(s);
+    if (!c)
+        catalogs.set(s, (c = buildCatalog(s)));
+    return c;
+}
+function buildCatalog(s) {
+    const units = { ...UNIT_TYPES };
+    for (const [k, v] of Object.entries(s.unitTypes))
+        units[k] = { ...(units[k] ?? {}), ...v };
+    const facilities = { ...FACILITY_TYPES };
+    for (const [k, v] of Object.entries(s.facilityTypes))
+        facilities[k] = { ...(facilities[k] ?? {}), ...v };
+    const r = s.rules;
+    const rules = {
+        ...RULES,
+        ...(r.aaBarrage ? { aaBarrage: r.aaBarrage } : {}),
+        partisan: { ...RULES.partisan, ...(r.partisan ?? {}) },
+        kamikaze: { ...RULES.kamikaze, ...(r.kamikaze ?? {}) },
+        convoy: { ...RULES.convoy, ...(r.convoy ?? {}) },
+        scramblePerAirBase: r.scramblePerAirBase ?? RULES.scramblePerAirBase,
+        oilTankerIncome: r.oilTankerIncome ?? RULES.oilTankerIncome,
+        scorchDamage: r.scorchDamage ?? RULES.scorchDamage,
+        engineerDamagePerToken: r.engineerDamagePerToken ?? RULES.engineerDamagePerToken,
+    };
+    const roles = {
+        germany: 'germany', italy: 'italy', japan: 'japan', uk: 'uk', ukEurope: s.roles.uk ?? 'uk', russia: 'russia',
+        usa: 'usa', freeFrench: 'france', canada: s.roles.uk ?? 'uk', spain: 'spain', ...s.roles,
+    };
+    const places = { ...PLACES, ...s.places };
+    return { units, facilities, rules, roles, places, vichyRolls: VICHY_ROLLS };
+}
+/** zod issues → plain issues with a JSON path like `territories[3].units[0].count`. */
+function pathOf(p) {
+    let out = '';
+    for (const k of p)
+        out += typeof k === 'number' ? `[${k}]` : out ? `.${String(k)}` : String(k);
+    return out || '(root)';
+}
+/** Validate a raw scenario: shape (zod), then meaning. */
+export function validateScenario(raw) {
+    const parsed = ScenarioSchema.safeParse(raw);
+    if (!parsed.success) {
+        return { ok: false, errors: parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })) };
+    }
+    const s = parsed.data;
+    const errors = semanticErrors(s);
+    if (errors.length)
+        return { ok: false, errors };
+    return { ok: true, scenario: s, catalog: catalogOf(s) };
+}
+function semanticErrors(s) {
+    const errors = [];
+    const err = (path, message) => errors.push({ path, message });
+    const cat = catalogOf(s);
+    const nationIds = new Set();
+    s.nations.forEach((n, i) => {
+        if (n.id === 'vichy')
+            err(`nations[${i}].id`, '"vichy" is reserved for Vichy French units and territories; do not list it as a nation');
+        if (nationIds.has(n.id))
+            err(`nations[${i}].id`, `nation "${n.id}" is listed twice`);
+        nationIds.add(n.id);
+    });
+    const owners = new Set([...nationIds, 'vichy']);
+    s.wars.forEach(([a, b], i) => {
+        if (!nationIds.has(a))
+            err(`wars[${i}][0]`, `unknown nation "${a}"`);
+        if (!nationIds.has(b))
+            err(`wars[${i}][1]`, `unknown nation "${b}"`);
+        if (a === b)
+            err(`wars[${i}]`, `a nation cannot be at war with itself`);
+    });
+    for (const k of Object.keys(s.cash))
+        if (!nationIds.has(k))
+            err(`cash.${k}`, `cash for unknown nation "${k}"`);
+    for (const n of s.nations)
+        if (n.side !== 'neutral' && s.cash[n.id] === undefined)
+            err(`cash`, `no cash (IPCs) given for nation "${n.id}" (give 0 if it has none)`);
+    for (const [k, lim] of Object.entries(cat.rules.tokenLimits)) {
+        const v = s.tokens[k];
+        if (v > lim)
+            err(`tokens.${k}`, `${v} ${k} tokens is more than the ${lim} the game starts with`);
+    }
+    const spaceNames = new Map();
+    s.territories.forEach((t, i) => {
+        if (spaceNames.has(t.name))
+            err(`territories[${i}].name`, `"${t.name}" is listed twice`);
+        spaceNames.set(t.name, `territories[${i}]`);
+    });
+    s.seaZones.forEach((z, i) => {
+        if (spaceNames.has(z.name))
+            err(`seaZones[${i}].name`, `"${z.name}" is listed twice`);
+        spaceNames.set(z.name, `seaZones[${i}]`);
+    });
+    const checkUnits = (units, base, domain) => {
+        units.forEach((u, j) => {
+            const p = `${base}.units[${j}]`;
+            if (!owners.has(u.owner))
+                err(`${p}.owner`, `unknown nation "${u.owner}"`);
+            const ut = cat.units[u.type];
+            if (!ut) {
+                err(`${p}.type`, `unknown unit type "${u.type}" (built in: ${Object.keys(UNIT_TYPES).join(', ')}; add others under unitTypes)`);
+                return;
+            }
+            if (!ut.domain)
+                err(`unitTypes.${u.type}.domain`, `unit type "${u.type}" needs a domain (land, air or sea)`);
+            if (domain === 'land' && ut.domain === 'sea')
+                err(`${p}.type`, `${u.type} is a sea unit; it cannot be in a territory`);
+            if (domain === 'sea' && ut.domain === 'land')
+                err(`${p}.type`, `${u.type} is a land unit; put it in a territory (transported units are not part of this phase)`);
+            if ((u.damaged ?? 0) > u.count)
+                err(`${p}.damaged`, `${u.damaged} damaged but only ${u.count} unit(s)`);
+            if ((u.damaged ?? 0) > 0 && (ut.hits ?? 1) < 2)
+                err(`${p}.damaged`, `${u.type} sinks on one hit; it cannot be damaged`);
+            if ((u.designated ?? 0) > u.count)
+                err(`${p}.designated`, `${u.designated} designated but only ${u.count} unit(s)`);
+        });
+    };
+    const checkAdj = (adj, base) => adj.forEach((a, j) => {
+        if (!spaceNames.has(a))
+            err(`${base}.adjacent[${j}]`, `unknown territory or sea zone "${a}"`);
+    });
+    s.territories.forEach((t, i) => {
+        const b = `territories[${i}]`;
+        if (!owners.has(t.owner))
+            err(`${b}.owner`, `unknown nation "${t.owner}"`);
+        if (t.originalOwner && !owners.has(t.originalOwner))
+            err(`${b}.originalOwner`, `unknown nation "${t.originalOwner}"`);
+        checkAdj(t.adjacent, b);
+        checkUnits(t.units, b, 'land');
+        t.facilities.forEach((f, j) => {
+            const ft = cat.facilities[f.type];
+            const p = `${b}.facilities[${j}]`;
+            if (!ft)
+                return err(`${p}.type`, `unknown facility type "${f.type}" (built in: ${Object.keys(FACILITY_TYPES).join(', ')})`);
+            if (!ft.kind)
+                err(`facilityTypes.${f.type}.kind`, `facility type "${f.type}" needs a kind (production or tactical)`);
+            const max = f.maxDamage ?? ft.maxDamage;
+            if (max === undefined)
+                err(`${p}.maxDamage`, `the maximum damage of a ${f.type} is not stated by the document nor A&A Global 1940: give facilityTypes.${f.type}.maxDamage or this facility's maxDamage`);
+            else if (f.damage > max)
+                err(`${p}.damage`, `${f.damage} damage is past this ${f.type}'s maximum of ${max}`);
+        });
+    });
+    s.seaZones.forEach((z, i) => {
+        checkAdj(z.adjacent, `seaZones[${i}]`);
+        checkUnits(z.units, `seaZones[${i}]`, 'sea');
+    });
+    s.buildQueues.forEach((q, i) => {
+        if (!nationIds.has(q.nation))
+            err(`buildQueues[${i}].nation`, `unknown nation "${q.nation}"`);
+    });
+    // Numbers the document relies on but does not state, required only when this board needs them.
+    const need = (type, field, why) => {
+        if (cat.units[type]?.[field] === undefined)
+            err(`unitTypes.${type}.${field}`, `${why}: the document does not state it and A&A Global 1940 has no default; give unitTypes.${type}.${field}`);
+    };
+    const seen = new Set();
+    const all = [...s.territories.flatMap((t) => t.units), ...s.seaZones.flatMap((z) => z.units)];
+    for (const u of all) {
+        const ut = cat.units[u.type];
+        if (!ut)
+            continue;
+        const key = `${u.type}|${(u.designated ?? 0) > 0}`;
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        if (ut.fighter) {
+            need(u.type, 'dogfightDefence', `${u.type} may intercept bombing raids and bombardments (#5, #6) with its dog-fight value`);
+            if ((u.designated ?? 0) > 0)
+                need(u.type, 'dogfightAttack', `designated ${u.type} may escort (#5, #6) with its dog-fight value`);
+        }
+        if (ut.bomber && (u.designated ?? 0) > 0)
+            need(u.type, 'dogfightAttack', `designated ${u.type} fight in the dog-fight round of a bombing raid (#5)`);
+        if (ut.bombard && (u.designated ?? 0) > 0)
+            need(u.type, 'airCover', `designated ${u.type} use their air-cover value if intercepted during a shore bombardment (#6)`);
+        if (ut.domain === 'sea')
+            need(u.type, 'hits', `${u.type} can be hit by kamikaze tokens and coastal defences (#7, #9)`);
+    }
+    return errors;
+}
+/** JSON Schema of the scenario (zod v4). */
+export function scenarioJsonSchema() {
+    return z.toJSONSchema(ScenarioSchema, { io: 'input', target: 'draft-2020-12' });
+}

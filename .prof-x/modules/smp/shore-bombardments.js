@@ -1,0 +1,92 @@
+/** Step 4 — Conduct Shore Bombardments (document section "#6. SHORE BOMBARDMENTS"). */
+import { plural } from "./board.js";
+import { interceptorsFor } from "./bombing-raids.js";
+import { available, initiative, pickParts, resolveStrike, strikeOdds } from "./missions.js";
+import { askChoice, note } from "./script.js";
+const RULE = '4 Shore Bombardments:';
+export function shoreSpec(ctx, attacker, target, strikers, escorts, interceptors) {
+    const b = ctx.board;
+    return {
+        what: 'shore bombardment',
+        rule: RULE,
+        attacker,
+        defender: target.owner,
+        target,
+        strikers,
+        escorts,
+        damageOf: (t) => b.unitType(t).bombard?.damage ?? 0,
+        mayHit: (t, i) => {
+            const f = target.facilities[i];
+            const bd = b.unitType(t).bombard;
+            if (!bd || f.damage >= b.maxDamage(f))
+                return false;
+            // Super Battleships / Battleships: any adjacent facility; Cruisers: adjacent tactical facilities.
+            return bd.targets === 'any' || b.isTactical(f);
+        },
+        strikerDogfight: (t) => b.unitType(t).airCover ?? 0,
+        strikerHit: (p) => {
+            const r = b.hitShip(p.space, p.owner, p.type, false);
+            const r2 = r === 'none' ? b.hitShip(p.space, p.owner, p.type, true) : r;
+            return `${p.type.replace(/_/g, ' ')} (${b.nationName(p.owner)}, ${p.space}) takes a hit and is ${r2 === 'damaged' ? 'damaged' : 'sunk'}; it does not bombard (ruling R4-2)`;
+        },
+        interceptorCandidates: interceptors,
+        aaHitOn: 0,
+    };
+}
+function shipsOf(ctx, nation) {
+    const b = ctx.board;
+    return available(ctx, (o, t) => o === nation && !!b.unitType(t).bombard, { designatedOnly: true, spaces: b.s.seaZones.map((z) => z.name) });
+}
+function optionsFor(ctx, nation) {
+    const b = ctx.board;
+    const out = [];
+    const ships = shipsOf(ctx, nation);
+    for (const zone of new Set(ships.map((p) => p.space))) {
+        const here = ships.filter((p) => p.space === zone);
+        for (const n of b.neighbours(zone)) {
+            const t = b.terr.get(n);
+            if (!t || !b.warBetween(nation, t.owner))
+                continue;
+            const spec = shoreSpec(ctx, nation, t, here, [], []);
+            const able = here.filter((p) => t.facilities.some((_f, i) => spec.mayHit(p.type, i)));
+            if (able.length)
+                out.push({ zone, target: t, ships: able });
+        }
+    }
+    return out;
+}
+export function* shoreBombardments(ctx) {
+    const b = ctx.board;
+    const can = (side) => b.sideNations(side).some((n) => optionsFor(ctx, n).length > 0);
+    const sides = ['axis', 'allies'].filter(can);
+    if (!sides.length)
+        return note(ctx, `${RULE} no designated fleet with super battleships, battleships or cruisers is next to an enemy facility it can bombard.`, { rule: '4' });
+    const order = sides.length === 2 ? yield* initiative(ctx, 'shore bombardments') : sides;
+    if (sides.length === 1)
+        note(ctx, `${RULE} only the ${sides[0] === 'axis' ? 'Axis' : 'Allies'} have a designated fleet in range: no initiative roll needed.`, { rule: '4' });
+    for (const side of order) {
+        for (const nation of b.sideNations(side)) {
+            let count = 0;
+            for (;;) {
+                const opts = optionsFor(ctx, nation);
+                if (!opts.length)
+                    break;
+                const room = (t) => t.facilities.reduce((k, f) => k + b.maxDamage(f) - f.damage, 0);
+                const best = [...opts].sort((x, y) => room(y.target) - room(x.target))[0];
+                const choice = yield* askChoice(ctx, nation, `${RULE} ${b.nationName(nation)}: bombard with a designated fleet? (Standing down is allowed.)`, [{ value: 'done', label: 'stand down (no more bombardments)' }, ...opts.map((o) => ({ value: `${o.zone}>${o.target.name}`, label: `from ${o.zone} (${o.ships.map((p) => plural(p.n, p.type)).join(', ')}) against ${o.target.name}` }))], count ? 'done' : `${best.zone}>${best.target.name}`);
+                if (choice === 'done')
+                    break;
+                count++;
+                const opt = opts.find((o) => `${o.zone}>${o.target.name}` === choice);
+                const spec0 = shoreSpec(ctx, nation, opt.target, opt.ships, [], interceptorsFor(ctx, opt.target));
+                const ships = yield* pickParts(ctx, nation, `${RULE} which ships bombard ${opt.target.name}?`, opt.ships, 1, true, () => [`every ship, no escorts, every interceptor: ${strikeOdds(ctx, spec0, opt.ships, 0, spec0.interceptorCandidates).join('; ')}`], 'ships');
+                // Escorts: fighters on carriers in the fleet (no designation needed) and designated fighters.
+                const hasCarrier = b.units(opt.zone).some((u) => u.owner === nation && b.unitType(u.type).carrier);
+                const carrierBased = hasCarrier ? available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: false, spaces: [opt.zone] }) : [];
+                const designated = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true, spaces: [...b.s.territories, ...b.s.seaZones].map((s) => s.name).filter((n) => !hasCarrier || n !== opt.zone) });
+                const escorts = yield* pickParts(ctx, nation, `${RULE} escort fighters for the fleet (carrier-based ones need no designation; each fighter only once this phase)?`, [...carrierBased, ...designated], 0, true, undefined, 'escorts');
+                yield* resolveStrike(ctx, shoreSpec(ctx, nation, opt.target, ships, escorts, interceptorsFor(ctx, opt.target)));
+            }
+        }
+    }
+}

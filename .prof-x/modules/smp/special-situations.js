@@ -1,0 +1,290 @@
+/** Step 1 — Resolve Special Situations (document section "#1. SPECIAL SITUATIONS", items 1–9, in order). */
+import { plural } from "./board.js";
+import { ask, askChoice, askCounts, askSubset, askYesNo, change, note } from "./script.js";
+export function* specialSituations(ctx) {
+    victoryCondition(ctx);
+    americanAssistance(ctx);
+    operationDynamo(ctx);
+    yield* spanishNegotiations(ctx);
+    yield* russianWinter(ctx);
+    yield* russianEngineers(ctx);
+    conscripts(ctx);
+    yield* oilTankers(ctx);
+    yield* scorchedEarth(ctx);
+}
+/** #1.1 Victory Condition: a heading with no text. */
+function victoryCondition(ctx) {
+    note(ctx, '1.1 Victory Condition: the document gives this heading and no text; nothing to resolve (ruling R1-1).', { rule: '1.1' });
+}
+/** #1.2 American Assistance: a free Canadian fighter in Ottawa while the US is neutral. */
+function americanAssistance(ctx) {
+    const b = ctx.board;
+    const ottawa = b.terr.get(b.place('ottawa'));
+    if (!b.neutralUS()) {
+        note(ctx, '1.2 American Assistance: the United States is not neutral (or not in this scenario): no free fighter.', { rule: '1.2' });
+        return;
+    }
+    const canada = b.roles.canada;
+    if (!ottawa)
+        return note(ctx, `1.2 American Assistance: ${b.place('ottawa')} is not on this board: no free fighter.`, { rule: '1.2' });
+    if (!b.friendly(ottawa.owner, canada)) {
+        note(ctx, `1.2 American Assistance: ${ottawa.name} is not Allied-controlled: the fighter cannot be placed (ruling R1-2).`, { rule: '1.2' });
+        return;
+    }
+    b.addUnits(ottawa.name, canada, 'fighter', 1);
+    change(ctx, `1.2 American Assistance: the United States is neutral: 1 free Canadian fighter (${b.nationName(canada)}) placed in ${ottawa.name}.`, { rule: '1.2' });
+}
+/** #1.3 Operation Dynamo: first SMP, Allied units (not facilities) in Normandy evacuate to London. */
+function operationDynamo(ctx) {
+    const b = ctx.board;
+    if (b.s.smpNumber !== 1)
+        return note(ctx, '1.3 Operation Dynamo: only in the first Strategic Missions Phase.', { rule: '1.3' });
+    const normandy = b.terr.get(b.place('normandy'));
+    const london = b.terr.get(b.place('london'));
+    if (!normandy || !london)
+        return note(ctx, '1.3 Operation Dynamo: Normandy or London is not on this board.', { rule: '1.3' });
+    const allied = (o) => b.side(o) === 'allies';
+    if (!normandy.units.some((u) => allied(u.owner)))
+        return note(ctx, '1.3 Operation Dynamo: no Allied units in Normandy.', { rule: '1.3' });
+    if (!allied(london.owner))
+        return note(ctx, '1.3 Operation Dynamo: London is not Allied-controlled; the units cannot be evacuated there (ruling R1-3).', { rule: '1.3' });
+    const moved = b.moveAll(normandy.name, london.name, (u) => allied(u.owner));
+    change(ctx, `1.3 Operation Dynamo: evacuated from ${normandy.name} to ${london.name}: ${moved.map((u) => `${plural(u.count, u.type)} (${b.nationName(u.owner)})`).join(', ')}. Facilities stay.`, { rule: '1.3' });
+}
+/** #1.4 Spanish Negotiations at Hendaye. */
+function* spanishNegotiations(ctx) {
+    const b = ctx.board;
+    const germany = b.roles.germany;
+    const paris = b.terr.get(b.place('paris'));
+    const spain = b.terr.get(b.place('spain'));
+    if (b.s.smpNumber !== 1)
+        return note(ctx, '1.4 Spanish Negotiations at Hendaye: only in the first Strategic Missions Phase.', { rule: '1.4' });
+    if (!b.hasNation(germany) || !paris || paris.owner !== germany)
+        return note(ctx, '1.4 Spanish Negotiations at Hendaye: Germany does not occupy France (Paris): no offer (ruling R1-4).', { rule: '1.4' });
+    if (!spain)
+        return note(ctx, '1.4 Spanish Negotiations at Hendaye: Spain is not on this board.', { rule: '1.4' });
+    const cash = b.cash(germany);
+    const spanish = b.roles.spain;
+    const military = b.s.territories.flatMap((t) => t.units.filter((u) => u.owner === spanish)).reduce((n, u) => n + u.count, 0);
+    const take = yield* askYesNo(ctx, germany, `1.4 Hendaye: Germany may surrender all its cash (${cash} IPCs) to the bank to claim Spain, its standing military (${military} units) and Rio de Oro; then every German Vichy roll gets +1. Take the deal?`, false);
+    if (!take)
+        return note(ctx, '1.4 Hendaye: Germany declines.', { rule: '1.4' });
+    b.pay(germany, cash);
+    change(ctx, `1.4 Hendaye: Germany surrenders ${cash} IPCs to the bank.`, { rule: '1.4', ipc: { [germany]: -cash } });
+    const rio = b.terr.get(b.place('rioDeOro'));
+    for (const t of [spain, rio]) {
+        if (!t)
+            continue;
+        t.owner = germany;
+        change(ctx, `1.4 Hendaye: ${t.name} becomes German.`, { rule: '1.4' });
+    }
+    // "all its standing military": every Spanish unit on the board (ruling R1-5).
+    for (const t of [...b.s.territories, ...b.s.seaZones]) {
+        const conv = b.convert(t.name, (u) => u.owner === spanish, germany);
+        if (conv.length)
+            change(ctx, `1.4 Hendaye: in ${t.name}, ${conv.map((u) => plural(u.count, u.type)).join(', ')} become German.`, { rule: '1.4' });
+    }
+    b.s.vichy.hendaye = true;
+    change(ctx, '1.4 Hendaye: German Vichy rolls are increased by 1 from now on.', { rule: '1.4' });
+}
+/** #1.5 Russian Winter: winter/spring rounds, Germany removes 3 regular/elite infantry from originally Russian territories. */
+function* russianWinter(ctx) {
+    const b = ctx.board;
+    const germany = b.roles.germany;
+    const russia = b.roles.russia;
+    if (b.s.season !== 'winter' && b.s.season !== 'spring')
+        return note(ctx, `1.5 Russian Winter: a ${b.s.season} round: nothing to remove.`, { rule: '1.5' });
+    const stacks = b.s.territories
+        .filter((t) => t.originalOwner === russia)
+        .flatMap((t) => t.units.filter((u) => u.owner === germany && b.unitType(u.type).infantry).map((u) => ({ t: t.name, u })));
+    const available = stacks.reduce((n, x) => n + x.u.count, 0);
+    if (available === 0)
+        return note(ctx, '1.5 Russian Winter: no German infantry in originally Russian territories.', { rule: '1.5' });
+    const need = Math.min(3, available);
+    const items = stacks.map((x, i) => ({ key: `s${i}`, label: `${x.u.type.replace(/_/g, ' ')} in ${x.t}`, max: x.u.count }));
+    // Auto policy: regular infantry first, then elite, in board order.
+    const auto = {};
+    let left = need;
+    for (const pass of ['regular', 'elite']) {
+        stacks.forEach((x, i) => {
+            if (b.unitType(x.u.type).infantry !== pass)
+                return;
+            const k = Math.min(left, x.u.count);
+            auto[`s${i}`] = k;
+            left -= k;
+        });
+    }
+    const pick = yield* askCounts(ctx, germany, `1.5 Russian Winter (${b.s.season}): Germany must remove ${need} regular/elite infantry from originally Russian territories.`, items, { min: need, max: need }, auto, undefined, 'infantry');
+    stacks.forEach((x, i) => {
+        const n = pick[`s${i}`];
+        if (!n)
+            return;
+        b.removeUnits(x.t, germany, x.u.type, n);
+        change(ctx, `1.5 Russian Winter: Germany removes ${plural(n, x.u.type)} from ${x.t}.`, { rule: '1.5' });
+    });
+}
+/** Shortest distances over land territories controlled by `owner`. */
+function landDistances(ctx, from, owner) {
+    const b = ctx.board;
+    const dist = new Map([[from, 0]]);
+    const queue = [from];
+    while (queue.length) {
+        const cur = queue.shift();
+        for (const n of b.neighbours(cur)) {
+            const t = b.terr.get(n);
+            if (!t || t.owner !== owner || dist.has(n))
+                continue;
+            dist.set(n, dist.get(cur) + 1);
+            queue.push(n);
+        }
+    }
+    return dist;
+}
+/** #1.6 Russian Engineer Tokens: move one production facility per SMP. */
+function* russianEngineers(ctx) {
+    const b = ctx.board;
+    const russia = b.roles.russia;
+    const per = b.cat.rules.engineerDamagePerToken;
+    if (!b.hasNation(russia))
+        return;
+    note(ctx, '1.6 Russia may never purchase new production facilities (a purchase rule; Wardroom notes it only).', { rule: '1.6' });
+    if (!b.atWar(russia))
+        return note(ctx, '1.6 Russian Engineer Tokens: Russia is not at war with a European Axis power: tokens may not be used.', { rule: '1.6' });
+    const tokens = b.s.tokens.engineer;
+    if (tokens === 0)
+        return note(ctx, '1.6 Russian Engineer Tokens: no engineer tokens left.', { rule: '1.6' });
+    const options = [];
+    for (const t of b.s.territories) {
+        if (t.owner !== russia)
+            continue;
+        t.facilities.forEach((f, i) => {
+            if (!b.isProduction(f))
+                return;
+            const max = b.maxDamage(f);
+            if (f.damage >= max)
+                return; // "may no longer move once maximum damage has been sustained"
+            const cost = b.facilityType(f.type).engineerCost;
+            if (!cost)
+                return;
+            const dists = landDistances(ctx, t.name, russia);
+            const dests = [];
+            for (const [name, spaces] of dists) {
+                if (spaces === 0)
+                    continue;
+                const dest = b.terr.get(name);
+                if (dest.facilities.some((g) => b.isProduction(g)))
+                    continue; // ruling R1-6
+                if (dest.island)
+                    continue;
+                if (spaces * cost > tokens)
+                    continue;
+                // each space may be started only below maximum damage (ruling R1-6)
+                if (f.damage + per * cost * (spaces - 1) >= max)
+                    continue;
+                dests.push({ name, spaces, cost: spaces * cost, damage: Math.min(max - f.damage, per * cost * spaces) });
+            }
+            if (dests.length)
+                options.push({ value: `${t.name}#${i}`, label: b.facilityLabel(t, i), t: t.name, i, dests });
+        });
+    }
+    if (!options.length)
+        return note(ctx, `1.6 Russian Engineer Tokens (${tokens} left): no production facility can move.`, { rule: '1.6' });
+    const choice = yield* askChoice(ctx, russia, `1.6 Russian Engineer Tokens (${tokens} left): move one production facility (1/2/5 tokens per space for minor/major/industrial complex; 3 damage per token used)?`, [{ value: 'none', label: 'move nothing' }, ...options.map((o) => ({ value: o.value, label: o.label }))], 'none');
+    if (choice === 'none')
+        return note(ctx, '1.6 Russian Engineer Tokens: Russia moves no facility.', { rule: '1.6' });
+    const opt = options.find((o) => o.value === choice);
+    const dest = yield* askChoice(ctx, russia, `1.6 Move ${opt.label} to:`, opt.dests.map((d) => ({ value: d.name, label: `${d.name}: ${d.spaces} space(s), ${d.cost} token(s), +${d.damage} damage` })), opt.dests[0].name);
+    const d = opt.dests.find((x) => x.name === dest);
+    const src = b.terr.get(opt.t);
+    const [fac] = src.facilities.splice(opt.i, 1);
+    const added = Math.min(b.maxDamage(fac) - fac.damage, per * d.cost);
+    fac.damage += added;
+    b.terr.get(dest).facilities.push(fac);
+    b.s.tokens.engineer -= d.cost;
+    change(ctx, `1.6 Russian Engineers: ${fac.type.replace(/_/g, ' ')} moved from ${opt.t} to ${dest} (${d.spaces} space(s)): ${d.cost} engineer token(s) used (${b.s.tokens.engineer} left), +${added} damage (now ${fac.damage}/${b.maxDamage(fac)}).`, { rule: '1.6' });
+}
+/** #1.7 Conscripts and Volunteers. */
+function conscripts(ctx) {
+    const b = ctx.board;
+    let any = false;
+    for (const t of b.s.territories) {
+        for (const f of t.facilities) {
+            if (f.type !== 'rail_station' || !b.operational(f))
+                continue;
+            if (t.owner === 'vichy' || b.side(t.owner) === 'neutral')
+                continue; // ruling R1-7
+            const n = 1 + (t.victoryCity ? 1 : 0) + (t.victoryCity && t.capital ? 1 : 0);
+            b.addUnits(t.name, t.owner, 'infantry', n);
+            any = true;
+            change(ctx, `1.7 Conscripts and Volunteers: ${plural(n, 'regular infantry')} (${b.nationName(t.owner)}) placed in ${t.name} (operational rail station${t.victoryCity ? ', victory city' : ''}${t.victoryCity && t.capital ? ', capital' : ''}).`, { rule: '1.7' });
+        }
+    }
+    if (!any)
+        note(ctx, '1.7 Conscripts and Volunteers: no operational rail station.', { rule: '1.7' });
+}
+/** #1.8 Oil Tankers Arrive. */
+function* oilTankers(ctx) {
+    const b = ctx.board;
+    const queues = b.s.buildQueues;
+    const moved = new Map(); // tankers that used the move action, by destination queue
+    if (!queues.some((q) => q.oilTankers > 0))
+        return note(ctx, '1.8 Oil Tankers: no oil tankers in any build queue.', { rule: '1.8' });
+    for (const nation of b.s.nations.map((n) => n.id)) {
+        let guard = 0;
+        for (;;) {
+            const mine = queues.filter((q) => q.nation === nation && q.oilTankerEligible && q.oilTankers - (moved.get(q.id) ?? 0) > 0);
+            const targets = (from) => queues.filter((q) => q.id !== from && q.oilTankerEligible && b.friendly(q.nation, nation));
+            const sources = mine.filter((q) => targets(q.id).length > 0);
+            if (!sources.length || guard++ > 20)
+                break;
+            const from = yield* askChoice(ctx, nation, `1.8 Oil Tankers (${b.nationName(nation)}): move tankers from one eligible build queue to another? Tankers that do not move earn ${b.cat.rules.oilTankerIncome} IPCs each.`, [{ value: 'done', label: 'no (more) moves' }, ...sources.map((q) => ({ value: q.id, label: `from queue ${q.id} (${q.oilTankers - (moved.get(q.id) ?? 0)} tanker(s) that have not moved)` }))], 'done');
+            if (from === 'done')
+                break;
+            const q = queues.find((x) => x.id === from);
+            const can = q.oilTankers - (moved.get(q.id) ?? 0);
+            const fields = {
+                count: { kind: 'int', label: 'Tankers', min: 1, max: can },
+                to: { kind: 'choice', label: 'To the build queue', options: targets(q.id).map((t) => ({ value: t.id, label: `queue ${t.id} (${b.nationName(t.nation)})` })) },
+            };
+            const a = yield* ask(ctx, nation, `1.8 How many tankers from queue ${q.id}, and to which queue?`, fields, { count: can, to: targets(q.id)[0].id });
+            const n = a.count;
+            const to = queues.find((x) => x.id === a.to);
+            q.oilTankers -= n;
+            to.oilTankers += n;
+            moved.set(to.id, (moved.get(to.id) ?? 0) + n);
+            change(ctx, `1.8 Oil Tankers: ${n} tanker(s) moved from queue ${q.id} to queue ${to.id}.`, { rule: '1.8' });
+        }
+    }
+    for (const q of queues) {
+        const stayed = q.oilTankers - (moved.get(q.id) ?? 0);
+        if (stayed <= 0)
+            continue;
+        const ipc = stayed * b.cat.rules.oilTankerIncome;
+        b.earn(q.nation, ipc);
+        change(ctx, `1.8 Oil Tankers: ${b.nationName(q.nation)} collects ${ipc} IPCs for ${stayed} tanker(s) in queue ${q.id} that did not move.`, { rule: '1.8', ipc: { [q.nation]: ipc }, income: ipc });
+    }
+}
+/** #1.9 Scorched Earth. */
+function* scorchedEarth(ctx) {
+    const b = ctx.board;
+    let any = false;
+    for (const t of b.s.territories) {
+        if (t.owner === 'vichy' || b.side(t.owner) === 'neutral')
+            continue;
+        const inf = t.units.some((u) => b.unitType(u.type).infantry && b.friendly(u.owner, t.owner));
+        if (!inf)
+            continue;
+        const facs = t.facilities.map((f, i) => ({ f, i })).filter((x) => b.isTactical(x.f) && x.f.damage < b.maxDamage(x.f));
+        if (!facs.length)
+            continue;
+        any = true;
+        const chosen = yield* askSubset(ctx, t.owner, `1.9 Scorched Earth in ${t.name}: your infantry may put ${b.cat.rules.scorchDamage} damage on each tactical facility you choose (none is fine).`, facs.map((x) => ({ value: String(x.i), label: b.facilityLabel(t, x.i) })), []);
+        for (const c of chosen) {
+            const f = t.facilities[Number(c)];
+            const added = b.damage(f, b.cat.rules.scorchDamage);
+            change(ctx, `1.9 Scorched Earth: ${t.name} ${f.type.replace(/_/g, ' ')} +${added} damage (now ${f.damage}/${b.maxDamage(f)}).`, { rule: '1.9' });
+        }
+    }
+    if (!any)
+        note(ctx, '1.9 Scorched Earth: no territory has infantry beside a tactical facility that can take damage.', { rule: '1.9' });
+}

@@ -1,0 +1,168 @@
+/** Step 2 — Conduct Vichy France (document section "#2. VICHY FRANCE"). */
+import { plural } from "./board.js";
+import { vichyAttempt } from "./odds/index.js";
+import { askYesNo, change, note, rollHits } from "./script.js";
+export function* vichyFrance(ctx) {
+    const b = ctx.board;
+    const v = b.s.vichy;
+    const ff = b.roles.freeFrench;
+    // Attacks on Vichy territory since the last SMP, before Southern France is resolved (#2, last part).
+    if (v.status === 'in-effect' && v.attackedBy) {
+        const by = v.attackedBy;
+        v.attackedBy = null;
+        if (by === 'allies') {
+            for (const sp of vichySpaces(ctx)) {
+                const to = sp === b.place('frenchIndoChina') ? b.roles.japan : b.roles.germany;
+                turnOver(ctx, sp, to, `an Allied power attacked Vichy territory: ${sp} becomes ${b.nationName(to)}`);
+            }
+        }
+        else {
+            for (const sp of vichySpaces(ctx))
+                turnOver(ctx, sp, ff, `an Axis power attacked Vichy territory: ${sp} becomes Free French`);
+        }
+        v.status = 'resolved';
+        change(ctx, `2 Vichy France: after the ${by === 'allies' ? 'Allied' : 'Axis'} attack no Vichy territory or unit remains; the Vichy rules end (ruling R2-6).`, { rule: '2' });
+        return;
+    }
+    else if (v.attackedBy) {
+        note(ctx, `2 Vichy France: the attack reported in the scenario came ${v.status === 'resolved' ? 'after Southern France was resolved' : 'while Vichy was not in effect'}: no effect.`);
+        v.attackedBy = null;
+    }
+    // When the Vichy rules come into effect (#2, first two paragraphs).
+    if (v.status === 'pending') {
+        const paris = b.terr.get(b.place('paris'));
+        const fallen = !!paris && b.side(paris.owner) === 'axis';
+        if (fallen && !v.southernFranceOrIndoChinaAttacked) {
+            comeIntoEffect(ctx);
+            v.status = 'in-effect';
+        }
+        else {
+            v.status = 'free-french';
+            change(ctx, `2 Vichy France: ${fallen ? 'Southern France or French Indo-China was attacked' : 'Paris has not fallen'} before this Strategic Missions Phase: all French territories and units are Free French; no Vichy rules (ruling R2-1).`, { rule: '2' });
+            return;
+        }
+    }
+    if (v.status === 'free-french')
+        return note(ctx, '2 Vichy France: all French territories and units are Free French; nothing to roll.', { rule: '2' });
+    if (vichySpaces(ctx).length === 0)
+        return note(ctx, '2 Vichy France: no Vichy territory or unit remains.', { rule: '2' });
+    // Resolve Vichy: Japan, United Kingdom, Italy, Free French, Germany.
+    const R = b.cat.vichyRolls;
+    const P = (s) => (s === 'French Indo-China' ? b.place('frenchIndoChina') : s);
+    yield* attempts(ctx, b.roles.japan, 'Japan', R.japan.targets.map(P), R.japan.hitOn, 0, 'claim');
+    yield* attempts(ctx, b.roles.uk, 'United Kingdom', R.uk.targets, R.uk.hitOn, 0, 'destroy');
+    yield* attempts(ctx, b.roles.italy, 'Italy', R.italy.targets, R.italy.hitOn, 0, 'claim');
+    yield* attempts(ctx, ff, 'Free French', R.freeFrench.targets.map(P), R.freeFrench.hitOn, 0, 'claim');
+    yield* attempts(ctx, b.roles.germany, 'Germany', R.germany.targets.map(P), R.germany.hitOn, v.hendaye ? 1 : 0, 'claim');
+    if (b.s.smpNumber === 3 && v.status === 'in-effect')
+        resolveSouthernFrance(ctx);
+}
+/** Names of spaces holding a Vichy territory or Vichy units. */
+function vichySpaces(ctx) {
+    const b = ctx.board;
+    return [...b.s.territories, ...b.s.seaZones].filter((sp) => ('owner' in sp && sp.owner === 'vichy') || sp.units.some((u) => u.owner === 'vichy')).map((sp) => sp.name);
+}
+function turnOver(ctx, space, to, why) {
+    const b = ctx.board;
+    const t = b.terr.get(space);
+    if (t && t.owner === 'vichy')
+        t.owner = to;
+    const conv = b.convert(space, (u) => u.owner === 'vichy', to);
+    change(ctx, `2 Vichy France: ${why}${conv.length ? ` (units: ${conv.map((u) => plural(u.count, u.type)).join(', ')})` : ''}.`, { rule: '2' });
+}
+function comeIntoEffect(ctx) {
+    const b = ctx.board;
+    const ff = b.roles.freeFrench;
+    const except = new Set(b.cat.vichyRolls.freeFrenchExceptions);
+    const sf = b.place('southernFrance');
+    change(ctx, `2 Vichy France: Paris is held by the Axis and neither Southern France nor French Indo-China was attacked: the Vichy rules are in effect.`, { rule: '2' });
+    for (const t of b.s.territories) {
+        if (t.owner === ff && !except.has(t.name)) {
+            t.owner = 'vichy';
+            change(ctx, `2 Vichy France: ${t.name} becomes Vichy${t.name === sf ? ' (Southern France)' : ''}.`, { rule: '2' });
+        }
+    }
+    for (const sp of [...b.s.territories, ...b.s.seaZones]) {
+        if (except.has(sp.name))
+            continue;
+        const conv = b.convert(sp.name, (u) => u.owner === ff, 'vichy');
+        if (conv.length)
+            change(ctx, `2 Vichy France: French units in ${sp.name} become Vichy: ${conv.map((u) => plural(u.count, u.type)).join(', ')}.`, { rule: '2' });
+    }
+    const stay = [...except].filter((n) => b.units(n).some((u) => u.owner === ff));
+    if (stay.length)
+        note(ctx, `2 Vichy France: French units in ${stay.join(', ')} remain Free French.`, { rule: '2' });
+}
+function* attempts(ctx, nation, who, targets, hitOn, bonus, mode) {
+    const b = ctx.board;
+    if (!b.hasNation(nation))
+        return note(ctx, `2 Vichy France: ${who} is not in this scenario: no rolls.`, { rule: '2' });
+    const eligible = targets.filter((sp) => {
+        const t = b.terr.get(sp);
+        if (t)
+            return t.owner === 'vichy';
+        return b.units(sp).some((u) => u.owner === 'vichy');
+    });
+    if (!eligible.length)
+        return note(ctx, `2 Vichy France: ${who} has no Vichy target left on its list.`, { rule: '2' });
+    const at = hitOn + bonus;
+    for (const sp of eligible) {
+        // An earlier roll this phase may have turned it already.
+        const t = b.terr.get(sp);
+        if (t ? t.owner !== 'vichy' : !b.units(sp).some((u) => u.owner === 'vichy'))
+            continue;
+        const what = mode === 'destroy' ? `destroy the Vichy ships in ${sp}` : `claim Vichy ${sp}${t ? ' and its units' : ' ships'}`;
+        const p = vichyAttempt(hitOn, bonus);
+        const go = yield* askYesNo(ctx, nation, `2 Vichy France (${who}): attempt to ${what}? Roll @${at}${bonus ? ` (@${hitOn} +${bonus} Hendaye)` : ''}.`, true, [`success ${(p * 100).toFixed(1)}%`]);
+        if (!go) {
+            note(ctx, `2 Vichy France: ${who} does not attempt ${sp}.`, { rule: '2' });
+            continue;
+        }
+        const { hits } = yield* rollHits(ctx, nation, 1, at, `Vichy: ${who} attempts ${sp} @${at}`);
+        if (!hits) {
+            note(ctx, `2 Vichy France: ${who} fails at ${sp}.`, { rule: '2' });
+            continue;
+        }
+        if (mode === 'destroy') {
+            const gone = b.units(sp).filter((u) => u.owner === 'vichy');
+            b.space(sp).units = b.units(sp).filter((u) => u.owner !== 'vichy');
+            change(ctx, `2 Vichy France: ${who} destroys the Vichy ships in ${sp}: ${gone.map((u) => plural(u.count, u.type)).join(', ')}.`, { rule: '2' });
+            continue;
+        }
+        turnOver(ctx, sp, nation, `${who} claims ${sp}`);
+        if (t) {
+            if (b.side(nation) === 'axis')
+                b.s.vichy.turned.axis++;
+            else
+                b.s.vichy.turned.freeFrench++;
+        }
+    }
+}
+/** "Resolving the fate of Vichy Southern France" at the 3rd SMP, after the rolls. */
+function resolveSouthernFrance(ctx) {
+    const b = ctx.board;
+    const v = b.s.vichy;
+    const sfName = b.place('southernFrance');
+    const sf = b.terr.get(sfName);
+    const remaining = b.s.territories.filter((t) => t.owner === 'vichy' && t.name !== sfName).length;
+    const axis = v.turned.axis;
+    const ffCount = v.turned.freeFrench + remaining;
+    v.status = 'resolved';
+    if (!sf || sf.owner !== 'vichy') {
+        note(ctx, `2 Vichy France: Southern France is not Vichy at the 3rd SMP; nothing to resolve.`, { rule: '2' });
+        return;
+    }
+    if (axis > ffCount) {
+        const gone = sf.units.map((u) => plural(u.count, u.type));
+        sf.units = [];
+        const goneF = sf.facilities.filter((f) => f.type !== 'minor_factory' && f.type !== 'naval_base').map((f) => f.type.replace(/_/g, ' '));
+        sf.facilities = sf.facilities.filter((f) => f.type === 'minor_factory' || f.type === 'naval_base');
+        change(ctx, `2 Southern France: the Axis turned ${axis} Vichy territories, the Free French ${v.turned.freeFrench} (+${remaining} still Vichy) = ${ffCount}: everything in Southern France except the minor factory and the naval base comes off the board (${[...gone, ...goneF].join(', ') || 'nothing'}); the territory is left empty (ruling R2-5).`, { rule: '2' });
+    }
+    else {
+        const ff = b.roles.freeFrench;
+        change(ctx, `2 Southern France: the Free French count ${ffCount} (${v.turned.freeFrench} turned + ${remaining} still Vichy) against the Axis ${axis}: Southern France becomes Free French${axis === ffCount ? ' (a tie goes to the Free French, ruling R2-4)' : ''}.`, { rule: '2' });
+        for (const sp of vichySpaces(ctx))
+            turnOver(ctx, sp, ff, `${sp} becomes Free French`);
+    }
+}
