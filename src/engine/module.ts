@@ -135,7 +135,7 @@ export interface RulesModule<S = unknown, O = unknown> {
   parseOptions(raw: unknown): O | RuleError;
   setup(options: O): S;
   /** Every seat of this game. */
-  seats(state: S): string[];
+  seats(state: S): readonly string[];
   /** The teams of this game (CWNB: "allied", "soviet"); secrets are kept per team. */
   teams(state: S): string[];
   teamOf(state: S, seat: string): string | null;

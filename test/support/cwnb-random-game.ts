@@ -570,7 +570,7 @@ export function resultProblems(state: CwnbState): string[] {
 
 const NOT_SEATS = ['', 'referee', 'allied', 'soviet', 'nobody', 'allied:', ':mediterranean', 'neutral:mediterranean', 'ALLIED:mediterranean', 'allied:atlantis'];
 
-function allSeats(state: CwnbState): string[] {
+function allSeats(state: CwnbState): readonly string[] {
   return cwnb.seats(state);
 }
 

@@ -185,14 +185,18 @@ export function setRulebookCompiler(f: (options: CwnbOptions) => Rulebook): void
   compile = f;
 }
 
+let last: { options: CwnbOptions; book: Rulebook } | null = null;
+
 export function rulebookOf(options: CwnbOptions): Rulebook {
-  let r = compiled.get(options);
-  if (!r) {
+  if (last?.options === options) return last.book; // asked for many times per action, nearly always of one game
+  let book = compiled.get(options);
+  if (!book) {
     if (!compile) throw new Error('the CWNB rulebook is not set up (import the module from src/modules/cwnb/index.ts)');
-    r = compile(options);
-    compiled.set(options, r);
+    book = compile(options);
+    compiled.set(options, book);
   }
-  return r;
+  last = { options, book };
+  return book;
 }
 
 export function hooksOf(state: { options: CwnbOptions }): Hooks {

@@ -432,9 +432,19 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
   };
 }
 
-/** Every seat of the game: both sides of each War Zone, then any extra seats (14.1). */
-export function allSeats(state: CwnbState): string[] {
-  return [...state.options.zones.flatMap((z) => [seatOf('allied', z), seatOf('soviet', z)]), ...hooksOf(state).otherSeats(state.options).map((s) => s.seat)];
+const seatsOf = new WeakMap<CwnbState['options'], readonly string[]>();
+
+/**
+ * Every seat of the game: both sides of each War Zone, then any extra seats (14.1). One list per
+ * game (the seats follow from the options), so that the same seat strings are looked up again.
+ */
+export function allSeats(state: CwnbState): readonly string[] {
+  let seats = seatsOf.get(state.options);
+  if (!seats) {
+    seats = Object.freeze([...state.options.zones.flatMap((z) => [seatOf('allied', z), seatOf('soviet', z)]), ...hooksOf(state).otherSeats(state.options).map((s) => s.seat)]);
+    seatsOf.set(state.options, seats);
+  }
+  return seats;
 }
 
 /** The team of a seat: a War Zone seat's side, or an extra seat's team (14.1), or null. */
