@@ -213,16 +213,9 @@ export function registerCwnbCommands(program: Command): void {
     .argument('<file>')
     .option('--seed <seed>', 'the revealed seed, when the file does not hold it')
     .action(async (file: string, o: { seed?: string }) => {
-      const { GameFileError, MODULES, readGameFile, verifyRecord } = await gameModules();
-      let record: GameRecord;
-      try {
-        record = readGameFile(file);
-      } catch (e) {
-        if (!(e instanceof GameFileError)) throw e;
-        err(e.message);
-        process.exitCode = 1;
-        return;
-      }
+      const { MODULES, verifyRecord } = await gameModules();
+      const record = await readFile(file);
+      if (!record) return;
       const seed = o.seed ?? record.seed;
       const module = MODULES[record.module];
       if (!seed || !module) {
@@ -239,18 +232,24 @@ export function registerCwnbCommands(program: Command): void {
     });
 }
 
-/** Read and replay a game file; print the problem and return null when it does not open. */
-async function openFile(file: string): Promise<Session<unknown> | null> {
-  const { GameFileError, isRuleError, MODULES, readGameFile, Session } = await gameModules();
-  let record: GameRecord;
+/** Read a game file; print the problem and return null when it is not one. */
+async function readFile(file: string): Promise<GameRecord | null> {
+  const { GameFileError, readGameFile } = await gameModules();
   try {
-    record = readGameFile(file);
+    return readGameFile(file);
   } catch (e) {
     if (!(e instanceof GameFileError)) throw e;
     err(e.message);
     process.exitCode = 1;
     return null;
   }
+}
+
+/** Read and replay a game file; print the problem and return null when it does not open. */
+async function openFile(file: string): Promise<Session<unknown> | null> {
+  const { isRuleError, MODULES, Session } = await gameModules();
+  const record = await readFile(file);
+  if (!record) return null;
   const module = MODULES[record.module];
   if (!module) {
     err(`${file}: unknown module "${record.module}" (known: ${Object.keys(MODULES).join(', ')})`);

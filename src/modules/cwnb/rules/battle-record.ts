@@ -166,27 +166,22 @@ function recordCondition(state: CwnbState, zone: ZoneState, id: string, conditio
 
 const toggle = { kind: 'bool' as const, label: 'Yes (no: no longer)', optional: true, default: true };
 
-export const cripple = zoneAction({
-  type: 'cripple',
-  rule: '7',
-  decision: false,
-  schema: z.object({ ship: z.string().min(1), value: z.boolean().default(true) }),
-  label: () => 'Record a ship crippled (or no longer)',
-  when: recording('ships'),
-  fields: (state, zone) => ({ ship: unitField(state, zone, 'ships'), value: toggle }),
-  apply: (state, zone, _side, a, ctx) => recordCondition(state, zone, a.ship, 'crippled', a.value, ctx),
-});
+/** 7: a ship recorded crippled or critically damaged (or no longer). */
+function conditionAction(type: string, condition: 'crippled' | 'critical', what: string) {
+  return zoneAction({
+    type,
+    rule: '7',
+    decision: false,
+    schema: z.object({ ship: z.string().min(1), value: z.boolean().default(true) }),
+    label: () => `Record a ship ${what} (or no longer)`,
+    when: recording('ships'),
+    fields: (state, zone) => ({ ship: unitField(state, zone, 'ships'), value: toggle }),
+    apply: (state, zone, _side, a, ctx) => recordCondition(state, zone, a.ship, condition, a.value, ctx),
+  });
+}
 
-export const criticalDamage = zoneAction({
-  type: 'criticalDamage',
-  rule: '7',
-  decision: false,
-  schema: z.object({ ship: z.string().min(1), value: z.boolean().default(true) }),
-  label: () => 'Record a ship critically damaged (or no longer)',
-  when: recording('ships'),
-  fields: (state, zone) => ({ ship: unitField(state, zone, 'ships'), value: toggle }),
-  apply: (state, zone, _side, a, ctx) => recordCondition(state, zone, a.ship, 'critical', a.value, ctx),
-});
+export const cripple = conditionAction('cripple', 'crippled', 'crippled');
+export const criticalDamage = conditionAction('criticalDamage', 'critical', 'critically damaged');
 
 export const submarine = zoneAction({
   type: 'submarine',
