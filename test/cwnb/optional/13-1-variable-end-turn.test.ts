@@ -67,7 +67,9 @@ describe('13.1 Variable End Turn', () => {
     t.endRoll(5); // turn 3: 5, goes on
     t.quietTurn();
     expect(t.endRoll(5).map((e) => e.text)).toContain('Variable End Turn: 5 + 1 = 6 — the war is over (13.1).');
-    expect(t.state.result!.level).toBeDefined();
+    // Four quiet turns in the Persian Gulf (Sea Superiority, nobody committed: 22 each, the marker stays on Even):
+    // Allied 150 + 4 × 22 = 238; Soviet 238 + the Even End Game bonus 11 = 249; margin 11, a Soviet Pyrrhic Victory.
+    expect(t.state.result).toMatchObject({ winner: 'soviet', margin: 11, level: 'Pyrrhic', totals: { allied: 238, soviet: 249 } });
   });
 
   it('13.1 never past turn 9: with the agreed turn 4 and only 1s rolled, the war ends after turn 9 without a roll', () => {

@@ -139,8 +139,13 @@ describe('13.3 Transfer Limitations', () => {
     t.chart(1);
     t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
     t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-ff', to: NS });
-    t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ff3', to: PG });
-    t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ss2', to: PG });
+    const back = [...t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ff3', to: PG }), ...t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ss2', to: PG })];
+    // Two went each way, and the allowance of each direction is used up.
+    expect(back.map((e) => e.text)).toContain('13.3: 0 more Allied card(s) may move from North Sea to Persian Gulf this turn.');
+    expect(Object.keys(t.player(PG, 'allied').fleet).sort()).toEqual(['a-ff2', 'a-ff3', 'a-ss2']);
+    expect(Object.keys(t.player(NS, 'allied').fleet).sort()).toEqual(['a-cg', 'a-dd', 'a-ff']);
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-ff2', to: NS }).code).toBe('transfer-limit');
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cg', to: PG }).code).toBe('transfer-limit');
   });
 
   it('13.3 Allied/Soviet cells: each side has its own number (the Allies may use the Panama Canal)', () => {
