@@ -103,8 +103,9 @@ export function messageRanges(files: Record<string, string>): Record<string, [nu
     if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name) && TEXT_PROPERTIES.has(n.name.text)) message.add(n.initializer);
     if (ts.isShorthandPropertyAssignment(n) && TEXT_PROPERTIES.has(n.name.text)) message.add(n.name);
     if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(n.left) && n.left.name.text === 'summary') message.add(n.right);
-    if (ts.isFunctionLike(n) && n.type && ts.isTupleTypeNode(n.type)) {
-      const at = n.type.elements.findIndex((e) => ts.isNamedTupleMember(e) && e.name.text === 'message');
+    const tuple = ts.isFunctionLike(n) && n.type ? [n.type, ...(ts.isUnionTypeNode(n.type) ? n.type.types : [])].find(ts.isTupleTypeNode) : undefined;
+    if (tuple) {
+      const at = tuple.elements.findIndex((e) => ts.isNamedTupleMember(e) && e.name.text === 'message');
       if (at >= 0) {
         const mark = (x: ts.Node): void => {
           if (ts.isReturnStatement(x) && x.expression && ts.isArrayLiteralExpression(x.expression) && x.expression.elements[at]) message.add(x.expression.elements[at]);

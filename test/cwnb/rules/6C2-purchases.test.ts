@@ -172,6 +172,57 @@ describe('6.C.2 Purchase Limitations', () => {
     expect(r.message).toMatch(/costs 12; your order already costs 30 and your Point Track has 40/);
   });
 
+  it('6.C.2 an order may cost exactly what the Point Track holds: 30 points buy the 30-point Forrestal, and 0 is banked', () => {
+    const t = new Table({ zones: [NS], start: { [NS]: { allied: 30, soviet: 40 } } });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { buy: ['a-cv'] });
+    t.order(NS, 'soviet', {});
+    expect(buyEvent(t, 'allied')[0]).toMatchObject({ spent: 30 });
+    expect(t.banked(NS, 'allied')).toBe(0);
+  });
+
+  it('6.C.2 an Action card\'s own price counts against the Point Track: with 5 points a Retreat card (6) is refused, with 6 it is bought', () => {
+    const t = new Table({ zones: [NS], start: { [NS]: { allied: 5, soviet: 6 } } });
+    t.roll(NS, { allied: 'Military Escort' });
+    const r = t.refuse({ type: 'buyCard', seat: 'allied:north-sea', card: 'Retreat' });
+    expect(r.code).toBe('not-enough-points');
+    expect(r.message).toContain('Retreat costs 6; your order already costs 0 and your Point Track has 5');
+    t.order(NS, 'allied', {});
+    t.order(NS, 'soviet', { cards: [{ card: 'Retreat' }] });
+    expect(buyEvent(t, 'soviet')[0]).toMatchObject({ spent: 6 });
+    expect(t.banked(NS, 'soviet')).toBe(0);
+  });
+
+  it('6.C.2 a ship already in the order cannot be ordered a second time', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { buy: ['a-dd'] }, false);
+    const r = t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' });
+    expect(r.code).toBe('ship-already-ordered');
+    expect(r.message).toContain('USS Spruance is already in your order');
+  });
+
+  it('6.C.2 a ship bought joins the Task Force undamaged, not Crippled, not critically damaged, and (a submarine) Active', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { buy: ['a-cg', 'a-ss'] });
+    t.order(NS, 'soviet', {});
+    expect(t.zoneView(NS).players.allied.fleet.map(({ id, damage, crippled, critical, passive }) => ({ id, damage, crippled, critical, passive }))).toEqual([
+      { id: 'a-cg', damage: 0, crippled: false, critical: false, passive: false },
+      { id: 'a-ss', damage: 0, crippled: false, critical: false, passive: false },
+    ]);
+  });
+
+  it('6.C.2 an attack card\'s printed value is a whole number from 1 to 99: 0 and 100 are refused, 1 costs 0 and 99 costs 49', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    for (const value of [0, 100]) expect(t.refuse({ type: 'buyCard', seat: 'allied:north-sea', card: 'Gun', value }).code).toBe('card-value-required');
+    t.order(NS, 'allied', { cards: [{ card: 'Gun', value: 1 }, { card: 'Gun', value: 99 }] });
+    t.order(NS, 'soviet', {});
+    expect(buyEvent(t, 'allied')[0]).toMatchObject({ spent: 0 + 49 }); // 1 / 2 and 99 / 2, rounded down
+    expect(t.banked(NS, 'allied')).toBe(150 - 49);
+  });
+
   it('6.C.2 purchases are made in Battle Preparations, once the mission is known', () => {
     const t = new Table({ zones: [NS] });
     expect(t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' }).code).toBe('not-purchase-step');

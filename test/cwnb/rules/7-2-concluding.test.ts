@@ -34,6 +34,23 @@ describe('7.2.1 Set aside one card', () => {
     expect(t.zoneView(NS, 'allied:north-sea').players.allied.cards).toEqual([{ type: 'Retreat' }]);
   });
 
+  it('7.2.1 a Gun, Missile, Torpedo or Minefield Attack card kept keeps its printed value; a fixed-cost card kept has none', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    t.endAll(NS);
+    t.setAside(NS, { allied: { card: 'Gun', value: 7 }, soviet: { card: 'ECM', value: 3 } });
+    expect(t.zoneView(NS, 'allied:north-sea').players.allied.cards).toEqual([{ type: 'Gun', value: 7 }]);
+    expect(t.zoneView(NS, 'soviet:north-sea').players.soviet.cards).toEqual([{ type: 'ECM' }]);
+  });
+
+  it('7.2.1 without Friction of War (13.5) an Additional Ship card is not an Action card that can be kept', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    t.endAll(NS);
+    const r = t.refuse({ type: 'setAside', seat: 'allied:north-sea', card: 'Additional Ship' });
+    expect(r.code).toBe('unknown-card');
+  });
+
   it('7.2.1 cards are set aside once, after the last Battle Turn', () => {
     const t = new Table({ zones: [NS] });
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
@@ -70,6 +87,15 @@ describe('7.2.3 Adjust the War Zone Status marker', () => {
     t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });
     expect(t.texts('status')).toEqual(['North Sea: War Zone Status Even → Allied Edge (7.2.3: scored 30 to 0 this turn).']);
     expect(t.zone(NS).status).toBe(COL.alliedEdge);
+  });
+
+  it('7.2.3 the marker moves toward the Soviet player when the Soviets scored more: Even → Soviet Edge', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    for (const nc of t.zone(NS).battle!.nonCombatants) t.sink(NS, nc.id, 'soviet'); // 3 × 10 for the Raider
+    const events = t.finish(NS);
+    expect(t.texts('status', events)).toEqual(['North Sea: War Zone Status Even → Soviet Edge (7.2.3: scored 30 to 0 this turn).']);
+    expect(t.zoneView(NS).status).toMatchObject({ column: COL.sovietEdge, advantaged: 'soviet' });
   });
 
   it('7.2.3 on a tied score the marker does not move', () => {
