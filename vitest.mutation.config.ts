@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     ...base.test,
     // One module graph for all test files: each file's own imports cost more than its tests.
-    isolate: false,
+    isolate: true,
     include: [
       'test/cwnb/rules/**/*.test.ts',
       'test/cwnb/optional/**/*.test.ts',

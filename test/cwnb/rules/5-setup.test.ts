@@ -24,6 +24,20 @@ describe('5 Prepare for Play', () => {
     expect(isRuleError(o)).toBe(false);
   });
 
+  it('5 the names of the people holding the seats are shown to everyone', () => {
+    const players = { 'allied:north-sea': 'Ann', 'soviet:north-sea': 'Bo' };
+    const o = cwnb.parseOptions(options({ players }));
+    if (isRuleError(o)) throw new Error(o.message);
+    expect(cwnb.view(cwnb.setup(o, 'seed'), 'soviet:north-sea')).toMatchObject({ holders: players });
+  });
+
+  it('5 only the seats of the game act: an unknown seat or a zone not in play is refused', () => {
+    const t = new Table({ zones: ['north-sea'] });
+    expect(t.refuse({ type: 'rollMission', seat: 'neutral:north-sea', values: [1] })).toMatchObject({ code: 'unknown-seat' });
+    expect(t.refuse({ type: 'rollMission', seat: 'soviet:mediterranean', values: [1] })).toMatchObject({ code: 'unknown-seat' });
+    expect(t.refuse({ type: 'rollMission', seat: 'soviet', values: [1] })).toMatchObject({ code: 'unknown-seat' });
+  });
+
   it('5 between one and seven War Zones are in play, each at most once', () => {
     expect(isRuleError(cwnb.parseOptions(options({ zones: [...ZONE_IDS] })))).toBe(false);
     expect(cwnb.parseOptions(options({ zones: [] }))).toMatchObject({ code: 'bad-options' });

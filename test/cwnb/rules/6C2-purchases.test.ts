@@ -146,7 +146,7 @@ describe('6.C.2 Purchase Limitations', () => {
     t.finish(PG);
     t.roll(PG, {});
     const r = t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-ff' });
-    expect(r.code).toBe('ship-sunk');
+    expect(r).toMatchObject({ code: 'ship-sunk', rule: '6.C.2' });
     expect(r.message).toContain('USS Knox was sunk');
     expect(t.view('referee').sunk).toEqual(['USS Knox']);
   });
@@ -157,7 +157,7 @@ describe('6.C.2 Purchase Limitations', () => {
     t.roll(NS, {});
     t.roll(PG, quiet.mission);
     const r = t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-cv' });
-    expect(r.code).toBe('ship-in-play');
+    expect(r).toMatchObject({ code: 'ship-in-play', rule: '6.C.2' });
     expect(r.message).toContain('North Sea');
     expect(t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-cv' }).code).toBe('ship-in-play');
     expect(t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 's-dd' }).code).toBe('wrong-side');
@@ -168,7 +168,7 @@ describe('6.C.2 Purchase Limitations', () => {
     t.roll(NS, { allied: 'Military Escort' });
     t.order(NS, 'allied', { buy: ['a-cv'] }, false);
     const r = t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' });
-    expect(r.code).toBe('not-enough-points');
+    expect(r).toMatchObject({ code: 'not-enough-points', rule: '6.C.2' });
     expect(r.message).toMatch(/costs 12; your order already costs 30 and your Point Track has 40/);
   });
 
@@ -293,5 +293,38 @@ describe('6.C.2 conflicts, banking and Purchase Restrictions', () => {
     t.order(PG, 'allied', { cards: [{ card: 'Retreat' }] });
     t.order(PG, 'soviet', {});
     expect(t.player(PG, 'allied').cards).toEqual([{ type: 'Retreat' }, { type: 'Retreat' }]);
+  });
+});
+
+describe('6.C.2 refusals', () => {
+  it('6.C.2 every purchase refusal gives its reason and cites rule 6.C.2', () => {
+    const t = new Table({ zones: [NS, PG], start: { [NS]: { allied: 150, soviet: 120 } } });
+    const seat = 'allied:north-sea';
+    expect(t.refuse({ type: 'buyShip', seat, ship: 'a-dd' })).toMatchObject({ code: 'not-purchase-step', rule: '6.C.2' });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.roll(PG, quiet.mission);
+    t.order(PG, 'allied', { buy: ['a-cv'] }, false);
+    const refusals = [
+      [{ type: 'buyShip', seat, ship: 'no-such-ship' }, 'unknown-ship'],
+      [{ type: 'buyShip', seat, ship: 's-dd' }, 'wrong-side'],
+      [{ type: 'buyCard', seat, card: 'Laser' }, 'unknown-card'],
+      [{ type: 'buyCard', seat, card: 'Tactics' }, 'card-not-purchasable'],
+      [{ type: 'buyCard', seat, card: 'Torpedo' }, 'card-value-required'],
+      [{ type: 'buyCard', seat, card: 'Jink', value: 2 }, 'card-value-not-allowed'],
+    ] as const;
+    t.order(NS, 'allied', { buy: ['a-cv2', 'a-lph', 'a-ff3'], cards: [{ card: 'Jink' }, { card: 'Bounce' }, { card: 'Retreat' }, { card: 'ECM' }] }, false); // 24 + 12 + 3 + 1 + 1 + 6 + 1 = 48
+    expect(t.refuse({ type: 'buyShip', seat, ship: 'a-lph' })).toMatchObject({ code: 'ship-already-ordered', rule: '6.C.2' });
+    expect(t.refuse({ type: 'buyCard', seat, card: 'Jink' })).toMatchObject({ code: 'one-per-type', rule: '6.C.2' });
+    t.order(NS, 'allied', { buy: ['a-cg', 'a-dd', 'a-dd2', 'a-ff', 'a-ff2', 'a-ss', 'a-ss2', 'a-ssgn'], cards: [{ card: 'Gun', value: 2 }] }, false); // 48 + 83 + 1 = 132
+    expect(t.refuse({ type: 'buyCard', seat, card: 'Air Cover' })).toMatchObject({ code: 'too-many-cards', rule: '6.C.2' });
+    for (const [action, code] of refusals) expect(t.refuse(action)).toMatchObject({ code, ...(code === 'unknown-ship' ? {} : { rule: '6.C.2' }) });
+    t.done(NS, 'allied');
+    expect(t.refuse({ type: 'buyCard', seat, card: 'ASW' })).toMatchObject({ code: 'purchases-done', rule: '6.C.2' });
+    expect(t.refuse({ type: 'donePurchasing', seat })).toMatchObject({ code: 'purchases-done' });
+    const soviet = 'soviet:north-sea';
+    t.order(NS, 'soviet', { buy: ['s-cv', 's-cv2', 's-cg', 's-dd', 's-dd2', 's-ff', 's-ff2', 's-ss', 's-ss2', 's-ssgn', 's-ssgn2'] }, false); // 114
+    expect(t.refuse({ type: 'buyCard', seat: soviet, card: 'Bomber Strike' }).message).toBe(
+      'Bomber Strike costs 20; your order already costs 114 and your Point Track has 120. Banked Victory Points can never be spent (6.C.2).',
+    );
   });
 });

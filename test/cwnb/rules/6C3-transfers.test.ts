@@ -75,6 +75,38 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
   });
 });
 
+describe('6.C.3 refusals and timing', () => {
+  it('6.C.3 every transfer refusal cites rule 6.C.3; a card is chosen by its number in the hand', () => {
+    const t = twoZones();
+    const seat = 'allied:north-sea';
+    expect(t.refuse({ type: 'transferShip', seat, ship: 'a-cv', to: 'mediterranean' })).toMatchObject({ code: 'zone-not-in-play', rule: '6.C.3' });
+    expect(t.refuse({ type: 'transferShip', seat, ship: 'a-cv', to: NS })).toMatchObject({ code: 'transfer-to-self', rule: '6.C.3' });
+    expect(t.refuse({ type: 'transferShip', seat, ship: 's-dd', to: PG })).toMatchObject({ code: 'not-your-ship', rule: '6.C.3' });
+    for (const card of [-1, 3]) expect(t.refuse({ type: 'transferCard', seat, card, to: PG })).toMatchObject({ code: 'no-such-card', rule: '6.C.3' });
+    const events = t.act({ type: 'transferCard', seat, card: 2, to: PG });
+    expect(events.map((e) => [e.type, e.text])).toEqual([['transfer', 'Allied: Gun card transferred from North Sea to Persian Gulf.']]);
+    expect(t.player(PG, 'allied').cards).toEqual([{ type: 'Gun', value: 6 }]);
+    t.commit(PG, 'allied', []);
+    expect(t.refuse({ type: 'transferShip', seat, ship: 'a-cv', to: PG })).toMatchObject({ code: 'already-committed', rule: '6.C.3' });
+    const u = new Table({ zones: [NS, PG] });
+    u.roll(NS, { allied: 'Military Escort' });
+    expect(u.refuse({ type: 'transferCard', seat, card: 0, to: PG })).toMatchObject({ code: 'no-such-card' });
+  });
+
+  it('6.C.3 transfers stay open to and from a zone whose mission is being rolled again after a declined Strike (9.5)', () => {
+    const t = new Table({ zones: [NS, 'mediterranean'] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.roll('mediterranean', { soviet: 'Submarine Strike' });
+    t.order(NS, 'soviet', { buy: ['s-dd', 's-ff'] });
+    for (const [z, s] of [[NS, 'allied'], ['mediterranean', 'allied'], ['mediterranean', 'soviet']] as const) t.done(z, s);
+    t.act({ type: 'declineStrike', seat: 'soviet:mediterranean' });
+    expect(t.zone('mediterranean').step).toBe('mission');
+    t.act({ type: 'transferShip', seat: 'soviet:north-sea', ship: 's-dd', to: 'mediterranean' });
+    t.act({ type: 'transferShip', seat: 'soviet:mediterranean', ship: 's-dd', to: NS });
+    expect(Object.keys(t.player(NS, 'soviet').fleet).sort()).toEqual(['s-dd', 's-ff']);
+  });
+});
+
 describe('6.C.3 / 7.1 hand size: seven cards plus or minus the Mission modifiers', () => {
   const hands = (t: Table, z: typeof NS | typeof PG) => {
     const p = t.zoneView(z).players;

@@ -184,6 +184,16 @@ describe('7.2.4 Score ships in port, then repair them', () => {
   });
 });
 
+describe('7.2.4 what this turn earned', () => {
+  it('7.2.4 a zone that has concluded shows what each player earned this turn: Mission, sinking and other points, not the ships in port', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'] } }, [PG]: { mission: { allied: 'Sea Superiority', urgent: false } } });
+    t.finish(NS); // the Persian Gulf is still in battle
+    expect(t.zoneView(NS).players.allied.earnedThisTurn).toEqual({ mission: 30, sinking: 0, other: 0 });
+    expect(t.track(NS, 'allied')).toBe(30 + 12);
+  });
+});
+
 describe('7.2.5 Reset the Battle Turn marker', () => {
   it('7.2.5 the next turn\'s battle starts again at Battle Turn 1 with the (new) Advantaged Player', () => {
     const t = new Table({ zones: [NS] });
@@ -199,6 +209,15 @@ describe('7.2.6 Next Campaign Game Turn or the end', () => {
     t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });
     expect(t.texts('turn')).toEqual(['Campaign Game Turn 2 begins.']);
     expect(t.zone(NS)).toMatchObject({ step: 'mission', mission: null, battle: null });
+  });
+
+  it('7.2.6 a new turn forgets the last turn\'s declined Strikes', () => {
+    const t = new Table({ zones: [MED], turns: 3 });
+    t.roll(MED, { soviet: 'Submarine Strike' });
+    t.act({ type: 'declineStrike', seat: 'soviet:mediterranean' });
+    expect(t.zoneView(MED).declines).toHaveLength(1);
+    t.playTurn({ [MED]: { mission: {} } });
+    expect(t.zoneView(MED).declines).toEqual([]);
   });
 
   it('7.2.6 after the last agreed turn the game goes to Rule 11 instead', () => {

@@ -127,6 +127,13 @@ describe('9.1 General Mission Rules', () => {
     expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 4 }), 'allied')).toEqual([]);
   });
 
+  it('9.1 shore bombardment points are Mission Points (they count for 7.2.3 and the 7.2.4 cap)', () => {
+    const t = invasion();
+    t.sink(NS, 's-ff', 'allied');
+    const events = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 4 });
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([4]);
+  });
+
   it('9.1 shore bombardment also scores while the enemy Task Force is Retreating', () => {
     const t = invasion(['s-dd']);
     t.end(NS); // Allied 1

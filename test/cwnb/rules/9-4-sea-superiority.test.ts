@@ -83,6 +83,11 @@ describe('9.4 Sea Superiority vs. Sea Superiority', () => {
     expect(t.zoneView(PG).battle).toMatchObject({ pool: 45, poolLeft: 45 }); // not taken from the Pool (ruling)
   });
 
+  it('9.4 the retreat points are Mission Points for the opponent (they count for 7.2.3 and the 7.2.4 cap)', () => {
+    const t = superiority(['a-dd'], ['s-dd']);
+    expect(pointsOf(t.act({ type: 'retreat', seat: 'soviet:persian-gulf' }), 'allied', 'mission')).toEqual([2]);
+  });
+
   it('9.4 Urgent: 3 points per retreating ship and a Pool of 60 (North Sea, Even, 1–2)', () => {
     const t = new Table({ zones: [NS] });
     t.prepare({ [NS]: { mission: { allied: 'Sea Superiority', urgent: true }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd', 's-ff'], commit: ['s-dd', 's-ff'] } } });

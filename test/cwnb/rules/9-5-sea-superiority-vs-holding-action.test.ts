@@ -145,7 +145,7 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
   it('9.5 only the Strike Mission Player may decline, and only until the commitments are revealed', () => {
     const t = new Table({ zones: [SP] });
     t.roll(SP, { allied: 'Carrier Strike' });
-    expect(t.refuse({ type: 'declineStrike', seat: 'soviet:south-pacific' }).code).toBe('no-strike-to-decline');
+    expect(t.refuse({ type: 'declineStrike', seat: 'soviet:south-pacific' })).toMatchObject({ code: 'no-strike-to-decline', rule: '9.5' });
     t.order(SP, 'allied', { buy: ['a-cv'] });
     t.order(SP, 'soviet', {});
     t.commit(SP, 'allied', ['a-cv']);

@@ -80,6 +80,18 @@ describe('9.7 Carrier Strike vs. Engage', () => {
     expect(pointsOf(events, 'soviet', 'in-port')).toEqual([8]); // the Sovremenny (10) in port, capped at the 8 earned
   });
 
+  it('9.7 a carrier left in port cannot fly a Carrier Air Strike', () => {
+    const t = new Table({ zones: [SP] });
+    t.roll(SP, { allied: 'Carrier Strike' });
+    t.order(SP, 'allied', { buy: ['a-cv', 'a-cv2', 'a-dd'] });
+    t.order(SP, 'soviet', {});
+    t.commit(SP, 'allied', ['a-cv2']);
+    t.commit(SP, 'soviet', []);
+    t.end(SP); // Soviet 1
+    t.sink(SP, 'a-cv2', 'soviet');
+    expect(t.refuse({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true })).toMatchObject({ code: 'no-carrier-afloat', rule: '9.7' });
+  });
+
   it('9.7 Engage Bonus: Point Defense (only) Air Cover and Early Warning Systems may protect Land Targets (shown in the summary)', () => {
     const t = strike();
     expect(t.zoneView(SP).mission!.soviet.summary).toContain('You may use Point Defense (only) Air Cover and Early Warning Systems cards to protect Land Targets.');

@@ -88,6 +88,21 @@ describe('9.8 Submarine Strike vs. Engage', () => {
     expect(pointsOf(events, 'allied', 'in-port')).toEqual([6 + 2]); // a-dd 12 → 6, a-ff3 3 → 2 (rounded up)
   });
 
+  it('9.8 the Engage player\'s own submarine Missile Attacks on Land Targets score nothing', () => {
+    const t = new Table({ zones: [MED] });
+    t.prepare({ [MED]: { mission: { soviet: 'Submarine Strike' }, allied: { buy: ['a-ssgn'], commit: ['a-ssgn'] }, soviet: { buy: ['s-ssgn'], commit: ['s-ssgn'] } } });
+    t.end(MED); // Soviet 1
+    const events = t.act({ type: 'landAttack', seat: 'allied:mediterranean', attack: 'submarine-missile', damage: 6 });
+    expect(pointsOf(events, 'allied')).toEqual([]);
+    expect(t.zoneView(MED).battle!.poolLeft).toBe(30);
+  });
+
+  it('9.8 a Missile Attack with Damage Value 0 is recorded and scores nothing', () => {
+    const t = strike();
+    expect(missile(t, 0)).toEqual([]);
+    expect(t.zoneView(MED).battle!.poolLeft).toBe(30);
+  });
+
   it('9.8 Urgent (Mediterranean, Soviet Dominance, 6): Pool 50', () => {
     const t = new Table({ zones: [MED], status: { [MED]: COL.sovietDominance } });
     t.prepare({ [MED]: { mission: { soviet: 'Submarine Strike', urgent: true }, soviet: { buy: ['s-ssgn'], commit: ['s-ssgn'] } } });
