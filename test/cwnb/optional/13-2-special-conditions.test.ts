@@ -397,6 +397,21 @@ describe('13.2 Special Conditions (Step B)', () => {
     }
   });
 
+  it('13.2.8 Priority: the three half-price cards count across purchase rounds (6.C.2 conflicts), not three per round', () => {
+    const t = new OTable({ zones: [NS, PG], optional: menu(PG, NS) });
+    t.start(NS, {});
+    t.start(PG, {}, { allied: 'Priority' });
+    // Both Allied players order the Forrestal; with equal banked points the North Sea (listed first) gets it.
+    t.order(NS, 'allied', { buy: ['a-cv'] });
+    t.order(PG, 'allied', { buy: ['a-cv'], cards: [{ card: 'ECM' }, { card: 'Air Cover' }] }); // 1 → 1, 2 → 1 at half price
+    t.order(NS, 'soviet', {});
+    t.order(PG, 'soviet', {});
+    expect(t.track(PG, 'allied')).toBe(150 - 2);
+    // The second round: one half-price card is left. Retreat 6 → 3, Gun (7) 3 at full price: 6.
+    t.order(PG, 'allied', { cards: [{ card: 'Retreat' }, { card: 'Gun', value: 7 }] });
+    expect(t.banked(PG, 'allied')).toBe(150 - 2 - 6);
+  });
+
   it('13.2.9 Rushed no ship trading, max 3 cards, max 1 ship except turn 1', () => {
     const t = new OTable({ zones: [PG, NS], optional: menu(PG, NS) });
     // Turn 1: Rushed, but the whole starting Task Force may be bought; at most three Action cards.

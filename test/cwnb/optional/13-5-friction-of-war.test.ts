@@ -305,6 +305,15 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     expect(u.zoneView(PG, 'allied:persian-gulf').players.allied).toMatchObject({ keptAdditionalShip: 'unlimited-transfers', cards: [] });
   });
 
+  it('13.5 the kept card buys the dearest ship of the order at its Point Value, whatever the order it was ordered in', () => {
+    const t = kept();
+    t.start(PG, { allied: 'Sea Superiority' });
+    t.act({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'ship-at-point-value' });
+    t.order(PG, 'allied', { buy: ['a-ff3', 'a-ff'] }, false);
+    // Turn 2 prices double: a-ff3 3 → 6, a-ff 6 → 12; the dearest, a-ff, at its Point Value 6: 6 + 6 = 12.
+    expect(t.zoneView(PG, 'allied:persian-gulf').players.allied.order!.cost).toBe(12);
+  });
+
   it('13.5 a kept card used (or spent on a ship) is gone at the next Campaign Game Turn', () => {
     for (const [use, ship, state] of [['unlimited-transfers', null, 'unlimited-transfers'], ['ship-at-point-value', 'a-ff', 'spent'], ['ship-at-point-value', null, 'ship-at-point-value']] as const) {
       const t = kept();
@@ -319,5 +328,47 @@ describe('13.5 Friction of War: when jokers may be played', () => {
       t.finish(PG);
       expect(t.zoneView(PG, 'allied:persian-gulf').players.allied.keptAdditionalShip, use).toBeNull();
     }
+  });
+});
+
+describe('13.5 the kept card belongs to whoever holds it', () => {
+  // BUG (found by a surviving mutant in friction-of-war.ts, useKeptAdditionalShip): the kept Additional Ship card can be
+  // given to a teammate like any card in hand (6.C.3), but the giver's "kept card" stays usable — the giver plays a card
+  // it no longer holds (and the card is not even taken from the receiver's hand). Wardroom should refuse it (or refuse
+  // the transfer of the kept card).
+  it.fails('13.5 a kept Additional Ship card given to a teammate can no longer be played by the giver', () => {
+    const t = new OTable({ zones: [PG, NS], optional: FOW });
+    t.quietTurn({ [PG]: { allied: 'Sea Superiority' } });
+    t.start(PG, { allied: 'Sea Superiority' });
+    t.start(NS, {});
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, []);
+    if (t.zone(NS).battle!.toDeal) t.deal(NS);
+    t.endAll(PG);
+    t.endAll(NS);
+    t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'Additional Ship' });
+    for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) t.act({ type: 'setAside', seat: `${s}:${z}` });
+    t.start(PG, {});
+    t.start(NS, {});
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    t.act({ type: 'transferCard', seat: 'allied:persian-gulf', card: 0, to: NS });
+    expect(t.player(NS, 'allied').cards).toEqual([{ type: 'Additional Ship' }]);
+    expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' }).code).toBe('no-kept-card');
+  });
+});
+
+describe('13.5 and 7.2.1: the card kept', () => {
+  it('7.2.1 with Friction of War the Additional Ship card may be kept (however it is spelled); any other card is kept as itself', () => {
+    const t = new OTable({ zones: [PG], optional: FOW });
+    t.start(PG, { allied: 'Sea Superiority' });
+    t.order(PG, 'allied', {});
+    t.order(PG, 'soviet', {});
+    t.commit(PG, 'allied', []);
+    t.commit(PG, 'soviet', []);
+    t.endAll(PG);
+    t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'additional ship' });
+    t.act({ type: 'setAside', seat: 'soviet:persian-gulf', card: 'Retreat' });
+    expect(t.zoneView(PG, 'allied:persian-gulf').players.allied).toMatchObject({ cards: [{ type: 'Additional Ship' }], keptAdditionalShip: 'unused' });
+    expect(t.zoneView(PG, 'soviet:persian-gulf').players.soviet).toMatchObject({ cards: [{ type: 'Retreat' }], keptAdditionalShip: null });
   });
 });

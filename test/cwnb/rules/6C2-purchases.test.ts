@@ -328,3 +328,21 @@ describe('6.C.2 refusals', () => {
     );
   });
 });
+
+describe('6.C.2 the purchase log', () => {
+  it('6.C.2 orders are private to their team; carrying out the purchases logs what each player bought (only those who bought), then the reveal and the banking', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    expect(t.act({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' })).toEqual([
+      { type: 'order', zone: NS, side: 'allied', private: 'allied', text: 'Allied orders USS Spruance for 12.' },
+    ]);
+    expect(t.act({ type: 'buyCard', seat: 'allied:north-sea', card: 'Gun', value: 7 })).toEqual([
+      { type: 'order', zone: NS, side: 'allied', private: 'allied', text: 'Allied orders Gun (value 7) for 3.' },
+    ]);
+    expect(t.done(NS, 'allied').map((e) => e.type)).toEqual(['order-done']);
+    const events = t.done(NS, 'soviet');
+    expect(events.map((e) => `${e.type}${e.side ? ':' + e.side : ''}`)).toEqual(['order-done:soviet', 'purchase:allied', 'reveal', 'bank:allied', 'bank:soviet']);
+    expect(events[1].text).toBe('North Sea: Allied buys USS Spruance, Gun (7) for 15; Point Track 135.');
+    expect(t.zoneView(NS, 'allied:north-sea').players.allied.keptAdditionalShip).toBeNull();
+  });
+});
