@@ -6,18 +6,20 @@
  * - Raw score: Stryker's own, (killed + timeout) / (killed + timeout + survived + no coverage).
  * - Message text: a mutant whose whole range lies inside an expression whose value is only shown
  *   to people. Found on the TypeScript AST of the report's sources (so line shifts do not matter):
- *   the message argument of `refuse(code, message, rule)` and `new RuleError(code, message, …)`;
- *   the value of a `text`, `label`, `summary` or `purpose` property, or of an assignment to
+ *   the message argument of `refuse(code, message, rule)` and `new RuleError(code, message, …)`,
+ *   and of `new Error(message)`; the value of a `text`, `label`, `summary`, `purpose` (a die's
+ *   purpose, logged with the roll) or `title` property, or of an assignment to
  *   `.summary`; the `message` member of a returned `[code, message, rule]` tuple. Then, to a fixed
  *   point, with the type checker: a `const` whose every use is message text has a message-text
  *   initializer, and a function parameter whose every use is message text (`why` of `score`,
- *   `awardPool`, `shiftStatus`) makes the argument at that position message text at every call.
+ *   `awardPool`, `shiftStatus`) makes the argument at that position message text at every call;
+ *   a function called only inside message text (`unitName`) returns message text.
  *   String and template literal mutants there are counted as message text; any other mutant there
  *   (a condition inside a template, say) too, but it is listed with `--survivors` as
  *   "other mutant in message text", since it could also make the expression throw.
  * - Equivalent mutants: listed by hand in test/mutation-equivalents.json, each keyed by file,
- *   mutator, the original source text and the replacement (optionally a `context` string that must
- *   occur on the mutant's first line), with a one-line reason. An entry that matches no mutant, or
+ *   mutator, the original source text and the replacement (optionally a `context`: a piece of the
+ *   mutant's first line that contains the original at the mutant's column), with a one-line reason. An entry that matches no mutant, or
  *   a killed one, is reported as stale.
  * Both kinds are left out of the adjusted score whatever their status (a killed text mutant earns
  * no credit either).
@@ -55,7 +57,7 @@ export interface Equivalent {
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
-const TEXT_PROPERTIES = new Set(['text', 'label', 'summary', 'purpose']);
+const TEXT_PROPERTIES = new Set(['text', 'label', 'summary', 'purpose', 'title']);
 
 /** Offsets of the start of each line (Stryker locations are 1-based lines and columns). */
 function offsetOf(source: string): (p: Position) => number {
@@ -89,7 +91,7 @@ export function messageRanges(files: Record<string, string>): Record<string, [nu
   };
   const uses = new Map<ts.Symbol, ts.Identifier[]>();
   const calls: { callee: ts.Symbol; call: ts.CallExpression }[] = [];
-  const fns: { symbol: ts.Symbol; params: readonly ts.ParameterDeclaration[] }[] = [];
+  const fns: { symbol: ts.Symbol; fn: ts.SignatureDeclaration & { body?: ts.Node } }[] = [];
   const consts: { symbol: ts.Symbol; init: ts.Expression }[] = [];
 
   const visit = (n: ts.Node): void => {
@@ -97,6 +99,7 @@ export function messageRanges(files: Record<string, string>): Record<string, [nu
       const callee = n.expression;
       const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
       if ((name === 'refuse' || name === 'RuleError') && n.arguments && n.arguments.length > 1) message.add(n.arguments[1]);
+      if (name === 'Error' && ts.isNewExpression(n) && n.arguments?.length) message.add(n.arguments[0]);
       const s = ts.isCallExpression(n) ? symbolOf(ts.isPropertyAccessExpression(callee) ? callee.name : callee) : undefined;
       if (s && ts.isCallExpression(n)) calls.push({ callee: s, call: n });
     }
@@ -116,12 +119,12 @@ export function messageRanges(files: Record<string, string>): Record<string, [nu
     }
     if (ts.isFunctionDeclaration(n) && n.name) {
       const s = symbolOf(n.name);
-      if (s) fns.push({ symbol: s, params: n.parameters });
+      if (s) fns.push({ symbol: s, fn: n });
     }
     if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
       const s = symbolOf(n.name);
       const init = n.initializer;
-      if (s && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) fns.push({ symbol: s, params: init.parameters });
+      if (s && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) fns.push({ symbol: s, fn: init });
       else if (s && ts.getCombinedNodeFlags(n) & ts.NodeFlags.Const) consts.push({ symbol: s, init });
     }
     if (ts.isIdentifier(n) && !isDeclarationName(n)) {
@@ -150,10 +153,21 @@ export function messageRanges(files: Record<string, string>): Record<string, [nu
     };
     for (const c of consts) if (onlyInText(c.symbol)) add(c.init);
     for (const f of fns) {
-      f.params.forEach((p, i) => {
+      f.fn.parameters.forEach((p, i) => {
         if (!ts.isIdentifier(p.name) || !onlyInText(symbolOf(p.name))) return;
         for (const c of calls) if (c.callee === f.symbol && c.call.arguments[i]) add(c.call.arguments[i]);
       });
+      // A function whose result is only ever shown (every call inside message text): its returned values are text.
+      const u = uses.get(f.symbol) ?? [];
+      if (u.length && u.every((id) => ts.isCallExpression(id.parent) && id.parent.expression === id && inside(id.parent))) {
+        const body = f.fn.body;
+        if (body && !ts.isBlock(body)) add(body);
+        const mark = (x: ts.Node): void => {
+          if (ts.isReturnStatement(x) && x.expression) add(x.expression);
+          if (!ts.isFunctionLike(x)) ts.forEachChild(x, mark);
+        };
+        if (body && ts.isBlock(body)) ts.forEachChild(body, mark);
+      }
     }
   }
 
@@ -174,6 +188,13 @@ function isDeclarationName(n: ts.Identifier): boolean {
     ts.isImportSpecifier(p) ||
     ts.isImportClause(p)
   );
+}
+
+/** Does `context` occur on the line with the mutant's original text at the mutant's column? */
+function atContext(line: string, context: string, original: string, column: number): boolean {
+  const within = context.indexOf(original.split('\n')[0]);
+  for (let at = line.indexOf(context); at >= 0; at = line.indexOf(context, at + 1)) if (at + within === column) return true;
+  return false;
 }
 
 export type Kind = 'detected' | 'survived' | 'text' | 'equivalent' | 'invalid';
@@ -203,7 +224,7 @@ export function classify(report: Report, equivalents: Equivalent[]): { mutants: 
       const original = r.source.slice(start, end);
       const line = lines[m.location.start.line - 1];
       const eq = equivalents.find(
-        (e) => e.file === file && e.mutator === m.mutatorName && e.original === original && e.replacement === m.replacement && (!e.context || line.includes(e.context)),
+        (e) => e.file === file && e.mutator === m.mutatorName && e.original === original && e.replacement === m.replacement && (!e.context || atContext(line, e.context, original, m.location.start.column - 1)),
       );
       const text = ranges[file].some(([s, e]) => s <= start && end <= e);
       let kind: Kind;

@@ -181,3 +181,17 @@ describe('14.1 Overall Commanders: seats, notes and refusals', () => {
     expect(t.view('referee').holders).toEqual({ 'soviet:north-sea': 'Ann', 'allied:north-sea': 'Ann', 'allied:persian-gulf': 'Cy' });
   });
 });
+
+describe('14.1 what the Overall Commander may order', () => {
+  it('14.1 the Commander may give a Flag Officer transfer (13.4) and move players while Special Conditions are being rolled', () => {
+    const t = new OTable({ zones: [PG, NS], optional: { ...OC, flagOfficers: true, specialConditions: {} } });
+    t.roll(PG, {});
+    expect(t.zone(PG).step).toBe('conditions');
+    expect(t.act({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:persian-gulf', player: 'Ann' }).map((e) => e.type)).toEqual(['assign']);
+    t.roll(NS, {});
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.give(z, s, null);
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    // The order is the Commander's to give; here the teammate already has a Flag Officer.
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'commander:allied', for: 'allied:persian-gulf', to: NS })).toMatchObject({ code: 'already-has-flag-officer', rule: '13.4' });
+  });
+});

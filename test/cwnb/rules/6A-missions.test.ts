@@ -85,6 +85,11 @@ describe('6.A Determine Player Missions', () => {
     expect(t.zone(NS).mission!.roll).toBe(roll.value);
   });
 
+  it('6.A the roll and the missions it gives are logged for everyone', () => {
+    const t = new Table({ zones: [NS] });
+    expect(t.roll(NS, { allied: 'Military Escort' }).map((e) => e.type)).toEqual(['roll', 'mission']);
+  });
+
   it('6.A the mission is determined once per Campaign Game Turn', () => {
     const t = new Table({ zones: [NS] });
     t.roll(NS, { allied: 'Military Escort' });

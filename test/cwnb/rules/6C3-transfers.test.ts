@@ -19,7 +19,7 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
   it('6.C.3 a player may transfer a Ship card from their Task Force to a teammate in another War Zone', () => {
     const t = twoZones();
     const events = t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG });
-    expect(events[0].text).toBe('Allied: USS Forrestal transferred from North Sea to Persian Gulf.');
+    expect(events.map((e) => [e.type, e.text])).toEqual([['transfer', 'Allied: USS Forrestal transferred from North Sea to Persian Gulf.']]);
     expect(Object.keys(t.player(NS, 'allied').fleet)).toEqual(['a-dd']);
     expect(Object.keys(t.player(PG, 'allied').fleet).sort()).toEqual(['a-cv', 'a-ff']);
   });
@@ -61,7 +61,7 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
     t.roll(NS, { allied: 'Civilian Escort' }); // Allied Edge after turn 1
     t.roll(PG, {});
     const early = t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG });
-    expect(early.code).toBe('not-transfer-step'); // turn 2, purchases not yet carried out
+    expect(early).toMatchObject({ code: 'not-transfer-step', rule: '6.C.3' }); // turn 2, purchases not yet carried out
     t.done(NS, 'allied');
     t.done(NS, 'soviet');
     t.done(PG, 'allied');

@@ -48,16 +48,16 @@ describe('7.2.1 Set aside one card', () => {
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
     t.endAll(NS);
     const r = t.refuse({ type: 'setAside', seat: 'allied:north-sea', card: 'Additional Ship' });
-    expect(r.code).toBe('unknown-card');
+    expect(r).toMatchObject({ code: 'unknown-card', rule: '7.2.1' });
   });
 
   it('7.2.1 cards are set aside once, after the last Battle Turn', () => {
     const t = new Table({ zones: [NS] });
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
-    expect(t.refuse({ type: 'setAside', seat: 'allied:north-sea' }).code).toBe('not-set-aside-step');
+    expect(t.refuse({ type: 'setAside', seat: 'allied:north-sea' })).toMatchObject({ code: 'not-set-aside-step', rule: '7.2.1' });
     t.endAll(NS);
     t.act({ type: 'setAside', seat: 'allied:north-sea' });
-    expect(t.refuse({ type: 'setAside', seat: 'allied:north-sea' }).code).toBe('already-set-aside');
+    expect(t.refuse({ type: 'setAside', seat: 'allied:north-sea' })).toMatchObject({ code: 'already-set-aside', rule: '7.2.1' });
   });
 });
 

@@ -110,9 +110,9 @@ describe('7 Battle Turns', () => {
     expect(t.refuse({ type: 'retreat', seat: 'allied:south-pacific' }).code).toBe('not-your-battle-turn');
     t.end('south-pacific');
     t.act({ type: 'retreat', seat: 'allied:south-pacific' });
-    expect(t.refuse({ type: 'retreat', seat: 'allied:south-pacific' }).code).toBe('already-retreating');
+    expect(t.refuse({ type: 'retreat', seat: 'allied:south-pacific' })).toMatchObject({ code: 'already-retreating', rule: '7' });
     const r = t.refuse({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true });
-    expect(r.code).toBe('retreating-no-attacks');
+    expect(r).toMatchObject({ code: 'retreating-no-attacks', rule: '9.1' });
   });
 
   it('7 players may not aid each other during the Battle Turns: no transfers while the battles are under way', () => {

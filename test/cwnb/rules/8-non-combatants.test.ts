@@ -47,7 +47,7 @@ describe('8 Non-Combatant Ship Types', () => {
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } }, { deal: false });
     for (const cards of [[1, 2], [1, 1, 2], [1, 2, 19]]) {
       const r = t.refuse({ type: 'dealNonCombatants', seat: 'allied:north-sea', cards });
-      expect(r.code).toBe('deal-cards-required');
+      expect(r).toMatchObject({ code: 'deal-cards-required', rule: '8' });
     }
     t.deal(NS, [4, 9, 17]);
     expect(t.zone(NS).battle!.nonCombatants.map((n) => n.id)).toEqual(['NC-4', 'NC-9', 'NC-17']);

@@ -67,7 +67,7 @@ describe('9.1 General Mission Rules', () => {
     t.prepare({ 'persian-gulf': { mission: { allied: 'Civilian Escort', urgent: true }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
     t.end('persian-gulf');
     const r = t.refuse({ type: 'retreat', seat: 'allied:persian-gulf' });
-    expect(r.code).toBe('retreat-with-civilians');
+    expect(r).toMatchObject({ code: 'retreat-with-civilians', rule: '9.1' });
     expect(r.message).toContain('Civilian Non-Combatant');
     for (const nc of t.zone('persian-gulf').battle!.nonCombatants) t.sink('persian-gulf', nc.id, 'soviet');
     t.act({ type: 'retreat', seat: 'allied:persian-gulf' });

@@ -78,7 +78,7 @@ describe('9.6 Invasion vs. Holding Action', () => {
 
   it('9.6 also score the Damage Value of Gun Attacks (only) on Land Targets: no submarine Missile Attack without a missile-capable submarine', () => {
     const t = invasion([]);
-    expect(t.refuse({ type: 'landAttack', seat: 'allied:north-sea', attack: 'submarine-missile', damage: 6 }).code).toBe('no-missile-submarine');
+    expect(t.refuse({ type: 'landAttack', seat: 'allied:north-sea', attack: 'submarine-missile', damage: 6 })).toMatchObject({ code: 'no-missile-submarine', rule: '9.8' });
     const gun = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 6 });
     expect(pointsOf(gun, 'allied')).toEqual([6]);
     expect(t.zoneView(NS).battle!.poolAwarded.allied).toBe(0); // shore bombardment is separate from the Pool
