@@ -30,6 +30,23 @@ describe('9 Naval Missions', () => {
     expect(m.soviet.summary).toEqual(['Score 10 for each Non-Combatant you sink.']);
   });
 
+  it('9 each pair of Missions is shown with its title and rule number', () => {
+    const cases = [
+      ['north-sea', COL.even, { allied: 'Military Escort' }, 'Military Escort vs. Raid', '9.2'],
+      ['sea-of-japan', COL.even, { allied: 'Civilian Escort' }, 'Civilian Escort vs. Raid', '9.3'],
+      ['persian-gulf', COL.even, { allied: 'Sea Superiority', soviet: 'Sea Superiority' }, 'Sea Superiority vs. Sea Superiority', '9.4'],
+      ['north-sea', COL.even, { soviet: 'Holding Action' }, 'Sea Superiority vs. Holding Action', '9.5'],
+      ['north-sea', COL.alliedDominance, { allied: 'Invasion' }, 'Invasion vs. Holding Action', '9.6'],
+      ['south-pacific', COL.even, { allied: 'Carrier Strike' }, 'Carrier Strike vs. Engage', '9.7'],
+      ['mediterranean', COL.even, { soviet: 'Submarine Strike' }, 'Submarine Strike vs. Engage', '9.8'],
+    ] as const;
+    for (const [zone, column, want, title, rule] of cases) {
+      const t = new Table({ zones: [zone], status: { [zone]: column } });
+      t.roll(zone, want);
+      expect(t.zoneView(zone).mission, rule).toMatchObject({ title, rule });
+    }
+  });
+
   it('9 Mission Points are in addition to the points for sinking enemy ships', () => {
     const t = carrierStrike();
     t.act({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true });
