@@ -124,6 +124,7 @@ export function rollDice(
   requests: readonly DieRequest[],
   physicalValues?: readonly number[],
 ): { dice: DiceState; values: number[]; events: RollEvent[] } {
+  if (!requests.length && !physicalValues?.length) return { dice, values: [], events: [] }; // no die: nothing to roll or type
   let values: number[];
   if (dice.physical) {
     if (!physicalValues || physicalValues.length !== requests.length) {

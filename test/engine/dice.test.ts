@@ -73,3 +73,14 @@ describe('engine dice (HMAC-SHA-256 with rejection sampling)', () => {
     }
   });
 });
+
+describe('rolling no dice', () => {
+  // Found by the points oracle: a 13.2.7 Port Strike air strike on a zone with no enemy ship rolls
+  // no die, and a game opened without its seed could not replay it.
+  it('needs neither the seed nor typed values, and changes nothing', () => {
+    for (const physical of [false, true]) {
+      const dice = { counter: 4, physical };
+      expect(rollDice(dice, NO_SEED, 'allied:north-sea', [])).toEqual({ dice, values: [], events: [] });
+    }
+  });
+});

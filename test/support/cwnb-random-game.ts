@@ -24,6 +24,7 @@ import { NON_COMBATANT_CARDS } from '../../src/modules/cwnb/rules/non-combatants
 import { MAX_TURNS } from '../../src/modules/cwnb/rules/sequence-of-play.ts';
 import type { CwnbOptions, CwnbState, ZoneState } from '../../src/modules/cwnb/state.ts';
 import { parseSeat, seatOf } from '../../src/modules/cwnb/state.ts';
+import { checkPoints, gameSteps } from './cwnb-points-oracle.ts';
 import { codeOf } from './kernel.ts';
 import { openSession } from './cwnb-scenario.ts';
 
@@ -50,6 +51,8 @@ export interface PlayConfig {
   rawChance?: number;
   /** Replay the log at the end (from its JSON form) and compare states. Default true. */
   checkReplay?: boolean;
+  /** Check every points event of the finished game against the mission-points oracle (cwnb-points-oracle.ts). Default true. */
+  checkPoints?: boolean;
   /** Give up (a failure) after this many accepted actions. Default 20,000. */
   maxActions?: number;
   /** Give up after this many refusals in a row (a dead end in practice). Default 200. */
@@ -743,6 +746,7 @@ export function playRandomGame(seed: number, config: PlayConfig = {}): GameRepor
   const maxUndos = config.maxUndos ?? 2;
   const rawChance = config.rawChance ?? 0.1;
   const checkReplay = config.checkReplay ?? true;
+  const checkScores = config.checkPoints ?? true;
   const maxActions = config.maxActions ?? 20_000;
   const maxRefusalsInARow = config.maxRefusalsInARow ?? 200;
   const freeze = config.freeze ?? true;
@@ -903,6 +907,11 @@ export function playRandomGame(seed: number, config: PlayConfig = {}): GameRepor
       const record = JSON.parse(JSON.stringify(session.record)) as GameRecord;
       if (!isDeepStrictEqual(openSession(record).state, session.state)) fail('replaying the log does not reproduce the state');
       if (!isDeepStrictEqual(openSession({ ...record, seed: null }).state, session.state)) fail('replaying the log without its seed does not reproduce the state');
+    }
+    if (checkScores) {
+      // 7, 9, 10: a wrong score fails the fuzzer too; the oracle recomputes every award independently.
+      const wrong = checkPoints(gameSteps(session.record));
+      if (wrong.length) fail(`${wrong.length} points award(s) disagree with the mission-points oracle, first: ${JSON.stringify(wrong[0])}`);
     }
   } catch (e) {
     if (e instanceof FuzzFailure) throw e;

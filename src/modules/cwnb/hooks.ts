@@ -41,8 +41,10 @@ export interface Hooks {
   checkTransfer(state: CwnbState, from: ZoneState, to: ZoneState, side: Side, what: 'ship' | 'card'): void;
   /** 6.C.3: may cards still move between these zones this turn (13.3, 13.5)? For the offered targets. */
   transferOpen(state: CwnbState, from: ZoneState, to: ZoneState, side: Side): boolean;
-  /** 6.C.3: a card moved (13.3 counts it). */
+  /** 6.C.3: a ship or card is about to move (13.3 counts it). */
   transferred(state: CwnbState, from: ZoneState, to: ZoneState, side: Side, ctx: Ctx): void;
+  /** 6.C.3: an Action card has moved to a teammate (13.5: the kept Additional Ship card goes with it). */
+  cardTransferred(from: ZoneState, to: ZoneState, side: Side, card: HeldCard): void;
   /** 6.C.4: more fields of the commitment form (13.4 Command Ship). */
   commitFields(state: CwnbState, zone: ZoneState, side: Side, eligible: readonly string[]): Fields;
   /** 6.C.4: refuse a commitment the optional rules forbid (13.2.2 Area Defense, 13.4 Command Ship). */
@@ -97,6 +99,7 @@ export const BASE_HOOKS: Hooks = {
   checkTransfer: () => {},
   transferOpen: () => true,
   transferred: () => {},
+  cardTransferred: () => {},
   commitFields: () => ({}),
   checkCommitment: () => {},
   revealed: () => {},
@@ -153,6 +156,7 @@ const COMBINE: Record<keyof Hooks, (fns: Fn[]) => Fn> = {
   checkTransfer: all,
   transferOpen: every,
   transferred: all,
+  cardTransferred: all,
   commitFields: fields,
   checkCommitment: all,
   revealed: all,

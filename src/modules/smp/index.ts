@@ -97,7 +97,8 @@ function answer(state: SmpState, action: Action, dice: DiceSource): Outcome<SmpS
   const after = advance(state, next, rec);
   if (after.error) return after.error.refusal;
   if (rec.produced.length) entry.rolled = rec.produced;
-  return { state: next, events: after.events.slice(before.events.length) };
+  // Fresh objects: the derived run keeps its own (a session numbers the outcome's events in place).
+  return { state: next, events: after.events.slice(before.events.length).map((e) => ({ ...e })) };
 }
 
 const ACTIONS: ActionDef<SmpState>[] = [

@@ -67,7 +67,9 @@ describe('13.1 Variable End Turn', () => {
     t.endRoll(5); // turn 3: 5, goes on
     t.quietTurn();
     expect(t.endRoll(5).map((e) => e.text)).toContain('Variable End Turn: 5 + 1 = 6 — the war is over (13.1).');
-    expect(t.state.result!.level).toBeDefined();
+    // Four quiet turns in the Persian Gulf (Sea Superiority, nobody committed: 22 each, the marker stays on Even):
+    // Allied 150 + 4 × 22 = 238; Soviet 238 + the Even End Game bonus 11 = 249; margin 11, a Soviet Pyrrhic Victory.
+    expect(t.state.result).toMatchObject({ winner: 'soviet', margin: 11, level: 'Pyrrhic', totals: { allied: 238, soviet: 249 } });
   });
 
   it('13.1 never past turn 9: with the agreed turn 4 and only 1s rolled, the war ends after turn 9 without a roll', () => {
@@ -86,6 +88,13 @@ describe('13.1 Variable End Turn', () => {
     expect(endRolls(t).at(-1)).toBe('Variable End Turn: 1 + 4 = 5 — the war goes on (13.1).');
   });
 
+  it('13.1 with Variable End Turn the agreed length does not end the game: agreed 1 turn, end-game die from turn 4, turn 2 begins', () => {
+    const t = game(4, 1);
+    t.quietTurn();
+    expect(t.state.result).toBeNull();
+    expect(t.view('referee')).toMatchObject({ turn: 2, agreedTurns: null, variableEndFrom: 4 });
+  });
+
   it('13.1 the die is rolled by the Advantaged Player of the first War Zone listed; everything else waits for it', () => {
     const t = new OTable({ zones: [NS, PG], optional: { variableEndTurn: { startTurn: 2 } }, status: { [NS]: 4 } });
     t.quietTurn();
@@ -93,14 +102,14 @@ describe('13.1 Variable End Turn', () => {
     expect(t.state.endRollDue).toBe(true);
     expect(t.view('referee').waitingFor).toEqual(['allied:north-sea']);
     const r = t.refuse({ type: 'rollEndTurn', seat: 'soviet:persian-gulf', values: [6] });
-    expect(r.code).toBe('not-end-roller');
+    expect(r).toMatchObject({ code: 'not-end-roller', rule: '13.1' });
     expect(r.message).toContain('allied:north-sea');
-    expect(t.refuse({ type: 'rollMission', seat: 'soviet:persian-gulf', values: [1] }).code).toBe('end-roll-first');
+    expect(t.refuse({ type: 'rollMission', seat: 'soviet:persian-gulf', values: [1] })).toMatchObject({ code: 'end-roll-first', rule: '13.1' });
     expect(t.actions('soviet:persian-gulf').map((a) => a.type)).not.toContain('rollEndTurn');
     expect(t.actions('allied:north-sea').map((a) => a.type)).toContain('rollEndTurn');
     t.endRoll(2);
     expect(t.state.turn).toBe(3);
-    expect(t.refuse({ type: 'rollEndTurn', seat: 'allied:north-sea', values: [6] }).code).toBe('no-end-roll');
+    expect(t.refuse({ type: 'rollEndTurn', seat: 'allied:north-sea', values: [6] })).toMatchObject({ code: 'no-end-roll', rule: '13.1' });
   });
 
   it('13.1 a physical die is 1..6; a seeded game rolls its own die', () => {

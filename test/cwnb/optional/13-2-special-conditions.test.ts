@@ -18,8 +18,9 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(t.zone(PG).step).toBe('conditions');
     expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf', 'soviet:persian-gulf']);
     // Allied 4: no Special Condition, and only that die is entered.
-    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [4, 2] }).code).toBe('extra-die');
-    expect(t.conditions(PG, 'allied', 4).map((e) => e.text)).toContain('Persian Gulf: Allied has no Special Condition this turn (13.2).');
+    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [4, 2] })).toMatchObject({ code: 'extra-die', rule: '13.2' });
+    expect(t.conditions(PG, 'allied', 4).map((e) => [e.type, e.text])).toContainEqual(['special-condition', 'Persian Gulf: Allied has no Special Condition this turn (13.2).']);
+    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [5, 1] })).toMatchObject({ code: 'conditions-rolled', rule: '13.2' });
     // Soviet 5: a second die on the Soviet column (6: Close Range Battle).
     expect(t.refuse({ type: 'rollSpecialConditions', seat: 'soviet:persian-gulf', values: [5] }).code).toBe('dice-values-required');
     expect(t.conditions(PG, 'soviet', 5, 6).map((e) => e.text)).toContain('Persian Gulf: Soviet Special Condition: Close Range Battle this turn (13.2).');
@@ -27,7 +28,7 @@ describe('13.2 Special Conditions (Step B)', () => {
       allied: { rolled: true, condition: null, portStrike: null },
       soviet: { rolled: true, condition: 'Close Range Battle', portStrike: null },
     });
-    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'soviet:persian-gulf', values: [1] }).code).toBe('not-conditions-step');
+    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'soviet:persian-gulf', values: [1] })).toMatchObject({ code: 'not-conditions-step', rule: '13.2' });
     expect(t.zone(PG).step).toBe('purchase');
   });
 
@@ -78,6 +79,10 @@ describe('13.2 Special Conditions (Step B)', () => {
     const unknown = conditionsTable(MENU) as { rows: { allied: string }[] };
     unknown.rows[0].allied = 'Fog';
     expect(optionsRefusal({ zones: [PG], optional: { specialConditions: { tables: { [PG]: unknown as never } } } }).code).toBe('bad-options');
+    // The rows may come in any order; a table for a zone not in play is not used, so not checked.
+    const reversed = conditionsTable(MENU);
+    reversed.rows.reverse();
+    expect(() => new OTable({ zones: [PG], optional: { specialConditions: { tables: { [PG]: reversed, [NS]: bad } } } })).not.toThrow();
   });
 
   it('13.2.1 Bad Weather (one player): a −1 reminder for both Task Forces', () => {
@@ -202,7 +207,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     // Turn 2: Allied Prepared — repaired at once, before the purchases.
     t.roll(PG, {});
     const ev = t.give(PG, 'allied', 'Prepared');
-    expect(ev.map((e) => e.text)).toContain('Persian Gulf: Prepared — all Allied ships repaired (13.2.6).');
+    expect(ev.map((e) => [e.type, e.text])).toContainEqual(['repair', 'Persian Gulf: Prepared — all Allied ships repaired (13.2.6).']);
     expect(t.player(PG, 'allied').fleet['a-dd']).toMatchObject({ damage: 0, crippled: false, critical: false });
     t.give(PG, 'soviet', null);
     // Up to seven Action cards this turn (Gun cards of value 1 cost 0).
@@ -244,6 +249,8 @@ describe('13.2 Special Conditions (Step B)', () => {
       // One die per enemy ship, submarines included, in fleet order: s-cv, s-cg, s-dd (already crippled), s-ff, s-ss.
       const ev = t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 1, 2, 1] });
       const texts = ev.map((e) => e.text);
+      expect(ev.map((e) => e.type)).toEqual(['roll', 'roll', 'roll', 'roll', 'roll', 'sunk', 'points', 'crippled', 'sunk', 'points', 'sunk', 'points', 'port-strike']);
+      expect(ev.filter((e) => e.type === 'roll').map((e) => [e.sides, e.purpose])).toContainEqual([6, 'Port Strike on Kiev, Persian Gulf (hit on 1)']);
       expect(texts).toContain('Persian Gulf: Port Strike hits Kiev: sunk (13.2.7).'); // Large: sunk, not crippled
       expect(texts).toContain('Persian Gulf: Port Strike hits Kara: crippled (13.2.7).'); // has a Crippled side
       expect(texts).toContain('Persian Gulf: Port Strike hits Sovremenny: sunk (13.2.7).'); // already crippled
@@ -267,7 +274,19 @@ describe('13.2 Special Conditions (Step B)', () => {
       t.done(PG, 'soviet');
       expect(t.banked(PG, 'allied')).toBe(bankedBefore + track);
       expect(t.track(PG, 'allied')).toBe(0);
-      expect(t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' }).code).toBe('no-port-strike');
+      expect(t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' })).toMatchObject({ code: 'no-port-strike', rule: '13.2.7' });
+      expect(t.refuse({ type: 'portStrike', seat: 'soviet:persian-gulf', choice: 'port-mined' })).toMatchObject({ code: 'no-port-strike', rule: '13.2.7' });
+    });
+
+    it('13.2.7 a roster that says only one of Large or Crippled side for a ship is enough for the air strike', () => {
+      const roster = { ...FIXTURE_ROSTER, ships: FIXTURE_ROSTER.ships.map((s) => (s.id === 's-cv' ? { ...s, large: true } : s.id.startsWith('s-') ? { ...s, crippledSide: s.id === 's-cg' } : s)) };
+      const t = turnOne(SC, roster);
+      t.roll(PG, {});
+      t.give(PG, 'allied', 'Port Strike');
+      t.give(PG, 'soviet', null);
+      const ev = t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 2, 2, 2] });
+      expect(pointsOf(ev, 'allied', 'port-strike')).toEqual([20]); // the Large Kiev sunk; the Kara crippled
+      expect(t.zoneView(PG).players.soviet.fleet.find((s) => s.id === 's-cg')).toMatchObject({ crippled: true });
     });
 
     /** Turn 1 quiet; turn 2 the Allied player rolls Port Strike and sinks Krivak (5 points) in port; `mission` for turn 2. */
@@ -318,7 +337,7 @@ describe('13.2 Special Conditions (Step B)', () => {
       t.give(PG, 'allied', 'Port Strike');
       t.give(PG, 'soviet', null);
       const r = t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 1, 1, 1] });
-      expect(r.code).toBe('port-strike-ship-data');
+      expect(r).toMatchObject({ code: 'port-strike-ship-data', rule: '13.2.7' });
       expect(r.message).toContain('Kiev, Kara, Sovremenny, Krivak, Foxtrot');
       // The other two choices need no ship data.
       t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' });
@@ -420,6 +439,21 @@ describe('13.2 Special Conditions (Step B)', () => {
     ]) {
       expect(t.refuse(a)).toMatchObject({ code: 'priority-no-transfers', rule: '13.2.8' });
     }
+  });
+
+  it('13.2.8 Priority: the three half-price cards count across purchase rounds (6.C.2 conflicts), not three per round', () => {
+    const t = new OTable({ zones: [NS, PG], optional: menu(PG, NS) });
+    t.start(NS, {});
+    t.start(PG, {}, { allied: 'Priority' });
+    // Both Allied players order the Forrestal; with equal banked points the North Sea (listed first) gets it.
+    t.order(NS, 'allied', { buy: ['a-cv'] });
+    t.order(PG, 'allied', { buy: ['a-cv'], cards: [{ card: 'ECM' }, { card: 'Air Cover' }] }); // 1 → 1, 2 → 1 at half price
+    t.order(NS, 'soviet', {});
+    t.order(PG, 'soviet', {});
+    expect(t.track(PG, 'allied')).toBe(150 - 2);
+    // The second round: one half-price card is left. Retreat 6 → 3, Gun (7) 3 at full price: 6.
+    t.order(PG, 'allied', { cards: [{ card: 'Retreat' }, { card: 'Gun', value: 7 }] });
+    expect(t.banked(PG, 'allied')).toBe(150 - 2 - 6);
   });
 
   it('13.2.9 Rushed no ship trading, max 3 cards, max 1 ship except turn 1', () => {

@@ -49,6 +49,10 @@ describe('13.3 Transfer Limitations', () => {
     delete holes[0].limits['sea-of-japan']['indian-ocean'];
     const missing = optionsRefusal({ zones: [PG, NS], optional: { transferLimitations: { charts: holes } } });
     expect(missing.message).toContain('chart 1 ("T1"): no limit from sea-of-japan to indian-ocean');
+    // A whole zone's row missing is named cell by cell too.
+    const noRow = uniformCharts(2);
+    delete (noRow[1].limits as Record<string, unknown>)['south-pacific'];
+    expect(optionsRefusal({ zones: [PG, NS], optional: { transferLimitations: { charts: noRow } } }).message).toContain('chart 2 ("T2"): no limit from south-pacific to indian-ocean');
 
     const lopsided = uniformCharts(2);
     lopsided[2].limits[PG][NS] = 3;
@@ -93,10 +97,10 @@ describe('13.3 Transfer Limitations', () => {
     }
     const t = new OTable({ zones: [PG, NS], optional: { transferLimitations: { charts: charts([1, 2, 3]) } } });
     t.start(PG, {});
-    expect(t.refuse({ type: 'rollTransferChart', seat: 'soviet:persian-gulf', values: [1] }).code).toBe('no-chart-roll');
+    expect(t.refuse({ type: 'rollTransferChart', seat: 'soviet:persian-gulf', values: [1] })).toMatchObject({ code: 'no-chart-roll', rule: '13.3' });
     const u = twoZones([1, 2, 3]);
-    expect(u.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS }).code).toBe('chart-not-rolled');
-    expect(u.refuse({ type: 'rollTransferChart', seat: 'allied:persian-gulf', values: [1] }).code).toBe('not-chart-roller');
+    expect(u.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS })).toMatchObject({ code: 'chart-not-rolled', rule: '13.3' });
+    expect(u.refuse({ type: 'rollTransferChart', seat: 'allied:persian-gulf', values: [1] })).toMatchObject({ code: 'not-chart-roller', rule: '13.3' });
     expect(u.actions('soviet:persian-gulf').map((a) => a.type)).toContain('rollTransferChart');
     u.chart(4);
     expect(u.refuse({ type: 'rollTransferChart', seat: 'soviet:persian-gulf', values: [1] }).code).toBe('no-chart-roll');
@@ -139,8 +143,13 @@ describe('13.3 Transfer Limitations', () => {
     t.chart(1);
     t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
     t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-ff', to: NS });
-    t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ff3', to: PG });
-    t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ss2', to: PG });
+    const back = [...t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ff3', to: PG }), ...t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ss2', to: PG })];
+    // Two went each way, and the allowance of each direction is used up.
+    expect(back.map((e) => e.text)).toContain('13.3: 0 more Allied card(s) may move from North Sea to Persian Gulf this turn.');
+    expect(Object.keys(t.player(PG, 'allied').fleet).sort()).toEqual(['a-ff2', 'a-ff3', 'a-ss2']);
+    expect(Object.keys(t.player(NS, 'allied').fleet).sort()).toEqual(['a-cg', 'a-dd', 'a-ff']);
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-ff2', to: NS }).code).toBe('transfer-limit');
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cg', to: PG }).code).toBe('transfer-limit');
   });
 
   it('13.3 Allied/Soviet cells: each side has its own number (the Allies may use the Panama Canal)', () => {
@@ -168,7 +177,10 @@ describe('13.3 Transfer Limitations', () => {
     const t = twoZones(['U', 1, 1]);
     t.chart(1);
     for (const ship of ['a-dd', 'a-ff', 'a-ff2']) t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship, to: NS });
-    for (let i = 0; i < 3; i++) t.act({ type: 'transferCard', seat: 'allied:persian-gulf', card: 0, to: NS });
+    for (let i = 0; i < 3; i++) {
+      // Nothing to count down: no "n more may move" note, only the transfer itself.
+      expect(t.act({ type: 'transferCard', seat: 'allied:persian-gulf', card: 0, to: NS }).map((e) => e.type)).toEqual(['transfer']);
+    }
     expect(Object.keys(t.player(NS, 'allied').fleet)).toHaveLength(6);
     expect(t.player(NS, 'allied').cards).toHaveLength(6);
   });

@@ -72,7 +72,9 @@ describe('13.4 Flag Officers', () => {
     t.act({ type: 'criticalDamage', seat: 'soviet:persian-gulf', ship: 'a-cg' });
     expect(t.zoneView(PG).players.allied.flagOfficer!.functioning).toBe(false);
     // A Task Force without a Command Ship gets no reminder.
-    expect(t.zoneView(PG).reminders.filter((r) => r.startsWith('Soviet Command Ship'))).toEqual([]);
+    expect(t.zoneView(PG).reminders).toEqual([
+      'Allied Command Ship USS Belknap no longer functioning: no ship moves in Adjust Formation; placing an Area Defense costs one Fog of War allotment and all Area Defenses go face-up (13.4).',
+    ]);
     // Not sunk: the Flag Officer stays for the next turn.
     t.finish(PG);
     expect(t.player(PG, 'allied').flagOfficer).toBe(true);
@@ -84,7 +86,7 @@ describe('13.4 Flag Officers', () => {
     commit(t, 'allied:persian-gulf', ['a-cg', 'a-dd'], 'a-cg');
     commit(t, 'soviet:persian-gulf', ['s-cg']);
     const ev = t.sink(PG, 'a-cg', 'soviet');
-    expect(ev.map((e) => e.text)).toContain('Persian Gulf: the Allied Flag Officer went down with the Command Ship and is removed for the rest of the game (13.4).');
+    expect(ev.map((e) => [e.type, e.text])).toContainEqual(['flag-officer-lost', 'Persian Gulf: the Allied Flag Officer went down with the Command Ship and is removed for the rest of the game (13.4).']);
     expect(t.zoneView(PG).players.allied.flagOfficer!.available).toBe(false);
     t.finish(PG);
     t.start(PG, {});
@@ -110,13 +112,27 @@ describe('13.4 Flag Officers', () => {
     t.start(NS, {});
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).toContain('transferFlagOfficer');
-    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:north-sea', to: PG })).toMatchObject({ code: 'no-flag-officer' });
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:north-sea', to: PG })).toMatchObject({ code: 'no-flag-officer', rule: '13.4' });
     const ev = t.act({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS });
-    expect(ev.map((e) => e.text)).toContain('Allied: Flag Officer transferred from Persian Gulf to North Sea (13.4).');
+    expect(ev.map((e) => [e.type, e.text])).toEqual([['transfer', 'Allied: Flag Officer transferred from Persian Gulf to North Sea (13.4).']]);
     expect(t.zoneView(NS).players.allied.flagOfficer!.available).toBe(true);
     expect(t.zoneView(PG).players.allied.flagOfficer!.available).toBe(false);
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('transferFlagOfficer');
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-cg' }).code).toBe('no-flag-officer');
     t.act({ type: 'commit', seat: 'allied:north-sea', ships: [], flagOfficer: undefined });
+  });
+});
+
+describe('13.4 Flag Officers only with the option', () => {
+  it('13.4 without the Flag Officers rule there is no Flag Officer to give or to put aboard, and no reminder', () => {
+    const t = new OTable({ zones: [PG, NS] });
+    t.quietTurn();
+    t.start(PG, {});
+    t.start(NS, {});
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS })).toMatchObject({ code: 'optional-rule-off', rule: '13.4' });
+    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: [], flagOfficer: 'a-cg' })).toMatchObject({ code: 'no-flag-officers', rule: '13.4' });
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, []);
+    expect(t.zoneView(PG).reminders).toEqual([]);
   });
 });

@@ -232,3 +232,142 @@ describe('13.5 Friction of War', () => {
     expect(t.refuse({ type: 'setAside', seat: 'allied:persian-gulf', card: 'Additional Ship' }).code).toBe('unknown-card');
   });
 });
+
+describe('13.5 Friction of War: when jokers may be played', () => {
+  /** Turn 1 played in the Persian Gulf; the Allied player kept an Additional Ship card. Turn 2 not yet rolled. */
+  function kept(optional: Optional = FOW): OTable {
+    const t = seaSuperiority(optional);
+    t.endAll(PG);
+    t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'Additional Ship' });
+    t.act({ type: 'setAside', seat: 'soviet:persian-gulf' });
+    return t;
+  }
+
+  it('13.5 no jokers in a War Zone that has finished its Campaign Game Turn, no table-die re-roll outside the battle, no re-roll of a Special Condition not just rolled', () => {
+    const t = new OTable({ zones: [PG, NS], optional: FOW });
+    t.quietTurn();
+    t.start(PG, { allied: 'Sea Superiority' });
+    t.start(NS, {});
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, []);
+    if (t.zone(NS).battle!.toDeal) t.deal(NS);
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-conditions', side: 'soviet', values: [1] })).toMatchObject({ code: 'nothing-to-reroll', rule: '13.5' });
+    t.finish(PG);
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points' })).toMatchObject({ code: 'joker-too-late', rule: '13.5' });
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:north-sea', use: 'bank' })).toMatchObject({ code: 'bank-when', rule: '13.5' });
+    t.endAll(NS);
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:north-sea', use: 'reroll-table-die' })).toMatchObject({ code: 'not-battle-step', rule: '13.5' });
+  });
+
+  it('13.5 a joker played is logged for both teams; one banked for 5 Victory Points shows as banked', () => {
+    const t = seaSuperiority();
+    expect(joker(t, 'allied:persian-gulf', 'points').map((e) => e.type)).toEqual(['joker', 'points']);
+    t.endAll(PG);
+    const ev = joker(t, 'soviet:persian-gulf', 'bank');
+    expect(ev.map((e) => [e.type, e.side, e.amount])).toEqual([
+      ['joker', 'soviet', undefined],
+      ['bank', 'soviet', 5],
+    ]);
+    expect(t.banked(PG, 'soviet')).toBe(150 + 5);
+  });
+
+  it('13.5 Flag Officer orders need the Flag Officers rule (13.4) and come before the player commits: in the mission, conditions or purchase step', () => {
+    const off = seaSuperiority();
+    expect(off.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'flag-officer-present' })).toMatchObject({ code: 'no-flag-officers', rule: '13.4' });
+    const t = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true, specialConditions: {} } });
+    joker(t, 'allied:persian-gulf', 'flag-officer-present'); // step 'mission'
+    t.roll(PG, { allied: 'Sea Superiority' });
+    joker(t, 'soviet:persian-gulf', 'flag-officer-absent'); // step 'conditions'
+    t.give(PG, 'allied', null);
+    t.give(PG, 'soviet', null);
+    joker(t, 'soviet:persian-gulf', 'flag-officer-present'); // step 'purchase'
+    t.done(PG, 'allied');
+    t.done(PG, 'soviet');
+    t.commit(PG, 'allied', []);
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'flag-officer-absent' })).toMatchObject({ code: 'flag-order-when', rule: '13.5' });
+    expect(t.zoneView(PG).players.allied.additionalShipsPlayed).toBe(1);
+    expect(t.zoneView(PG).players.soviet.additionalShipsPlayed).toBe(2);
+  });
+
+  it('13.5 the kept card: its ship-at-Point-Value use only while ordering, its unlimited-transfers use from the mission step until the battle', () => {
+    const t = kept();
+    expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'soviet:persian-gulf', use: 'unlimited-transfers' })).toMatchObject({ code: 'no-kept-card', rule: '13.5' });
+    expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'ship-at-point-value' })).toMatchObject({ code: 'not-purchase-step', rule: '13.5' });
+    t.start(PG, { allied: 'Sea Superiority' });
+    t.done(PG, 'allied');
+    expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'ship-at-point-value' })).toMatchObject({ code: 'not-purchase-step', rule: '13.5' });
+    t.done(PG, 'soviet');
+    t.commit(PG, 'allied', []);
+    t.commit(PG, 'soviet', []);
+    expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' })).toMatchObject({ code: 'too-late', rule: '13.5' });
+    const u = kept();
+    expect(u.act({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' }).map((e) => e.type)).toEqual(['joker']); // step 'mission'
+    expect(u.zoneView(PG, 'allied:persian-gulf').players.allied).toMatchObject({ keptAdditionalShip: 'unlimited-transfers', cards: [] });
+  });
+
+  it('13.5 the kept card buys the dearest ship of the order at its Point Value, whatever the order it was ordered in', () => {
+    const t = kept();
+    t.start(PG, { allied: 'Sea Superiority' });
+    t.act({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'ship-at-point-value' });
+    t.order(PG, 'allied', { buy: ['a-ff3', 'a-ff'] }, false);
+    // Turn 2 prices double: a-ff3 3 → 6, a-ff 6 → 12; the dearest, a-ff, at its Point Value 6: 6 + 6 = 12.
+    expect(t.zoneView(PG, 'allied:persian-gulf').players.allied.order!.cost).toBe(12);
+  });
+
+  it('13.5 a kept card used (or spent on a ship) is gone at the next Campaign Game Turn', () => {
+    for (const [use, ship, state] of [['unlimited-transfers', null, 'unlimited-transfers'], ['ship-at-point-value', 'a-ff', 'spent'], ['ship-at-point-value', null, 'ship-at-point-value']] as const) {
+      const t = kept();
+      t.start(PG, { allied: 'Sea Superiority' });
+      t.act({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use });
+      if (ship) t.act({ type: 'buyShip', seat: 'allied:persian-gulf', ship });
+      t.done(PG, 'allied');
+      t.done(PG, 'soviet');
+      expect(t.zoneView(PG, 'allied:persian-gulf').players.allied.keptAdditionalShip).toBe(state);
+      t.commit(PG, 'allied', []);
+      t.commit(PG, 'soviet', []);
+      t.finish(PG);
+      expect(t.zoneView(PG, 'allied:persian-gulf').players.allied.keptAdditionalShip, use).toBeNull();
+    }
+  });
+});
+
+describe('13.5 the kept card belongs to whoever holds it', () => {
+  // Found by a surviving mutant in friction-of-war.ts: the giver could still play a kept card it had given away.
+  it('13.5 a kept Additional Ship card given to a teammate (6.C.3) is played by the teammate, no longer by the giver (ruling)', () => {
+    const t = new OTable({ zones: [PG, NS], optional: FOW });
+    t.quietTurn({ [PG]: { allied: 'Sea Superiority' } });
+    t.start(PG, { allied: 'Sea Superiority' });
+    t.start(NS, {});
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, []);
+    if (t.zone(NS).battle!.toDeal) t.deal(NS);
+    t.endAll(PG);
+    t.endAll(NS);
+    t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'Additional Ship' });
+    for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) t.act({ type: 'setAside', seat: `${s}:${z}` });
+    t.start(PG, {});
+    t.start(NS, {});
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    t.act({ type: 'transferCard', seat: 'allied:persian-gulf', card: 0, to: NS });
+    expect(t.player(NS, 'allied').cards).toMatchObject([{ type: 'Additional Ship' }]);
+    expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' }).code).toBe('no-kept-card');
+    t.act({ type: 'useKeptAdditionalShip', seat: 'allied:north-sea', use: 'unlimited-transfers' });
+    expect(t.player(NS, 'allied')).toMatchObject({ cards: [], keptAdditionalShip: 'unlimited-transfers' });
+  });
+});
+
+describe('13.5 and 7.2.1: the card kept', () => {
+  it('7.2.1 with Friction of War the Additional Ship card may be kept (however it is spelled); any other card is kept as itself', () => {
+    const t = new OTable({ zones: [PG], optional: FOW });
+    t.start(PG, { allied: 'Sea Superiority' });
+    t.order(PG, 'allied', {});
+    t.order(PG, 'soviet', {});
+    t.commit(PG, 'allied', []);
+    t.commit(PG, 'soviet', []);
+    t.endAll(PG);
+    t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'additional ship' });
+    t.act({ type: 'setAside', seat: 'soviet:persian-gulf', card: 'Retreat' });
+    expect(t.zoneView(PG, 'allied:persian-gulf').players.allied).toMatchObject({ cards: [{ type: 'Additional Ship' }], keptAdditionalShip: 'unused' });
+    expect(t.zoneView(PG, 'soviet:persian-gulf').players.soviet).toMatchObject({ cards: [{ type: 'Retreat' }], keptAdditionalShip: null });
+  });
+});

@@ -146,3 +146,56 @@ describe('14.1 Overall Commanders', () => {
     expect(t.actions('commander:allied')).toEqual([]);
   });
 });
+
+describe('14.1 Overall Commanders: seats, notes and refusals', () => {
+  it('14.1 the two Commander seats are seats of the game; every Commander refusal cites rule 14.1', () => {
+    const t = new OTable({ zones: [PG, NS], optional: OC });
+    expect(cwnb.seats(t.state).slice(-2)).toEqual(['commander:allied', 'commander:soviet']);
+    t.start(PG, {});
+    t.start(NS, {});
+    expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'soviet:north-sea', ship: 's-cg' })).toMatchObject({ code: 'commander-target', rule: '14.1' });
+    expect(t.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'soviet:north-sea', player: 'Ann' })).toMatchObject({ code: 'commander-target', rule: '14.1' });
+    expect(t.refuse({ type: 'assignSeat', seat: 'allied:north-sea', target: 'allied:persian-gulf', player: 'Ann' })).toMatchObject({ code: 'commander-only', rule: '14.1' });
+    expect(t.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:persian-gulf', player: '  ' })).toMatchObject({ code: 'bad-player', rule: '14.1' });
+    expect(t.refuse({ type: 'teamNote', seat: 'allied:north-sea', text: 'x'.repeat(2001) })).toMatchObject({ code: 'bad-note', rule: '6.C.1' }); // team notes are the 6.C.1 Team Summit's
+    expect(t.refuse({ type: 'teamNote', seat: 'allied:mediterranean', text: 'x' })).toMatchObject({ code: 'unknown-seat' });
+    expect(t.refuse({ type: 'teamNote', seat: 'nobody', text: 'x' })).toMatchObject({ code: 'unknown-seat' });
+    t.act({ type: 'teamNote', seat: 'allied:north-sea', text: `  ${'x'.repeat(2000)}  ` }); // 2000 characters once trimmed
+    expect(t.view('allied:north-sea').notes.allied!.map((n) => n.text.length)).toEqual([2000]);
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, []);
+    expect(t.refuse({ type: 'transferCard', seat: 'commander:allied', for: 'allied:persian-gulf', card: 0, to: NS })).toMatchObject({ code: 'commander-battle', rule: '14.1' });
+    expect(t.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:persian-gulf', player: 'Ann' })).toMatchObject({ code: 'commander-battle', rule: '14.1' });
+    const off = new OTable({ zones: [PG] });
+    off.start(PG, {});
+    // Without 14.1 there is no Commander seat, and assigning seats is the 14.1 rule's action.
+    expect(off.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' })).toMatchObject({ code: 'unknown-seat' });
+    expect(off.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:persian-gulf', player: 'Ann' })).toMatchObject({ code: 'optional-rule-off', rule: '14.1' });
+  });
+
+  it('14.1 moving players: a player leaves the team seat they held; other players, and the other team\'s seats, are untouched', () => {
+    const t = new OTable({ zones: [PG, NS], optional: OC });
+    const assign = (seat: string, target: string, player: string) => t.act({ type: 'assignSeat', seat, target, player });
+    expect(assign('commander:allied', 'allied:persian-gulf', ' Ann ').map((e) => e.type)).toEqual(['assign']);
+    assign('commander:soviet', 'soviet:north-sea', 'Ann'); // another Ann, on the other team
+    assign('commander:allied', 'allied:north-sea', 'Bob');
+    assign('commander:allied', 'allied:north-sea', 'Ann'); // Ann moves from the Persian Gulf; Bob is unassigned
+    expect(t.view('referee').holders).toEqual({ 'soviet:north-sea': 'Ann', 'allied:north-sea': 'Ann' });
+    assign('commander:allied', 'allied:persian-gulf', 'Cy');
+    expect(t.view('referee').holders).toEqual({ 'soviet:north-sea': 'Ann', 'allied:north-sea': 'Ann', 'allied:persian-gulf': 'Cy' });
+  });
+});
+
+describe('14.1 what the Overall Commander may order', () => {
+  it('14.1 the Commander may give a Flag Officer transfer (13.4) and move players while Special Conditions are being rolled', () => {
+    const t = new OTable({ zones: [PG, NS], optional: { ...OC, flagOfficers: true, specialConditions: {} } });
+    t.roll(PG, {});
+    expect(t.zone(PG).step).toBe('conditions');
+    expect(t.act({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:persian-gulf', player: 'Ann' }).map((e) => e.type)).toEqual(['assign']);
+    t.roll(NS, {});
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.give(z, s, null);
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    // The order is the Commander's to give; here the teammate already has a Flag Officer.
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'commander:allied', for: 'allied:persian-gulf', to: NS })).toMatchObject({ code: 'already-has-flag-officer', rule: '13.4' });
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../../src/engine/errors.ts';
+import { seatViewer } from '../../../src/engine/viewer.ts';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
 import { ZONE_IDS } from '../../../src/modules/cwnb/data/types.ts';
 import { COL, FIXTURE_ROSTER, Table } from '../../support/cwnb-fixtures.ts';
@@ -22,6 +23,20 @@ describe('5 Prepare for Play', () => {
   it('5 one person may hold several seats (a two-player game over several War Zones)', () => {
     const o = cwnb.parseOptions(options({ zones: ['north-sea', 'mediterranean'], players: { 'allied:north-sea': 'Ann', 'allied:mediterranean': 'Ann', 'soviet:north-sea': 'Bo', 'soviet:mediterranean': 'Bo' } }));
     expect(isRuleError(o)).toBe(false);
+  });
+
+  it('5 the names of the people holding the seats are shown to everyone', () => {
+    const players = { 'allied:north-sea': 'Ann', 'soviet:north-sea': 'Bo' };
+    const o = cwnb.parseOptions(options({ players }));
+    if (isRuleError(o)) throw new Error(o.message);
+    expect(cwnb.view(cwnb.setup(o), seatViewer('soviet:north-sea'))).toMatchObject({ holders: players });
+  });
+
+  it('5 only the seats of the game act: an unknown seat or a zone not in play is refused', () => {
+    const t = new Table({ zones: ['north-sea'] });
+    expect(t.refuse({ type: 'rollMission', seat: 'neutral:north-sea', values: [1] })).toMatchObject({ code: 'unknown-seat' });
+    expect(t.refuse({ type: 'rollMission', seat: 'soviet:mediterranean', values: [1] })).toMatchObject({ code: 'unknown-seat' });
+    expect(t.refuse({ type: 'rollMission', seat: 'soviet', values: [1] })).toMatchObject({ code: 'unknown-seat' });
   });
 
   it('5 between one and seven War Zones are in play, each at most once', () => {

@@ -8,7 +8,7 @@ describe('6.A Determine Player Missions', () => {
   it('6.A only the Advantaged Player rolls: the Disadvantaged Player\'s roll is refused, naming who rolls', () => {
     const t = new Table({ zones: [NS] });
     const r = t.refuse({ type: 'rollMission', seat: 'allied:north-sea', values: [3] });
-    expect(r.code).toBe('not-advantaged-player');
+    expect(r).toMatchObject({ code: 'not-advantaged-player', rule: '6.A' });
     expect(r.message).toContain('Soviet');
     expect(r.message).toContain('Even');
     expect(t.actions('allied:north-sea')).toEqual([]);
@@ -85,10 +85,16 @@ describe('6.A Determine Player Missions', () => {
     expect(t.zone(NS).mission!.roll).toBe(roll.value);
   });
 
+  it('6.A the roll and the missions it gives are logged for everyone', () => {
+    const t = new Table({ zones: [NS] });
+    expect(t.roll(NS, { allied: 'Military Escort' }).map((e) => e.type)).toEqual(['roll', 'mission']);
+  });
+
   it('6.A the mission is determined once per Campaign Game Turn', () => {
     const t = new Table({ zones: [NS] });
     t.roll(NS, { allied: 'Military Escort' });
     const r = t.refuse({ type: 'rollMission', seat: 'soviet:north-sea', values: [1] });
-    expect(r.code).toBe('not-mission-step');
+    expect(r).toMatchObject({ code: 'not-mission-step', rule: '6.A' });
+    expect(t.events.filter((e) => e.type === 'mission')).toHaveLength(1);
   });
 });

@@ -146,7 +146,7 @@ describe('6.C.2 Purchase Limitations', () => {
     t.finish(PG);
     t.roll(PG, {});
     const r = t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-ff' });
-    expect(r.code).toBe('ship-sunk');
+    expect(r).toMatchObject({ code: 'ship-sunk', rule: '6.C.2' });
     expect(r.message).toContain('USS Knox was sunk');
     expect(t.view('referee').sunk).toEqual(['USS Knox']);
   });
@@ -157,7 +157,7 @@ describe('6.C.2 Purchase Limitations', () => {
     t.roll(NS, {});
     t.roll(PG, quiet.mission);
     const r = t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-cv' });
-    expect(r.code).toBe('ship-in-play');
+    expect(r).toMatchObject({ code: 'ship-in-play', rule: '6.C.2' });
     expect(r.message).toContain('North Sea');
     expect(t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-cv' }).code).toBe('ship-in-play');
     expect(t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 's-dd' }).code).toBe('wrong-side');
@@ -168,8 +168,59 @@ describe('6.C.2 Purchase Limitations', () => {
     t.roll(NS, { allied: 'Military Escort' });
     t.order(NS, 'allied', { buy: ['a-cv'] }, false);
     const r = t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' });
-    expect(r.code).toBe('not-enough-points');
+    expect(r).toMatchObject({ code: 'not-enough-points', rule: '6.C.2' });
     expect(r.message).toMatch(/costs 12; your order already costs 30 and your Point Track has 40/);
+  });
+
+  it('6.C.2 an order may cost exactly what the Point Track holds: 30 points buy the 30-point Forrestal, and 0 is banked', () => {
+    const t = new Table({ zones: [NS], start: { [NS]: { allied: 30, soviet: 40 } } });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { buy: ['a-cv'] });
+    t.order(NS, 'soviet', {});
+    expect(buyEvent(t, 'allied')[0]).toMatchObject({ spent: 30 });
+    expect(t.banked(NS, 'allied')).toBe(0);
+  });
+
+  it('6.C.2 an Action card\'s own price counts against the Point Track: with 5 points a Retreat card (6) is refused, with 6 it is bought', () => {
+    const t = new Table({ zones: [NS], start: { [NS]: { allied: 5, soviet: 6 } } });
+    t.roll(NS, { allied: 'Military Escort' });
+    const r = t.refuse({ type: 'buyCard', seat: 'allied:north-sea', card: 'Retreat' });
+    expect(r.code).toBe('not-enough-points');
+    expect(r.message).toContain('Retreat costs 6; your order already costs 0 and your Point Track has 5');
+    t.order(NS, 'allied', {});
+    t.order(NS, 'soviet', { cards: [{ card: 'Retreat' }] });
+    expect(buyEvent(t, 'soviet')[0]).toMatchObject({ spent: 6 });
+    expect(t.banked(NS, 'soviet')).toBe(0);
+  });
+
+  it('6.C.2 a ship already in the order cannot be ordered a second time', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { buy: ['a-dd'] }, false);
+    const r = t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' });
+    expect(r.code).toBe('ship-already-ordered');
+    expect(r.message).toContain('USS Spruance is already in your order');
+  });
+
+  it('6.C.2 a ship bought joins the Task Force undamaged, not Crippled, not critically damaged, and (a submarine) Active', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { buy: ['a-cg', 'a-ss'] });
+    t.order(NS, 'soviet', {});
+    expect(t.zoneView(NS).players.allied.fleet.map(({ id, damage, crippled, critical, passive }) => ({ id, damage, crippled, critical, passive }))).toEqual([
+      { id: 'a-cg', damage: 0, crippled: false, critical: false, passive: false },
+      { id: 'a-ss', damage: 0, crippled: false, critical: false, passive: false },
+    ]);
+  });
+
+  it('6.C.2 an attack card\'s printed value is a whole number from 1 to 99: 0 and 100 are refused, 1 costs 0 and 99 costs 49', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    for (const value of [0, 100]) expect(t.refuse({ type: 'buyCard', seat: 'allied:north-sea', card: 'Gun', value }).code).toBe('card-value-required');
+    t.order(NS, 'allied', { cards: [{ card: 'Gun', value: 1 }, { card: 'Gun', value: 99 }] });
+    t.order(NS, 'soviet', {});
+    expect(buyEvent(t, 'allied')[0]).toMatchObject({ spent: 0 + 49 }); // 1 / 2 and 99 / 2, rounded down
+    expect(t.banked(NS, 'allied')).toBe(150 - 49);
   });
 
   it('6.C.2 purchases are made in Battle Preparations, once the mission is known', () => {
@@ -242,5 +293,58 @@ describe('6.C.2 conflicts, banking and Purchase Restrictions', () => {
     t.order(PG, 'allied', { cards: [{ card: 'Retreat' }] });
     t.order(PG, 'soviet', {});
     expect(t.player(PG, 'allied').cards.map((c) => c.type)).toEqual(['Retreat', 'Retreat']);
+  });
+});
+
+describe('6.C.2 refusals', () => {
+  it('6.C.2 every purchase refusal gives its reason and cites rule 6.C.2', () => {
+    const t = new Table({ zones: [NS, PG], start: { [NS]: { allied: 150, soviet: 120 } } });
+    const seat = 'allied:north-sea';
+    expect(t.refuse({ type: 'buyShip', seat, ship: 'a-dd' })).toMatchObject({ code: 'not-purchase-step', rule: '6.C.2' });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.roll(PG, quiet.mission);
+    t.order(PG, 'allied', { buy: ['a-cv'] }, false);
+    // While a ship can still be afforded (later the action is not open: not-enough-points).
+    expect(t.refuse({ type: 'buyShip', seat, ship: 'no-such-ship' })).toMatchObject({ code: 'unknown-ship' });
+    expect(t.refuse({ type: 'buyShip', seat, ship: 's-dd' })).toMatchObject({ code: 'wrong-side', rule: '6.C.2' });
+    // While a card can still be ordered (five ordered: the action is not open, too-many-cards).
+    const refusals = [
+      [{ type: 'buyCard', seat, card: 'Laser' }, 'unknown-card'],
+      [{ type: 'buyCard', seat, card: 'Tactics' }, 'card-not-purchasable'],
+      [{ type: 'buyCard', seat, card: 'Torpedo' }, 'card-value-required'],
+      [{ type: 'buyCard', seat, card: 'Jink', value: 2 }, 'card-value-not-allowed'],
+    ] as const;
+    for (const [action, code] of refusals) expect(t.refuse(action)).toMatchObject({ code, rule: '6.C.2' });
+    t.order(NS, 'allied', { buy: ['a-cv2', 'a-lph', 'a-ff3'], cards: [{ card: 'Jink' }, { card: 'Bounce' }, { card: 'Retreat' }, { card: 'ECM' }] }, false); // 24 + 12 + 3 + 1 + 1 + 6 + 1 = 48
+    expect(t.refuse({ type: 'buyShip', seat, ship: 'a-lph' })).toMatchObject({ code: 'ship-already-ordered', rule: '6.C.2' });
+    expect(t.refuse({ type: 'buyCard', seat, card: 'Jink' })).toMatchObject({ code: 'one-per-type', rule: '6.C.2' });
+    t.order(NS, 'allied', { buy: ['a-cg', 'a-dd', 'a-dd2', 'a-ff', 'a-ff2', 'a-ss', 'a-ss2', 'a-ssgn'], cards: [{ card: 'Gun', value: 2 }] }, false); // 48 + 83 + 1 = 132
+    expect(t.refuse({ type: 'buyCard', seat, card: 'Air Cover' })).toMatchObject({ code: 'too-many-cards', rule: '6.C.2' });
+    t.done(NS, 'allied');
+    expect(t.refuse({ type: 'buyCard', seat, card: 'ASW' })).toMatchObject({ code: 'purchases-done', rule: '6.C.2' });
+    expect(t.refuse({ type: 'donePurchasing', seat })).toMatchObject({ code: 'purchases-done' });
+    const soviet = 'soviet:north-sea';
+    t.order(NS, 'soviet', { buy: ['s-cv', 's-cv2', 's-cg', 's-dd', 's-dd2', 's-ff', 's-ff2', 's-ss', 's-ss2', 's-ssgn', 's-ssgn2'] }, false); // 114
+    expect(t.refuse({ type: 'buyCard', seat: soviet, card: 'Bomber Strike' }).message).toBe(
+      'Bomber Strike costs 20; your order already costs 114 and your Point Track has 120. Banked Victory Points can never be spent (6.C.2).',
+    );
+  });
+});
+
+describe('6.C.2 the purchase log', () => {
+  it('6.C.2 orders are private to their team; carrying out the purchases logs what each player bought (only those who bought), then the reveal and the banking', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    expect(t.act({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' })).toEqual([
+      { type: 'order', zone: NS, side: 'allied', ship: 'a-dd', cost: 12, to: { team: 'allied' }, turn: 1, text: 'North Sea: Allied orders USS Spruance for 12.' },
+    ]);
+    expect(t.act({ type: 'buyCard', seat: 'allied:north-sea', card: 'Gun', value: 7 })).toMatchObject([
+      { type: 'order', zone: NS, side: 'allied', to: { team: 'allied' }, text: 'North Sea: Allied orders Gun (value 7) for 3.' },
+    ]);
+    expect(t.done(NS, 'allied').map((e) => e.type)).toEqual(['order-done']);
+    const events = t.done(NS, 'soviet');
+    expect(events.map((e) => `${e.type}${e.side ? ':' + e.side : ''}`)).toEqual(['order-done:soviet', 'purchase:allied', 'reveal', 'bank:allied', 'bank:soviet']);
+    expect(events[1].text).toBe('North Sea: Allied buys USS Spruance, Gun (7) for 15; Point Track 135.');
+    expect(t.zoneView(NS, 'allied:north-sea').players.allied.keptAdditionalShip).toBeNull();
   });
 });

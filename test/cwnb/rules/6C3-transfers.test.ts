@@ -19,7 +19,7 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
   it('6.C.3 a player may transfer a Ship card from their Task Force to a teammate in another War Zone', () => {
     const t = twoZones();
     const events = t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG });
-    expect(events[0].text).toBe('Allied: USS Forrestal transferred from North Sea to Persian Gulf.');
+    expect(events.map((e) => [e.type, e.text])).toEqual([['transfer', 'Allied: USS Forrestal transferred from North Sea to Persian Gulf.']]);
     expect(Object.keys(t.player(NS, 'allied').fleet)).toEqual(['a-dd']);
     expect(Object.keys(t.player(PG, 'allied').fleet).sort()).toEqual(['a-cv', 'a-ff']);
   });
@@ -67,7 +67,7 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
     t.roll(NS, { allied: 'Civilian Escort' }); // Allied Edge after turn 1
     t.roll(PG, {});
     const early = t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG });
-    expect(early.code).toBe('not-transfer-step'); // turn 2, purchases not yet carried out
+    expect(early).toMatchObject({ code: 'not-transfer-step', rule: '6.C.3' }); // turn 2, purchases not yet carried out
     t.done(NS, 'allied');
     t.done(NS, 'soviet');
     t.done(PG, 'allied');
@@ -78,6 +78,41 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
     t.commit(NS, 'soviet', []);
     t.deal(NS);
     expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG }).code).toBe('not-transfer-step');
+  });
+});
+
+describe('6.C.3 refusals and timing', () => {
+  it('6.C.3 every transfer refusal cites rule 6.C.3; a card is chosen by its number in the hand', () => {
+    const t = twoZones();
+    const seat = 'allied:north-sea';
+    expect(t.refuse({ type: 'transferShip', seat, ship: 'a-cv', to: 'mediterranean' })).toMatchObject({ code: 'zone-not-in-play', rule: '6.C.3' });
+    expect(t.refuse({ type: 'transferShip', seat, ship: 'a-cv', to: NS })).toMatchObject({ code: 'transfer-to-self', rule: '6.C.3' });
+    expect(t.refuse({ type: 'transferShip', seat, ship: 's-dd', to: PG })).toMatchObject({ code: 'not-your-ship', rule: '6.C.3' });
+    for (const card of [-1, 3]) expect(t.refuse({ type: 'transferCard', seat, card, to: PG })).toMatchObject({ code: 'no-such-card', rule: '6.C.3' });
+    const events = t.act({ type: 'transferCard', seat, card: 2, to: PG });
+    expect(events.map((e) => [e.type, e.text])).toEqual([['transfer', 'Allied: Gun (6) card transferred from North Sea to Persian Gulf.']]);
+    expect(t.player(PG, 'allied').cards).toMatchObject([{ type: 'Gun', value: 6 }]);
+    t.commit(PG, 'allied', []);
+    // The only teammate has committed: no transfer is open at all.
+    const none = t.refuse({ type: 'transferShip', seat, ship: 'a-cv', to: PG });
+    expect(none).toMatchObject({ code: 'no-transfer-target', rule: '6.C.3' });
+    expect(none.message).toContain('a teammate who has committed');
+    const u = new Table({ zones: [NS, PG] });
+    u.roll(NS, { allied: 'Military Escort' });
+    expect(u.refuse({ type: 'transferCard', seat, card: 0, to: PG })).toMatchObject({ code: 'not-transfer-step', rule: '6.C.3' }); // before the purchases are carried out
+  });
+
+  it('6.C.3 transfers stay open to and from a zone whose mission is being rolled again after a declined Strike (9.5)', () => {
+    const t = new Table({ zones: [NS, 'mediterranean'] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.roll('mediterranean', { soviet: 'Submarine Strike' });
+    t.order(NS, 'soviet', { buy: ['s-dd', 's-ff'] });
+    for (const [z, s] of [[NS, 'allied'], ['mediterranean', 'allied'], ['mediterranean', 'soviet']] as const) t.done(z, s);
+    t.act({ type: 'declineStrike', seat: 'soviet:mediterranean' });
+    expect(t.zone('mediterranean').step).toBe('mission');
+    t.act({ type: 'transferShip', seat: 'soviet:north-sea', ship: 's-dd', to: 'mediterranean' });
+    t.act({ type: 'transferShip', seat: 'soviet:mediterranean', ship: 's-dd', to: NS });
+    expect(Object.keys(t.player(NS, 'soviet').fleet).sort()).toEqual(['s-dd', 's-ff']);
   });
 });
 

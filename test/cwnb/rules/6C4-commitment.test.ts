@@ -78,6 +78,31 @@ describe('6.C.4 Battle Commitment', () => {
   });
 });
 
+describe('6.C.4 refusals', () => {
+  it('6.C.4 Area Defense: a whole number of cards, at most the hand; exactly the hand size is allowed', () => {
+    const t = bought();
+    expect(t.refuse({ type: 'commit', seat: 'allied:north-sea', ships: ['a-dd'], areaDefense: -1 })).toMatchObject({ code: 'bad-area-defense', rule: '6.C.4' });
+    expect(t.refuse({ type: 'commit', seat: 'allied:north-sea', ships: ['a-dd'], areaDefense: 7 })).toMatchObject({ code: 'area-defense-hand', rule: '6.C.4' });
+    expect(t.refuse({ type: 'commit', seat: 'soviet:north-sea', ships: [], areaDefense: 1 })).toMatchObject({ code: 'area-defense-advantaged', rule: '6.C.4' });
+    expect(t.refuse({ type: 'commit', seat: 'allied:north-sea', ships: ['a-dd', 'a-dd'] })).toMatchObject({ code: 'duplicate-ship', rule: '6.C.4' });
+    expect(t.refuse({ type: 'commit', seat: 'allied:north-sea', ships: ['s-dd'] })).toMatchObject({ code: 'not-your-ship', rule: '6.C.4' });
+    const events = t.commit(NS, 'allied', ['a-dd'], 6); // the Escort player's hand is 6
+    expect(events.map((e) => e.type)).toEqual(['commit']);
+    expect(t.refuse({ type: 'commit', seat: 'allied:north-sea', ships: [] })).toMatchObject({ code: 'already-committed', rule: '6.C.4' });
+    expect(t.commit(NS, 'soviet', []).find((e) => e.type === 'reveal')!.text).toBe(
+      'North Sea: commitments revealed. Allied commits USS Spruance; 5 in port; 6 Area Defense card(s) pre-positioned face-up. Soviet commits no ships; 6 in port.',
+    );
+  });
+
+  it('6.C.4 the Strike requirements cite rule 9.5 (decline) and 9.8 (submarines only)', () => {
+    const t = bought({ allied: 'Carrier Strike' }, COL.alliedAdvantage);
+    expect(t.refuse({ type: 'commit', seat: 'allied:north-sea', ships: ['a-dd'] })).toMatchObject({ code: 'carrier-required', rule: '9.5' });
+    const u = bought({ soviet: 'Submarine Strike' }, COL.sovietDominance);
+    expect(u.refuse({ type: 'commit', seat: 'soviet:north-sea', ships: ['s-ss'] })).toMatchObject({ code: 'missile-submarine-required', rule: '9.5' });
+    expect(u.refuse({ type: 'commit', seat: 'soviet:north-sea', ships: ['s-ssgn', 's-dd'] })).toMatchObject({ code: 'submarines-only', rule: '9.8' });
+  });
+});
+
 describe('6.C.4 Mission constraints on the commitment', () => {
   it('6.C.4 Holding Action: at most 3 ships (the refusal names the limit)', () => {
     const t = bought({ soviet: 'Holding Action' });

@@ -34,13 +34,30 @@ describe('7.2.1 Set aside one card', () => {
     expect(t.zoneView(NS, 'allied:north-sea').players.allied.cards).toMatchObject([{ type: 'Retreat' }]);
   });
 
+  it('7.2.1 a Gun, Missile, Torpedo or Minefield Attack card kept keeps its printed value; a fixed-cost card kept has none', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    t.endAll(NS);
+    t.setAside(NS, { allied: { card: 'Gun', value: 7 }, soviet: { card: 'ECM', value: 3 } });
+    expect(t.zoneView(NS, 'allied:north-sea').players.allied.cards).toMatchObject([{ type: 'Gun', value: 7 }]);
+    expect(t.zoneView(NS, 'soviet:north-sea').players.soviet.cards).toEqual([{ id: 'soviet:north-sea#1', type: 'ECM' }]);
+  });
+
+  it('7.2.1 without Friction of War (13.5) an Additional Ship card is not an Action card that can be kept', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    t.endAll(NS);
+    const r = t.refuse({ type: 'setAside', seat: 'allied:north-sea', card: 'Additional Ship' });
+    expect(r).toMatchObject({ code: 'unknown-card', rule: '7.2.1' });
+  });
+
   it('7.2.1 cards are set aside once, after the last Battle Turn', () => {
     const t = new Table({ zones: [NS] });
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
-    expect(t.refuse({ type: 'setAside', seat: 'allied:north-sea' }).code).toBe('not-set-aside-step');
+    expect(t.refuse({ type: 'setAside', seat: 'allied:north-sea' })).toMatchObject({ code: 'not-set-aside-step', rule: '7.2.1' });
     t.endAll(NS);
     t.act({ type: 'setAside', seat: 'allied:north-sea' });
-    expect(t.refuse({ type: 'setAside', seat: 'allied:north-sea' }).code).toBe('already-set-aside');
+    expect(t.refuse({ type: 'setAside', seat: 'allied:north-sea' })).toMatchObject({ code: 'already-set-aside', rule: '7.2.1' });
   });
 });
 
@@ -70,6 +87,15 @@ describe('7.2.3 Adjust the War Zone Status marker', () => {
     t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });
     expect(t.texts('status')).toEqual(['North Sea: War Zone Status Even → Allied Edge (7.2.3: scored 30 to 0 this turn).']);
     expect(t.zone(NS).status).toBe(COL.alliedEdge);
+  });
+
+  it('7.2.3 the marker moves toward the Soviet player when the Soviets scored more: Even → Soviet Edge', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    for (const nc of t.zone(NS).battle!.nonCombatants) t.sink(NS, nc.id, 'soviet'); // 3 × 10 for the Raider
+    const events = t.finish(NS);
+    expect(t.texts('status', events)).toEqual(['North Sea: War Zone Status Even → Soviet Edge (7.2.3: scored 30 to 0 this turn).']);
+    expect(t.zoneView(NS).status).toMatchObject({ column: COL.sovietEdge, advantaged: 'soviet' });
   });
 
   it('7.2.3 on a tied score the marker does not move', () => {
@@ -158,6 +184,16 @@ describe('7.2.4 Score ships in port, then repair them', () => {
   });
 });
 
+describe('7.2.4 what this turn earned', () => {
+  it('7.2.4 a zone that has concluded shows what each player earned this turn: Mission, sinking and other points, not the ships in port', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'] } }, [PG]: { mission: { allied: 'Sea Superiority', urgent: false } } });
+    t.finish(NS); // the Persian Gulf is still in battle
+    expect(t.zoneView(NS).players.allied.earnedThisTurn).toEqual({ mission: 30, sinking: 0, other: 0, portStrike: 0 });
+    expect(t.track(NS, 'allied')).toBe(30 + 12);
+  });
+});
+
 describe('7.2.5 Reset the Battle Turn marker', () => {
   it('7.2.5 the next turn\'s battle starts again at Battle Turn 1 with the (new) Advantaged Player', () => {
     const t = new Table({ zones: [NS] });
@@ -173,6 +209,15 @@ describe('7.2.6 Next Campaign Game Turn or the end', () => {
     t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });
     expect(t.texts('turn')).toEqual(['Campaign Game Turn 2 begins.']);
     expect(t.zone(NS)).toMatchObject({ step: 'mission', mission: null, battle: null });
+  });
+
+  it('7.2.6 a new turn forgets the last turn\'s declined Strikes', () => {
+    const t = new Table({ zones: [MED], turns: 3 });
+    t.roll(MED, { soviet: 'Submarine Strike' });
+    t.act({ type: 'declineStrike', seat: 'soviet:mediterranean' });
+    expect(t.zoneView(MED).declines).toHaveLength(1);
+    t.playTurn({ [MED]: { mission: {} } });
+    expect(t.zoneView(MED).declines).toEqual([]);
   });
 
   it('7.2.6 after the last agreed turn the game goes to Rule 11 instead', () => {

@@ -111,9 +111,9 @@ describe('7 Battle Turns', () => {
     expect(t.refuse({ type: 'retreat', seat: 'allied:south-pacific' }).code).toBe('not-your-battle-turn');
     t.end('south-pacific');
     t.act({ type: 'retreat', seat: 'allied:south-pacific' });
-    expect(t.refuse({ type: 'retreat', seat: 'allied:south-pacific' }).code).toBe('already-retreating');
+    expect(t.refuse({ type: 'retreat', seat: 'allied:south-pacific' })).toMatchObject({ code: 'already-retreating', rule: '7' });
     const r = t.refuse({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true });
-    expect(r.code).toBe('retreating-no-attacks');
+    expect(r).toMatchObject({ code: 'retreating-no-attacks', rule: '9.1' });
   });
 
   it('7 players may not aid each other during the Battle Turns: no transfers while the battles are under way', () => {
@@ -153,5 +153,53 @@ describe('7.1 First Battle Turn Preparations', () => {
     const t = battle();
     const p = t.zoneView(PG, 'allied:persian-gulf').players;
     expect([p.allied.handSize, p.soviet.handSize]).toEqual([8, 9]);
+  });
+});
+
+describe('7 recording the battle', () => {
+  it('7 each outcome recorded shows in the log as its own event, and a retreat ends at the retreating player\'s next Clear the Decks', () => {
+    const t = battle(['a-dd', 'a-ss'], ['s-dd', 's-cg']);
+    const types = (events: { type: string }[]) => events.map((e) => e.type);
+    expect(types(t.damage(PG, 's-cg', 3))).toEqual(['damage']);
+    expect(types(t.act({ type: 'cripple', seat: 'soviet:persian-gulf', ship: 's-cg' }))).toEqual(['crippled']);
+    expect(types(t.act({ type: 'criticalDamage', seat: 'soviet:persian-gulf', ship: 's-cg' }))).toEqual(['critical']);
+    expect(types(t.act({ type: 'submarine', seat: 'allied:persian-gulf', ship: 'a-ss', mode: 'passive' }))).toEqual(['passive']);
+    expect(types(t.act({ type: 'retreat', seat: 'soviet:persian-gulf' }))).toEqual(['retreat', 'points']);
+    expect(types(t.end(PG))).toEqual(['battle-turn']); // Soviet 1
+    expect(types(t.act({ type: 'landAttack', seat: 'allied:persian-gulf', attack: 'gun', damage: 3 }))).toEqual(['land-attack', 'note']);
+    expect(types(t.sink(PG, 's-dd', 'allied'))).toEqual(['sunk', 'points']);
+    expect(types(t.end(PG))).toEqual(['battle-turn', 'retreat-ends']); // Allied 1; the Soviet retreat ends at Soviet 2's Clear the Decks
+    expect(t.zoneView(PG).players.soviet.retreating).toBe(false);
+    expect(types(t.end(PG))).toEqual(['battle-turn']); // Soviet 2: no retreat to end
+    expect(types(t.end(PG, 5)).filter((x) => x !== 'battle-turn')).toEqual(['battle-over']);
+  });
+
+  it('7 recording refusals: an unknown or already sunk unit, no damage, more repair than damage, a negative Damage Value', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    expect(t.refuse({ type: 'sink', seat: 'soviet:north-sea', ship: 'NC-99' })).toMatchObject({ code: 'unknown-unit', rule: '7' });
+    t.sink(NS, 'NC-1', 'soviet');
+    expect(t.refuse({ type: 'sink', seat: 'soviet:north-sea', ship: 'NC-1' })).toMatchObject({ code: 'already-sunk', rule: '8' });
+    expect(t.refuse({ type: 'damage', seat: 'soviet:north-sea', ship: 'a-dd', amount: 0 })).toMatchObject({ code: 'bad-damage', rule: '7' });
+    t.damage(NS, 'a-dd', 3);
+    expect(t.refuse({ type: 'damage', seat: 'soviet:north-sea', ship: 'a-dd', amount: -4 })).toMatchObject({ code: 'repair-too-much', rule: '7' });
+    t.damage(NS, 'a-dd', -3); // all of it repaired
+    expect(t.zoneView(NS).players.allied.fleet[0]).toMatchObject({ id: 'a-dd', damage: 0 });
+    expect(t.refuse({ type: 'cripple', seat: 'soviet:north-sea', ship: 'NC-2' })).toMatchObject({ code: 'not-a-ship', rule: '8' });
+    // No submarine afloat in this battle: the action is not open at all.
+    expect(t.refuse({ type: 'submarine', seat: 'soviet:north-sea', ship: 's-dd', mode: 'passive' })).toMatchObject({ code: 'nothing-afloat', rule: '7' });
+    expect(t.refuse({ type: 'landAttack', seat: 'soviet:north-sea', attack: 'gun', damage: -1 })).toMatchObject({ code: 'bad-damage', rule: '9.1' });
+    expect(t.refuse({ type: 'endBattleTurn', seat: 'allied:north-sea' })).toMatchObject({ code: 'not-your-battle-turn', rule: '7' });
+  });
+
+  it('7 a ship in port cannot attack or be attacked; nothing is recorded before the Battle Turns', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd', 'a-ff'], commit: ['a-dd'] } } }, { deal: false });
+    expect(t.refuse({ type: 'endBattleTurn', seat: 'soviet:north-sea' })).toMatchObject({ code: 'deal-first', rule: '8' });
+    t.deal(NS);
+    expect(t.refuse({ type: 'sink', seat: 'soviet:north-sea', ship: 'a-ff' })).toMatchObject({ code: 'ship-in-port', rule: '6.C.4' });
+    const u = new Table({ zones: [NS] });
+    u.roll(NS, { allied: 'Military Escort' });
+    expect(u.refuse({ type: 'endBattleTurn', seat: 'soviet:north-sea' })).toMatchObject({ code: 'not-battle-step', rule: '7' });
   });
 });

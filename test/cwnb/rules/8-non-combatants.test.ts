@@ -47,7 +47,7 @@ describe('8 Non-Combatant Ship Types', () => {
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } }, { deal: false });
     for (const cards of [[1, 2], [1, 1, 2], [1, 2, 19]]) {
       const r = t.refuse({ type: 'dealNonCombatants', seat: 'allied:north-sea', cards });
-      expect(r.code).toBe('deal-cards-required');
+      expect(r).toMatchObject({ code: 'deal-cards-required', rule: '8' });
     }
     t.deal(NS, [4, 9, 17]);
     expect(t.zone(NS).battle!.nonCombatants.map((n) => n.id)).toEqual(['NC-4', 'NC-9', 'NC-17']);
@@ -68,6 +68,47 @@ describe('8 Non-Combatant Ship Types', () => {
     // They count like the cards: three survivors score 3 × 10.
     const events = t.finish(NS);
     expect(pointsOf(events, 'allied', 'mission')).toEqual([30]);
+    expect(t.state.nonCombatantDeck).toEqual([18]); // the card returns to the unused pile; the Player Order cards do not
+  });
+
+  it('8 dealing refusals: nothing to deal twice or to the other player; named cards only with physical dice', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    expect(t.refuse({ type: 'dealNonCombatants', seat: 'allied:north-sea', cards: [4, 5, 6] })).toMatchObject({ code: 'nothing-to-deal', rule: '8' });
+    const u = new Table({ zones: [NS], dice: 'seeded', seed: 'deal' });
+    u.act({ type: 'rollMission', seat: 'soviet:north-sea' });
+    u.done(NS, 'allied');
+    u.done(NS, 'soviet');
+    u.commit(NS, 'allied', []);
+    u.commit(NS, 'soviet', []);
+    const side = u.zone(NS).battle!.nonCombatantSide!;
+    expect(u.refuse({ type: 'dealNonCombatants', seat: `${side}:north-sea`, cards: [1] })).toMatchObject({ code: 'deal-cards-not-allowed', rule: '8' });
+    expect(u.refuse({ type: 'dealNonCombatants', seat: `${side === 'allied' ? 'soviet' : 'allied'}:north-sea` })).toMatchObject({ code: 'nothing-to-deal' });
+  });
+
+  it('8 dealt at the table: the cards named are logged for both teams', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } }, { deal: false });
+    const events = t.deal(NS, [4, 9, 17]);
+    expect(events.map((e) => [e.type, e.text])).toEqual([
+      ['reveal', 'North Sea: Non-Combatant cards dealt at the table: 4, 9, 17.'],
+      ['non-combatants', 'North Sea: Allied receives 3 military Non-Combatants (NC-4, NC-9, NC-17).'],
+    ]);
+  });
+
+  it('8 the cards a finished zone returns can be dealt again the same turn in a zone still preparing', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.roll(PG, { allied: 'Civilian Escort', urgent: true });
+    for (const z of [NS, PG]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    t.commit(NS, 'allied', []);
+    t.commit(NS, 'soviet', []);
+    t.deal(NS, [1, 2, 3]);
+    t.finish(NS);
+    t.commit(PG, 'allied', []);
+    t.commit(PG, 'soviet', []);
+    t.deal(PG, [1, 2, 3, 4, 5, 6, 7]); // 1–3 are back in the unused pile
+    expect(t.zone(PG).battle!.nonCombatants.map((n) => n.id)).toEqual(['NC-1', 'NC-2', 'NC-3', 'NC-4', 'NC-5', 'NC-6', 'NC-7']);
   });
 
   it('8 after the Battle Turns and the final Mission Points, the Non-Combatants return to the unused pile', () => {
@@ -76,7 +117,7 @@ describe('8 Non-Combatant Ship Types', () => {
     expect(t.state.nonCombatantDeck).toHaveLength(8);
     t.sink(NS, 'NC-1', 'soviet'); // a sunk card returns too
     t.finish(NS);
-    expect(t.state.nonCombatantDeck).toHaveLength(11);
+    expect(t.state.nonCombatantDeck).toEqual([1, 2, 3, 11, 12, 13, 14, 15, 16, 17, 18]); // the unused pile, in card order
     t.finish(PG);
     expect(t.state.nonCombatantDeck).toHaveLength(18);
   });
@@ -103,7 +144,14 @@ describe('8 Non-Combatant Ship Types', () => {
     const t = new Table({ zones: [NS] });
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-lph'], commit: ['a-lph'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
     const events = t.sink(NS, 'a-lph', 'soviet');
-    expect(pointsOf(events, 'soviet')).toEqual([12, 10]);
+    expect(pointsOf(events, 'soviet', 'sinking')).toEqual([12]);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([10]); // Mission Points: they count for 7.2.3 and the 7.2.4 cap
+  });
+
+  it('8 an Allied LPH that survives a Soviet Military Escort is no Soviet transport: the Soviet player scores 2 × 9 for its own two', () => {
+    const t = new Table({ zones: ['indian-ocean'] });
+    t.prepare({ 'indian-ocean': { mission: { allied: 'Raid', soviet: 'Military Escort' }, allied: { buy: ['a-lph'], commit: ['a-lph'] } } });
+    expect(pointsOf(t.finish('indian-ocean'), 'soviet', 'mission')).toEqual([2 * 9]);
   });
 
   it('8 an Allied LPH is no transport when the Allies are raiding a Soviet Military Escort', () => {

@@ -30,6 +30,23 @@ describe('9 Naval Missions', () => {
     expect(m.soviet.summary).toEqual(['Score 10 for each Non-Combatant you sink.']);
   });
 
+  it('9 each pair of Missions is shown with its title and rule number', () => {
+    const cases = [
+      ['north-sea', COL.even, { allied: 'Military Escort' }, 'Military Escort vs. Raid', '9.2'],
+      ['sea-of-japan', COL.even, { allied: 'Civilian Escort' }, 'Civilian Escort vs. Raid', '9.3'],
+      ['persian-gulf', COL.even, { allied: 'Sea Superiority', soviet: 'Sea Superiority' }, 'Sea Superiority vs. Sea Superiority', '9.4'],
+      ['north-sea', COL.even, { soviet: 'Holding Action' }, 'Sea Superiority vs. Holding Action', '9.5'],
+      ['north-sea', COL.alliedDominance, { allied: 'Invasion' }, 'Invasion vs. Holding Action', '9.6'],
+      ['south-pacific', COL.even, { allied: 'Carrier Strike' }, 'Carrier Strike vs. Engage', '9.7'],
+      ['mediterranean', COL.even, { soviet: 'Submarine Strike' }, 'Submarine Strike vs. Engage', '9.8'],
+    ] as const;
+    for (const [zone, column, want, title, rule] of cases) {
+      const t = new Table({ zones: [zone], status: { [zone]: column } });
+      t.roll(zone, want);
+      expect(t.zoneView(zone).mission, rule).toMatchObject({ title, rule });
+    }
+  });
+
   it('9 Mission Points are in addition to the points for sinking enemy ships', () => {
     const t = carrierStrike();
     t.act({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true });
@@ -67,7 +84,7 @@ describe('9.1 General Mission Rules', () => {
     t.prepare({ 'persian-gulf': { mission: { allied: 'Civilian Escort', urgent: true }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
     t.end('persian-gulf');
     const r = t.refuse({ type: 'retreat', seat: 'allied:persian-gulf' });
-    expect(r.code).toBe('retreat-with-civilians');
+    expect(r).toMatchObject({ code: 'retreat-with-civilians', rule: '9.1' });
     expect(r.message).toContain('Civilian Non-Combatant');
     for (const nc of t.zone('persian-gulf').battle!.nonCombatants) t.sink('persian-gulf', nc.id, 'soviet');
     t.act({ type: 'retreat', seat: 'allied:persian-gulf' });
@@ -154,6 +171,13 @@ describe('9.1 General Mission Rules', () => {
     expect(t.zoneView(NS).mission!.allied.summary.join(' ')).toContain('Fog of War allotment');
     const events = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 2 });
     expect(events[0].text).toContain('(one Fog of War allotment)');
+  });
+
+  it('9.1 shore bombardment points are Mission Points (they count for 7.2.3 and the 7.2.4 cap)', () => {
+    const t = invasion();
+    t.sink(NS, 's-ff', 'allied');
+    const events = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 4 });
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([4]);
   });
 
   it('9.1 shore bombardment also scores while the enemy Task Force is Retreating', () => {

@@ -51,7 +51,7 @@ describe('9.2 Military Escort vs. Raid', () => {
     t.act({ type: 'retreat', seat: 'allied:north-sea' });
     t.end(NS, 2); // Allied 1, Soviet 2 — the retreat ends
     const r = t.refuse({ type: 'retreat', seat: 'allied:north-sea' });
-    expect(r.code).toBe('retreat-once');
+    expect(r).toMatchObject({ code: 'retreat-once', rule: '9.2' });
     expect(r.message).toContain('only once');
   });
 

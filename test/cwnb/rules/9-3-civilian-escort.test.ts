@@ -50,6 +50,17 @@ describe('9.3 Civilian Escort vs. Raid', () => {
     expect(u.zoneView('north-sea').reminders).not.toContain(rule);
   });
 
+  it('9.3 once every Civilian Non-Combatant is sunk the Escort player may retreat, and again later (no "once only" as for 9.2)', () => {
+    const t = new Table({ zones: [SOJ] });
+    t.prepare({ [SOJ]: { mission: { allied: 'Civilian Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
+    t.end(SOJ); // Soviet 1
+    for (const nc of t.zone(SOJ).battle!.nonCombatants) t.sink(SOJ, nc.id, 'soviet');
+    t.act({ type: 'retreat', seat: 'allied:sea-of-japan' });
+    t.end(SOJ, 2); // Allied 1, Soviet 2: the retreat ends
+    t.act({ type: 'retreat', seat: 'allied:sea-of-japan' });
+    expect(t.zoneView(SOJ).players.allied.retreating).toBe(true);
+  });
+
   it('9.3 Penalties: −1 from the Escort player\'s hand size and Fog of War', () => {
     const t = new Table({ zones: [SOJ] });
     t.roll(SOJ, { allied: 'Civilian Escort' });

@@ -49,12 +49,43 @@ describe('9.4 Sea Superiority vs. Sea Superiority', () => {
     expect(pointsOf(events, 'allied', 'mission')).toEqual([30]);
   });
 
+  it('9.4 a Soviet Mission Winner scores 2/3 of the Pool and the Allied loser 1/3 (Persian Gulf, Pool 45: 30 and 15)', () => {
+    const t = superiority(['a-dd', 'a-ff'], ['s-dd']);
+    t.sink(PG, 'a-ff', 'soviet'); // Soviet 6 for sinkings, Allied 0
+    const events = t.finish(PG);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([30]); // 2 × 45 / 3
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([15]); // 45 / 3
+    expect(t.texts('points', events)[0]).toContain('Mission Winner Soviet (6 to 0 for sinkings and retreats): 2/3 of the Pool');
+  });
+
+  it('9.4 a Soviet Mission Winner whose Allied opponent is completely eliminated scores the whole Pool of 45', () => {
+    const t = superiority(['a-ff'], ['s-dd']);
+    t.sink(PG, 'a-ff', 'soviet');
+    const events = t.finish(PG);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([45]);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([]);
+  });
+
+  it('9.4 an Allied retreat makes the Soviet player the Mission Winner: 2 × 2 ships = 4 for the retreat, then 30 of the Pool; the Allies 15', () => {
+    const t = superiority(['a-dd', 'a-ff'], ['s-dd']);
+    t.end(PG); // Soviet Battle Turn 1
+    expect(pointsOf(t.act({ type: 'retreat', seat: 'allied:persian-gulf' }), 'soviet')).toEqual([4]);
+    const events = t.finish(PG);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([30]);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([15]);
+  });
+
   it('9.4 Retreat: the opponent immediately scores 2 points per ship and submarine in the retreating Task Force', () => {
     const t = superiority(['a-dd'], ['s-dd', 's-ff', 's-ss']);
     const events = t.act({ type: 'retreat', seat: 'soviet:persian-gulf' });
     expect(pointsOf(events, 'allied')).toEqual([6]);
     expect(events.at(-1)!.text).toContain('3 ship(s) and submarine(s) in the retreating Task Force, 2 each');
     expect(t.zoneView(PG).battle).toMatchObject({ pool: 45, poolLeft: 45 }); // not taken from the Pool (ruling)
+  });
+
+  it('9.4 the retreat points are Mission Points for the opponent (they count for 7.2.3 and the 7.2.4 cap)', () => {
+    const t = superiority(['a-dd'], ['s-dd']);
+    expect(pointsOf(t.act({ type: 'retreat', seat: 'soviet:persian-gulf' }), 'allied', 'mission')).toEqual([2]);
   });
 
   it('9.4 Urgent: 3 points per retreating ship and a Pool of 60 (North Sea, Even, 1–2)', () => {

@@ -32,6 +32,38 @@ describe('9.5 Sea Superiority vs. Holding Action', () => {
     expect(t.track(NS, 'allied')).toBe(5 + 30);
   });
 
+  it('9.5 ships left in port do not keep the Holding Action Task Force afloat: with its only committed ship sunk it is eliminated', () => {
+    const t = holding(['s-ff'], ['s-dd', 's-cg']);
+    t.end(NS); // Soviet 1: afloat, +10
+    t.sink(NS, 's-ff', 'allied');
+    const rest = t.endAll(NS);
+    expect(pointsOf(rest, 'allied', 'mission')).toEqual([10, 10, 10]);
+    expect(pointsOf(rest, 'soviet', 'mission')).toEqual([]);
+  });
+
+  it('9.5 an Allied Holding Action against Soviet Sea Superiority (Mediterranean, Soviet Dominance, 3–5): the Allies commit at most 3 ships, score 12 per Battle Turn afloat, and −1 hand size; Soviet +2', () => {
+    const MED_ = 'mediterranean' as const;
+    const t = new Table({ zones: [MED_], status: { [MED_]: COL.sovietDominance } });
+    t.roll(MED_, { allied: 'Holding Action', soviet: 'Sea Superiority', urgent: false });
+    t.order(MED_, 'allied', { buy: ['a-dd', 'a-dd2', 'a-ff', 'a-ff2'] });
+    t.order(MED_, 'soviet', { buy: ['s-dd'] });
+    expect(t.refuse({ type: 'commit', seat: 'allied:mediterranean', ships: ['a-dd', 'a-dd2', 'a-ff', 'a-ff2'] }).code).toBe('holding-action-ship-limit');
+    expect(t.refuse({ type: 'commit', seat: 'soviet:mediterranean', ships: ['s-dd'], areaDefense: 1 }).code).toBe('area-defense-advantaged');
+    const p = t.zoneView(MED_).players;
+    expect([p.allied.handSize, p.soviet.handSize]).toEqual([6, 9]);
+    t.commit(MED_, 'allied', ['a-dd']);
+    t.commit(MED_, 'soviet', ['s-dd']);
+    t.end(MED_); // Soviet 1
+    expect(pointsOf(t.end(MED_), 'allied', 'mission')).toEqual([12]); // Allied 1: afloat
+    t.end(MED_); // Soviet 2
+    t.act({ type: 'retreat', seat: 'allied:mediterranean' });
+    expect(pointsOf(t.end(MED_), 'soviet', 'mission')).toEqual([12]); // Allied 2: retreating counts as eliminated
+    t.endAll(MED_);
+    const events = t.setAside(MED_);
+    // In port: a-dd2 10, a-ff 6, a-ff2 8, each halved and rounded up: 5 + 3 + 4 = 12; the Allies earned 3 × 12 = 36 this turn.
+    expect(pointsOf(events, 'allied', 'in-port')).toEqual([12]);
+  });
+
   it('9.5 Passive submarines are considered "eliminated"', () => {
     const t = holding(['s-ss']);
     t.act({ type: 'submarine', seat: 'soviet:north-sea', ship: 's-ss', mode: 'passive' });
@@ -113,7 +145,7 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
   it('9.5 only the Strike Mission Player may decline, and only until the commitments are revealed', () => {
     const t = new Table({ zones: [SP] });
     t.roll(SP, { allied: 'Carrier Strike' });
-    expect(t.refuse({ type: 'declineStrike', seat: 'soviet:south-pacific' }).code).toBe('no-strike-to-decline');
+    expect(t.refuse({ type: 'declineStrike', seat: 'soviet:south-pacific' })).toMatchObject({ code: 'no-strike-to-decline', rule: '9.5' });
     t.order(SP, 'allied', { buy: ['a-cv'] });
     t.order(SP, 'soviet', {});
     t.commit(SP, 'allied', ['a-cv']);

@@ -29,6 +29,20 @@ describe('9.6 Invasion vs. Holding Action', () => {
     expect(t.zoneView(NS).battle).toMatchObject({ pool: 72, poolAwarded: { allied: 36, soviet: 0 }, poolLeft: 36 });
   });
 
+  it('9.6 the Holding Action player scores nothing at the end of its own Battle Turns (the 9.5 per-turn points are for Sea Superiority vs. Holding Action)', () => {
+    const t = invasion(['s-ff']);
+    t.end(NS); // Allied 1
+    expect(pointsOf(t.end(NS), 'soviet')).toEqual([]); // Soviet 1, afloat
+  });
+
+  it('9.6 Pool points are scored at the end of the Invasion player\'s own Battle Turns only, not at the end of the Holding Action player\'s', () => {
+    const t = new Table({ zones: [NS], status: { [NS]: COL.alliedDominance } });
+    t.prepare({ [NS]: { mission: { allied: 'Invasion', urgent: false }, soviet: { buy: ['s-ff'], commit: ['s-ff'] } } }); // the Allies commit nothing
+    t.end(NS); // Allied 1: the Holding Action Task Force is afloat
+    expect(pointsOf(t.end(NS), 'soviet')).toEqual([]); // Soviet 1: the Invasion Task Force is "eliminated", but that scores nothing
+    expect(pointsOf(t.end(NS), 'allied')).toEqual([]);
+  });
+
   it('9.6 the Holding Action player scores all the Pool points left unclaimed at the end', () => {
     const t = invasion(['s-ff']);
     t.end(NS, 2);
@@ -64,7 +78,7 @@ describe('9.6 Invasion vs. Holding Action', () => {
 
   it('9.6 also score the Damage Value of Gun Attacks (only) on Land Targets: no submarine Missile Attack without a missile-capable submarine', () => {
     const t = invasion([]);
-    expect(t.refuse({ type: 'landAttack', seat: 'allied:north-sea', attack: 'submarine-missile', damage: 6 }).code).toBe('no-missile-submarine');
+    expect(t.refuse({ type: 'landAttack', seat: 'allied:north-sea', attack: 'submarine-missile', damage: 6 })).toMatchObject({ code: 'no-missile-submarine', rule: '9.8' });
     const gun = t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 6 });
     expect(pointsOf(gun, 'allied')).toEqual([6]);
     expect(t.zoneView(NS).battle!.poolAwarded.allied).toBe(0); // shore bombardment is separate from the Pool
@@ -76,6 +90,30 @@ describe('9.6 Invasion vs. Holding Action', () => {
     for (const s of ['s-dd', 's-dd2', 's-ff', 's-ff2']) t.sink(NS, s, 'allied');
     expect(pointsOf(t.end(NS), 'allied', 'mission')).toEqual([35]);
     expect(t.zoneView(NS).battle!.pool).toBe(160);
+  });
+
+  it('9.6 a Soviet Invasion against an Allied Holding Action (North Atlantic, Soviet Dominance, 3–5): Pool 60, 6 per transport (2), the Allies hold with at most 3 ships', () => {
+    const NA = 'north-atlantic' as const;
+    const t = new Table({ zones: [NA], status: { [NA]: COL.sovietDominance } });
+    t.roll(NA, { allied: 'Holding Action', soviet: 'Invasion', urgent: false });
+    t.order(NA, 'allied', { buy: ['a-dd', 'a-dd2', 'a-ff', 'a-ff2', 'a-cg'] });
+    t.order(NA, 'soviet', { buy: ['s-cg'] });
+    expect(t.refuse({ type: 'commit', seat: 'allied:north-atlantic', ships: ['a-dd', 'a-dd2', 'a-ff', 'a-ff2'] }).code).toBe('holding-action-ship-limit');
+    const p = t.zoneView(NA).players;
+    expect([p.allied.handSize, p.soviet.handSize]).toEqual([6, 9]);
+    t.commit(NA, 'allied', ['a-ff']);
+    t.commit(NA, 'soviet', ['s-cg']);
+    t.deal(NA);
+    expect(t.zone(NA).battle!.nonCombatants.map((n) => n.kind)).toEqual(['military', 'military']);
+    expect(pointsOf(t.end(NA), 'soviet')).toEqual([]); // Soviet 1: the Allies are afloat
+    t.sink(NA, 'a-ff', 'soviet'); // in Allied 1: 6 for the sinking
+    expect(pointsOf(t.end(NA), 'allied')).toEqual([]); // Allied 1 scores nothing for the Holding Action player
+    expect(pointsOf(t.end(NA), 'soviet', 'mission')).toEqual([12]); // Soviet 2: 2 transports × 6
+    t.endAll(NA); // Soviet 3 and 4: 12 each
+    const events = t.setAside(NA);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([60 - 36]);
+    // In port, halved and rounded up: a-dd 12 → 6, a-dd2 10 → 5, a-ff2 8 → 4, a-cg 18 → 9: 24, within the 24 earned.
+    expect(pointsOf(events, 'allied', 'in-port')).toEqual([24]);
   });
 
   it('9.6 Bonus and Penalties: Invasion +2 to hand size and Fog of War; Holding Action −1, at most 3 ships, ships in port score half', () => {

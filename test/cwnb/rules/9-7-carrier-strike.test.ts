@@ -65,6 +65,33 @@ describe('9.7 Carrier Strike vs. Engage', () => {
     expect(t.zoneView(MED).battle!.pool).toBe(80);
   });
 
+  it('9.7 a Soviet Carrier Strike (Sea of Japan, Soviet Dominance, 1–2): Pool 32, 8 per successful strike, a carrier required of the Soviet player; the Allies take what is left', () => {
+    const SOJ = 'sea-of-japan' as const;
+    const t = new Table({ zones: [SOJ], status: { [SOJ]: COL.sovietDominance } });
+    t.roll(SOJ, { soviet: 'Carrier Strike', urgent: false });
+    t.order(SOJ, 'allied', { buy: ['a-dd'] });
+    t.order(SOJ, 'soviet', { buy: ['s-cv', 's-dd'] });
+    expect(t.refuse({ type: 'commit', seat: 'soviet:sea-of-japan', ships: ['s-dd'] }).code).toBe('carrier-required');
+    t.commit(SOJ, 'allied', ['a-dd']);
+    t.commit(SOJ, 'soviet', ['s-cv']);
+    expect(pointsOf(t.act({ type: 'landAttack', seat: 'soviet:sea-of-japan', attack: 'carrier-air-strike', success: true }), 'soviet')).toEqual([8]);
+    const events = t.finish(SOJ);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([32 - 8]);
+    expect(pointsOf(events, 'soviet', 'in-port')).toEqual([8]); // the Sovremenny (10) in port, capped at the 8 earned
+  });
+
+  it('9.7 a carrier left in port cannot fly a Carrier Air Strike', () => {
+    const t = new Table({ zones: [SP] });
+    t.roll(SP, { allied: 'Carrier Strike' });
+    t.order(SP, 'allied', { buy: ['a-cv', 'a-cv2', 'a-dd'] });
+    t.order(SP, 'soviet', {});
+    t.commit(SP, 'allied', ['a-cv2']);
+    t.commit(SP, 'soviet', []);
+    t.end(SP); // Soviet 1
+    t.sink(SP, 'a-cv2', 'soviet');
+    expect(t.refuse({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true })).toMatchObject({ code: 'no-carrier-afloat', rule: '9.7' });
+  });
+
   it('9.7 Engage Bonus: Point Defense (only) Air Cover and Early Warning Systems may protect Land Targets (shown in the summary)', () => {
     const t = strike();
     expect(t.zoneView(SP).mission!.soviet.summary).toContain('You may use Point Defense (only) Air Cover and Early Warning Systems cards to protect Land Targets.');

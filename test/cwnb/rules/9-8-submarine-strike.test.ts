@@ -72,6 +72,37 @@ describe('9.8 Submarine Strike vs. Engage', () => {
     expect(t.zoneView(MED).mission!.allied.summary).toContain('The Disadvantaged Player may set up with submarines Passive (9.8).');
   });
 
+  it('9.8 an Allied Submarine Strike (Mediterranean, Allied Advantage, 6): submarines only for the Allies, Pool 30 less their missiles to the Soviet Engage player, Allied ships in port at half', () => {
+    const t = new Table({ zones: [MED], status: { [MED]: COL.alliedAdvantage } });
+    t.roll(MED, { allied: 'Submarine Strike', urgent: false });
+    t.order(MED, 'allied', { buy: ['a-ssgn', 'a-ss', 'a-dd', 'a-ff3'] });
+    t.order(MED, 'soviet', { buy: ['s-dd', 's-ff'] });
+    expect(t.refuse({ type: 'commit', seat: 'allied:mediterranean', ships: ['a-ssgn', 'a-dd'] }).code).toBe('submarines-only');
+    expect(t.refuse({ type: 'commit', seat: 'allied:mediterranean', ships: ['a-ss'] }).code).toBe('missile-submarine-required');
+    t.commit(MED, 'allied', ['a-ssgn', 'a-ss']);
+    t.commit(MED, 'soviet', ['s-dd', 's-ff']); // the Soviet player commits surface ships freely
+    expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:mediterranean', attack: 'submarine-missile', damage: 8 }), 'allied')).toEqual([8]);
+    expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:mediterranean', attack: 'submarine-missile', damage: 3 }), 'allied')).toEqual([3]);
+    const events = t.finish(MED);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([30 - 11]);
+    expect(pointsOf(events, 'allied', 'in-port')).toEqual([6 + 2]); // a-dd 12 → 6, a-ff3 3 → 2 (rounded up)
+  });
+
+  it('9.8 the Engage player\'s own submarine Missile Attacks on Land Targets score nothing', () => {
+    const t = new Table({ zones: [MED] });
+    t.prepare({ [MED]: { mission: { soviet: 'Submarine Strike' }, allied: { buy: ['a-ssgn'], commit: ['a-ssgn'] }, soviet: { buy: ['s-ssgn'], commit: ['s-ssgn'] } } });
+    t.end(MED); // Soviet 1
+    const events = t.act({ type: 'landAttack', seat: 'allied:mediterranean', attack: 'submarine-missile', damage: 6 });
+    expect(pointsOf(events, 'allied')).toEqual([]);
+    expect(t.zoneView(MED).battle!.poolLeft).toBe(30);
+  });
+
+  it('9.8 a Missile Attack with Damage Value 0 is recorded and scores nothing', () => {
+    const t = strike();
+    expect(missile(t, 0)).toEqual([]);
+    expect(t.zoneView(MED).battle!.poolLeft).toBe(30);
+  });
+
   it('9.8 Urgent (Mediterranean, Soviet Dominance, 6): Pool 50', () => {
     const t = new Table({ zones: [MED], status: { [MED]: COL.sovietDominance } });
     t.prepare({ [MED]: { mission: { soviet: 'Submarine Strike', urgent: true }, soviet: { buy: ['s-ssgn'], commit: ['s-ssgn'] } } });

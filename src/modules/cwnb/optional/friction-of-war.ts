@@ -165,6 +165,12 @@ export const frictionOfWar: OptionalRule = {
     kept(p, card) {
       p.keptAdditionalShip = card?.type === ADDITIONAL_SHIP ? 'unused' : null;
     },
+    // The kept card is played by whoever holds it: given to a teammate (6.C.3), it goes with its use.
+    cardTransferred(from, to, side, card) {
+      if (card.type !== ADDITIONAL_SHIP || from.players[side].keptAdditionalShip !== 'unused') return;
+      if (!from.players[side].cards.some((c) => c.type === ADDITIONAL_SHIP)) writablePlayer(from, side).keptAdditionalShip = null;
+      if (to.players[side].keptAdditionalShip === null) writablePlayer(to, side).keptAdditionalShip = 'unused';
+    },
   },
 };
 

@@ -118,6 +118,7 @@ export const transferCard = zoneAction({
     writablePlayer(from, side).cards = cards.filter((c) => c !== card);
     const to = writablePlayer(dest, side);
     to.cards = [...to.cards, card];
+    ctx.hooks.cardTransferred(from, dest, side, card); // 13.5
     sayWithSecret(
       ctx,
       { type: 'transfer', fromZone: from.id, toZone: dest.id, text: `${sideName(side)}: an Action card transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.` },
