@@ -250,6 +250,8 @@ export interface Score {
   undetected: number;
   text: number;
   equivalent: number;
+  /** Not killed, and neither message text nor equivalent: what the adjusted score counts against. */
+  survived: number;
   raw: number;
   adjusted: number;
 }
@@ -267,6 +269,7 @@ export function score(list: Classified[]): Score {
     undetected: valid.length - detected,
     text,
     equivalent,
+    survived: valid.filter((c) => c.kind === 'survived').length,
     raw: valid.length ? (100 * detected) / valid.length : 100,
     adjusted: adjValid ? (100 * adjDetected) / adjValid : 100,
   };
@@ -276,18 +279,25 @@ function pct(x: number): string {
   return `${x.toFixed(1)} %`;
 }
 
+function load(path: string, equivalents: Equivalent[]): ReturnType<typeof classify> & { files: string[] } {
+  const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
+  return { ...classify(report, equivalents), files: Object.keys(report.files).sort() };
+}
+
 function main(argv: string[]): number {
-  const args = argv.filter((a) => !a.startsWith('--'));
+  const compare = argv.indexOf('--compare');
+  const beforePath = compare >= 0 ? argv[compare + 1] : undefined;
+  const args = argv.filter((a, i) => !a.startsWith('--') && (compare < 0 || i !== compare + 1));
   const reportPath = args[0] ?? 'reports/mutation/mutation.json';
   const eqPath = 'test/mutation-equivalents.json';
-  if (!existsSync(reportPath)) {
-    console.error(`No Stryker JSON report at ${reportPath}: run \`npm run mutation\` first.`);
-    return 2;
+  for (const p of [reportPath, beforePath]) {
+    if (p && !existsSync(p)) {
+      console.error(`No Stryker JSON report at ${p}: run \`npm run mutation\` first.`);
+      return 2;
+    }
   }
-  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as Report;
   const equivalents = existsSync(eqPath) ? (JSON.parse(readFileSync(eqPath, 'utf8')) as { equivalents: Equivalent[] }).equivalents : [];
-  const { mutants, stale } = classify(report, equivalents);
-  const files = Object.keys(report.files).sort();
+  const { mutants, stale, files } = load(reportPath, equivalents);
   const groups: [string, (f: string) => boolean][] = [
     ['CWNB rules/ + optional/', (f) => /src\/modules\/cwnb\/(rules|optional)\//.test(f)],
     ['SMP', (f) => f.includes('src/modules/smp/')],
@@ -300,6 +310,20 @@ function main(argv: string[]): number {
       stale,
     };
     console.log(JSON.stringify(out, null, 2));
+    return 0;
+  }
+  if (beforePath) {
+    // Before/after: the same files in an earlier report (e.g. before new tests), raw and adjusted.
+    const before = load(beforePath, equivalents);
+    const both = (name: string, p: (f: string) => boolean) => {
+      const a = score(before.mutants.filter((c) => p(c.file)));
+      const b = score(mutants.filter((c) => p(c.file)));
+      return `| ${name} | ${b.mutants} | ${pct(a.raw)} | ${pct(b.raw)} | ${pct(a.adjusted)} | ${pct(b.adjusted)} | ${a.survived} → ${b.survived} |`;
+    };
+    console.log('| file | mutants | raw before | raw after | adjusted before | adjusted after | survivors counted |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const f of files) console.log(both(f.replace(/^src\/modules\//, ''), (x) => x === f));
+    for (const [name, p] of groups) if (mutants.some((c) => p(c.file))) console.log(both(`**${name}**`, p));
     return 0;
   }
   const row = (name: string, s: Score) =>

@@ -92,7 +92,7 @@ describe('13.3 Transfer Limitations', () => {
       [6, 2, 'Canals open'],
     ] as const) {
       const t = twoZones([1, 2, 3]);
-      expect(t.chart(die).map((e) => e.text)).toContain(`Transfer Limitations this turn: chart ${index + 1}, "${name}" (13.3).`);
+      expect(t.chart(die).map((e) => [e.type, e.text])).toContainEqual(['transfer-chart', `Transfer Limitations this turn: chart ${index + 1}, "${name}" (13.3).`]);
       expect(t.view('allied:north-sea').transferChart).toEqual({ index, name });
     }
     const t = new OTable({ zones: [PG, NS], optional: { transferLimitations: { charts: charts([1, 2, 3]) } } });
@@ -122,7 +122,10 @@ describe('13.3 Transfer Limitations', () => {
     const back = twoZones([2, 2, 2]);
     back.chart(1);
     const ev = back.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ff3', to: PG });
-    expect(ev.map((e) => e.text)).toContain('13.3: 1 more Allied card(s) may move from North Sea to Persian Gulf this turn.');
+    expect(ev.map((e) => [e.type, e.text])).toEqual([
+      ['note', '13.3: 1 more Allied card(s) may move from North Sea to Persian Gulf this turn.'],
+      ['transfer', 'Allied: USS Bronstein transferred from North Sea to Persian Gulf.'],
+    ]);
     back.act({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG });
     expect(back.refuse({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG }).code).toBe('transfer-limit');
   });

@@ -318,7 +318,7 @@ describe('6.C.2 refusals', () => {
     t.order(NS, 'allied', { buy: ['a-cv2', 'a-lph', 'a-ff3'], cards: [{ card: 'Jink' }, { card: 'Bounce' }, { card: 'Retreat' }, { card: 'ECM' }] }, false); // 24 + 12 + 3 + 1 + 1 + 6 + 1 = 48
     expect(t.refuse({ type: 'buyShip', seat, ship: 'a-lph' })).toMatchObject({ code: 'ship-already-ordered', rule: '6.C.2' });
     expect(t.refuse({ type: 'buyCard', seat, card: 'Jink' })).toMatchObject({ code: 'one-per-type', rule: '6.C.2' });
-    t.order(NS, 'allied', { buy: ['a-cg', 'a-dd', 'a-dd2', 'a-ff', 'a-ff2', 'a-ss', 'a-ss2', 'a-ssgn'], cards: [{ card: 'Gun', value: 2 }] }, false); // 48 + 83 + 1 = 132
+    t.order(NS, 'allied', { buy: ['a-cg', 'a-dd', 'a-dd2', 'a-ff', 'a-ff2', 'a-ss', 'a-ss2', 'a-ssgn'], cards: [{ card: 'Gun', value: 2 }] }, false); // 48 + 75 + 1 = 124
     expect(t.refuse({ type: 'buyCard', seat, card: 'Air Cover' })).toMatchObject({ code: 'too-many-cards', rule: '6.C.2' });
     t.done(NS, 'allied');
     expect(t.refuse({ type: 'buyCard', seat, card: 'ASW' })).toMatchObject({ code: 'purchases-done', rule: '6.C.2' });

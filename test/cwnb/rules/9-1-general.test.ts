@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { main } from '../../../src/adapters/cli/main.ts';
 import { COL, Table, pointsOf } from '../../support/cwnb-fixtures.ts';
 
 const NS = 'north-sea' as const;
@@ -45,6 +46,32 @@ describe('9 Naval Missions', () => {
       t.roll(zone, want);
       expect(t.zoneView(zone).mission, rule).toMatchObject({ title, rule });
     }
+  });
+
+  it('9 `wardroom tables --json` gives every mission pair\'s terms, normal and Urgent, with the Allies holding the first-named mission', async () => {
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((s) => (printed.push(String(s)), true));
+    try {
+      expect(await main(['node', 'wardroom', 'tables', '--zone', 'north-sea', '--json'])).toBe(0);
+    } finally {
+      write.mockRestore();
+    }
+    const terms = JSON.parse(printed.join('')).zones[0].missionTerms;
+    const sides = (pair: string, urgent: 'normal' | 'urgent') => {
+      const t = terms[pair][urgent];
+      return [t.rule, t.urgent, t.sides.allied.mission, t.sides.soviet.mission];
+    };
+    expect(Object.keys(terms)).toEqual(['militaryEscort', 'civilianEscort', 'seaSuperiority', 'seaSuperiorityVsHoldingAction', 'invasion', 'carrierStrike', 'submarineStrike']);
+    expect(sides('militaryEscort', 'normal')).toEqual(['9.2', false, 'Military Escort', 'Raid']);
+    expect(sides('civilianEscort', 'urgent')).toEqual(['9.3', true, 'Civilian Escort', 'Raid']);
+    expect(sides('seaSuperiority', 'normal')).toEqual(['9.4', false, 'Sea Superiority', 'Sea Superiority']);
+    expect(sides('seaSuperiorityVsHoldingAction', 'urgent')).toEqual(['9.5', true, 'Sea Superiority', 'Holding Action']);
+    expect(sides('invasion', 'normal')).toEqual(['9.6', false, 'Invasion', 'Holding Action']);
+    expect(sides('carrierStrike', 'urgent')).toEqual(['9.7', true, 'Carrier Strike', 'Engage']);
+    expect(sides('submarineStrike', 'normal')).toEqual(['9.8', false, 'Submarine Strike', 'Engage']);
+    // North Sea Invasion: Pool 72 [160], 3 [5] transports at 5 [7]; the Holding Action commits at most 3 [4] ships.
+    expect([terms.invasion.normal.pool, terms.invasion.urgent.pool, terms.invasion.normal.nonCombatants.count, terms.invasion.urgent.points]).toEqual([72, 160, 3, 7]);
+    expect([terms.invasion.normal.sides.soviet.maxShips, terms.invasion.urgent.sides.soviet.maxShips]).toEqual([3, 4]);
   });
 
   it('9 Mission Points are in addition to the points for sinking enemy ships', () => {

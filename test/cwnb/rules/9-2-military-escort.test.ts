@@ -55,6 +55,16 @@ describe('9.2 Military Escort vs. Raid', () => {
     expect(r.message).toContain('only once');
   });
 
+  it('9.2 Retreat Restrictions in the North Atlantic too: a second retreat of the Escort player is refused', () => {
+    const NA = 'north-atlantic' as const;
+    const t = new Table({ zones: [NA] });
+    t.prepare({ [NA]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
+    t.end(NA); // Soviet 1
+    t.act({ type: 'retreat', seat: 'allied:north-atlantic' });
+    t.end(NA, 2);
+    expect(t.refuse({ type: 'retreat', seat: 'allied:north-atlantic' })).toMatchObject({ code: 'retreat-once', rule: '9.2' });
+  });
+
   it('9.2 the Raiding player has no retreat restriction', () => {
     const t = escort();
     t.act({ type: 'retreat', seat: 'soviet:north-sea' });
@@ -71,6 +81,9 @@ describe('9.2 Military Escort vs. Raid', () => {
   it('9.2 a Soviet Military Escort (Indian Ocean, Even, 1–2): 2 transports at 9 for the Soviet player, 9 per sinking for the Allied raider', () => {
     const t = new Table({ zones: ['indian-ocean'] });
     t.prepare({ 'indian-ocean': { mission: { allied: 'Raid', soviet: 'Military Escort' } } });
+    const m = t.zoneView('indian-ocean').mission!;
+    expect(m.soviet.summary[0]).toBe('Score 9 minus damage for each of your 2 Military Non-Combatants that survive the Battle Turns.');
+    expect(m.allied.summary).toEqual(['Score 9 for each Non-Combatant you sink.']);
     const [a] = t.zone('indian-ocean').battle!.nonCombatants;
     expect(pointsOf(t.sink('indian-ocean', a.id, 'allied'), 'allied')).toEqual([9]);
     expect(pointsOf(t.finish('indian-ocean'), 'soviet', 'mission')).toEqual([9]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Table, pointsOf } from '../../support/cwnb-fixtures.ts';
+import { COL, Table, pointsOf } from '../../support/cwnb-fixtures.ts';
 
 const PG = 'persian-gulf' as const;
 const SOJ = 'sea-of-japan' as const;
@@ -50,15 +50,16 @@ describe('9.3 Civilian Escort vs. Raid', () => {
     expect(u.zoneView('north-sea').reminders).not.toContain(rule);
   });
 
-  it('9.3 once every Civilian Non-Combatant is sunk the Escort player may retreat, and again later (no "once only" as for 9.2)', () => {
-    const t = new Table({ zones: [SOJ] });
-    t.prepare({ [SOJ]: { mission: { allied: 'Civilian Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
-    t.end(SOJ); // Soviet 1
-    for (const nc of t.zone(SOJ).battle!.nonCombatants) t.sink(SOJ, nc.id, 'soviet');
-    t.act({ type: 'retreat', seat: 'allied:sea-of-japan' });
-    t.end(SOJ, 2); // Allied 1, Soviet 2: the retreat ends
-    t.act({ type: 'retreat', seat: 'allied:sea-of-japan' });
-    expect(t.zoneView(SOJ).players.allied.retreating).toBe(true);
+  it('9.3 once every Civilian Non-Combatant is sunk the Escort player may retreat, and again later (no "once only" as for 9.2; North Sea, Allied Edge)', () => {
+    const NS = 'north-sea' as const;
+    const t = new Table({ zones: [NS], status: { [NS]: COL.alliedEdge } });
+    t.prepare({ [NS]: { mission: { allied: 'Civilian Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
+    expect(t.zone(NS).battle!.nonCombatants.every((n) => n.kind === 'civilian')).toBe(true);
+    for (const nc of t.zone(NS).battle!.nonCombatants) t.sink(NS, nc.id, 'soviet');
+    t.act({ type: 'retreat', seat: 'allied:north-sea' }); // Allied 1 (Allied advantaged)
+    t.end(NS, 2); // Allied 1, Soviet 1: the retreat ends
+    t.act({ type: 'retreat', seat: 'allied:north-sea' });
+    expect(t.zoneView(NS).players.allied.retreating).toBe(true);
   });
 
   it('9.3 Penalties: −1 from the Escort player\'s hand size and Fog of War', () => {

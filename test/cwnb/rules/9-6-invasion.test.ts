@@ -116,6 +116,16 @@ describe('9.6 Invasion vs. Holding Action', () => {
     expect(pointsOf(events, 'allied', 'in-port')).toEqual([24]);
   });
 
+  it('9.6 an Allied Holding Action that retreats against a Soviet Invasion is not eliminated by it (Persian Gulf, Soviet Dominance, 6, Urgent)', () => {
+    const PG = 'persian-gulf' as const;
+    const t = new Table({ zones: [PG], status: { [PG]: COL.sovietDominance } });
+    t.prepare({ [PG]: { mission: { allied: 'Holding Action', soviet: 'Invasion', urgent: true }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-cg'], commit: ['s-cg'] } } });
+    expect(pointsOf(t.end(PG), 'soviet')).toEqual([]); // Soviet 1: the Allies are afloat
+    t.act({ type: 'retreat', seat: 'allied:persian-gulf' });
+    t.end(PG); // Allied 1, retreating
+    expect(pointsOf(t.end(PG), 'soviet')).toEqual([]); // Soviet 2: retreating is not eliminated against an Invasion
+  });
+
   it('9.6 Bonus and Penalties: Invasion +2 to hand size and Fog of War; Holding Action −1, at most 3 ships, ships in port score half', () => {
     const t = invasion(['s-ff'], { inPort: ['s-cg'] });
     const p = t.zoneView(NS).players;

@@ -72,6 +72,8 @@ describe('9.7 Carrier Strike vs. Engage', () => {
     t.order(SOJ, 'allied', { buy: ['a-dd'] });
     t.order(SOJ, 'soviet', { buy: ['s-cv', 's-dd'] });
     expect(t.refuse({ type: 'commit', seat: 'soviet:sea-of-japan', ships: ['s-dd'] }).code).toBe('carrier-required');
+    expect(t.zoneView(SOJ).mission!.allied.summary[0]).toBe('Score all unclaimed Pool points at the end of the Battle Turns.');
+    expect(t.zoneView(SOJ).mission!.soviet.summary[0]).toBe('Point Pool 32: score 8 for each successful Carrier Air Strike against Land Targets (double for a Surprise Attack). No Pool points while retreating.');
     t.commit(SOJ, 'allied', ['a-dd']);
     t.commit(SOJ, 'soviet', ['s-cv']);
     expect(pointsOf(t.act({ type: 'landAttack', seat: 'soviet:sea-of-japan', attack: 'carrier-air-strike', success: true }), 'soviet')).toEqual([8]);
