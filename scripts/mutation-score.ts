@@ -8,7 +8,8 @@
  *   to people. Found on the TypeScript AST of the report's sources (so line shifts do not matter):
  *   the message argument of `refuse(code, message, rule)` and `new RuleError(code, message, …)`,
  *   and of `new Error(message)`; the value of a `text`, `label`, `summary`, `purpose` (a die's
- *   purpose, logged with the roll) or `title` property, or of an assignment to
+ *   purpose, logged with the roll), `title` or `why` (the reason given with a points or status
+ *   event) property, or of an assignment to
  *   `.summary`; the `message` member of a returned `[code, message, rule]` tuple. Then, to a fixed
  *   point, with the type checker: a `const` whose every use is message text has a message-text
  *   initializer, and a function parameter whose every use is message text (`why` of `score`,
@@ -57,7 +58,7 @@ export interface Equivalent {
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
-const TEXT_PROPERTIES = new Set(['text', 'label', 'summary', 'purpose', 'title']);
+const TEXT_PROPERTIES = new Set(['text', 'label', 'summary', 'purpose', 'title', 'why']);
 
 /** Offsets of the start of each line (Stryker locations are 1-based lines and columns). */
 function offsetOf(source: string): (p: Position) => number {
@@ -81,7 +82,10 @@ export function messageRanges(files: Record<string, string>): Record<string, [nu
   };
   const program = ts.createProgram(names, options, host);
   const checker = program.getTypeChecker();
-  const mine = names.map((n) => program.getSourceFile(n)!).filter(Boolean);
+  // Every source file of src/ the report's files reach, not only the reported ones: a parameter of
+  // `score` (rules/common.ts) makes text of arguments in mission-scoring.ts, whichever files a run mutated.
+  const src = resolve('src');
+  const mine = program.getSourceFiles().filter((f) => !f.isDeclarationFile && resolve(f.fileName).startsWith(src));
 
   const message = new Set<ts.Node>();
   const symbolOf = (n: ts.Node): ts.Symbol | undefined => {

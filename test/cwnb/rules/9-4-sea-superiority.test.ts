@@ -106,6 +106,15 @@ describe('9.4 Sea Superiority vs. Sea Superiority', () => {
     expect(pointsOf(events, 'soviet', 'mission')).toEqual([]);
   });
 
+  it('9.4 ships the loser left in port do not count: with every committed ship sunk it is completely eliminated (whole Pool, 45)', () => {
+    const t = new Table({ zones: [PG] });
+    t.prepare({ [PG]: { mission: { allied: 'Sea Superiority', urgent: false }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-ff', 's-dd'], commit: ['s-ff'] } } });
+    t.sink(PG, 's-ff', 'allied');
+    const events = t.finish(PG);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([45]);
+    expect(pointsOf(events, 'soviet', 'mission')).toEqual([]);
+  });
+
   it('9.4 a loser with a Passive submarine afloat is not completely eliminated: 2/3 and 1/3 of 45, 30 and 15 (Passive submarines count as eliminated only where 9.5 and 9.6 say so)', () => {
     const t = superiority(['a-dd'], ['s-ff', 's-ss']);
     t.sink(PG, 's-ff', 'allied');

@@ -67,7 +67,10 @@ describe('9.5 Sea Superiority vs. Holding Action', () => {
   it('9.5 Passive submarines are considered "eliminated"', () => {
     const t = holding(['s-ss']);
     t.act({ type: 'submarine', seat: 'soviet:north-sea', ship: 's-ss', mode: 'passive' });
-    const events = t.endAll(NS);
+    const first = t.end(NS);
+    expect(first).toContainEqual(expect.objectContaining({ type: 'eliminated', side: 'soviet', eliminated: true }));
+    expect(t.zoneView(NS).players.soviet.eliminated).toBe(true);
+    const events = [...first, ...t.endAll(NS)];
     expect(pointsOf(events, 'allied')).toEqual([10, 10, 10, 10]);
     expect(pointsOf(events, 'soviet')).toEqual([]);
   });

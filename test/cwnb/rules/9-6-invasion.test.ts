@@ -55,7 +55,10 @@ describe('9.6 Invasion vs. Holding Action', () => {
   it('9.6 the Holding Action player\'s Passive submarines are considered eliminated for the Invasion player\'s Pool scoring', () => {
     const t = invasion(['s-ss']);
     t.act({ type: 'submarine', seat: 'soviet:north-sea', ship: 's-ss', mode: 'passive' });
-    expect(pointsOf(t.end(NS), 'allied', 'mission')).toEqual([15]);
+    const events = t.end(NS);
+    expect(pointsOf(events, 'allied', 'mission')).toEqual([15]);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'eliminated', side: 'soviet', eliminated: true }));
+    expect(t.zoneView(NS).players.soviet.eliminated).toBe(true);
   });
 
   it('9.6 Retreat Restrictions: no points can be scored from the Pool while the Invasion Task Force is Retreating', () => {
@@ -63,7 +66,7 @@ describe('9.6 Invasion vs. Holding Action', () => {
     t.act({ type: 'retreat', seat: 'allied:north-sea' });
     const events = t.end(NS);
     expect(pointsOf(events, 'allied')).toEqual([]);
-    expect(events.map((e) => e.text)).toContain('9.6: no Pool points while the Invasion Task Force is retreating.');
+    expect(events).toContainEqual(expect.objectContaining({ type: 'note', rule: '9.6', text: '9.6: no Pool points while the Invasion Task Force is retreating.' }));
     t.end(NS); // Soviet 1; the retreat ends at Allied 2's Clear the Decks
     expect(pointsOf(t.end(NS), 'allied', 'mission')).toEqual([15]);
   });
