@@ -6,10 +6,11 @@
  * - Raw score: Stryker's own, (killed + timeout) / (killed + timeout + survived + no coverage).
  * - Message text: a mutant whose whole range lies inside an expression whose value is only shown
  *   to people. Found on the TypeScript AST of the report's sources (so line shifts do not matter):
- *   the message argument of `refuse(code, message, rule)` and `new RuleError(code, message, …)`,
+ *   the message argument of `refuse(code, message, rule)`, `ruleError(…)`, `new RuleError(code, message, …)`
+ *   and `no(explain, code, () => message, rule)`,
  *   and of `new Error(message)`; the value of a `text`, `label`, `summary`, `purpose` (a die's
- *   purpose, logged with the roll), `title` or `why` (the reason given with a points or status
- *   event) property, or of an assignment to
+ *   purpose, logged with the roll), `title`, `help` or `why` (the reason given with a points or
+ *   status event) property, or of an assignment to
  *   `.summary`; the `message` member of a returned `[code, message, rule]` tuple. Then, to a fixed
  *   point, with the type checker: a `const` whose every use is message text has a message-text
  *   initializer, and a function parameter whose every use is message text (`why` of `score`,
@@ -35,6 +36,8 @@ interface Position {
 }
 interface Mutant {
   id: string;
+  static?: boolean;
+  testsCompleted?: number;
   mutatorName: string;
   replacement?: string;
   location: { start: Position; end: Position };
@@ -58,7 +61,7 @@ export interface Equivalent {
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
-const TEXT_PROPERTIES = new Set(['text', 'label', 'summary', 'purpose', 'title', 'why']);
+const TEXT_PROPERTIES = new Set(['text', 'label', 'help', 'summary', 'purpose', 'title', 'why']);
 
 /** Offsets of the start of each line (Stryker locations are 1-based lines and columns). */
 function offsetOf(source: string): (p: Position) => number {
@@ -102,7 +105,8 @@ export function messageRanges(files: Record<string, string>): Record<string, [nu
     if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
       const callee = n.expression;
       const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-      if ((name === 'refuse' || name === 'RuleError') && n.arguments && n.arguments.length > 1) message.add(n.arguments[1]);
+      if ((name === 'refuse' || name === 'RuleError' || name === 'ruleError') && n.arguments && n.arguments.length > 1) message.add(n.arguments[1]);
+      if (name === 'no' && n.arguments && n.arguments.length > 2) message.add(n.arguments[2]); // no(explain, code, () => message, rule)
       if (name === 'Error' && ts.isNewExpression(n) && n.arguments?.length) message.add(n.arguments[0]);
       const s = ts.isCallExpression(n) ? symbolOf(ts.isPropertyAccessExpression(callee) ? callee.name : callee) : undefined;
       if (s && ts.isCallExpression(n)) calls.push({ callee: s, call: n });
@@ -194,6 +198,16 @@ function isDeclarationName(n: ts.Identifier): boolean {
   );
 }
 
+/**
+ * A static mutant (module-level code, run when the file is imported) reported Survived after zero
+ * tests: every test file failed to import the mutated module (a definition replaced by `{}`, a
+ * schema the action-field checker refuses), so no test could pass. Stryker's vitest runner reports
+ * that as Survived; any test detects it.
+ */
+function loadFailure(m: Mutant): boolean {
+  return !!m.static && m.status === 'Survived' && m.testsCompleted === 0;
+}
+
 /** Does `context` occur on the line with the mutant's original text at the mutant's column? */
 function atContext(line: string, context: string, original: string, column: number): boolean {
   const within = context.indexOf(original.split('\n')[0]);
@@ -235,7 +249,7 @@ export function classify(report: Report, equivalents: Equivalent[]): { mutants: 
       if (!DETECTED.has(m.status) && !UNDETECTED.has(m.status)) kind = 'invalid';
       else if (eq) kind = 'equivalent';
       else if (text) kind = 'text';
-      else kind = DETECTED.has(m.status) ? 'detected' : 'survived';
+      else kind = DETECTED.has(m.status) || loadFailure(m) ? 'detected' : 'survived';
       if (eq) {
         used.add(eq);
         if (DETECTED.has(m.status)) stale.push(`${file}:${m.location.start.line} ${m.mutatorName} "${original}" → "${m.replacement}" is listed as equivalent but was killed`);

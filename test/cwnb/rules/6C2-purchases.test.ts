@@ -175,6 +175,8 @@ describe('6.C.2 Purchase Limitations', () => {
   it('6.C.2 an order may cost exactly what the Point Track holds: 30 points buy the 30-point Forrestal, and 0 is banked', () => {
     const t = new Table({ zones: [NS], start: { [NS]: { allied: 30, soviet: 40 } } });
     t.roll(NS, { allied: 'Military Escort' });
+    const ships = t.actions('allied:north-sea').find((a) => a.type === 'buyShip')!.fields!.ship;
+    expect(ships.kind === 'choice' && ships.options.map((o) => o.value)).toContain('a-cv');
     t.order(NS, 'allied', { buy: ['a-cv'] });
     t.order(NS, 'soviet', {});
     expect(buyEvent(t, 'allied')[0]).toMatchObject({ spent: 30 });
@@ -211,6 +213,16 @@ describe('6.C.2 Purchase Limitations', () => {
       { id: 'a-cg', damage: 0, crippled: false, critical: false, passive: false },
       { id: 'a-ss', damage: 0, crippled: false, critical: false, passive: false },
     ]);
+  });
+
+  it('6.C.2 the Action cards offered: fixed-price cards with their cost, attack cards asking their printed value (up to what the Point Track can pay: 10 points pay a value of 21)', () => {
+    const t = new Table({ zones: [NS], start: { [NS]: { allied: 10, soviet: 40 } } });
+    t.roll(NS, { allied: 'Military Escort' });
+    const cards = t.actions('allied:north-sea').find((a) => a.type === 'buyCard')!.fields!.card;
+    const options = cards.kind === 'choice' ? cards.options : [];
+    expect(options.find((o) => o.value === 'Gun')).toMatchObject({ label: 'Gun (half its printed value)', fields: { value: { kind: 'int', min: 1, max: 21 } } });
+    expect(options.find((o) => o.value === 'Retreat')).toEqual({ value: 'Retreat', label: 'Retreat (6)' });
+    expect(options.map((o) => o.value)).not.toContain('Bomber Strike'); // 20 points
   });
 
   it('6.C.2 an attack card\'s printed value is a whole number from 1 to 99: 0 and 100 are refused, 1 costs 0 and 99 costs 49', () => {
@@ -341,7 +353,7 @@ describe('6.C.2 the purchase log', () => {
     expect(t.act({ type: 'buyCard', seat: 'allied:north-sea', card: 'Gun', value: 7 })).toMatchObject([
       { type: 'order', zone: NS, side: 'allied', to: { team: 'allied' }, text: 'North Sea: Allied orders Gun (value 7) for 3.' },
     ]);
-    expect(t.done(NS, 'allied').map((e) => e.type)).toEqual(['order-done']);
+    expect(t.done(NS, 'allied')).toMatchObject([{ type: 'order-done', cost: 15, to: { team: 'allied' }, text: 'North Sea: Allied has finished ordering (15 points).' }]); // the Allied face
     const events = t.done(NS, 'soviet');
     expect(events.map((e) => `${e.type}${e.side ? ':' + e.side : ''}`)).toEqual(['order-done:soviet', 'purchase:allied', 'reveal', 'bank:allied', 'bank:soviet']);
     expect(events[1].text).toBe('North Sea: Allied buys USS Spruance, Gun (7) for 15; Point Track 135.');

@@ -264,7 +264,10 @@ export function newCard(zone: ZoneState, side: Side, card: Omit<HeldCard, 'id'>)
 // ---------------------------------------------------------------------------------------------
 // Action definitions: one per action type, offer and effect together.
 
-/** A refusal when `explain`, else the kernel's NOT_NOW (no message built). */
+/**
+ * A refusal when `explain`, else the kernel's NOT_NOW (no message built). `rule`: only where it is
+ * not the action's own; the kernel cites the action's rule otherwise.
+ */
 export function no(explain: boolean, code: string, message: () => string, rule?: string): RuleError {
   return explain ? ruleError(code, message(), rule) : NOT_NOW;
 }

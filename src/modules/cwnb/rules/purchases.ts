@@ -72,15 +72,14 @@ function whyNoShip(state: CwnbState, zone: ZoneState, side: Side): RuleError {
   return ruleError(
     'not-enough-points',
     `No ship you may order costs ${budget} or less: your Point Track has ${p.track} and your order already costs ${p.track - budget}. Banked Victory Points can never be spent (6.C.2).`,
-    '6.C.2',
   );
 }
 
 function purchasing(state: CwnbState, zone: ZoneState, side: Side, explain: boolean) {
   if (zone.step !== 'purchase' || state.purchasesResolved) {
-    return no(explain, 'not-purchase-step', () => `${zoneName(zone.id)}: purchases are made in Battle Preparations after the mission is known (6.C.2).`, '6.C.2');
+    return no(explain, 'not-purchase-step', () => `${zoneName(zone.id)}: purchases are made in Battle Preparations after the mission is known (6.C.2).`);
   }
-  if (zone.players[side].order.done) return no(explain, 'purchases-done', () => 'You have finished purchasing this turn; undo to change your order.', '6.C.2');
+  if (zone.players[side].order.done) return no(explain, 'purchases-done', () => 'You have finished purchasing this turn; undo to change your order.');
   return null;
 }
 
@@ -126,9 +125,6 @@ export const buyShip = zoneAction({
     if (where === 'sunk') refuse('ship-sunk', `${card.name} was sunk: sunk ships may not be purchased or return to play (6.C.2).`, '6.C.2');
     if (where) refuse('ship-in-play', `${card.name} is already in the ${zoneName(where.zone)} Task Force: a ship can be in one place only.`, '6.C.2');
     if (p.order.ships.includes(a.ship)) refuse('ship-already-ordered', `${card.name} is already in your order.`, '6.C.2');
-    if (p.shipsBought + p.order.ships.length >= ctx.hooks.shipLimit(state, zone, side)) {
-      refuse('rushed-one-ship', 'Rushed: you may purchase at most one Ship card this turn.', '13.2.9');
-    }
     const cost = afford(state, zone, side, { ships: [...p.order.ships, a.ship], cards: p.order.cards }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`);
     writablePlayer(zone, side).order = { ...p.order, ships: [...p.order.ships, a.ship] };
     tell(ctx, side, { type: 'order', zone: zone.id, ship: a.ship, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${card.name} for ${cost}.` });
@@ -153,13 +149,13 @@ export const buyCard = zoneAction({
     if (why) return why;
     const n = cardsBought(zone, side).length;
     const max = hooksOf(state).actionCardLimit(zone, side);
-    return n < max ? null : no(explain, 'too-many-cards', () => `At most ${max} Action cards may be purchased per turn; you have ${n}.`, '6.C.2');
+    return n < max ? null : no(explain, 'too-many-cards', () => `At most ${max} Action cards may be purchased per turn; you have ${n}.`);
   },
   fields(state, zone, side) {
     const bought = cardsBought(zone, side);
     const budget = left(state, zone, side);
     const options: FieldOption[] = ACTION_CARDS.cards
-      .filter((c) => (c.unlimited || !bought.some((b) => b.type === c.type)) && (c.costs === 'half-value' || cardCost(state.turn, { type: c.type }) <= budget))
+      .filter((c) => (c.unlimited || !bought.some((b) => b.type === c.type)) && cardCost(state.turn, { type: c.type }) <= budget) // an attack card costs 0 at the least
       .map((c) =>
         c.costs === 'half-value'
           ? { value: c.type, label: `${c.type} (half its printed value)`, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } }
@@ -222,8 +218,8 @@ export const donePurchasing = zoneAction({
 export function resolvePurchasesIfReady(state: CwnbState, ctx: Ctx): void {
   const zones = writableZones(state);
   const queue = zones
-    .flatMap((z, zi) => (['allied', 'soviet'] as const).map((side) => ({ z, zi, side, banked: z.players[side].banked })))
-    .sort((a, b) => a.banked - b.banked || a.zi - b.zi);
+    .flatMap((z) => (['allied', 'soviet'] as const).map((side) => ({ z, side, banked: z.players[side].banked })))
+    .sort((a, b) => a.banked - b.banked); // stable: equal banked points keep the War Zone order
   let reopened = false;
   for (const { z, side } of queue) {
     const p = writablePlayer(z, side);
