@@ -16,7 +16,9 @@
  */
 import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
 import type { Action, EventInput } from '../../src/engine/module.ts';
-import { legalActions } from '../../src/engine/kernel.ts';
+import { applyAction, legalActions } from '../../src/engine/kernel.ts';
+import { seededDice } from '../../src/engine/dice.ts';
+import { eventAs } from '../../src/engine/session.ts';
 import type { ActionSpec } from '../../src/engine/module.ts';
 import { REFEREE, SPECTATOR, seatViewer, teamViewer, type Viewer } from '../../src/engine/viewer.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
@@ -24,7 +26,7 @@ import { zoneById } from '../../src/modules/cwnb/data/index.ts';
 import { EVEN_COLUMN, ROW_KEYS, type MissionName, type Roster, type ShipCard, type Side, type ZoneId } from '../../src/modules/cwnb/data/types.ts';
 import type { CwnbState, PlayerState, ZoneState } from '../../src/modules/cwnb/state.ts';
 import { view } from '../../src/modules/cwnb/view.ts';
-import { apply, codeOf } from './kernel.ts';
+import { FIXTURE_SEED, apply, codeOf, refereeFace } from './kernel.ts';
 
 type GameEvent = EventInput;
 
@@ -153,8 +155,10 @@ export function asViewer(v: Viewer | string): Viewer {
 
 export class Table {
   state: CwnbState;
-  /** Every event of every accepted action, in order. */
+  /** Every event of every accepted action, in order, as the referee reads it. */
   readonly events: GameEvent[] = [];
+  /** The same events as the module gave them (public face, secret face and audiences). */
+  private readonly given: GameEvent[] = [];
 
   constructor(readonly spec: TableSpec) {
     const start = Object.fromEntries(spec.zones.map((z) => [z, spec.start?.[z] ?? { allied: 150, soviet: 150 }]));
@@ -197,11 +201,13 @@ export class Table {
 
   /** Apply an action; returns its events or the refusal, never throws for a refusal. */
   try(action: Action): GameEvent[] | RuleError {
-    const r = apply(cwnb, this.state, this.withCardId(action), this.spec.seed);
+    const r = applyAction(cwnb, this.state, this.withCardId(action), seededDice(this.spec.seed ?? FIXTURE_SEED));
     if (isRuleError(r)) return r;
     this.state = r.state;
-    this.events.push(...r.events);
-    return r.events;
+    this.given.push(...r.events);
+    const events = r.events.map(refereeFace);
+    this.events.push(...events);
+    return events;
   }
 
   /** Apply an action that must be accepted. */
@@ -219,6 +225,12 @@ export class Table {
     if (!isRuleError(r)) throw new RefusalExpected(`${action.type} by ${action.seat} was accepted, expected a refusal`);
     if (this.state !== before || JSON.stringify(before) !== snapshot) throw new Error('a refused action changed the state');
     return { ...r, code: codeOf(r) };
+  }
+
+  /** Every event so far as `viewer` may see it, as a session gives them. */
+  eventsFor(viewer: Viewer | string): GameEvent[] {
+    const v = asViewer(viewer);
+    return this.given.flatMap((e) => eventAs(e, v, (seat) => cwnb.teamOf(this.state, seat)) ?? []);
   }
 
   zone(id: ZoneId): ZoneState {

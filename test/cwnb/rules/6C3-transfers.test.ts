@@ -48,6 +48,33 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
     expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: 'mediterranean' }).code).toBe('zone-not-in-play');
   });
 
+  it('6.C.3 the transfer forms list the player\'s ships and Action cards by id with their names, and the teammates\' War Zones open to a transfer', () => {
+    const t = twoZones();
+    const offered = t.actions('allied:north-sea');
+    const to = { kind: 'choice', label: 'To the War Zone', options: [{ value: PG, label: 'Persian Gulf' }] };
+    expect(offered.find((a) => a.type === 'transferShip')!.fields).toEqual({
+      ship: { kind: 'choice', label: 'Ship', options: [{ value: 'a-cv', label: 'USS Forrestal' }, { value: 'a-dd', label: 'USS Spruance' }] },
+      to,
+    });
+    const ids = t.player(NS, 'allied').cards.map((c) => c.id);
+    expect(offered.find((a) => a.type === 'transferCard')!.fields).toEqual({
+      card: { kind: 'choice', label: 'Action card', options: [{ value: ids[0], label: 'Retreat' }, { value: ids[1], label: 'ECM' }, { value: ids[2], label: 'Gun (6)' }] },
+      to,
+    });
+  });
+
+  it('6.C.3 a transfer to a teammate who has already committed is refused, while another teammate may still receive', () => {
+    const MED = 'mediterranean' as const;
+    const t = new Table({ zones: [NS, PG, MED] });
+    for (const z of [NS, PG, MED]) t.roll(z, {});
+    t.order(NS, 'allied', { buy: ['a-cv', 'a-dd'] });
+    for (const [z, side] of [[NS, 'soviet'], [PG, 'allied'], [PG, 'soviet'], [MED, 'allied'], [MED, 'soviet']] as const) t.order(z, side, {});
+    t.commit(PG, 'allied', []);
+    expect(t.actions('allied:north-sea').find((a) => a.type === 'transferShip')!.fields!.to).toMatchObject({ options: [{ value: MED }] });
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG })).toMatchObject({ code: 'not-transfer-step', rule: '6.C.3' });
+    t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: MED });
+  });
+
   it('6.C.3 a transferred ship keeps its damage', () => {
     const t = new Table({ zones: [NS, PG] });
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] } }, [PG]: { mission: { allied: 'Sea Superiority', urgent: false } } });

@@ -51,6 +51,38 @@ describe('7.2.1 Set aside one card', () => {
     expect(r).toMatchObject({ code: 'unknown-card', rule: '7.2.1' });
   });
 
+  it('7.2.1 the set-aside form: any Action card type, or none; an attack card may give its printed value', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    t.endAll(NS);
+    const card = t.actions('allied:north-sea').find((a) => a.type === 'setAside')!.fields!.card;
+    expect(card).toMatchObject({ kind: 'choice', label: 'Card kept', optional: true });
+    const options = card.kind === 'choice' ? card.options : [];
+    expect(options.find((o) => o.value === 'Gun')).toEqual({ value: 'Gun', label: 'Gun', fields: { value: { kind: 'int', label: 'Printed value', min: 1, max: 20, optional: true } } });
+    expect(options.find((o) => o.value === 'ECM')).toEqual({ value: 'ECM', label: 'ECM' });
+    expect(options.map((o) => o.value)).not.toContain('Additional Ship');
+  });
+
+  it('7.2.1 which card is kept is the team\'s secret: the table hears only that a card was kept', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    t.endAll(NS);
+    t.act({ type: 'setAside', seat: 'allied:north-sea', card: 'Retreat' });
+    t.act({ type: 'setAside', seat: 'soviet:north-sea' });
+    const soviet = t.eventsFor('soviet').filter((e) => e.type === 'set-aside');
+    const allied = t.eventsFor('allied').filter((e) => e.type === 'set-aside');
+    expect(allied.map((e) => [e.side, e.kept, e.text])).toEqual([
+      ['allied', true, 'North Sea: Allied keeps one card (Retreat); the rest of the hand is discarded.'],
+      ['soviet', false, 'North Sea: Soviet keeps no card; the rest of the hand is discarded.'],
+    ]);
+    expect(soviet.map((e) => [e.side, e.kept, e.text])).toEqual([
+      ['allied', true, 'North Sea: Allied keeps one card; the rest of the hand is discarded.'],
+      ['soviet', false, 'North Sea: Soviet keeps no card; the rest of the hand is discarded.'],
+    ]);
+    expect(allied[0].card).toMatchObject({ type: 'Retreat' });
+    expect(soviet[0].card).toBeUndefined();
+  });
+
   it('7.2.1 cards are set aside once, after the last Battle Turn', () => {
     const t = new Table({ zones: [NS] });
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
@@ -204,6 +236,15 @@ describe('7.2.5 Reset the Battle Turn marker', () => {
 });
 
 describe('7.2.6 Next Campaign Game Turn or the end', () => {
+  it('7.2.5 a zone that has concluded returns its Non-Combatants to the unused pile: its board shows none while another zone fights on', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' } }, [PG]: { mission: {} } });
+    expect(t.zoneView(NS).battle!.nonCombatants).toHaveLength(3);
+    t.finish(NS);
+    expect(t.zone(NS).step).toBe('turn-done');
+    expect(t.zoneView(NS).battle!.nonCombatants).toEqual([]);
+  });
+
   it('7.2.6 if the game is not over a new Campaign Game Turn begins with a new mission roll', () => {
     const t = new Table({ zones: [NS], turns: 3 });
     t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });

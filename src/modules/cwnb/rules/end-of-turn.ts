@@ -20,8 +20,8 @@ export const setAside = zoneAction({
   schema: z.object({ card: z.string().optional(), value: z.number().int().optional() }),
   label: () => 'Set aside one card for the next turn (or none); the rest of the hand is discarded',
   when(_state, zone, side, explain) {
-    if (zone.step !== 'set-aside') return no(explain, 'not-set-aside-step', () => `${zoneName(zone.id)}: cards are set aside when the Battle Turns are over (7.2.1).`, '7.2.1');
-    if (zone.players[side].setAside) return no(explain, 'already-set-aside', () => 'You have already set aside your card this turn.', '7.2.1');
+    if (zone.step !== 'set-aside') return no(explain, 'not-set-aside-step', () => `${zoneName(zone.id)}: cards are set aside when the Battle Turns are over (7.2.1).`);
+    if (zone.players[side].setAside) return no(explain, 'already-set-aside', () => 'You have already set aside your card this turn.');
     return null;
   },
   fields(state) {

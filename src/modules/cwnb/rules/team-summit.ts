@@ -17,7 +17,7 @@ export const teamNote = gameAction({
   when(state, seat, explain) {
     if (!teamOfSeat(state, seat)) return no(explain, 'unknown-seat', () => `"${seat}" is not a seat in this game.`);
     if (state.options.zones.length < 2 && !hooksOf(state).otherSeats(state.options).length) {
-      return no(explain, 'no-team-summit', () => 'With one player a side there is no Team Summit (6.C.1).', '6.C.1');
+      return no(explain, 'no-team-summit', () => 'With one player a side there is no Team Summit (6.C.1).');
     }
     return null;
   },

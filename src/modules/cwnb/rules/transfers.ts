@@ -24,7 +24,7 @@ export function transferTargets(state: CwnbState, from: ZoneState, side: Side): 
 
 export function transferFrom(state: CwnbState, zone: ZoneState, side: Side, explain: boolean) {
   if (!transferWindow(state, zone, side)) {
-    return no(explain, 'not-transfer-step', () => `${zoneName(zone.id)}: transfers are made in Battle Preparations, after purchases and before you commit (6.C.3).`, '6.C.3');
+    return no(explain, 'not-transfer-step', () => `${zoneName(zone.id)}: transfers are made in Battle Preparations, after purchases and before you commit (6.C.3).`);
   }
   if (transferTargets(state, zone, side).length) return null;
   return explain ? whyNoTarget(state, zone, side) : NOT_NOW;
@@ -41,7 +41,7 @@ function whyNoTarget(state: CwnbState, from: ZoneState, side: Side): RuleError {
       throw e;
     }
   }
-  return ruleError('no-transfer-target', 'No teammate can receive a transfer from you now: a teammate who has committed, or whose War Zone is not in Battle Preparations after the purchases, cannot (6.C.3).', '6.C.3');
+  return ruleError('no-transfer-target', 'No teammate can receive a transfer from you now: a teammate who has committed, or whose War Zone is not in Battle Preparations after the purchases, cannot (6.C.3).');
 }
 
 export function targetField(state: CwnbState, zone: ZoneState, side: Side): FieldSpec {
@@ -53,10 +53,9 @@ export function transferEndpoints(state: CwnbState, from: ZoneState, side: Side,
   if (!state.zones[to]) refuse('zone-not-in-play', `The ${zoneName(to)} War Zone is not in play.`, '6.C.3');
   const dest = writableZone(state, to);
   if (dest.id === from.id) refuse('transfer-to-self', 'Transfers go to a teammate in another War Zone.', '6.C.3');
-  for (const z of [from, dest]) {
-    if (!state.purchasesResolved || !transferWindow(state, z, side)) {
-      refuse('not-transfer-step', `Transfers are made in Battle Preparations, after purchases and before the battle (${zoneName(z.id)} is not there, or its ${sideName(side)} player has committed).`, '6.C.3');
-    }
+  // The giving end was checked when the action was offered (transferFrom).
+  if (!transferWindow(state, dest, side)) {
+    refuse('not-transfer-step', `Transfers are made in Battle Preparations, after purchases and before the battle (${zoneName(dest.id)} is not there, or its ${sideName(side)} player has committed).`, '6.C.3');
   }
   ctx.hooks.checkTransfer(state, from, dest, side, what); // 13.2.8, 13.2.9, 13.3
   ctx.hooks.transferred(state, from, dest, side, ctx); // 13.3
@@ -74,7 +73,7 @@ export const transferShip = zoneAction({
   schema: z.object({ ship: z.string().min(1), to: toZone }),
   label: () => 'Transfer a ship to a teammate',
   when: (state, zone, side, explain) =>
-    transferFrom(state, zone, side, explain) ?? (Object.keys(zone.players[side].fleet).length ? null : no(explain, 'no-ships', () => 'You have no ship to transfer.', '6.C.3')),
+    transferFrom(state, zone, side, explain) ?? (Object.keys(zone.players[side].fleet).length ? null : no(explain, 'no-ships', () => 'You have no ship to transfer.')),
   fields: (state, zone, side) => ({
     ship: { kind: 'choice', label: 'Ship', options: Object.keys(zone.players[side].fleet).map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
     to: targetField(state, zone, side),
@@ -104,7 +103,7 @@ export const transferCard = zoneAction({
   proxy: true,
   schema: z.object({ card: z.string().min(1), to: toZone }),
   label: () => 'Transfer an Action card to a teammate',
-  when: (state, zone, side, explain) => transferFrom(state, zone, side, explain) ?? (zone.players[side].cards.length ? null : no(explain, 'no-cards', () => 'You hold no Action card Wardroom knows of.', '6.C.3')),
+  when: (state, zone, side, explain) => transferFrom(state, zone, side, explain) ?? (zone.players[side].cards.length ? null : no(explain, 'no-cards', () => 'You hold no Action card Wardroom knows of.')),
   fields: (state, zone, side) => ({
     card: { kind: 'choice', label: 'Action card', options: zone.players[side].cards.map((c) => ({ value: c.id, label: cardText(c) })) },
     to: targetField(state, zone, side),
