@@ -89,7 +89,7 @@ function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'subm
 
 function recording(which: 'all' | 'ships' | 'submarines') {
   return (state: CwnbState, zone: ZoneState, _side: Side, explain: boolean) =>
-    inBattle(zone, explain) ?? (units(state, zone, which, true).length ? null : no(explain, 'nothing-afloat', () => `${zoneName(zone.id)}: no such unit is afloat in the battle.`, '7'));
+    inBattle(zone, explain) ?? (units(state, zone, which, true).length ? null : no(explain, 'nothing-afloat', () => `${zoneName(zone.id)}: no such unit is afloat in the battle.`));
 }
 
 const unitField = (state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines', label = 'Ship') => ({ kind: 'choice' as const, label, options: units(state, zone, which) });
@@ -201,7 +201,7 @@ export const submarine = zoneAction({
 function retreatBlocked(zone: ZoneState, side: Side, explain: boolean) {
   const p = zone.players[side];
   const b = zone.battle!;
-  if (p.retreating) return no(explain, 'already-retreating', () => 'Your Task Force is already retreating.', '7');
+  if (p.retreating) return no(explain, 'already-retreating', () => 'Your Task Force is already retreating.');
   if (requireTerms(zone).sides[side].retreat === 'once' && p.retreats >= 1) return no(explain, 'retreat-once', () => 'Military Escort: a retreat is allowed only once per mission.', '9.2');
   if (b.nonCombatantSide === side && b.nonCombatants.some((n) => n.kind === 'civilian' && !n.sunk)) {
     return no(explain, 'retreat-with-civilians', () => 'A Task Force may not retreat while any Civilian Non-Combatant is afloat.', '9.1');
@@ -252,7 +252,7 @@ export const landAttack = zoneAction({
   when(_state, zone, side, explain) {
     const why = active(zone, side, 'An attack on Land Targets', explain);
     if (why) return why;
-    return zone.players[side].retreating ? no(explain, 'retreating-no-attacks', () => 'A retreating Task Force skips General Quarters: no attacks, and no Pool points while retreating.', '9.1') : null;
+    return zone.players[side].retreating ? no(explain, 'retreating-no-attacks', () => 'A retreating Task Force skips General Quarters: no attacks, and no Pool points while retreating.') : null;
   },
   fields: (): Fields => ({
     attack: {
@@ -270,7 +270,7 @@ export const landAttack = zoneAction({
   apply(state, zone, side, a, ctx) {
     if (a.attack === 'carrier-air-strike' && typeof a.success !== 'boolean') refuse('success-required', 'Say whether the Carrier Air Strike succeeded.', '9.7');
     if (a.attack !== 'carrier-air-strike' && a.damage === undefined) refuse('damage-required', "Give the attack card's Damage Value.", '9.1');
-    if (a.attack !== 'carrier-air-strike' && a.damage! < 0) refuse('bad-damage', 'The Damage Value of an attack is a whole number ≥ 0.', '9.1');
+    if (a.damage! < 0) refuse('bad-damage', 'The Damage Value of an attack is a whole number ≥ 0.', '9.1');
     const p = zone.players[side];
     // The attacking platform must be in the battle: a carrier for an air strike, an Active missile-capable submarine for a submarine missile.
     const afloat = Object.entries(p.fleet)

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { Table } from '../../support/cwnb-fixtures.ts';
+
+const NS = 'north-sea' as const;
+
+/** North Sea, Military Escort (Soviet Raid, Soviet first): a ship left in port on each side. */
+function escort(): Table {
+  const t = new Table({ zones: [NS] });
+  t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd', 'a-ss', 'a-ff'], commit: ['a-dd', 'a-ss'] }, soviet: { buy: ['s-cv', 's-ssgn', 's-dd'], commit: ['s-cv', 's-ssgn'] } } });
+  return t;
+}
+
+const ALLIED_SHIPS = [
+  { value: 'a-dd', label: 'Allied USS Spruance (12 points)' },
+  { value: 'a-ss', label: 'Allied USS Sturgeon (7 points)' },
+];
+const SOVIET_SHIPS = [
+  { value: 's-cv', label: 'Soviet Kiev (20 points)' },
+  { value: 's-ssgn', label: 'Soviet Charlie (9 points)' },
+];
+const NON_COMBATANTS = [1, 2, 3].map((n) => ({ value: `NC-${n}`, label: `Allied Non-Combatant NC-${n}` }));
+
+describe('7 the battle recorder: forms a phone can render, for each outcome of the card game', () => {
+  it('7 the forms list only the committed ships (not those in port) and the Non-Combatants afloat, with their points', () => {
+    const t = escort();
+    const forms = Object.fromEntries(t.actions('soviet:north-sea').map((a) => [a.type, a.fields]));
+    const ships = [...ALLIED_SHIPS, ...SOVIET_SHIPS];
+    const toggle = { kind: 'bool', label: 'Yes (no: no longer)', optional: true, default: true };
+    expect(forms.sink).toEqual({
+      ship: { kind: 'choice', label: 'Ship or Non-Combatant sunk', options: [...ships, ...NON_COMBATANTS] },
+      cause: { kind: 'text', label: 'Sunk by', help: 'e.g. "torpedo", for the log', optional: true, maxLength: 200 },
+    });
+    expect(forms.damage).toEqual({
+      ship: { kind: 'choice', label: 'Ship or Non-Combatant', options: [...ships, ...NON_COMBATANTS] },
+      amount: { kind: 'int', label: 'Damage', help: 'Points of damage added, or negative for repairs.', min: -99, max: 99 },
+    });
+    expect(forms.cripple).toEqual({ ship: { kind: 'choice', label: 'Ship', options: ships }, value: toggle });
+    expect(forms.criticalDamage).toEqual({ ship: { kind: 'choice', label: 'Ship', options: ships }, value: toggle });
+    expect(forms.submarine).toEqual({
+      ship: { kind: 'choice', label: 'Submarine', options: [ALLIED_SHIPS[1], SOVIET_SHIPS[1]] },
+      mode: { kind: 'choice', label: 'Mode', options: [{ value: 'active', label: 'Active' }, { value: 'passive', label: 'Passive' }] },
+    });
+    const damageValue = { damage: { kind: 'int', label: 'Damage Value', help: "The attack card's Damage Value against the Land Targets.", min: 0, max: 20 } };
+    expect(forms.landAttack).toEqual({
+      attack: {
+        kind: 'choice',
+        label: 'Attack',
+        help: 'Each attack on Land Targets counts against your Fog of War allotment (9, Land Targets).',
+        options: [
+          { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful' } } },
+          { value: 'submarine-missile', label: 'Submarine Missile Attack', fields: damageValue },
+          { value: 'gun', label: 'Gun Attack', fields: damageValue },
+        ],
+      },
+      surprise: { kind: 'bool', label: 'Surprise Attack', optional: true, default: false },
+    });
+  });
+
+  it('7 a ship or Non-Combatant sunk leaves the forms; the log keeps what sank it', () => {
+    const t = escort();
+    expect(t.act({ type: 'sink', seat: 'soviet:north-sea', ship: 'NC-2', cause: 'torpedo' })).toContainEqual(expect.objectContaining({ type: 'sunk', unit: 'NC-2', cause: 'torpedo' }));
+    t.sink(NS, 'a-ss', 'soviet');
+    const sink = t.actions('soviet:north-sea').find((a) => a.type === 'sink')!.fields!.ship;
+    expect(sink.kind === 'choice' && sink.options.map((o) => o.value)).toEqual(['a-dd', 's-cv', 's-ssgn', 'NC-1', 'NC-3']);
+  });
+
+  it('7 damage is 1 to 99 points at a time, added or repaired', () => {
+    const t = escort();
+    expect(t.refuse({ type: 'damage', seat: 'soviet:north-sea', ship: 'a-dd', amount: 100 })).toMatchObject({ code: 'bad-damage', rule: '7' });
+    t.damage(NS, 'a-dd', 99);
+    t.damage(NS, 'a-dd', -99);
+  });
+
+  it('7 only a submarine is recorded Active or Passive', () => {
+    const t = escort();
+    expect(t.refuse({ type: 'submarine', seat: 'soviet:north-sea', ship: 'a-dd', mode: 'passive' })).toMatchObject({ code: 'not-a-submarine', rule: '7' });
+  });
+
+  it('7 attacks on Land Targets are recorded in the attacker\'s own Battle Turn of the battle', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    expect(t.refuse({ type: 'landAttack', seat: 'soviet:north-sea', attack: 'gun', damage: 3 })).toMatchObject({ code: 'not-battle-step', rule: '7' });
+    const u = escort();
+    expect(u.refuse({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 3 })).toMatchObject({ code: 'not-your-battle-turn', rule: '7' });
+  });
+
+  it('9.1 an attack on Land Targets names its result: success for a Carrier Air Strike, a Damage Value otherwise', () => {
+    const t = escort();
+    const seat = 'soviet:north-sea';
+    expect(t.refuse({ type: 'landAttack', seat, attack: 'carrier-air-strike' })).toMatchObject({ code: 'success-required', rule: '9.7' });
+    expect(t.refuse({ type: 'landAttack', seat, attack: 'gun' })).toMatchObject({ code: 'damage-required', rule: '9.1' });
+    const strike = t.act({ type: 'landAttack', seat, attack: 'carrier-air-strike', success: true });
+    expect(strike[0]).toEqual(expect.objectContaining({ type: 'land-attack', side: 'soviet', attack: 'carrier-air-strike', success: true, surprise: false }));
+    expect(strike[0]).not.toHaveProperty('damage');
+    const missile = t.act({ type: 'landAttack', seat, attack: 'submarine-missile', damage: 6, surprise: true });
+    expect(missile[0]).toEqual(expect.objectContaining({ type: 'land-attack', attack: 'submarine-missile', damage: 6, surprise: true }));
+    expect(missile[0]).not.toHaveProperty('success');
+    const gun = t.act({ type: 'landAttack', seat, attack: 'gun', damage: 4 });
+    // A Raid scores nothing for attacks on Land Targets; each note cites the rule that says so.
+    expect([strike, missile, gun].map((events) => events.filter((e) => e.type === 'note').map((e) => e.rule))).toEqual([['9.7'], ['9.8'], ['9.1']]);
+  });
+
+  it('7 a retreat begun in a player\'s last Battle Turn does not end: there is no Clear the Decks after the last Battle Turn', () => {
+    const t = new Table({ zones: ['persian-gulf'] });
+    t.prepare({ 'persian-gulf': { mission: { allied: 'Sea Superiority' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.end('persian-gulf', 6); // Soviet 1 … Allied 3
+    t.act({ type: 'retreat', seat: 'soviet:persian-gulf' }); // Soviet 4, the last
+    t.end('persian-gulf');
+    const events = t.end('persian-gulf'); // Allied 4, the last
+    expect(events.map((e) => e.type)).not.toContain('retreat-ends');
+    expect(t.zoneView('persian-gulf').players.soviet.retreating).toBe(true);
+  });
+});
