@@ -1,7 +1,8 @@
 /**
- * `npm run mutation:score [-- REPORT] [--survivors] [--json]`: the mutation scores of a Stryker
- * JSON report (default reports/mutation/mutation.json), per file and in total, raw and "leaving
- * out message text and equivalent mutants" (docs/testing.md).
+ * `npm run mutation:score [-- REPORT…] [--survivors] [--json]`: the mutation scores of a Stryker
+ * JSON report (default reports/mutation/mutation.json; several reports of runs over different
+ * files are read as one), per file and in total, raw and "leaving out message text and equivalent
+ * mutants" (docs/testing.md).
  *
  * - Raw score: Stryker's own, (killed + timeout) / (killed + timeout + survived + no coverage).
  * - Message text: a mutant whose whole range lies inside an expression whose value is only shown
@@ -297,8 +298,10 @@ function pct(x: number): string {
   return `${x.toFixed(1)} %`;
 }
 
-function load(path: string, equivalents: Equivalent[]): ReturnType<typeof classify> & { files: string[] } {
-  const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
+/** One report, or several (runs over different files) read as one. */
+function load(paths: string[], equivalents: Equivalent[]): ReturnType<typeof classify> & { files: string[] } {
+  const report: Report = { files: {} };
+  for (const path of paths) Object.assign(report.files, (JSON.parse(readFileSync(path, 'utf8')) as Report).files);
   return { ...classify(report, equivalents), files: Object.keys(report.files).sort() };
 }
 
@@ -306,16 +309,16 @@ function main(argv: string[]): number {
   const compare = argv.indexOf('--compare');
   const beforePath = compare >= 0 ? argv[compare + 1] : undefined;
   const args = argv.filter((a, i) => !a.startsWith('--') && (compare < 0 || i !== compare + 1));
-  const reportPath = args[0] ?? 'reports/mutation/mutation.json';
+  const reportPaths = args.length ? args : ['reports/mutation/mutation.json'];
   const eqPath = 'test/mutation-equivalents.json';
-  for (const p of [reportPath, beforePath]) {
+  for (const p of [...reportPaths, beforePath]) {
     if (p && !existsSync(p)) {
       console.error(`No Stryker JSON report at ${p}: run \`npm run mutation\` first.`);
       return 2;
     }
   }
   const equivalents = existsSync(eqPath) ? (JSON.parse(readFileSync(eqPath, 'utf8')) as { equivalents: Equivalent[] }).equivalents : [];
-  const { mutants, stale, files } = load(reportPath, equivalents);
+  const { mutants, stale, files } = load(reportPaths, equivalents);
   const groups: [string, (f: string) => boolean][] = [
     ['CWNB rules/ + optional/', (f) => /src\/modules\/cwnb\/(rules|optional)\//.test(f)],
     ['SMP', (f) => f.includes('src/modules/smp/')],
@@ -332,7 +335,7 @@ function main(argv: string[]): number {
   }
   if (beforePath) {
     // Before/after: the same files in an earlier report (e.g. before new tests), raw and adjusted.
-    const before = load(beforePath, equivalents);
+    const before = load([beforePath], equivalents);
     const both = (name: string, p: (f: string) => boolean) => {
       const a = score(before.mutants.filter((c) => p(c.file)));
       const b = score(mutants.filter((c) => p(c.file)));
