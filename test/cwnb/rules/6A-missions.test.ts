@@ -71,6 +71,9 @@ describe('6.A Determine Player Missions', () => {
 
   it('6.A physical dice: the roller must enter one die value from 1 to 6', () => {
     const t = new Table({ zones: [NS] });
+    expect(t.actions('soviet:north-sea').find((a) => a.type === 'rollMission')!.fields).toEqual({
+      values: { kind: 'dice', label: 'Dice', help: 'The value of each die rolled at the table.', sides: [6], labels: ['mission die'] },
+    });
     expect(t.refuse({ type: 'rollMission', seat: 'soviet:north-sea' }).code).toBe('dice-values-required');
     const r = t.refuse({ type: 'rollMission', seat: 'soviet:north-sea', values: [7] });
     expect(r.code).toBe('dice-value-out-of-range');
@@ -79,6 +82,7 @@ describe('6.A Determine Player Missions', () => {
 
   it('6.A seeded dice: Wardroom rolls the die itself and refuses a typed value', () => {
     const t = new Table({ zones: [NS], dice: 'seeded', seed: 'six-a' });
+    expect(t.actions('soviet:north-sea').find((a) => a.type === 'rollMission')!.fields).toBeUndefined();
     expect(t.refuse({ type: 'rollMission', seat: 'soviet:north-sea', values: [3] }).code).toBe('dice-values-not-allowed');
     const [roll] = t.act({ type: 'rollMission', seat: 'soviet:north-sea' });
     expect(roll).toMatchObject({ type: 'roll', physical: false, sides: 6, counter: 0 });

@@ -93,6 +93,10 @@ function sideWith(cell: MissionCell, m: MissionName): Side {
   return cell.allied === m ? 'allied' : 'soviet';
 }
 
+function opponent(side: Side): Side {
+  return side === 'allied' ? 'soviet' : 'allied';
+}
+
 const FOG_NOTE = 'Fog of War die results below 1 count as 1.';
 /** 9.1: printed on the Civilian Non-Combatant cards. */
 const EVASIVE = 'Evasive Maneuvers cards cannot be a Point Defense against an attack on a Civilian Non-Combatant (9.1).';
@@ -139,7 +143,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
       const data = s[pair];
       const kind = pair === 'militaryEscort' ? 'military' : 'civilian';
       const escort = sideWith(cell, pair === 'militaryEscort' ? 'Military Escort' : 'Civilian Escort');
-      const raider = escort === 'allied' ? 'soviet' : 'allied';
+      const raider = opponent(escort);
       t.points = pick(data.points, u);
       t.nonCombatants = { side: escort, kind, count: pick(data.nonCombatants, u) };
       Object.assign(sides[escort], { modifier: -1, retreat: kind === 'military' ? 'once' : 'not-with-civilians' });
@@ -176,7 +180,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
     case 'seaSuperiorityVsHoldingAction': {
       const data = s.seaSuperiorityVsHoldingAction;
       const ss = sideWith(cell, 'Sea Superiority');
-      const ha = sideWith(cell, 'Holding Action');
+      const ha = opponent(ss);
       t.points = pick(data.points, u);
       sides[ss].modifier = data.bonus;
       holding(ha, true);
@@ -195,7 +199,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
     case 'invasion': {
       const data = s.invasion;
       const inv = sideWith(cell, 'Invasion');
-      const ha = sideWith(cell, 'Holding Action');
+      const ha = opponent(inv);
       t.pool = pick(data.pool, u);
       t.points = pick(data.points, u);
       t.nonCombatants = { side: inv, kind: 'military', count: pick(data.nonCombatants, u) };
@@ -218,7 +222,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
     case 'carrierStrike': {
       const data = s.carrierStrike;
       const cs = sideWith(cell, 'Carrier Strike');
-      const en = sideWith(cell, 'Engage');
+      const en = opponent(cs);
       t.pool = pick(data.pool, u);
       t.points = pick(data.points, u);
       sides[cs].requires = 'carrier';
@@ -236,7 +240,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
     case 'submarineStrike': {
       const data = s.submarineStrike;
       const ss = sideWith(cell, 'Submarine Strike');
-      const en = sideWith(cell, 'Engage');
+      const en = opponent(ss);
       t.pool = pick(data.pool, u);
       Object.assign(sides[ss], { inPortHalf: true, submarinesOnly: true, requires: 'missile-submarine' });
       sides[ss].summary = [

@@ -39,9 +39,9 @@ export const rollMission = zoneAction({
   schema: z.object({ values: diceSchema }),
   label: (_s, zone) => `Roll the mission die (d6) for ${zoneName(zone.id)}`,
   when(_state, zone, side, explain) {
-    if (zone.step !== 'mission') return no(explain, 'not-mission-step', () => `${zoneName(zone.id)}: the mission for this turn is already determined.`, '6.A');
+    if (zone.step !== 'mission') return no(explain, 'not-mission-step', () => `${zoneName(zone.id)}: the mission for this turn is already determined.`);
     const adv = advantagedSide(zone.status);
-    if (side !== adv) return no(explain, 'not-advantaged-player', () => `${zoneName(zone.id)}: the Advantaged Player (${sideName(adv)}, status ${statusName(zone.status)}) rolls for the mission.`, '6.A');
+    if (side !== adv) return no(explain, 'not-advantaged-player', () => `${zoneName(zone.id)}: the Advantaged Player (${sideName(adv)}, status ${statusName(zone.status)}) rolls for the mission.`);
     return null;
   },
   fields: (state) => diceFields(state, [6], ['mission die']),
@@ -70,8 +70,8 @@ export const declineStrike = zoneAction({
   schema: z.object({}),
   label: () => 'Decline the Strike mission (status shifts one column against you; re-roll, 9.5)',
   when(_state, zone, side, explain) {
-    if (strikeSide(zone) !== side || zone.step === 'mission' || !inBattlePreparations(zone) || zone.players[side].commitment) {
-      return no(explain, 'no-strike-to-decline', () => `${zoneName(zone.id)}: only a Carrier or Submarine Strike Mission Player may decline their mission, before committing.`, '9.5');
+    if (strikeSide(zone) !== side || !inBattlePreparations(zone) || zone.players[side].commitment) {
+      return no(explain, 'no-strike-to-decline', () => `${zoneName(zone.id)}: only a Carrier or Submarine Strike Mission Player may decline their mission, before committing.`);
     }
     return null;
   },
@@ -81,6 +81,6 @@ export const declineStrike = zoneAction({
     shiftStatus(zone, other(side), ctx, `${sideName(side)} declined the ${mission} mission, 9.5`);
     zone.mission = null;
     zone.step = 'mission';
-    for (const s of ['allied', 'soviet'] as const) if (zone.players[s].commitment) writablePlayer(zone, s).commitment = null;
+    for (const s of ['allied', 'soviet'] as const) writablePlayer(zone, s).commitment = null;
   },
 });
