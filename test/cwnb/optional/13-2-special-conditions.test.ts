@@ -115,6 +115,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     t.commit(SP, 'soviet', ['s-cv']);
     const r = t.refuse({ type: 'landAttack', seat: 'soviet:south-pacific', attack: 'carrier-air-strike', success: true });
     expect(r).toMatchObject({ code: 'no-air-strikes', rule: '13.2.1' });
+    t.act({ type: 'landAttack', seat: 'soviet:south-pacific', attack: 'gun', damage: 3 }); // only air strikes are grounded
   });
 
   it('13.2.1 Bad Weather both: a re-roll that gives a Carrier Strike again is re-rolled again', () => {

@@ -365,6 +365,8 @@ describe('13.5 and 7.2.1: the card kept', () => {
     t.commit(PG, 'allied', []);
     t.commit(PG, 'soviet', []);
     t.endAll(PG);
+    const form = t.actions('allied:persian-gulf').find((a) => a.type === 'setAside')!.fields!.card;
+    expect(form.kind === 'choice' && form.options.at(-1)).toEqual({ value: 'Additional Ship', label: 'Additional Ship' });
     t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'additional ship' });
     t.act({ type: 'setAside', seat: 'soviet:persian-gulf', card: 'Retreat' });
     expect(t.zoneView(PG, 'allied:persian-gulf').players.allied).toMatchObject({ cards: [{ type: 'Additional Ship' }], keptAdditionalShip: 'unused' });
