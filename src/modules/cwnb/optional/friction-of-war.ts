@@ -37,7 +37,7 @@ export const playAdditionalShip = zoneAction({
   decision: false,
   schema: z.object({ use: z.enum(USES), side: z.enum(['allied', 'soviet']).optional(), values: diceSchema }),
   label: () => 'Play an Additional Ship card as a joker (13.5)',
-  when: (_state, zone, _side, explain) => (zone.step === 'turn-done' ? no(explain, 'joker-too-late', () => 'This War Zone has finished its Campaign Game Turn.', '13.5') : null),
+  when: (_state, zone, _side, explain) => (zone.step === 'turn-done' ? no(explain, 'joker-too-late', () => 'This War Zone has finished its Campaign Game Turn.') : null),
   fields(state, zone, side) {
     const dice = (sides: number[]): Fields => (state.dice.physical ? { values: { kind: 'dice', label: 'Dice', sides } } : {});
     const options = uses(state, zone, side).map((o) =>
@@ -103,8 +103,8 @@ export const useKeptAdditionalShip = zoneAction({
   schema: z.object({ use: z.enum(['ship-at-point-value', 'unlimited-transfers']) }),
   label: () => 'Play your kept Additional Ship card (13.5)',
   when(_state, zone, side, explain) {
-    if (zone.players[side].keptAdditionalShip !== 'unused') return no(explain, 'no-kept-card', () => 'You did not keep an Additional Ship card from the last turn (7.2.1), or it is already used.', '13.5');
-    return inBattlePreparations(zone) ? null : no(explain, 'too-late', () => 'The kept card is played during Battle Preparations.', '13.5');
+    if (zone.players[side].keptAdditionalShip !== 'unused') return no(explain, 'no-kept-card', () => 'You did not keep an Additional Ship card from the last turn (7.2.1), or it is already used.');
+    return inBattlePreparations(zone) ? null : no(explain, 'too-late', () => 'The kept card is played during Battle Preparations.');
   },
   fields(_state, zone, side) {
     const options: FieldOption[] = [];

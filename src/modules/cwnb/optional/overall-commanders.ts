@@ -34,8 +34,8 @@ export const assignSeat = gameAction({
   label: () => 'Move a player of your team to a War Zone seat',
   when(state, seat, explain) {
     const side = commanderSide(seat);
-    if (!side) return no(explain, 'commander-only', () => 'Only an Overall Commander moves players between War Zones (14.1).', '14.1');
-    return preparingSeats(state, side).length ? null : no(explain, 'commander-battle', () => 'Players are moved between War Zones during Battle Preparations (14.1).', '14.1');
+    if (!side) return no(explain, 'commander-only', () => 'Only an Overall Commander moves players between War Zones (14.1).');
+    return preparingSeats(state, side).length ? null : no(explain, 'commander-battle', () => 'Players are moved between War Zones during Battle Preparations (14.1).');
   },
   fields(state, seat) {
     const side = commanderSide(seat)!;

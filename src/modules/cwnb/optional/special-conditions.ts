@@ -77,8 +77,8 @@ export const rollSpecialConditions = zoneAction({
   schema: z.object({ values: diceSchema }),
   label: () => 'Roll for Special Conditions (1–4 none; 5–6 roll on the table)',
   when(_state, zone, side, explain) {
-    if (zone.step !== 'conditions' || !zone.conditions) return no(explain, 'not-conditions-step', () => `${zoneName(zone.id)}: Special Conditions are rolled after the mission is determined (13.2).`, '13.2');
-    return zone.conditions[side].rolled ? no(explain, 'conditions-rolled', () => 'You have already rolled for Special Conditions this turn.', '13.2') : null;
+    if (zone.step !== 'conditions' || !zone.conditions) return no(explain, 'not-conditions-step', () => `${zoneName(zone.id)}: Special Conditions are rolled after the mission is determined (13.2).`);
+    return zone.conditions[side].rolled ? no(explain, 'conditions-rolled', () => 'You have already rolled for Special Conditions this turn.') : null;
   },
   fields: (state) =>
     state.dice.physical
@@ -101,7 +101,7 @@ export const portStrike = zoneAction({
   label: () => 'Port Strike! Choose its effect (13.2.7)',
   when(_state, zone, side, explain) {
     const c = zone.conditions?.[side];
-    return zone.step === 'conditions' && c?.condition === 'Port Strike' && !c.portStrike ? null : no(explain, 'no-port-strike', () => 'Only a player who rolled Port Strike! chooses its effect, once.', '13.2.7');
+    return zone.step === 'conditions' && c?.condition === 'Port Strike' && !c.portStrike ? null : no(explain, 'no-port-strike', () => 'Only a player who rolled Port Strike! chooses its effect, once.');
   },
   fields(state, zone, side) {
     const enemy = Object.keys(zone.players[other(side)].fleet);

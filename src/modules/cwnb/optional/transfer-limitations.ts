@@ -25,9 +25,9 @@ export const rollTransferChart = gameAction({
   schema: z.object({ values: diceSchema }),
   label: () => "Roll for this turn's Transfer Limitations chart (13.3)",
   when(state, seat, explain) {
-    if (!state.purchasesResolved || state.transferChart !== null) return no(explain, 'no-chart-roll', () => 'The Transfer Limitations chart is rolled once per turn, when transfers begin (13.3).', '13.3');
+    if (!state.purchasesResolved || state.transferChart !== null) return no(explain, 'no-chart-roll', () => 'The Transfer Limitations chart is rolled once per turn, when transfers begin (13.3).');
     const roller = gameRollerSeat(state);
-    return seat === roller ? null : no(explain, 'not-chart-roller', () => `The chart die is rolled by ${roller} (the Advantaged Player of the first War Zone).`, '13.3');
+    return seat === roller ? null : no(explain, 'not-chart-roller', () => `The chart die is rolled by ${roller} (the Advantaged Player of the first War Zone).`);
   },
   fields: (state) => diceFields(state, [6], ['chart die']),
   apply(state, seat, a, ctx) {

@@ -22,9 +22,9 @@ export const rollEndTurn = gameAction({
   schema: z.object({ values: diceSchema }),
   label: (state) => `Roll the end-game die (13.1; 6 or more ends the war${endRollModifier(state) ? `, +${endRollModifier(state)}` : ''})`,
   when(state, seat, explain) {
-    if (!state.endRollDue) return no(explain, 'no-end-roll', () => 'The end-game die is rolled only at the end of a Campaign Game Turn, from the agreed turn on (13.1).', '13.1');
+    if (!state.endRollDue) return no(explain, 'no-end-roll', () => 'The end-game die is rolled only at the end of a Campaign Game Turn, from the agreed turn on (13.1).');
     const roller = gameRollerSeat(state);
-    return seat === roller ? null : no(explain, 'not-end-roller', () => `The end-game die is rolled by ${roller} (the Advantaged Player of the first War Zone).`, '13.1');
+    return seat === roller ? null : no(explain, 'not-end-roller', () => `The end-game die is rolled by ${roller} (the Advantaged Player of the first War Zone).`);
   },
   fields: (state) => diceFields(state, [6], ['end-game die']),
   apply(state, seat, a, ctx: Ctx) {

@@ -78,7 +78,7 @@ export const commit = zoneAction({
   },
   when(_state, zone, side, explain) {
     if (zone.step !== 'preparation') return no(explain, 'not-commitment-step', () => `${zoneName(zone.id)}: Battle Commitment comes at the end of Battle Preparations, after purchases.`, '6.C.4');
-    if (zone.players[side].commitment) return no(explain, 'already-committed', () => 'You have already committed your Task Force this turn.', '6.C.4');
+    if (zone.players[side].commitment) return no(explain, 'already-committed', () => 'You have already committed your Task Force this turn.');
     return null;
   },
   fields(state, zone, side) {
