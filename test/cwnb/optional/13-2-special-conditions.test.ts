@@ -482,4 +482,16 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('buyShip');
     expect(t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-lph' })).toMatchObject({ code: 'rushed-one-ship', rule: '13.2.9' });
   });
+
+  it('13.2 the forms: the Special Conditions dice (a second die only after a 5 or 6), and the three Port Strike! effects', () => {
+    const t = new OTable({ zones: [PG], optional: SC });
+    t.roll(PG, {});
+    expect(t.actions('allied:persian-gulf').find((a) => a.type === 'rollSpecialConditions')!.fields).toEqual({
+      values: { kind: 'dice', label: 'Dice', help: 'The first die; a second only after a 5 or 6.', sides: [6, 6], labels: ['Special Conditions die', 'table die (after a 5 or 6)'] },
+    });
+    t.give(PG, 'allied', 'Port Strike');
+    const choice = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!.fields!.choice;
+    expect(choice.kind === 'choice' && choice.options.map((o) => o.value)).toEqual(['air-strike', 'port-facilities-damaged', 'port-mined']);
+    expect(choice.kind === 'choice' && choice.options[0].fields).toEqual({ values: { kind: 'dice', label: 'Dice', help: 'One die per enemy ship in the zone; a 1 hits.', sides: [], labels: [] } });
+  });
 });

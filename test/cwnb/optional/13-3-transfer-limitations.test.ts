@@ -216,4 +216,18 @@ describe('13.3 Transfer Limitations', () => {
     expect(charts[0].limits[MED]['sea-of-japan']).toEqual({ allied: 2, soviet: 1 });
     expect(charts[0].limits[MED]['north-atlantic']).toBe('U');
   });
+
+  it('13.3 the chart roll asks for one die, rolled by the Advantaged Player of the first War Zone', () => {
+    const t = new OTable({ zones: [PG, NS], optional: { transferLimitations: { charts: uniformCharts() } } });
+    t.roll(PG, {});
+    t.roll(NS, {});
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.order(z, s, {});
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('rollTransferChart');
+    expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'rollTransferChart')).toEqual({
+      type: 'rollTransferChart',
+      label: "Roll for this turn's Transfer Limitations chart (13.3)",
+      rule: '13.3',
+      fields: { values: { kind: 'dice', label: 'Dice', help: 'The value of each die rolled at the table.', sides: [6], labels: ['chart die'] } },
+    });
+  });
 });

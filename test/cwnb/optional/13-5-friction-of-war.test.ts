@@ -372,4 +372,21 @@ describe('13.5 and 7.2.1: the card kept', () => {
     expect(t.zoneView(PG, 'allied:persian-gulf').players.allied).toMatchObject({ cards: [{ type: 'Additional Ship' }], keptAdditionalShip: 'unused' });
     expect(t.zoneView(PG, 'soviet:persian-gulf').players.soviet).toMatchObject({ cards: [{ type: 'Retreat' }], keptAdditionalShip: null });
   });
+
+  it('13.5 the joker form: +2 points, re-rolling the mission die just rolled (a die to enter), and with 13.4 the Flag Officer orders', () => {
+    const t = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true } });
+    t.roll(PG, {});
+    expect(t.actions('allied:persian-gulf').find((a) => a.type === 'playAdditionalShip')!.fields).toEqual({
+      use: {
+        kind: 'choice',
+        label: 'Use',
+        options: [
+          { value: 'points', label: '+2 points on your Point Track' },
+          { value: 'reroll-mission', label: 'Re-roll the mission die', fields: { values: { kind: 'dice', label: 'Dice', sides: [6] } } },
+          { value: 'flag-officer-present', label: 'Order your Flag Officer present' },
+          { value: 'flag-officer-absent', label: "Order the enemy's Flag Officer absent" },
+        ],
+      },
+    });
+  });
 });

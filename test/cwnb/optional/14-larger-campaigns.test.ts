@@ -198,4 +198,13 @@ describe('14.1 what the Overall Commander may order', () => {
     // The order is the Commander's to give; here the teammate already has a Flag Officer.
     expect(t.refuse({ type: 'transferFlagOfficer', seat: 'commander:allied', for: 'allied:persian-gulf', to: NS })).toMatchObject({ code: 'already-has-flag-officer', rule: '13.4' });
   });
+
+  it('14.1 the Commander\'s seat form lists the team\'s seats in Battle Preparations, with who holds each', () => {
+    const t = new OTable({ zones: [PG, NS], optional: OC });
+    t.state = { ...t.state, holders: { 'allied:north-sea': 'Bob' } };
+    expect(t.actions('commander:allied').find((a) => a.type === 'assignSeat')!.fields).toEqual({
+      target: { kind: 'choice', label: 'Seat', options: [{ value: 'allied:persian-gulf', label: 'allied:persian-gulf' }, { value: 'allied:north-sea', label: 'allied:north-sea (Bob)' }] },
+      player: { kind: 'text', label: 'Player', maxLength: 100 },
+    });
+  });
 });
