@@ -37,8 +37,6 @@ interface Position {
 }
 interface Mutant {
   id: string;
-  static?: boolean;
-  testsCompleted?: number;
   mutatorName: string;
   replacement?: string;
   location: { start: Position; end: Position };
@@ -199,16 +197,6 @@ function isDeclarationName(n: ts.Identifier): boolean {
   );
 }
 
-/**
- * A static mutant (module-level code, run when the file is imported) reported Survived after zero
- * tests: every test file failed to import the mutated module (a definition replaced by `{}`, a
- * schema the action-field checker refuses), so no test could pass. Stryker's vitest runner reports
- * that as Survived; any test detects it.
- */
-function loadFailure(m: Mutant): boolean {
-  return !!m.static && m.status === 'Survived' && m.testsCompleted === 0;
-}
-
 /** Does `context` occur on the line with the mutant's original text at the mutant's column? */
 function atContext(line: string, context: string, original: string, column: number): boolean {
   const within = context.indexOf(original.split('\n')[0]);
@@ -250,7 +238,7 @@ export function classify(report: Report, equivalents: Equivalent[]): { mutants: 
       if (!DETECTED.has(m.status) && !UNDETECTED.has(m.status)) kind = 'invalid';
       else if (eq) kind = 'equivalent';
       else if (text) kind = 'text';
-      else kind = DETECTED.has(m.status) || loadFailure(m) ? 'detected' : 'survived';
+      else kind = DETECTED.has(m.status) ? 'detected' : 'survived';
       if (eq) {
         used.add(eq);
         if (DETECTED.has(m.status)) stale.push(`${file}:${m.location.start.line} ${m.mutatorName} "${original}" → "${m.replacement}" is listed as equivalent but was killed`);
