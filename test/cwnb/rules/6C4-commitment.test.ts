@@ -29,9 +29,19 @@ describe('6.C.4 Battle Commitment', () => {
     const events = t.commit(NS, 'soviet', ['s-dd']);
     const reveal = events.find((e) => e.type === 'reveal')!;
     expect(reveal.text).toBe('North Sea: commitments revealed. Allied commits USS Spruance, USS Knox; 4 in port. Soviet commits Sovremenny; 5 in port.');
+    expect(reveal.commitments).toEqual({
+      allied: { ships: ['a-dd', 'a-ff'], inPort: ['a-cv', 'a-ff3', 'a-ss', 'a-ssgn'], areaDefense: 0, flagOfficer: null },
+      soviet: { ships: ['s-dd'], inPort: ['s-ff', 's-ff2', 's-dd2', 's-ss', 's-ssgn'], areaDefense: 0, flagOfficer: null },
+    });
     const seen = t.zoneView(NS, 'soviet:north-sea').players.allied;
     expect(seen.commitment).toMatchObject({ ships: ['a-dd', 'a-ff'], areaDefense: 0 });
     expect(Object.fromEntries(seen.fleet.map((s) => [s.id, s.committed]))).toEqual({ 'a-cv': false, 'a-dd': true, 'a-ff': true, 'a-ff3': false, 'a-ss': false, 'a-ssgn': false });
+    // Known to both teams until the turn is over: after the Battle Turns, and while other zones play on.
+    t.deal(NS);
+    const over = t.endAll(NS);
+    expect(over.find((e) => e.type === 'battle-over')).toMatchObject({ poolLeft: null });
+    expect(t.zone(NS).step).toBe('set-aside');
+    expect(t.zoneView(NS, 'soviet:north-sea').players.allied.fleet.find((s) => s.id === 'a-dd')!.committed).toBe(true);
   });
 
   it('6.C.4 ships in port cannot perform or suffer attacks during the Battle Turns', () => {

@@ -108,6 +108,7 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
     t.end('persian-gulf');
     const events = t.end('persian-gulf'); // Allied 4, the last
     expect(events.map((e) => e.type)).not.toContain('retreat-ends');
+    expect(events.find((e) => e.type === 'battle-over')).toMatchObject({ poolLeft: 45, text: 'Persian Gulf: all Battle Turns played; Point Pool left: 45.' });
     expect(t.zoneView('persian-gulf').players.soviet.retreating).toBe(true);
   });
 });

@@ -45,6 +45,16 @@ describe('8 Non-Combatant Ship Types', () => {
   it('8 with physical dice the player names the cards dealt at the table: the right number, from the cards not yet dealt', () => {
     const t = new Table({ zones: [NS] });
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } }, { deal: false });
+    expect(t.actions('allied:north-sea').find((a) => a.type === 'dealNonCombatants')!.fields).toEqual({
+      cards: {
+        kind: 'subset',
+        label: 'Cards dealt',
+        help: 'The numbers of the Non-Combatant cards dealt at the table.',
+        options: Array.from({ length: 18 }, (_, i) => ({ value: i + 1, label: `card ${i + 1}` })),
+        min: 3,
+        max: 3,
+      },
+    });
     for (const cards of [[1, 2], [1, 1, 2], [1, 2, 19]]) {
       const r = t.refuse({ type: 'dealNonCombatants', seat: 'allied:north-sea', cards });
       expect(r).toMatchObject({ code: 'deal-cards-required', rule: '8' });

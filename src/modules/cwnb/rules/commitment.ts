@@ -77,7 +77,7 @@ export const commit = zoneAction({
     return `Commit ships to battle (secret); the rest stay in port${max ? ` (at most ${max})` : ''}`;
   },
   when(_state, zone, side, explain) {
-    if (zone.step !== 'preparation') return no(explain, 'not-commitment-step', () => `${zoneName(zone.id)}: Battle Commitment comes at the end of Battle Preparations, after purchases.`, '6.C.4');
+    if (zone.step !== 'preparation') return no(explain, 'not-commitment-step', () => `${zoneName(zone.id)}: Battle Commitment comes at the end of Battle Preparations, after purchases.`);
     if (zone.players[side].commitment) return no(explain, 'already-committed', () => 'You have already committed your Task Force this turn.');
     return null;
   },

@@ -20,7 +20,7 @@ export const dealNonCombatants = zoneAction({
   label: (_state, zone) => `Deal ${zone.battle!.toDeal} Non-Combatants`,
   when(_state, zone, side, explain) {
     const b = zone.battle;
-    if (zone.step !== 'battle' || !b || b.toDeal === 0 || b.nonCombatantSide !== side) return no(explain, 'nothing-to-deal', () => 'No Non-Combatants are waiting to be dealt to you.');
+    if (!b || b.toDeal === 0 || b.nonCombatantSide !== side) return no(explain, 'nothing-to-deal', () => 'No Non-Combatants are waiting to be dealt to you.');
     return null;
   },
   fields(state, zone) {
