@@ -207,4 +207,16 @@ describe('14.1 what the Overall Commander may order', () => {
       player: { kind: 'text', label: 'Player', maxLength: 100 },
     });
   });
+
+  it('14.1 the Commander\'s orders name the seat they are for: only seats that may act now are offered, and a player cannot act for another', () => {
+    const t = new OTable({ zones: [PG, NS], optional: OC });
+    t.roll(PG, {}); // the North Sea has no mission yet: its seats cannot finish purchasing
+    expect(t.actions('commander:allied').find((a) => a.type === 'donePurchasing')).toEqual({
+      type: 'donePurchasing',
+      label: 'For allied:persian-gulf: Finish purchasing; unspent points are banked (150 of 150 unspent so far)',
+      rule: '6.C.2',
+      fields: { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options: [{ value: 'allied:persian-gulf', label: 'Allied Persian Gulf' }] } },
+    });
+    expect(t.refuse({ type: 'donePurchasing', seat: 'allied:persian-gulf', for: 'allied:north-sea' })).toMatchObject({ code: 'not-a-proxy', rule: '14.1' });
+  });
 });

@@ -85,7 +85,8 @@ describe('6.A Determine Player Missions', () => {
     expect(t.actions('soviet:north-sea').find((a) => a.type === 'rollMission')!.fields).toBeUndefined();
     expect(t.refuse({ type: 'rollMission', seat: 'soviet:north-sea', values: [3] }).code).toBe('dice-values-not-allowed');
     const [roll] = t.act({ type: 'rollMission', seat: 'soviet:north-sea' });
-    expect(roll).toMatchObject({ type: 'roll', physical: false, sides: 6, counter: 0 });
+    expect(roll).toMatchObject({ type: 'roll', zone: NS, physical: false, sides: 6, counter: 0 });
+    expect(t.zoneView(NS).specialConditions).toBeNull(); // 13.2 not in use
     expect(t.zone(NS).mission!.roll).toBe(roll.value);
   });
 
