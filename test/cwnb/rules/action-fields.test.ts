@@ -38,6 +38,14 @@ describe('Malformed actions are refused, naming the field (the game file, docs/g
     expect(beforeCommitment().refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd', 7] }).message).toBe('Malformed commit action: "ships" must be a list of text of at least 1 character, not ["a-dd",7].');
   });
 
+  it('a yes/no field given as text and a list field given as one value are refused; a one-character id is text enough', () => {
+    const t = battle();
+    expect(t.refuse({ type: 'cripple', seat: 'soviet:persian-gulf', ship: 'a-dd', value: 'yes' })).toMatchObject({ code: 'bad-action', message: 'Malformed cripple action: "value" must be true or false, not "yes".' });
+    expect(beforeCommitment().refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: 'a-dd' })).toMatchObject({ code: 'bad-action', message: 'Malformed commit action: "ships" must be a list, not "a-dd".' });
+    expect(t.refuse({ type: 'sink', seat: 'soviet:persian-gulf' }).code).toBe('bad-action');
+    expect(t.refuse({ type: 'sink', seat: 'soviet:persian-gulf', ship: 'x' }).code).toBe('unknown-unit'); // well formed; no such unit
+  });
+
   it('a default fills a field left out: a commitment without "areaDefense" pre-positions none (6.C.4)', () => {
     const c = beforeCommitment();
     c.act({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'] });

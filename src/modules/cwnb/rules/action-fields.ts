@@ -41,8 +41,9 @@ function valueCheck(schema: z.ZodType, where: string): (v: unknown) => string | 
       return (v) => (typeof v === 'string' && v.length >= min ? null : want);
     }
     case 'number': {
-      for (const c of checks) if (c.check !== 'number_format' || c.format !== 'safeint') throw unsupported(`the number check "${c.check}"`);
-      return checks.length ? (v) => (Number.isSafeInteger(v) ? null : 'a whole number') : (v) => (typeof v === 'number' && Number.isFinite(v) ? null : 'a number');
+      // Every number in an action is a whole number (z.number().int()).
+      if (checks.length !== 1 || checks[0].check !== 'number_format' || checks[0].format !== 'safeint') throw unsupported('a number that is not z.number().int()');
+      return (v) => (Number.isSafeInteger(v) ? null : 'a whole number');
     }
     case 'boolean':
       return (v) => (typeof v === 'boolean' ? null : 'true or false');
