@@ -389,4 +389,44 @@ describe('13.5 and 7.2.1: the card kept', () => {
       },
     });
   });
+
+  it('13.5 the joker form offers what the moment allows: a table die in the battle, banking until the card is set aside; the kept card\'s form, ship at Point Value only while ordering', () => {
+    const usesOf = (t: OTable, seat: string, type = 'playAdditionalShip') => {
+      const f = t.actions(seat).find((a) => a.type === type)!.fields!.use;
+      return f.kind === 'choice' ? f.options.map((o) => o.value) : [];
+    };
+    const t = seaSuperiority();
+    expect(usesOf(t, 'allied:persian-gulf')).toEqual(['points', 'reroll-table-die']); // no Flag Officers (13.4) in this game
+    t.endAll(PG);
+    expect(usesOf(t, 'allied:persian-gulf')).toEqual(['points', 'bank']);
+    t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'Additional Ship' });
+    expect(usesOf(t, 'allied:persian-gulf')).toEqual(['points']);
+    expect(usesOf(t, 'soviet:persian-gulf')).toEqual(['points', 'bank']);
+    t.act({ type: 'setAside', seat: 'soviet:persian-gulf' });
+    // Turn 2: the kept card.
+    t.roll(PG, { allied: 'Sea Superiority' });
+    expect(usesOf(t, 'allied:persian-gulf', 'useKeptAdditionalShip')).toEqual(['ship-at-point-value', 'unlimited-transfers']);
+    t.done(PG, 'allied');
+    expect(usesOf(t, 'allied:persian-gulf', 'useKeptAdditionalShip')).toEqual(['unlimited-transfers']);
+  });
+
+  it('13.5 the joker form after a Special Conditions roll (13.2): re-roll that side\'s roll, with its dice', () => {
+    const t = new OTable({ zones: [PG], optional: { ...FOW, specialConditions: {} } });
+    t.roll(PG, {});
+    t.conditions(PG, 'allied', 4);
+    expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'playAdditionalShip')!.fields).toEqual({
+      use: {
+        kind: 'choice',
+        label: 'Use',
+        options: [
+          { value: 'points', label: '+2 points on your Point Track' },
+          {
+            value: 'reroll-conditions',
+            label: 'Re-roll the Allied Special Conditions',
+            fields: { side: { kind: 'choice', label: 'Whose roll', optional: true, options: [{ value: 'allied', label: 'Allied' }] }, values: { kind: 'dice', label: 'Dice', sides: [6, 6] } },
+          },
+        ],
+      },
+    });
+  });
 });
