@@ -26,6 +26,10 @@ describe('13.1 Variable End Turn', () => {
     expect(t.view('referee').endRollDue).toBe(true);
     expect(t.state.result).toBeNull();
     expect(t.texts('note').at(-1)).toBe('Variable End Turn: soviet:persian-gulf rolls the end-game die (13.1).');
+    expect(t.events.at(-1)).toMatchObject({ type: 'note', rule: '13.1', seat: 'soviet:persian-gulf' });
+    expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'rollEndTurn')!.fields).toEqual({
+      values: { kind: 'dice', label: 'Dice', help: 'The value of each die rolled at the table.', sides: [6], labels: ['end-game die'] },
+    });
   });
 
   it('13.1 ends on 6 or more: 5 on the agreed turn goes on, 6 ends the war', () => {

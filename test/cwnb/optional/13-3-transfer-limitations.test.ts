@@ -126,6 +126,7 @@ describe('13.3 Transfer Limitations', () => {
       ['note', '13.3: 1 more Allied card(s) may move from North Sea to Persian Gulf this turn.'],
       ['transfer', 'Allied: USS Bronstein transferred from North Sea to Persian Gulf.'],
     ]);
+    expect(ev[0]).toMatchObject({ rule: '13.3', side: 'allied', fromZone: NS, toZone: PG, left: 1 });
     back.act({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG });
     expect(back.refuse({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG }).code).toBe('transfer-limit');
   });

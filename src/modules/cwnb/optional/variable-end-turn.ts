@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { OptionalRule } from '../hooks.ts';
 import { diceFields, diceSchema, gameAction, gameRollerSeat, no, roll, say, type Ctx } from '../rules/common.ts';
 import { startNextTurn } from '../rules/end-of-turn.ts';
-import { MAX_TURNS } from '../rules/sequence-of-play.ts';
 import { endGame } from '../rules/victory.ts';
 import type { CwnbState } from '../state.ts';
 
@@ -45,7 +44,6 @@ export const variableEndTurn: OptionalRule = {
   on: (o) => !!o.optional.variableEndTurn,
   hooks: {
     endOfTurn(state, ctx) {
-      if (state.turn >= MAX_TURNS) return 'end';
       if (state.turn < state.options.optional.variableEndTurn!.startTurn) return 'continue';
       say(ctx, { type: 'note', rule: '13.1', seat: gameRollerSeat(state), text: `Variable End Turn: ${gameRollerSeat(state)} rolls the end-game die (13.1).` });
       return 'roll';
