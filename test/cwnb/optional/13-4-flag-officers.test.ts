@@ -111,7 +111,9 @@ describe('13.4 Flag Officers', () => {
     t.start(PG, {});
     t.start(NS, {});
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
-    expect(t.actions('allied:persian-gulf').map((a) => a.type)).toContain('transferFlagOfficer');
+    expect(t.actions('allied:persian-gulf').find((a) => a.type === 'transferFlagOfficer')!.fields).toEqual({
+      to: { kind: 'choice', label: 'To the War Zone', options: [{ value: NS, label: 'North Sea' }] },
+    });
     expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:north-sea', to: PG })).toMatchObject({ code: 'no-flag-officer', rule: '13.4' });
     const ev = t.act({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS });
     expect(ev.map((e) => [e.type, e.text])).toEqual([['transfer', 'Allied: Flag Officer transferred from Persian Gulf to North Sea (13.4).']]);
