@@ -19,6 +19,24 @@ function seaSuperiority(optional: Optional = FOW): OTable {
   return t;
 }
 
+/** Two zones on turn 2, purchases open: the Allied Persian Gulf player kept an Additional Ship card. */
+function keptInPersianGulf(): OTable {
+  const t = new OTable({ zones: [PG, NS], optional: FOW });
+  t.quietTurn({ [PG]: { allied: 'Sea Superiority' } });
+  t.start(PG, { allied: 'Sea Superiority' });
+  t.start(NS, {});
+  for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+  for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, []);
+  if (t.zone(NS).battle!.toDeal) t.deal(NS);
+  t.endAll(PG);
+  t.endAll(NS);
+  t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'Additional Ship' });
+  for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) t.act({ type: 'setAside', seat: `${s}:${z}` });
+  t.start(PG, {});
+  t.start(NS, {});
+  return t;
+}
+
 describe('13.5 Friction of War', () => {
   it('13.5 jokers: re-roll the mission die, right after it was rolled; only the final result stands', () => {
     const t = new OTable({ zones: [PG], optional: FOW });
@@ -334,25 +352,22 @@ describe('13.5 Friction of War: when jokers may be played', () => {
 describe('13.5 the kept card belongs to whoever holds it', () => {
   // Found by a surviving mutant in friction-of-war.ts: the giver could still play a kept card it had given away.
   it('13.5 a kept Additional Ship card given to a teammate (6.C.3) is played by the teammate, no longer by the giver (ruling)', () => {
-    const t = new OTable({ zones: [PG, NS], optional: FOW });
-    t.quietTurn({ [PG]: { allied: 'Sea Superiority' } });
-    t.start(PG, { allied: 'Sea Superiority' });
-    t.start(NS, {});
-    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
-    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, []);
-    if (t.zone(NS).battle!.toDeal) t.deal(NS);
-    t.endAll(PG);
-    t.endAll(NS);
-    t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'Additional Ship' });
-    for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) t.act({ type: 'setAside', seat: `${s}:${z}` });
-    t.start(PG, {});
-    t.start(NS, {});
+    const t = keptInPersianGulf();
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
     t.act({ type: 'transferCard', seat: 'allied:persian-gulf', card: 0, to: NS });
     expect(t.player(NS, 'allied').cards).toMatchObject([{ type: 'Additional Ship' }]);
     expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' }).code).toBe('no-kept-card');
     t.act({ type: 'useKeptAdditionalShip', seat: 'allied:north-sea', use: 'unlimited-transfers' });
     expect(t.player(NS, 'allied')).toMatchObject({ cards: [], keptAdditionalShip: 'unlimited-transfers' });
+  });
+
+  it('13.5 giving a teammate another card leaves the kept Additional Ship card with its keeper', () => {
+    const t = keptInPersianGulf();
+    t.order(PG, 'allied', { cards: [{ card: 'Retreat' }] });
+    for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) t.done(z, s);
+    t.act({ type: 'transferCard', seat: 'allied:persian-gulf', card: 1, to: NS });
+    expect(t.player(NS, 'allied')).toMatchObject({ cards: [{ type: 'Retreat' }], keptAdditionalShip: null });
+    expect(t.player(PG, 'allied')).toMatchObject({ cards: [{ type: 'Additional Ship' }], keptAdditionalShip: 'unused' });
   });
 });
 
