@@ -421,8 +421,10 @@ describe('13.5 and 7.2.1: the card kept', () => {
     // Turn 2: the kept card.
     t.roll(PG, { allied: 'Sea Superiority' });
     expect(usesOf(t, 'allied:persian-gulf', 'useKeptAdditionalShip')).toEqual(['ship-at-point-value', 'unlimited-transfers']);
-    t.done(PG, 'allied');
+    t.order(PG, 'allied', { buy: ['a-ff3'] }); // 3 points, 6 after turn 1
     expect(usesOf(t, 'allied:persian-gulf', 'useKeptAdditionalShip')).toEqual(['unlimited-transfers']);
+    t.done(PG, 'soviet');
+    expect(t.player(PG, 'allied').keptAdditionalShip).toBe('unused'); // buying at double price does not spend it
   });
 
   it('13.5 the joker form after a Special Conditions roll (13.2): re-roll that side\'s roll, with its dice', () => {
