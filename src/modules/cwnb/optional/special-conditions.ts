@@ -23,8 +23,9 @@ export function conditionsTable(state: CwnbState, zone: ZoneState): SpecialCondi
   return state.options.optional.specialConditions?.tables[zone.id] ?? SPECIAL_CIRCUMSTANCES;
 }
 
+// With 13.2 in use every War Zone has its conditions (the setup and newTurn hooks); nothing here runs without it.
 export function has(zone: ZoneState, side: Side, c: SpecialCondition): boolean {
-  return zone.conditions?.[side].condition === c;
+  return zone.conditions![side].condition === c;
 }
 
 function either(zone: ZoneState, c: SpecialCondition): boolean {
@@ -100,8 +101,8 @@ export const portStrike = zoneAction({
   schema: z.object({ choice: z.enum(['air-strike', 'port-facilities-damaged', 'port-mined']), values: diceSchema }),
   label: () => 'Port Strike! Choose its effect (13.2.7)',
   when(_state, zone, side, explain) {
-    const c = zone.conditions?.[side];
-    return zone.step === 'conditions' && c?.condition === 'Port Strike' && !c.portStrike ? null : no(explain, 'no-port-strike', () => 'Only a player who rolled Port Strike! chooses its effect, once.');
+    const c = zone.conditions![side];
+    return zone.step === 'conditions' && c.condition === 'Port Strike' && !c.portStrike ? null : no(explain, 'no-port-strike', () => 'Only a player who rolled Port Strike! chooses its effect, once.');
   },
   fields(state, zone, side) {
     const enemy = Object.keys(zone.players[other(side)].fleet);
@@ -156,7 +157,7 @@ export const portStrike = zoneAction({
 export function battleTurns(zone: ZoneState): number {
   let n = BATTLE_TURNS;
   for (const side of ['allied', 'soviet'] as const) {
-    const c = zone.conditions?.[side].condition;
+    const c = zone.conditions![side].condition;
     if (c === 'Long Battle' || c === 'Long Range Battle') n += 1;
     if (c === 'Short Battle') n -= 1;
   }
@@ -217,7 +218,7 @@ export const specialConditions: OptionalRule = {
     },
     // 13.2.7: after an enemy Port Strike ships in port score half again, or are not repaired.
     inPort(zone, side) {
-      const enemy = zone.conditions?.[other(side)].portStrike;
+      const enemy = zone.conditions![other(side)].portStrike;
       return { halvings: enemy === 'port-mined' ? 1 : 0, repairs: enemy !== 'port-facilities-damaged' };
     },
     reminders(_state, zone) {
