@@ -256,6 +256,8 @@ describe('13.2 Special Conditions (Step B)', () => {
       expect(texts).toContain('Persian Gulf: Port Strike hits Kara: crippled (13.2.7).'); // has a Crippled side
       expect(texts).toContain('Persian Gulf: Port Strike hits Sovremenny: sunk (13.2.7).'); // already crippled
       expect(texts).toContain('Persian Gulf: Port Strike hits Foxtrot: sunk (13.2.7).'); // submarine, no Crippled side
+      expect(ev.find((e) => e.type === 'crippled')).toMatchObject({ unit: 's-cg', value: true });
+      expect(ev.filter((e) => e.type === 'sunk').map((e) => [e.unit, e.side, e.cause])).toEqual([['s-cv', 'soviet', 'Port Strike'], ['s-dd', 'soviet', 'Port Strike'], ['s-ss', 'soviet', 'Port Strike']]);
       expect(ev.filter((e) => e.type !== 'roll').some((e) => e.text.includes('Krivak'))).toBe(false); // a 2 misses
       // The sunk ships' points go on the Point Track at once; spent or banked in 6.C.2, they are not
       // on the track at the 7.2.3 comparison (they do count for the 7.2.4 in-port cap).
@@ -492,6 +494,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     t.give(PG, 'allied', 'Port Strike');
     const choice = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!.fields!.choice;
     expect(choice.kind === 'choice' && choice.options.map((o) => o.value)).toEqual(['air-strike', 'port-facilities-damaged', 'port-mined']);
+    expect(choice.kind === 'choice' && choice.options.slice(1).map((o) => o.fields)).toEqual([undefined, undefined]); // only the air strike rolls dice
     expect(choice.kind === 'choice' && choice.options[0].fields).toEqual({ values: { kind: 'dice', label: 'Dice', help: 'One die per enemy ship in the zone; a 1 hits.', sides: [], labels: [] } });
   });
 });
