@@ -372,6 +372,7 @@ describe('13.2 Special Conditions (Step B)', () => {
       const hit = run(true);
       expect(hit.player(PG, 'soviet').fleet['s-dd'].crippled).toBe(true);
       expect(hit.texts('note')).toContain('Persian Gulf: port facilities damaged — no repairs to Soviet ships in port this turn (13.2.7).');
+      expect(hit.events.filter((e) => e.type === 'note' && e.side === 'soviet')).toMatchObject([{ zone: PG, rule: '13.2.7' }]);
       expect(run(false).player(PG, 'soviet').fleet['s-dd'].crippled).toBe(false);
     });
 
