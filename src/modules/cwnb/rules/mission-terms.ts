@@ -1,4 +1,5 @@
 import type { MissionCell, MissionName, NormalUrgent, Side, ZoneData } from '../data/types.ts';
+import { other } from '../state.ts';
 
 /**
  * 9 and the Mission Summaries: what each side's mission asks of it and pays, in one zone, with
@@ -93,10 +94,6 @@ function sideWith(cell: MissionCell, m: MissionName): Side {
   return cell.allied === m ? 'allied' : 'soviet';
 }
 
-function opponent(side: Side): Side {
-  return side === 'allied' ? 'soviet' : 'allied';
-}
-
 const FOG_NOTE = 'Fog of War die results below 1 count as 1.';
 /** 9.1: printed on the Civilian Non-Combatant cards. */
 const EVASIVE = 'Evasive Maneuvers cards cannot be a Point Defense against an attack on a Civilian Non-Combatant (9.1).';
@@ -143,7 +140,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
       const data = s[pair];
       const kind = pair === 'militaryEscort' ? 'military' : 'civilian';
       const escort = sideWith(cell, pair === 'militaryEscort' ? 'Military Escort' : 'Civilian Escort');
-      const raider = opponent(escort);
+      const raider = other(escort);
       t.points = pick(data.points, u);
       t.nonCombatants = { side: escort, kind, count: pick(data.nonCombatants, u) };
       Object.assign(sides[escort], { modifier: -1, retreat: kind === 'military' ? 'once' : 'not-with-civilians' });
@@ -180,7 +177,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
     case 'seaSuperiorityVsHoldingAction': {
       const data = s.seaSuperiorityVsHoldingAction;
       const ss = sideWith(cell, 'Sea Superiority');
-      const ha = opponent(ss);
+      const ha = other(ss);
       t.points = pick(data.points, u);
       sides[ss].modifier = data.bonus;
       holding(ha, true);
@@ -199,7 +196,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
     case 'invasion': {
       const data = s.invasion;
       const inv = sideWith(cell, 'Invasion');
-      const ha = opponent(inv);
+      const ha = other(inv);
       t.pool = pick(data.pool, u);
       t.points = pick(data.points, u);
       t.nonCombatants = { side: inv, kind: 'military', count: pick(data.nonCombatants, u) };
@@ -222,7 +219,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
     case 'carrierStrike': {
       const data = s.carrierStrike;
       const cs = sideWith(cell, 'Carrier Strike');
-      const en = opponent(cs);
+      const en = other(cs);
       t.pool = pick(data.pool, u);
       t.points = pick(data.points, u);
       sides[cs].requires = 'carrier';
@@ -240,7 +237,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
     case 'submarineStrike': {
       const data = s.submarineStrike;
       const ss = sideWith(cell, 'Submarine Strike');
-      const en = opponent(ss);
+      const en = other(ss);
       t.pool = pick(data.pool, u);
       Object.assign(sides[ss], { inPortHalf: true, submarinesOnly: true, requires: 'missile-submarine' });
       sides[ss].summary = [
