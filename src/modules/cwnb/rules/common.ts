@@ -112,13 +112,13 @@ export function roll(state: CwnbState, ctx: Ctx, seat: string, requests: DieRequ
 // states, Non-Combatants) is replaced, never changed in place. The previous state is never touched:
 // the test suite deep-freezes every state, so a change in place throws at once.
 
-/** The objects copied in the current action (every action begins a new draft). */
-let fresh = new WeakSet<object>();
+/** The objects copied in the current action (every action begins a new draft; cleared, not reallocated). */
+const fresh = new Set<object>();
 /** The War Zones written in the current action. */
 let written: ZoneId[] = [];
 
 export function beginDraft(state: CwnbState): CwnbState {
-  fresh = new WeakSet();
+  fresh.clear();
   written = [];
   const draft = { ...state, zones: { ...state.zones } };
   fresh.add(draft);
