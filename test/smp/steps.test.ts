@@ -506,6 +506,13 @@ describe('Step 4 Shore Bombardments', () => {
     expect(ships.find((u: any) => u.type === 'battleship').damaged).toBe(1);
     expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([0, 2]); // only the cruiser bombards
   });
+
+  it('a designated cruiser sunk while bombarding leaves its undesignated stack-mate undesignated', () => {
+    const s = fleet();
+    s.seaZones = [{ name: 'A-18', units: [{ owner: 'uk', type: 'cruiser', count: 2, designated: 1 }] }];
+    const { board } = play(s, { steps: [4], dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)) });
+    expect(zone(board, 'A-18').units).toEqual([{ owner: 'uk', type: 'cruiser', count: 1 }]);
+  });
 });
 
 describe('Step 3/4: a designated fighter is used only once per phase', () => {
@@ -529,5 +536,53 @@ describe('Step 3/4: a designated fighter is used only once per phase', () => {
     });
     const escortPrompts = prompts.filter((p) => p.kind === 'decide' && /escort fighters for the raid/.test(p.prompt));
     expect(escortPrompts).toHaveLength(1); // none left for the raid on Egypt
+  });
+
+  it('fighters that never flew stay available after their stack-mates are shot down', () => {
+    const s = mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }, { owner: 'germany', type: 'fighter', count: 4, designated: 4 }] },
+        { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'uk', type: 'fighter', count: 2 }] },
+        { name: 'Egypt', owner: 'uk', facilities: [{ type: 'minor_factory', damage: 0 }] },
+      ],
+    });
+    let raids = 0;
+    const { prompts, board } = play(s, {
+      steps: [3],
+      dice: (r) => r.dice.map(() => (r.seat === 'uk' ? 1 : 6)), // every British die hits, every German die misses
+      decide: (r) => {
+        if (/Raid which/.test(r.prompt)) return { choice: raids++ === 0 ? 'London' : raids === 2 ? 'Egypt' : 'done' };
+        if (/which bombers raid/.test(r.prompt)) return { p0: 1 };
+        if (/escort fighters for the raid on London/.test(r.prompt)) return { p0: 2 };
+        return undefined;
+      },
+    });
+    const germans = terr(board, 'Western Germany').units.find((u: any) => u.type === 'fighter');
+    expect(germans).toMatchObject({ count: 2, designated: 2 }); // the two escorts over London were shot down
+    const egypt = prompts.find((p) => p.kind === 'decide' && /escort fighters for the raid on Egypt/.test(p.prompt));
+    expect(egypt?.kind === 'decide' ? JSON.stringify(egypt.action) : 'no escort question for Egypt').toContain('2 fighters (germany, Western Germany)');
+  });
+
+  it('a designated fighter stays available when the undesignated fighters beside it intercepted', () => {
+    const s = mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }] },
+        { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'uk', type: 'fighter', count: 3, designated: 1 }] },
+        { name: 'Egypt', owner: 'uk', facilities: [{ type: 'minor_factory', damage: 0 }] },
+      ],
+    });
+    let raids = 0;
+    const { prompts } = play(s, {
+      steps: [3],
+      dice: (r) => r.dice.map(() => 6),
+      decide: (r) => {
+        if (/Raid which/.test(r.prompt)) return { choice: raids++ === 0 ? 'London' : raids === 2 ? 'Egypt' : 'done' };
+        if (/which bombers raid/.test(r.prompt)) return { p0: 1 };
+        if (/attacks London/.test(r.prompt)) return { p0: 2 }; // two of the three fighters grounded in London
+        return undefined;
+      },
+    });
+    const egypt = prompts.find((p) => p.kind === 'decide' && /attacks Egypt/.test(p.prompt));
+    expect(egypt?.kind === 'decide' ? JSON.stringify(egypt.action) : 'no interceptors offered over Egypt').toContain('1 fighter (uk, London)');
   });
 });

@@ -204,15 +204,16 @@ export class Board {
   /**
    * One hit on a ship of owner/type in a space. `onDamaged`: the hit goes to an already damaged
    * ship (which sinks); otherwise to an undamaged one (a 2-hit ship becomes damaged, others sink).
+   * `designated`: the ship hit is a designated one (it sailed on a mission).
    */
-  hitShip(space: string, owner: string, type: string, onDamaged: boolean): 'damaged' | 'sunk' | 'none' {
+  hitShip(space: string, owner: string, type: string, onDamaged: boolean, designated = false): 'damaged' | 'sunk' | 'none' {
     const u = this.units(space).find((x) => x.owner === owner && x.type === type);
     if (!u) return 'none';
     const hits = this.unitType(type).hits ?? 1;
     const damaged = u.damaged ?? 0;
     if (onDamaged) {
       if (damaged === 0) return 'none';
-      this.removeUnits(space, owner, type, 1, { damaged: true });
+      this.removeUnits(space, owner, type, 1, { damaged: true, designated });
       return 'sunk';
     }
     if (damaged >= u.count) return 'none';
@@ -220,7 +221,7 @@ export class Board {
       u.damaged = damaged + 1;
       return 'damaged';
     }
-    this.removeUnits(space, owner, type, 1);
+    this.removeUnits(space, owner, type, 1, { designated });
     return 'sunk';
   }
 }

@@ -1,6 +1,6 @@
 /** Step 3 — Conduct Bombing Raids (document section "#5. BOMBING RAIDS"). */
 import { plural } from './board.ts';
-import { available, initiative, pickParts, resolveStrike, strikeOdds, type FightSide, type Part, type StrikeSpec } from './missions.ts';
+import { available, initiative, loseFlown, pickParts, resolveStrike, strikeOdds, type FightSide, type Part, type StrikeSpec } from './missions.ts';
 import type { Territory } from './scenario.ts';
 import { askChoice, note, type Ctx, type Script } from './script.ts';
 
@@ -26,7 +26,7 @@ export function bomberSpec(ctx: Ctx, attacker: string, target: Territory, strike
     },
     strikerDogfight: (t) => b.unitType(t).dogfightAttack ?? 0,
     strikerHit: (p) => {
-      b.removeUnits(p.space, p.owner, p.type, p.n, { designated: true });
+      loseFlown(ctx, p);
       return `${plural(p.n, p.type)} (${b.nationName(p.owner)}, ${p.space}) shot down`;
     },
     interceptorCandidates: interceptors,

@@ -2,10 +2,10 @@
 import { refuse } from '../../engine/errors.ts';
 import type { FieldSpec } from '../../engine/module.ts';
 import { plural } from './board.ts';
-import { available, pickParts, type Part } from './missions.ts';
+import { available, pickParts, useParts, type Part } from './missions.ts';
 import { describe, kamikazeOdds } from './odds/index.ts';
 import type { SeaZone } from './scenario.ts';
-import { ask, askChoice, change, note, rollHits, useUnits, type Ctx, type Script } from './script.ts';
+import { ask, askChoice, change, note, rollHits, type Ctx, type Script } from './script.ts';
 
 const RULE = '7 Kamikaze Raids:';
 
@@ -77,9 +77,9 @@ export function* kamikazeRaids(ctx: Ctx): Script {
     let left = n;
     if (ints.length) {
       const chosen = yield* pickParts(ctx, allied, `${RULE} ${z.name}: ${n} kamikaze token(s) incoming. Intercept with (fighters 1@2, tactical bombers 1@1; WW1 planes may not)?`, ints, 0, true, () => [`with every interceptor: hits on your ships ${describe(kamikazeOdds({ tokens: n, fighters: F, tacticalBombers: T, tokenHitOn: R.tokenHitOn }))}`, `with none: ${describe(kamikazeOdds({ tokens: n, fighters: 0, tacticalBombers: 0, tokenHitOn: R.tokenHitOn }))}`], 'interceptors');
+      useParts(ctx, chosen);
       let hits = 0;
       for (const p of chosen) {
-        useUnits(ctx, p.space, p.owner, p.type, p.n);
         const at = b.unitType(p.type).kamikazeIntercept!;
         hits += (yield* rollHits(ctx, p.owner, p.n, at, `Kamikaze ${z.name}: ${p.type.replace(/_/g, ' ')} intercept @${at}`)).hits;
       }

@@ -8,7 +8,7 @@ import type { FieldSpec } from '../../engine/module.ts';
 import { plural } from './board.ts';
 import type { Territory } from './scenario.ts';
 import { describe, raidOdds, type RaidGroup } from './odds/index.ts';
-import { ask, askChoice, askCounts, change, note, roll, rollHits, useUnits, usedCount, type Ctx, type Odds, type Script } from './script.ts';
+import { ask, askChoice, askCounts, change, note, roll, rollHits, type Ctx, type Odds, type Script } from './script.ts';
 
 export type FightSide = 'axis' | 'allies';
 
@@ -59,21 +59,70 @@ export function partLabel(ctx: Ctx, p: Part, n = p.n): string {
   return `${plural(n, p.type)} (${ctx.board.nationName(p.owner)}, ${p.space})`;
 }
 
-/** Designated units of `owner` matching `pred` that are not used yet this phase, per stack. */
+// "Used only once during a strategic missions phase": per stack (space, owner, type), ctx.used
+// counts the designated units and the other units (grounded interceptors, fighters on carriers)
+// that flew this phase. A unit that flew and is lost leaves the tally, so its stack-mates that never
+// flew stay available.
+
+function usedKey(space: string, owner: string, type: string, designated: boolean): string {
+  return `${space}|${owner}|${type}|${designated ? 'designated' : 'other'}`;
+}
+
+function usedOf(ctx: Ctx, space: string, owner: string, type: string, designated: boolean): number {
+  return ctx.used.get(usedKey(space, owner, type, designated)) ?? 0;
+}
+
+function addUsed(ctx: Ctx, p: Part, designated: boolean, n: number): void {
+  if (n) ctx.used.set(usedKey(p.space, p.owner, p.type, designated), usedOf(ctx, p.space, p.owner, p.type, designated) + n);
+}
+
+/** The units of owner/type in a space, over every entry of the board that holds them. */
+function stackOf(ctx: Ctx, space: string, owner: string, type: string): { count: number; designated: number } {
+  let count = 0;
+  let designated = 0;
+  for (const u of ctx.board.units(space)) {
+    if (u.owner !== owner || u.type !== type) continue;
+    count += u.count;
+    designated += Math.min(u.designated ?? 0, u.count);
+  }
+  return { count, designated };
+}
+
+/** These units fly: a designated part uses designated units; another uses undesignated units first. */
+export function useParts(ctx: Ctx, parts: Part[]): void {
+  for (const p of parts) {
+    const s = stackOf(ctx, p.space, p.owner, p.type);
+    const other = p.designated ? 0 : Math.min(p.n, Math.max(0, s.count - s.designated - usedOf(ctx, p.space, p.owner, p.type, false)));
+    addUsed(ctx, p, false, other);
+    addUsed(ctx, p, true, p.n - other);
+  }
+}
+
+/** `n` units of a part that flew are lost: off the board (designated ones first for a designated part) and out of the tally. */
+export function loseFlown(ctx: Ctx, p: Part, n = p.n): void {
+  ctx.board.removeUnits(p.space, p.owner, p.type, n, { designated: !!p.designated });
+  forgetFlown(ctx, p, n);
+}
+
+/** `n` units of a part that flew have left the board: they no longer count against their stack. */
+export function forgetFlown(ctx: Ctx, p: Part, n: number): void {
+  const other = p.designated ? 0 : Math.min(n, usedOf(ctx, p.space, p.owner, p.type, false));
+  addUsed(ctx, p, false, -other);
+  addUsed(ctx, p, true, -Math.min(n - other, usedOf(ctx, p.space, p.owner, p.type, true)));
+}
+
+/** Units of `owner` matching `pred` not used yet this phase, per stack: designated units only, or any. */
 export function available(ctx: Ctx, pred: (owner: string, type: string) => boolean, opts: { designatedOnly: boolean; spaces?: string[] }): Part[] {
   const b = ctx.board;
   const out: Part[] = [];
   const spaces = opts.spaces ?? [...b.s.territories, ...b.s.seaZones].map((s) => s.name);
-  for (const sp of spaces) {
-    for (const u of b.units(sp)) {
-      if (!pred(u.owner, u.type)) continue;
-      const pool = opts.designatedOnly ? (u.designated ?? 0) : u.count;
-      const n = Math.max(0, Math.min(u.count, pool) - usedCount(ctx, sp, u.owner, u.type));
-      if (n > 0) {
-        const prev = out.find((p) => p.space === sp && p.owner === u.owner && p.type === u.type);
-        if (prev) prev.n += n;
-        else out.push({ space: sp, owner: u.owner, type: u.type, n, designated: opts.designatedOnly });
-      }
+  for (const space of spaces) {
+    for (const u of b.units(space)) {
+      if (!pred(u.owner, u.type) || out.some((p) => p.space === space && p.owner === u.owner && p.type === u.type)) continue;
+      const s = stackOf(ctx, space, u.owner, u.type);
+      const usedDesignated = usedOf(ctx, space, u.owner, u.type, true);
+      const n = opts.designatedOnly ? s.designated - usedDesignated : s.count - usedDesignated - usedOf(ctx, space, u.owner, u.type, false);
+      if (n > 0) out.push({ space, owner: u.owner, type: u.type, n, designated: opts.designatedOnly });
     }
   }
   return out;
@@ -206,7 +255,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
   const b = ctx.board;
   const { attacker, defender, target } = s;
   const allEscorts = s.escorts.reduce((n, p) => n + p.n, 0);
-  for (const p of [...s.strikers, ...s.escorts]) useUnits(ctx, p.space, p.owner, p.type, p.n);
+  useParts(ctx, [...s.strikers, ...s.escorts]);
 
   // Interceptors, deployed after escorts are assigned.
   const oddsLines = () => [
@@ -225,7 +274,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
         'interceptors',
       )
     : [];
-  for (const p of interceptors) useUnits(ctx, p.space, p.owner, p.type, p.n);
+  useParts(ctx, interceptors);
   change(ctx, `${s.rule} ${b.nationName(attacker)} ${s.what} on ${target.name}: ${s.strikers.map((p) => partLabel(ctx, p)).join(', ')}${allEscorts ? `; escorts ${s.escorts.map((p) => partLabel(ctx, p)).join(', ')}` : ''}${interceptors.length ? `; interceptors ${interceptors.map((p) => partLabel(ctx, p)).join(', ')}` : '; no interceptors'}.`, { rule: s.rule });
 
   let strikers = s.strikers;
@@ -246,13 +295,13 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
     const intLoss = yield* chooseCasualties(ctx, defender, `${s.rule} Dog fight over ${target.name}: ${aHits} hit(s) on your interceptors`, interceptors, aHits);
     const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.rule} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits);
     for (const p of intLoss) {
-      b.removeUnits(p.space, p.owner, p.type, p.n, { designated: !!p.designated });
+      loseFlown(ctx, p);
       change(ctx, `${s.rule} Dog fight: ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
     }
     for (const p of atkLoss) {
       const isEscort = escorts.some((e) => e.space === p.space && e.owner === p.owner && e.type === p.type);
       if (isEscort) {
-        b.removeUnits(p.space, p.owner, p.type, p.n, { designated: !!p.designated });
+        loseFlown(ctx, p);
         change(ctx, `${s.rule} Dog fight: escort ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
       } else {
         for (let i = 0; i < p.n; i++) change(ctx, `${s.rule} Dog fight: ${s.strikerHit({ ...p, n: 1 })}.`, { rule: s.rule });

@@ -40,7 +40,7 @@ export interface Ctx {
   dice: DiceState;
   events: SmpEvent[];
   step: number;
-  /** Units already used this phase ("used only once during a strategic missions phase"), by key. */
+  /** Tallies of the phase by key: units used ("used only once during a strategic missions phase", see missions.ts), raids made. */
   used: Map<string, number>;
 }
 
@@ -177,15 +177,4 @@ export function* askSubset(
 ): Script<string[]> {
   const a = yield* ask(ctx, seat, prompt, { chosen: { kind: 'subset', label: 'Chosen', options, min: 0, max: options.length } }, { chosen: auto }, odds);
   return (a.chosen as string[] | undefined) ?? [];
-}
-
-export function usedKey(space: string, owner: string, type: string): string {
-  return `${space}|${owner}|${type}`;
-}
-export function useUnits(ctx: Ctx, space: string, owner: string, type: string, n: number): void {
-  const k = usedKey(space, owner, type);
-  ctx.used.set(k, (ctx.used.get(k) ?? 0) + n);
-}
-export function usedCount(ctx: Ctx, space: string, owner: string, type: string): number {
-  return ctx.used.get(usedKey(space, owner, type)) ?? 0;
 }

@@ -1,7 +1,7 @@
 /** Step 4 — Conduct Shore Bombardments (document section "#6. SHORE BOMBARDMENTS"). */
 import { plural } from './board.ts';
 import { interceptorsFor } from './bombing-raids.ts';
-import { available, initiative, pickParts, resolveStrike, strikeOdds, type FightSide, type Part, type StrikeSpec } from './missions.ts';
+import { available, forgetFlown, initiative, pickParts, resolveStrike, strikeOdds, type FightSide, type Part, type StrikeSpec } from './missions.ts';
 import type { Territory } from './scenario.ts';
 import { askChoice, note, type Ctx, type Script } from './script.ts';
 
@@ -27,8 +27,9 @@ export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, striker
     },
     strikerDogfight: (t) => b.unitType(t).airCover ?? 0,
     strikerHit: (p) => {
-      const r = b.hitShip(p.space, p.owner, p.type, false);
-      const r2 = r === 'none' ? b.hitShip(p.space, p.owner, p.type, true) : r;
+      const r = b.hitShip(p.space, p.owner, p.type, false, true);
+      const r2 = r === 'none' ? b.hitShip(p.space, p.owner, p.type, true, true) : r;
+      if (r2 === 'sunk') forgetFlown(ctx, p, 1);
       return `${p.type.replace(/_/g, ' ')} (${b.nationName(p.owner)}, ${p.space}) takes a hit and is ${r2 === 'damaged' ? 'damaged' : 'sunk'}; it does not bombard (ruling R4-2)`;
     },
     interceptorCandidates: interceptors,
