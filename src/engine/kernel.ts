@@ -46,7 +46,16 @@ export function legalActions<S>(module: Pick<RulesModule<S, any>, 'actions'>, st
   for (const d of module.actions(state)) {
     if (d.when(state, seat, false)) continue;
     const fields = d.fields?.(state, seat);
-    out.push({ type: d.type, label: d.label(state, seat), ...(d.help ? { help: d.help } : {}), ...(d.rule ? { rule: d.rule } : {}), ...(fields ? { fields } : {}) });
+    out.push({
+      type: d.type,
+      label: d.label(state, seat),
+      ...(d.help ? { help: d.help } : {}),
+      ...(d.rule ? { rule: d.rule } : {}),
+      ...(fields ? { fields } : {}),
+      ...(d.commands ? { commands: d.commands } : {}),
+      ...(d.secret ? { secret: true } : {}),
+      ...(d.confirm ? { confirm: true } : {}),
+    });
   }
   return out;
 }

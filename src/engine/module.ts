@@ -91,6 +91,16 @@ export type FieldSpec = FieldBase &
 
 export type Fields = Readonly<Record<string, FieldSpec>>;
 
+/**
+ * A word a player types for an action at a terminal ("buy" for buying a ship), with the fields
+ * the word itself answers ("missile" is a land attack whose attack is a submarine missile). The
+ * action's other fields follow the word in the order of its form.
+ */
+export interface CommandWord {
+  word: string;
+  fixed?: Readonly<Record<string, unknown>>;
+}
+
 /** An action offered to a seat now, with its form. */
 export interface ActionSpec {
   type: string;
@@ -100,6 +110,12 @@ export interface ActionSpec {
   /** The rule it carries out ("6.A"). */
   rule?: string;
   fields?: Fields;
+  /** Words to type for it at a terminal (the type itself always works too). */
+  commands?: readonly CommandWord[];
+  /** Its fields are secret to the acting team (an order, a commitment): a shared screen hides them. */
+  secret?: boolean;
+  /** Ask "are you sure?" before it is taken at a terminal (it cannot be taken back lightly: banking points). */
+  confirm?: boolean;
 }
 
 /**
@@ -119,6 +135,9 @@ export interface ActionDef<S> {
   decision: boolean | ((state: S, seat: string) => boolean);
   label(state: S, seat: string): string;
   help?: string;
+  commands?: readonly CommandWord[];
+  secret?: boolean;
+  confirm?: boolean;
   fields?(state: S, seat: string): Fields | undefined;
   /** Check the action's fields and the rules, and carry it out; all or nothing. */
   run(state: S, action: Action, dice: DiceSource): Outcome<S> | RuleError;

@@ -344,6 +344,11 @@ export class Session<S = unknown> {
     return this.module.isOver(this.state);
   }
 
+  /** The parts of the game log entry `index` changed ("zone:mediterranean"…); null: all of it. */
+  scopeOf(index: number): readonly string[] | null {
+    return this.steps[index]?.scope ?? null;
+  }
+
   /** Is an entry of the log still in force (not taken back)? */
   stands(index: number): boolean {
     return !this.steps[index]?.voided && !this.steps[index]?.kernel;

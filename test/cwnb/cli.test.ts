@@ -187,7 +187,8 @@ describe('wardroom play', () => {
       expect(log(file)).toEqual([{ type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }]); // saved while still running
       mark = stdout.length;
       child.stdin.write('as a\nbuy kidd\n');
-      await waitFor('orders USS Kidd', mark);
+      await waitFor('buyShip recorded; it is secret', mark); // an order is not echoed to the table
+      expect(stdout.slice(mark)).not.toContain('Kidd');
       expect(log(file)).toHaveLength(2);
       const saved = readFileSync(file, 'utf8');
       mark = stdout.length;

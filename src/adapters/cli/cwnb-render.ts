@@ -1,4 +1,3 @@
-import type { ActionSpec, FieldSpec } from '../../engine/module.ts';
 import type { view as cwnbView } from '../../modules/cwnb/view.ts';
 
 type View = ReturnType<typeof cwnbView>;
@@ -69,24 +68,4 @@ function stepName(step: string): string {
       'turn-done': 'turn complete, waiting for the other War Zones',
     } as Record<string, string>
   )[step] ?? step;
-}
-
-function fieldHint(name: string, f: FieldSpec): string {
-  switch (f.kind) {
-    case 'choice':
-      return `${name}: ${f.options.slice(0, 12).map((o) => o.value).join(' | ')}${f.options.length > 12 ? ' | …' : ''}`;
-    case 'subset':
-      return `${name}: ${f.min}–${f.max} of ${f.options.map((o) => o.value).join(', ')}`;
-    case 'int':
-      return `${name}: ${f.min}..${f.max}`;
-    case 'dice':
-      return `${name}: ${f.labels ? f.labels.map((l, i) => `d${f.sides[i]} ${l}`).join('; ') : f.sides.map((s) => `d${s}`).join(', ')} value(s)`;
-    default:
-      return name;
-  }
-}
-
-export function renderActions(seat: string, specs: readonly ActionSpec[]): string {
-  if (!specs.length) return `${seat} has nothing to do now.`;
-  return [`${seat} may:`, ...specs.map((s) => `  ${s.label}  [${s.type}]` + (s.fields ? `\n      ${Object.entries(s.fields).map(([n, f]) => fieldHint(n, f)).join('\n      ')}` : ''))].join('\n');
 }

@@ -5,8 +5,8 @@ import type { GameRecord, Session } from '../../engine/session.ts';
 import type { Viewer } from '../../engine/viewer.ts';
 import type { ZoneId } from '../../modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
-import { COMMAND_HELP, CommandError, parseCommand, resolveSeat, resolveZone } from './cwnb-commands.ts';
-import { renderActions, renderStatus } from './cwnb-render.ts';
+import { resolveZone } from './cwnb-commands.ts';
+import { renderStatus } from './cwnb-render.ts';
 
 /**
  * The engine, the rules module and the storage, loaded when a game command (new, demo, play,
@@ -16,9 +16,8 @@ import { renderActions, renderStatus } from './cwnb-render.ts';
 let loaded: ReturnType<typeof load> | undefined;
 const gameModules = () => (loaded ??= load());
 async function load() {
-  const [crypto, readline, errors, session, viewer, modules, cwnbModule, roster, cwnbView, storage, summary] = await Promise.all([
+  const [crypto, errors, session, viewer, modules, cwnbModule, roster, cwnbView, storage, summary, play, commandLine] = await Promise.all([
     import('node:crypto'),
-    import('node:readline'),
     import('../../engine/errors.ts'),
     import('../../engine/session.ts'),
     import('../../engine/viewer.ts'),
@@ -28,8 +27,10 @@ async function load() {
     import('../../modules/cwnb/view.ts'),
     import('../storage/game-file.ts'),
     import('./cwnb-summary.ts'),
+    import('./play.ts'),
+    import('./command-line.ts'),
   ]);
-  return { ...crypto, ...readline, ...errors, ...session, ...viewer, ...modules, ...cwnbModule, ...roster, ...cwnbView, ...storage, ...summary };
+  return { ...crypto, ...errors, ...session, ...viewer, ...modules, ...cwnbModule, ...roster, ...cwnbView, ...storage, ...summary, ...play, ...commandLine };
 }
 
 const out = (s: string) => process.stdout.write(s + '\n');
@@ -169,8 +170,8 @@ export function registerCwnbCommands(program: Command): void {
 
   program
     .command('play')
-    .description('The interactive campaign referee: prompts, legal choices, short commands; saves after every action')
-    .argument('<file>', 'game file (create one with "wardroom new")')
+    .description('The interactive referee for any game file (CWNB campaign or SMP record): prompts, legal choices, short commands; saves after every action')
+    .argument('<file>', 'game file (create one with "wardroom new", or an SMP record from "wardroom smp run --record")')
     .option('--as <seat>', 'start acting as this seat')
     .action(async (file: string, o: { as?: string }) => {
       process.exitCode = await play(file, o.as);
@@ -270,83 +271,24 @@ function refusalLine(e: RuleError): string {
   return e.index !== undefined && e.index >= 0 ? `action #${e.index}: ${e.message}` : e.message;
 }
 
+/** `wardroom play`: any game file, through the one play driver (play.ts); the file is locked while it runs. */
 async function play(file: string, as?: string): Promise<number> {
-  const { createInterface, cwnb, formatRefusal, isRuleError, REFEREE, seatViewer, view, writeGameFile } = await gameModules();
-  const opened = await openFile(file);
-  if (!opened) return process.exitCode as number;
-  if (opened.module.id !== cwnb.id) {
-    err(`${file} is a ${opened.module.id} game; "play" runs CWNB Campaign games.`);
+  const { CommandError, GameFileError, lockGameFile, playSession, terminal } = await gameModules();
+  if (!existsSync(file)) {
+    err(`${file}: no such game file (create one with "wardroom new ${file} …").`);
     return 1;
   }
-  const session = opened as Session<CwnbState>;
-  const tty = process.stdin.isTTY;
-  let seat = as ? resolveSeat(as, session.state) : '';
-  const pickSeat = () => {
-    const waiting = session.waitingFor();
-    if (seat && (waiting.includes(seat) || !waiting.length || seat.startsWith('commander:'))) return;
-    seat = waiting[0] ?? seat;
-  };
-  const status = () => renderStatus(view(session.state, REFEREE));
-  out(status());
-  pickSeat();
-  if (seat) out('\n' + renderActions(seat, session.legalActions(seat)));
-  out('Type "help" for commands.');
-  let seen = session.events.length - 1;
-  const rl = createInterface({ input: process.stdin, output: tty ? process.stdout : undefined, terminal: tty });
-  const prompt = () => {
-    if (tty) rl.setPrompt(`${seat || 'referee'}> `), rl.prompt();
-  };
-  prompt();
-  for await (const line of rl) {
-    if (!tty && line.trim()) out(`${seat}> ${line}`);
-    try {
-      const parsed = parseCommand(line, seat, session.state);
-      if ('meta' in parsed) {
-        const { meta, args } = parsed;
-        if (meta === 'quit' || meta === 'exit') break;
-        if (meta === 'help') out(COMMAND_HELP);
-        if (meta === 'status') out(status());
-        if (meta === 'actions') out(renderActions(seat, session.legalActions(seat)));
-        if (meta === 'view') out(JSON.stringify(view(session.state, seatViewer(args[0] ? resolveSeat(args[0], session.state) : seat)), null, 2));
-        if (meta === 'log') for (const e of session.eventsFor(REFEREE, session.events.length - 1 - Number(args[0] ?? 20))) out(e.text);
-        if (meta === 'as') {
-          if (!args[0]) throw new CommandError('as SEAT, e.g. "as soviet:med".');
-          seat = resolveSeat(args[0], session.state);
-          out(renderActions(seat, session.legalActions(seat)));
-        }
-        if (meta === 'undo') {
-          if (args[0] !== undefined && !/^\d+$/.test(args[0])) throw new CommandError('undo [N]: N is how many of your last actions to take back.');
-          const r = session.undo(seat, args[0] ? Number(args[0]) : 1);
-          if (isRuleError(r)) out(`Refused: ${r.message}`);
-          else {
-            writeGameFile(file, session.record);
-            out(`Took back: ${r.map((a) => a.type).join(', ')}.`);
-            seen = session.events.length - 1;
-          }
-        }
-      } else {
-        const r = session.submit(parsed.action);
-        if (isRuleError(r)) out(`Refused: ${formatRefusal(r)}`);
-        else {
-          writeGameFile(file, session.record);
-          // What happened, as the seat that acted may see it.
-          for (const e of session.eventsFor(seatViewer(parsed.action.seat), seen)) out(`  ${e.text}`);
-          seen = session.events.length - 1;
-          if (session.isOver()) {
-            out('\n' + status());
-            break;
-          }
-          const before = seat;
-          pickSeat();
-          if (seat !== before) out(`\n${renderActions(seat, session.legalActions(seat))}`);
-        }
-      }
-    } catch (e) {
-      if (e instanceof CommandError) out(e.message);
-      else throw e;
-    }
-    prompt();
+  let release: (() => void) | undefined;
+  try {
+    release = lockGameFile(file, 'wardroom play');
+    const session = await openFile(file);
+    if (!session) return process.exitCode as number;
+    return await playSession(session, terminal(), { file, as });
+  } catch (e) {
+    if (!(e instanceof GameFileError || e instanceof CommandError)) throw e;
+    err(e.message);
+    return 1;
+  } finally {
+    release?.();
   }
-  rl.close();
-  return 0;
 }

@@ -32,6 +32,7 @@ export function commandShipFunctioning(p: PlayerState): boolean {
 /** 13.4 / 13.3: a teammate gives their Flag Officer card (a card transfer). */
 export const transferFlagOfficer = zoneAction({
   type: 'transferFlagOfficer',
+  commands: [{ word: 'give flag' }],
   rule: '13.4',
   decision: false,
   proxy: true,

@@ -33,6 +33,7 @@ function uses(state: { options: { optional: { flagOfficers?: boolean } } }, zone
 
 export const playAdditionalShip = zoneAction({
   type: 'playAdditionalShip',
+  commands: [{ word: 'joker' }],
   rule: '13.5',
   decision: false,
   schema: z.object({ use: z.enum(USES), side: z.enum(['allied', 'soviet']).optional(), values: diceSchema }),
@@ -98,6 +99,7 @@ export const playAdditionalShip = zoneAction({
 /** 13.5: the Additional Ship card kept between turns (7.2.1) is played for one of its two uses. */
 export const useKeptAdditionalShip = zoneAction({
   type: 'useKeptAdditionalShip',
+  commands: [{ word: 'kept' }],
   rule: '13.5',
   decision: false,
   schema: z.object({ use: z.enum(['ship-at-point-value', 'unlimited-transfers']) }),

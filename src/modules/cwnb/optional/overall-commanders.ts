@@ -28,6 +28,7 @@ function preparingSeats(state: CwnbState, side: Side): string[] {
 /** 14.1: the Overall Commander moves a player of the team to another War Zone seat. */
 export const assignSeat = gameAction({
   type: 'assignSeat',
+  commands: [{ word: 'assign' }],
   rule: '14.1',
   decision: false,
   schema: z.object({ target: z.string(), player: z.string() }),

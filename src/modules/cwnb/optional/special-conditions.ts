@@ -74,6 +74,7 @@ export function rollConditions(state: CwnbState, zone: ZoneState, side: Side, va
 
 export const rollSpecialConditions = zoneAction({
   type: 'rollSpecialConditions',
+  commands: [{ word: 'conditions' }],
   rule: '13.2',
   schema: z.object({ values: diceSchema }),
   label: () => 'Roll for Special Conditions (1–4 none; 5–6 roll on the table)',
@@ -97,6 +98,7 @@ const PORT_STRIKE_OPTIONS = [
 /** 13.2.7 Port Strike! The player chooses one of the three effects. */
 export const portStrike = zoneAction({
   type: 'portStrike',
+  commands: [{ word: 'portstrike' }],
   rule: '13.2.7',
   schema: z.object({ choice: z.enum(['air-strike', 'port-facilities-damaged', 'port-mined']), values: diceSchema }),
   label: () => 'Port Strike! Choose its effect (13.2.7)',

@@ -20,6 +20,7 @@ export function chartIndex(die: number): number {
 
 export const rollTransferChart = gameAction({
   type: 'rollTransferChart',
+  commands: [{ word: 'chart' }],
   rule: '13.3',
   decision: false,
   schema: z.object({ values: diceSchema }),

@@ -17,6 +17,7 @@ export function endRollModifier(state: CwnbState): number {
 
 export const rollEndTurn = gameAction({
   type: 'rollEndTurn',
+  commands: [{ word: 'endroll' }],
   rule: '13.1',
   schema: z.object({ values: diceSchema }),
   label: (state) => `Roll the end-game die (13.1; 6 or more ends the war${endRollModifier(state) ? `, +${endRollModifier(state)}` : ''})`,

@@ -97,6 +97,7 @@ const unitField = (state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | '
 /** 7, 10: a ship sunk: its points go onto the opponent's Point Track at once. */
 export const sink = zoneAction({
   type: 'sink',
+  commands: [{ word: 'sink' }],
   rule: '7',
   decision: false,
   schema: z.object({ ship: z.string().min(1), cause: z.string().optional() }),
@@ -129,6 +130,7 @@ export const sink = zoneAction({
 /** 7: Damage cards added to (or removed from) a ship or Non-Combatant. */
 export const damage = zoneAction({
   type: 'damage',
+  commands: [{ word: 'damage' }],
   rule: '7',
   decision: false,
   schema: z.object({ ship: z.string().min(1), amount: z.number().int() }),
@@ -167,9 +169,10 @@ function recordCondition(state: CwnbState, zone: ZoneState, id: string, conditio
 const toggle = { kind: 'bool' as const, label: 'Yes (no: no longer)', optional: true, default: true };
 
 /** 7: a ship recorded crippled or critically damaged (or no longer). */
-function conditionAction(type: string, condition: 'crippled' | 'critical', what: string) {
+function conditionAction(type: string, word: string, condition: 'crippled' | 'critical', what: string) {
   return zoneAction({
     type,
+    commands: [{ word }],
     rule: '7',
     decision: false,
     schema: z.object({ ship: z.string().min(1), value: z.boolean().default(true) }),
@@ -180,11 +183,12 @@ function conditionAction(type: string, condition: 'crippled' | 'critical', what:
   });
 }
 
-export const cripple = conditionAction('cripple', 'crippled', 'crippled');
-export const criticalDamage = conditionAction('criticalDamage', 'critical', 'critically damaged');
+export const cripple = conditionAction('cripple', 'cripple', 'crippled', 'crippled');
+export const criticalDamage = conditionAction('criticalDamage', 'critical', 'critical', 'critically damaged');
 
 export const submarine = zoneAction({
   type: 'submarine',
+  commands: [{ word: 'passive', fixed: { mode: 'passive' } }, { word: 'active', fixed: { mode: 'active' } }],
   rule: '7',
   decision: false,
   schema: z.object({ ship: z.string().min(1), mode: z.enum(['active', 'passive']) }),
@@ -212,6 +216,7 @@ function retreatBlocked(zone: ZoneState, side: Side, explain: boolean) {
 /** A Task Force retreats, from its Retreat card to its player's next Clear the Decks. */
 export const retreat = zoneAction({
   type: 'retreat',
+  commands: [{ word: 'retreat' }],
   rule: '7',
   decision: false,
   schema: z.object({}),
@@ -239,6 +244,7 @@ const DAMAGE_VALUE: Fields = { damage: { kind: 'int', label: 'Damage Value', hel
 /** Attacks on Land Targets (9.1, 9.6–9.8). */
 export const landAttack = zoneAction({
   type: 'landAttack',
+  commands: [{ word: 'air', fixed: { attack: 'carrier-air-strike' } }, { word: 'missile', fixed: { attack: 'submarine-missile' } }, { word: 'gun', fixed: { attack: 'gun' } }],
   rule: '9.1',
   decision: false,
   help: FOG_OF_WAR,
@@ -325,6 +331,7 @@ export const landAttack = zoneAction({
 /** End of a player's Battle Turn: per-turn mission scoring, then the next player's turn (7). */
 export const endBattleTurn = zoneAction({
   type: 'endBattleTurn',
+  commands: [{ word: 'end' }],
   rule: '7',
   schema: z.object({}),
   label: (_state, zone) => `End your Battle Turn ${battleTurnNumber(zone)} of ${zone.battle!.turnsPerPlayer}`,

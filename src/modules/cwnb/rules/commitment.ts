@@ -70,6 +70,8 @@ export function checkCommitment(state: CwnbState, zone: ZoneState, side: Side, s
  */
 export const commit = zoneAction({
   type: 'commit',
+  commands: [{ word: 'commit' }],
+  secret: true,
   rule: '6.C.4',
   schema: z.object({ ships: z.array(z.string().min(1)), areaDefense: z.number().int().default(0), flagOfficer: z.string().min(1).optional() }),
   label: (_state, zone, side) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rollDice, type DiceSource, type DieRequest } from '../../../engine/dice.ts';
 import { isRuleError, refuse, ruleError, type RuleError } from '../../../engine/errors.ts';
 import { NOT_NOW } from '../../../engine/kernel.ts';
-import type { ActionDef, EventInput, Fields, Outcome } from '../../../engine/module.ts';
+import type { ActionDef, CommandWord, EventInput, Fields, Outcome } from '../../../engine/module.ts';
 import { transact } from '../../../engine/transact.ts';
 import { actionParser } from './action-fields.ts';
 import { zoneById } from '../data/index.ts';
@@ -280,6 +280,12 @@ interface Common<A> {
   /** A decision the game waits on (default), or an option the seat may take. */
   decision?: boolean;
   help?: string;
+  /** Words to type at a terminal (see CommandWord). */
+  commands?: readonly CommandWord[];
+  /** Its fields are secret to the acting team. */
+  secret?: boolean;
+  /** Ask before it is taken at a terminal. */
+  confirm?: boolean;
 }
 
 /** An action of the whole game (not of one War Zone). */
@@ -330,6 +336,9 @@ export function gameAction<A>(spec: GameActionSpec<A>): CwnbActionDef {
     rule: spec.rule,
     decision: spec.decision ?? true,
     help: spec.help,
+    commands: spec.commands,
+    secret: spec.secret,
+    confirm: spec.confirm,
     label: spec.label,
     fields: spec.fields,
     when: (state, seat, explain) => gameOver(state, explain) ?? spec.when(state, seat, explain),
@@ -388,6 +397,9 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
     // The game waits on the seat itself, never on an Overall Commander who may act for it.
     decision: spec.decision === false ? false : (state, seat) => !hooksOf(state).proxy(state, seat),
     help: spec.help,
+    commands: spec.commands,
+    secret: spec.secret,
+    confirm: spec.confirm,
     when(state, seat, explain) {
       const team = hooksOf(state).proxy(state, seat);
       if (!team) return zoneWhen(spec, state, seat, explain);

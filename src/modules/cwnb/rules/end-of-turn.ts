@@ -16,6 +16,8 @@ import { shiftStatus } from './status.ts';
  */
 export const setAside = zoneAction({
   type: 'setAside',
+  commands: [{ word: 'keep' }],
+  secret: true,
   rule: '7.2.1',
   schema: z.object({ card: z.string().optional(), value: z.number().int().optional() }),
   label: () => 'Set aside one card for the next turn (or none); the rest of the hand is discarded',

@@ -35,6 +35,7 @@ export function determineMission(state: Parameters<typeof roll>[0], zone: ZoneSt
 /** 6.A Determine Player Missions: the Advantaged Player rolls and cross-indexes the status column. */
 export const rollMission = zoneAction({
   type: 'rollMission',
+  commands: [{ word: 'roll' }],
   rule: '6.A',
   schema: z.object({ values: diceSchema }),
   label: (_s, zone) => `Roll the mission die (d6) for ${zoneName(zone.id)}`,
@@ -65,6 +66,7 @@ export function strikeSide(zone: ZoneState): 'allied' | 'soviet' | null {
  */
 export const declineStrike = zoneAction({
   type: 'declineStrike',
+  commands: [{ word: 'decline' }],
   rule: '9.5',
   decision: false,
   schema: z.object({}),

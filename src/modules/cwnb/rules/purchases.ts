@@ -103,6 +103,8 @@ const left = (state: CwnbState, zone: ZoneState, side: Side) => zone.players[sid
 /** 6.C.2: order a Ship card (secret from the other team until the purchases are carried out). */
 export const buyShip = zoneAction({
   type: 'buyShip',
+  commands: [{ word: 'buy' }],
+  secret: true,
   rule: '6.C.2',
   decision: false,
   proxy: true,
@@ -139,6 +141,8 @@ function cardsBought(zone: ZoneState, side: Side): Pick<HeldCard, 'type'>[] {
 /** 6.C.2: order an Action card (secret from the other team, for good). */
 export const buyCard = zoneAction({
   type: 'buyCard',
+  commands: [{ word: 'card' }],
+  secret: true,
   rule: '6.C.2',
   decision: false,
   proxy: true,
@@ -193,6 +197,8 @@ export const buyCard = zoneAction({
 /** 6.C.2: the order is complete; when every player's is, the purchases are carried out. */
 export const donePurchasing = zoneAction({
   type: 'donePurchasing',
+  commands: [{ word: 'done' }],
+  confirm: true,
   rule: '6.C.2',
   proxy: true,
   schema: z.object({}),

@@ -10,6 +10,8 @@ import { gameAction, no, sideName, teamOfSeat, tell } from './common.ts';
  */
 export const teamNote = gameAction({
   type: 'teamNote',
+  commands: [{ word: 'note' }],
+  secret: true,
   rule: '6.C.1',
   decision: false,
   schema: z.object({ text: z.string() }),

@@ -67,6 +67,7 @@ const toZone = z.enum(ZONE_IDS);
 /** 6.C.3: a Ship card to a teammate (Task Forces are known to both teams: public). */
 export const transferShip = zoneAction({
   type: 'transferShip',
+  commands: [{ word: 'give' }],
   rule: '6.C.3',
   decision: false,
   proxy: true,
@@ -98,6 +99,8 @@ export const transferShip = zoneAction({
 /** 6.C.3: an Action card to a teammate (that a card moved is public; which card is the team's secret). */
 export const transferCard = zoneAction({
   type: 'transferCard',
+  commands: [{ word: 'give card' }],
+  secret: true,
   rule: '6.C.3',
   decision: false,
   proxy: true,

@@ -1,0 +1,269 @@
+import type { ActionSpec, FieldOption, Fields, FieldSpec } from '../../engine/module.ts';
+
+/**
+ * Commands typed at a terminal, read from the action descriptors alone (no module knowledge): a
+ * command word ("buy", or the action's type), then the action's fields in the order of its form:
+ * `buy USS Nimitz`, `commit nimitz, los angeles ad=1`, `sink los angeles by torpedo`,
+ * `missile 6 surprise`. A field may also be given as KEY=VALUE (the key, or its initials: `ad` for
+ * `areaDefense`). Choices are named by value, by label, by a unique part of either, or by their
+ * number in the list shown; an ambiguous name lists the candidates.
+ */
+
+export class CommandError extends Error {}
+
+/** An action read from a line: its type and the fields given; `missing` are required fields not given. */
+export interface ParsedCommand {
+  spec: ActionSpec;
+  fields: Record<string, unknown>;
+  missing: [string, FieldSpec][];
+}
+
+/** Words and "quoted phrases"; a comma ends a word and is kept as its own token. */
+export function tokenize(line: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/"([^"]*)"|'([^']*)'|(,)|([^\s,]+)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4]);
+  return out;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
+/** A label's name part: "USS Nimitz (carrier, 30 points)" → "USS Nimitz". */
+const namePart = (label: string) => label.replace(/\s*\(.*$/, '');
+
+/** The words that call `spec`, longest first (the type always works). */
+export function commandWords(spec: ActionSpec): { word: string; fixed: Record<string, unknown> }[] {
+  const words = (spec.commands ?? []).map((c) => ({ word: c.word, fixed: { ...(c.fixed ?? {}) } }));
+  return [...words, { word: spec.type, fixed: {} }];
+}
+
+/** Which option `phrase` names, exactly (value, label, name, or its number in the list). */
+function exactOption(phrase: string, options: readonly FieldOption[]): FieldOption | undefined {
+  const p = norm(phrase);
+  const numeric = options.some((o) => typeof o.value === 'number');
+  if (!numeric && /^\d+$/.test(phrase)) return options[Number(phrase) - 1];
+  const initialsOf = (v: string) => norm(v).split(' ').map((w) => w[0]).join('');
+  return options.find((o) => norm(String(o.value)) === p || norm(o.label) === p || norm(namePart(o.label)) === p || (p.length > 1 && !p.includes(' ') && initialsOf(String(o.value)) === p));
+}
+
+function partialOptions(phrase: string, options: readonly FieldOption[]): FieldOption[] {
+  const p = norm(phrase);
+  return p ? options.filter((o) => norm(String(o.value)).includes(p) || norm(o.label).includes(p)) : [];
+}
+
+/**
+ * The option named by the longest run of `tokens` from the start: exact names first, then unique
+ * parts. Returns the option and how many tokens it took, or null; an ambiguous name is refused
+ * with its candidates.
+ */
+export function readOption(tokens: string[], options: readonly FieldOption[], label: string): { option: FieldOption; used: number } | null {
+  const upTo = tokens.indexOf(',') < 0 ? tokens.length : tokens.indexOf(',');
+  for (let n = upTo; n > 0; n--) {
+    const o = exactOption(tokens.slice(0, n).join(' '), options);
+    if (o) return { option: o, used: n };
+  }
+  for (let n = upTo; n > 0; n--) {
+    const phrase = tokens.slice(0, n).join(' ');
+    const hits = partialOptions(phrase, options);
+    if (hits.length === 1) return { option: hits[0], used: n };
+    if (hits.length > 1) throw new CommandError(`"${phrase}" could be more than one ${label}:\n${hits.map((h) => `  ${h.label}`).join('\n')}\nType more of the name.`);
+  }
+  return null;
+}
+
+const YES = new Set(['y', 'yes', 'true', 'on', 'hit', 'success', 'successful']);
+const NO = new Set(['n', 'no', 'false', 'off', 'miss', 'failed']);
+
+/** The initials of a camelCase key: areaDefense → ad. */
+const initials = (key: string) => (key[0] + key.slice(1).replace(/[^A-Z]/g, '')).toLowerCase();
+
+function fieldByKey(fields: Fields, key: string): string | undefined {
+  const k = key.toLowerCase();
+  return Object.keys(fields).find((f) => f.toLowerCase() === k) ?? Object.keys(fields).find((f) => initials(f) === k);
+}
+
+/** One typed value for a field (used for KEY=VALUE and for answers asked field by field). */
+export function readValue(key: string, f: FieldSpec, text: string): unknown {
+  const t = text.trim();
+  const what = `${key} (${f.label})`;
+  switch (f.kind) {
+    case 'int': {
+      // Only the form of the value here: the rules refuse a value out of range with their reason.
+      const n = Number(t);
+      if (!/^-?\d+$/.test(t)) throw new CommandError(`${what}: type a whole number from ${f.min} to ${f.max}.`);
+      return n;
+    }
+    case 'bool':
+      if (YES.has(t.toLowerCase())) return true;
+      if (NO.has(t.toLowerCase())) return false;
+      throw new CommandError(`${what}: type yes or no.`);
+    case 'choice': {
+      const r = readOption(tokenize(t), f.options, f.label);
+      if (!r) throw new CommandError(`${what}: "${t}" is not one of the choices:\n${listOptions(f.options)}`);
+      return r.option.value;
+    }
+    case 'subset':
+      return readSubset(tokenize(t), f).values;
+    case 'dice': {
+      const vals = t.split(/[,\s]+/).filter(Boolean).map(Number);
+      if (vals.length !== f.sides.length || vals.some((v) => !Number.isInteger(v))) {
+        throw new CommandError(`${what}: type ${f.sides.length} die value(s): ${f.sides.map((s, i) => `d${s}${f.labels?.[i] ? ` (${f.labels[i]})` : ''}`).join(', ')}.`);
+      }
+      return vals;
+    }
+    case 'text':
+      return t;
+  }
+}
+
+function readSubset(tokens: string[], f: Extract<FieldSpec, { kind: 'subset' }>): { values: unknown[]; used: number } {
+  if (tokens[0]?.toLowerCase() === 'none') return { values: [], used: 1 };
+  const values: unknown[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    if (tokens[i] === ',') {
+      i++;
+      continue;
+    }
+    const r = readOption(tokens.slice(i), f.options, f.label);
+    if (!r) break;
+    if (!values.includes(r.option.value)) values.push(r.option.value);
+    i += r.used;
+  }
+  return { values, used: i };
+}
+
+export function listOptions(options: readonly FieldOption[]): string {
+  const numbered = !options.some((o) => typeof o.value === 'number');
+  return options.map((o, i) => `  ${numbered ? `${String(i + 1).padStart(2)}. ` : ''}${o.label}${norm(String(o.value)) === norm(namePart(o.label)) || typeof o.value === 'number' ? '' : `  [${o.value}]`}`).join('\n');
+}
+
+/** Read `tokens` into the fields of a form (variants follow their choice); what is left over is refused. */
+function readFields(tokens: string[], form: Fields, given: Record<string, unknown>): { fields: Record<string, unknown>; missing: [string, FieldSpec][] } {
+  const fields = { ...given };
+  const queue: [string, FieldSpec][] = Object.entries(form);
+  const all: Record<string, FieldSpec> = { ...form };
+  // KEY=VALUE and bare boolean flags ("surprise") first, wherever they are.
+  const rest: string[] = [];
+  const addVariants = (f: FieldSpec, value: unknown) => {
+    if (f.kind !== 'choice') return;
+    const o = f.options.find((x) => x.value === value);
+    for (const [k, v] of Object.entries(o?.fields ?? {})) {
+      all[k] = v;
+      queue.push([k, v]);
+    }
+  };
+  for (const [k, v] of Object.entries(given)) if (form[k]) addVariants(form[k], v);
+  const pending = [...tokens];
+  while (pending.length) {
+    const t = pending.shift()!;
+    const eq = t.indexOf('=');
+    const key = eq > 0 ? fieldByKey(all, t.slice(0, eq)) : undefined;
+    if (key) {
+      fields[key] = readValue(key, all[key], t.slice(eq + 1));
+      addVariants(all[key], fields[key]);
+      continue;
+    }
+    const flag = fieldByKey(all, t);
+    if (flag && all[flag].kind === 'bool') {
+      fields[flag] = true;
+      continue;
+    }
+    rest.push(t);
+  }
+  const missing: [string, FieldSpec][] = [];
+  let i = 0;
+  for (let q = 0; q < queue.length; q++) {
+    const [key, f] = queue[q];
+    if (key in fields) continue;
+    if (rest[i]?.toLowerCase() === 'to' && f.kind === 'choice' && !exactOption('to', f.options)) i++; // "give SHIP to ZONE"
+    const left = rest.slice(i);
+    if (!left.length) {
+      if (!f.optional && f.kind !== 'bool') missing.push([key, f]);
+      continue;
+    }
+    switch (f.kind) {
+      case 'choice': {
+        if (f.optional && left[0].toLowerCase() === 'none') {
+          i++;
+          break;
+        }
+        const r = readOption(left, f.options, f.label);
+        if (!r) {
+          if (f.optional) break;
+          throw new CommandError(`"${left.join(' ')}" is not a ${f.label} you can choose now. The choices:\n${listOptions(f.options)}`);
+        }
+        fields[key] = r.option.value;
+        addVariants(f, r.option.value);
+        i += r.used;
+        break;
+      }
+      case 'subset': {
+        const r = readSubset(left, f);
+        fields[key] = r.values;
+        i += r.used;
+        break;
+      }
+      case 'int':
+        if (!/^-?\d+$/.test(left[0]) && f.optional) break;
+        fields[key] = readValue(key, f, left[0]);
+        i++;
+        break;
+      case 'bool':
+        if (YES.has(left[0].toLowerCase()) || NO.has(left[0].toLowerCase())) {
+          fields[key] = readValue(key, f, left[0]);
+          i++;
+        }
+        break;
+      case 'dice': {
+        const n = f.sides.length;
+        fields[key] = readValue(key, f, left.slice(0, n).join(' '));
+        i += n;
+        break;
+      }
+      case 'text':
+        fields[key] = left.join(' ').replace(/ , /g, ', ');
+        i = rest.length;
+        break;
+    }
+  }
+  if (i < rest.length) throw new CommandError(`Not understood: "${rest.slice(i).join(' ')}".`);
+  return { fields, missing };
+}
+
+/**
+ * Read a typed line as one of the actions offered (`specs`). Null when the line names none of
+ * them; a line that names one but does not fit its form is refused with what was wrong.
+ */
+export function parseCommandLine(line: string, specs: readonly ActionSpec[]): ParsedCommand | null {
+  const tokens = tokenize(line);
+  const candidates: { spec: ActionSpec; fixed: Record<string, unknown>; used: number }[] = [];
+  for (const spec of specs) {
+    for (const { word, fixed } of commandWords(spec)) {
+      const w = word.toLowerCase().split(' ');
+      if (w.every((x, i) => tokens[i]?.toLowerCase() === x)) candidates.push({ spec, fixed, used: w.length });
+    }
+  }
+  if (!candidates.length) return null;
+  candidates.sort((a, b) => b.used - a.used);
+  let first: unknown;
+  for (const c of candidates) {
+    try {
+      const r = readFields(tokens.slice(c.used), c.spec.fields ?? {}, c.fixed);
+      return { spec: c.spec, ...r };
+    } catch (e) {
+      if (!(e instanceof CommandError)) throw e;
+      first ??= e;
+    }
+  }
+  throw first;
+}
+
+/** How to type an action: "buy SHIP", "missile DAMAGE [surprise]". */
+export function usage(spec: ActionSpec): string[] {
+  const placeholder = (key: string, f: FieldSpec): string => {
+    const name = f.kind === 'bool' ? key : f.label.toUpperCase().replace(/\s+/g, '_');
+    return f.optional || f.kind === 'bool' ? `[${name}]` : name;
+  };
+  return commandWords(spec)
+    .slice(0, spec.commands?.length || 1)
+    .map(({ word, fixed }) => [word, ...Object.entries(spec.fields ?? {}).filter(([k]) => !(k in fixed)).map(([k, f]) => placeholder(k, f))].join(' '));
+}

@@ -1,0 +1,280 @@
+import { createInterface } from 'node:readline';
+import { formatRefusal, isRuleError } from '../../engine/errors.ts';
+import type { Action, ActionSpec, FieldSpec } from '../../engine/module.ts';
+import type { Session } from '../../engine/session.ts';
+import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
+import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
+import { CommandError, commandWords, listOptions, parseCommandLine, readValue, usage } from './command-line.ts';
+import { presenterFor, type Presenter } from './presenters.ts';
+
+/**
+ * The play driver for every rules module: the same session, storage and prompts for a CWNB
+ * campaign and a Strategic Missions Phase. Commands and prompts come from the action descriptors
+ * (see command-line.ts); a module's presenter only draws its board and resolves seat names. The
+ * game file, when there is one, is saved atomically after every action.
+ */
+
+export interface Terminal {
+  /** Output for the table. */
+  say(s: string): void;
+  /** The next typed line (null: input ended); `hidden`: a secret the shared screen must not show. */
+  ask(prompt: string, hidden: boolean): Promise<string | null>;
+  interactive: boolean;
+  close(): void;
+}
+
+/** stdin/stdout (or stderr) as a terminal; secrets are not echoed on a TTY and are cleared after. */
+export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal {
+  const tty = !!process.stdin.isTTY;
+  let muted = false;
+  const sink = Object.assign(Object.create(output), {
+    write(chunk: string | Uint8Array, ...rest: unknown[]) {
+      if (muted && typeof chunk === 'string' && !chunk.includes('\n')) return true;
+      return (output.write as (...a: unknown[]) => boolean)(chunk, ...rest);
+    },
+  }) as NodeJS.WriteStream;
+  const rl = createInterface({ input: process.stdin, output: tty ? sink : undefined, terminal: tty });
+  const lines = rl[Symbol.asyncIterator]();
+  return {
+    say: (s) => output.write(s + '\n'),
+    interactive: tty,
+    async ask(prompt, hidden) {
+      if (tty) {
+        output.write(prompt + (hidden ? '(typing hidden) ' : ''));
+        muted = hidden;
+      }
+      const r = await lines.next();
+      muted = false;
+      if (tty && hidden) output.write('\x1b[1A\x1b[2K'); // clear the line that held the secret
+      return r.done ? null : r.value;
+    },
+    close: () => rl.close(),
+  };
+}
+
+export interface PlayOptions {
+  /** The game file to save after every action (locked by the caller). */
+  file?: string;
+  /** The seat to start with. */
+  as?: string;
+  /** An action to take without asking (answers file, auto policy, seeded dice), or null to ask. */
+  autoAction?: (session: Session<unknown>, seat: string) => Action | null;
+  /** When input ends: true to go on (autoAction answers the rest), false to stop (default). */
+  onInputEnd?: () => boolean;
+  /** Stop at the first refusal (scripted runs). */
+  strict?: boolean;
+}
+
+const META_HELP = `Also: actions (every choice now) · help COMMAND · status · view · log [N] · undo [N] · as SEAT · json {ACTION} · quit`;
+
+/** Run the game until it is over or input ends. Returns the exit code. */
+export async function playSession(session: Session<unknown>, term: Terminal, o: PlayOptions = {}): Promise<number> {
+  const p = presenterFor(session);
+  let stamp: FileStamp | undefined = o.file ? stampOf(o.file) : undefined;
+  let seat = o.as ? p.resolveSeat(o.as, session) : '';
+  let pinned = !!o.as;
+  let lastEntry = -1;
+  let seen = session.events.length - 1;
+
+  const save = () => {
+    if (!o.file) return;
+    writeGameFile(o.file, session.record);
+    stamp = stampOf(o.file);
+  };
+  /** The seat the prompt is with: the same seat while it has a decision, else the same part of the game (the zone's other seat), else the first waited on. */
+  const choose = () => {
+    const waiting = session.waitingFor();
+    if (seat && (pinned || waiting.includes(seat) || !waiting.length)) return;
+    const scope = lastEntry >= 0 ? session.scopeOf(lastEntry) : null;
+    const near = (scope ?? []).flatMap((s) => session.module.scopeSeats?.(session.state, s) ?? []);
+    const next = waiting.find((s) => near.includes(s)) ?? waiting[0] ?? seat;
+    if (next !== seat) {
+      seat = next;
+      term.say(`\n— ${p.seatName(seat, session)} now —`);
+      term.say(renderActions(seat, session.legalActions(seat)));
+    }
+  };
+  const showNew = () => {
+    // Echoed to the whole table: public faces only (a team's own secrets are for "view" and "log").
+    for (const e of session.eventsFor(SPECTATOR, seen)) term.say(`  ${e.text}`);
+    seen = session.events.length - 1;
+  };
+  const submit = (action: Action): boolean => {
+    if (o.file && stamp) checkUnchanged(o.file, stamp);
+    const r = session.submit(action);
+    if (isRuleError(r)) {
+      term.say(`Refused: ${formatRefusal(r)}`);
+      return false;
+    }
+    lastEntry = session.version - 1;
+    if (action.seat === seat) pinned = false;
+    save();
+    const shown = session.eventsFor(SPECTATOR, seen).length;
+    showNew();
+    if (!shown) term.say(`  ${action.type} recorded; it is secret ("view" shows it to ${action.seat}).`);
+    return true;
+  };
+
+  term.say(p.status(session, seat));
+  const before = seat;
+  choose();
+  if (seat && seat === before && !session.isOver()) term.say(renderActions(seat, session.legalActions(seat)));
+  term.say('Type "help" for commands.');
+  try {
+    while (!session.isOver()) {
+      choose();
+      const scripted = o.autoAction?.(session, seat) ?? p.autoAction?.(session, seat);
+      if (scripted) {
+        if (!submit(scripted) && o.strict) return 1;
+        continue;
+      }
+      const specs = seat ? session.legalActions(seat) : [];
+      const secretNow = specs.some((s) => s.secret);
+      const line = await term.ask(`${seat || 'referee'}> `, secretNow);
+      if (line === null) {
+        if (o.onInputEnd?.()) continue;
+        break;
+      }
+      if (!term.interactive && line.trim()) term.say(`${seat}> ${isSecret(line, specs) ? '(hidden)' : line}`);
+      try {
+        const r = await readLine(line, specs);
+        if (!r) continue;
+        if ('quit' in r) break;
+        if ('action' in r) {
+          if (!submit(r.action) && o.strict) return 1;
+          if (session.isOver()) term.say('\n' + p.status(session, seat));
+        }
+      } catch (e) {
+        if (e instanceof CommandError) term.say(`Refused: ${e.message}`);
+        else throw e;
+      }
+    }
+  } finally {
+    term.close();
+  }
+  return 0;
+
+  /** One typed line: a command of the driver, or an action (asking for missing fields). */
+  async function readLine(line: string, specs: ActionSpec[]): Promise<{ action: Action } | { quit: true } | null> {
+    const [cmd, ...args] = line.trim().split(/\s+/);
+    switch (cmd?.toLowerCase()) {
+      case undefined:
+      case '':
+        return null;
+      case 'quit':
+      case 'exit':
+        return { quit: true };
+      case 'help':
+        term.say(args.length ? helpFor(args.join(' '), specs) : `${renderActions(seat, specs)}\n${META_HELP}${p.extraHelp ? `\n${p.extraHelp}` : ''}`);
+        return null;
+      case 'actions':
+        term.say(renderActions(seat, specs, true));
+        return null;
+      case 'status':
+        term.say(p.status(session, seat));
+        return null;
+      case 'view':
+        term.say(p.view(session, seat, args[0] ? p.resolveSeat(args[0], session) : seat));
+        return null;
+      case 'log':
+        if (args[0] !== undefined && !/^\d+$/.test(args[0])) throw new CommandError('log [N]: N is how many of the last events to show.');
+        for (const e of session.eventsFor(seatViewer(seat), session.events.length - 1 - Number(args[0] ?? 20))) term.say(e.text);
+        return null;
+      case 'as':
+        if (!args[0]) throw new CommandError(`as SEAT: one of ${session.module.seats(session.state).join(', ')}.`);
+        seat = p.resolveSeat(args[0], session);
+        pinned = true;
+        term.say(renderActions(seat, session.legalActions(seat)));
+        return null;
+      case 'undo': {
+        if (args[0] !== undefined && !/^\d+$/.test(args[0])) throw new CommandError('undo [N]: N is how many of your last actions to take back.');
+        if (o.file && stamp) checkUnchanged(o.file, stamp);
+        const r = session.undo(seat, args[0] ? Number(args[0]) : 1);
+        if (isRuleError(r)) term.say(`Refused: ${r.message}`);
+        else {
+          save();
+          term.say(`Took back: ${r.map((a) => a.type).join(', ')}.`);
+          seen = session.events.length - 1;
+        }
+        return null;
+      }
+      case 'json':
+        try {
+          return { action: { seat, ...JSON.parse(line.trim().slice(4)) } };
+        } catch (e) {
+          throw new CommandError(`json: ${(e as Error).message}`);
+        }
+    }
+    const extra = p.command?.(cmd.toLowerCase(), args, session, seat);
+    if (extra !== undefined) {
+      term.say(extra);
+      return null;
+    }
+    const proxy = p.proxy?.(line, session, seat);
+    const parsed = parseCommandLine(proxy?.line ?? line, specs);
+    if (!parsed) throw new CommandError(`${seat} cannot "${cmd}" now. ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
+    const fields = proxy ? { for: proxy.target, ...parsed.fields } : parsed.fields;
+    for (const [key, f] of parsed.missing) {
+      const v = await askField(key, f, !!parsed.spec.secret);
+      if (v === undefined) return null;
+      fields[key] = v;
+    }
+    if (parsed.spec.confirm && term.interactive) {
+      const yes = await term.ask(`${parsed.spec.label}? [y/N] `, false);
+      if (!yes || !/^y(es)?$/i.test(yes.trim())) {
+        term.say('Not done.');
+        return null;
+      }
+    }
+    return { action: { type: parsed.spec.type, seat, ...fields } };
+  }
+
+  async function askField(key: string, f: FieldSpec, secret: boolean): Promise<unknown> {
+    if (f.kind === 'choice' || f.kind === 'subset') term.say(listOptions(f.options));
+    for (;;) {
+      const line = await term.ask(`${f.label}${f.help ? ` (${f.help})` : ''}? `, secret);
+      if (line === null || line.trim() === '') return undefined;
+      try {
+        return readValue(key, f, line);
+      } catch (e) {
+        if (!(e instanceof CommandError)) throw e;
+        term.say(e.message);
+      }
+    }
+  }
+}
+
+/** Does this line give a secret action (an order, a commitment)? Then a shared screen does not show it. */
+function isSecret(line: string, specs: readonly ActionSpec[]): boolean {
+  const l = line.trim().toLowerCase();
+  return l.startsWith('for ') || specs.some((s) => s.secret && commandWords(s).some(({ word }) => l === word.toLowerCase() || l.startsWith(`${word.toLowerCase()} `)));
+}
+
+/** What a seat may do now: the commands to type, and with `all`, every choice. */
+export function renderActions(seat: string, specs: readonly ActionSpec[], all = false): string {
+  if (!specs.length) return `${seat} has nothing to do now.`;
+  const lines = [`${seat} may:`];
+  for (const s of specs) {
+    lines.push(`  ${usage(s).join('  |  ').padEnd(34)} ${s.label}${s.rule ? ` (${s.rule})` : ''}`);
+    if (all) for (const [, f] of Object.entries(s.fields ?? {})) if (f.kind === 'choice' || f.kind === 'subset') lines.push(`    ${f.label}:`, listOptions(f.options).replace(/^/gm, '    '));
+  }
+  if (!all && specs.some((s) => Object.values(s.fields ?? {}).some((f) => f.kind === 'choice' || f.kind === 'subset'))) lines.push('  ("actions" lists every choice.)');
+  return lines.join('\n');
+}
+
+function helpFor(word: string, specs: readonly ActionSpec[]): string {
+  const w = word.toLowerCase();
+  const spec = specs.find((s) => s.type.toLowerCase() === w || s.commands?.some((c) => c.word === w));
+  if (!spec) return `No command "${word}" now. Type "help" for what you may do.`;
+  const lines = [`${usage(spec).join('  |  ')}`, `  ${spec.label}${spec.rule ? ` (rule ${spec.rule})` : ''}`];
+  if (spec.help) lines.push(`  ${spec.help}`);
+  for (const [key, f] of Object.entries(spec.fields ?? {})) {
+    lines.push(`  ${key}: ${f.label}${f.optional ? ' (optional)' : ''}${f.help ? ` — ${f.help}` : ''}`);
+    if (f.kind === 'choice' || f.kind === 'subset') lines.push(listOptions(f.options).replace(/^/gm, '  '));
+    if (f.kind === 'int') lines.push(`    a whole number from ${f.min} to ${f.max}`);
+  }
+  lines.push(`  Any field may also be typed as KEY=VALUE.`);
+  return lines.join('\n');
+}
+
+export type { Presenter };

@@ -1,0 +1,87 @@
+import type { Action } from '../../engine/module.ts';
+import type { Session } from '../../engine/session.ts';
+import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
+import type { CwnbState } from '../../modules/cwnb/state.ts';
+import { view as cwnbView } from '../../modules/cwnb/view.ts';
+import { derive, type SmpState } from '../../modules/smp/index.ts';
+import { describeRequest } from '../../modules/smp/play.ts';
+import { CommandError } from './command-line.ts';
+import { resolveSeat as resolveCwnbSeat } from './cwnb-commands.ts';
+import { renderStatus } from './cwnb-render.ts';
+
+/**
+ * How the play driver shows one module's game at a terminal: its board, its seat names, the
+ * few commands that only show things. No rules here: what may be done comes from the session.
+ */
+export interface Presenter {
+  /** The board as the whole table may see it. */
+  status(session: Session<unknown>, seat: string): string;
+  /** The game as `seat` may see it, about `target` (another team's seat shows only what `seat`'s team may see). */
+  view(session: Session<unknown>, seat: string, target: string): string;
+  resolveSeat(text: string, session: Session<unknown>): string;
+  seatName(seat: string, session: Session<unknown>): string;
+  /** A command that only shows something: its text, or undefined when `cmd` is not one. */
+  command?(cmd: string, args: string[], session: Session<unknown>, seat: string): string | undefined;
+  /** "for SEAT COMMAND": an action given for another seat (14.1). */
+  proxy?(line: string, session: Session<unknown>, seat: string): { line: string; target: string } | undefined;
+  /** An action taken without asking (a seeded SMP roll), or null. */
+  autoAction?(session: Session<unknown>, seat: string): Action | null;
+  extraHelp?: string;
+}
+
+const cwnb: Presenter = {
+  status: (session) => renderStatus(cwnbView(session.state as CwnbState, SPECTATOR)),
+  view(session, seat, target) {
+    const state = session.state as CwnbState;
+    const v = cwnbView(state, seatViewer(seat));
+    const zone = target.split(':')[1];
+    return renderStatus({ ...v, zones: v.zones.filter((z) => !zone || z.id === zone) }) + `\n(as ${seat} may see it)`;
+  },
+  resolveSeat: (text, session) => resolveCwnbSeat(text, session.state as CwnbState),
+  seatName(seat, session) {
+    const name = (session.state as CwnbState).holders[seat];
+    return name ? `${seat} (${name})` : seat;
+  },
+  command(cmd, _args, session, seat) {
+    if (cmd !== 'fleet' && cmd !== 'hand') return undefined;
+    const [side, zone] = seat.split(':');
+    const z = cwnbView(session.state as CwnbState, seatViewer(seat)).zones.find((x) => x.id === zone);
+    const p = z?.players[side as 'allied' | 'soviet'];
+    if (!p) throw new CommandError(`${cmd}: act as a War Zone seat first ("as allied:${(session.state as CwnbState).options.zones[0]}").`);
+    if (cmd === 'hand') return p.cards?.length ? p.cards.map((c, i) => `  ${String(i + 1).padStart(2)}. ${c.type}${c.value ? ` (${c.value})` : ''}`).join('\n') : 'No known Action cards.';
+    return p.fleet.length
+      ? p.fleet.map((s) => `  ${s.name} (${s.kind}, ${s.points} points)${s.committed === false ? ' in port' : s.committed ? ' committed' : ''}${s.damage ? `, damage ${s.damage}` : ''}${s.crippled ? ', crippled' : ''}${s.critical ? ', critical' : ''}${s.passive ? ', passive' : ''}`).join('\n')
+      : 'No ships.';
+  },
+  proxy(line, session) {
+    const m = /^\s*for\s+(\S+)\s+(.+)$/i.exec(line);
+    return m ? { target: resolveCwnbSeat(m[1], session.state as CwnbState), line: m[2] } : undefined;
+  },
+  extraHelp: 'fleet · hand (the acting seat\'s own) · for SEAT COMMAND (14.1 Overall Commander)',
+};
+
+const smp: Presenter = {
+  status(session) {
+    const pending = derive(session.state as SmpState).pending;
+    return pending ? describeRequest(pending) : 'The Strategic Missions Phase is over.';
+  },
+  view: (session) => smp.status(session, ''),
+  resolveSeat(text, session) {
+    const seats = session.module.seats(session.state);
+    const hits = seats.filter((s) => s === text.toLowerCase() || s.startsWith(text.toLowerCase()));
+    if (hits.length !== 1) throw new CommandError(`No single nation "${text}" (${seats.join(', ')}).`);
+    return hits[0];
+  },
+  seatName: (seat) => seat,
+  autoAction(session) {
+    const state = session.state as SmpState;
+    const p = derive(state).pending;
+    return p?.kind === 'roll' && !state.dice.physical ? { type: 'roll', seat: p.seat } : null; // seeded dice roll themselves
+  },
+};
+
+export function presenterFor(session: Session<unknown>): Presenter {
+  const p = ({ 'cwnb-campaign': cwnb, smp } as Record<string, Presenter>)[session.module.id];
+  if (!p) throw new Error(`no terminal presenter for module "${session.module.id}"`);
+  return p;
+}
