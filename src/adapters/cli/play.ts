@@ -61,8 +61,8 @@ export interface PlayOptions {
   autoAction?: (session: Session<unknown>, seat: string) => Action | null;
   /** When input ends: true to go on (autoAction answers the rest), false to stop (default). */
   onInputEnd?: () => boolean;
-  /** Stop at the first refusal (scripted runs). */
-  strict?: boolean;
+  /** Stop at the first refusal (scripted runs), telling this function why. */
+  strict?: (refusal: string) => void;
 }
 
 const META_HELP = `Also: actions (every choice now) · help COMMAND · status · view · log [N] · undo [N] · as SEAT · json {ACTION} · quit`;
@@ -82,6 +82,14 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     stamp = stampOf(o.file);
   };
   /** The seat the prompt is with: the same seat while it has a decision, else the same part of the game (the zone's other seat), else the first waited on. */
+  const offers = () => (p.prompt ? p.prompt(session, seat) : renderActions(seat, session.legalActions(seat)));
+  let lastOffers = '';
+  /** Show what the seat may do when it changed (a new decision, other choices). */
+  const showOffers = () => {
+    const now = seat && !session.isOver() ? offers() : '';
+    if (now && now !== lastOffers) term.say(now);
+    lastOffers = now;
+  };
   const choose = () => {
     const waiting = session.waitingFor();
     if (seat && (pinned || waiting.includes(seat) || !waiting.length)) return;
@@ -91,7 +99,6 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     if (next !== seat) {
       seat = next;
       term.say(`\n— ${p.seatName(seat, session)} now —`);
-      term.say(renderActions(seat, session.legalActions(seat)));
     }
   };
   const showNew = () => {
@@ -101,9 +108,11 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
   };
   const submit = (action: Action): boolean => {
     if (o.file && stamp) checkUnchanged(o.file, stamp);
+    const secret = !!session.legalActions(action.seat).find((s) => s.type === action.type)?.secret;
     const r = session.submit(action);
     if (isRuleError(r)) {
       term.say(`Refused: ${formatRefusal(r)}`);
+      o.strict?.(formatRefusal(r));
       return false;
     }
     lastEntry = session.version - 1;
@@ -111,14 +120,11 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     save();
     const shown = session.eventsFor(SPECTATOR, seen).length;
     showNew();
-    if (!shown) term.say(`  ${action.type} recorded; it is secret ("view" shows it to ${action.seat}).`);
+    if (!shown && secret) term.say(`  ${action.type} recorded; it is secret ("view" shows it to ${action.seat}).`);
     return true;
   };
 
   term.say(p.status(session, seat));
-  const before = seat;
-  choose();
-  if (seat && seat === before && !session.isOver()) term.say(renderActions(seat, session.legalActions(seat)));
   term.say('Type "help" for commands.');
   try {
     while (!session.isOver()) {
@@ -128,6 +134,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
         if (!submit(scripted) && o.strict) return 1;
         continue;
       }
+      showOffers();
       const specs = seat ? session.legalActions(seat) : [];
       const secretNow = specs.some((s) => s.secret);
       const line = await term.ask(`${seat || 'referee'}> `, secretNow);
@@ -157,10 +164,20 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
   /** One typed line: a command of the driver, or an action (asking for missing fields). */
   async function readLine(line: string, specs: ActionSpec[]): Promise<{ action: Action } | { quit: true } | null> {
     const [cmd, ...args] = line.trim().split(/\s+/);
+    const only = specs.length === 1 ? specs[0] : undefined;
+    if (only && line.trim().startsWith('{')) {
+      // The whole answer as JSON, e.g. {"p0": 2}.
+      try {
+        return { action: { ...JSON.parse(line), type: only.type, seat } };
+      } catch (e) {
+        throw new CommandError(`That is not valid JSON (${(e as Error).message}).`);
+      }
+    }
     switch (cmd?.toLowerCase()) {
       case undefined:
       case '':
-        return null;
+        // Enter on the only decision offered: its form, field by field (Enter takes the default).
+        return only?.fields ? form(only, {}, Object.entries(only.fields)) : null;
       case 'quit':
       case 'exit':
         return { quit: true };
@@ -184,7 +201,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
         if (!args[0]) throw new CommandError(`as SEAT: one of ${session.module.seats(session.state).join(', ')}.`);
         seat = p.resolveSeat(args[0], session);
         pinned = true;
-        term.say(renderActions(seat, session.legalActions(seat)));
+        lastOffers = '';
         return null;
       case 'undo': {
         if (args[0] !== undefined && !/^\d+$/.test(args[0])) throw new CommandError('undo [N]: N is how many of your last actions to take back.');
@@ -213,29 +230,40 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     const proxy = p.proxy?.(line, session, seat);
     const parsed = parseCommandLine(proxy?.line ?? line, specs);
     if (!parsed) throw new CommandError(`${seat} cannot "${cmd}" now. ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
-    const fields = proxy ? { for: proxy.target, ...parsed.fields } : parsed.fields;
-    for (const [key, f] of parsed.missing) {
-      const v = await askField(key, f, !!parsed.spec.secret);
-      if (v === undefined) return null;
-      fields[key] = v;
+    return form(parsed.spec, proxy ? { for: proxy.target, ...parsed.fields } : parsed.fields, parsed.missing);
+  }
+
+  /** Ask for the fields not given yet, then confirm where the action asks for it. */
+  async function form(spec: ActionSpec, given: Record<string, unknown>, missing: [string, FieldSpec][]): Promise<{ action: Action } | null> {
+    const fields = { ...given };
+    for (const [key, f] of missing) {
+      const v = await askField(key, f, !!spec.secret);
+      if (!v || (v.value === undefined && !f.optional)) {
+        term.say('Not done.');
+        return null;
+      }
+      if (v.value !== undefined) fields[key] = v.value;
     }
-    if (parsed.spec.confirm && term.interactive) {
-      const yes = await term.ask(`${parsed.spec.label}? [y/N] `, false);
+    if (spec.confirm && term.interactive) {
+      const yes = await term.ask(`${spec.label}? [y/N] `, false);
       if (!yes || !/^y(es)?$/i.test(yes.trim())) {
         term.say('Not done.');
         return null;
       }
     }
-    return { action: { type: parsed.spec.type, seat, ...fields } };
+    return { action: { type: spec.type, seat, ...fields } };
   }
 
-  async function askField(key: string, f: FieldSpec, secret: boolean): Promise<unknown> {
+  /** One field asked on its own: its choices, then a typed value (Enter: the default, or nothing); null when input ended. */
+  async function askField(key: string, f: FieldSpec, secret: boolean): Promise<{ value: unknown } | null> {
     if (f.kind === 'choice' || f.kind === 'subset') term.say(listOptions(f.options));
     for (;;) {
-      const line = await term.ask(`${f.label}${f.help ? ` (${f.help})` : ''}? `, secret);
-      if (line === null || line.trim() === '') return undefined;
+      const hint = f.kind === 'int' ? ` ${f.min}–${f.max}` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
+      const line = await term.ask(`${f.label}${hint}${f.default !== undefined ? ` [${JSON.stringify(f.default)}]` : ''}? `, secret);
+      if (line === null) return null;
+      if (line.trim() === '') return { value: f.default };
       try {
-        return readValue(key, f, line);
+        return { value: readValue(key, f, line) };
       } catch (e) {
         if (!(e instanceof CommandError)) throw e;
         term.say(e.message);

@@ -14,6 +14,8 @@ import { renderStatus } from './cwnb-render.ts';
  * few commands that only show things. No rules here: what may be done comes from the session.
  */
 export interface Presenter {
+  /** What the seat is asked now, instead of the list of its actions. */
+  prompt?(session: Session<unknown>, seat: string): string;
   /** The board as the whole table may see it. */
   status(session: Session<unknown>, seat: string): string;
   /** The game as `seat` may see it, about `target` (another team's seat shows only what `seat`'s team may see). */
@@ -62,10 +64,16 @@ const cwnb: Presenter = {
 
 const smp: Presenter = {
   status(session) {
-    const pending = derive(session.state as SmpState).pending;
-    return pending ? describeRequest(pending) : 'The Strategic Missions Phase is over.';
+    const state = session.state as SmpState;
+    const pending = derive(state).pending;
+    const name = `Strategic Missions Phase${state.options.scenario.label ? ` — ${state.options.scenario.label}` : ''}`;
+    return pending ? `${name}: step ${pending.step} of 10, waiting for ${pending.seat}.` : `${name}: over.`;
   },
-  view: (session) => smp.status(session, ''),
+  view(session) {
+    const pending = derive(session.state as SmpState).pending;
+    return pending ? describeRequest(pending) : smp.status(session, '');
+  },
+  prompt: (session) => `${smp.view(session, '', '')}\n  (Enter answers field by field; or type the answer, e.g. "choose p0=2", or as JSON {"p0":2})`,
   resolveSeat(text, session) {
     const seats = session.module.seats(session.state);
     const hits = seats.filter((s) => s === text.toLowerCase() || s.startsWith(text.toLowerCase()));

@@ -1,9 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Interface } from 'node:readline';
 import type { Command } from 'commander';
-import type { GameRecord } from '../../engine/session.ts';
+import type { GameRecord, Session as GameSession } from '../../engine/session.ts';
 import type { RollEvent } from '../../engine/dice.ts';
-import type { Action } from '../../engine/module.ts';
 import type { SmpState } from '../../modules/smp/index.ts';
 import type { OddsKind } from '../../modules/smp/play.ts';
 
@@ -17,6 +15,8 @@ async function smpModules() {
     { formatRefusal, isRuleError },
     { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema },
     { actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText },
+    { playSession, terminal },
+    { GameFileError, lockGameFile, writeGameFile },
   ] = await Promise.all([
     import('node:crypto'),
     import('../../engine/kernel.ts'),
@@ -25,8 +25,10 @@ async function smpModules() {
     import('../../engine/errors.ts'),
     import('../../modules/smp/index.ts'),
     import('../../modules/smp/play.ts'),
+    import('./play.ts'),
+    import('../storage/game-file.ts'),
   ]);
-  return { randomBytes, legalActions, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText };
+  return { randomBytes, legalActions, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile };
 }
 
 /** `wardroom smp …` commands (Strategic Missions Phase). */
@@ -70,10 +72,11 @@ export function registerSmpCommands(program: Command): void {
     .option('--steps <list>', 'run only these steps, e.g. 3,4')
     .description('walk the ten steps: ask every choice, roll, report what changes on the board')
     .action(async (file: string, opts: { seed?: string; dice: string; answers?: string; auto?: boolean; json?: boolean; out?: string; record?: string; steps?: string }) => {
-      const { actionFromAnswer, autoAction, derive, describeRequest, isRuleError, newGameRecord, nextBoard, randomBytes, reportText, Session, smpModule } = await smpModules();
+      const { actionFromAnswer, autoAction, derive, GameFileError, isRuleError, lockGameFile, newGameRecord, nextBoard, playSession, randomBytes, reportText, Session, smpModule, terminal, writeGameFile } = await smpModules();
       const raw = readJson(file);
       if (raw === undefined) return;
       if (opts.dice !== 'seeded' && opts.dice !== 'physical') return fail(`--dice must be seeded or physical, not ${opts.dice}`);
+      if (opts.seed === '') return fail('--seed must not be empty: with an empty seed anyone could predict every roll.');
       const rawOptions = { scenario: raw, dice: opts.dice, ...(opts.steps ? { steps: opts.steps.split(',').map(Number) } : {}) };
       const options = smpModule.parseOptions(rawOptions);
       if (isRuleError(options)) return fail(options.message);
@@ -83,49 +86,59 @@ export function registerSmpCommands(program: Command): void {
       const record = session.record;
       const answers: unknown[] = opts.answers ? (readJson(opts.answers) as unknown[]) ?? [] : [];
       if (!Array.isArray(answers)) return fail('--answers must hold a JSON array');
-      const say = (s: string) => (opts.json ? process.stderr.write(s + '\n') : console.log(s));
-      const input = lineReader();
+      let auto = !!opts.auto;
+      let problem: string | undefined;
+      // The same play driver as `wardroom play`: the record is saved after every answer (--record), so
+      // `wardroom play RECORD` resumes the phase; rolls and what they change are shown as they happen.
+      let release: (() => void) | undefined;
       try {
-        while (!session.isOver()) {
-          const state = session.state;
-          const req = derive(state).pending!;
-          let action: Action | null = null;
-          if (req.kind === 'roll' && !state.dice.physical) {
-            action = autoAction(state); // seeded dice roll themselves
-          } else if (answers.length) {
-            const a = actionFromAnswer(state, answers.shift());
-            if (isRuleError(a)) return fail(a.message);
-            action = a;
-          } else if (opts.auto && req.kind !== 'roll') {
-            action = autoAction(state);
-          } else {
-            // Physical dice are always typed by the players, even with --auto.
-            say(describeRequest(req));
-            action = await askInteractively(state, input, say);
-            if (!action) {
-              if (req.kind === 'roll') return fail(`physical dice: no value entered for ${describeRequest(req)} (type it, or give it in --answers as {"values":[…]})`);
-              say('(input ended: the remaining choices use the auto policy)');
-              opts.auto = true;
-              continue;
-            }
-          }
-          const r = session.submit(action!);
-          if (isRuleError(r)) {
-            if (opts.auto || !input.interactive) return fail(`refused: ${r.message}`);
-            say(`Refused: ${r.message}`);
-            continue;
-          }
+        if (opts.record) {
+          release = lockGameFile(opts.record, 'wardroom smp run');
+          writeGameFile(opts.record, record);
         }
+        const term = terminal(opts.json ? process.stderr : process.stdout);
+        const code = await playSession(session as unknown as GameSession<unknown>, term, {
+          file: opts.record,
+          strict: (why) => (problem = `refused: ${why}`),
+          autoAction(s) {
+            const state = s.state as SmpState;
+            const req = derive(state).pending;
+            if (!req || (req.kind === 'roll' && !state.dice.physical)) return null; // seeded dice: the presenter rolls them
+            if (answers.length) {
+              const a = actionFromAnswer(state, answers.shift());
+              if (!isRuleError(a)) return a;
+              problem = a.message;
+              throw new GameFileError(a.message);
+            }
+            // Physical dice are always typed by the players, even with --auto.
+            return auto && req.kind !== 'roll' ? autoAction(state) : null;
+          },
+          onInputEnd() {
+            const req = derive(session.state).pending;
+            if (req?.kind === 'roll') {
+              problem = `physical dice: no value entered for ${req.prompt} (type it, or give it in --answers as {"values":[…]})`;
+              return false;
+            }
+            if (!auto) (opts.json ? process.stderr : process.stdout).write('(input ended: the remaining choices use the auto policy)\n');
+            auto = true;
+            return true;
+          },
+        });
+        if (code !== 0) return fail(problem ?? 'refused');
+      } catch (e) {
+        if (!(e instanceof GameFileError)) throw e;
+        return fail(problem ?? e.message);
       } finally {
-        input.close();
+        release?.();
       }
+      if (problem) return fail(problem);
+      if (!session.isOver()) return fail('the phase is not finished (input ended)');
       const run = derive(session.state);
       if (opts.out) writeFileSync(opts.out, JSON.stringify(nextBoard(session.state), null, 1) + '\n');
-      if (opts.record) writeFileSync(opts.record, JSON.stringify(record, null, 1) + '\n');
       if (opts.json) console.log(JSON.stringify({ seedCommitment: record.seedCommitment, seed, events: run.events, board: run.board, record }, null, 1));
       else {
         console.log(reportText(run.events));
-        console.log(`Dice seed: ${seed} (commitment ${record.seedCommitment}).${opts.out ? ` Next board written to ${opts.out}.` : ''}`);
+        console.log(`Dice seed: ${seed} (commitment ${record.seedCommitment}).${opts.out ? ` Next board written to ${opts.out}.` : ''}${opts.record ? ` Record: ${opts.record}.` : ''}`);
       }
     });
 
@@ -213,68 +226,4 @@ function readJson(file: string): unknown {
     fail(`cannot read ${file}: ${(e as Error).message}`);
     return undefined;
   }
-}
-
-interface LineReader {
-  next(prompt: string): Promise<string | null>;
-  close(): void;
-  interactive: boolean;
-}
-
-function lineReader(): LineReader {
-  let rl: Interface | null = null;
-  let it: AsyncIterator<string> | null = null;
-  return {
-    interactive: !!process.stdin.isTTY,
-    async next(prompt: string) {
-      if (!rl) {
-        const { createInterface } = await import('node:readline');
-        rl = createInterface({ input: process.stdin, output: process.stderr, terminal: !!process.stdin.isTTY });
-        it = rl[Symbol.asyncIterator]();
-      }
-      process.stderr.write(prompt);
-      const r = await it!.next();
-      return r.done ? null : r.value;
-    },
-    close() {
-      rl?.close();
-    },
-  };
-}
-
-async function askInteractively(state: SmpState, input: LineReader, say: (s: string) => void): Promise<Action | null> {
-  const { derive, isRuleError, legalActions, parseFieldInput, smpModule } = await smpModules();
-  const spec = legalActions(smpModule, state, derive(state).pending!.seat)[0];
-  const req = derive(state).pending!;
-  const action: Action = { type: spec.type, seat: req.seat };
-  const auto = req.kind === 'decide' ? req.auto : {};
-  const entries = Object.entries(spec.fields ?? {});
-  if (entries.length > 1) say('  (answer field by field; Enter takes the auto value; or type the whole answer as JSON, e.g. {"p0":2})');
-  for (const [i, [key, field]] of entries.entries()) {
-    for (;;) {
-      const label = field.kind === 'dice' ? `${key} (${field.sides.map((n) => `d${n}`).join(' ')}, space-separated)` : key;
-      const line = await input.next(`${label}${key in auto ? ` [${JSON.stringify(auto[key])}]` : ''}> `);
-      if (line === null) return null;
-      if (i === 0 && line.trim().startsWith('{')) {
-        try {
-          return { ...action, ...auto, ...(JSON.parse(line) as Record<string, unknown>), type: spec.type, seat: req.seat };
-        } catch {
-          say('That is not valid JSON.');
-          continue;
-        }
-      }
-      if (line.trim() === '' && key in auto) {
-        action[key] = auto[key];
-        break;
-      }
-      const v = parseFieldInput(field, line);
-      if (isRuleError(v)) {
-        say(v.message);
-        continue;
-      }
-      action[key] = v;
-      break;
-    }
-  }
-  return action;
 }

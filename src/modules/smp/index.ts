@@ -120,7 +120,9 @@ const ACTIONS: ActionDef<SmpState>[] = [
     label: (state) => derive(state).pending!.prompt,
     fields: (state) => {
       const p = derive(state).pending;
-      return p?.kind === 'decide' ? p.action.fields : undefined;
+      if (p?.kind !== 'decide') return undefined;
+      // The documented simple policy's answer is each field's default.
+      return Object.fromEntries(Object.entries(p.action.fields ?? {}).map(([k, f]) => [k, k in p.auto ? { ...f, default: p.auto[k] } : f]));
     },
     run: answer,
   },
