@@ -306,7 +306,7 @@ describe('wardroom record-sheet', () => {
     expect(csv.stderr).toContain(`Wrote the record sheet of ${file} to ${out}.`);
   });
 
-  it('refuses a missing file, a file that is not a game, a game of another module and an unknown viewer, each with one line naming it', async () => {
+  it('refuses a missing file, a file that is not a game, a game of another module, an unknown viewer and a page it cannot write, each with one line naming it', async () => {
     const missing = join(TMP, 'no-such-game.json');
     const notGame = join(ROOT, 'package.json');
     const other = join(TMP, 'other-module.json');
@@ -316,6 +316,7 @@ describe('wardroom record-sheet', () => {
       wardroom(['record-sheet', notGame]),
       wardroom(['record-sheet', other]),
       wardroom(['record-sheet', file, '--as', 'allied:nowhere']),
+      wardroom(['record-sheet', file, '--html', join(TMP, 'no-such-folder', 'sheet.html')]),
     ]);
     const lines = (s: string) => s.split('\n').filter((l) => l && !l.startsWith('wardroom: dist/'));
     const expected: [number, RegExp][] = [
@@ -323,6 +324,7 @@ describe('wardroom record-sheet', () => {
       [1, /^\S*package\.json: not a Wardroom game file: /],
       [1, /^\S*other-module\.json: a "smp" game; the Victory Point Record Sheet is kept for CWNB Campaign games/],
       [2, /^--as allied:nowhere: not a viewer of \S*two-zone\.json; choose a seat \(allied:mediterranean, /],
+      [1, /^\S*no-such-folder\/sheet\.html: cannot write the HTML page \(ENOENT/],
     ];
     runs.forEach((r, i) => {
       expect(r.code).toBe(expected[i][0]);

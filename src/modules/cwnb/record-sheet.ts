@@ -93,10 +93,9 @@ export function recordSheet(game: SheetGame, events: readonly (EventInput & { en
   const voided = new Set<number>();
   for (const e of seen) if ((e.type === 'undo' || e.type === 'rewind') && Array.isArray(e.voids)) for (const i of e.voids) voided.add(i);
 
-  const banked = new Map<string, BySide>(); // "turn|zone"
+  const banked = new Map<string, BySide>(); // "turn|zone", "end|zone"
   const done = new Set<string>();
   const moves = new Map<ZoneId, { turn: number; column: number }[]>(game.zones.map((z) => [z, []]));
-  const final = new Map<ZoneId, BySide>();
   const bonus = new Map<ZoneId, { side: Side; vp: number; column: number }>();
   let over: { winner: Side | null; margin: number; level: Victory['level'] } | null = null;
   let last = 1;
@@ -106,11 +105,10 @@ export function recordSheet(game: SheetGame, events: readonly (EventInput & { en
     last = Math.max(last, turn);
     const zone = e.zone as ZoneId;
     if (e.type === 'bank') {
-      const key = `${turn}|${zone}`;
-      const into = e.rule === '11' ? (final.get(zone) ?? zero()) : (banked.get(key) ?? zero()); // 11: banked at the end; 6.C.2, 13.5: during the turn
+      const key = e.rule === '11' ? `end|${zone}` : `${turn}|${zone}`; // 11: banked at the end of the game; 6.C.2, 13.5: during the turn
+      const into = banked.get(key) ?? zero();
       into[e.side as Side] += e.amount as number;
-      if (e.rule === '11') final.set(zone, into);
-      else banked.set(key, into);
+      banked.set(key, into);
     } else if (e.type === 'status') moves.get(zone)?.push({ turn, column: e.toColumn as number }); // 7.2.3, 9.5
     else if (e.type === 'turn-done') done.add(`${turn}|${zone}`);
     else if (e.type === 'end-game-bonus') bonus.set(zone, { side: e.side as Side, vp: e.vp as number, column: e.column as number });
@@ -135,7 +133,7 @@ export function recordSheet(game: SheetGame, events: readonly (EventInput & { en
 
   const end = over
     ? game.zones.map((zone): SheetEndRow => {
-        const b = final.get(zone) ?? zero();
+        const b = banked.get(`end|${zone}`) ?? zero();
         const all = add(toDate.get(zone)!, b);
         const { side, vp, column } = bonus.get(zone)!;
         return { zone, banked: b, toDate: all, status: column, bonus: { side, vp }, total: add(all, bonusBySide({ side, vp })) };
