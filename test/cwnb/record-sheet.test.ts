@@ -189,11 +189,20 @@ describe('the renderings', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('Victory Point Record Sheet — two-zone.json');
     expect(text).toContain('Players: Ann (Allied, Mediterranean); Boris (Soviet, Mediterranean); Carl (Allied, North Atlantic); Dasha (Soviet, North Atlantic).');
-    // Columns line up: every row of the first table is as wide as its dashes, or shorter by the trimmed status.
+    // Columns line up: in every row of the turn table the numbers end, and the status begins, where their headings do.
     const head = lines.findIndex((l) => l.startsWith('Turn  War Zone'));
-    expect(lines[head + 2]).toMatch(/^ {3}1 {2}Mediterranean {5,}29 {9}28 {14}29 {14}28 {2}Allied Edge$/);
-    expect(lines[head + 3]).toMatch(/^ {6}North Atlantic +34 +39 +34 +39 +Allied Edge$/);
-    expect(lines[head + 4]).toMatch(/^ {6}Turn 1, all zones +63 +67 +63 +67$/);
+    const ends = ['Turn', 'Allied VP', 'Soviet VP', 'Allied to date', 'Soviet to date'].map((h) => lines[head].indexOf(h) + h.length);
+    const statusAt = lines[head].indexOf('War Zone Status');
+    const body = lines.slice(head + 2, lines.indexOf('', head));
+    expect(body).toHaveLength(3 * 3);
+    for (const row of body) {
+      for (const end of ends.slice(1)) expect(row.slice(end - 1, end + 1), row).toMatch(/^\d( |$)/);
+      if (!row.includes('all zones')) expect(row.slice(statusAt), row).toMatch(/^Allied (Edge|Advantage|Dominance)$/);
+    }
+    expect(body[0]).toMatch(/^ {3}1 {2}Mediterranean +29 +28 +29 +28 +Allied Edge$/);
+    expect(body[1]).toMatch(/^ {6}North Atlantic +34 +39 +34 +39 +Allied Edge$/);
+    expect(body[2]).toMatch(/^ {6}Turn 1, all zones +63 +67 +63 +67$/);
+    expect(body[3].slice(0, ends[0])).toBe('   2');
     expect(lines).toContainEqual(expect.stringMatching(/^ {6}Turn 3, all zones +95 +50 +322 +189$/));
     expect(lines).toContainEqual(expect.stringMatching(/^Mediterranean +Allied Dominance +47 +17 +Allied \+50 +246 +83$/));
     expect(lines).toContainEqual(expect.stringMatching(/^All zones +88 +35 +Allied \+110 +520 +224$/));

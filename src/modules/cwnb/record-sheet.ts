@@ -10,8 +10,8 @@
  * events name them) do not count. Pure: the renderings return text.
  */
 import type { EventInput } from '../../engine/module.ts';
-import { zoneById } from './data/index.ts';
-import { EVEN_COLUMN, SIDES, STATUS_COLUMNS, type Side, type ZoneId } from './data/types.ts';
+import { EVEN_COLUMN, SIDES, type Side, type ZoneId } from './data/types.ts';
+import { sideName, statusName, zoneName } from './rules/common.ts';
 import { parseSeat, type CwnbState, type Victory } from './state.ts';
 
 /** The public facts of a game the sheet names: its zones, its length and who holds the seats. */
@@ -147,15 +147,11 @@ export function recordSheet(game: SheetGame, events: readonly (EventInput & { en
 // -----------------------------------------------------------------------------------------------
 // Renderings
 
-const cap = (side: Side) => (side === 'allied' ? 'Allied' : 'Soviet');
-const zoneName = (zone: ZoneId) => zoneById(zone).name;
-const statusName = (column: number) => STATUS_COLUMNS[column];
-
 function seatName(seat: string): string {
   const p = parseSeat(seat);
-  if (p) return `${cap(p.side)}, ${zoneName(p.zone)}`;
+  if (p) return `${sideName(p.side)}, ${zoneName(p.zone)}`;
   const commander = /^commander:(allied|soviet)$/.exec(seat);
-  return commander ? `${cap(commander[1] as Side)} Overall Commander` : seat;
+  return commander ? `${sideName(commander[1] as Side)} Overall Commander` : seat;
 }
 
 /** The lines around the tables: the game, its players, and where the campaign stands. */
@@ -177,7 +173,7 @@ function resultLine(sheet: RecordSheet): string {
     return `Campaign Game Turn ${turn} under way: Allied ${t.allied}, Soviet ${t.soviet} Victory Points banked so far; the End Game bonuses are awarded after the final turn (11).`;
   }
   if (!r.winner) return `A draw at ${t.allied} Victory Points each (11).`;
-  return `${cap(r.winner)} ${r.level} Victory by ${r.margin}: Allied ${t.allied}, Soviet ${t.soviet} Victory Points (11).`;
+  return `${sideName(r.winner)} ${r.level} Victory by ${r.margin}: Allied ${t.allied}, Soviet ${t.soviet} Victory Points (11).`;
 }
 
 /** A table as the text and HTML renderings draw it. */
@@ -203,14 +199,15 @@ function grids(sheet: RecordSheet): Grid[] {
     ]),
   };
   if (!sheet.end) return [turns];
-  const bonus = (b: BySide) => SIDES.filter((side) => b[side]).map((side) => `${cap(side)} +${b[side]}`).join(', ');
+  const atEnd = sheet.end.reduce((s, r) => add(s, r.banked), zero());
+  const bonus = (b: BySide) => SIDES.filter((side) => b[side]).map((side) => `${sideName(side)} +${b[side]}`).join(', ');
   const end: Grid = {
     caption: 'End of the game (11): points left on the Point Tracks banked, End Game bonuses, and each War Zone\'s score',
     head: ['War Zone', 'Final status', 'Allied VP', 'Soviet VP', 'End Game bonus', 'Allied total', 'Soviet total'],
     numeric: [false, false, true, true, false, true, true],
     rows: [
       ...sheet.end.map((r) => ({ cells: [zoneName(r.zone), statusName(r.status), n(r.banked.allied), n(r.banked.soviet), bonus(bonusBySide(r.bonus)), n(r.total.allied), n(r.total.soviet)] })),
-      { cells: ['All zones', '', n(sheet.end.reduce((s, r) => s + r.banked.allied, 0)), n(sheet.end.reduce((s, r) => s + r.banked.soviet, 0)), bonus(sheet.bonus), n(sheet.totals.allied), n(sheet.totals.soviet)], sum: true },
+      { cells: ['All zones', '', n(atEnd.allied), n(atEnd.soviet), bonus(sheet.bonus), n(sheet.totals.allied), n(sheet.totals.soviet)], sum: true },
     ],
   };
   return [turns, end];
@@ -265,7 +262,7 @@ export function recordSheetCsv(sheet: RecordSheet): string {
     const bonus = bonusBySide(r.bonus);
     rows.push(['end', r.zone, zoneName(r.zone), r.banked.allied, r.banked.soviet, r.toDate.allied, r.toDate.soviet, r.status, statusName(r.status), '', bonus.allied, bonus.soviet, '']);
   }
-  const result = sheet.result ? (sheet.result.winner ? `${cap(sheet.result.winner)} ${sheet.result.level} Victory by ${sheet.result.margin}` : 'Draw') : '';
+  const result = sheet.result ? (sheet.result.winner ? `${sideName(sheet.result.winner)} ${sheet.result.level} Victory by ${sheet.result.margin}` : 'Draw') : '';
   rows.push(['total', '', '', sheet.banked.allied, sheet.banked.soviet, sheet.totals.allied, sheet.totals.soviet, '', '', '', sheet.bonus.allied, sheet.bonus.soviet, result]);
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
