@@ -25,6 +25,7 @@ export interface SheetGame {
   players: Readonly<Partial<Record<string, string>>>;
 }
 
+/** The public facts the sheet names, from a state (options and seat holders: every view shows them). */
 export function sheetGame(state: CwnbState): SheetGame {
   const variable = state.options.optional.variableEndTurn;
   return { zones: state.options.zones, agreedTurns: variable ? null : state.options.turns, variableEndFrom: variable?.startTurn ?? null, players: state.holders };
@@ -158,7 +159,7 @@ function seatName(seat: string): string {
 function headLines(sheet: RecordSheet): string[] {
   const g = sheet.game;
   const zones = `${g.zones.length} War Zone${g.zones.length > 1 ? 's' : ''}`;
-  const length = g.agreedTurns === null ? `the end rolled for from turn ${g.variableEndFrom} (13.1)` : `${g.agreedTurns} Campaign Game Turn${g.agreedTurns > 1 ? 's' : ''} agreed (5.2)`;
+  const length = g.agreedTurns === null ? `Variable End Turn, the end rolled for from turn ${g.variableEndFrom} (13.1)` : `${g.agreedTurns} Campaign Game Turn${g.agreedTurns > 1 ? 's' : ''} agreed (5.2)`;
   const lines = [`${zones}; ${length}.`];
   const players = Object.entries(g.players).filter(([, name]) => name);
   if (players.length) lines.push(`Players: ${players.map(([seat, name]) => `${name} (${seatName(seat)})`).join('; ')}.`);
