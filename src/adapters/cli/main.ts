@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerCwnbCommands } from './cwnb.ts';
+import { registerRecordSheetCommand } from './record-sheet.ts';
 import { registerSmpCommands } from './smp.ts';
 
 /** Build the `wardroom` command line. Each rules module adds its own commands. */
@@ -8,6 +9,7 @@ export function buildProgram(): Command {
     .description('Wardroom: a digital referee for tabletop wargame campaigns')
     .exitOverride();
   registerCwnbCommands(program);
+  registerRecordSheetCommand(program);
   registerSmpCommands(program);
   return program;
 }
