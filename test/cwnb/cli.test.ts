@@ -5,45 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { rmSync } from 'node:fs';
-import { afterAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { newGameRecord } from '../../src/engine/session.ts';
+import { BIN, log, newGame, ROOT, TMP, wardroom } from '../support/cli.ts';
 import { MISSION_NAMES, ZONE_IDS } from '../../src/modules/cwnb/data/types.ts';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'wardroom.js');
-const TMP = mkdtempSync(join(tmpdir(), 'wardroom-cli-test-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
-
-/** Run `wardroom ARGS` with `input` piped to stdin (then closed). */
-function wardroom(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
-
-let n = 0;
-/** A fresh game file (written directly, as `wardroom new` would) in the temporary folder. */
-function newGame(options: Record<string, unknown>, seed = 'cli-test'): string {
-  const file = join(TMP, `game-${++n}.json`);
-  writeFileSync(file, JSON.stringify(newGameRecord('cwnb-campaign', options, seed), null, 1));
-  return file;
-}
-
-function log(file: string): { type: string; seat: string; [k: string]: unknown }[] {
-  return JSON.parse(readFileSync(file, 'utf8')).log;
-}
 
 const ONE_ZONE = { zones: ['mediterranean'], turns: 1, dice: 'physical', roster: 'demo', startingPoints: 'demo' };
 

@@ -1,0 +1,99 @@
+/**
+ * `wardroom play` at one table (issue 8 §1–2): commands read from the action descriptors, names as
+ * people type them, the prompt staying with the War Zone being played, secrets kept off the shared
+ * screen, one process per game file.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, it } from 'vitest';
+import { BIN, log, newGame, ROOT, wardroom } from '../support/cli.ts';
+
+const ONE_ZONE = { zones: ['mediterranean'], turns: 1, dice: 'physical', roster: 'demo', startingPoints: 'demo' };
+const TWO_ZONES = { ...ONE_ZONE, zones: ['mediterranean', 'north-atlantic'] };
+
+describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => {
+  it('6.C.2 ships are named as typed: full names, quoted or not, a unique part; an ambiguous name lists the candidates with their points', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy USS Kidd', 'buy "uss oliver hazard perry"', 'buy uss', 'buy los angeles', 'quit'].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    expect(log(file).slice(1).map((a) => a.ship)).toEqual(['uss-kidd', 'uss-oliver-hazard-perry', 'uss-los-angeles']);
+    expect(r.stdout).toContain('"uss" could be more than one Ship:');
+    expect(r.stdout).toMatch(/USS Nimitz \(carrier, 30 points, costs 30\)/);
+  });
+
+  it('6.C.4 a commitment names several ships by name; the typed line is not shown to the table', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy kidd', 'buy los angeles', 'done', 'as s', 'buy kirov', 'done', 'as a', 'commit kidd, los angeles', 'quit'].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    const commit = log(file).find((a) => a.type === 'commit')!;
+    expect(commit.ships).toEqual(['uss-kidd', 'uss-los-angeles']);
+    expect(r.stdout).toContain('allied:mediterranean> (hidden)');
+    expect(r.stdout).not.toContain('commit kidd');
+    expect(r.stdout).not.toMatch(/orders USS Kidd/); // an order is not echoed to the table either
+  });
+
+  it('a command that fits no action offered says what may be typed now', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const r = await wardroom(['play', file], ['buy kidd', 'quit'].join('\n') + '\n');
+    expect(r.stdout).toMatch(/Refused: soviet:mediterranean cannot "buy" now\. Type one of: roll DICE/);
+    expect(log(file)).toEqual([]);
+  });
+
+  it('help COMMAND shows the rule, the fields and every choice (no cut at 12)', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const r = await wardroom(['play', file], ['roll 1', 'as s', 'help card', 'quit'].join('\n') + '\n');
+    expect(r.stdout).toContain('Buy an Action card');
+    expect(r.stdout).toContain('(rule 6.C.2)');
+    expect(r.stdout).toContain('24. Bomber Strike (20)');
+  });
+});
+
+describe('wardroom play: whose turn it is', () => {
+  it('the prompt stays with the War Zone being played: after a seat finishes, the same zone\'s other seat, announced', async ({ expect }) => {
+    const file = newGame(TWO_ZONES);
+    const r = await wardroom(['play', file], ['as s:na', 'roll 1', 'done', 'quit'].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    const after = r.stdout.slice(r.stdout.lastIndexOf('soviet:north-atlantic> done'));
+    expect(after).toMatch(/— allied:north-atlantic now —/);
+  });
+});
+
+describe('wardroom play: one process per game file', () => {
+  it('a second process is refused with who holds the file; after the first quits, the file opens', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const first = spawn(process.execPath, [BIN, 'play', file], { cwd: ROOT });
+    let out = '';
+    first.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    try {
+      for (let i = 0; i < 600 && !out.includes('Type "help"'); i++) await new Promise((r) => setTimeout(r, 25));
+      const second = await wardroom(['play', file], 'roll 1\nquit\n');
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(`${file} is open in another Wardroom (wardroom play, process ${first.pid}`);
+      first.stdin.end('quit\n');
+      await new Promise((r) => first.on('exit', r));
+      const third = await wardroom(['play', file], 'roll 1\nquit\n');
+      expect(third.code).toBe(0);
+      expect(log(file)).toHaveLength(1);
+    } finally {
+      first.kill();
+    }
+  });
+
+  it('a file changed on disk while it is played is not saved over', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const child = spawn(process.execPath, [BIN, 'play', file], { cwd: ROOT });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+    try {
+      for (let i = 0; i < 600 && !out.includes('Type "help"'); i++) await new Promise((r) => setTimeout(r, 25));
+      writeFileSync(file, readFileSync(file, 'utf8') + '\n'); // another program saves the file
+      child.stdin.end('roll 1\n');
+      const code = await new Promise((r) => child.on('exit', r));
+      expect(code).toBe(1);
+      expect(out).toContain('changed on disk after Wardroom read it');
+    } finally {
+      child.kill();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The Strategic Missions Phase through the same play driver as a campaign (issue 8 §1): the record
+ * is saved after every answer, `wardroom play` resumes it, and every roll is shown as it happens.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'vitest';
+import { ROOT, TMP, wardroom } from '../support/cli.ts';
+
+const DEMO = join(ROOT, 'examples/smp/demo-1940.json');
+
+describe('smp run and wardroom play share one driver', () => {
+  it('#2 an interrupted phase is saved after every answer, resumes with wardroom play, and shows each roll as it happens', async ({ expect }) => {
+    const record = join(TMP, 'smp-record.json');
+    const answers = join(TMP, 'smp-answers.json');
+    writeFileSync(answers, '["auto"]');
+    const first = await wardroom(['smp', 'run', DEMO, '--steps', '2', '--seed', 'table', '--record', record, '--answers', answers], 'quit\n');
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain('the phase is not finished');
+    const saved = JSON.parse(readFileSync(record, 'utf8')).log.length;
+    expect(saved).toBeGreaterThan(0);
+
+    const second = await wardroom(['play', record], '\n'.repeat(200));
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/Vichy: .+ attempts .+ @\d: \d\n {2}2 Vichy France: .+ (fails|succeeds|claims|destroys)/); // the die, then what it did
+    expect(JSON.parse(readFileSync(record, 'utf8')).log.length).toBeGreaterThan(saved);
+
+    const replay = await wardroom(['smp', 'replay', record]);
+    expect(replay.stdout).toMatch(/Verified: \d+ roll\(s\) match the seed/);
+    expect(replay.stdout).not.toContain('not finished');
+  });
+});

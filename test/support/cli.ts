@@ -1,0 +1,40 @@
+/** Running the `wardroom` command as a user runs it, in a child process (the compiled CLI in dist/). */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import { newGameRecord } from '../../src/engine/session.ts';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'wardroom.js');
+export const TMP = mkdtempSync(join(tmpdir(), 'wardroom-cli-test-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+/** Run `wardroom ARGS` with `input` piped to stdin (then closed). */
+export function wardroom(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+let n = 0;
+/** A fresh game file (written directly, as `wardroom new` would) in the temporary folder. */
+export function newGame(options: Record<string, unknown>, seed = 'cli-test'): string {
+  const file = join(TMP, `game-${++n}.json`);
+  writeFileSync(file, JSON.stringify(newGameRecord('cwnb-campaign', options, seed), null, 1));
+  return file;
+}
+
+export function log(file: string): { type: string; seat: string; [k: string]: unknown }[] {
+  return JSON.parse(readFileSync(file, 'utf8')).log;
+}
+
