@@ -85,10 +85,13 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
   const offers = () => (p.prompt ? p.prompt(session, seat) : renderActions(seat, session.legalActions(seat)));
   let lastOffers = '';
   /** Show what the seat may do when it changed (a new decision, other choices). */
+  let quiet = false;
   const showOffers = () => {
     const now = seat && !session.isOver() ? offers() : '';
-    if (now && now !== lastOffers) term.say(now);
+    // Not after the seat's own secret action: its labels ("104 points left") would tell the table.
+    if (now && now !== lastOffers && !quiet) term.say(now);
     lastOffers = now;
+    quiet = false;
   };
   const choose = () => {
     const waiting = session.waitingFor();
@@ -120,6 +123,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     save();
     const shown = session.eventsFor(SPECTATOR, seen).length;
     showNew();
+    if (secret) quiet = action.seat === seat;
     if (!shown && secret) term.say(`  ${action.type} recorded; it is secret ("view" shows it to ${action.seat}).`);
     return true;
   };
