@@ -60,6 +60,40 @@ describe('wardroom tables', () => {
 });
 
 describe('wardroom new', () => {
+  it('set-up mistakes are one line naming the file, zone, side or field, never a stack trace', async ({ expect }) => {
+    const file = join(TMP, 'setup.json');
+    const bad = (name: string, text: string) => {
+      const path = join(TMP, name);
+      writeFileSync(path, text);
+      return path;
+    };
+    const cases: [string[], string][] = [
+      [['--roster', join(TMP, 'nope.csv')], `${join(TMP, 'nope.csv')}: cannot read the ship roster (no such file).`],
+      [['--demo', '--starting-points', bad('malformed.json', '{"med": ')], `${join(TMP, 'malformed.json')}: the starting points are not valid JSON`],
+      [['--demo', '--starting-points', bad('negative.json', '{"med": {"allied": -5, "soviet": 10}}')], 'startingPoints.mediterranean.allied: -5 is not a whole number of points from 0 to 9999.'],
+      [['--demo', '--starting-points', bad('fraction.json', '{"med": {"allied": 5, "soviet": 2.5}}')], 'startingPoints.mediterranean.soviet: 2.5 is not a whole number'],
+      [['--demo', '--starting-points', bad('absurd.json', '{"med": {"allied": 1e12, "soviet": 10}}')], 'startingPoints.mediterranean.allied: 1000000000000 is not a whole number'],
+      [['--demo', '--starting-points', bad('zone.json', '{"atlantis": {"allied": 5, "soviet": 5}}')], `${join(TMP, 'zone.json')}: No War Zone "atlantis"`],
+      [['--demo', '--seed', ''], '--seed must not be empty'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await wardroom(['new', file, '--zones', 'med', '--force', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).toContain(message);
+      expect(existsSync(file)).toBe(false);
+    }
+    const folder = await wardroom(['new', join(TMP, 'no-such-folder', 'g.json'), '--zones', 'med', '--demo']);
+    expect(folder.stderr.trim()).toBe(`${join(TMP, 'no-such-folder')}: no such folder for ${join(TMP, 'no-such-folder', 'g.json')}.`);
+    // Zones are named in files as on the command line.
+    const aliased = await wardroom(['new', file, '--zones', 'med', '--demo', '--starting-points', bad('alias.json', '{"med": {"allied": 50, "soviet": 60}}')]);
+    expect(aliased.code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).options.startingPoints).toEqual({ mediterranean: { allied: 50, soviet: 60 } });
+    const nobody = await wardroom(['play', file, '--as', 'nobody'], 'quit\n');
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr.trim()).toBe('A seat is side:zone, e.g. allied:mediterranean or s:na; got "nobody".');
+  });
+
   it('refuses without a roster or --demo, naming both ways out', async ({ expect }) => {
     const file = join(TMP, 'no-roster.json');
     const r = await wardroom(['new', file, '--zones', 'med']);
@@ -88,9 +122,10 @@ describe('wardroom new', () => {
       version: 2,
       module: 'cwnb-campaign',
       options: { zones: ['mediterranean', 'north-atlantic'], turns: 2, dice: 'seeded', roster: 'demo', startingPoints: 'demo', players: { 'allied:mediterranean': 'Ann' } },
-      seed: 's3cret',
+      seed: null, // no player can predict a seeded roll from the game file
       log: [],
     });
+    expect(readFileSync(`${file}.seed`, 'utf8')).toBe('s3cret\n'); // the referee's copy
     expect(record.seedCommitment).toBe(createHash('sha256').update('s3cret').digest('hex'));
     const again = await wardroom(['new', file, '--zones', 'med', '--demo']);
     expect(again.code).not.toBe(0);

@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { RuleError } from '../../engine/errors.ts';
 import type { GameRecord, Session } from '../../engine/session.ts';
 import type { Viewer } from '../../engine/viewer.ts';
 import type { ZoneId } from '../../modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
+import { CommandError } from './command-line.ts';
 import { resolveZone } from './cwnb-commands.ts';
 import { renderStatus } from './cwnb-render.ts';
 
@@ -16,7 +18,7 @@ import { renderStatus } from './cwnb-render.ts';
 let loaded: ReturnType<typeof load> | undefined;
 const gameModules = () => (loaded ??= load());
 async function load() {
-  const [crypto, errors, session, viewer, modules, cwnbModule, roster, cwnbView, storage, summary, play, commandLine] = await Promise.all([
+  const [crypto, errors, session, viewer, modules, cwnbModule, roster, cwnbView, storage, summary, play] = await Promise.all([
     import('node:crypto'),
     import('../../engine/errors.ts'),
     import('../../engine/session.ts'),
@@ -28,9 +30,8 @@ async function load() {
     import('../storage/game-file.ts'),
     import('./cwnb-summary.ts'),
     import('./play.ts'),
-    import('./command-line.ts'),
   ]);
-  return { ...crypto, ...errors, ...session, ...viewer, ...modules, ...cwnbModule, ...roster, ...cwnbView, ...storage, ...summary, ...play, ...commandLine };
+  return { ...crypto, ...errors, ...session, ...viewer, ...modules, ...cwnbModule, ...roster, ...cwnbView, ...storage, ...summary, ...play };
 }
 
 const out = (s: string) => process.stdout.write(s + '\n');
@@ -79,7 +80,8 @@ export function registerCwnbCommands(program: Command): void {
     .option('--roster <path>', 'ship cards, CSV or JSON (see docs/data.md)')
     .option('--starting-points <path>', 'At Start Buy Points per zone, JSON {"<zone>": {"allied": N, "soviet": N}}')
     .option('--demo', "use Wardroom's DEMO roster and starting points (not the cards' values)")
-    .option('--seed <seed>', 'dice seed (default: random; the file stores its SHA-256 commitment)')
+    .option('--seed <seed>', 'dice seed (default: random; the game file stores its SHA-256 commitment, the seed goes to FILE.seed)')
+    .option('--seed-in-file', 'keep the seed in the game file itself (anyone who can read the file can predict the rolls)')
     .option('--player <seat=name...>', 'who holds a seat, e.g. allied:mediterranean=Ann (repeatable)')
     .option('--variable-end <turn>', 'Optional Rule 13.1 Variable End Turn: roll for the end from turn 2, 3 or 4')
     .option('--special-conditions', 'Optional Rule 13.2 Special Conditions (Step B)')
@@ -92,65 +94,47 @@ export function registerCwnbCommands(program: Command): void {
     .option('--force', 'overwrite an existing file')
     .action(async (file: string, o: Record<string, any>) => {
       const { cwnb, formatRefusal, formatRosterError, isRosterError, isRuleError, newGameRecord, parseRoster, randomBytes, writeGameFile } = await gameModules();
-      if (existsSync(file) && !o.force) {
-        err(`${file} already exists (use --force to overwrite, or "wardroom play ${file}" to resume).`);
-        process.exitCode = 2;
-        return;
-      }
-      let roster: unknown = o.demo ? 'demo' : undefined;
-      if (o.roster) {
-        const text = readFileSync(o.roster, 'utf8');
-        const r = parseRoster(text, o.roster.endsWith('.csv') ? 'csv' : 'json', { source: o.roster });
-        if (isRosterError(r)) {
-          err(`${o.roster}: ${formatRosterError(r)}`);
-          process.exitCode = 2;
-          return;
-        }
-        roster = r;
-      }
-      if (!roster) {
-        err('Ship cards are not in the campaign rulebook: give --roster FILE (CSV or JSON with name, side, points, kind; see docs/data.md) or --demo for the demo roster.');
-        process.exitCode = 2;
-        return;
-      }
-      let zones: string[];
       try {
-        zones = String(o.zones).split(',').map((s) => s.trim()).filter(Boolean).map((z) => resolveZone(z));
+        if (existsSync(file) && !o.force) throw new CommandError(`${file} already exists (use --force to overwrite, or "wardroom play ${file}" to resume).`);
+        checkFolder(file);
+        if (o.seed === '') throw new CommandError('--seed must not be empty: with an empty seed anyone could predict every roll.');
+        let roster: unknown = o.demo ? 'demo' : undefined;
+        if (o.roster) {
+          const r = parseRoster(readInput(o.roster, 'ship roster'), o.roster.endsWith('.csv') ? 'csv' : 'json', { source: o.roster });
+          if (isRosterError(r)) throw new CommandError(`${o.roster}: ${formatRosterError(r)}`);
+          roster = r;
+        }
+        if (!roster) throw new CommandError('Ship cards are not in the campaign rulebook: give --roster FILE (CSV or JSON with name, side, points, kind; see docs/data.md) or --demo for the demo roster.');
+        const zones = String(o.zones).split(',').map((s) => s.trim()).filter(Boolean).map((z) => resolveZone(z));
+        const startingPoints = o.startingPoints ? byZone(readJson(o.startingPoints, 'starting points'), o.startingPoints, 'starting points') : o.demo ? 'demo' : { 'south-pacific': { allied: 80, soviet: 100 } };
+        const players = Object.fromEntries(((o.player as string[]) ?? []).map((p) => p.split('=')));
+        const all = !!o.allOptions;
+        const optional: Record<string, unknown> = {};
+        if (o.variableEnd || all) optional.variableEndTurn = { startTurn: Number(o.variableEnd ?? 3) };
+        if (o.specialConditions || o.conditionsTables || all) optional.specialConditions = { tables: o.conditionsTables ? byZone(readJson(o.conditionsTables, 'Special Conditions tables'), o.conditionsTables, 'Special Conditions tables') : {} };
+        if (o.transferCharts) {
+          const charts = readJson(o.transferCharts, 'transfer charts') as { charts?: unknown };
+          optional.transferLimitations = { charts: Array.isArray(charts) ? charts : charts?.charts };
+        }
+        if (o.flagOfficers || all) optional.flagOfficers = true;
+        if (o.frictionOfWar || all) optional.frictionOfWar = true;
+        if (o.overallCommanders || all) optional.overallCommanders = true;
+        const options = { zones, turns: Number(o.turns), dice: o.dice, roster, startingPoints, players, optional };
+        const parsed = cwnb.parseOptions(options);
+        if (isRuleError(parsed)) throw new CommandError(formatRefusal(parsed));
+        const seed = o.seed ?? randomBytes(32).toString('hex');
+        const record = newGameRecord(cwnb.id, options, seed);
+        if (!o.seedInFile) writeSeedFile(file, seed, record);
+        writeGameFile(file, record);
+        out(`Created ${file}: ${zones.join(', ')}, ${options.turns} turns, ${o.dice} dice${Object.keys(optional).length ? `, optional rules: ${Object.keys(optional).join(', ')}` : ''}. Seed commitment ${record.seedCommitment}.`);
+        if (!o.seedInFile) out(`The dice seed is in ${seedFile(file)}, not in the game file: the referee keeps it (play finds it beside the game file, or give --seed-file); it is written into the game file when the campaign ends.`);
+        if (o.demo) out(`Using Wardroom's DEMO ${o.startingPoints ? 'roster' : 'roster and starting points'} — demo values, not the cards'.`);
+        out(`Next: wardroom play ${file}`);
       } catch (e) {
-        err((e as Error).message);
+        if (!(e instanceof CommandError)) throw e;
+        err(e.message);
         process.exitCode = 2;
-        return;
       }
-      const startingPoints = o.startingPoints
-        ? JSON.parse(readFileSync(o.startingPoints, 'utf8'))
-        : o.demo
-          ? 'demo'
-          : { 'south-pacific': { allied: 80, soviet: 100 } };
-      const players = Object.fromEntries(((o.player as string[]) ?? []).map((p) => p.split('=')));
-      const all = !!o.allOptions;
-      const optional: Record<string, unknown> = {};
-      if (o.variableEnd || all) optional.variableEndTurn = { startTurn: Number(o.variableEnd ?? 3) };
-      if (o.specialConditions || o.conditionsTables || all) optional.specialConditions = { tables: o.conditionsTables ? JSON.parse(readFileSync(o.conditionsTables, 'utf8')) : {} };
-      if (o.transferCharts) {
-        const charts = JSON.parse(readFileSync(o.transferCharts, 'utf8'));
-        optional.transferLimitations = { charts: Array.isArray(charts) ? charts : charts.charts };
-      }
-      if (o.flagOfficers || all) optional.flagOfficers = true;
-      if (o.frictionOfWar || all) optional.frictionOfWar = true;
-      if (o.overallCommanders || all) optional.overallCommanders = true;
-      const options = { zones, turns: Number(o.turns), dice: o.dice, roster, startingPoints, players, optional };
-      const parsed = cwnb.parseOptions(options);
-      if (isRuleError(parsed)) {
-        err(formatRefusal(parsed));
-        process.exitCode = 2;
-        return;
-      }
-      const seed = o.seed ?? randomBytes(32).toString('hex');
-      const record = newGameRecord(cwnb.id, options, seed);
-      writeGameFile(file, record);
-      out(`Created ${file}: ${zones.join(', ')}, ${options.turns} turns, ${o.dice} dice${Object.keys(optional).length ? `, optional rules: ${Object.keys(optional).join(', ')}` : ''}. Seed commitment ${record.seedCommitment}.`);
-      if (o.demo) out("Using Wardroom's DEMO roster and starting points — demo values, not the cards'.");
-      out(`Next: wardroom play ${file}`);
     });
 
   program
@@ -162,7 +146,10 @@ export function registerCwnbCommands(program: Command): void {
       if (existsSync(file)) out(`Resuming ${file}.`);
       else {
         const options = { zones: ['mediterranean', 'north-atlantic'], turns: 4, dice: 'seeded', roster: 'demo', startingPoints: 'demo' };
-        writeGameFile(file, newGameRecord(cwnb.id, options, randomBytes(32).toString('hex')));
+        const seed = randomBytes(32).toString('hex');
+        const record = newGameRecord(cwnb.id, options, seed);
+        writeSeedFile(file, seed, record);
+        writeGameFile(file, record);
         out(`Created ${file}: a demo campaign with Wardroom's DEMO roster and starting points (not the cards' values). Run the same command to resume.`);
       }
       process.exitCode = await play(file);
@@ -173,8 +160,9 @@ export function registerCwnbCommands(program: Command): void {
     .description('The interactive referee for any game file (CWNB campaign or SMP record): prompts, legal choices, short commands; saves after every action')
     .argument('<file>', 'game file (create one with "wardroom new", or an SMP record from "wardroom smp run --record")')
     .option('--as <seat>', 'start acting as this seat')
-    .action(async (file: string, o: { as?: string }) => {
-      process.exitCode = await play(file, o.as);
+    .option('--seed-file <path>', 'the dice seed the referee keeps (default: FILE.seed beside the game file)')
+    .action(async (file: string, o: { as?: string; seedFile?: string }) => {
+      process.exitCode = await play(file, o.as, o.seedFile);
     });
 
   program
@@ -217,7 +205,7 @@ export function registerCwnbCommands(program: Command): void {
       const { MODULES, verifyRecord } = await gameModules();
       const record = await readFile(file);
       if (!record) return;
-      const seed = o.seed ?? record.seed;
+      const seed = o.seed ?? record.seed ?? (existsSync(seedFile(file)) ? readInput(seedFile(file), 'dice seed').trim() : null);
       const module = MODULES[record.module];
       if (!seed || !module) {
         err(!module ? `${file}: unknown module "${record.module}".` : `${file} holds no dice seed: give the revealed seed with --seed.`);
@@ -247,7 +235,7 @@ async function readFile(file: string): Promise<GameRecord | null> {
 }
 
 /** Read and replay a game file; print the problem and return null when it does not open. */
-async function openFile(file: string): Promise<Session<unknown> | null> {
+async function openFile(file: string, seed?: (record: GameRecord) => string | null): Promise<Session<unknown> | null> {
   const { isRuleError, MODULES, Session } = await gameModules();
   const record = await readFile(file);
   if (!record) return null;
@@ -257,7 +245,7 @@ async function openFile(file: string): Promise<Session<unknown> | null> {
     process.exitCode = 1;
     return null;
   }
-  const session = Session.open(module, record);
+  const session = Session.open(module, record, { seed: seed?.(record) });
   if (isRuleError(session)) {
     err(`${file}: ${refusalLine(session)}`);
     process.exitCode = 1;
@@ -271,9 +259,13 @@ function refusalLine(e: RuleError): string {
   return e.index !== undefined && e.index >= 0 ? `action #${e.index}: ${e.message}` : e.message;
 }
 
-/** `wardroom play`: any game file, through the one play driver (play.ts); the file is locked while it runs. */
-async function play(file: string, as?: string): Promise<number> {
-  const { CommandError, GameFileError, lockGameFile, playSession, terminal } = await gameModules();
+/**
+ * `wardroom play`: any game file, through the one play driver (play.ts); the file is locked while it
+ * runs. The dice seed comes from FILE.seed (or --seed-file) and is written into the game file when
+ * the game is over, so anyone can verify it then.
+ */
+async function play(file: string, as?: string, seedPath?: string): Promise<number> {
+  const { GameFileError, lockGameFile, playSession, terminal, writeGameFile } = await gameModules();
   if (!existsSync(file)) {
     err(`${file}: no such game file (create one with "wardroom new ${file} …").`);
     return 1;
@@ -281,9 +273,17 @@ async function play(file: string, as?: string): Promise<number> {
   let release: (() => void) | undefined;
   try {
     release = lockGameFile(file, 'wardroom play');
-    const session = await openFile(file);
+    let seed: string | null = null;
+    const session = await openFile(file, (record) => (seed = seedFor(file, record, seedPath)));
     if (!session) return process.exitCode as number;
-    return await playSession(session, terminal(), { file, as });
+    if (!seed) out(`(No dice seed found: the game replays, but a seeded roll will be refused. The referee keeps it in ${seedFile(file)}, or give --seed-file.)`);
+    const code = await playSession(session, terminal(), { file, as });
+    if (session.isOver() && seed && !session.record.seed) {
+      session.revealSeed(seed);
+      writeGameFile(file, session.record);
+      out(`The campaign is over: the dice seed is now in ${file}; "wardroom verify ${file}" checks every roll.`);
+    }
+    return code;
   } catch (e) {
     if (!(e instanceof GameFileError || e instanceof CommandError)) throw e;
     err(e.message);
@@ -291,4 +291,71 @@ async function play(file: string, as?: string): Promise<number> {
   } finally {
     release?.();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-up files, named in one-line errors
+
+/** The text of a file the user named, or a refusal naming the file and what it was for. */
+function readInput(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new CommandError(`${path}: cannot read the ${what} (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : (e as Error).message}).`);
+  }
+}
+
+function readJson(path: string, what: string): unknown {
+  try {
+    return JSON.parse(readInput(path, what));
+  } catch (e) {
+    if (e instanceof CommandError) throw e;
+    throw new CommandError(`${path}: the ${what} are not valid JSON (${(e as Error).message}).`);
+  }
+}
+
+/** A file keyed by War Zone, with zones named as on the command line ("med", "na"). */
+function byZone(value: unknown, path: string, what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CommandError(`${path}: the ${what} are an object keyed by War Zone, e.g. {"mediterranean": …}.`);
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    try {
+      out[resolveZone(key)] = v;
+    } catch (e) {
+      throw new CommandError(`${path}: ${(e as Error).message}`);
+    }
+  }
+  return out;
+}
+
+/** Refuse a game file in a folder that does not exist or cannot be written, before anything starts. */
+function checkFolder(file: string): void {
+  const dir = dirname(resolve(file));
+  if (!existsSync(dir)) throw new CommandError(`${dir}: no such folder for ${file}.`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new CommandError(`${dir}: Wardroom cannot write there (permission denied).`);
+  }
+}
+
+/** Where the referee's copy of a game's dice seed is kept: beside the game file. */
+function seedFile(file: string): string {
+  return `${file}.seed`;
+}
+
+function writeSeedFile(file: string, seed: string, record: GameRecord): void {
+  writeFileSync(seedFile(file), seed + '\n', { mode: 0o600 });
+  record.seed = null;
+}
+
+/** The seed for a game file: its own (0.1 files and finished games), --seed-file, or FILE.seed beside it. */
+function seedFor(file: string, record: GameRecord, seedPath?: string): string | null {
+  if (record.seed) return record.seed;
+  const path = seedPath ?? seedFile(file);
+  if (!seedPath && !existsSync(path)) return null;
+  const seed = readInput(path, 'dice seed').trim();
+  if (!seed) throw new CommandError(`${path}: the dice seed file is empty.`);
+  return seed;
 }

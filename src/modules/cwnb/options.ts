@@ -16,7 +16,10 @@ const ship = z.object({
   large: z.boolean().optional(),
 });
 const roster = z.object({ demo: z.boolean(), source: z.string(), ships: z.array(ship) });
-const pointsPair = z.object({ allied: z.number().int().min(0), soviet: z.number().int().min(0) });
+/** At Start Buy Points above this are surely a typo (the rulebook's are two- and three-digit numbers). */
+export const MAX_STARTING_POINTS = 9999;
+const points = z.number().int().min(0).max(MAX_STARTING_POINTS);
+const pointsPair = z.object({ allied: points, soviet: points });
 
 /** Game options as written in a game file (see docs/game-file.md). "demo" expands to the demo data. */
 export const optionsSchema = z.object({
@@ -38,6 +41,10 @@ function issuesText(error: z.ZodError): string {
 
 /** 5.1, 5.2: validate the setup. Missing rules data (starting points, ships) is named, never invented. */
 export function parseOptions(raw: unknown): CwnbOptions | RuleError {
+  // Checked first, for a message naming the zone, side and value (zod's union only says "Invalid input").
+  const given = (raw as { startingPoints?: unknown } | null)?.startingPoints;
+  const pointsProblem = typeof given === 'object' && given !== null && !Array.isArray(given) ? startingPointsProblem(given as Record<string, unknown>) : null;
+  if (pointsProblem) return ruleError('bad-starting-points', `Game options are invalid: ${pointsProblem}`, '6.C.2');
   const r = optionsSchema.safeParse(raw);
   if (!r.success) return ruleError('bad-options', `Game options are invalid: ${issuesText(r.error)}`, '5');
   const o = r.data;
@@ -63,4 +70,20 @@ export function parseOptions(raw: unknown): CwnbOptions | RuleError {
   const startingPoints: CwnbOptions['startingPoints'] = {};
   for (const zone of o.zones) startingPoints[zone] = starting[zone as ZoneId];
   return { zones: o.zones, turns: o.turns, dice: o.dice, roster: ros, startingPoints, players: o.players as CwnbOptions['players'], optional: o.optional as CwnbOptions['optional'], ...(o.rulings ? { rulings: o.rulings } : {}) };
+}
+
+/** What is wrong with At Start Buy Points given per zone and side, naming the zone, side and value; null when right. */
+function startingPointsProblem(points: Record<string, unknown>): string | null {
+  for (const [zone, pair] of Object.entries(points)) {
+    const where = `startingPoints.${zone}`;
+    if (!(ZONE_IDS as readonly string[]).includes(zone)) return `${where}: "${zone}" is not a War Zone (${ZONE_IDS.join(', ')}).`;
+    if (typeof pair !== 'object' || pair === null || Array.isArray(pair)) return `${where}: give {"allied": N, "soviet": N}, not ${JSON.stringify(pair)}.`;
+    for (const key of Object.keys(pair)) if (key !== 'allied' && key !== 'soviet') return `${where}.${key}: only "allied" and "soviet" have points.`;
+    for (const side of ['allied', 'soviet'] as const) {
+      const v = (pair as Record<string, unknown>)[side];
+      if (v === undefined) return `${where}.${side}: missing.`;
+      if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > MAX_STARTING_POINTS) return `${where}.${side}: ${JSON.stringify(v)} is not a whole number of points from 0 to ${MAX_STARTING_POINTS}.`;
+    }
+  }
+  return null;
 }
