@@ -39,6 +39,14 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     expect(log(file)).toEqual([]);
   });
 
+  it('9 when a mission is rolled its terms are shown: each side\'s summary, hand size and Fog of War', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const r = await wardroom(['play', file], ['roll 1', 'quit'].join('\n') + '\n');
+    expect(r.stdout).toContain('Mediterranean mission terms — Military Escort vs. Raid (9.2):');
+    expect(r.stdout).toContain('Allied Military Escort: hand 6, Fog of War -1');
+    expect(r.stdout).toContain('Retreat allowed once.');
+  });
+
   it('help COMMAND shows the rule, the fields and every choice (no cut at 12)', async ({ expect }) => {
     const file = newGame(ONE_ZONE);
     const r = await wardroom(['play', file], ['roll 1', 'as s', 'help card', 'quit'].join('\n') + '\n');

@@ -21,7 +21,7 @@ import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { RawOptions } from '../../src/modules/cwnb/options.ts';
 import { requireTerms, shipCard } from '../../src/modules/cwnb/rules/common.ts';
 import { NON_COMBATANT_CARDS } from '../../src/modules/cwnb/rules/non-combatants.ts';
-import { MAX_TURNS } from '../../src/modules/cwnb/rules/sequence-of-play.ts';
+import { MAX_TURNS } from '../../src/modules/cwnb/state.ts';
 import type { CwnbOptions, CwnbState, ZoneState } from '../../src/modules/cwnb/state.ts';
 import { parseSeat, seatOf } from '../../src/modules/cwnb/state.ts';
 import { checkPoints, gameSteps } from './cwnb-points-oracle.ts';

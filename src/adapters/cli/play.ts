@@ -106,7 +106,9 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
   };
   const showNew = () => {
     // Echoed to the whole table: public faces only (a team's own secrets are for "view" and "log").
-    for (const e of session.eventsFor(SPECTATOR, seen)) term.say(`  ${e.text}`);
+    const events = session.eventsFor(SPECTATOR, seen);
+    for (const e of events) term.say(`  ${e.text}`);
+    for (const line of p.afterEvents?.(session, events) ?? []) term.say(line);
     seen = session.events.length - 1;
   };
   const submit = (action: Action): boolean => {

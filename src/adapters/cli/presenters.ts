@@ -1,4 +1,5 @@
 import type { Action } from '../../engine/module.ts';
+import type { GameEvent } from '../../engine/module.ts';
 import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
@@ -26,6 +27,8 @@ export interface Presenter {
   command?(cmd: string, args: string[], session: Session<unknown>, seat: string): string | undefined;
   /** "for SEAT COMMAND": an action given for another seat (14.1). */
   proxy?(line: string, session: Session<unknown>, seat: string): { line: string; target: string } | undefined;
+  /** More to show the table after these (public) events: a mission's terms when it is rolled. */
+  afterEvents?(session: Session<unknown>, events: readonly GameEvent[]): string[];
   /** An action taken without asking (a seeded SMP roll), or null. */
   autoAction?(session: Session<unknown>, seat: string): Action | null;
   extraHelp?: string;
@@ -59,6 +62,12 @@ const cwnb: Presenter = {
     const m = /^\s*for\s+(\S+)\s+(.+)$/i.exec(line);
     return m ? { target: resolveCwnbSeat(m[1], session.state as CwnbState), line: m[2] } : undefined;
   },
+  afterEvents(session, events) {
+    const zones = new Set(events.filter((e) => e.type === 'mission' && e.zone).map((e) => e.zone));
+    if (!zones.size) return [];
+    const v = cwnbView(session.state as CwnbState, SPECTATOR);
+    return v.zones.filter((z) => zones.has(z.id) && z.mission).flatMap((z) => missionTermsText(z));
+  },
   extraHelp: 'fleet · hand (the acting seat\'s own) · for SEAT COMMAND (14.1 Overall Commander)',
 };
 
@@ -87,6 +96,22 @@ const smp: Presenter = {
     return p?.kind === 'roll' && !state.dice.physical ? { type: 'roll', seat: p.seat } : null; // seeded dice roll themselves
   },
 };
+
+type ZoneView = ReturnType<typeof cwnbView>['zones'][number];
+
+/** 9: a mission's terms as the players need them when it is rolled: each side's summary, hand size and Fog of War, the Pool. */
+function missionTermsText(z: ZoneView): string[] {
+  const m = z.mission!;
+  const lines = [`  ${z.name} mission terms — ${m.title} (${m.rule})${m.urgent ? ', URGENT' : ''}${m.pool !== null ? `; Point Pool ${m.pool}` : ''}:`];
+  for (const side of ['allied', 'soviet'] as const) {
+    const p = z.players[side];
+    const mod = p.fogOfWarModifier ?? 0;
+    lines.push(`    ${side === 'allied' ? 'Allied' : 'Soviet'} ${m[side].mission}: hand ${p.handSize}, Fog of War ${mod >= 0 ? '+' : ''}${mod}`);
+    for (const sentence of m[side].summary) lines.push(`      ${sentence}`);
+  }
+  for (const r of z.reminders) lines.push(`    Reminder: ${r}`);
+  return lines;
+}
 
 export function presenterFor(session: Session<unknown>): Presenter {
   const p = ({ 'cwnb-campaign': cwnb, smp } as Record<string, Presenter>)[session.module.id];

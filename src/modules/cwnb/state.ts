@@ -4,6 +4,9 @@ import type { MissionCell, Roster, Side, SpecialCondition, SpecialConditionsTabl
 /** A seat is one side in one War Zone: "allied:mediterranean". One person may hold several. */
 export type Seat = `${Side}:${ZoneId}`;
 
+/** 11: nine Campaign Game Turns at most (the agreed length may be shorter, 5.2). */
+export const MAX_TURNS = 9;
+
 export function seatOf(side: Side, zone: ZoneId): Seat {
   return `${side}:${zone}`;
 }

@@ -24,6 +24,19 @@ describe('7.2 Concluding the Battle Turns', () => {
 });
 
 describe('7.2.1 Set aside one card', () => {
+  it('7.2.1, 11 on the last Campaign Game Turn no card is offered to keep: there is no next turn', () => {
+    const last = new Table({ zones: [NS], turns: 1 });
+    last.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    last.endAll(NS);
+    const [offer] = last.actions('allied:north-sea').filter((a) => a.type === 'setAside');
+    expect(offer.label).toMatch(/last Campaign Game Turn, so no card is kept/);
+    expect(offer.fields).toBeUndefined();
+    const before = new Table({ zones: [NS], turns: 2 });
+    before.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
+    before.endAll(NS);
+    expect(before.actions('allied:north-sea').find((a) => a.type === 'setAside')!.fields).toHaveProperty('card');
+  });
+
   it('7.2.1 each player may keep one card for the next turn; the rest of the hand is discarded', () => {
     const t = new Table({ zones: [NS] });
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], cards: [{ card: 'Retreat' }, { card: 'ECM' }], commit: ['a-dd'] }, soviet: { cards: [{ card: 'ASW' }] } } });

@@ -3,7 +3,7 @@ import { refuse } from '../../../engine/errors.ts';
 import { ACTION_CARDS, actionCardType } from '../data/index.ts';
 import type { Side } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
-import type { CwnbState, HeldCard, ZoneState } from '../state.ts';
+import { MAX_TURNS, type CwnbState, type HeldCard, type ZoneState } from '../state.ts';
 import { cardText, freshTurnPlayer, newCard, no, requireTerms, say, sayWithSecret, score, shipCard, sideName, updateShip, writableBattle, writablePlayer, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
 import { scoreFinalMissionPoints } from './mission-scoring.ts';
 import { NON_COMBATANT_CARDS } from './non-combatants.ts';
@@ -14,19 +14,25 @@ import { shiftStatus } from './status.ts';
  * discarded. The hand at the table holds cards Wardroom never saw (drawn from the deck), so the
  * card is named by its type. Which card is kept is the team's secret.
  */
+/** The campaign ends after this turn for certain: turn 9, or the agreed length without 13.1's variable end (11). */
+function lastTurn(state: CwnbState): boolean {
+  return state.turn >= MAX_TURNS || (!state.options.optional.variableEndTurn && state.turn >= state.options.turns);
+}
+
 export const setAside = zoneAction({
   type: 'setAside',
   commands: [{ word: 'keep' }],
   secret: true,
   rule: '7.2.1',
   schema: z.object({ card: z.string().optional(), value: z.number().int().optional() }),
-  label: () => 'Set aside one card for the next turn (or none); the rest of the hand is discarded',
+  label: (state) => (lastTurn(state) ? 'End the turn: this is the last Campaign Game Turn, so no card is kept (7.2.1, 11)' : 'Set aside one card for the next turn (or none); the rest of the hand is discarded'),
   when(_state, zone, side, explain) {
     if (zone.step !== 'set-aside') return no(explain, 'not-set-aside-step', () => `${zoneName(zone.id)}: cards are set aside when the Battle Turns are over (7.2.1).`);
     if (zone.players[side].setAside) return no(explain, 'already-set-aside', () => 'You have already set aside your card this turn.');
     return null;
   },
   fields(state) {
+    if (lastTurn(state)) return undefined; // no next turn to keep a card for (a card named anyway is recorded, as 0.1 did)
     const extra = ACTION_CARDS.cards.map((c) => c.type);
     const joker = hooksOf(state).keepableCard(state, 'Additional Ship'); // 13.5
     const types = joker ? [...extra, joker] : extra;

@@ -1,5 +1,5 @@
 import type { Side, ZoneId } from '../data/types.ts';
-import type { CwnbState, ZoneState, ZoneStep } from '../state.ts';
+import { MAX_TURNS, type CwnbState, type ZoneState, type ZoneStep } from '../state.ts';
 import { say, writableZone, zoneName, zoneWritten, type Ctx } from './common.ts';
 import { reveal } from './commitment.ts';
 import { concludeBattleTurns, startNextTurn } from './end-of-turn.ts';
@@ -22,8 +22,6 @@ export const STEPS: readonly { step: ZoneStep; name: string; rule: string }[] = 
   { step: 'turn-done', name: 'Turn complete, waiting for the other War Zones', rule: '7.2.6' },
 ];
 
-/** 9 is the hard limit (11); the agreed length may be shorter (5.2). */
-export const MAX_TURNS = 9;
 
 // ---------------------------------------------------------------------------------------------
 // Windows
