@@ -45,10 +45,19 @@ export function renderStatus(v: View): string {
     }
   }
   if (v.result) {
+    // 11: one total per team, built from each zone's banked VP and End Game bonus.
     const r = v.result;
+    const nameOf = (id: string) => v.zones.find((z) => z.id === id)?.name ?? id;
+    const row = (label: string, a: number | string, s: number | string, extra = '') => `  ${label.padEnd(18)} ${String(a).padStart(7)} ${String(s).padStart(7)}${extra}`;
+    lines.push('', 'Campaign Game Victory (11)', row('', 'Allied', 'Soviet'));
+    for (const z of r.zones) {
+      const bonus = (side: 'allied' | 'soviet') => z.banked[side] + (z.endGame.side === side ? z.endGame.vp : 0);
+      lines.push(row(nameOf(z.id), bonus('allied'), bonus('soviet'), `   banked ${z.banked.allied}/${z.banked.soviet}, End Game ${cap(z.endGame.side)} +${z.endGame.vp}`));
+    }
+    lines.push(row('Total', r.totals.allied, r.totals.soviet));
     lines.push('');
     lines.push(r.winner ? `${cap(r.winner)} ${r.level} Victory by ${r.margin} (Allied ${r.totals.allied}, Soviet ${r.totals.soviet}).` : `Draw at ${r.totals.allied} each.`);
-    for (const z of r.zones) lines.push(`  ${z.id}: Allied ${z.banked.allied}, Soviet ${z.banked.soviet}; End Game ${cap(z.endGame.side)} +${z.endGame.vp}`);
+    if (r.historicalDescription) lines.push(`"${r.historicalDescription}"`);
   } else {
     lines.push('');
     lines.push(`Waiting for: ${v.waitingFor.join(', ') || 'nobody'}`);

@@ -10,6 +10,7 @@ import { handSize } from './rules/commitment.ts';
 import { eliminatedInMission, poolLeft } from './rules/mission-scoring.ts';
 import { orderCost } from './rules/purchases.ts';
 import { commitmentsRevealed } from './rules/sequence-of-play.ts';
+import { historicalDescription } from './rules/victory.ts';
 import type { CwnbState, PlayerState, ZoneState } from './state.ts';
 
 const CWNB = { actions: (s: CwnbState) => rulebookOf(s.options).actions, seats: allSeats };
@@ -59,7 +60,7 @@ export function view(state: CwnbState, viewer: Viewer) {
     transferChart: state.transferChart === null ? null : { index: state.transferChart, name: state.options.optional.transferLimitations!.charts[state.transferChart].name },
     holders: state.holders,
     notes: { allied: sees('allied') ? state.notes.allied : undefined, soviet: sees('soviet') ? state.notes.soviet : undefined },
-    result: state.result,
+    result: state.result && { ...state.result, historicalDescription: historicalDescription(state.result.level) },
   };
 }
 

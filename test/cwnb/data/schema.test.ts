@@ -7,7 +7,7 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 describe('rules data validation (schema)', () => {
   it('accepts every shipped file exactly as it is (index.ts trusts the files; the build runs the same check)', () => {
-    expect(shippedDataFiles()).toHaveLength(11); // 7 zones, action cards, special circumstances, demo roster and points
+    expect(shippedDataFiles()).toHaveLength(12); // 7 zones, action cards, special circumstances, demo roster and points, victory levels
     expect(() => validateRulesData()).not.toThrow();
   });
 

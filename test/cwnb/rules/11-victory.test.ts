@@ -54,7 +54,8 @@ describe('11 Campaign Game Victory', () => {
     expect(r.totals).toEqual({ allied: 100 + 30 + 5 + 90 + 22, soviet: 100 + 30 + 40 + 22 + 11 });
     expect(r).toMatchObject({ winner: 'allied', margin: 247 - 203, level: 'Tactical' });
     expect(t.texts('game-over')).toEqual(['Game over after turn 1: Allied Tactical Victory, 247 to 203 (margin 44).']);
-    expect(t.view('soviet:north-sea').result).toEqual(r);
+    // Every viewer sees the result with the table's "Historical Description" of its level.
+    expect(t.view('soviet:north-sea').result).toEqual({ ...r, historicalDescription: 'Your side gained the upper hand at sea, but not enough to influence the larger war on the land.' });
   });
 
   it('11 levels of victory: Pyrrhic 1–40, Tactical 41–80, Marginal 81–120, Decisive 121+', () => {

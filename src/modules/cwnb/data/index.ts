@@ -7,7 +7,7 @@
  * schema.ts in the test suite, in the build, which refuses to build dist/ from invalid data, and
  * in bin/wardroom.js when it runs src/ rather than dist/.
  */
-import { ZONE_IDS, type ActionCardData, type ActionCardType, type Roster, type SpecialConditionsTable, type StartingPoints, type ZoneData, type ZoneId } from './types.ts';
+import { ZONE_IDS, type ActionCardData, type ActionCardType, type Roster, type SpecialConditionsTable, type StartingPoints, type VictoryLevelData, type ZoneData, type ZoneId } from './types.ts';
 
 import indianOcean from './zones/indian-ocean.json' with { type: 'json' };
 import mediterranean from './zones/mediterranean.json' with { type: 'json' };
@@ -20,6 +20,7 @@ import actionCards from './action-cards.json' with { type: 'json' };
 import specialCircumstances from './special-circumstances.json' with { type: 'json' };
 import demoRoster from './demo-roster.json' with { type: 'json' };
 import demoStartingPoints from './demo-starting-points.json' with { type: 'json' };
+import victoryLevels from './victory-levels.json' with { type: 'json' };
 
 export * from './types.ts';
 
@@ -85,3 +86,6 @@ export interface DemoStartingPoints {
 
 /** Starting (At Start Buy) Points: South Pacific from rule 4, the other six Wardroom DEMO values. */
 export const DEMO_STARTING_POINTS: DemoStartingPoints = freeze(demoStartingPoints as DemoStartingPoints);
+
+/** Rule 11's levels of victory with their historical descriptions. */
+export const VICTORY_LEVELS: VictoryLevelData = freeze(victoryLevels as VictoryLevelData);

@@ -203,3 +203,19 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: stri
   const problems = result.error.issues.map((i) => `  - ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('\n');
   throw new Error(`Invalid CWNB rules data in ${what}:\n${problems}`);
 }
+
+export const VictoryLevelDataSchema = z
+  .strictObject({
+    source: nonEmpty,
+    levels: z
+      .array(z.strictObject({ level: z.enum(['Pyrrhic', 'Tactical', 'Marginal', 'Decisive']), from: z.number().int().min(1), to: z.number().int().nullable(), description: nonEmpty }))
+      .length(4),
+  })
+  .superRefine((data, ctx) => {
+    // The margins run on from 1 without gaps; only the last level is open-ended.
+    data.levels.forEach((l, i) => {
+      const expected = i === 0 ? 1 : (data.levels[i - 1].to ?? NaN) + 1;
+      if (l.from !== expected) ctx.addIssue({ code: 'custom', path: ['levels', i, 'from'], message: `must be ${expected}` });
+      if ((l.to === null) !== (i === data.levels.length - 1)) ctx.addIssue({ code: 'custom', path: ['levels', i, 'to'], message: 'only the last level has no upper bound' });
+    });
+  });

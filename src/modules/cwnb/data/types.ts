@@ -141,3 +141,9 @@ export interface Roster {
 }
 
 export type StartingPoints = Partial<Record<ZoneId, Record<Side, number>>>;
+
+/** Rule 11's table: the level of victory by the margin, with its historical description. */
+export interface VictoryLevelData {
+  source: string;
+  levels: { level: 'Pyrrhic' | 'Tactical' | 'Marginal' | 'Decisive'; from: number; to: number | null; description: string }[];
+}

@@ -10,8 +10,8 @@
  * to the byte, as validating it at load would.
  */
 import type { z } from 'zod';
-import { ACTION_CARDS, DEMO_ROSTER, DEMO_STARTING_POINTS, SPECIAL_CIRCUMSTANCES, ZONES, ZONE_IDS } from './index.ts';
-import { ActionCardDataSchema, DemoStartingPointsSchema, RosterSchema, SpecialConditionsTableSchema, ZoneDataSchema, parseOrThrow } from './schema.ts';
+import { ACTION_CARDS, DEMO_ROSTER, DEMO_STARTING_POINTS, SPECIAL_CIRCUMSTANCES, VICTORY_LEVELS, ZONES, ZONE_IDS } from './index.ts';
+import { ActionCardDataSchema, DemoStartingPointsSchema, RosterSchema, SpecialConditionsTableSchema, VictoryLevelDataSchema, ZoneDataSchema, parseOrThrow } from './schema.ts';
 
 export interface DataFile {
   file: string;
@@ -27,6 +27,7 @@ export function shippedDataFiles(): DataFile[] {
     { file: 'special-circumstances.json', schema: SpecialConditionsTableSchema, data: SPECIAL_CIRCUMSTANCES },
     { file: 'demo-roster.json', schema: RosterSchema, data: DEMO_ROSTER },
     { file: 'demo-starting-points.json', schema: DemoStartingPointsSchema, data: DEMO_STARTING_POINTS },
+    { file: 'victory-levels.json', schema: VictoryLevelDataSchema, data: VICTORY_LEVELS },
   ];
 }
 

@@ -1,16 +1,17 @@
-import { zoneById } from '../data/index.ts';
+import { VICTORY_LEVELS, zoneById } from '../data/index.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, Victory } from '../state.ts';
 import { say, sideName, statusName, writableZones, zoneName, type Ctx } from './common.ts';
 import { bank } from './purchases.ts';
 
-/** 11: the level of victory from the margin. */
+/** 11: the level of victory from the margin (the rulebook's table, data/victory-levels.json). */
 export function victoryLevel(margin: number): Victory['level'] {
-  if (margin <= 0) return 'Draw';
-  if (margin <= 40) return 'Pyrrhic';
-  if (margin <= 80) return 'Tactical';
-  if (margin <= 120) return 'Marginal';
-  return 'Decisive';
+  return margin <= 0 ? 'Draw' : VICTORY_LEVELS.levels.find((l) => l.to === null || margin <= l.to)!.level;
+}
+
+/** 11: the table's "Historical Description" of a level of victory (none for a draw). */
+export function historicalDescription(level: Victory['level']): string | null {
+  return VICTORY_LEVELS.levels.find((l) => l.level === level)?.description ?? null;
 }
 
 /**
