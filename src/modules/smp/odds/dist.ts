@@ -9,25 +9,66 @@ export function pHit(hitOn: number, sides = 6): number {
   return Math.max(0, Math.min(sides, hitOn)) / sides;
 }
 
-/** Binomial(n, p) as a vector of length n+1. */
+/**
+ * Binomial(n, p) as a vector of length n+1, computed directly in O(n): from the most likely count
+ * outwards by the ratio of neighbouring terms, then scaled to sum to 1 (no underflow of p^n or
+ * (1-p)^n at large n; terms too small for a double come out 0, as they did by convolution).
+ */
 export function binomial(n: number, p: number): Dist {
-  let d: Dist = [1];
-  for (let i = 0; i < n; i++) d = convolve(d, [1 - p, p]);
+  return Array.from(binomialInto(new Float64Array(n + 1), n, p));
+}
+
+/** Binomial(n, p) written into d[0..n] (d zero past n is not touched). */
+function binomialInto(d: Float64Array, n: number, p: number): Float64Array {
+  if (p <= 0 || p >= 1) {
+    d.fill(0, 0, n + 1);
+    d[p >= 1 ? n : 0] = 1;
+    return d;
+  }
+  const r = p / (1 - p);
+  const mode = Math.floor((n + 1) * p);
+  d[mode] = 1;
+  let sum = 1;
+  for (let k = mode; k < n; k++) sum += d[k + 1] = (d[k] * r * (n - k)) / (k + 1);
+  for (let k = mode; k > 0; k--) sum += d[k - 1] = (d[k] * k) / (r * (n - k + 1));
+  for (let k = 0; k <= n; k++) d[k] /= sum;
   return d;
 }
 
+/**
+ * Binomial(K, q) for K ~ d: each of K independent trials (dice, units) succeeds with probability
+ * q. The mixture of the binomials of every K that d allows, in O(K) each (O(K²) at most), in one
+ * reused buffer.
+ */
+export function thin(d: Dist, q: number): Dist {
+  const out = new Float64Array(d.length);
+  const row = new Float64Array(d.length);
+  d.forEach((w, k) => {
+    if (w === 0) return;
+    binomialInto(row, k, q);
+    for (let j = 0; j <= k; j++) out[j] += w * row[j];
+  });
+  return Array.from(out);
+}
+
+/** Sum of two independent counts (zero terms skipped on both sides). */
 export function convolve(a: Dist, b: Dist): Dist {
   const out = new Array(a.length + b.length - 1).fill(0);
+  const nz = b.flatMap((q, j) => (q === 0 ? [] : [j]));
   for (let i = 0; i < a.length; i++) {
     if (a[i] === 0) continue;
-    for (let j = 0; j < b.length; j++) out[i + j] += a[i] * b[j];
+    for (const j of nz) out[i + j] += a[i] * b[j];
   }
   return out;
 }
 
-/** Sum of independent dice groups, each `n` dice hitting on `hitOn` (d6). */
+/** Sum of independent dice groups, each `n` dice hitting on `hitOn` (d6). Groups hitting alike are one binomial. */
 export function hitsOf(groups: readonly { n: number; hitOn: number }[]): Dist {
-  return groups.reduce<Dist>((d, g) => convolve(d, binomial(g.n, pHit(g.hitOn))), [1]);
+  const byP = new Map<number, number>();
+  for (const g of groups) byP.set(pHit(g.hitOn), (byP.get(pHit(g.hitOn)) ?? 0) + g.n);
+  let d: Dist = [1];
+  for (const [p, n] of byP) d = convolve(d, binomial(n, p));
+  return d;
 }
 
 /** Distribution of f(k) for k ~ d. */
@@ -45,7 +86,9 @@ export function mapDist(d: Dist, f: (k: number) => number): Dist {
 export function survivors(a: Dist | number, removed: Dist): Dist {
   const A = typeof a === 'number' ? point(a) : a;
   const out: Dist = new Array(A.length).fill(0);
-  A.forEach((pa, i) => removed.forEach((pb, j) => (out[Math.max(0, i - j)] += pa * pb)));
+  A.forEach((pa, i) => {
+    if (pa !== 0) removed.forEach((pb, j) => (out[Math.max(0, i - j)] += pa * pb));
+  });
   return out;
 }
 
