@@ -15,15 +15,16 @@ export function pHit(hitOn: number, sides = 6): number {
  * (1-p)^n at large n; terms too small for a double come out 0, as they did by convolution).
  */
 export function binomial(n: number, p: number): Dist {
-  return Array.from(binomialInto(new Float64Array(n + 1), n, p));
+  const d = new Float64Array(n + 1);
+  const sum = binomialTerms(d, n, p);
+  return Array.from(d, (x) => x / sum);
 }
 
-/** Binomial(n, p) written into d[0..n] (d zero past n is not touched). */
-function binomialInto(d: Float64Array, n: number, p: number): Float64Array {
+/** Binomial(n, p) times a constant into d (length n+1); returns the constant. */
+function binomialTerms(d: Float64Array, n: number, p: number): number {
   if (p <= 0 || p >= 1) {
-    d.fill(0, 0, n + 1);
     d[p >= 1 ? n : 0] = 1;
-    return d;
+    return 1;
   }
   const r = p / (1 - p);
   const mode = Math.floor((n + 1) * p);
@@ -31,35 +32,41 @@ function binomialInto(d: Float64Array, n: number, p: number): Float64Array {
   let sum = 1;
   for (let k = mode; k < n; k++) sum += d[k + 1] = (d[k] * r * (n - k)) / (k + 1);
   for (let k = mode; k > 0; k--) sum += d[k - 1] = (d[k] * k) / (r * (n - k + 1));
-  for (let k = 0; k <= n; k++) d[k] /= sum;
-  return d;
+  return sum;
 }
 
 /**
  * Binomial(K, q) for K ~ d: each of K independent trials (dice, units) succeeds with probability
- * q. The mixture of the binomials of every K that d allows, in O(K) each (O(K²) at most), in one
- * reused buffer.
+ * q. The mixture of the binomials of every K that d allows, in O(K²): one row of Pascal's
+ * triangle, Binomial(k, q), carried from k to k+1 in place (two products and a sum a term, no
+ * division; a convex combination, so no rounding builds up).
  */
 export function thin(d: Dist, q: number): Dist {
   const out = new Float64Array(d.length);
   const row = new Float64Array(d.length);
-  d.forEach((w, k) => {
-    if (w === 0) return;
-    binomialInto(row, k, q);
-    for (let j = 0; j <= k; j++) out[j] += w * row[j];
-  });
+  row[0] = 1;
+  for (let k = 0; k < d.length; k++) {
+    if (k > 0) {
+      for (let j = k; j > 0; j--) row[j] = row[j] * (1 - q) + row[j - 1] * q;
+      row[0] *= 1 - q;
+    }
+    const w = d[k];
+    if (w !== 0) for (let j = 0; j <= k; j++) out[j] += w * row[j];
+  }
   return Array.from(out);
 }
 
 /** Sum of two independent counts (zero terms skipped on both sides). */
 export function convolve(a: Dist, b: Dist): Dist {
-  const out = new Array(a.length + b.length - 1).fill(0);
-  const nz = b.flatMap((q, j) => (q === 0 ? [] : [j]));
+  const out = new Float64Array(a.length + b.length - 1);
+  const at: number[] = [];
+  const bs: number[] = [];
+  b.forEach((q, j) => q !== 0 && (at.push(j), bs.push(q)));
   for (let i = 0; i < a.length; i++) {
-    if (a[i] === 0) continue;
-    for (const j of nz) out[i + j] += a[i] * b[j];
+    const x = a[i];
+    if (x !== 0) for (let m = 0; m < at.length; m++) out[i + at[m]] += x * bs[m];
   }
-  return out;
+  return Array.from(out);
 }
 
 /** Sum of independent dice groups, each `n` dice hitting on `hitOn` (d6). Groups hitting alike are one binomial. */
