@@ -204,7 +204,8 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
 // ------------------------------------------------------------------------------------------------
 // The odds as they were computed before issue 8 §3 (unit by unit: binomials by repeated
 // convolution, every dog-fight and AA outcome walked one by one, partisan states as JSON keys).
-// Slow (0.4–0.8 s for a raid of 400 bombers) but plainly right: the reference the fast path matches.
+// Slow (1–2 s for 400 bombers against 400 interceptors) but plainly right: the reference the fast
+// path matches.
 const naive = {
   convolve(a: number[], b: number[]): number[] {
     const out = new Array(a.length + b.length - 1).fill(0);

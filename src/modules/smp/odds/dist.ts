@@ -59,12 +59,11 @@ export function thin(d: Dist, q: number): Dist {
 /** Sum of two independent counts (zero terms skipped on both sides). */
 export function convolve(a: Dist, b: Dist): Dist {
   const out = new Float64Array(a.length + b.length - 1);
-  const at: number[] = [];
-  const bs: number[] = [];
-  b.forEach((q, j) => q !== 0 && (at.push(j), bs.push(q)));
+  const nz: number[] = []; // where b is not zero
+  for (let j = 0; j < b.length; j++) if (b[j] !== 0) nz.push(j);
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
-    if (x !== 0) for (let m = 0; m < at.length; m++) out[i + at[m]] += x * bs[m];
+    if (x !== 0) for (let m = 0; m < nz.length; m++) out[i + nz[m]] += x * b[nz[m]];
   }
   return Array.from(out);
 }

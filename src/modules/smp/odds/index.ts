@@ -241,10 +241,10 @@ export function raidOdds(r: RaidInput): RaidOdds {
   const A = checkCount(`attacking bombers or ships (${[...new Set(r.groups.map((g) => g.type))].join(', ')})`, r.groups.reduce((a, g) => a + g.n, 0));
   checkOutcome('damage', most.reduce((a, m, f) => a + Math.min(m, cap[f]), 0));
 
-  // #5 dog fight: hits past the escorts shoot down strikers; a strikers are left.
+  // Dog fight: hits past the escorts shoot down strikers, leaving `a` of them (afterDog[a]).
   const afterDog: Dist = new Array(A + 1).fill(0);
   hitsOf(r.interceptors).forEach((p, h) => (afterDog[A - Math.min(A, Math.max(0, h - escorts))] += p));
-  // AA barrage: one die per striker left, each hit one more striker lost; s survive.
+  // AA barrage: one die per striker left, each hit one more striker lost; `s` survive (left[s]).
   const left = aaHitOn > 0 ? thin(afterDog, 1 - pHit(aaHitOn)) : afterDog;
   // The last s strikers in casualty order deal their damage, capped per facility.
   const perFacility: Dist[] = cap.map(() => []);
