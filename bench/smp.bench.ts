@@ -1,13 +1,15 @@
 /**
- * SMP benchmark: exact odds of the largest bombing raid in the demo board, timed, beside a
- * 100,000-run Monte Carlo of the same raid through the real resolver (Step 3 of the phase
- * script, auto policy, seeded dice values). `npm run bench` calls `run()`.
+ * SMP benchmark: every `smp odds` query at 10, 100 and 400 units, timed (`oddsSizes`); then the
+ * exact odds of the largest bombing raid in the demo board, timed, beside a 100,000-run Monte
+ * Carlo of the same raid through the real resolver (Step 3 of the phase script, auto policy,
+ * seeded dice values). `npm run bench` calls `run()`.
  * Set SMP_BENCH_RUNS to change the number of Monte Carlo runs.
  */
 import { readFileSync } from 'node:fs';
 import type { Action } from '../src/engine/module.ts';
 import { PhaseRunner } from '../src/modules/smp/phase.ts';
 import { raidOdds, type RaidGroup } from '../src/modules/smp/odds/index.ts';
+import { oddsFor, type OddsKind } from '../src/modules/smp/play.ts';
 import { catalogOf, validateScenario, type Scenario } from '../src/modules/smp/scenario.ts';
 import { rng } from '../test/smp/helpers.ts';
 
@@ -34,7 +36,53 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
+/** The `smp odds` queries of `n` units: every count of the query at n (bombers and ships split over their types). */
+export function oddsQueries(n: number): { label: string; kind: OddsKind; o: Record<string, number | string> }[] {
+  const third = Math.floor(n / 3);
+  return [
+    { label: `bombing: ${n} strategic bombers, ${n} interceptors, no escort, AA @1`, kind: 'bombing', o: { strategicBombers: n, interceptors: n } },
+    { label: `bombing: ${n} bombers of the 3 types, ${n} interceptors, ${Math.floor(n / 2)} escorts, capacity 20`, kind: 'bombing', o: { tacticalBombers: n - 2 * third, strategicBombers: third, superFortresses: third, interceptors: n, escorts: Math.floor(n / 2), capacity: 20 } },
+    { label: `shore: ${n} ships of the 3 types, ${n} interceptors`, kind: 'shore', o: { cruisers: n - 2 * third, battleships: third, superBattleships: third, interceptors: n } },
+    { label: `kamikaze: ${n} tokens, ${n} fighters, ${n} tactical bombers`, kind: 'kamikaze', o: { tokens: n, fighters: n, tacticalBombers: n } },
+    { label: `partisan: ${n} tokens, ${n} elite infantry`, kind: 'partisan', o: { tokens: n, elite: n } },
+    { label: `partisan: ${n} tokens, ${n} elite infantry, capacity 20`, kind: 'partisan', o: { tokens: n, elite: n, capacity: 20 } },
+    { label: `vichy: ${n} attempts @3`, kind: 'vichy', o: { attempts: n, hitOn: 3 } },
+    { label: 'coastal: major bunker (6 dice, no size to vary)', kind: 'coastal', o: { bunker: 'major' } },
+  ];
+}
+
+/**
+ * Time every `smp odds` query (oddsFor, what the command computes and prints) at each size:
+ * 5 warm-up calls (fewer past a quarter of `budgetMs`), then up to 200 calls or `budgetMs` per
+ * query, at least one; median and 95th percentile of the wall time, and the process's CPU time
+ * per call (what the query costs when other work shares the cores).
+ * `odds` is a parameter so that the same table can be made of an older oddsFor.
+ */
+export function oddsSizes(odds: typeof oddsFor = oddsFor, sizes = [10, 100, 400], budgetMs = 2000): string {
+  const rows: string[] = [];
+  for (const n of sizes)
+    for (const q of oddsQueries(n)) {
+      if (q.kind === 'coastal' && n !== sizes[0]) continue;
+      const warm = performance.now() + budgetMs / 4;
+      for (let i = 0; i < 5 && (i === 0 || performance.now() < warm); i++) odds(q.kind, q.o);
+      const times: number[] = [];
+      const end = performance.now() + budgetMs;
+      const cpu0 = process.cpuUsage();
+      while (times.length < 200 && (times.length === 0 || performance.now() < end)) {
+        const t0 = performance.now();
+        odds(q.kind, q.o);
+        times.push(performance.now() - t0);
+      }
+      const cpu = process.cpuUsage(cpu0);
+      times.sort((a, b) => a - b);
+      const at = (f: number) => times[Math.min(times.length - 1, Math.floor(f * times.length))].toFixed(3);
+      rows.push(`| ${q.label} | ${at(0.5)} ms | ${at(0.95)} ms | ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(3)} ms | ${times.length} |`);
+    }
+  return ['| `smp odds` query | median | 95th percentile | CPU per call (mean) | calls |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
 export async function run(): Promise<string> {
+  const sizes = oddsSizes();
   const raw = JSON.parse(readFileSync(new URL('../examples/smp/demo-1940.json', import.meta.url), 'utf8'));
   const v = validateScenario(raw);
   if (!v.ok) throw new Error('demo scenario invalid');
@@ -107,6 +155,10 @@ export async function run(): Promise<string> {
     .map((r) => `| ${r.k} | ${(r.p * 100).toFixed(3)}% | ${(r.q * 100).toFixed(3)}% |`);
   const maxDiff = Math.max(...exact.total.map((p, k) => Math.abs(p - (counts[k] ?? 0) / runs)));
   return [
+    '## SMP: `smp odds` at 10, 100 and 400 units',
+    '',
+    sizes,
+    '',
     '## SMP: exact odds vs Monte Carlo',
     '',
     `Largest raid in the demo board: ${raid.attacker} raids ${raid.target} with ${groups.map((g) => `${g.n} ${g.type}`).join(', ')} and ${escorts} escort(s) against ${interceptors.reduce((k, x) => k + x.n, 0)} interceptor(s); AA @${input.aaHitOn}; facilities ${target.facilities.map((f, i) => `${f.type} (room ${room(i)})`).join(', ')}.`,

@@ -166,18 +166,24 @@ export function registerSmpCommands(program: Command): void {
     setup(odds.command(kind).description(desc))
       .option('--json', 'print {"distribution":[…]} as JSON')
       .action(async (o: Record<string, string | boolean | undefined>) => {
-        const { isRuleError, oddsFor } = await smpModules();
+        const [{ isRuleError, oddsFor }, { MAX_COUNT }] = await Promise.all([smpModules(), import('../../modules/smp/odds/limits.ts')]);
         const nums: Record<string, number | string | undefined> = {};
         for (const [k, v] of Object.entries(o)) {
           if (k === 'json' || v === undefined) continue;
           if (k === 'bunker') nums[k] = String(v);
           else {
             const n = Number(v);
-            if (!Number.isInteger(n) || n < 0 || n > 1000) return fail(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a whole number from 0 to 1000, not ${v}`);
+            if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) return fail(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a whole number from 0 to ${MAX_COUNT}, not ${v}`);
             nums[k] = n;
           }
         }
-        const r = oddsFor(kind, nums);
+        let r: ReturnType<typeof oddsFor>;
+        try {
+          r = oddsFor(kind, nums); // the odds refuse a query past their limits by throwing a RuleError
+        } catch (e) {
+          if (isRuleError(e)) return fail(e.message);
+          throw e;
+        }
         if (isRuleError(r)) return fail(r.message);
         console.log(o.json ? JSON.stringify(r.json) : r.text);
       });
