@@ -4,7 +4,8 @@ import { newGameRecord } from '../../src/engine/session.ts';
 import { legalActions, waitingFor } from '../../src/engine/kernel.ts';
 import { apply, codeOf } from '../support/kernel.ts';
 import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';
-import { mini, openSmp, play, texts } from './helpers.ts';
+import { nextBoard, nextPhaseOptions } from '../../src/modules/smp/play.ts';
+import { mini, openSmp, play, scenario, texts } from './helpers.ts';
 
 const allFail = () => (req: { dice: { sides: number }[] }) => req.dice.map((d) => d.sides); // 6s (and 8s) miss everything
 const allHit = () => (req: { dice: { sides: number }[] }) => req.dice.map(() => 1);
@@ -584,5 +585,40 @@ describe('Step 3/4: a designated fighter is used only once per phase', () => {
     });
     const egypt = prompts.find((p) => p.kind === 'decide' && /attacks Egypt/.test(p.prompt));
     expect(egypt?.kind === 'decide' ? JSON.stringify(egypt.action) : 'no interceptors offered over Egypt').toContain('1 fighter (uk, London)');
+  });
+});
+
+describe('Next phase: --out writes the following SMP (ruling R0-7)', () => {
+  const first = () =>
+    mini({
+      smpNumber: 1,
+      round: 1,
+      season: 'autumn',
+      nations: [...mini().nations!, { id: 'spain', side: 'neutral' }],
+      territories: [
+        { name: 'Paris', owner: 'germany', originalOwner: 'france' },
+        { name: 'Spain', owner: 'spain' },
+      ],
+    });
+
+  it('the SMP number, the round and the season move on, so the first-SMP Hendaye offer is not made again', () => {
+    const one = play(first(), { steps: [1] });
+    expect(one.prompts.some((p) => /Hendaye/.test(p.prompt))).toBe(true);
+    const next = nextBoard(one.state);
+    expect([next.smpNumber, next.round, next.season]).toEqual([2, 2, 'winter']);
+    expect(play(next, { steps: [1] }).prompts.some((p) => /Hendaye/.test(p.prompt))).toBe(false);
+    expect(nextBoard(play(next, { steps: [10] }).state).season).toBe('spring');
+  });
+
+  it('the players may give the next round and season instead; a bad one is refused naming it', () => {
+    const s = scenario(first());
+    const o = nextPhaseOptions(s, { round: '3', season: 'summer' });
+    if (isRuleError(o)) throw new Error(o.message);
+    const next = nextBoard(play(first(), { steps: [10] }).state, o);
+    expect([next.smpNumber, next.round, next.season]).toEqual([2, 3, 'summer']);
+    const badRound = nextPhaseOptions(s, { round: '1' });
+    expect(isRuleError(badRound) && badRound.message).toMatch(/next round .*after round 1/);
+    const badSeason = nextPhaseOptions(s, { season: 'fall' });
+    expect(isRuleError(badSeason) && badSeason.message).toMatch(/next season .*spring, summer, autumn, winter, not "fall"/);
   });
 });

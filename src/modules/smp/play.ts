@@ -7,6 +7,7 @@ import { ruleError, type RuleError } from '../../engine/errors.ts';
 import type { Action, FieldSpec } from '../../engine/module.ts';
 import { autoAction, derive, type SmpState } from './index.ts';
 import { BUNKER_DICE, coastalOdds, kamikazeOdds, partisanOdds, raidOdds, vichySequence, type Dist, type RaidGroup } from './odds/index.ts';
+import { nextPhase, type NextPhase } from './next-phase.ts';
 import type { Scenario } from './scenario.ts';
 import type { Request, SmpEvent } from './script.ts';
 
@@ -89,10 +90,15 @@ export function reportText(events: readonly SmpEvent[]): string {
   return out.join('\n').trim() + '\n';
 }
 
-/** The board after the phase, in scenario format (ready for the next SMP once the players update it). */
-export function nextBoard(state: SmpState): Scenario {
-  return derive(state).board;
+/**
+ * The scenario of the next SMP: the board after this phase with the SMP number, the round and the
+ * season moved on (ruling R0-7), or the round and season from `nextPhaseOptions`.
+ */
+export function nextBoard(state: SmpState, next: NextPhase = {}): Scenario {
+  return nextPhase(derive(state).board, next);
 }
+
+export { nextPhaseOptions, type NextPhase } from './next-phase.ts';
 
 // ------------------------------------------------------------------ odds commands
 export type OddsKind = 'kamikaze' | 'coastal' | 'partisan' | 'bombing' | 'shore' | 'vichy';
