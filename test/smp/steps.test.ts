@@ -569,7 +569,7 @@ describe('Step 3/4: a designated fighter is used only once per phase', () => {
       territories: [
         { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }] },
         { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'uk', type: 'fighter', count: 3, designated: 1 }] },
-        { name: 'Egypt', owner: 'uk', facilities: [{ type: 'minor_factory', damage: 0 }] },
+        { name: 'Egypt', owner: 'uk', adjacent: ['London'], facilities: [{ type: 'minor_factory', damage: 0 }] },
       ],
     });
     let raids = 0;
@@ -620,5 +620,45 @@ describe('Next phase: --out writes the following SMP (ruling R0-7)', () => {
     expect(isRuleError(badRound) && badRound.message).toMatch(/next round .*after round 1/);
     const badSeason = nextPhaseOptions(s, { season: 'fall' });
     expect(isRuleError(badSeason) && badSeason.message).toMatch(/next season .*spring, summer, autumn, winter, not "fall"/);
+  });
+});
+
+describe('Steps 3/4: the reach of fighters (ruling R3-3)', () => {
+  const board = () =>
+    mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', adjacent: ['Holland'], units: [{ owner: 'germany', type: 'strategic_bomber', count: 1, designated: 1 }, { owner: 'germany', type: 'fighter', count: 1, designated: 1 }] },
+        { name: 'Holland', owner: 'germany', adjacent: ['London', 'A-18'], units: [{ owner: 'germany', type: 'fighter', count: 2, designated: 2 }] },
+        { name: 'Norway', owner: 'germany', units: [{ owner: 'germany', type: 'fighter', count: 3, designated: 3 }] },
+        { name: 'London', owner: 'uk', adjacent: ['Scotland', 'A-18'], facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'uk', type: 'fighter', count: 1 }] },
+        { name: 'Scotland', owner: 'uk', units: [{ owner: 'uk', type: 'fighter', count: 2, designated: 2 }] },
+        { name: 'India', owner: 'uk', units: [{ owner: 'uk', type: 'fighter', count: 4, designated: 4 }] },
+      ],
+      seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'carrier', count: 1 }, { owner: 'uk', type: 'fighter', count: 1, designated: 1 }] }],
+    });
+  const offered = (p: any) => (p?.kind === 'decide' ? Object.values(p.action.fields).map((f: any) => f.label) : ['(not asked)']);
+
+  it('interceptors: fighters grounded in the target and designated fighters next to it, none from the far side of the world', () => {
+    const { prompts } = play(board(), { steps: [3], dice: allFail() });
+    const ints = prompts.find((p) => p.kind === 'decide' && /attacks London/.test(p.prompt));
+    expect(offered(ints)).toEqual(['1 fighter (uk, London)', '2 fighters (uk, Scotland)', '1 fighter (uk, A-18)']);
+  });
+
+  it('escorts: designated fighters where the bombers start or next to the target', () => {
+    const { prompts } = play(board(), { steps: [3], dice: allFail() });
+    const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the raid on London/.test(p.prompt));
+    expect(offered(esc)).toEqual(['1 fighter (germany, Western Germany)', '2 fighters (germany, Holland)']);
+  });
+
+  it('shore bombardment: the same reach for interceptors and designated escorts', () => {
+    const s = board();
+    s.territories = s.territories!.map((t: any) => (t.name === 'Holland' ? { ...t, owner: 'uk', units: [{ owner: 'uk', type: 'fighter', count: 1, designated: 1 }] } : t.name === 'London' ? { ...t, owner: 'germany', units: [{ owner: 'germany', type: 'fighter', count: 1 }] } : t));
+    s.seaZones = [{ name: 'A-18', units: [{ owner: 'uk', type: 'battleship', count: 1, designated: 1 }] }];
+    s.unitTypes = { battleship: { airCover: 2 } };
+    const { prompts } = play(s, { steps: [4], dice: allFail() });
+    const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the fleet/.test(p.prompt));
+    expect(offered(esc)).toEqual(['1 fighter (uk, Holland)', '2 fighters (uk, Scotland)']);
+    const ints = prompts.find((p) => p.kind === 'decide' && /attacks London/.test(p.prompt));
+    expect(offered(ints)).toEqual(['1 fighter (germany, London)']);
   });
 });

@@ -128,6 +128,15 @@ export function available(ctx: Ctx, pred: (owner: string, type: string) => boole
   return out;
 }
 
+/**
+ * Where a fighter may take part in a fight over `target` (ruling R3-3): a space next to it, or one
+ * of `from` (where the strikers it escorts start). In board order.
+ */
+export function withinReach(ctx: Ctx, target: string, from: string[] = []): string[] {
+  const b = ctx.board;
+  return [...b.s.territories, ...b.s.seaZones].map((s) => s.name).filter((n) => b.adjacent(target, n) || from.includes(n));
+}
+
 function merge(parts: Part[]): Part[] {
   const out: Part[] = [];
   for (const p of parts) {

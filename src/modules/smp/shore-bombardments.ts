@@ -1,7 +1,7 @@
 /** Step 4 — Conduct Shore Bombardments (document section "#6. SHORE BOMBARDMENTS"). */
 import { plural } from './board.ts';
 import { interceptorsFor } from './bombing-raids.ts';
-import { available, forgetFlown, initiative, pickParts, resolveStrike, strikeOdds, type FightSide, type Part, type StrikeSpec } from './missions.ts';
+import { available, forgetFlown, initiative, pickParts, resolveStrike, strikeOdds, withinReach, type FightSide, type Part, type StrikeSpec } from './missions.ts';
 import type { Territory } from './scenario.ts';
 import { askChoice, note, type Ctx, type Script } from './script.ts';
 
@@ -86,10 +86,10 @@ export function* shoreBombardments(ctx: Ctx): Script {
         const opt = opts.find((o) => `${o.zone}>${o.target.name}` === choice)!;
         const spec0 = shoreSpec(ctx, nation, opt.target, opt.ships, [], interceptorsFor(ctx, opt.target));
         const ships = yield* pickParts(ctx, nation, `${RULE} which ships bombard ${opt.target.name}?`, opt.ships, 1, true, () => [`every ship, no escorts, every interceptor: ${strikeOdds(ctx, spec0, opt.ships, 0, spec0.interceptorCandidates).join('; ')}`], 'ships');
-        // Escorts: fighters on carriers in the fleet (no designation needed) and designated fighters.
+        // Escorts: fighters on carriers in the fleet (no designation needed) and designated fighters in reach (ruling R3-3).
         const hasCarrier = b.units(opt.zone).some((u) => u.owner === nation && b.unitType(u.type).carrier);
         const carrierBased = hasCarrier ? available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: false, spaces: [opt.zone] }) : [];
-        const designated = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true, spaces: [...b.s.territories, ...b.s.seaZones].map((s) => s.name).filter((n) => !hasCarrier || n !== opt.zone) });
+        const designated = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true, spaces: withinReach(ctx, opt.target.name, [opt.zone]).filter((n) => !hasCarrier || n !== opt.zone) });
         const escorts = yield* pickParts(ctx, nation, `${RULE} escort fighters for the fleet (carrier-based ones need no designation; each fighter only once this phase)?`, [...carrierBased, ...designated], 0, true, undefined, 'escorts');
         yield* resolveStrike(ctx, shoreSpec(ctx, nation, opt.target, ships, escorts, interceptorsFor(ctx, opt.target)));
       }
