@@ -497,15 +497,15 @@ describe('Step 4 Shore Bombardments', () => {
     const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the fleet/.test(p.prompt)) as any;
     expect(esc.prompt).toMatch(/1 fighter \(uk, A-18\)/);
   });
-  it('a ship hit by an interceptor takes the hit on the board and does not bombard', () => {
+  it('a ship hit by an interceptor takes the hit on the board; a sunk cruiser does not bombard', () => {
     const { board } = play(fleet(), {
       steps: [4],
       dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)),
-      decide: (r) => (/escort fighters/.test(r.prompt) ? { p0: 0 } : /hit\(s\) on your shore bombardment force/.test(r.prompt) ? { p0: 0, p1: 1 } : undefined),
+      decide: (r) => (/escort fighters/.test(r.prompt) ? { p0: 0 } : /hit\(s\) on your shore bombardment force/.test(r.prompt) ? { p0: 1, p1: 0 } : undefined),
     });
     const ships = zone(board, 'A-18').units;
-    expect(ships.find((u: any) => u.type === 'battleship').damaged).toBe(1);
-    expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([0, 2]); // only the cruiser bombards
+    expect(ships.find((u: any) => u.type === 'cruiser')).toBeUndefined();
+    expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([4, 0]); // only the battleship bombards
   });
 
   it('a designated cruiser sunk while bombarding leaves its undesignated stack-mate undesignated', () => {
@@ -660,5 +660,21 @@ describe('Steps 3/4: the reach of fighters (ruling R3-3)', () => {
     expect(offered(esc)).toEqual(['1 fighter (uk, Holland)', '2 fighters (uk, Scotland)']);
     const ints = prompts.find((p) => p.kind === 'decide' && /attacks London/.test(p.prompt));
     expect(offered(ints)).toEqual(['1 fighter (germany, London)']);
+  });
+});
+
+describe('Rulings reconsidered (issue 8)', () => {
+  it('R4-2: a battleship damaged but not sunk in the dog fight survives and bombards; a second hit sinks it', () => {
+    const s = mini({
+      territories: [{ name: 'Holland', owner: 'germany', adjacent: ['A-18'], facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'germany', type: 'fighter', count: 2 }] }],
+      seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'battleship', count: 1, designated: 1 }] }],
+      unitTypes: { battleship: { airCover: 2 } },
+    });
+    const oneHit = play(s, { steps: [4], dice: (r) => r.dice.map((_d, i) => (/interceptor/.test(r.prompt) && i === 0 ? 1 : 6)) });
+    expect(zone(oneHit.board, 'A-18').units).toEqual([{ owner: 'uk', type: 'battleship', count: 1, designated: 1, damaged: 1 }]);
+    expect(terr(oneHit.board, 'Holland').facilities[0].damage).toBe(4);
+    const twoHits = play(s, { steps: [4], dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)) });
+    expect(zone(twoHits.board, 'A-18').units).toEqual([]);
+    expect(terr(twoHits.board, 'Holland').facilities[0].damage).toBe(0);
   });
 });

@@ -25,9 +25,9 @@ export function bomberSpec(ctx: Ctx, attacker: string, target: Territory, strike
       return bt.targets === 'any' || b.isTactical(f) || !!b.facilityType(f.type).minorFactory;
     },
     strikerDogfight: (t) => b.unitType(t).dogfightAttack ?? 0,
-    strikerHit: (p) => {
-      loseFlown(ctx, p);
-      return `${plural(p.n, p.type)} (${b.nationName(p.owner)}, ${p.space}) shot down`;
+    strikerHit: (p, hits) => {
+      loseFlown(ctx, p, hits);
+      return { texts: [`${plural(hits, p.type)} (${b.nationName(p.owner)}, ${p.space}) shot down`], lost: hits };
     },
     interceptorCandidates: interceptors,
     aaHitOn: b.cat.rules.aaBarrage.hitOn,

@@ -9,6 +9,12 @@ const RULE = '4 Shore Bombardments:';
 
 export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, strikers: Part[], escorts: Part[], interceptors: Part[]): StrikeSpec {
   const b = ctx.board;
+  /** Undamaged 2-hit ships among a part: the stack's damaged ships count as those that did not sail, as far as they go. */
+  const undamaged = (p: Part) => {
+    if ((b.unitType(p.type).hits ?? 1) < 2) return 0;
+    const stack = b.units(p.space).filter((u) => u.owner === p.owner && u.type === p.type);
+    return Math.min(p.n, stack.reduce((k, u) => k + u.count - (u.damaged ?? 0), 0));
+  };
   return {
     what: 'shore bombardment',
     rule: RULE,
@@ -26,11 +32,24 @@ export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, striker
       return bd.targets === 'any' || b.isTactical(f);
     },
     strikerDogfight: (t) => b.unitType(t).airCover ?? 0,
-    strikerHit: (p) => {
-      const r = b.hitShip(p.space, p.owner, p.type, false, true);
-      const r2 = r === 'none' ? b.hitShip(p.space, p.owner, p.type, true, true) : r;
-      if (r2 === 'sunk') forgetFlown(ctx, p, 1);
-      return `${p.type.replace(/_/g, ' ')} (${b.nationName(p.owner)}, ${p.space}) takes a hit and is ${r2 === 'damaged' ? 'damaged' : 'sunk'}; it does not bombard (ruling R4-2)`;
+    // A ship hit in the dog fight takes the hit on the board; a 2-hit ship only damaged survives and bombards (ruling R4-2).
+    strikerCapacity: (p) => p.n + undamaged(p),
+    strikerHit: (p, hits) => {
+      const fresh = undamaged(p);
+      const ship = `${p.type.replace(/_/g, ' ')} (${b.nationName(p.owner)}, ${p.space})`;
+      const texts: string[] = [];
+      for (let i = 0; i < hits; i++) {
+        if (i < fresh) {
+          b.hitShip(p.space, p.owner, p.type, false, true);
+          texts.push(`${ship} takes a hit and is damaged; it survives and bombards (ruling R4-2)`);
+        } else {
+          b.hitShip(p.space, p.owner, p.type, (b.unitType(p.type).hits ?? 1) >= 2, true);
+          texts.push(`${ship} takes a hit and is sunk (ruling R4-2)`);
+        }
+      }
+      const lost = Math.max(0, hits - fresh);
+      forgetFlown(ctx, p, lost);
+      return { texts, lost };
     },
     interceptorCandidates: interceptors,
     aaHitOn: 0,
