@@ -677,4 +677,11 @@ describe('Rulings reconsidered (issue 8)', () => {
     expect(zone(twoHits.board, 'A-18').units).toEqual([]);
     expect(terr(twoHits.board, 'Holland').facilities[0].damage).toBe(0);
   });
+
+  it('R8-1: the at-war condition is for sea transports; an air transport may pass to the neutral United States', () => {
+    const s = mini({ territories: [{ name: 'London', owner: 'uk', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'air_transport', count: 1 }] }] });
+    const { board, prompts } = play(s, { steps: [8], decide: (r) => (/reassign transports/.test(r.prompt) && r.seat === 'uk' ? { choice: 'London|air_transport' } : /how many/.test(r.prompt) ? { count: 1, to: 'usa' } : undefined) });
+    expect(terr(board, 'London').units).toEqual([{ owner: 'usa', type: 'air_transport', count: 1 }]);
+    expect(prompts.some((p) => p.seat === 'usa' && /Accept/.test(p.prompt))).toBe(true);
+  });
 });
