@@ -684,4 +684,49 @@ describe('Rulings reconsidered (issue 8)', () => {
     expect(terr(board, 'London').units).toEqual([{ owner: 'usa', type: 'air_transport', count: 1 }]);
     expect(prompts.some((p) => p.seat === 'usa' && /Accept/.test(p.prompt))).toBe(true);
   });
+
+  it('R2-4: when the Free French win, Southern France and its units become Free French; other Vichy territories stay Vichy', () => {
+    const s = mini({
+      smpNumber: 3,
+      territories: [
+        { name: 'Paris', owner: 'germany', originalOwner: 'france' },
+        { name: 'Southern France', owner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 2 }] },
+        { name: 'Corsica', owner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 1 }] },
+      ],
+      vichy: { status: 'in-effect', turned: { axis: 0, freeFrench: 1 } },
+    });
+    const { board } = play(s, { steps: [2], dice: allFail() });
+    expect(terr(board, 'Southern France')).toMatchObject({ owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 2 }] });
+    expect(terr(board, 'Corsica')).toMatchObject({ owner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 1 }] });
+    expect(board.vichy.status).toBe('resolved');
+  });
+
+  it('R2-1: the Vichy rules can only come into effect at the first SMP; a pending status at a later SMP leaves everything French', () => {
+    const s = mini({
+      smpNumber: 2,
+      territories: [
+        { name: 'Paris', owner: 'germany', originalOwner: 'france' },
+        { name: 'Corsica', owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 1 }] },
+      ],
+      vichy: { status: 'pending' },
+    });
+    const { board, events } = play(s, { steps: [2] });
+    expect(board.vichy.status).toBe('free-french');
+    expect(terr(board, 'Corsica')).toMatchObject({ owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 1 }] });
+    expect(texts(events, 2).join('\n')).toMatch(/first Strategic Missions Phase/);
+  });
+
+  it('R2-4: Southern France still unresolved after the 3rd SMP is resolved at the next one', () => {
+    const s = mini({
+      smpNumber: 4,
+      territories: [
+        { name: 'Paris', owner: 'germany', originalOwner: 'france' },
+        { name: 'Southern France', owner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 2 }] },
+      ],
+      vichy: { status: 'in-effect', turned: { axis: 2, freeFrench: 0 } },
+    });
+    const { board } = play(s, { steps: [2] });
+    expect(terr(board, 'Southern France').units).toEqual([]);
+    expect(board.vichy.status).toBe('resolved');
+  });
 });
