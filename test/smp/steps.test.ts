@@ -701,6 +701,19 @@ describe('Rulings reconsidered (issue 8)', () => {
     expect(board.vichy.status).toBe('resolved');
   });
 
+  it('R9-1: warships of two allied nations side by side are one fleet; the nation with the most ships chooses the casualties', () => {
+    const s = mini({
+      territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }] }],
+      seaZones: [{ name: 'A-21', units: [{ owner: 'france', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'destroyer', count: 1 }, { owner: 'uk', type: 'transport', count: 2 }] }],
+    });
+    const { prompts, board } = play(s, { steps: [9], dice: allHit() });
+    const ask = prompts.find((p) => p.kind === 'decide' && /targets one fleet/.test(p.prompt)) as any;
+    expect(ask.action.fields.choice.options.map((o: any) => o.value)).toEqual(['A-21>france']);
+    const hits = prompts.find((p) => p.kind === 'decide' && /hit\(s\) on ships/.test(p.prompt));
+    expect(hits?.seat).toBe('france');
+    expect(zone(board, 'A-21').units).toHaveLength(1); // 3 hits on 5 ships: the auto policy sinks the first three in board order
+  });
+
   it('R2-1: the Vichy rules can only come into effect at the first SMP; a pending status at a later SMP leaves everything French', () => {
     const s = mini({
       smpNumber: 2,
