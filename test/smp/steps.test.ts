@@ -743,3 +743,51 @@ describe('Rulings reconsidered (issue 8)', () => {
     expect(board.vichy.status).toBe('resolved');
   });
 });
+
+describe('SMP records of Wardroom 0.1 keep the readings they were played under', () => {
+  it('a record of version 1 is opened with the 0.1 readings', () => {
+    const rec = { ...newGameRecord('smp', { scenario: mini(), dice: 'seeded' }, 'seed'), version: 1 as const };
+    expect((openSmp(rec).record.options as any).rulings).toBe('0.1');
+  });
+
+  it('0.1: designated fighters anywhere intercept; a battleship hit in the dog fight does not bombard', () => {
+    const s = mini({
+      territories: [
+        { name: 'Holland', owner: 'germany', adjacent: ['A-18'], facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'germany', type: 'fighter', count: 1 }] },
+        { name: 'Norway', owner: 'germany', units: [{ owner: 'germany', type: 'fighter', count: 3, designated: 3 }] },
+      ],
+      seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'battleship', count: 1, designated: 1 }] }],
+      unitTypes: { battleship: { airCover: 2 } },
+    });
+    const dice = (r: { prompt: string; dice: unknown[] }) => r.dice.map((_d, i) => (/interceptor/.test(r.prompt) && i === 0 ? 1 : 6));
+    const old = play(s, { steps: [4], rulings: '0.1', dice, decide: (r) => (/send interceptors/.test(r.prompt) ? { p1: 0 } : undefined) });
+    expect(old.prompts.some((p) => p.kind === 'decide' && /3 fighters \(germany, Norway\)/.test(p.prompt))).toBe(true);
+    expect(terr(old.board, 'Holland').facilities[0].damage).toBe(0);
+    expect(play(s, { steps: [4], dice }).prompts.some((p) => /Norway/.test(p.prompt))).toBe(false);
+  });
+
+  it('0.1: air transports need war; a pending Vichy status at SMP 2 still comes into effect', () => {
+    const air = mini({ territories: [{ name: 'London', owner: 'uk', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'air_transport', count: 1 }] }] });
+    const offer = (p: any) => p.kind === 'decide' && /how many/.test(p.prompt) && p.action.fields.to.options.some((o: any) => o.value === 'usa');
+    const choose = (r: any) => (/reassign transports/.test(r.prompt) && r.seat === 'uk' ? { choice: 'London|air_transport' } : undefined);
+    expect(play(air, { steps: [8], rulings: '0.1', decide: choose }).prompts.some(offer)).toBe(false);
+    expect(play(air, { steps: [8], decide: choose }).prompts.some(offer)).toBe(true);
+    const pending = mini({ smpNumber: 2, territories: [{ name: 'Paris', owner: 'germany' }, { name: 'Corsica', owner: 'france' }], vichy: { status: 'pending' } });
+    expect(terr(play(pending, { steps: [2], rulings: '0.1', dice: allFail() }).board, 'Corsica').owner).toBe('vichy');
+  });
+
+  it('0.1: a Free French win turns every Vichy territory Free French; a fleet is one nation\'s ships', () => {
+    const sf = mini({
+      smpNumber: 3,
+      territories: [{ name: 'Southern France', owner: 'vichy' }, { name: 'Corsica', owner: 'vichy' }],
+      vichy: { status: 'in-effect', turned: { axis: 0, freeFrench: 1 } },
+    });
+    expect(terr(play(sf, { steps: [2], rulings: '0.1', dice: allFail() }).board, 'Corsica').owner).toBe('france');
+    const fleet = mini({
+      territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }] }],
+      seaZones: [{ name: 'A-21', units: [{ owner: 'france', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'destroyer', count: 2 }] }],
+    });
+    expect(play(fleet, { steps: [9], rulings: '0.1' }).prompts).toHaveLength(0);
+    expect(play(fleet, { steps: [9], dice: allFail() }).prompts).not.toHaveLength(0);
+  });
+});

@@ -42,7 +42,7 @@ export function interceptorsFor(ctx: Ctx, target: Territory): Part[] {
   const b = ctx.board;
   const fighter = (o: string, t: string) => b.friendly(o, target.owner) && !!b.unitType(t).fighter;
   const grounded = available(ctx, fighter, { designatedOnly: false, spaces: [target.name] });
-  const near = available(ctx, fighter, { designatedOnly: true, spaces: withinReach(ctx, target.name) });
+  const near = available(ctx, fighter, { designatedOnly: true, spaces: withinReach(ctx, target.name).filter((n) => n !== target.name) });
   return [...grounded, ...near];
 }
 

@@ -26,9 +26,10 @@ export function fleetsNear(ctx: Ctx, territory: string, bunkerOwner: string): Fl
     const z = b.sea.get(n);
     if (!z) continue;
     const groups: string[][] = [];
-    for (const { id } of b.s.nations) {
-      if (!z.units.some((u) => u.owner === id) || !b.warBetween(id, bunkerOwner)) continue;
-      const g = groups.find((x) => b.friendly(x[0], id));
+    for (const id of new Set(z.units.map((u) => u.owner))) {
+      if (!b.warBetween(id, bunkerOwner)) continue;
+      // Wardroom 0.1: a fleet was one nation's ships.
+      const g = ctx.rulings === '0.1' ? undefined : groups.find((x) => b.friendly(x[0], id));
       if (g) g.push(id);
       else groups.push([id]);
     }

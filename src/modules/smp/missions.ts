@@ -130,11 +130,12 @@ export function available(ctx: Ctx, pred: (owner: string, type: string) => boole
 
 /**
  * Where a fighter may take part in a fight over `target` (ruling R3-3): a space next to it, or one
- * of `from` (where the strikers it escorts start). In board order.
+ * of `from` (where the strikers it escorts start). In board order. (Wardroom 0.1: anywhere.)
  */
 export function withinReach(ctx: Ctx, target: string, from: string[] = []): string[] {
   const b = ctx.board;
-  return [...b.s.territories, ...b.s.seaZones].map((s) => s.name).filter((n) => b.adjacent(target, n) || from.includes(n));
+  const all = [...b.s.territories, ...b.s.seaZones].map((s) => s.name);
+  return ctx.rulings === '0.1' ? all : all.filter((n) => b.adjacent(target, n) || from.includes(n));
 }
 
 function merge(parts: Part[]): Part[] {
@@ -268,13 +269,20 @@ function sameStack(a: Part, b: Part): boolean {
   return a.space === b.space && a.owner === b.owner && a.type === b.type;
 }
 
-/** Apply the hits on strikers (one part per stack, `n` = hits); returns the units lost. */
-function hitStrikers(ctx: Ctx, s: StrikeSpec, what: string, strikers: Part[], hits: Part[]): Part[] {
+/**
+ * Apply the hits on strikers (one part per stack, `n` = hits); returns the units lost. With
+ * `eachHit` (the dog fight) a unit that one hit removes gets a report line of its own.
+ */
+function hitStrikers(ctx: Ctx, s: StrikeSpec, what: string, strikers: Part[], hits: Part[], eachHit: boolean): Part[] {
   const lost: Part[] = [];
   for (const h of hits) {
-    const r = s.strikerHit(strikers.find((p) => sameStack(p, h))!, h.n);
-    for (const t of r.texts) change(ctx, `${s.rule} ${what}: ${t}.`, { rule: s.rule });
-    if (r.lost) lost.push({ ...h, n: r.lost });
+    const p = strikers.find((q) => sameStack(q, h))!;
+    const oneByOne = eachHit && (s.strikerCapacity?.(p) ?? p.n) === p.n;
+    for (const k of oneByOne ? Array<number>(h.n).fill(1) : [h.n]) {
+      const r = s.strikerHit(p, k);
+      for (const t of r.texts) change(ctx, `${s.rule} ${what}: ${t}.`, { rule: s.rule });
+      if (r.lost) lost.push({ ...h, n: r.lost });
+    }
   }
   return lost;
 }
@@ -335,7 +343,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
       loseFlown(ctx, p);
       change(ctx, `${s.rule} Dog fight: escort ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
     }
-    strikers = subtract(strikers, hitStrikers(ctx, s, 'Dog fight', strikers, atkLoss.filter((p) => !escortLoss.includes(p))));
+    strikers = subtract(strikers, hitStrikers(ctx, s, 'Dog fight', strikers, atkLoss.filter((p) => !escortLoss.includes(p)), true));
     escorts = subtract(escorts, escortLoss);
   }
 
@@ -344,7 +352,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
     const n = strikers.reduce((k, p) => k + p.n, 0);
     const { hits } = yield* rollHits(ctx, defender, n, s.aaHitOn, `${s.what} ${target.name}: AA barrage @${s.aaHitOn}`);
     const loss = yield* chooseCasualties(ctx, attacker, `${s.rule} AA barrage over ${target.name}: ${hits} hit(s)`, cheapestFirst(ctx, s, strikers), hits);
-    strikers = subtract(strikers, hitStrikers(ctx, s, 'AA barrage', strikers, loss));
+    strikers = subtract(strikers, hitStrikers(ctx, s, 'AA barrage', strikers, loss, false));
   }
   if (!strikers.length) return note(ctx, `${s.rule} Nothing reaches ${target.name}.`, { rule: s.rule });
 

@@ -33,7 +33,8 @@ export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, striker
     },
     strikerDogfight: (t) => b.unitType(t).airCover ?? 0,
     // A ship hit in the dog fight takes the hit on the board; a 2-hit ship only damaged survives and bombards (ruling R4-2).
-    strikerCapacity: (p) => p.n + undamaged(p),
+    // (Wardroom 0.1: one hit per ship, and a ship hit does not bombard.)
+    strikerCapacity: ctx.rulings === '0.1' ? undefined : (p) => p.n + undamaged(p),
     strikerHit: (p, hits) => {
       const fresh = undamaged(p);
       const ship = `${p.type.replace(/_/g, ' ')} (${b.nationName(p.owner)}, ${p.space})`;
@@ -41,15 +42,15 @@ export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, striker
       for (let i = 0; i < hits; i++) {
         if (i < fresh) {
           b.hitShip(p.space, p.owner, p.type, false, true);
-          texts.push(`${ship} takes a hit and is damaged; it survives and bombards (ruling R4-2)`);
+          texts.push(`${ship} takes a hit and is damaged; ${ctx.rulings === '0.1' ? 'it does not bombard' : 'it survives and bombards'} (ruling R4-2)`);
         } else {
           b.hitShip(p.space, p.owner, p.type, (b.unitType(p.type).hits ?? 1) >= 2, true);
           texts.push(`${ship} takes a hit and is sunk (ruling R4-2)`);
         }
       }
-      const lost = Math.max(0, hits - fresh);
-      forgetFlown(ctx, p, lost);
-      return { texts, lost };
+      const sunk = Math.max(0, hits - fresh);
+      forgetFlown(ctx, p, sunk);
+      return { texts, lost: ctx.rulings === '0.1' ? hits : sunk };
     },
     interceptorCandidates: interceptors,
     aaHitOn: 0,

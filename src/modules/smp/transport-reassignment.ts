@@ -37,9 +37,10 @@ export function* transportReassignment(ctx: Ctx): Script {
   // Only transports a nation controlled at the start of the step may be passed on (ruling R8-2).
   const start = new Map(b.s.nations.map((n) => [n.id, eligibleTransports(ctx, n.id)]));
   for (const nation of b.s.nations.map((n) => n.id)) {
-    // "Only nations at war may participate in reassigning sea transports": giver and receiver; air transports need no war (ruling R8-1).
-    const receivers = (e: Eligible) => b.s.nations.filter((n) => n.id !== nation && b.friendly(n.id, nation) && (e.kind === 'air' || b.atWar(n.id))).map((n) => n.id);
-    const pool = start.get(nation)!.filter((e) => (e.kind === 'air' || b.atWar(nation)) && receivers(e).length).map((e) => ({ ...e }));
+    // "Only nations at war may participate in reassigning sea transports": giver and receiver; air transports need no war (ruling R8-1; Wardroom 0.1: both kinds).
+    const needsWar = (e: Eligible) => e.kind === 'sea' || ctx.rulings === '0.1';
+    const receivers = (e: Eligible) => b.s.nations.filter((n) => n.id !== nation && b.friendly(n.id, nation) && (!needsWar(e) || b.atWar(n.id))).map((n) => n.id);
+    const pool = start.get(nation)!.filter((e) => (!needsWar(e) || b.atWar(nation)) && receivers(e).length).map((e) => ({ ...e }));
     for (let guard = 0; guard < 50; guard++) {
       const live = pool.filter((e) => e.n > 0);
       if (!live.length) break;

@@ -29,7 +29,7 @@ export function* vichyFrance(ctx: Ctx): Script {
   }
 
   // When the Vichy rules come into effect (#2, first two paragraphs): by the first SMP or never (ruling R2-1).
-  if (v.status === 'pending' && b.s.smpNumber > 1) {
+  if (v.status === 'pending' && b.s.smpNumber > 1 && ctx.rulings !== '0.1') {
     v.status = 'free-french';
     change(ctx, `2 Vichy France: the Vichy rules can only come into effect by the first Strategic Missions Phase, and this scenario (SMP ${b.s.smpNumber}) has them still pending: all French territories and units are Free French; no Vichy rules (ruling R2-1). If they are in effect on your board, set vichy.status to "in-effect".`, { rule: '2' });
     return;
@@ -58,8 +58,8 @@ export function* vichyFrance(ctx: Ctx): Script {
   yield* attempts(ctx, ff, 'Free French', R.freeFrench.targets.map(P), R.freeFrench.hitOn, 0, 'claim');
   yield* attempts(ctx, b.roles.germany, 'Germany', R.germany.targets.map(P), R.germany.hitOn, v.hendaye ? 1 : 0, 'claim');
 
-  // The 3rd SMP, or the first one after it whose board still has Southern France unresolved (ruling R2-4).
-  if (b.s.smpNumber >= 3 && v.status === 'in-effect') resolveSouthernFrance(ctx);
+  // The 3rd SMP, or the first one after it whose board still has Southern France unresolved (ruling R2-4; Wardroom 0.1: the 3rd only).
+  if ((ctx.rulings === '0.1' ? b.s.smpNumber === 3 : b.s.smpNumber >= 3) && v.status === 'in-effect') resolveSouthernFrance(ctx);
 }
 
 /** Names of spaces holding a Vichy territory or Vichy units. */
@@ -160,6 +160,7 @@ function resolveSouthernFrance(ctx: Ctx): void {
     change(ctx, `2 Southern France: the Axis turned ${axis} Vichy territories, the Free French ${v.turned.freeFrench} (+${remaining} still Vichy) = ${ffCount}: everything in Southern France except the minor factory and the naval base comes off the board (${[...gone, ...goneF].join(', ') || 'nothing'}); the territory is left empty (ruling R2-5).`, { rule: '2' });
   } else {
     change(ctx, `2 Southern France: the Free French count ${ffCount} (${v.turned.freeFrench} turned + ${remaining} still Vichy) against the Axis ${axis}: Southern France and its units become Free French${axis === ffCount ? ' (a tie goes to the Free French)' : ''}; the other Vichy territories stay Vichy (ruling R2-4).`, { rule: '2' });
-    turnOver(ctx, sfName, b.roles.freeFrench, `${sfName} becomes Free French`);
+    // Wardroom 0.1 turned every Vichy territory and unit Free French.
+    for (const sp of ctx.rulings === '0.1' ? vichySpaces(ctx) : [sfName]) turnOver(ctx, sp, b.roles.freeFrench, `${sp} becomes Free French`);
   }
 }
