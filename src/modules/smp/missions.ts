@@ -260,13 +260,18 @@ export function strikeOdds(ctx: Ctx, s: StrikeSpec, strikers: Part[], escorts: n
     .map((p) => ({ type: p.type, n: p.n, damage: s.damageOf(p.type), target: facIdx.indexOf(targets.get(p.type)!) }));
   const ints = interceptors.map((p) => ({ n: p.n, hitOn: b.unitType(p.type).dogfightDefence ?? 0 }));
   // Hits that only damage a 2-hit ship are taken first and cost no striker (ruling R4-2): for the odds they count as escorts.
-  const free = strikers.reduce((k, p) => k + (s.strikerCapacity?.(p) ?? p.n) - p.n, 0);
+  const free = strikers.reduce((k, p) => k + capacityOf(s, p) - p.n, 0);
   const o = raidOdds({ escorts: escorts + free, groups, interceptors: ints, aaHitOn: s.aaHitOn, capacity: facIdx.map((i) => b.maxDamage(s.target.facilities[i]) - s.target.facilities[i].damage) });
   return facIdx.map((fi, k) => `damage to ${b.facilityLabel(s.target, fi)}: ${describe(o.perFacility[k])}`);
 }
 
 function sameStack(a: Part, b: Part): boolean {
   return a.space === b.space && a.owner === b.owner && a.type === b.type;
+}
+
+/** Hits a part of the attacking force can take (escorts and bombers: one per unit). */
+function capacityOf(s: StrikeSpec, p: Part): number {
+  return s.strikerCapacity?.(p) ?? p.n;
 }
 
 /**
@@ -277,7 +282,7 @@ function hitStrikers(ctx: Ctx, s: StrikeSpec, what: string, strikers: Part[], hi
   const lost: Part[] = [];
   for (const h of hits) {
     const p = strikers.find((q) => sameStack(q, h))!;
-    const oneByOne = eachHit && (s.strikerCapacity?.(p) ?? p.n) === p.n;
+    const oneByOne = eachHit && capacityOf(s, p) === p.n;
     for (const k of oneByOne ? Array<number>(h.n).fill(1) : [h.n]) {
       const r = s.strikerHit(p, k);
       for (const t of r.texts) change(ctx, `${s.rule} ${what}: ${t}.`, { rule: s.rule });
@@ -330,15 +335,12 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
       dHits += (yield* rollHits(ctx, defender, p.n, at, `${s.what} ${target.name}: dog fight, interceptor ${p.type} @${at}`)).hits;
     }
     const intLoss = yield* chooseCasualties(ctx, defender, `${s.rule} Dog fight over ${target.name}: ${aHits} hit(s) on your interceptors`, interceptors, aHits);
-    const isEscort = (p: Part) => escorts.some((e) => sameStack(e, p));
-    const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.rule} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits, (p) =>
-      isEscort(p) ? p.n : (s.strikerCapacity?.(p) ?? p.n),
-    );
+    const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.rule} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits, (p) => capacityOf(s, p));
     for (const p of intLoss) {
       loseFlown(ctx, p);
       change(ctx, `${s.rule} Dog fight: ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
     }
-    const escortLoss = atkLoss.filter(isEscort);
+    const escortLoss = atkLoss.filter((p) => escorts.some((e) => sameStack(e, p)));
     for (const p of escortLoss) {
       loseFlown(ctx, p);
       change(ctx, `${s.rule} Dog fight: escort ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
