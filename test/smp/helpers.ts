@@ -60,6 +60,8 @@ export interface PlayOpts {
   decide?: (req: Extract<Request, { kind: 'decide' }>) => Record<string, unknown> | undefined;
   /** Physical dice: the values for a roll request (default: seeded dice). */
   dice?: (req: Extract<Request, { kind: 'roll' }>) => number[];
+  /** "0.1": play with the readings of Wardroom 0.1 (as a record of 0.1 replays). */
+  rulings?: '0.1';
 }
 
 /** Open an SMP record (throws if it does not replay). */
@@ -71,7 +73,7 @@ export function openSmp(record: GameRecord): Session<SmpState> {
 
 /** Play a phase through the module contract. */
 export function play(raw: unknown, o: PlayOpts = {}): { state: SmpState; events: SmpEvent[]; board: Scenario; prompts: Request[] } {
-  const options = smpModule.parseOptions({ scenario: raw, dice: o.dice ? 'physical' : 'seeded', ...(o.steps ? { steps: o.steps } : {}) });
+  const options = smpModule.parseOptions({ scenario: raw, dice: o.dice ? 'physical' : 'seeded', ...(o.steps ? { steps: o.steps } : {}), ...(o.rulings ? { rulings: o.rulings } : {}) });
   if (isRuleError(options)) throw new Error(options.message);
   let state = smpModule.setup(options);
   const prompts: Request[] = [];

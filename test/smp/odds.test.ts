@@ -158,7 +158,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
       }),
     );
     const o = raidOdds({
-      escorts: 1,
+      escorts: 2, // the carrier fighter, and the battleship's first hit, which only damages it (ruling R4-2)
       groups: [
         { type: 'cruiser', n: 1, damage: 2, target: 0 },
         { type: 'battleship', n: 1, damage: 4, target: 0 },

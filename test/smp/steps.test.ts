@@ -4,7 +4,8 @@ import { newGameRecord } from '../../src/engine/session.ts';
 import { legalActions, waitingFor } from '../../src/engine/kernel.ts';
 import { apply, codeOf } from '../support/kernel.ts';
 import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';
-import { mini, openSmp, play, texts } from './helpers.ts';
+import { nextBoard, nextPhaseOptions } from '../../src/modules/smp/play.ts';
+import { mini, openSmp, play, scenario, texts } from './helpers.ts';
 
 const allFail = () => (req: { dice: { sides: number }[] }) => req.dice.map((d) => d.sides); // 6s (and 8s) miss everything
 const allHit = () => (req: { dice: { sides: number }[] }) => req.dice.map(() => 1);
@@ -496,15 +497,15 @@ describe('Step 4 Shore Bombardments', () => {
     const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the fleet/.test(p.prompt)) as any;
     expect(esc.prompt).toMatch(/1 fighter \(uk, A-18\)/);
   });
-  it('a ship hit by an interceptor takes the hit on the board and does not bombard', () => {
+  it('a ship hit by an interceptor takes the hit on the board; a sunk cruiser does not bombard', () => {
     const { board } = play(fleet(), {
       steps: [4],
       dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)),
-      decide: (r) => (/escort fighters/.test(r.prompt) ? { p0: 0 } : /hit\(s\) on your shore bombardment force/.test(r.prompt) ? { p0: 0, p1: 1 } : undefined),
+      decide: (r) => (/escort fighters/.test(r.prompt) ? { p0: 0 } : /hit\(s\) on your shore bombardment force/.test(r.prompt) ? { p0: 1, p1: 0 } : undefined),
     });
     const ships = zone(board, 'A-18').units;
-    expect(ships.find((u: any) => u.type === 'battleship').damaged).toBe(1);
-    expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([0, 2]); // only the cruiser bombards
+    expect(ships.find((u: any) => u.type === 'cruiser')).toBeUndefined();
+    expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([4, 0]); // only the battleship bombards
   });
 
   it('a designated cruiser sunk while bombarding leaves its undesignated stack-mate undesignated', () => {
@@ -568,7 +569,7 @@ describe('Step 3/4: a designated fighter is used only once per phase', () => {
       territories: [
         { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }] },
         { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'uk', type: 'fighter', count: 3, designated: 1 }] },
-        { name: 'Egypt', owner: 'uk', facilities: [{ type: 'minor_factory', damage: 0 }] },
+        { name: 'Egypt', owner: 'uk', adjacent: ['London'], facilities: [{ type: 'minor_factory', damage: 0 }] },
       ],
     });
     let raids = 0;
@@ -584,5 +585,209 @@ describe('Step 3/4: a designated fighter is used only once per phase', () => {
     });
     const egypt = prompts.find((p) => p.kind === 'decide' && /attacks Egypt/.test(p.prompt));
     expect(egypt?.kind === 'decide' ? JSON.stringify(egypt.action) : 'no interceptors offered over Egypt').toContain('1 fighter (uk, London)');
+  });
+});
+
+describe('Next phase: --out writes the following SMP (ruling R0-7)', () => {
+  const first = () =>
+    mini({
+      smpNumber: 1,
+      round: 1,
+      season: 'autumn',
+      nations: [...mini().nations!, { id: 'spain', side: 'neutral' }],
+      territories: [
+        { name: 'Paris', owner: 'germany', originalOwner: 'france' },
+        { name: 'Spain', owner: 'spain' },
+      ],
+    });
+
+  it('the SMP number, the round and the season move on, so the first-SMP Hendaye offer is not made again', () => {
+    const one = play(first(), { steps: [1] });
+    expect(one.prompts.some((p) => /Hendaye/.test(p.prompt))).toBe(true);
+    const next = nextBoard(one.state);
+    expect([next.smpNumber, next.round, next.season]).toEqual([2, 2, 'winter']);
+    expect(play(next, { steps: [1] }).prompts.some((p) => /Hendaye/.test(p.prompt))).toBe(false);
+    expect(nextBoard(play(next, { steps: [10] }).state).season).toBe('spring');
+  });
+
+  it('the players may give the next round and season instead; a bad one is refused naming it', () => {
+    const s = scenario(first());
+    const o = nextPhaseOptions(s, { round: '3', season: 'summer' });
+    if (isRuleError(o)) throw new Error(o.message);
+    const next = nextBoard(play(first(), { steps: [10] }).state, o);
+    expect([next.smpNumber, next.round, next.season]).toEqual([2, 3, 'summer']);
+    const badRound = nextPhaseOptions(s, { round: '1' });
+    expect(isRuleError(badRound) && badRound.message).toMatch(/next round .*after round 1/);
+    const badSeason = nextPhaseOptions(s, { season: 'fall' });
+    expect(isRuleError(badSeason) && badSeason.message).toMatch(/next season .*spring, summer, autumn, winter, not "fall"/);
+  });
+});
+
+describe('Steps 3/4: the reach of fighters (ruling R3-3)', () => {
+  const board = () =>
+    mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', adjacent: ['Holland'], units: [{ owner: 'germany', type: 'strategic_bomber', count: 1, designated: 1 }, { owner: 'germany', type: 'fighter', count: 1, designated: 1 }] },
+        { name: 'Holland', owner: 'germany', adjacent: ['London', 'A-18'], units: [{ owner: 'germany', type: 'fighter', count: 2, designated: 2 }] },
+        { name: 'Norway', owner: 'germany', units: [{ owner: 'germany', type: 'fighter', count: 3, designated: 3 }] },
+        { name: 'London', owner: 'uk', adjacent: ['Scotland', 'A-18'], facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'uk', type: 'fighter', count: 1 }] },
+        { name: 'Scotland', owner: 'uk', units: [{ owner: 'uk', type: 'fighter', count: 2, designated: 2 }] },
+        { name: 'India', owner: 'uk', units: [{ owner: 'uk', type: 'fighter', count: 4, designated: 4 }] },
+      ],
+      seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'carrier', count: 1 }, { owner: 'uk', type: 'fighter', count: 1, designated: 1 }] }],
+    });
+  const offered = (p: any) => (p?.kind === 'decide' ? Object.values(p.action.fields).map((f: any) => f.label) : ['(not asked)']);
+
+  it('interceptors: fighters grounded in the target and designated fighters next to it, none from the far side of the world', () => {
+    const { prompts } = play(board(), { steps: [3], dice: allFail() });
+    const ints = prompts.find((p) => p.kind === 'decide' && /attacks London/.test(p.prompt));
+    expect(offered(ints)).toEqual(['1 fighter (uk, London)', '2 fighters (uk, Scotland)', '1 fighter (uk, A-18)']);
+  });
+
+  it('escorts: designated fighters where the bombers start or next to the target', () => {
+    const { prompts } = play(board(), { steps: [3], dice: allFail() });
+    const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the raid on London/.test(p.prompt));
+    expect(offered(esc)).toEqual(['1 fighter (germany, Western Germany)', '2 fighters (germany, Holland)']);
+  });
+
+  it('shore bombardment: the same reach for interceptors and designated escorts', () => {
+    const s = board();
+    s.territories = s.territories!.map((t: any) => (t.name === 'Holland' ? { ...t, owner: 'uk', units: [{ owner: 'uk', type: 'fighter', count: 1, designated: 1 }] } : t.name === 'London' ? { ...t, owner: 'germany', units: [{ owner: 'germany', type: 'fighter', count: 1 }] } : t));
+    s.seaZones = [{ name: 'A-18', units: [{ owner: 'uk', type: 'battleship', count: 1, designated: 1 }] }];
+    s.unitTypes = { battleship: { airCover: 2 } };
+    const { prompts } = play(s, { steps: [4], dice: allFail() });
+    const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the fleet/.test(p.prompt));
+    expect(offered(esc)).toEqual(['1 fighter (uk, Holland)', '2 fighters (uk, Scotland)']);
+    const ints = prompts.find((p) => p.kind === 'decide' && /attacks London/.test(p.prompt));
+    expect(offered(ints)).toEqual(['1 fighter (germany, London)']);
+  });
+});
+
+describe('Rulings reconsidered (issue 8)', () => {
+  it('R4-2: a battleship damaged but not sunk in the dog fight survives and bombards; a second hit sinks it', () => {
+    const s = mini({
+      territories: [{ name: 'Holland', owner: 'germany', adjacent: ['A-18'], facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'germany', type: 'fighter', count: 2 }] }],
+      seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'battleship', count: 1, designated: 1 }] }],
+      unitTypes: { battleship: { airCover: 2 } },
+    });
+    const oneHit = play(s, { steps: [4], dice: (r) => r.dice.map((_d, i) => (/interceptor/.test(r.prompt) && i === 0 ? 1 : 6)) });
+    expect(zone(oneHit.board, 'A-18').units).toEqual([{ owner: 'uk', type: 'battleship', count: 1, designated: 1, damaged: 1 }]);
+    expect(terr(oneHit.board, 'Holland').facilities[0].damage).toBe(4);
+    const twoHits = play(s, { steps: [4], dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)) });
+    expect(zone(twoHits.board, 'A-18').units).toEqual([]);
+    expect(terr(twoHits.board, 'Holland').facilities[0].damage).toBe(0);
+  });
+
+  it('R8-1: the at-war condition is for sea transports; an air transport may pass to the neutral United States', () => {
+    const s = mini({ territories: [{ name: 'London', owner: 'uk', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'air_transport', count: 1 }] }] });
+    const { board, prompts } = play(s, { steps: [8], decide: (r) => (/reassign transports/.test(r.prompt) && r.seat === 'uk' ? { choice: 'London|air_transport' } : /how many/.test(r.prompt) ? { count: 1, to: 'usa' } : undefined) });
+    expect(terr(board, 'London').units).toEqual([{ owner: 'usa', type: 'air_transport', count: 1 }]);
+    expect(prompts.some((p) => p.seat === 'usa' && /Accept/.test(p.prompt))).toBe(true);
+  });
+
+  it('R2-4: when the Free French win, Southern France and its units become Free French; other Vichy territories stay Vichy', () => {
+    const s = mini({
+      smpNumber: 3,
+      territories: [
+        { name: 'Paris', owner: 'germany', originalOwner: 'france' },
+        { name: 'Southern France', owner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 2 }] },
+        { name: 'Corsica', owner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 1 }] },
+      ],
+      vichy: { status: 'in-effect', turned: { axis: 0, freeFrench: 1 } },
+    });
+    const { board } = play(s, { steps: [2], dice: allFail() });
+    expect(terr(board, 'Southern France')).toMatchObject({ owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 2 }] });
+    expect(terr(board, 'Corsica')).toMatchObject({ owner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 1 }] });
+    expect(board.vichy.status).toBe('resolved');
+  });
+
+  it('R9-1: warships of two allied nations side by side are one fleet; the nation with the most ships chooses the casualties', () => {
+    const s = mini({
+      territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }] }],
+      seaZones: [{ name: 'A-21', units: [{ owner: 'france', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'destroyer', count: 1 }, { owner: 'uk', type: 'transport', count: 2 }] }],
+    });
+    const { prompts, board } = play(s, { steps: [9], dice: allHit() });
+    const ask = prompts.find((p) => p.kind === 'decide' && /targets one fleet/.test(p.prompt)) as any;
+    expect(ask.action.fields.choice.options.map((o: any) => o.value)).toEqual(['A-21>france']);
+    const hits = prompts.find((p) => p.kind === 'decide' && /hit\(s\) on ships/.test(p.prompt));
+    expect(hits?.seat).toBe('france');
+    expect(zone(board, 'A-21').units).toHaveLength(1); // 3 hits on 5 ships: the auto policy sinks the first three in board order
+  });
+
+  it('R2-1: the Vichy rules can only come into effect at the first SMP; a pending status at a later SMP leaves everything French', () => {
+    const s = mini({
+      smpNumber: 2,
+      territories: [
+        { name: 'Paris', owner: 'germany', originalOwner: 'france' },
+        { name: 'Corsica', owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 1 }] },
+      ],
+      vichy: { status: 'pending' },
+    });
+    const { board, events } = play(s, { steps: [2] });
+    expect(board.vichy.status).toBe('free-french');
+    expect(terr(board, 'Corsica')).toMatchObject({ owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 1 }] });
+    expect(texts(events, 2).join('\n')).toMatch(/first Strategic Missions Phase/);
+  });
+
+  it('R2-4: Southern France still unresolved after the 3rd SMP is resolved at the next one', () => {
+    const s = mini({
+      smpNumber: 4,
+      territories: [
+        { name: 'Paris', owner: 'germany', originalOwner: 'france' },
+        { name: 'Southern France', owner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 2 }] },
+      ],
+      vichy: { status: 'in-effect', turned: { axis: 2, freeFrench: 0 } },
+    });
+    const { board } = play(s, { steps: [2] });
+    expect(terr(board, 'Southern France').units).toEqual([]);
+    expect(board.vichy.status).toBe('resolved');
+  });
+});
+
+describe('SMP records of Wardroom 0.1 keep the readings they were played under', () => {
+  it('a record of version 1 is opened with the 0.1 readings', () => {
+    const rec = { ...newGameRecord('smp', { scenario: mini(), dice: 'seeded' }, 'seed'), version: 1 as const };
+    expect((openSmp(rec).record.options as any).rulings).toBe('0.1');
+  });
+
+  it('0.1: designated fighters anywhere intercept; a battleship hit in the dog fight does not bombard', () => {
+    const s = mini({
+      territories: [
+        { name: 'Holland', owner: 'germany', adjacent: ['A-18'], facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'germany', type: 'fighter', count: 1 }] },
+        { name: 'Norway', owner: 'germany', units: [{ owner: 'germany', type: 'fighter', count: 3, designated: 3 }] },
+      ],
+      seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'battleship', count: 1, designated: 1 }] }],
+      unitTypes: { battleship: { airCover: 2 } },
+    });
+    const dice = (r: { prompt: string; dice: unknown[] }) => r.dice.map((_d, i) => (/interceptor/.test(r.prompt) && i === 0 ? 1 : 6));
+    const old = play(s, { steps: [4], rulings: '0.1', dice, decide: (r) => (/send interceptors/.test(r.prompt) ? { p1: 0 } : undefined) });
+    expect(old.prompts.some((p) => p.kind === 'decide' && /3 fighters \(germany, Norway\)/.test(p.prompt))).toBe(true);
+    expect(terr(old.board, 'Holland').facilities[0].damage).toBe(0);
+    expect(play(s, { steps: [4], dice }).prompts.some((p) => /Norway/.test(p.prompt))).toBe(false);
+  });
+
+  it('0.1: air transports need war; a pending Vichy status at SMP 2 still comes into effect', () => {
+    const air = mini({ territories: [{ name: 'London', owner: 'uk', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'air_transport', count: 1 }] }] });
+    const offer = (p: any) => p.kind === 'decide' && /how many/.test(p.prompt) && p.action.fields.to.options.some((o: any) => o.value === 'usa');
+    const choose = (r: any) => (/reassign transports/.test(r.prompt) && r.seat === 'uk' ? { choice: 'London|air_transport' } : undefined);
+    expect(play(air, { steps: [8], rulings: '0.1', decide: choose }).prompts.some(offer)).toBe(false);
+    expect(play(air, { steps: [8], decide: choose }).prompts.some(offer)).toBe(true);
+    const pending = mini({ smpNumber: 2, territories: [{ name: 'Paris', owner: 'germany' }, { name: 'Corsica', owner: 'france' }], vichy: { status: 'pending' } });
+    expect(terr(play(pending, { steps: [2], rulings: '0.1', dice: allFail() }).board, 'Corsica').owner).toBe('vichy');
+  });
+
+  it('0.1: a Free French win turns every Vichy territory Free French; a fleet is one nation\'s ships', () => {
+    const sf = mini({
+      smpNumber: 3,
+      territories: [{ name: 'Southern France', owner: 'vichy' }, { name: 'Corsica', owner: 'vichy' }],
+      vichy: { status: 'in-effect', turned: { axis: 0, freeFrench: 1 } },
+    });
+    expect(terr(play(sf, { steps: [2], rulings: '0.1', dice: allFail() }).board, 'Corsica').owner).toBe('france');
+    const fleet = mini({
+      territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }] }],
+      seaZones: [{ name: 'A-21', units: [{ owner: 'france', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'destroyer', count: 2 }] }],
+    });
+    expect(play(fleet, { steps: [9], rulings: '0.1' }).prompts).toHaveLength(0);
+    expect(play(fleet, { steps: [9], dice: allFail() }).prompts).not.toHaveLength(0);
   });
 });

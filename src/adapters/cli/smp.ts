@@ -14,7 +14,7 @@ async function smpModules() {
     { verifyRolls },
     { formatRefusal, isRuleError },
     { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema },
-    { actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText },
+    { actionFromAnswer, describeRequest, nextBoard, nextPhaseOptions, oddsFor, parseFieldInput, reportText },
     { playSession, terminal },
     { GameFileError, lockGameFile, writeGameFile },
   ] = await Promise.all([
@@ -28,7 +28,7 @@ async function smpModules() {
     import('./play.ts'),
     import('../storage/game-file.ts'),
   ]);
-  return { randomBytes, legalActions, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, describeRequest, nextBoard, oddsFor, parseFieldInput, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile };
+  return { randomBytes, legalActions, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, describeRequest, nextBoard, nextPhaseOptions, oddsFor, parseFieldInput, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile };
 }
 
 /** `wardroom smp …` commands (Strategic Missions Phase). */
@@ -67,12 +67,14 @@ export function registerSmpCommands(program: Command): void {
     .option('--answers <file>', 'JSON array of answers, used in order ("auto" or an object of fields; {"values":[…]} for physical rolls)')
     .option('--auto', 'answer every remaining choice with the documented simple policy')
     .option('--json', 'print the events, the next board and the game record as JSON')
-    .option('--out <file>', 'write the board after the phase to this file')
+    .option('--out <file>', "write the next phase's scenario (the board after this phase; SMP number, round and season moved on) to this file")
+    .option('--next-round <n>', 'with --out: the next round (default: this round + 1)')
+    .option('--next-season <season>', 'with --out: the next season (default: the one after this season)')
     .option('--record <file>', 'write the game record (seed commitment, seed, action log) to this file')
     .option('--steps <list>', 'run only these steps, e.g. 3,4')
     .description('walk the ten steps: ask every choice, roll, report what changes on the board')
-    .action(async (file: string, opts: { seed?: string; dice: string; answers?: string; auto?: boolean; json?: boolean; out?: string; record?: string; steps?: string }) => {
-      const { actionFromAnswer, autoAction, derive, GameFileError, isRuleError, lockGameFile, newGameRecord, nextBoard, playSession, randomBytes, reportText, Session, smpModule, terminal, writeGameFile } = await smpModules();
+    .action(async (file: string, opts: { seed?: string; dice: string; answers?: string; auto?: boolean; json?: boolean; out?: string; nextRound?: string; nextSeason?: string; record?: string; steps?: string }) => {
+      const { actionFromAnswer, autoAction, derive, GameFileError, isRuleError, lockGameFile, newGameRecord, nextBoard, nextPhaseOptions, playSession, randomBytes, reportText, Session, smpModule, terminal, writeGameFile } = await smpModules();
       const raw = readJson(file);
       if (raw === undefined) return;
       if (opts.dice !== 'seeded' && opts.dice !== 'physical') return fail(`--dice must be seeded or physical, not ${opts.dice}`);
@@ -80,6 +82,9 @@ export function registerSmpCommands(program: Command): void {
       const rawOptions = { scenario: raw, dice: opts.dice, ...(opts.steps ? { steps: opts.steps.split(',').map(Number) } : {}) };
       const options = smpModule.parseOptions(rawOptions);
       if (isRuleError(options)) return fail(options.message);
+      if (!opts.out && (opts.nextRound ?? opts.nextSeason) !== undefined) return fail('--next-round and --next-season go with --out (they set the round and season of the next phase written there)');
+      const next = nextPhaseOptions(options.scenario, { round: opts.nextRound, season: opts.nextSeason });
+      if (isRuleError(next)) return fail(next.message);
       const seed = opts.seed ?? randomBytes(16).toString('hex');
       const session = Session.open(smpModule, newGameRecord('smp', rawOptions, seed));
       if (isRuleError(session)) return fail(session.message);
@@ -134,11 +139,12 @@ export function registerSmpCommands(program: Command): void {
       if (problem) return fail(problem);
       if (!session.isOver()) return fail('the phase is not finished (input ended)');
       const run = derive(session.state);
-      if (opts.out) writeFileSync(opts.out, JSON.stringify(nextBoard(session.state), null, 1) + '\n');
+      const nextScenario = opts.out ? nextBoard(session.state, next) : null;
+      if (opts.out) writeFileSync(opts.out, JSON.stringify(nextScenario, null, 1) + '\n');
       if (opts.json) console.log(JSON.stringify({ seedCommitment: record.seedCommitment, seed, events: run.events, board: run.board, record }, null, 1));
       else {
         console.log(reportText(run.events));
-        console.log(`Dice seed: ${seed} (commitment ${record.seedCommitment}).${opts.out ? ` Next board written to ${opts.out}.` : ''}${opts.record ? ` Record: ${opts.record}.` : ''}`);
+        console.log(`Dice seed: ${seed} (commitment ${record.seedCommitment}).${nextScenario ? ` Next phase (SMP ${nextScenario.smpNumber}, round ${nextScenario.round}, ${nextScenario.season}) written to ${opts.out}.` : ''}${opts.record ? ` Record: ${opts.record}.` : ''}`);
       }
     });
 

@@ -1,6 +1,6 @@
 /** Step 3 — Conduct Bombing Raids (document section "#5. BOMBING RAIDS"). */
 import { plural } from './board.ts';
-import { available, initiative, loseFlown, pickParts, resolveStrike, strikeOdds, type FightSide, type Part, type StrikeSpec } from './missions.ts';
+import { available, initiative, loseFlown, pickParts, resolveStrike, strikeOdds, withinReach, type FightSide, type Part, type StrikeSpec } from './missions.ts';
 import type { Territory } from './scenario.ts';
 import { askChoice, note, type Ctx, type Script } from './script.ts';
 
@@ -25,22 +25,25 @@ export function bomberSpec(ctx: Ctx, attacker: string, target: Territory, strike
       return bt.targets === 'any' || b.isTactical(f) || !!b.facilityType(f.type).minorFactory;
     },
     strikerDogfight: (t) => b.unitType(t).dogfightAttack ?? 0,
-    strikerHit: (p) => {
-      loseFlown(ctx, p);
-      return `${plural(p.n, p.type)} (${b.nationName(p.owner)}, ${p.space}) shot down`;
+    strikerHit: (p, hits) => {
+      loseFlown(ctx, p, hits);
+      return { texts: [`${plural(hits, p.type)} (${b.nationName(p.owner)}, ${p.space}) shot down`], lost: hits };
     },
     interceptorCandidates: interceptors,
     aaHitOn: b.cat.rules.aaBarrage.hitOn,
   };
 }
 
-/** Interceptors: fighters of the defending side grounded in the target (no designation needed) and designated fighters of the defending side. */
+/**
+ * Interceptors (ruling R3-3): fighters of the defending side grounded in the target (no designation
+ * needed) and designated fighters of the defending side next to it.
+ */
 export function interceptorsFor(ctx: Ctx, target: Territory): Part[] {
   const b = ctx.board;
-  const friendly = (o: string) => b.friendly(o, target.owner);
-  const grounded = available(ctx, (o, t) => friendly(o) && !!b.unitType(t).fighter, { designatedOnly: false, spaces: [target.name] });
-  const others = available(ctx, (o, t) => friendly(o) && !!b.unitType(t).fighter, { designatedOnly: true, spaces: [...b.s.territories, ...b.s.seaZones].map((s) => s.name).filter((n) => n !== target.name) });
-  return [...grounded, ...others];
+  const fighter = (o: string, t: string) => b.friendly(o, target.owner) && !!b.unitType(t).fighter;
+  const grounded = available(ctx, fighter, { designatedOnly: false, spaces: [target.name] });
+  const near = available(ctx, fighter, { designatedOnly: true, spaces: withinReach(ctx, target.name).filter((n) => n !== target.name) });
+  return [...grounded, ...near];
 }
 
 function targetsFor(ctx: Ctx, nation: string, bombers: Part[]): Territory[] {
@@ -87,7 +90,8 @@ export function* bombingRaids(ctx: Ctx): Script {
         const spec0 = bomberSpec(ctx, nation, target, bombers, [], interceptorsFor(ctx, target));
         const eligible = bombers.filter((p) => target.facilities.some((_f, i) => spec0.mayHit(p.type, i)));
         const strikers = yield* pickParts(ctx, nation, `${RULE} which bombers raid ${target.name}?`, eligible, 1, true, () => [`all eligible bombers, no escorts, every interceptor: ${strikeOdds(ctx, spec0, eligible, 0, spec0.interceptorCandidates).join('; ')}`], 'bombers');
-        const fighters = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true });
+        // Escorts fly from where the bombers start or from next to the target (ruling R3-3).
+        const fighters = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true, spaces: withinReach(ctx, target.name, strikers.map((p) => p.space)) });
         const escorts = yield* pickParts(ctx, nation, `${RULE} escort fighters for the raid on ${target.name} (assigned before interceptors; each fighter only once this phase)?`, fighters, 0, true, undefined, 'escorts');
         yield* resolveStrike(ctx, bomberSpec(ctx, nation, target, strikers, escorts, interceptorsFor(ctx, target).filter((p) => !escorts.some((e) => e.space === p.space && e.owner === p.owner && e.type === p.type))));
       }

@@ -6,17 +6,37 @@ import { askChoice, note, rollHits, type Ctx, type Script } from './script.ts';
 
 const RULE = '9 Coastal Defences:';
 
-/** A fleet: one nation's sea units in a zone, 3+ of them not transports (ruling R9-1). */
-export function fleetsNear(ctx: Ctx, territory: string, bunkerOwner: string): { zone: string; owner: string; size: number }[] {
+interface Fleet {
+  zone: string;
+  /** The nation that decides for the fleet: the one with the most ships in it (ruling R9-2). */
+  owner: string;
+  owners: string[];
+  size: number;
+}
+
+/**
+ * A fleet (ruling R9-1): the sea units in a zone of friendly nations at war with the bunker's
+ * owner, 3+ of them not transports.
+ */
+export function fleetsNear(ctx: Ctx, territory: string, bunkerOwner: string): Fleet[] {
   const b = ctx.board;
-  const out: { zone: string; owner: string; size: number }[] = [];
+  const out: Fleet[] = [];
+  const ships = (zone: string, owner: string) => b.count(zone, (u) => u.owner === owner && b.unitType(u.type).domain === 'sea' && !b.unitType(u.type).transport);
   for (const n of b.neighbours(territory)) {
     const z = b.sea.get(n);
     if (!z) continue;
-    for (const owner of new Set(z.units.map((u) => u.owner))) {
-      if (!b.warBetween(owner, bunkerOwner)) continue;
-      const size = b.count(z.name, (u) => u.owner === owner && b.unitType(u.type).domain === 'sea' && !b.unitType(u.type).transport);
-      if (size >= 3) out.push({ zone: z.name, owner, size });
+    const groups: string[][] = [];
+    for (const id of new Set(z.units.map((u) => u.owner))) {
+      if (!b.warBetween(id, bunkerOwner)) continue;
+      // Wardroom 0.1: a fleet was one nation's ships.
+      const g = ctx.rulings === '0.1' ? undefined : groups.find((x) => b.friendly(x[0], id));
+      if (g) g.push(id);
+      else groups.push([id]);
+    }
+    for (const owners of groups) {
+      const size = owners.reduce((k, o) => k + ships(z.name, o), 0);
+      const owner = owners.reduce((best, o) => (ships(z.name, o) > ships(z.name, best) ? o : best));
+      if (size >= 3) out.push({ zone: z.name, owner, owners, size });
     }
   }
   return out;
@@ -33,7 +53,7 @@ export function* coastalDefences(ctx: Ctx): Script {
       const fleets = fleetsNear(ctx, t.name, t.owner);
       if (!fleets.length) continue;
       any = true;
-      const label = (x: (typeof fleets)[number]) => `${b.nationName(x.owner)} fleet in ${x.zone} (${plural(x.size, 'ship')} not counting transports)`;
+      const label = (x: Fleet) => `${x.owners.map((o) => b.nationName(o)).join(' and ')} fleet in ${x.zone} (${plural(x.size, 'ship')} not counting transports)`;
       const pick = yield* askChoice(
         ctx,
         t.owner,
@@ -48,7 +68,7 @@ export function* coastalDefences(ctx: Ctx): Script {
         note(ctx, `${RULE} ${t.name} ${f.type.replace(/_/g, ' ')} misses the ${label(fleet)}.`, { rule: '9' });
         continue;
       }
-      yield* allocateShipHits(ctx, fleet.owner, fleet.zone, hits, (o, ty) => o === fleet.owner && b.unitType(ty).domain === 'sea', RULE, '9', `${b.nationName(fleet.owner)} chooses which of its ships are destroyed or damaged (ruling R9-2)`);
+      yield* allocateShipHits(ctx, fleet.owner, fleet.zone, hits, (o, ty) => fleet.owners.includes(o) && b.unitType(ty).domain === 'sea', RULE, '9', `${b.nationName(fleet.owner)} chooses which ships of the fleet are destroyed or damaged (ruling R9-2)`);
     }
   }
   if (!any) note(ctx, `${RULE} no operational bunker faces an enemy fleet of 3+ sea units (transports not counted).`, { rule: '9' });

@@ -14,6 +14,8 @@ export interface SmpOptions {
   dice: 'seeded' | 'physical';
   /** Run only these steps (tests, `smp run --steps`); default all ten. */
   steps?: number[];
+  /** "0.1": set on a record of Wardroom 0.1 when it is read; it replays with the readings it was played under. */
+  rulings?: '0.1';
 }
 
 export interface SmpState {
@@ -32,7 +34,7 @@ const cache = new WeakMap<SmpState, Cached>();
 export function derive(state: SmpState): Run {
   let c = cache.get(state);
   if (!c) {
-    const r = runPhase(state.options.scenario, state.dice, state.log, state.options.steps);
+    const r = runPhase(state.options.scenario, state.dice, state.log, state.options.steps, state.options.rulings);
     const { runner, ...rest } = r;
     // Runs handed out are copies: the live runner keeps changing its own objects.
     c = { run: r.error ? rest : { ...runner.snapshot(true) }, runner: r.error ? undefined : runner };
@@ -51,7 +53,7 @@ function advance(prev: SmpState, next: SmpState, source: DiceSource): Run {
   let before: Run;
   if (!c || !runner || runner.dead || runner.fed !== prev.log.length) {
     // Replay the state before the action, then feed the action with the dice source.
-    const r = runPhase(prev.options.scenario, prev.dice, prev.log, prev.options.steps);
+    const r = runPhase(prev.options.scenario, prev.dice, prev.log, prev.options.steps, prev.options.rulings);
     if (r.error) return r;
     runner = r.runner;
     before = r;
@@ -75,7 +77,7 @@ export function parseSmpOptions(raw: unknown): SmpOptions | RuleError {
   const dice = obj.dice === 'physical' ? 'physical' : 'seeded';
   const steps = Array.isArray(obj.steps) ? (obj.steps as number[]) : undefined;
   if (steps && steps.some((n) => !Number.isInteger(n) || n < 1 || n > 10)) return ruleError('bad-steps', 'steps must be numbers from 1 to 10');
-  return { scenario: v.scenario, dice, ...(steps ? { steps } : {}) };
+  return { scenario: v.scenario, dice, ...(steps ? { steps } : {}), ...(obj.rulings === '0.1' ? { rulings: '0.1' as const } : {}) };
 }
 
 const SPECTATORS_SEE_ALL = 'Everything in the Strategic Missions Phase is public.';
@@ -131,6 +133,11 @@ const ACTIONS: ActionDef<SmpState>[] = [
 export const smpModule: RulesModule<SmpState, SmpOptions> = {
   id: 'smp',
   parseOptions: parseSmpOptions,
+  // A record of Wardroom 0.1 keeps the readings it was played under (docs/rulings.md, "SMP records of Wardroom 0.1").
+  migrateOptions(raw) {
+    const obj = (raw ?? {}) as Record<string, unknown>;
+    return obj.format === 'wardroom-smp-scenario' ? { scenario: obj, rulings: '0.1' } : { ...obj, rulings: '0.1' };
+  },
   setup(options) {
     return { options, dice: { counter: 0, physical: options.dice === 'physical' }, log: [] };
   },

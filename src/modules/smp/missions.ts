@@ -128,6 +128,16 @@ export function available(ctx: Ctx, pred: (owner: string, type: string) => boole
   return out;
 }
 
+/**
+ * Where a fighter may take part in a fight over `target` (ruling R3-3): a space next to it, or one
+ * of `from` (where the strikers it escorts start). In board order. (Wardroom 0.1: anywhere.)
+ */
+export function withinReach(ctx: Ctx, target: string, from: string[] = []): string[] {
+  const b = ctx.board;
+  const all = [...b.s.territories, ...b.s.seaZones].map((s) => s.name);
+  return ctx.rulings === '0.1' ? all : all.filter((n) => b.adjacent(target, n) || from.includes(n));
+}
+
 function merge(parts: Part[]): Part[] {
   const out: Part[] = [];
   for (const p of parts) {
@@ -150,33 +160,34 @@ export function* pickParts(ctx: Ctx, seat: string, prompt: string, parts: Part[]
 }
 
 /**
- * Choose `hits` casualties among `parts`. Auto policy (also what the exact odds assume): the
- * first parts in the given order first — callers order them escorts first, then the cheapest
- * strikers. When only one choice is possible nobody is asked.
+ * Choose where `hits` fall among `parts`; a part takes up to `capacity(p)` hits (one per unit, one
+ * more per undamaged 2-hit ship, ruling R4-2). Returns the hits per part. Auto policy (also what
+ * the exact odds assume): first the hits that cost no unit (damaging undamaged 2-hit ships), then
+ * the parts in the given order — callers order them escorts first, then the cheapest strikers.
+ * When only one choice is possible nobody is asked.
  */
-export function* chooseCasualties(ctx: Ctx, seat: string, why: string, parts: Part[], hits: number): Script<Part[]> {
-  const total = parts.reduce((s, p) => s + p.n, 0);
+export function* chooseCasualties(ctx: Ctx, seat: string, why: string, parts: Part[], hits: number, capacity: (p: Part) => number = (p) => p.n): Script<Part[]> {
+  const caps = parts.map(capacity);
+  const total = caps.reduce((s, c) => s + c, 0);
   const k = Math.min(hits, total);
   if (k === 0) return [];
-  const distinct = new Set(parts.map((p) => `${p.type}|${p.owner}|${p.space}`)).size;
-  const autoPick: Part[] = [];
+  const auto = caps.map(() => 0);
   let left = k;
-  for (const p of parts) {
-    const n = Math.min(left, p.n);
-    if (n > 0) autoPick.push({ ...p, n });
-    left -= n;
-  }
-  if (k === total || distinct === 1) return merge(autoPick);
-  const items = parts.map((p, i) => ({ key: `p${i}`, label: partLabel(ctx, p), max: p.n }));
-  const auto: Record<string, number> = {};
-  left = k;
-  parts.forEach((p, i) => {
-    const n = Math.min(left, p.n);
-    auto[`p${i}`] = n;
-    left -= n;
-  });
-  const got = yield* askCounts(ctx, seat, `${why}: choose ${k} casualt${k === 1 ? 'y' : 'ies'}.`, items, { min: k, max: k }, auto, undefined, 'casualties');
-  return merge(parts.map((p, i) => ({ ...p, n: got[`p${i}`] })).filter((p) => p.n > 0));
+  for (const free of [true, false])
+    caps.forEach((c, i) => {
+      const n = Math.min(left, (free ? c - parts[i].n : c) - auto[i]);
+      auto[i] += n;
+      left -= n;
+    });
+  const withHits = (n: number[]) => merge(parts.map((p, i) => ({ ...p, n: n[i] })).filter((p) => p.n > 0));
+  if (k === total || new Set(parts.map((p) => `${p.type}|${p.owner}|${p.space}`)).size === 1) return withHits(auto);
+  const items = parts.map((p, i) => ({
+    key: `p${i}`,
+    label: caps[i] > p.n ? `${partLabel(ctx, p)}, up to ${caps[i]} hits (a hit on an undamaged one damages it)` : partLabel(ctx, p),
+    max: caps[i],
+  }));
+  const got = yield* askCounts(ctx, seat, `${why}: choose ${k} casualt${k === 1 ? 'y' : 'ies'}.`, items, { min: k, max: k }, Object.fromEntries(auto.map((n, i) => [`p${i}`, n])), undefined, 'casualties');
+  return withHits(parts.map((_p, i) => got[`p${i}`]));
 }
 
 export function subtract(parts: Part[], gone: Part[]): Part[] {
@@ -208,8 +219,10 @@ export interface StrikeSpec {
   mayHit(type: string, facilityIndex: number): boolean;
   /** Dog-fight dice of a striker (bombers: dog-fight attack; ships: air cover). */
   strikerDogfight(type: string): number;
-  /** Strikers hit in the dog fight: bombers are shot down; ships take a hit (ruling R4-2). */
-  strikerHit(p: Part): string;
+  /** Hits a striker part can take (default: one per unit; ships: ruling R4-2). */
+  strikerCapacity?(p: Part): number;
+  /** `hits` on a striker part: bombers are shot down; ships take the hits on the board (ruling R4-2). Says what happened and how many units are lost. */
+  strikerHit(p: Part, hits: number): { texts: string[]; lost: number };
   /** Interceptor candidates. */
   interceptorCandidates: Part[];
   aaHitOn: number;
@@ -246,8 +259,37 @@ export function strikeOdds(ctx: Ctx, s: StrikeSpec, strikers: Part[], escorts: n
     .filter((p) => targets.has(p.type))
     .map((p) => ({ type: p.type, n: p.n, damage: s.damageOf(p.type), target: facIdx.indexOf(targets.get(p.type)!) }));
   const ints = interceptors.map((p) => ({ n: p.n, hitOn: b.unitType(p.type).dogfightDefence ?? 0 }));
-  const o = raidOdds({ escorts, groups, interceptors: ints, aaHitOn: s.aaHitOn, capacity: facIdx.map((i) => b.maxDamage(s.target.facilities[i]) - s.target.facilities[i].damage) });
+  // Hits that only damage a 2-hit ship are taken first and cost no striker (ruling R4-2): for the odds they count as escorts.
+  const free = strikers.reduce((k, p) => k + capacityOf(s, p) - p.n, 0);
+  const o = raidOdds({ escorts: escorts + free, groups, interceptors: ints, aaHitOn: s.aaHitOn, capacity: facIdx.map((i) => b.maxDamage(s.target.facilities[i]) - s.target.facilities[i].damage) });
   return facIdx.map((fi, k) => `damage to ${b.facilityLabel(s.target, fi)}: ${describe(o.perFacility[k])}`);
+}
+
+function sameStack(a: Part, b: Part): boolean {
+  return a.space === b.space && a.owner === b.owner && a.type === b.type;
+}
+
+/** Hits a part of the attacking force can take (escorts and bombers: one per unit). */
+function capacityOf(s: StrikeSpec, p: Part): number {
+  return s.strikerCapacity?.(p) ?? p.n;
+}
+
+/**
+ * Apply the hits on strikers (one part per stack, `n` = hits); returns the units lost. With
+ * `eachHit` (the dog fight) a unit that one hit removes gets a report line of its own.
+ */
+function hitStrikers(ctx: Ctx, s: StrikeSpec, what: string, strikers: Part[], hits: Part[], eachHit: boolean): Part[] {
+  const lost: Part[] = [];
+  for (const h of hits) {
+    const p = strikers.find((q) => sameStack(q, h))!;
+    const oneByOne = eachHit && capacityOf(s, p) === p.n;
+    for (const k of oneByOne ? Array<number>(h.n).fill(1) : [h.n]) {
+      const r = s.strikerHit(p, k);
+      for (const t of r.texts) change(ctx, `${s.rule} ${what}: ${t}.`, { rule: s.rule });
+      if (r.lost) lost.push({ ...h, n: r.lost });
+    }
+  }
+  return lost;
 }
 
 /** Resolve one strike after escorts and strikers are chosen. */
@@ -293,22 +335,18 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
       dHits += (yield* rollHits(ctx, defender, p.n, at, `${s.what} ${target.name}: dog fight, interceptor ${p.type} @${at}`)).hits;
     }
     const intLoss = yield* chooseCasualties(ctx, defender, `${s.rule} Dog fight over ${target.name}: ${aHits} hit(s) on your interceptors`, interceptors, aHits);
-    const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.rule} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits);
+    const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.rule} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits, (p) => capacityOf(s, p));
     for (const p of intLoss) {
       loseFlown(ctx, p);
       change(ctx, `${s.rule} Dog fight: ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
     }
-    for (const p of atkLoss) {
-      const isEscort = escorts.some((e) => e.space === p.space && e.owner === p.owner && e.type === p.type);
-      if (isEscort) {
-        loseFlown(ctx, p);
-        change(ctx, `${s.rule} Dog fight: escort ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
-      } else {
-        for (let i = 0; i < p.n; i++) change(ctx, `${s.rule} Dog fight: ${s.strikerHit({ ...p, n: 1 })}.`, { rule: s.rule });
-      }
+    const escortLoss = atkLoss.filter((p) => escorts.some((e) => sameStack(e, p)));
+    for (const p of escortLoss) {
+      loseFlown(ctx, p);
+      change(ctx, `${s.rule} Dog fight: escort ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
     }
-    escorts = subtract(escorts, atkLoss);
-    strikers = subtract(strikers, atkLoss);
+    strikers = subtract(strikers, hitStrikers(ctx, s, 'Dog fight', strikers, atkLoss.filter((p) => !escortLoss.includes(p)), true));
+    escorts = subtract(escorts, escortLoss);
   }
 
   // The facility's built-in AA barrage (bombing raids only).
@@ -316,8 +354,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
     const n = strikers.reduce((k, p) => k + p.n, 0);
     const { hits } = yield* rollHits(ctx, defender, n, s.aaHitOn, `${s.what} ${target.name}: AA barrage @${s.aaHitOn}`);
     const loss = yield* chooseCasualties(ctx, attacker, `${s.rule} AA barrage over ${target.name}: ${hits} hit(s)`, cheapestFirst(ctx, s, strikers), hits);
-    for (const p of loss) change(ctx, `${s.rule} AA barrage: ${s.strikerHit(p)}.`, { rule: s.rule });
-    strikers = subtract(strikers, loss);
+    strikers = subtract(strikers, hitStrikers(ctx, s, 'AA barrage', strikers, loss, false));
   }
   if (!strikers.length) return note(ctx, `${s.rule} Nothing reaches ${target.name}.`, { rule: s.rule });
 

@@ -63,9 +63,9 @@ export function cloneData<T>(x: T): T {
   return x;
 }
 
-export function newCtx(scenario: Scenario, dice: DiceState): Ctx {
+export function newCtx(scenario: Scenario, dice: DiceState, rulings?: '0.1'): Ctx {
   const board = new Board(cloneData(scenario), catalogOf(scenario));
-  return { board, dice, events: [], step: 0, used: new Map() };
+  return { board, dice, events: [], step: 0, used: new Map(), ...(rulings ? { rulings } : {}) };
 }
 
 /**
@@ -79,8 +79,8 @@ export class PhaseRunner {
   dead: RuleError | null = null;
   fed = 0;
 
-  constructor(scenario: Scenario, dice: DiceState, only?: number[]) {
-    this.ctx = newCtx(scenario, dice);
+  constructor(scenario: Scenario, dice: DiceState, only?: number[], rulings?: '0.1') {
+    this.ctx = newCtx(scenario, dice, rulings);
     this.gen = phase(this.ctx, only);
     try {
       this.r = this.gen.next();
@@ -140,8 +140,8 @@ export class PhaseRunner {
 }
 
 /** Replay the phase over `log`. Deterministic: same scenario, seed and log give the same run. */
-export function runPhase(scenario: Scenario, dice: DiceState, log: readonly Action[], only?: number[]): Run & { runner: PhaseRunner } {
-  const p = new PhaseRunner(scenario, dice, only);
+export function runPhase(scenario: Scenario, dice: DiceState, log: readonly Action[], only?: number[], rulings?: '0.1'): Run & { runner: PhaseRunner } {
+  const p = new PhaseRunner(scenario, dice, only, rulings);
   if (p.dead) return { ...p.snapshot(), error: { index: 0, refusal: p.dead }, runner: p };
   for (let i = 0; i < log.length; i++) {
     const e = p.feed(log[i]);

@@ -6,7 +6,9 @@
 import { ruleError, type RuleError } from '../../engine/errors.ts';
 import type { Action, FieldSpec } from '../../engine/module.ts';
 import { autoAction, derive, type SmpState } from './index.ts';
+import { UNIT_TYPES } from './data.ts';
 import { BUNKER_DICE, coastalOdds, kamikazeOdds, partisanOdds, raidOdds, vichySequence, type Dist, type RaidGroup } from './odds/index.ts';
+import { nextPhase, type NextPhase } from './next-phase.ts';
 import type { Scenario } from './scenario.ts';
 import type { Request, SmpEvent } from './script.ts';
 
@@ -89,10 +91,15 @@ export function reportText(events: readonly SmpEvent[]): string {
   return out.join('\n').trim() + '\n';
 }
 
-/** The board after the phase, in scenario format (ready for the next SMP once the players update it). */
-export function nextBoard(state: SmpState): Scenario {
-  return derive(state).board;
+/**
+ * The scenario of the next SMP: the board after this phase with the SMP number, the round and the
+ * season moved on (ruling R0-7), or the round and season from `nextPhaseOptions`.
+ */
+export function nextBoard(state: SmpState, next: NextPhase = {}): Scenario {
+  return nextPhase(derive(state).board, next);
 }
+
+export { nextPhaseOptions, type NextPhase } from './next-phase.ts';
 
 // ------------------------------------------------------------------ odds commands
 export type OddsKind = 'kamikaze' | 'coastal' | 'partisan' | 'bombing' | 'shore' | 'vichy';
@@ -144,8 +151,10 @@ export function oddsFor(kind: OddsKind, o: Record<string, number | string | unde
               { type: 'battleship', n: n('battleships'), damage: 4, target: 0 },
               { type: 'super_battleship', n: n('superBattleships'), damage: 5, target: 0 },
             ];
+      // A battleship's first dog-fight hit only damages it; it still bombards (ruling R4-2): such hits are taken first, like escorts.
+      const free = kind === 'shore' ? groups.reduce((k, g) => k + ((UNIT_TYPES[g.type].hits ?? 1) >= 2 ? g.n : 0), 0) : 0;
       const r = raidOdds({
-        escorts: n('escorts'),
+        escorts: n('escorts') + free,
         groups: groups.filter((g) => g.n > 0),
         interceptors: [{ n: n('interceptors'), hitOn: n('interceptorHit', 2) }],
         aaHitOn: kind === 'bombing' ? n('aa', 1) : 0,
@@ -154,7 +163,7 @@ export function oddsFor(kind: OddsKind, o: Record<string, number | string | unde
       const what = groups.filter((g) => g.n > 0).map((g) => `${g.n} ${g.type}`).join(', ');
       return {
         json: { distribution: rows(r.total, 'damage'), survivors: rows(r.survivors, 'units') },
-        text: asText(`${kind === 'bombing' ? 'Bombing raid' : 'Shore bombardment'}: ${what}; ${n('escorts')} escort(s); ${n('interceptors')} interceptor(s) @${n('interceptorHit', 2)}${kind === 'bombing' ? `; AA @${n('aa', 1)}` : ''}${o.capacity !== undefined ? `; facility can take ${n('capacity')} more` : ''} — damage (casualties: escorts first, then cheapest)`, r.total, 'damage'),
+        text: asText(`${kind === 'bombing' ? 'Bombing raid' : 'Shore bombardment'}: ${what}; ${n('escorts')} escort(s); ${n('interceptors')} interceptor(s) @${n('interceptorHit', 2)}${kind === 'bombing' ? `; AA @${n('aa', 1)}` : ''}${o.capacity !== undefined ? `; facility can take ${n('capacity')} more` : ''} — damage (casualties: ${kind === 'shore' ? 'first a hit on each battleship, which only damages it, then escorts' : 'escorts first'}, then cheapest)`, r.total, 'damage'),
       };
     }
     case 'vichy': {

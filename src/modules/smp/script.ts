@@ -42,6 +42,8 @@ export interface Ctx {
   step: number;
   /** Tallies of the phase by key: units used ("used only once during a strategic missions phase", see missions.ts), raids made. */
   used: Map<string, number>;
+  /** "0.1": a phase recorded with Wardroom 0.1 replays with the readings it was played under (docs/rulings.md). */
+  rulings?: '0.1';
 }
 
 /** Odds lines for a prompt, or a function computing them on demand. */

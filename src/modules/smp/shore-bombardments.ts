@@ -1,7 +1,7 @@
 /** Step 4 — Conduct Shore Bombardments (document section "#6. SHORE BOMBARDMENTS"). */
 import { plural } from './board.ts';
 import { interceptorsFor } from './bombing-raids.ts';
-import { available, forgetFlown, initiative, pickParts, resolveStrike, strikeOdds, type FightSide, type Part, type StrikeSpec } from './missions.ts';
+import { available, forgetFlown, initiative, pickParts, resolveStrike, strikeOdds, withinReach, type FightSide, type Part, type StrikeSpec } from './missions.ts';
 import type { Territory } from './scenario.ts';
 import { askChoice, note, type Ctx, type Script } from './script.ts';
 
@@ -9,6 +9,12 @@ const RULE = '4 Shore Bombardments:';
 
 export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, strikers: Part[], escorts: Part[], interceptors: Part[]): StrikeSpec {
   const b = ctx.board;
+  /** Undamaged 2-hit ships among a part: the stack's damaged ships count as those that did not sail, as far as they go. */
+  const undamaged = (p: Part) => {
+    if ((b.unitType(p.type).hits ?? 1) < 2) return 0;
+    const stack = b.units(p.space).filter((u) => u.owner === p.owner && u.type === p.type);
+    return Math.min(p.n, stack.reduce((k, u) => k + u.count - (u.damaged ?? 0), 0));
+  };
   return {
     what: 'shore bombardment',
     rule: RULE,
@@ -26,11 +32,25 @@ export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, striker
       return bd.targets === 'any' || b.isTactical(f);
     },
     strikerDogfight: (t) => b.unitType(t).airCover ?? 0,
-    strikerHit: (p) => {
-      const r = b.hitShip(p.space, p.owner, p.type, false, true);
-      const r2 = r === 'none' ? b.hitShip(p.space, p.owner, p.type, true, true) : r;
-      if (r2 === 'sunk') forgetFlown(ctx, p, 1);
-      return `${p.type.replace(/_/g, ' ')} (${b.nationName(p.owner)}, ${p.space}) takes a hit and is ${r2 === 'damaged' ? 'damaged' : 'sunk'}; it does not bombard (ruling R4-2)`;
+    // A ship hit in the dog fight takes the hit on the board; a 2-hit ship only damaged survives and bombards (ruling R4-2).
+    // (Wardroom 0.1: one hit per ship, and a ship hit does not bombard.)
+    strikerCapacity: ctx.rulings === '0.1' ? undefined : (p) => p.n + undamaged(p),
+    strikerHit: (p, hits) => {
+      const fresh = undamaged(p);
+      const ship = `${p.type.replace(/_/g, ' ')} (${b.nationName(p.owner)}, ${p.space})`;
+      const texts: string[] = [];
+      for (let i = 0; i < hits; i++) {
+        if (i < fresh) {
+          b.hitShip(p.space, p.owner, p.type, false, true);
+          texts.push(`${ship} takes a hit and is damaged; ${ctx.rulings === '0.1' ? 'it does not bombard' : 'it survives and bombards'} (ruling R4-2)`);
+        } else {
+          b.hitShip(p.space, p.owner, p.type, (b.unitType(p.type).hits ?? 1) >= 2, true);
+          texts.push(`${ship} takes a hit and is sunk (ruling R4-2)`);
+        }
+      }
+      const sunk = Math.max(0, hits - fresh);
+      forgetFlown(ctx, p, sunk);
+      return { texts, lost: ctx.rulings === '0.1' ? hits : sunk };
     },
     interceptorCandidates: interceptors,
     aaHitOn: 0,
@@ -86,10 +106,10 @@ export function* shoreBombardments(ctx: Ctx): Script {
         const opt = opts.find((o) => `${o.zone}>${o.target.name}` === choice)!;
         const spec0 = shoreSpec(ctx, nation, opt.target, opt.ships, [], interceptorsFor(ctx, opt.target));
         const ships = yield* pickParts(ctx, nation, `${RULE} which ships bombard ${opt.target.name}?`, opt.ships, 1, true, () => [`every ship, no escorts, every interceptor: ${strikeOdds(ctx, spec0, opt.ships, 0, spec0.interceptorCandidates).join('; ')}`], 'ships');
-        // Escorts: fighters on carriers in the fleet (no designation needed) and designated fighters.
+        // Escorts: fighters on carriers in the fleet (no designation needed) and designated fighters in reach (ruling R3-3).
         const hasCarrier = b.units(opt.zone).some((u) => u.owner === nation && b.unitType(u.type).carrier);
         const carrierBased = hasCarrier ? available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: false, spaces: [opt.zone] }) : [];
-        const designated = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true, spaces: [...b.s.territories, ...b.s.seaZones].map((s) => s.name).filter((n) => !hasCarrier || n !== opt.zone) });
+        const designated = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true, spaces: withinReach(ctx, opt.target.name, [opt.zone]).filter((n) => !hasCarrier || n !== opt.zone) });
         const escorts = yield* pickParts(ctx, nation, `${RULE} escort fighters for the fleet (carrier-based ones need no designation; each fighter only once this phase)?`, [...carrierBased, ...designated], 0, true, undefined, 'escorts');
         yield* resolveStrike(ctx, shoreSpec(ctx, nation, opt.target, ships, escorts, interceptorsFor(ctx, opt.target)));
       }

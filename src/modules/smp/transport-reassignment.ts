@@ -37,10 +37,10 @@ export function* transportReassignment(ctx: Ctx): Script {
   // Only transports a nation controlled at the start of the step may be passed on (ruling R8-2).
   const start = new Map(b.s.nations.map((n) => [n.id, eligibleTransports(ctx, n.id)]));
   for (const nation of b.s.nations.map((n) => n.id)) {
-    if (!b.atWar(nation)) continue; // only nations at war (ruling R8-1: both kinds of transport)
-    const pool = start.get(nation)!.map((e) => ({ ...e }));
-    const receivers = b.s.nations.filter((n) => n.id !== nation && b.friendly(n.id, nation) && b.atWar(n.id)).map((n) => n.id);
-    if (!receivers.length) continue;
+    // "Only nations at war may participate in reassigning sea transports": giver and receiver; air transports need no war (ruling R8-1; Wardroom 0.1: both kinds).
+    const needsWar = (e: Eligible) => e.kind === 'sea' || ctx.rulings === '0.1';
+    const receivers = (e: Eligible) => b.s.nations.filter((n) => n.id !== nation && b.friendly(n.id, nation) && (!needsWar(e) || b.atWar(n.id))).map((n) => n.id);
+    const pool = start.get(nation)!.filter((e) => (!needsWar(e) || b.atWar(nation)) && receivers(e).length).map((e) => ({ ...e }));
     for (let guard = 0; guard < 50; guard++) {
       const live = pool.filter((e) => e.n > 0);
       if (!live.length) break;
@@ -59,9 +59,9 @@ export function* transportReassignment(ctx: Ctx): Script {
       const e = live.find((x) => `${x.space}|${x.type}` === which)!;
       const fields: Record<string, FieldSpec> = {
         count: { kind: 'int', label: 'Transports', min: 1, max: e.n },
-        to: { kind: 'choice', label: 'To the nation', options: receivers.map((r) => ({ value: r, label: b.nationName(r) })) },
+        to: { kind: 'choice', label: 'To the nation', options: receivers(e).map((r) => ({ value: r, label: b.nationName(r) })) },
       };
-      const a = yield* ask(ctx, nation, `${RULE} how many ${e.type.replace(/_/g, ' ')}s from ${e.space}, and to which nation?`, fields, { count: e.n, to: receivers[0] });
+      const a = yield* ask(ctx, nation, `${RULE} how many ${e.type.replace(/_/g, ' ')}s from ${e.space}, and to which nation?`, fields, { count: e.n, to: receivers(e)[0] });
       const n = a.count as number;
       const to = a.to as string;
       const ok = yield* askYesNo(ctx, to, `${RULE} ${b.nationName(nation)} offers ${plural(n, e.type)} in ${e.space} to ${b.nationName(to)}. Accept?`, true);
@@ -75,5 +75,5 @@ export function* transportReassignment(ctx: Ctx): Script {
       change(ctx, `${RULE} ${plural(n, e.type)} in ${e.space} pass from ${b.nationName(nation)} to ${b.nationName(to)}.`, { rule: '8' });
     }
   }
-  if (!any) note(ctx, `${RULE} no nation at war has a transport next to a friendly naval base or on a friendly air base.`, { rule: '8' });
+  if (!any) note(ctx, `${RULE} no transport can be reassigned: none is next to a friendly naval base (sea, nations at war) or on a friendly air base (air) with a friendly nation to take it.`, { rule: '8' });
 }

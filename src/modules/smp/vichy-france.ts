@@ -28,7 +28,12 @@ export function* vichyFrance(ctx: Ctx): Script {
     v.attackedBy = null;
   }
 
-  // When the Vichy rules come into effect (#2, first two paragraphs).
+  // When the Vichy rules come into effect (#2, first two paragraphs): by the first SMP or never (ruling R2-1).
+  if (v.status === 'pending' && b.s.smpNumber > 1 && ctx.rulings !== '0.1') {
+    v.status = 'free-french';
+    change(ctx, `2 Vichy France: the Vichy rules can only come into effect by the first Strategic Missions Phase, and this scenario (SMP ${b.s.smpNumber}) has them still pending: all French territories and units are Free French; no Vichy rules (ruling R2-1). If they are in effect on your board, set vichy.status to "in-effect".`, { rule: '2' });
+    return;
+  }
   if (v.status === 'pending') {
     const paris = b.terr.get(b.place('paris'));
     const fallen = !!paris && b.side(paris.owner) === 'axis';
@@ -53,7 +58,8 @@ export function* vichyFrance(ctx: Ctx): Script {
   yield* attempts(ctx, ff, 'Free French', R.freeFrench.targets.map(P), R.freeFrench.hitOn, 0, 'claim');
   yield* attempts(ctx, b.roles.germany, 'Germany', R.germany.targets.map(P), R.germany.hitOn, v.hendaye ? 1 : 0, 'claim');
 
-  if (b.s.smpNumber === 3 && v.status === 'in-effect') resolveSouthernFrance(ctx);
+  // The 3rd SMP, or the first one after it whose board still has Southern France unresolved (ruling R2-4; Wardroom 0.1: the 3rd only).
+  if ((ctx.rulings === '0.1' ? b.s.smpNumber === 3 : b.s.smpNumber >= 3) && v.status === 'in-effect') resolveSouthernFrance(ctx);
 }
 
 /** Names of spaces holding a Vichy territory or Vichy units. */
@@ -134,6 +140,7 @@ function* attempts(ctx: Ctx, nation: string, who: string, targets: string[], hit
 /** "Resolving the fate of Vichy Southern France" at the 3rd SMP, after the rolls. */
 function resolveSouthernFrance(ctx: Ctx): void {
   const b = ctx.board;
+  if (b.s.smpNumber > 3) note(ctx, `2 Vichy France: Southern France was not resolved at the 3rd SMP; it is resolved now, at SMP ${b.s.smpNumber} (ruling R2-4).`, { rule: '2' });
   const v = b.s.vichy;
   const sfName = b.place('southernFrance');
   const sf = b.terr.get(sfName);
@@ -142,7 +149,7 @@ function resolveSouthernFrance(ctx: Ctx): void {
   const ffCount = v.turned.freeFrench + remaining;
   v.status = 'resolved';
   if (!sf || sf.owner !== 'vichy') {
-    note(ctx, `2 Vichy France: Southern France is not Vichy at the 3rd SMP; nothing to resolve.`, { rule: '2' });
+    note(ctx, `2 Vichy France: Southern France is not Vichy at SMP ${b.s.smpNumber}; nothing to resolve.`, { rule: '2' });
     return;
   }
   if (axis > ffCount) {
@@ -152,8 +159,8 @@ function resolveSouthernFrance(ctx: Ctx): void {
     sf.facilities = sf.facilities.filter((f) => f.type === 'minor_factory' || f.type === 'naval_base');
     change(ctx, `2 Southern France: the Axis turned ${axis} Vichy territories, the Free French ${v.turned.freeFrench} (+${remaining} still Vichy) = ${ffCount}: everything in Southern France except the minor factory and the naval base comes off the board (${[...gone, ...goneF].join(', ') || 'nothing'}); the territory is left empty (ruling R2-5).`, { rule: '2' });
   } else {
-    const ff = b.roles.freeFrench;
-    change(ctx, `2 Southern France: the Free French count ${ffCount} (${v.turned.freeFrench} turned + ${remaining} still Vichy) against the Axis ${axis}: Southern France becomes Free French${axis === ffCount ? ' (a tie goes to the Free French, ruling R2-4)' : ''}.`, { rule: '2' });
-    for (const sp of vichySpaces(ctx)) turnOver(ctx, sp, ff, `${sp} becomes Free French`);
+    change(ctx, `2 Southern France: the Free French count ${ffCount} (${v.turned.freeFrench} turned + ${remaining} still Vichy) against the Axis ${axis}: Southern France and its units become Free French${axis === ffCount ? ' (a tie goes to the Free French)' : ''}; the other Vichy territories stay Vichy (ruling R2-4).`, { rule: '2' });
+    // Wardroom 0.1 turned every Vichy territory and unit Free French.
+    for (const sp of ctx.rulings === '0.1' ? vichySpaces(ctx) : [sfName]) turnOver(ctx, sp, b.roles.freeFrench, `${sp} becomes Free French`);
   }
 }

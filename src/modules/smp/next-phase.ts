@@ -1,0 +1,45 @@
+/**
+ * After the phase: the scenario of the next Strategic Missions Phase (ruling R0-7). The document
+ * holds the first SMP "at the end of turn 1"; Wardroom holds one at the end of every game round,
+ * each round one season, so the SMP number and the round go up by one and the season moves on,
+ * unless the players give the next round and season themselves.
+ */
+import { ruleError, type RuleError } from '../../engine/errors.ts';
+import { cloneData } from './phase.ts';
+import type { Scenario } from './scenario.ts';
+
+export type Season = Scenario['season'];
+/** The order of the seasons, one game round each (ruling R0-7). */
+export const SEASONS: readonly Season[] = ['spring', 'summer', 'autumn', 'winter'];
+
+export interface NextPhase {
+  round?: number;
+  season?: Season;
+}
+
+/** Check the next round and season the players typed (either may be left out). */
+export function nextPhaseOptions(current: Scenario, raw: { round?: string; season?: string }): NextPhase | RuleError {
+  const out: NextPhase = {};
+  if (raw.round !== undefined) {
+    const n = Number(raw.round);
+    if (!Number.isInteger(n) || n <= current.round)
+      return ruleError('bad-next-round', `The next round must be a whole number after round ${current.round} (this phase's round), not "${raw.round}".`);
+    out.round = n;
+  }
+  if (raw.season !== undefined) {
+    const s = SEASONS.find((x) => x === raw.season);
+    if (!s) return ruleError('bad-next-season', `The next season must be one of ${SEASONS.join(', ')}, not "${raw.season}".`);
+    out.season = s;
+  }
+  return out;
+}
+
+/** The board after this phase as the scenario of the next one. */
+export function nextPhase(board: Scenario, next: NextPhase = {}): Scenario {
+  return {
+    ...cloneData(board),
+    smpNumber: board.smpNumber + 1,
+    round: next.round ?? board.round + 1,
+    season: next.season ?? SEASONS[(SEASONS.indexOf(board.season) + 1) % SEASONS.length],
+  };
+}
