@@ -106,6 +106,7 @@ export function loseFlown(ctx: Ctx, p: Part, n = p.n): void {
 
 /** `n` units of a part that flew have left the board: they no longer count against their stack. */
 export function forgetFlown(ctx: Ctx, p: Part, n: number): void {
+  if (ctx.rulings === '0.1') return; // Wardroom 0.1 kept lost units in the tally (the bug issue 8 fixed)
   const other = p.designated ? 0 : Math.min(n, usedOf(ctx, p.space, p.owner, p.type, false));
   addUsed(ctx, p, false, -other);
   addUsed(ctx, p, true, -Math.min(n - other, usedOf(ctx, p.space, p.owner, p.type, true)));
@@ -121,7 +122,9 @@ export function available(ctx: Ctx, pred: (owner: string, type: string) => boole
       if (!pred(u.owner, u.type) || out.some((p) => p.space === space && p.owner === u.owner && p.type === u.type)) continue;
       const s = stackOf(ctx, space, u.owner, u.type);
       const usedDesignated = usedOf(ctx, space, u.owner, u.type, true);
-      const n = opts.designatedOnly ? s.designated - usedDesignated : s.count - usedDesignated - usedOf(ctx, space, u.owner, u.type, false);
+      const usedOther = usedOf(ctx, space, u.owner, u.type, false);
+      // Wardroom 0.1 counted every unit used against the designated ones too.
+      const n = opts.designatedOnly ? s.designated - usedDesignated - (ctx.rulings === '0.1' ? usedOther : 0) : s.count - usedDesignated - usedOther;
       if (n > 0) out.push({ space, owner: u.owner, type: u.type, n, designated: opts.designatedOnly });
     }
   }

@@ -37,14 +37,15 @@ export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, striker
     strikerCapacity: ctx.rulings === '0.1' ? undefined : (p) => p.n + undamaged(p),
     strikerHit: (p, hits) => {
       const fresh = undamaged(p);
+      const sailed = ctx.rulings !== '0.1'; // the ship hit is one that sailed: designated (Wardroom 0.1 took an undesignated one first)
       const ship = `${p.type.replace(/_/g, ' ')} (${b.nationName(p.owner)}, ${p.space})`;
       const texts: string[] = [];
       for (let i = 0; i < hits; i++) {
         if (i < fresh) {
-          b.hitShip(p.space, p.owner, p.type, false, true);
+          b.hitShip(p.space, p.owner, p.type, false, sailed);
           texts.push(`${ship} takes a hit and is damaged; ${ctx.rulings === '0.1' ? 'it does not bombard' : 'it survives and bombards'} (ruling R4-2)`);
         } else {
-          b.hitShip(p.space, p.owner, p.type, (b.unitType(p.type).hits ?? 1) >= 2, true);
+          b.hitShip(p.space, p.owner, p.type, (b.unitType(p.type).hits ?? 1) >= 2, sailed);
           texts.push(`${ship} takes a hit and is sunk (ruling R4-2)`);
         }
       }
