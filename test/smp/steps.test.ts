@@ -4,7 +4,7 @@ import { newGameRecord } from '../../src/engine/session.ts';
 import { legalActions, waitingFor } from '../../src/engine/kernel.ts';
 import { apply, codeOf } from '../support/kernel.ts';
 import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';
-import { mini, openSmp, play, texts } from './helpers.ts';
+import { mini, openSmp, play, texts, withPlaces } from './helpers.ts';
 
 const allFail = () => (req: { dice: { sides: number }[] }) => req.dice.map((d) => d.sides); // 6s (and 8s) miss everything
 const allHit = () => (req: { dice: { sides: number }[] }) => req.dice.map(() => 1);
@@ -239,6 +239,41 @@ describe('Step 2 Vichy France', () => {
     const { board } = play(s, { steps: [2], dice: allFail() });
     expect(terr(board, 'Southern France').owner).toBe('france');
     expect(terr(board, 'Southern France').units[0].owner).toBe('france');
+  });
+
+  it('on a board with its own names ("United Kingdom", "93 Sea Zone") the Free French exceptions and the Vichy roll targets go through places', () => {
+    const g40 = withPlaces(
+      mini({
+        smpNumber: 1,
+        places: { paris: 'France', london: 'United Kingdom', normandy: 'Normandy Bordeaux', m1: '93 Sea Zone', a18: '110 Sea Zone', madagascar: 'French Madagascar' },
+        territories: [
+          { name: 'France', owner: 'germany', originalOwner: 'france' },
+          { name: 'Southern France', owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 2 }] },
+          { name: 'United Kingdom', owner: 'uk', units: [{ owner: 'france', type: 'infantry', count: 1 }] },
+          { name: 'French Madagascar', owner: 'france' },
+        ],
+        seaZones: [
+          { name: '93 Sea Zone', units: [{ owner: 'france', type: 'destroyer', count: 1 }] },
+          { name: '110 Sea Zone', units: [{ owner: 'france', type: 'cruiser', count: 1 }] },
+        ],
+        vichy: { status: 'pending' },
+      }),
+    );
+    const { board, prompts } = play(g40, { steps: [2], dice: allFail() });
+    expect(board.vichy.status).toBe('in-effect');
+    expect(terr(board, 'Southern France').owner).toBe('vichy');
+    // #2 "except those units in A-18, London, Normandy …": evacuated French units stay Free French
+    expect(terr(board, 'United Kingdom').units).toEqual([{ owner: 'france', type: 'infantry', count: 1 }]);
+    expect(zone(board, '110 Sea Zone').units).toEqual([{ owner: 'france', type: 'cruiser', count: 1 }]);
+    expect(zone(board, '93 Sea Zone').units[0].owner).toBe('vichy');
+    const rolls = prompts.filter((p) => p.kind === 'roll').map((p) => p.prompt);
+    expect(rolls).toEqual([
+      'Vichy: United Kingdom attempts 93 Sea Zone @3',
+      'Vichy: Free French attempts 93 Sea Zone @1',
+      'Vichy: Free French attempts French Madagascar @1',
+      'Vichy: Germany attempts 93 Sea Zone @3',
+      'Vichy: Germany attempts French Madagascar @3',
+    ]);
   });
 
   it('an Allied attack on Vichy territory before Southern France is resolved makes the rest German (Indo-China Japanese)', () => {
