@@ -64,8 +64,9 @@ export function withPlaces(raw: ScenarioInput, owner = 'usa'): ScenarioInput {
   };
 }
 
-export function scenario(raw: unknown): Scenario {
-  const v = validateScenario(raw);
+/** A validated scenario for a phase of these steps (default all ten). */
+export function scenario(raw: unknown, steps?: number[]): Scenario {
+  const v = validateScenario(raw, steps);
   if (!v.ok) throw new Error(v.errors.map((e) => `${e.path}: ${e.message}`).join('\n'));
   return v.scenario;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coastalOdds, kamikazeOdds, partisanOdds, raidOdds, vichySequence, binomial } from '../../src/modules/smp/odds/index.ts';
-import { expectClose, mini, monteCarlo, scenario } from './helpers.ts';
+import { expectClose, mini, monteCarlo, scenario, withPlaces } from './helpers.ts';
 
 const N = 12_000;
 const sum = (d: number[]) => d.reduce((a, b) => a + b, 0);
@@ -47,7 +47,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
             ],
           },
         ],
-      }),
+      }), [7],
     );
     const exact = kamikazeOdds({ tokens: 3, fighters: 2, tacticalBombers: 1 });
     const mc = monteCarlo(s, 7, N, 7, (_b, ev) => ev.filter((e) => e.type === 'change' && / (sunk|damaged)\.$/.test(e.text)).length);
@@ -60,7 +60,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
         territories: [
           { name: 'Paris', owner: 'germany', originalOwner: 'france', facilities: [{ type: 'minor_factory', damage: 1 }], units: [{ owner: 'germany', type: 'elite_infantry', count: 2 }] },
         ],
-      }),
+      }), [6],
     );
     const exact = partisanOdds({ tokens: [3], capacity: [5], eliteInfantry: 2 }).total;
     const mc = monteCarlo(s, 6, N, 11, (b) => b.territories[0].facilities[0].damage - 1);
@@ -79,7 +79,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
             units: [{ owner: 'germany', type: 'elite_infantry', count: 3 }],
           },
         ],
-      }),
+      }), [6],
     );
     const exact = partisanOdds({ tokens: [2, 1], capacity: [20, 4], eliteInfantry: 3 });
     const measure = (b: any) => b.territories[0].facilities[0].damage * 100 + (b.territories[0].facilities[1].damage - 2);
@@ -109,7 +109,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
           ] },
           { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }, { type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'fighter', count: 3 }] },
         ],
-      }),
+      }), [3],
     );
     const o = raidOdds({
       escorts: 2,
@@ -139,7 +139,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
           { owner: 'uk', type: 'fighter', count: 1 },
         ] }],
         unitTypes: { battleship: { airCover: 2 }, cruiser: { airCover: 1 } },
-      }),
+      }), [4],
     );
     const o = raidOdds({
       escorts: 1,
@@ -161,7 +161,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
       mini({
         territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-20'], facilities: [{ type: 'major_bunker', damage: 0, maxDamage: 10 }] }],
         seaZones: [{ name: 'A-20', units: [{ owner: 'uk', type: 'destroyer', count: 7 }] }],
-      }),
+      }), [9],
     );
     const mc = monteCarlo(s, 9, N, 9, (b) => 7 - b.seaZones[0].units.reduce((k, u) => k + u.count, 0));
     expectClose(coastalOdds(6, 1), mc, N);
@@ -169,7 +169,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
 
   it('Step 2 Vichy France: Germany @3 +1 after Hendaye on four Vichy territories', () => {
     const s = scenario(
-      mini({
+      withPlaces(mini({
         nations: [
           { id: 'germany', side: 'axis', europeanAxis: true },
           { id: 'uk', side: 'allies' },
@@ -178,7 +178,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
         cash: { germany: 0, uk: 0 },
         territories: ['Corsica', 'Morocco', 'Algeria', 'Tunisia'].map((name) => ({ name, owner: 'vichy', originalOwner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 1 }] })),
         vichy: { status: 'in-effect', hendaye: true },
-      }),
+      }), 'uk'), [2],
     );
     const mc = monteCarlo(s, 2, N, 2, (b) => b.territories.filter((t) => t.owner === 'germany').length);
     expectClose(vichySequence(4, 3, 1), mc, N);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { smpModule } from '../../src/modules/smp/index.ts';
 import { scenarioJsonSchema, validateScenario } from '../../src/modules/smp/scenario.ts';
-import { demoRaw, mini, play } from './helpers.ts';
+import { demoRaw, mini, play, withPlaces } from './helpers.ts';
 
 describe('Scenario: the board state, validated', () => {
   it('the demo board is valid, labelled as a demo, and names every place the document names', () => {
@@ -55,7 +55,7 @@ describe('Scenario: the board state, validated', () => {
   });
 
   it('A&A Global 1940 defaults are used and can be overridden', () => {
-    const raw = mini({ territories: [{ name: 'X', owner: 'uk', facilities: [{ type: 'major_factory', damage: 20 }, { type: 'air_base', damage: 6 }, { type: 'minor_factory', damage: 7 }] }] });
+    const raw = withPlaces(mini({ territories: [{ name: 'X', owner: 'uk', facilities: [{ type: 'major_factory', damage: 20 }, { type: 'air_base', damage: 6 }, { type: 'minor_factory', damage: 7 }] }] }));
     const v = validateScenario(raw);
     expect(v.ok).toBe(false);
     if (!v.ok) expect(v.errors.map((e) => e.path)).toEqual(['territories[0].facilities[2].damage']);
@@ -113,16 +113,20 @@ describe('Scenario: roles, places and build queues must name what is on the boar
     expect(byPath['buildQueues[1].id']).toMatch(/"UK Europe" is listed twice/);
   });
 
-  it('validation messages name the territory or sea zone, not only its index', () => {
-    const byPath = refused(
+  it('validation messages name the territory, sea zone or build queue, not only its index', () => {
+    const board = (units: any[]) =>
       mini({
-        territories: [{ name: 'Nowhere', owner: 'usa' }, { name: 'Gibraltar', owner: 'nobody', units: [{ owner: 'uk', type: 'infantry', count: 0 }] }],
+        territories: [{ name: 'Nowhere', owner: 'usa' }, { name: 'Gibraltar', owner: 'nobody', units }],
         seaZones: [{ name: '93 Sea Zone', units: [{ owner: 'uk', type: 'flying_saucer', count: 1 }] }],
-      }),
-    );
-    expect(byPath['territories[1].units[0].count']).toMatch(/Gibraltar/); // a shape (zod) error
-    expect(byPath['territories[1].owner']).toMatch(/Gibraltar/);
-    expect(byPath['seaZones[0].units[0].type']).toMatch(/93 Sea Zone/);
+        buildQueues: [{ id: 'UK Pacific', nation: 'ukp', oilTankerEligible: true }],
+      });
+    // a shape (zod) error
+    expect(refused(board([{ owner: 'uk', type: 'infantry', count: 0 }]))['territories[1].units[0].count']).toMatch(/^territory "Gibraltar": /);
+    // errors of meaning
+    const byPath = refused(board([]));
+    expect(byPath['territories[1].owner']).toBe('territory "Gibraltar": unknown nation "nobody"');
+    expect(byPath['seaZones[0].units[0].type']).toMatch(/^sea zone "93 Sea Zone": unknown unit type "flying_saucer"/);
+    expect(byPath['buildQueues[0].nation']).toBe('build queue "UK Pacific": unknown nation "ukp"');
   });
 
   it('a place a step needs that is not on the board refuses the scenario, naming the place and the rule (ruling R0-7)', () => {
