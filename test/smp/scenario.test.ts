@@ -80,7 +80,6 @@ describe('Scenario: roles, places and build queues must name what is on the boar
     expect(v.ok, 'the scenario should be refused').toBe(false);
     return v.ok ? {} : Object.fromEntries(v.errors.map((e) => [e.path, e.message]));
   };
-  const vichyOn = { smpNumber: 1, vichy: { status: 'pending' as const } };
 
   it('a places key the rules do not name is refused with its path and the key', () => {
     const byPath = refused(mini({ places: { pariss: 'Nowhere' } as any }));
@@ -145,7 +144,7 @@ describe('Scenario: roles, places and build queues must name what is on the boar
   });
 
   it('while Vichy is pending or in effect, every place of the Vichy rules must be on the board; not once it is Free French', () => {
-    const raw = mini({ ...vichyOn, territories: [{ name: 'Nowhere', owner: 'usa' }, { name: 'Paris', owner: 'germany' }] });
+    const raw = mini({ smpNumber: 1, vichy: { status: 'pending' }, territories: [{ name: 'Nowhere', owner: 'usa' }, { name: 'Paris', owner: 'germany' }] });
     const byPath = refused(raw, { steps: [2] });
     expect(byPath['places.a18']).toMatch(/"A-18".*sea zone.*#2 Vichy France/);
     expect(byPath['places.madagascar']).toMatch(/"Madagascar"/);
