@@ -90,13 +90,14 @@ export async function run(): Promise<string> {
   const raid = largestRaid(demo);
   // The same raid on its own board: the attacker's bomber bases and the target, nothing else designated.
   const keep = new Set([...raid.from, raid.target]);
+  // Step 3 only: the sub-board holds none of the places other steps need (ruling R0-8).
   const sub = validateScenario({
     ...raw,
     territories: raw.territories
       .filter((t: any) => keep.has(t.name))
       .map((t: any) => ({ ...t, adjacent: [], units: t.units.map((u: any) => (u.owner === raid.attacker || t.name === raid.target ? u : { ...u, designated: 0 })) })),
     seaZones: [],
-  });
+  }, [3]);
   if (!sub.ok) throw new Error(sub.errors.map((e) => e.message).join('; '));
   const s = sub.scenario;
   const cat = catalogOf(s);

@@ -29,7 +29,7 @@ const NATIONS = [
 const LAND = ['infantry', 'elite_infantry', 'tank', 'fighter', 'ww1_fighter', 'tactical_bomber', 'strategic_bomber', 'super_fortress', 'air_transport'];
 const SEA = ['transport', 'submarine', 'destroyer', 'cruiser', 'battleship', 'super_battleship', 'carrier', 'fighter', 'tactical_bomber'];
 const FAC = Object.keys(FACILITY_TYPES);
-const NAMES = ['Paris', 'Southern France', 'Corsica', 'Morocco', 'Algeria', 'Tunisia', 'Syria', 'French Indo-China', 'Normandy', 'London', 'Ottawa', 'Nova Scotia', 'Spain', 'Rio de Oro', 'Moscow', 'Belarus', 'Smolensk', 'Holland', 'Madagascar'];
+const NAMES = ['Paris', 'Southern France', 'Corsica', 'Morocco', 'Algeria', 'Tunisia', 'Syria', 'French Indo-China', 'Normandy', 'London', 'Ottawa', 'Nova Scotia', 'Spain', 'Rio de Oro', 'Moscow', 'Belarus', 'Smolensk', 'Holland', 'Madagascar', 'French West Africa', 'French Central Africa', 'French Equatorial Africa'];
 const ZONES = ['A-18', 'A-24', 'M-1', 'I-12', 'A-10', 'P-36', 'P-6', 'M-2'];
 
 function randomScenario(seed: number): unknown {
@@ -38,8 +38,11 @@ function randomScenario(seed: number): unknown {
   const chance = (p: number) => r(1000) <= p * 1000;
   const owners = NATIONS.map((n) => n.id as string);
   const nT = 6 + r(10);
-  const terrNames = [...NAMES].sort(() => 0).slice(0, nT);
-  const zones = ZONES.slice(0, 2 + r(6));
+  // Most boards hold every place the rules name (ruling R0-8: a phase needs them); some hold only a
+  // part of the board and are refused when a step that runs needs a place they lack.
+  const whole = chance(0.85);
+  const terrNames = whole ? NAMES : NAMES.slice(0, nT);
+  const zones = whole ? ZONES : ZONES.slice(0, 2 + r(6));
   const all = [...terrNames, ...zones];
   const units = (types: string[], k: number) =>
     Array.from({ length: k }, () => {

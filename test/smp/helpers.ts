@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isRuleError } from '../../src/engine/errors.ts';
 import type { Action } from '../../src/engine/module.ts';
+import { PLACES, type PlaceKey } from '../../src/modules/smp/data.ts';
 import { autoAction, derive, smpModule, type SmpState } from '../../src/modules/smp/index.ts';
 import { PhaseRunner } from '../../src/modules/smp/phase.ts';
 import type { Scenario, ScenarioInput } from '../../src/modules/smp/scenario.ts';
@@ -47,8 +48,25 @@ export function mini(extra: Partial<ScenarioInput> = {}): ScenarioInput {
   } as ScenarioInput;
 }
 
-export function scenario(raw: unknown): Scenario {
-  const v = validateScenario(raw);
+/**
+ * `raw` plus every place the rules name that it does not hold yet (under its `places` name), empty
+ * and controlled by `owner`: the rest of the board a step may look at, so a test lists only what
+ * it is about.
+ */
+export function withPlaces(raw: ScenarioInput, owner = 'usa'): ScenarioInput {
+  const places = (raw.places ?? {}) as Partial<Record<PlaceKey, string>>;
+  const have = new Set([...(raw.territories ?? []), ...(raw.seaZones ?? [])].map((sp) => sp.name));
+  const add = (Object.keys(PLACES) as PlaceKey[]).map((k) => ({ name: places[k] ?? PLACES[k].name, kind: PLACES[k].kind })).filter((p) => !have.has(p.name));
+  return {
+    ...raw,
+    territories: [...(raw.territories ?? []), ...add.filter((p) => p.kind === 'territory').map((p) => ({ name: p.name, owner }))],
+    seaZones: [...(raw.seaZones ?? []), ...add.filter((p) => p.kind === 'seaZone').map((p) => ({ name: p.name }))],
+  };
+}
+
+/** A validated scenario for a phase of these steps (default all ten). */
+export function scenario(raw: unknown, steps?: number[]): Scenario {
+  const v = validateScenario(raw, steps);
   if (!v.ok) throw new Error(v.errors.map((e) => `${e.path}: ${e.message}`).join('\n'));
   return v.scenario;
 }

@@ -16,7 +16,7 @@ import {
   type PartisanInput,
   type RaidInput,
 } from '../../src/modules/smp/odds/index.ts';
-import { expectClose, mini, monteCarlo, rng, scenario } from './helpers.ts';
+import { expectClose, mini, monteCarlo, rng, scenario, withPlaces } from './helpers.ts';
 
 const N = 12_000;
 const sum = (d: number[]) => d.reduce((a, b) => a + b, 0);
@@ -63,7 +63,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
             ],
           },
         ],
-      }),
+      }), [7],
     );
     const exact = kamikazeOdds({ tokens: 3, fighters: 2, tacticalBombers: 1 });
     const mc = monteCarlo(s, 7, N, 7, (_b, ev) => ev.filter((e) => e.type === 'change' && / (sunk|damaged)\.$/.test(e.text)).length);
@@ -76,7 +76,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
         territories: [
           { name: 'Paris', owner: 'germany', originalOwner: 'france', facilities: [{ type: 'minor_factory', damage: 1 }], units: [{ owner: 'germany', type: 'elite_infantry', count: 2 }] },
         ],
-      }),
+      }), [6],
     );
     const exact = partisanOdds({ tokens: [3], capacity: [5], eliteInfantry: 2 }).total;
     const mc = monteCarlo(s, 6, N, 11, (b) => b.territories[0].facilities[0].damage - 1);
@@ -95,7 +95,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
             units: [{ owner: 'germany', type: 'elite_infantry', count: 3 }],
           },
         ],
-      }),
+      }), [6],
     );
     const exact = partisanOdds({ tokens: [2, 1], capacity: [20, 4], eliteInfantry: 3 });
     const measure = (b: any) => b.territories[0].facilities[0].damage * 100 + (b.territories[0].facilities[1].damage - 2);
@@ -125,7 +125,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
           ] },
           { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }, { type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'fighter', count: 3 }] },
         ],
-      }),
+      }), [3],
     );
     const o = raidOdds({
       escorts: 2,
@@ -155,7 +155,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
           { owner: 'uk', type: 'fighter', count: 1 },
         ] }],
         unitTypes: { battleship: { airCover: 2 }, cruiser: { airCover: 1 } },
-      }),
+      }), [4],
     );
     const o = raidOdds({
       escorts: 2, // the carrier fighter, and the battleship's first hit, which only damages it (ruling R4-2)
@@ -177,7 +177,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
       mini({
         territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-20'], facilities: [{ type: 'major_bunker', damage: 0, maxDamage: 10 }] }],
         seaZones: [{ name: 'A-20', units: [{ owner: 'uk', type: 'destroyer', count: 7 }] }],
-      }),
+      }), [9],
     );
     const mc = monteCarlo(s, 9, N, 9, (b) => 7 - b.seaZones[0].units.reduce((k, u) => k + u.count, 0));
     expectClose(coastalOdds(6, 1), mc, N);
@@ -185,7 +185,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
 
   it('Step 2 Vichy France: Germany @3 +1 after Hendaye on four Vichy territories', () => {
     const s = scenario(
-      mini({
+      withPlaces(mini({
         nations: [
           { id: 'germany', side: 'axis', europeanAxis: true },
           { id: 'uk', side: 'allies' },
@@ -194,7 +194,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
         cash: { germany: 0, uk: 0 },
         territories: ['Corsica', 'Morocco', 'Algeria', 'Tunisia'].map((name) => ({ name, owner: 'vichy', originalOwner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 1 }] })),
         vichy: { status: 'in-effect', hendaye: true },
-      }),
+      }), 'uk'), [2],
     );
     const mc = monteCarlo(s, 2, N, 2, (b) => b.territories.filter((t) => t.owner === 'germany').length);
     expectClose(vichySequence(4, 3, 1), mc, N);

@@ -5,7 +5,7 @@ import { legalActions, waitingFor } from '../../src/engine/kernel.ts';
 import { apply, codeOf } from '../support/kernel.ts';
 import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';
 import { nextBoard, nextPhaseOptions } from '../../src/modules/smp/play.ts';
-import { mini, openSmp, play, scenario, texts } from './helpers.ts';
+import { mini, openSmp, play, scenario, texts, withPlaces } from './helpers.ts';
 
 const allFail = () => (req: { dice: { sides: number }[] }) => req.dice.map((d) => d.sides); // 6s (and 8s) miss everything
 const allHit = () => (req: { dice: { sides: number }[] }) => req.dice.map(() => 1);
@@ -14,7 +14,7 @@ const zone = (b: { seaZones: { name: string }[] }, n: string) => b.seaZones.find
 
 describe('Step 1 Special Situations', () => {
   it('1.1 Victory Condition and Step 10 National Advantages say the document has no text', () => {
-    const { events } = play(mini());
+    const { events } = play(withPlaces(mini()));
     expect(texts(events, 1).some((t) => /Victory Condition.*no text/.test(t))).toBe(true);
     expect(texts(events, 10).some((t) => /no text/.test(t))).toBe(true);
   });
@@ -34,15 +34,15 @@ describe('Step 1 Special Situations', () => {
         { name: 'London', owner: 'uk', units: [] },
       ],
     };
-    const { board } = play(mini(base), { steps: [1] });
+    const { board } = play(withPlaces(mini(base)), { steps: [1] });
     expect(terr(board, 'Normandy').units).toEqual([]);
     expect(terr(board, 'Normandy').facilities).toHaveLength(1);
     expect(terr(board, 'London').units).toEqual([{ owner: 'uk', type: 'infantry', count: 2 }, { owner: 'france', type: 'tank', count: 1 }]);
-    expect(terr(play(mini({ ...base, smpNumber: 2 }), { steps: [1] }).board, 'Normandy').units).toHaveLength(2);
+    expect(terr(play(withPlaces(mini({ ...base, smpNumber: 2 })), { steps: [1] }).board, 'Normandy').units).toHaveLength(2);
   });
 
   it('1.4 Hendaye: Germany gives all its cash to claim Spain, its military and Rio de Oro; its Vichy rolls get +1', () => {
-    const s = mini({
+    const s = withPlaces(mini({
       smpNumber: 1,
       nations: [...mini().nations!, { id: 'spain', side: 'neutral' }],
       territories: [
@@ -52,7 +52,7 @@ describe('Step 1 Special Situations', () => {
         { name: 'Corsica', owner: 'france', originalOwner: 'france' },
       ],
       vichy: { status: 'pending' },
-    });
+    }));
     const { board, prompts } = play(s, { steps: [1, 2], decide: (r) => (/Hendaye/.test(r.prompt) ? { yes: true } : undefined), dice: allFail() });
     expect(board.cash.germany).toBe(0);
     expect(terr(board, 'Spain').owner).toBe('germany');
@@ -63,13 +63,13 @@ describe('Step 1 Special Situations', () => {
   });
 
   it('1.5 Russian Winter: in winter Germany must remove exactly 3 infantry from originally Russian territories (its choice)', () => {
-    const s = mini({
+    const s = withPlaces(mini({
       season: 'winter',
       territories: [
         { name: 'Belarus', owner: 'germany', originalOwner: 'russia', units: [{ owner: 'germany', type: 'infantry', count: 2 }, { owner: 'germany', type: 'elite_infantry', count: 2 }, { owner: 'germany', type: 'tank', count: 1 }] },
         { name: 'Poland', owner: 'germany', originalOwner: 'germany', units: [{ owner: 'germany', type: 'infantry', count: 5 }] },
       ],
-    });
+    }));
     const opts = smpModule.parseOptions({ scenario: s, steps: [1] });
     if (isRuleError(opts)) throw opts;
     const st = smpModule.setup(opts);
@@ -90,13 +90,13 @@ describe('Step 1 Special Situations', () => {
   });
 
   it('1.6 Russian Engineer Tokens: 1 token per space for a minor factory, 3 damage per token, only while at war with a European Axis power', () => {
-    const s = mini({
+    const s = withPlaces(mini({
       territories: [
         { name: 'Smolensk', owner: 'russia', adjacent: ['Moscow'], facilities: [{ type: 'minor_factory', damage: 0 }] },
         { name: 'Moscow', owner: 'russia', adjacent: ['Volgograd'] },
         { name: 'Volgograd', owner: 'russia' },
       ],
-    });
+    }));
     const pick = (r: { prompt: string }) => (/move one production facility/.test(r.prompt) ? { choice: 'Smolensk#0' } : /Move .* to:/.test(r.prompt) ? { choice: 'Volgograd' } : undefined);
     const { board } = play(s, { steps: [1], decide: pick });
     expect(terr(board, 'Smolensk').facilities).toEqual([]);
@@ -110,14 +110,14 @@ describe('Step 1 Special Situations', () => {
   });
 
   it('1.7 Conscripts and Volunteers: 1 infantry per operational rail station, 2 in a victory city, 3 in a capital', () => {
-    const s = mini({
+    const s = withPlaces(mini({
       territories: [
         { name: 'Moscow', owner: 'russia', capital: true, victoryCity: true, facilities: [{ type: 'rail_station', damage: 0, maxDamage: 6 }] },
         { name: 'Volgograd', owner: 'russia', victoryCity: true, facilities: [{ type: 'rail_station', damage: 0, maxDamage: 6 }] },
         { name: 'Novgorod', owner: 'russia', facilities: [{ type: 'rail_station', damage: 0, maxDamage: 6 }] },
         { name: 'Kiev', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'rail_station', damage: 6, maxDamage: 6 }] },
       ],
-    });
+    }));
     const b = play(s, { steps: [1] }).board;
     expect(terr(b, 'Moscow').units).toEqual([{ owner: 'russia', type: 'infantry', count: 3 }]);
     expect(terr(b, 'Volgograd').units).toEqual([{ owner: 'russia', type: 'infantry', count: 2 }]);
@@ -126,12 +126,12 @@ describe('Step 1 Special Situations', () => {
   });
 
   it('1.8 Oil Tankers: a tanker that moved earns nothing; each that did not move earns 5 IPCs', () => {
-    const s = mini({
+    const s = withPlaces(mini({
       buildQueues: [
         { id: 'uk', nation: 'uk', oilTankerEligible: true, oilTankers: 3 },
         { id: 'fr', nation: 'france', oilTankerEligible: true, oilTankers: 0 },
       ],
-    });
+    }));
     let asked = 0;
     const { board } = play(s, {
       steps: [1],
@@ -147,7 +147,7 @@ describe('Step 1 Special Situations', () => {
   });
 
   it('1.9 Scorched Earth: infantry put 3 damage on the tactical facilities their controller chooses, never past the maximum', () => {
-    const s = mini({ territories: [{ name: 'Moscow', owner: 'russia', facilities: [{ type: 'air_base', damage: 5 }, { type: 'major_factory', damage: 0 }], units: [{ owner: 'russia', type: 'infantry', count: 1 }] }] });
+    const s = withPlaces(mini({ territories: [{ name: 'Moscow', owner: 'russia', facilities: [{ type: 'air_base', damage: 5 }, { type: 'major_factory', damage: 0 }], units: [{ owner: 'russia', type: 'infantry', count: 1 }] }] }));
     const { board, prompts } = play(s, { steps: [1], decide: (r) => (/Scorched/.test(r.prompt) ? { chosen: ['0'] } : undefined) });
     expect(terr(board, 'Moscow').facilities).toEqual([{ type: 'air_base', damage: 6 }, { type: 'major_factory', damage: 0 }]);
     const p = prompts.find((x) => x.kind === 'decide' && /Scorched/.test(x.prompt)) as any;
@@ -157,7 +157,7 @@ describe('Step 1 Special Situations', () => {
 
 describe('Step 2 Vichy France', () => {
   const french = (extra: any = {}) =>
-    mini({
+    withPlaces(mini({
       smpNumber: 1,
       territories: [
         { name: 'Paris', owner: 'germany', originalOwner: 'france' },
@@ -170,7 +170,7 @@ describe('Step 2 Vichy France', () => {
       seaZones: [{ name: 'M-1', units: [{ owner: 'france', type: 'destroyer', count: 1 }] }],
       vichy: { status: 'pending' },
       ...extra,
-    });
+    }));
 
   it('comes into effect when the Axis holds Paris: French territories and units become Vichy except those in London', () => {
     const { board } = play(french(), { steps: [2], dice: allFail() });
@@ -225,7 +225,7 @@ describe('Step 2 Vichy France', () => {
   it('3rd SMP: if the Axis turned the most, Southern France is emptied except its minor factory and naval base', () => {
     const s = french({ smpNumber: 3, vichy: { status: 'in-effect', turned: { axis: 3, freeFrench: 0 } } });
     s.territories = s.territories!.map((t: any) => (t.name === 'Southern France' || t.name === 'Corsica' ? { ...t, owner: 'vichy', units: t.units.map((u: any) => ({ ...u, owner: 'vichy' })) } : t));
-    s.seaZones = [];
+    s.seaZones = s.seaZones!.map((z) => ({ ...z, units: [] }));
     const { board } = play(s, { steps: [2], dice: allFail() });
     const sf = terr(board, 'Southern France');
     expect(sf.units).toEqual([]);
@@ -236,10 +236,45 @@ describe('Step 2 Vichy France', () => {
   it('3rd SMP: if the Free French (counting still-Vichy territories) turned the most, Southern France becomes Free French', () => {
     const s = french({ smpNumber: 3, vichy: { status: 'in-effect', turned: { axis: 1, freeFrench: 1 } } });
     s.territories = s.territories!.map((t: any) => (['Southern France', 'Corsica', 'Morocco'].includes(t.name) ? { ...t, owner: 'vichy', units: (t.units ?? []).map((u: any) => ({ ...u, owner: 'vichy' })) } : t));
-    s.seaZones = [];
+    s.seaZones = s.seaZones!.map((z) => ({ ...z, units: [] }));
     const { board } = play(s, { steps: [2], dice: allFail() });
     expect(terr(board, 'Southern France').owner).toBe('france');
     expect(terr(board, 'Southern France').units[0].owner).toBe('france');
+  });
+
+  it('on a board with its own names ("United Kingdom", "93 Sea Zone") the Free French exceptions and the Vichy roll targets go through places', () => {
+    const g40 = withPlaces(
+      mini({
+        smpNumber: 1,
+        places: { paris: 'France', london: 'United Kingdom', normandy: 'Normandy Bordeaux', m1: '93 Sea Zone', a18: '110 Sea Zone', madagascar: 'French Madagascar' },
+        territories: [
+          { name: 'France', owner: 'germany', originalOwner: 'france' },
+          { name: 'Southern France', owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 2 }] },
+          { name: 'United Kingdom', owner: 'uk', units: [{ owner: 'france', type: 'infantry', count: 1 }] },
+          { name: 'French Madagascar', owner: 'france' },
+        ],
+        seaZones: [
+          { name: '93 Sea Zone', units: [{ owner: 'france', type: 'destroyer', count: 1 }] },
+          { name: '110 Sea Zone', units: [{ owner: 'france', type: 'cruiser', count: 1 }] },
+        ],
+        vichy: { status: 'pending' },
+      }),
+    );
+    const { board, prompts } = play(g40, { steps: [2], dice: allFail() });
+    expect(board.vichy.status).toBe('in-effect');
+    expect(terr(board, 'Southern France').owner).toBe('vichy');
+    // #2 "except those units in A-18, London, Normandy …": evacuated French units stay Free French
+    expect(terr(board, 'United Kingdom').units).toEqual([{ owner: 'france', type: 'infantry', count: 1 }]);
+    expect(zone(board, '110 Sea Zone').units).toEqual([{ owner: 'france', type: 'cruiser', count: 1 }]);
+    expect(zone(board, '93 Sea Zone').units[0].owner).toBe('vichy');
+    const rolls = prompts.filter((p) => p.kind === 'roll').map((p) => p.prompt);
+    expect(rolls).toEqual([
+      'Vichy: United Kingdom attempts 93 Sea Zone @3',
+      'Vichy: Free French attempts 93 Sea Zone @1',
+      'Vichy: Free French attempts French Madagascar @1',
+      'Vichy: Germany attempts 93 Sea Zone @3',
+      'Vichy: Germany attempts French Madagascar @3',
+    ]);
   });
 
   it('an Allied attack on Vichy territory before Southern France is resolved makes the rest German (Indo-China Japanese)', () => {
@@ -420,7 +455,7 @@ describe('Step 9 Coastal Defences', () => {
 
 describe('Engine contract: refusals, undo, replay', () => {
   it('a seat that is not being asked is refused and nothing changes', () => {
-    const s = mini({ season: 'winter', territories: [{ name: 'Belarus', owner: 'germany', originalOwner: 'russia', units: [{ owner: 'germany', type: 'infantry', count: 3 }] }] });
+    const s = withPlaces(mini({ season: 'winter', territories: [{ name: 'Belarus', owner: 'germany', originalOwner: 'russia', units: [{ owner: 'germany', type: 'infantry', count: 3 }] }] }));
     const opts = smpModule.parseOptions({ scenario: s });
     if (isRuleError(opts)) throw opts;
     const st = smpModule.setup(opts);
@@ -429,7 +464,7 @@ describe('Engine contract: refusals, undo, replay', () => {
     expect(waitingFor(smpModule, st)).toEqual(['germany']);
   });
   it('a game record replays to the same board; undo stops at a roll', () => {
-    const raw = mini({ territories: [{ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'minor_factory', damage: 0 }] }] });
+    const raw = withPlaces(mini({ territories: [{ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'minor_factory', damage: 0 }] }] }));
     const rec = newGameRecord('smp', { scenario: raw }, 'seed-1');
     const session = openSmp(rec);
     while (!smpModule.isOver(session.state)) session.submit(autoAction(session.state)!);

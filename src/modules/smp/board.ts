@@ -3,7 +3,7 @@
  * facilities are operational, how units move. Every change goes through here so the report can
  * say exactly what changed.
  */
-import type { FacilityType, UnitType } from './data.ts';
+import type { FacilityType, PlaceKey, UnitType } from './data.ts';
 import type { Catalog, Facility, Scenario, SeaZone, Territory, UnitStack } from './scenario.ts';
 
 export type Side = 'axis' | 'allies' | 'neutral' | 'vichy';
@@ -36,7 +36,8 @@ export class Board {
   get roles() {
     return this.cat.roles;
   }
-  place(key: keyof Catalog['places']): string {
+  /** The board's name of a place the rules name: the only way the rules code names a place. */
+  place(key: PlaceKey): string {
     return this.cat.places[key];
   }
   nation(id: string) {

@@ -34,7 +34,7 @@ export function* convoyRaids(ctx: Ctx): Script {
         const paid = b.pay(ukEurope, openSea);
         change(ctx, `5 Convoy Raids: Axis warships in the open-sea Atlantic zone ${z.name} raid UK Europe (${b.nationName(ukEurope)}): ${paid} IPCs to the bank${paid < openSea ? ` (all it had; ${openSea} due)` : ''}.`, { rule: '5', ipc: { [ukEurope]: -paid } });
       } else if (axisRaiders.length) {
-        note(ctx, `5 Convoy Raids: ${z.name} is an open-sea zone, but Nova Scotia and London are not both Allied: no 6-IPC raid.`, { rule: '5' });
+        note(ctx, `5 Convoy Raids: ${z.name} is an open-sea zone, but ${b.place('novaScotia')} and ${b.place('london')} are not both Allied: no 6-IPC raid.`, { rule: '5' });
       }
     }
   }

@@ -127,32 +127,51 @@ export const RULES: Rules = {
   engineerDamagePerToken: 3,
 };
 
-/** Vichy roll lists (doc #2), in the document's order. `@` is the base target number. */
-export const VICHY_ROLLS = {
-  japan: { hitOn: 3, targets: ['French Indo-China'] },
-  uk: { hitOn: 3, targets: ['A-24', 'M-1', 'I-12'] },
-  italy: { hitOn: 1, targets: ['Corsica', 'Morocco', 'Algeria', 'Tunisia', 'Syria'] },
+/**
+ * Every place the rules name (doc #1.2–#1.4, #2, #3), by key: the document's name and whether it
+ * is a territory or a sea zone. A scenario names its board's place for a key in `places`; the rules
+ * code reaches a place only through that key (`Board.place`). The document's "1-12" is I-12;
+ * FWA, FCA and FIC are French West Africa, French Central Africa and French Indo-China (R2-2).
+ */
+export const PLACES = {
+  ottawa: { name: 'Ottawa', kind: 'territory' },
+  normandy: { name: 'Normandy', kind: 'territory' },
+  london: { name: 'London', kind: 'territory' },
+  paris: { name: 'Paris', kind: 'territory' },
+  spain: { name: 'Spain', kind: 'territory' },
+  rioDeOro: { name: 'Rio de Oro', kind: 'territory' },
+  southernFrance: { name: 'Southern France', kind: 'territory' },
+  frenchIndoChina: { name: 'French Indo-China', kind: 'territory' },
+  a18: { name: 'A-18', kind: 'seaZone' },
+  frenchEquatorialAfrica: { name: 'French Equatorial Africa', kind: 'territory' },
+  a24: { name: 'A-24', kind: 'seaZone' },
+  m1: { name: 'M-1', kind: 'seaZone' },
+  i12: { name: 'I-12', kind: 'seaZone' },
+  corsica: { name: 'Corsica', kind: 'territory' },
+  morocco: { name: 'Morocco', kind: 'territory' },
+  algeria: { name: 'Algeria', kind: 'territory' },
+  tunisia: { name: 'Tunisia', kind: 'territory' },
+  frenchWestAfrica: { name: 'French West Africa', kind: 'territory' },
+  frenchCentralAfrica: { name: 'French Central Africa', kind: 'territory' },
+  syria: { name: 'Syria', kind: 'territory' },
+  madagascar: { name: 'Madagascar', kind: 'territory' },
+  novaScotia: { name: 'Nova Scotia', kind: 'territory' },
+} as const satisfies Record<string, { name: string; kind: 'territory' | 'seaZone' }>;
+export type PlaceKey = keyof typeof PLACES;
+
+/** Vichy roll lists (doc #2), in the document's order, as place keys. `hitOn` is the base target number. */
+export const VICHY_ROLLS: Record<'japan' | 'uk' | 'italy' | 'freeFrench' | 'germany', { hitOn: number; targets: PlaceKey[] }> & { freeFrenchExceptions: PlaceKey[] } = {
+  japan: { hitOn: 3, targets: ['frenchIndoChina'] },
+  uk: { hitOn: 3, targets: ['a24', 'm1', 'i12'] },
+  italy: { hitOn: 1, targets: ['corsica', 'morocco', 'algeria', 'tunisia', 'syria'] },
   freeFrench: {
     hitOn: 1,
-    targets: ['A-24', 'M-1', 'I-12', 'Corsica', 'Morocco', 'Algeria', 'Tunisia', 'French West Africa', 'French Central Africa', 'Syria', 'Madagascar', 'French Indo-China'],
+    targets: ['a24', 'm1', 'i12', 'corsica', 'morocco', 'algeria', 'tunisia', 'frenchWestAfrica', 'frenchCentralAfrica', 'syria', 'madagascar', 'frenchIndoChina'],
   },
   germany: {
     hitOn: 3,
-    targets: ['A-24', 'M-1', 'I-12', 'Corsica', 'Morocco', 'Algeria', 'Tunisia', 'French West Africa', 'French Central Africa', 'Syria', 'Madagascar'],
+    targets: ['a24', 'm1', 'i12', 'corsica', 'morocco', 'algeria', 'tunisia', 'frenchWestAfrica', 'frenchCentralAfrica', 'syria', 'madagascar'],
   },
   /** Places whose French units stay Free French when Vichy comes into effect (doc #2). */
-  freeFrenchExceptions: ['A-18', 'London', 'Normandy', 'French Equatorial Africa'],
-};
-
-/** Place names the rules refer to; a scenario can rename them in `places`. */
-export const PLACES = {
-  paris: 'Paris',
-  southernFrance: 'Southern France',
-  frenchIndoChina: 'French Indo-China',
-  normandy: 'Normandy',
-  london: 'London',
-  ottawa: 'Ottawa',
-  novaScotia: 'Nova Scotia',
-  spain: 'Spain',
-  rioDeOro: 'Rio de Oro',
+  freeFrenchExceptions: ['a18', 'london', 'normandy', 'frenchEquatorialAfrica'],
 };

@@ -72,11 +72,12 @@ function advance(prev: SmpState, next: SmpState, source: DiceSource): Run {
 export function parseSmpOptions(raw: unknown): SmpOptions | RuleError {
   const obj = (raw ?? {}) as Record<string, unknown>;
   const rawScenario = obj.format === 'wardroom-smp-scenario' ? obj : obj.scenario;
-  const v = validateScenario(rawScenario);
-  if (!v.ok) return ruleError('invalid-scenario', `The scenario is not valid:\n${v.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
-  const dice = obj.dice === 'physical' ? 'physical' : 'seeded';
   const steps = Array.isArray(obj.steps) ? (obj.steps as number[]) : undefined;
   if (steps && steps.some((n) => !Number.isInteger(n) || n < 1 || n > 10)) return ruleError('bad-steps', 'steps must be numbers from 1 to 10');
+  // Only the places the steps that run need must be on the board (ruling R0-8).
+  const v = validateScenario(rawScenario, steps);
+  if (!v.ok) return ruleError('invalid-scenario', `The scenario is not valid:\n${v.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
+  const dice = obj.dice === 'physical' ? 'physical' : 'seeded';
   return { scenario: v.scenario, dice, ...(steps ? { steps } : {}), ...(obj.rulings === '0.1' ? { rulings: '0.1' as const } : {}) };
 }
 

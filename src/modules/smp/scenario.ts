@@ -5,7 +5,8 @@
  * error's JSON path and a plain message; nothing runs on a half-valid board.
  */
 import { z } from 'zod';
-import { FACILITY_TYPES, PLACES, RULES, UNIT_TYPES, VICHY_ROLLS, type FacilityType, type Rules, type UnitType } from './data.ts';
+import { FACILITY_TYPES, PLACES, RULES, UNIT_TYPES, VICHY_ROLLS, type FacilityType, type PlaceKey, type Rules, type UnitType } from './data.ts';
+import { placesNeeded } from './places.ts';
 
 const name = z.string().min(1);
 const count = z.number().int().min(0);
@@ -142,7 +143,10 @@ export const ScenarioSchema = z
     nations: z.array(NationSchema).min(1),
     wars: z.array(z.tuple([name, name])).default([]).describe('pairs of nations at war; the United States may be neutral'),
     roles: RolesSchema.default({}),
-    places: z.record(z.string(), name).default({}).describe('renames of the places the rules name (paris, southernFrance, …)'),
+    places: z
+      .partialRecord(z.enum(Object.keys(PLACES) as [PlaceKey, ...PlaceKey[]]), name)
+      .default({})
+      .describe("this board's name for a place the rules name, where it differs from the document's (london: \"United Kingdom\", m1: \"93 Sea Zone\", …)"),
     cash: z.record(z.string(), count).describe('IPCs on hand per nation'),
     tokens: z.object({ engineer: count, kamikaze: count, partisan: count }).strict(),
     territories: z.array(TerritorySchema).min(1),
@@ -181,7 +185,8 @@ export interface Catalog {
   facilities: Record<string, FacilityType>;
   rules: Rules;
   roles: Required<z.output<typeof RolesSchema>>;
-  places: typeof PLACES;
+  /** The board's name of every place the rules name. */
+  places: Record<PlaceKey, string>;
   vichyRolls: typeof VICHY_ROLLS;
 }
 
@@ -214,7 +219,7 @@ function buildCatalog(s: Scenario): Catalog {
     germany: 'germany', italy: 'italy', japan: 'japan', uk: 'uk', ukEurope: s.roles.uk ?? 'uk', russia: 'russia',
     usa: 'usa', freeFrench: 'france', canada: s.roles.uk ?? 'uk', spain: 'spain', ...s.roles,
   };
-  const places = { ...PLACES, ...(s.places as Partial<typeof PLACES>) };
+  const places = Object.fromEntries((Object.keys(PLACES) as PlaceKey[]).map((k) => [k, s.places[k] ?? PLACES[k].name])) as Record<PlaceKey, string>;
   return { units, facilities, rules, roles, places, vichyRolls: VICHY_ROLLS };
 }
 
@@ -225,21 +230,45 @@ function pathOf(p: readonly PropertyKey[]): string {
   return out || '(root)';
 }
 
+/** Lists whose entries have a name: an issue inside one says which entry, not only its index. */
+const NAMED: Record<string, [what: string, key: string]> = { territories: ['territory', 'name'], seaZones: ['sea zone', 'name'], nations: ['nation', 'id'], buildQueues: ['build queue', 'id'] };
+
+/** `territory "Paris": ` for an issue under territories[i] (but not on its name itself), from the raw input. */
+function entryName(raw: unknown, path: string): string {
+  const m = /^(\w+)\[(\d+)\]\.?(\w*)/.exec(path);
+  const named = m && NAMED[m[1]];
+  if (!named || m[3] === named[1]) return '';
+  const id = (raw as Record<string, Record<string, unknown>[] | undefined> | null)?.[m[1]]?.[Number(m[2])]?.[named[1]];
+  return typeof id === 'string' && id ? `${named[0]} "${id}": ` : '';
+}
+
+function zodIssues(issues: z.core.$ZodIssue[]): ValidationIssue[] {
+  return issues.flatMap((i) => {
+    if (i.code !== 'unrecognized_keys') return [{ path: pathOf(i.path), message: i.message }];
+    // one issue per unknown key, at its own path
+    const at = pathOf(i.path);
+    const known =
+      at === 'places' ? `; the places the rules name are ${Object.keys(PLACES).join(', ')}` : at === 'roles' ? `; the roles are ${Object.keys(RolesSchema.shape).join(', ')}` : '';
+    const what = at === 'places' ? 'place' : at === 'roles' ? 'role' : 'field';
+    return i.keys.map((k) => ({ path: pathOf([...i.path, k]), message: `unknown ${what} "${k}"${known}` }));
+  });
+}
+
 export type ValidationResult = { ok: true; scenario: Scenario; catalog: Catalog } | { ok: false; errors: ValidationIssue[] };
 
-/** Validate a raw scenario: shape (zod), then meaning. */
-export function validateScenario(raw: unknown): ValidationResult {
+/**
+ * Validate a raw scenario: shape (zod), then meaning. `steps`: the steps the phase will run
+ * (default all ten); a place the rules name is required only if a step that runs needs it (R0-8).
+ */
+export function validateScenario(raw: unknown, steps?: readonly number[]): ValidationResult {
   const parsed = ScenarioSchema.safeParse(raw);
-  if (!parsed.success) {
-    return { ok: false, errors: parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.message })) };
-  }
-  const s = parsed.data;
-  const errors = semanticErrors(s);
-  if (errors.length) return { ok: false, errors };
+  const errors = parsed.success ? semanticErrors(parsed.data, steps) : zodIssues(parsed.error.issues);
+  if (errors.length) return { ok: false, errors: errors.map((e) => ({ path: e.path, message: entryName(raw, e.path) + e.message })) };
+  const s = parsed.data!;
   return { ok: true, scenario: s, catalog: catalogOf(s) };
 }
 
-function semanticErrors(s: Scenario): ValidationIssue[] {
+function semanticErrors(s: Scenario, steps?: readonly number[]): ValidationIssue[] {
   const errors: ValidationIssue[] = [];
   const err = (path: string, message: string) => errors.push({ path, message });
   const cat = catalogOf(s);
@@ -255,6 +284,7 @@ function semanticErrors(s: Scenario): ValidationIssue[] {
     if (!nationIds.has(b)) err(`wars[${i}][1]`, `unknown nation "${b}"`);
     if (a === b) err(`wars[${i}]`, `a nation cannot be at war with itself`);
   });
+  for (const [role, id] of Object.entries(s.roles)) if (!nationIds.has(id)) err(`roles.${role}`, `unknown nation "${id}"`);
   for (const k of Object.keys(s.cash)) if (!nationIds.has(k)) err(`cash.${k}`, `cash for unknown nation "${k}"`);
   for (const n of s.nations) if (n.side !== 'neutral' && s.cash[n.id] === undefined) err(`cash`, `no cash (IPCs) given for nation "${n.id}" (give 0 if it has none)`);
   for (const [k, lim] of Object.entries(cat.rules.tokenLimits)) {
@@ -312,9 +342,25 @@ function semanticErrors(s: Scenario): ValidationIssue[] {
     checkAdj(z.adjacent, `seaZones[${i}]`);
     checkUnits(z.units, `seaZones[${i}]`, 'sea');
   });
+  const queueIds = new Set<string>();
   s.buildQueues.forEach((q, i) => {
+    if (queueIds.has(q.id)) err(`buildQueues[${i}].id`, `build queue "${q.id}" is listed twice`);
+    queueIds.add(q.id);
     if (!nationIds.has(q.nation)) err(`buildQueues[${i}].nation`, `unknown nation "${q.nation}"`);
   });
+  // Places: a name given in `places` must be on the board, and so must every place a step that
+  // runs this phase needs (ruling R0-8), of the right kind.
+  const needs = placesNeeded(s, cat, steps);
+  for (const key of Object.keys(PLACES) as PlaceKey[]) {
+    const rules = needs.get(key);
+    if (s.places[key] === undefined && !rules) continue;
+    const placeName = cat.places[key];
+    const want = PLACES[key].kind === 'territory' ? 'territory' : 'sea zone';
+    const is = s.territories.some((t) => t.name === placeName) ? 'territory' : s.seaZones.some((z) => z.name === placeName) ? 'sea zone' : undefined;
+    const why = rules ? `; ${rules.join(', ')} ${rules.length > 1 ? 'need' : 'needs'} it` : '';
+    if (!is) err(`places.${key}`, `"${placeName}" is not a ${want} on this board${why}: add it, or give this board's name for the document's ${PLACES[key].name} in places.${key}`);
+    else if (is !== want) err(`places.${key}`, `"${placeName}" is a ${is}, but the document's ${PLACES[key].name} (places.${key}) is a ${want}${why}`);
+  }
   // Numbers the document relies on but does not state, required only when this board needs them.
   const need = (type: string, field: keyof UnitType, why: string) => {
     if (cat.units[type]?.[field] === undefined)

@@ -24,13 +24,12 @@ function victoryCondition(ctx: Ctx): void {
 /** #1.2 American Assistance: a free Canadian fighter in Ottawa while the US is neutral. */
 function americanAssistance(ctx: Ctx): void {
   const b = ctx.board;
-  const ottawa = b.terr.get(b.place('ottawa'));
   if (!b.neutralUS()) {
     note(ctx, '1.2 American Assistance: the United States is not neutral (or not in this scenario): no free fighter.', { rule: '1.2' });
     return;
   }
   const canada = b.roles.canada;
-  if (!ottawa) return note(ctx, `1.2 American Assistance: ${b.place('ottawa')} is not on this board: no free fighter.`, { rule: '1.2' });
+  const ottawa = b.terr.get(b.place('ottawa'))!; // on the board: validation (ruling R0-8)
   if (!b.friendly(ottawa.owner, canada)) {
     note(ctx, `1.2 American Assistance: ${ottawa.name} is not Allied-controlled: the fighter cannot be placed (ruling R1-2).`, { rule: '1.2' });
     return;
@@ -43,12 +42,11 @@ function americanAssistance(ctx: Ctx): void {
 function operationDynamo(ctx: Ctx): void {
   const b = ctx.board;
   if (b.s.smpNumber !== 1) return note(ctx, '1.3 Operation Dynamo: only in the first Strategic Missions Phase.', { rule: '1.3' });
-  const normandy = b.terr.get(b.place('normandy'));
-  const london = b.terr.get(b.place('london'));
-  if (!normandy || !london) return note(ctx, '1.3 Operation Dynamo: Normandy or London is not on this board.', { rule: '1.3' });
+  const normandy = b.terr.get(b.place('normandy'))!; // on the board in the first SMP: validation (ruling R0-8)
+  const london = b.terr.get(b.place('london'))!;
   const allied = (o: string) => b.side(o) === 'allies';
-  if (!normandy.units.some((u) => allied(u.owner))) return note(ctx, '1.3 Operation Dynamo: no Allied units in Normandy.', { rule: '1.3' });
-  if (!allied(london.owner)) return note(ctx, '1.3 Operation Dynamo: London is not Allied-controlled; the units cannot be evacuated there (ruling R1-3).', { rule: '1.3' });
+  if (!normandy.units.some((u) => allied(u.owner))) return note(ctx, `1.3 Operation Dynamo: no Allied units in ${normandy.name}.`, { rule: '1.3' });
+  if (!allied(london.owner)) return note(ctx, `1.3 Operation Dynamo: ${london.name} is not Allied-controlled; the units cannot be evacuated there (ruling R1-3).`, { rule: '1.3' });
   const moved = b.moveAll(normandy.name, london.name, (u) => allied(u.owner));
   change(ctx, `1.3 Operation Dynamo: evacuated from ${normandy.name} to ${london.name}: ${moved.map((u) => `${plural(u.count, u.type)} (${b.nationName(u.owner)})`).join(', ')}. Facilities stay.`, { rule: '1.3' });
 }
@@ -57,27 +55,25 @@ function operationDynamo(ctx: Ctx): void {
 function* spanishNegotiations(ctx: Ctx): Script {
   const b = ctx.board;
   const germany = b.roles.germany;
-  const paris = b.terr.get(b.place('paris'));
-  const spain = b.terr.get(b.place('spain'));
   if (b.s.smpNumber !== 1) return note(ctx, '1.4 Spanish Negotiations at Hendaye: only in the first Strategic Missions Phase.', { rule: '1.4' });
-  if (!b.hasNation(germany) || !paris || paris.owner !== germany)
-    return note(ctx, '1.4 Spanish Negotiations at Hendaye: Germany does not occupy France (Paris): no offer (ruling R1-4).', { rule: '1.4' });
-  if (!spain) return note(ctx, '1.4 Spanish Negotiations at Hendaye: Spain is not on this board.', { rule: '1.4' });
+  const paris = b.terr.get(b.place('paris'))!; // on the board in the first SMP: validation (ruling R0-8)
+  const spain = b.terr.get(b.place('spain'))!;
+  const rio = b.terr.get(b.place('rioDeOro'))!;
+  if (!b.hasNation(germany) || paris.owner !== germany)
+    return note(ctx, `1.4 Spanish Negotiations at Hendaye: Germany does not occupy France (${paris.name}): no offer (ruling R1-4).`, { rule: '1.4' });
   const cash = b.cash(germany);
   const spanish = b.roles.spain;
   const military = b.s.territories.flatMap((t) => t.units.filter((u) => u.owner === spanish)).reduce((n, u) => n + u.count, 0);
   const take = yield* askYesNo(
     ctx,
     germany,
-    `1.4 Hendaye: Germany may surrender all its cash (${cash} IPCs) to the bank to claim Spain, its standing military (${military} units) and Rio de Oro; then every German Vichy roll gets +1. Take the deal?`,
+    `1.4 Hendaye: Germany may surrender all its cash (${cash} IPCs) to the bank to claim ${spain.name}, its standing military (${military} units) and ${rio.name}; then every German Vichy roll gets +1. Take the deal?`,
     false,
   );
   if (!take) return note(ctx, '1.4 Hendaye: Germany declines.', { rule: '1.4' });
   b.pay(germany, cash);
   change(ctx, `1.4 Hendaye: Germany surrenders ${cash} IPCs to the bank.`, { rule: '1.4', ipc: { [germany]: -cash } });
-  const rio = b.terr.get(b.place('rioDeOro'));
   for (const t of [spain, rio]) {
-    if (!t) continue;
     t.owner = germany;
     change(ctx, `1.4 Hendaye: ${t.name} becomes German.`, { rule: '1.4' });
   }

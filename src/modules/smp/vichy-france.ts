@@ -1,5 +1,6 @@
 /** Step 2 — Conduct Vichy France (document section "#2. VICHY FRANCE"). */
 import { plural } from './board.ts';
+import { PLACES, type PlaceKey } from './data.ts';
 import { vichyAttempt } from './odds/index.ts';
 import { askYesNo, change, note, rollHits, type Ctx, type Script } from './script.ts';
 
@@ -24,7 +25,7 @@ export function* vichyFrance(ctx: Ctx): Script {
     change(ctx, `2 Vichy France: after the ${by === 'allies' ? 'Allied' : 'Axis'} attack no Vichy territory or unit remains; the Vichy rules end (ruling R2-6).`, { rule: '2' });
     return;
   } else if (v.attackedBy) {
-    note(ctx, `2 Vichy France: the attack reported in the scenario came ${v.status === 'resolved' ? 'after Southern France was resolved' : 'while Vichy was not in effect'}: no effect.`);
+    note(ctx, `2 Vichy France: the attack reported in the scenario came ${v.status === 'resolved' ? `after ${b.place('southernFrance')} was resolved` : 'while Vichy was not in effect'}: no effect.`);
     v.attackedBy = null;
   }
 
@@ -35,14 +36,14 @@ export function* vichyFrance(ctx: Ctx): Script {
     return;
   }
   if (v.status === 'pending') {
-    const paris = b.terr.get(b.place('paris'));
-    const fallen = !!paris && b.side(paris.owner) === 'axis';
+    const paris = b.terr.get(b.place('paris'))!; // on the board while Vichy is pending: validation (ruling R0-8)
+    const fallen = b.side(paris.owner) === 'axis';
     if (fallen && !v.southernFranceOrIndoChinaAttacked) {
       comeIntoEffect(ctx);
       v.status = 'in-effect';
     } else {
       v.status = 'free-french';
-      change(ctx, `2 Vichy France: ${fallen ? 'Southern France or French Indo-China was attacked' : 'Paris has not fallen'} before this Strategic Missions Phase: all French territories and units are Free French; no Vichy rules (ruling R2-1).`, { rule: '2' });
+      change(ctx, `2 Vichy France: ${fallen ? `${b.place('southernFrance')} or ${b.place('frenchIndoChina')} was attacked` : `${b.place('paris')} has not fallen`} before this Strategic Missions Phase: all French territories and units are Free French; no Vichy rules (ruling R2-1).`, { rule: '2' });
       return;
     }
   }
@@ -51,12 +52,12 @@ export function* vichyFrance(ctx: Ctx): Script {
 
   // Resolve Vichy: Japan, United Kingdom, Italy, Free French, Germany.
   const R = b.cat.vichyRolls;
-  const P = (s: string) => (s === 'French Indo-China' ? b.place('frenchIndoChina') : s);
-  yield* attempts(ctx, b.roles.japan, 'Japan', R.japan.targets.map(P), R.japan.hitOn, 0, 'claim');
-  yield* attempts(ctx, b.roles.uk, 'United Kingdom', R.uk.targets, R.uk.hitOn, 0, 'destroy');
-  yield* attempts(ctx, b.roles.italy, 'Italy', R.italy.targets, R.italy.hitOn, 0, 'claim');
-  yield* attempts(ctx, ff, 'Free French', R.freeFrench.targets.map(P), R.freeFrench.hitOn, 0, 'claim');
-  yield* attempts(ctx, b.roles.germany, 'Germany', R.germany.targets.map(P), R.germany.hitOn, v.hendaye ? 1 : 0, 'claim');
+  const P = (keys: PlaceKey[]) => keys.map((k) => b.place(k));
+  yield* attempts(ctx, b.roles.japan, 'Japan', P(R.japan.targets), R.japan.hitOn, 0, 'claim');
+  yield* attempts(ctx, b.roles.uk, 'United Kingdom', P(R.uk.targets), R.uk.hitOn, 0, 'destroy');
+  yield* attempts(ctx, b.roles.italy, 'Italy', P(R.italy.targets), R.italy.hitOn, 0, 'claim');
+  yield* attempts(ctx, ff, 'Free French', P(R.freeFrench.targets), R.freeFrench.hitOn, 0, 'claim');
+  yield* attempts(ctx, b.roles.germany, 'Germany', P(R.germany.targets), R.germany.hitOn, v.hendaye ? 1 : 0, 'claim');
 
   // The 3rd SMP, or the first one after it whose board still has Southern France unresolved (ruling R2-4; Wardroom 0.1: the 3rd only).
   if ((ctx.rulings === '0.1' ? b.s.smpNumber === 3 : b.s.smpNumber >= 3) && v.status === 'in-effect') resolveSouthernFrance(ctx);
@@ -79,13 +80,13 @@ function turnOver(ctx: Ctx, space: string, to: string, why: string): void {
 function comeIntoEffect(ctx: Ctx): void {
   const b = ctx.board;
   const ff = b.roles.freeFrench;
-  const except = new Set(b.cat.vichyRolls.freeFrenchExceptions);
+  const except = new Set(b.cat.vichyRolls.freeFrenchExceptions.map((k) => b.place(k)));
   const sf = b.place('southernFrance');
-  change(ctx, `2 Vichy France: Paris is held by the Axis and neither Southern France nor French Indo-China was attacked: the Vichy rules are in effect.`, { rule: '2' });
+  change(ctx, `2 Vichy France: ${b.place('paris')} is held by the Axis and neither ${sf} nor ${b.place('frenchIndoChina')} was attacked: the Vichy rules are in effect.`, { rule: '2' });
   for (const t of b.s.territories) {
     if (t.owner === ff && !except.has(t.name)) {
       t.owner = 'vichy';
-      change(ctx, `2 Vichy France: ${t.name} becomes Vichy${t.name === sf ? ' (Southern France)' : ''}.`, { rule: '2' });
+      change(ctx, `2 Vichy France: ${t.name} becomes Vichy${t.name === sf ? ` (${PLACES.southernFrance.name})` : ''}.`, { rule: '2' });
     }
   }
   for (const sp of [...b.s.territories, ...b.s.seaZones]) {
@@ -143,13 +144,13 @@ function resolveSouthernFrance(ctx: Ctx): void {
   if (b.s.smpNumber > 3) note(ctx, `2 Vichy France: Southern France was not resolved at the 3rd SMP; it is resolved now, at SMP ${b.s.smpNumber} (ruling R2-4).`, { rule: '2' });
   const v = b.s.vichy;
   const sfName = b.place('southernFrance');
-  const sf = b.terr.get(sfName);
+  const sf = b.terr.get(sfName)!; // on the board while Vichy is in effect: validation (ruling R0-8)
   const remaining = b.s.territories.filter((t) => t.owner === 'vichy' && t.name !== sfName).length;
   const axis = v.turned.axis;
   const ffCount = v.turned.freeFrench + remaining;
   v.status = 'resolved';
-  if (!sf || sf.owner !== 'vichy') {
-    note(ctx, `2 Vichy France: Southern France is not Vichy at SMP ${b.s.smpNumber}; nothing to resolve.`, { rule: '2' });
+  if (sf.owner !== 'vichy') {
+    note(ctx, `2 Vichy France: ${sfName} is not Vichy at SMP ${b.s.smpNumber}; nothing to resolve.`, { rule: '2' });
     return;
   }
   if (axis > ffCount) {
@@ -157,9 +158,9 @@ function resolveSouthernFrance(ctx: Ctx): void {
     sf.units = [];
     const goneF = sf.facilities.filter((f) => f.type !== 'minor_factory' && f.type !== 'naval_base').map((f) => f.type.replace(/_/g, ' '));
     sf.facilities = sf.facilities.filter((f) => f.type === 'minor_factory' || f.type === 'naval_base');
-    change(ctx, `2 Southern France: the Axis turned ${axis} Vichy territories, the Free French ${v.turned.freeFrench} (+${remaining} still Vichy) = ${ffCount}: everything in Southern France except the minor factory and the naval base comes off the board (${[...gone, ...goneF].join(', ') || 'nothing'}); the territory is left empty (ruling R2-5).`, { rule: '2' });
+    change(ctx, `2 ${sfName}: the Axis turned ${axis} Vichy territories, the Free French ${v.turned.freeFrench} (+${remaining} still Vichy) = ${ffCount}: everything in ${sfName} except the minor factory and the naval base comes off the board (${[...gone, ...goneF].join(', ') || 'nothing'}); the territory is left empty (ruling R2-5).`, { rule: '2' });
   } else {
-    change(ctx, `2 Southern France: the Free French count ${ffCount} (${v.turned.freeFrench} turned + ${remaining} still Vichy) against the Axis ${axis}: Southern France and its units become Free French${axis === ffCount ? ' (a tie goes to the Free French)' : ''}; the other Vichy territories stay Vichy (ruling R2-4).`, { rule: '2' });
+    change(ctx, `2 ${sfName}: the Free French count ${ffCount} (${v.turned.freeFrench} turned + ${remaining} still Vichy) against the Axis ${axis}: ${sfName} and its units become Free French${axis === ffCount ? ' (a tie goes to the Free French)' : ''}; the other Vichy territories stay Vichy (ruling R2-4).`, { rule: '2' });
     // Wardroom 0.1 turned every Vichy territory and unit Free French.
     for (const sp of ctx.rulings === '0.1' ? vichySpaces(ctx) : [sfName]) turnOver(ctx, sp, b.roles.freeFrench, `${sp} becomes Free French`);
   }
