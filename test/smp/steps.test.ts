@@ -637,19 +637,19 @@ describe('Next phase: --out writes the following SMP (ruling R0-7)', () => {
     });
 
   it('the SMP number, the round and the season move on, so the first-SMP Hendaye offer is not made again', () => {
-    const one = play(first(), { steps: [1] });
+    const one = play(withPlaces(first()), { steps: [1] });
     expect(one.prompts.some((p) => /Hendaye/.test(p.prompt))).toBe(true);
     const next = nextBoard(one.state);
     expect([next.smpNumber, next.round, next.season]).toEqual([2, 2, 'winter']);
-    expect(play(next, { steps: [1] }).prompts.some((p) => /Hendaye/.test(p.prompt))).toBe(false);
-    expect(nextBoard(play(next, { steps: [10] }).state).season).toBe('spring');
+    expect(play(withPlaces(next), { steps: [1] }).prompts.some((p) => /Hendaye/.test(p.prompt))).toBe(false);
+    expect(nextBoard(play(withPlaces(next), { steps: [10] }).state).season).toBe('spring');
   });
 
   it('the players may give the next round and season instead; a bad one is refused naming it', () => {
-    const s = scenario(first());
+    const s = scenario(withPlaces(first()));
     const o = nextPhaseOptions(s, { round: '3', season: 'summer' });
     if (isRuleError(o)) throw new Error(o.message);
-    const next = nextBoard(play(first(), { steps: [10] }).state, o);
+    const next = nextBoard(play(withPlaces(first()), { steps: [10] }).state, o);
     expect([next.smpNumber, next.round, next.season]).toEqual([2, 3, 'summer']);
     const badRound = nextPhaseOptions(s, { round: '1' });
     expect(isRuleError(badRound) && badRound.message).toMatch(/next round .*after round 1/);
@@ -674,13 +674,13 @@ describe('Steps 3/4: the reach of fighters (ruling R3-3)', () => {
   const offered = (p: any) => (p?.kind === 'decide' ? Object.values(p.action.fields).map((f: any) => f.label) : ['(not asked)']);
 
   it('interceptors: fighters grounded in the target and designated fighters next to it, none from the far side of the world', () => {
-    const { prompts } = play(board(), { steps: [3], dice: allFail() });
+    const { prompts } = play(withPlaces(board()), { steps: [3], dice: allFail() });
     const ints = prompts.find((p) => p.kind === 'decide' && /attacks London/.test(p.prompt));
     expect(offered(ints)).toEqual(['1 fighter (uk, London)', '2 fighters (uk, Scotland)', '1 fighter (uk, A-18)']);
   });
 
   it('escorts: designated fighters where the bombers start or next to the target', () => {
-    const { prompts } = play(board(), { steps: [3], dice: allFail() });
+    const { prompts } = play(withPlaces(board()), { steps: [3], dice: allFail() });
     const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the raid on London/.test(p.prompt));
     expect(offered(esc)).toEqual(['1 fighter (germany, Western Germany)', '2 fighters (germany, Holland)']);
   });
@@ -690,7 +690,7 @@ describe('Steps 3/4: the reach of fighters (ruling R3-3)', () => {
     s.territories = s.territories!.map((t: any) => (t.name === 'Holland' ? { ...t, owner: 'uk', units: [{ owner: 'uk', type: 'fighter', count: 1, designated: 1 }] } : t.name === 'London' ? { ...t, owner: 'germany', units: [{ owner: 'germany', type: 'fighter', count: 1 }] } : t));
     s.seaZones = [{ name: 'A-18', units: [{ owner: 'uk', type: 'battleship', count: 1, designated: 1 }] }];
     s.unitTypes = { battleship: { airCover: 2 } };
-    const { prompts } = play(s, { steps: [4], dice: allFail() });
+    const { prompts } = play(withPlaces(s), { steps: [4], dice: allFail() });
     const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the fleet/.test(p.prompt));
     expect(offered(esc)).toEqual(['1 fighter (uk, Holland)', '2 fighters (uk, Scotland)']);
     const ints = prompts.find((p) => p.kind === 'decide' && /attacks London/.test(p.prompt));
@@ -705,17 +705,17 @@ describe('Rulings reconsidered (issue 8)', () => {
       seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'battleship', count: 1, designated: 1 }] }],
       unitTypes: { battleship: { airCover: 2 } },
     });
-    const oneHit = play(s, { steps: [4], dice: (r) => r.dice.map((_d, i) => (/interceptor/.test(r.prompt) && i === 0 ? 1 : 6)) });
+    const oneHit = play(withPlaces(s), { steps: [4], dice: (r) => r.dice.map((_d, i) => (/interceptor/.test(r.prompt) && i === 0 ? 1 : 6)) });
     expect(zone(oneHit.board, 'A-18').units).toEqual([{ owner: 'uk', type: 'battleship', count: 1, designated: 1, damaged: 1 }]);
     expect(terr(oneHit.board, 'Holland').facilities[0].damage).toBe(4);
-    const twoHits = play(s, { steps: [4], dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)) });
+    const twoHits = play(withPlaces(s), { steps: [4], dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)) });
     expect(zone(twoHits.board, 'A-18').units).toEqual([]);
     expect(terr(twoHits.board, 'Holland').facilities[0].damage).toBe(0);
   });
 
   it('R8-1: the at-war condition is for sea transports; an air transport may pass to the neutral United States', () => {
     const s = mini({ territories: [{ name: 'London', owner: 'uk', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'air_transport', count: 1 }] }] });
-    const { board, prompts } = play(s, { steps: [8], decide: (r) => (/reassign transports/.test(r.prompt) && r.seat === 'uk' ? { choice: 'London|air_transport' } : /how many/.test(r.prompt) ? { count: 1, to: 'usa' } : undefined) });
+    const { board, prompts } = play(withPlaces(s), { steps: [8], decide: (r) => (/reassign transports/.test(r.prompt) && r.seat === 'uk' ? { choice: 'London|air_transport' } : /how many/.test(r.prompt) ? { count: 1, to: 'usa' } : undefined) });
     expect(terr(board, 'London').units).toEqual([{ owner: 'usa', type: 'air_transport', count: 1 }]);
     expect(prompts.some((p) => p.seat === 'usa' && /Accept/.test(p.prompt))).toBe(true);
   });
@@ -730,7 +730,7 @@ describe('Rulings reconsidered (issue 8)', () => {
       ],
       vichy: { status: 'in-effect', turned: { axis: 0, freeFrench: 1 } },
     });
-    const { board } = play(s, { steps: [2], dice: allFail() });
+    const { board } = play(withPlaces(s), { steps: [2], dice: allFail() });
     expect(terr(board, 'Southern France')).toMatchObject({ owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 2 }] });
     expect(terr(board, 'Corsica')).toMatchObject({ owner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 1 }] });
     expect(board.vichy.status).toBe('resolved');
@@ -741,7 +741,7 @@ describe('Rulings reconsidered (issue 8)', () => {
       territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }] }],
       seaZones: [{ name: 'A-21', units: [{ owner: 'france', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'destroyer', count: 1 }, { owner: 'uk', type: 'transport', count: 2 }] }],
     });
-    const { prompts, board } = play(s, { steps: [9], dice: allHit() });
+    const { prompts, board } = play(withPlaces(s), { steps: [9], dice: allHit() });
     const ask = prompts.find((p) => p.kind === 'decide' && /targets one fleet/.test(p.prompt)) as any;
     expect(ask.action.fields.choice.options.map((o: any) => o.value)).toEqual(['A-21>france']);
     const hits = prompts.find((p) => p.kind === 'decide' && /hit\(s\) on ships/.test(p.prompt));
@@ -758,7 +758,7 @@ describe('Rulings reconsidered (issue 8)', () => {
       ],
       vichy: { status: 'pending' },
     });
-    const { board, events } = play(s, { steps: [2] });
+    const { board, events } = play(withPlaces(s), { steps: [2] });
     expect(board.vichy.status).toBe('free-french');
     expect(terr(board, 'Corsica')).toMatchObject({ owner: 'france', units: [{ owner: 'france', type: 'infantry', count: 1 }] });
     expect(texts(events, 2).join('\n')).toMatch(/first Strategic Missions Phase/);
@@ -773,7 +773,7 @@ describe('Rulings reconsidered (issue 8)', () => {
       ],
       vichy: { status: 'in-effect', turned: { axis: 2, freeFrench: 0 } },
     });
-    const { board } = play(s, { steps: [2] });
+    const { board } = play(withPlaces(s), { steps: [2] });
     expect(terr(board, 'Southern France').units).toEqual([]);
     expect(board.vichy.status).toBe('resolved');
   });
@@ -781,7 +781,7 @@ describe('Rulings reconsidered (issue 8)', () => {
 
 describe('SMP records of Wardroom 0.1 keep the readings they were played under', () => {
   it('a record of version 1 is opened with the 0.1 readings', () => {
-    const rec = { ...newGameRecord('smp', { scenario: mini(), dice: 'seeded' }, 'seed'), version: 1 as const };
+    const rec = { ...newGameRecord('smp', { scenario: withPlaces(mini()), dice: 'seeded' }, 'seed'), version: 1 as const };
     expect((openSmp(rec).record.options as any).rulings).toBe('0.1');
   });
 
@@ -795,20 +795,20 @@ describe('SMP records of Wardroom 0.1 keep the readings they were played under',
       unitTypes: { battleship: { airCover: 2 } },
     });
     const dice = (r: { prompt: string; dice: unknown[] }) => r.dice.map((_d, i) => (/interceptor/.test(r.prompt) && i === 0 ? 1 : 6));
-    const old = play(s, { steps: [4], rulings: '0.1', dice, decide: (r) => (/send interceptors/.test(r.prompt) ? { p1: 0 } : undefined) });
+    const old = play(withPlaces(s), { steps: [4], rulings: '0.1', dice, decide: (r) => (/send interceptors/.test(r.prompt) ? { p1: 0 } : undefined) });
     expect(old.prompts.some((p) => p.kind === 'decide' && /3 fighters \(germany, Norway\)/.test(p.prompt))).toBe(true);
     expect(terr(old.board, 'Holland').facilities[0].damage).toBe(0);
-    expect(play(s, { steps: [4], dice }).prompts.some((p) => /Norway/.test(p.prompt))).toBe(false);
+    expect(play(withPlaces(s), { steps: [4], dice }).prompts.some((p) => /Norway/.test(p.prompt))).toBe(false);
   });
 
   it('0.1: air transports need war; a pending Vichy status at SMP 2 still comes into effect', () => {
     const air = mini({ territories: [{ name: 'London', owner: 'uk', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'air_transport', count: 1 }] }] });
     const offer = (p: any) => p.kind === 'decide' && /how many/.test(p.prompt) && p.action.fields.to.options.some((o: any) => o.value === 'usa');
     const choose = (r: any) => (/reassign transports/.test(r.prompt) && r.seat === 'uk' ? { choice: 'London|air_transport' } : undefined);
-    expect(play(air, { steps: [8], rulings: '0.1', decide: choose }).prompts.some(offer)).toBe(false);
-    expect(play(air, { steps: [8], decide: choose }).prompts.some(offer)).toBe(true);
+    expect(play(withPlaces(air), { steps: [8], rulings: '0.1', decide: choose }).prompts.some(offer)).toBe(false);
+    expect(play(withPlaces(air), { steps: [8], decide: choose }).prompts.some(offer)).toBe(true);
     const pending = mini({ smpNumber: 2, territories: [{ name: 'Paris', owner: 'germany' }, { name: 'Corsica', owner: 'france' }], vichy: { status: 'pending' } });
-    expect(terr(play(pending, { steps: [2], rulings: '0.1', dice: allFail() }).board, 'Corsica').owner).toBe('vichy');
+    expect(terr(play(withPlaces(pending), { steps: [2], rulings: '0.1', dice: allFail() }).board, 'Corsica').owner).toBe('vichy');
   });
 
   it('0.1: a Free French win turns every Vichy territory Free French; a fleet is one nation\'s ships', () => {
@@ -817,12 +817,12 @@ describe('SMP records of Wardroom 0.1 keep the readings they were played under',
       territories: [{ name: 'Southern France', owner: 'vichy' }, { name: 'Corsica', owner: 'vichy' }],
       vichy: { status: 'in-effect', turned: { axis: 0, freeFrench: 1 } },
     });
-    expect(terr(play(sf, { steps: [2], rulings: '0.1', dice: allFail() }).board, 'Corsica').owner).toBe('france');
+    expect(terr(play(withPlaces(sf), { steps: [2], rulings: '0.1', dice: allFail() }).board, 'Corsica').owner).toBe('france');
     const fleet = mini({
       territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }] }],
       seaZones: [{ name: 'A-21', units: [{ owner: 'france', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'destroyer', count: 2 }] }],
     });
-    expect(play(fleet, { steps: [9], rulings: '0.1' }).prompts).toHaveLength(0);
-    expect(play(fleet, { steps: [9], dice: allFail() }).prompts).not.toHaveLength(0);
+    expect(play(withPlaces(fleet), { steps: [9], rulings: '0.1' }).prompts).toHaveLength(0);
+    expect(play(withPlaces(fleet), { steps: [9], dice: allFail() }).prompts).not.toHaveLength(0);
   });
 });
