@@ -229,6 +229,7 @@ describe('13.3 Transfer Limitations', () => {
       label: "Roll for this turn's Transfer Limitations chart (13.3)",
       rule: '13.3',
       fields: { values: { kind: 'dice', label: 'Dice', help: 'The value of each die rolled at the table.', sides: [6], labels: ['chart die'] } },
+      commands: [{ word: 'chart' }],
     });
   });
 });

@@ -216,6 +216,8 @@ describe('14.1 what the Overall Commander may order', () => {
       label: 'For allied:persian-gulf: Finish purchasing; unspent points are banked (150 of 150 unspent so far)',
       rule: '6.C.2',
       fields: { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options: [{ value: 'allied:persian-gulf', label: 'Allied Persian Gulf' }] } },
+      commands: [{ word: 'done' }],
+      confirm: true,
     });
     expect(t.refuse({ type: 'donePurchasing', seat: 'allied:persian-gulf', for: 'allied:north-sea' })).toMatchObject({ code: 'not-a-proxy', rule: '14.1' });
   });
