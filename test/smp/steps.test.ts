@@ -153,6 +153,30 @@ describe('Step 1 Special Situations', () => {
     const p = prompts.find((x) => x.kind === 'decide' && /Scorched/.test(x.prompt)) as any;
     expect(p.action.fields.chosen.options.map((o: any) => o.value)).toEqual(['0']); // production facilities cannot be scorched
   });
+
+  it('1.9 Scorched Earth on a big board: one answer may cover the nation\'s other territories (none, or every facility)', () => {
+    const base = (name: string) => ({ name, owner: 'russia', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'russia', type: 'infantry', count: 1 }] });
+    const s = withPlaces(mini({ territories: ['Moscow', 'Novgorod', 'Karelia', 'Caucasus'].map(base) }));
+    const scorched = (rest: string) => {
+      const r = play(s, { steps: [1], decide: (q) => (/Scorched/.test(q.prompt) ? { chosen: ['0'], rest } : undefined) });
+      return { asked: r.prompts.filter((q) => /Scorched/.test(q.prompt)).length, damaged: r.board.territories.filter((t: any) => t.facilities?.[0]?.damage > 0).map((t: any) => t.name) };
+    };
+    expect(scorched('none')).toEqual({ asked: 1, damaged: ['Moscow'] });
+    expect(scorched('all')).toEqual({ asked: 1, damaged: ['Moscow', 'Novgorod', 'Karelia', 'Caucasus'] });
+    expect(scorched('ask').asked).toBe(4);
+  });
+
+  it('a prompt whose exact odds are past their limit still asks, saying why there are no odds', () => {
+    const s = withPlaces(mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 1001, designated: 1001 }] },
+        { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }] },
+      ],
+    }));
+    let odds: string[] = [];
+    play(s, { steps: [3], decide: (q) => void (/which bombers raid/.test(q.prompt) && (odds = q.odds ?? [])) }); // as the prompt shows them, when it is asked
+    expect(odds.join(' ')).toMatch(/no exact odds: .*at most 1000 strategic_bomber units; got 1001/);
+  });
 });
 
 describe('Step 2 Vichy France', () => {

@@ -5,7 +5,7 @@
  * half-changed and undo/replay come for free.
  */
 import type { DiceState, DieRequest } from '../../engine/dice.ts';
-import { refuse } from '../../engine/errors.ts';
+import { isRuleError, refuse } from '../../engine/errors.ts';
 import { checkFields } from '../../engine/kernel.ts';
 import type { Action, ActionSpec, EventInput, FieldSpec } from '../../engine/module.ts';
 import type { Board } from './board.ts';
@@ -62,6 +62,16 @@ export function note(ctx: Ctx, text: string, extra: Record<string, unknown> = {}
   emit(ctx, 'note', text, extra);
 }
 
+/** Odds lines, or why there are none (a board past the exact odds' limits): a prompt never fails for its odds. */
+function oddsOrWhyNot(odds: () => string[]): string[] {
+  try {
+    return odds();
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    return [`no exact odds: ${e.message}`];
+  }
+}
+
 /** Ask `seat` a question; the answer is an action of type "choose" with the given fields. */
 export function* ask(
   ctx: Ctx,
@@ -82,7 +92,7 @@ export function* ask(
     auto,
     // computed only when someone looks (prompts, view): Monte Carlo runs never pay for it
     get odds() {
-      return (cached ??= typeof odds === 'function' ? odds() : odds);
+      return (cached ??= typeof odds === 'function' ? oddsOrWhyNot(odds) : odds);
     },
   };
   const a: Action = yield req;

@@ -260,10 +260,15 @@ function* oilTankers(ctx: Ctx): Script {
   }
 }
 
-/** #1.9 Scorched Earth. */
+/**
+ * #1.9 Scorched Earth. Each territory is asked about in turn; a nation may answer for all its
+ * remaining territories at once (`rest`: none, or every tactical facility), so a full board does not
+ * ask it 34 times. Records without `rest` (Wardroom 0.1, older answers files) ask as before.
+ */
 function* scorchedEarth(ctx: Ctx): Script {
   const b = ctx.board;
   let any = false;
+  const rest = new Map<string, 'none' | 'all'>();
   for (const t of b.s.territories) {
     if (t.owner === 'vichy' || b.side(t.owner) === 'neutral') continue;
     const inf = t.units.some((u) => b.unitType(u.type).infantry && b.friendly(u.owner, t.owner));
@@ -271,13 +276,32 @@ function* scorchedEarth(ctx: Ctx): Script {
     const facs = t.facilities.map((f, i) => ({ f, i })).filter((x) => b.isTactical(x.f) && x.f.damage < b.maxDamage(x.f));
     if (!facs.length) continue;
     any = true;
-    const chosen = yield* askSubset(
-      ctx,
-      t.owner,
-      `1.9 Scorched Earth in ${t.name}: your infantry may put ${b.cat.rules.scorchDamage} damage on each tactical facility you choose (none is fine).`,
-      facs.map((x) => ({ value: String(x.i), label: b.facilityLabel(t, x.i) })),
-      [],
-    );
+    let chosen: string[];
+    const answered = rest.get(t.owner);
+    if (answered) chosen = answered === 'all' ? facs.map((x) => String(x.i)) : [];
+    else {
+      const a = yield* ask(
+        ctx,
+        t.owner,
+        `1.9 Scorched Earth in ${t.name}: your infantry may put ${b.cat.rules.scorchDamage} damage on each tactical facility you choose (none is fine).`,
+        {
+          chosen: { kind: 'subset', label: 'Chosen', options: facs.map((x) => ({ value: String(x.i), label: b.facilityLabel(t, x.i) })), min: 0, max: facs.length },
+          rest: {
+            kind: 'choice',
+            label: 'Your other territories',
+            optional: true,
+            options: [
+              { value: 'ask', label: 'ask for each' },
+              { value: 'none', label: 'no scorched earth in any of them' },
+              { value: 'all', label: 'every tactical facility in each' },
+            ],
+          },
+        },
+        { chosen: [], rest: 'ask' },
+      );
+      chosen = (a.chosen as string[] | undefined) ?? [];
+      if (a.rest === 'none' || a.rest === 'all') rest.set(t.owner, a.rest);
+    }
     for (const c of chosen) {
       const f = t.facilities[Number(c)];
       const added = b.damage(f, b.cat.rules.scorchDamage);
