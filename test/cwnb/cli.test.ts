@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
-import { newGameRecord } from '../../src/engine/session.ts';
 import { BIN, log, newGame, ROOT, TMP, wardroom } from '../support/cli.ts';
 import { MISSION_NAMES, ZONE_IDS } from '../../src/modules/cwnb/data/types.ts';
 

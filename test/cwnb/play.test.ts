@@ -66,6 +66,18 @@ describe('wardroom play: whose turn it is', () => {
   });
 });
 
+describe('wardroom play: 14.1 an Overall Commander at the table', () => {
+  it('14.1 "for SEAT COMMAND" gives the order for a team seat, and the prompt stays with the Commander', async ({ expect }) => {
+    const file = newGame({ ...TWO_ZONES, optional: { overallCommanders: true } });
+    const r = await wardroom(['play', file], ['as s:med', 'roll 1', 'as s:na', 'roll 2', 'as c:a', 'for a:med buy kidd', 'for a:med done', 'quit'].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    expect(log(file).slice(2)).toEqual([
+      { type: 'buyShip', seat: 'commander:allied', for: 'allied:mediterranean', ship: 'uss-kidd' },
+      { type: 'donePurchasing', seat: 'commander:allied', for: 'allied:mediterranean' },
+    ]);
+  });
+});
+
 describe('wardroom play: one process per game file', () => {
   it('a second process is refused with who holds the file; after the first quits, the file opens', async ({ expect }) => {
     const file = newGame(ONE_ZONE);

@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord } from '../../src/engine/session.ts';
 import { legalActions, waitingFor } from '../../src/engine/kernel.ts';
-import { apply, codeOf } from '../support/kernel.ts';
 import type { Action, FieldSpec } from '../../src/engine/module.ts';
 import { FACILITY_TYPES } from '../../src/modules/smp/data.ts';
 import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';

@@ -230,10 +230,11 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
 }
 
 /**
- * Read a typed line as one of the actions offered (`specs`). Null when the line names none of
- * them; a line that names one but does not fit its form is refused with what was wrong.
+ * Read a typed line as one of the actions offered (`specs`), with some fields `given` already (the
+ * seat an Overall Commander acts for). Null when the line names none of them; a line that names
+ * one but does not fit its form is refused with what was wrong.
  */
-export function parseCommandLine(line: string, specs: readonly ActionSpec[]): ParsedCommand | null {
+export function parseCommandLine(line: string, specs: readonly ActionSpec[], given: Record<string, unknown> = {}): ParsedCommand | null {
   const tokens = tokenize(line);
   const candidates: { spec: ActionSpec; fixed: Record<string, unknown>; used: number }[] = [];
   for (const spec of specs) {
@@ -247,7 +248,7 @@ export function parseCommandLine(line: string, specs: readonly ActionSpec[]): Pa
   let first: unknown;
   for (const c of candidates) {
     try {
-      const r = readFields(tokens.slice(c.used), c.spec.fields ?? {}, c.fixed);
+      const r = readFields(tokens.slice(c.used), c.spec.fields ?? {}, { ...c.fixed, ...given });
       return { spec: c.spec, ...r };
     } catch (e) {
       if (!(e instanceof CommandError)) throw e;

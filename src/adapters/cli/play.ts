@@ -72,7 +72,10 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
   const p = presenterFor(session);
   let stamp: FileStamp | undefined = o.file ? stampOf(o.file) : undefined;
   let seat = o.as ? p.resolveSeat(o.as, session) : '';
+  // A seat chosen by hand ("as", --as) keeps the prompt; once the game has waited on it and no longer
+  // does, the prompt moves on. A seat never waited on (a 14.1 Overall Commander) keeps it until "as".
   let pinned = !!o.as;
+  let pinnedWaited = false;
   let lastEntry = -1;
   let seen = session.events.length - 1;
 
@@ -81,11 +84,10 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     writeGameFile(o.file, session.record);
     stamp = stampOf(o.file);
   };
-  /** The seat the prompt is with: the same seat while it has a decision, else the same part of the game (the zone's other seat), else the first waited on. */
   const offers = () => (p.prompt ? p.prompt(session, seat) : renderActions(seat, session.legalActions(seat)));
   let lastOffers = '';
-  /** Show what the seat may do when it changed (a new decision, other choices). */
   let quiet = false;
+  /** Show what the seat may do when it changed (a new decision, other choices). */
   const showOffers = () => {
     const now = seat && !session.isOver() ? offers() : '';
     // Not after the seat's own secret action: its labels ("104 points left") would tell the table.
@@ -93,8 +95,11 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     lastOffers = now;
     quiet = false;
   };
+  /** The seat the prompt is with: the same seat while it has a decision, else the same part of the game (the zone's other seat), else the first waited on. */
   const choose = () => {
     const waiting = session.waitingFor();
+    if (pinned && waiting.includes(seat)) pinnedWaited = true;
+    else if (pinned && pinnedWaited) pinned = false;
     if (seat && (pinned || waiting.includes(seat) || !waiting.length)) return;
     const scope = lastEntry >= 0 ? session.scopeOf(lastEntry) : null;
     const near = (scope ?? []).flatMap((s) => session.module.scopeSeats?.(session.state, s) ?? []);
@@ -104,12 +109,13 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       term.say(`\n— ${p.seatName(seat, session)} now —`);
     }
   };
-  const showNew = () => {
-    // Echoed to the whole table: public faces only (a team's own secrets are for "view" and "log").
+  /** The new events, echoed to the whole table: public faces only (a team's own secrets are for "view" and "log"). Returns how many. */
+  const showNew = (): number => {
     const events = session.eventsFor(SPECTATOR, seen);
     for (const e of events) term.say(`  ${e.text}`);
     for (const line of p.afterEvents?.(session, events) ?? []) term.say(line);
     seen = session.events.length - 1;
+    return events.length;
   };
   const submit = (action: Action): boolean => {
     if (o.file && stamp) checkUnchanged(o.file, stamp);
@@ -121,10 +127,8 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       return false;
     }
     lastEntry = session.version - 1;
-    if (action.seat === seat) pinned = false;
     save();
-    const shown = session.eventsFor(SPECTATOR, seen).length;
-    showNew();
+    const shown = showNew();
     if (secret) quiet = action.seat === seat;
     if (!shown && secret) term.say(`  ${action.type} recorded; it is secret ("view" shows it to ${action.seat}).`);
     return true;
@@ -137,7 +141,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       choose();
       const scripted = o.autoAction?.(session, seat) ?? p.autoAction?.(session, seat);
       if (scripted) {
-        if (!submit(scripted) && o.strict) return 1;
+        if (!submit(scripted)) return 1; // refused again next time: stop rather than loop
         continue;
       }
       showOffers();
@@ -207,6 +211,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
         if (!args[0]) throw new CommandError(`as SEAT: one of ${session.module.seats(session.state).join(', ')}.`);
         seat = p.resolveSeat(args[0], session);
         pinned = true;
+        pinnedWaited = false;
         lastOffers = '';
         return null;
       case 'undo': {
@@ -234,9 +239,9 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       return null;
     }
     const proxy = p.proxy?.(line, session, seat);
-    const parsed = parseCommandLine(proxy?.line ?? line, specs);
+    const parsed = parseCommandLine(proxy?.line ?? line, specs, proxy ? { for: proxy.target } : {});
     if (!parsed) throw new CommandError(`${seat} cannot "${cmd}" now. ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
-    return form(parsed.spec, proxy ? { for: proxy.target, ...parsed.fields } : parsed.fields, parsed.missing);
+    return form(parsed.spec, parsed.fields, parsed.missing);
   }
 
   /** Ask for the fields not given yet, then confirm where the action asks for it. */

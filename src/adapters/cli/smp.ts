@@ -9,17 +9,15 @@ import type { OddsKind } from '../../modules/smp/play.ts';
 async function smpModules() {
   const [
     { randomBytes },
-    { legalActions },
     { newGameRecord, Session },
     { verifyRolls },
     { formatRefusal, isRuleError },
     { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema },
-    { actionFromAnswer, describeRequest, nextBoard, nextPhaseOptions, oddsFor, parseFieldInput, reportText },
+    { actionFromAnswer, nextBoard, nextPhaseOptions, oddsFor, reportText },
     { playSession, terminal },
     { GameFileError, lockGameFile, writeGameFile },
   ] = await Promise.all([
     import('node:crypto'),
-    import('../../engine/kernel.ts'),
     import('../../engine/session.ts'),
     import('../../engine/dice.ts'),
     import('../../engine/errors.ts'),
@@ -28,7 +26,7 @@ async function smpModules() {
     import('./play.ts'),
     import('../storage/game-file.ts'),
   ]);
-  return { randomBytes, legalActions, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, describeRequest, nextBoard, nextPhaseOptions, oddsFor, parseFieldInput, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile };
+  return { randomBytes, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, nextBoard, nextPhaseOptions, oddsFor, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile };
 }
 
 /** `wardroom smp …` commands (Strategic Missions Phase). */

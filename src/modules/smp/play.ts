@@ -1,58 +1,16 @@
 /**
- * What an adapter (CLI, server) needs beyond the module contract: parsing a typed answer for a
- * field, the phase report, the next board, and the odds commands. Adapters only read input and
+ * What an adapter (CLI, server) needs beyond the module contract: the prompt's text, answers
+ * files, the phase report, the next board, and the odds commands. Adapters only read input and
  * print.
  */
 import { ruleError, type RuleError } from '../../engine/errors.ts';
-import type { Action, FieldSpec } from '../../engine/module.ts';
+import type { Action } from '../../engine/module.ts';
 import { autoAction, derive, type SmpState } from './index.ts';
 import { UNIT_TYPES } from './data.ts';
 import { BUNKER_DICE, coastalOdds, kamikazeOdds, partisanOdds, raidOdds, vichySequence, type Dist, type RaidGroup } from './odds/index.ts';
 import { nextPhase, type NextPhase } from './next-phase.ts';
 import type { Scenario } from './scenario.ts';
 import type { Request, SmpEvent } from './script.ts';
-
-/** Parse what a player typed for one field. Empty input means "not given". */
-export function parseFieldInput(spec: FieldSpec, text: string): unknown | RuleError {
-  const t = text.trim();
-  switch (spec.kind) {
-    case 'int': {
-      const n = Number(t);
-      if (!Number.isInteger(n) || n < spec.min || n > spec.max) return ruleError('bad-input', `Type a whole number from ${spec.min} to ${spec.max}.`);
-      return n;
-    }
-    case 'bool':
-      if (/^(y|yes|true|1)$/i.test(t)) return true;
-      if (/^(n|no|false|0)$/i.test(t)) return false;
-      return ruleError('bad-input', 'Type y or n.');
-    case 'choice': {
-      const byValue = spec.options.find((o) => String(o.value) === t);
-      if (byValue) return byValue.value;
-      const k = Number(t);
-      if (Number.isInteger(k) && k >= 1 && k <= spec.options.length && !spec.options.some((o) => typeof o.value === 'number')) return spec.options[k - 1].value;
-      return ruleError('bad-input', `Type one of: ${spec.options.map((o, i) => `${i + 1}/${o.value}`).join(', ')}.`);
-    }
-    case 'subset': {
-      if (t === '' || t === '-') return [];
-      const parts = t.split(/[,\s]+/).filter(Boolean);
-      const out: (string | number)[] = [];
-      for (const p of parts) {
-        const o = spec.options.find((x) => String(x.value) === p) ?? spec.options[Number(p) - 1];
-        if (!o) return ruleError('bad-input', `Unknown option "${p}"; choose from ${spec.options.map((x) => x.value).join(', ')}.`);
-        out.push(o.value);
-      }
-      return out;
-    }
-    case 'dice': {
-      const vals = t.split(/[,\s]+/).filter(Boolean).map(Number);
-      if (vals.length !== spec.sides.length || vals.some((v, i) => !Number.isInteger(v) || v < 1 || v > spec.sides[i]))
-        return ruleError('bad-input', `Type ${spec.sides.length} die value(s): ${spec.sides.map((s) => `d${s}`).join(' ')}.`);
-      return vals;
-    }
-    case 'text':
-      return t;
-  }
-}
 
 /** The pending request as text for a prompt. */
 export function describeRequest(req: Request): string {

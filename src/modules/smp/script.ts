@@ -179,14 +179,3 @@ export function* askYesNo(ctx: Ctx, seat: string, prompt: string, auto: boolean,
   return a.yes as boolean;
 }
 
-export function* askSubset(
-  ctx: Ctx,
-  seat: string,
-  prompt: string,
-  options: { value: string; label: string }[],
-  auto: string[],
-  odds?: Odds,
-): Script<string[]> {
-  const a = yield* ask(ctx, seat, prompt, { chosen: { kind: 'subset', label: 'Chosen', options, min: 0, max: options.length } }, { chosen: auto }, odds);
-  return (a.chosen as string[] | undefined) ?? [];
-}

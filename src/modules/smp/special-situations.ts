@@ -2,7 +2,7 @@
 
 import type { FieldSpec } from '../../engine/module.ts';
 import { plural } from './board.ts';
-import { ask, askChoice, askCounts, askSubset, askYesNo, change, note, type Ctx, type Script } from './script.ts';
+import { ask, askChoice, askCounts, askYesNo, change, note, type Ctx, type Script } from './script.ts';
 
 export function* specialSituations(ctx: Ctx): Script {
   victoryCondition(ctx);
