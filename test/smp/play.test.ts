@@ -29,4 +29,14 @@ describe('smp run and wardroom play share one driver', () => {
     expect(replay.stdout).toMatch(/Verified: \d+ roll\(s\) match the seed/);
     expect(replay.stdout).not.toContain('not finished');
   });
+
+  it('#1 an answer is taken back with undo at the table, and the undo is logged', async ({ expect }) => {
+    const record = join(TMP, 'smp-undo.json');
+    const answers = join(TMP, 'smp-undo-answers.json');
+    writeFileSync(answers, '["auto"]');
+    await wardroom(['smp', 'run', DEMO, '--steps', '1', '--seed', 'undo', '--record', record, '--answers', answers], 'quit\n');
+    const r = await wardroom(['play', record], 'undo\nquit\n');
+    expect(r.stdout).toContain('Took back: choose.');
+    expect(JSON.parse(readFileSync(record, 'utf8')).log.at(-1)).toMatchObject({ type: '@undo', voids: [0] });
+  });
 });
