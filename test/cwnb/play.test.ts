@@ -4,7 +4,8 @@
  * screen, one process per game file.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, it } from 'vitest';
 import { BIN, log, newGame, ROOT, wardroom } from '../support/cli.ts';
 
@@ -97,6 +98,14 @@ describe('wardroom play: one process per game file', () => {
     } finally {
       first.kill();
     }
+  });
+
+  it('a temporary file left by a crashed save is removed when the game is opened', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const stale = join(dirname(file), `.${basename(file)}.4194305.tmp`); // above Linux's largest process id: no such process
+    writeFileSync(stale, '{"torn": ');
+    await wardroom(['play', file], 'quit\n');
+    expect(existsSync(stale)).toBe(false);
   });
 
   it('a file changed on disk while it is played is not saved over', async ({ expect }) => {

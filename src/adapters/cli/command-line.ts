@@ -143,15 +143,17 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
   const all: Record<string, FieldSpec> = { ...form };
   // KEY=VALUE and bare boolean flags ("surprise") first, wherever they are.
   const rest: string[] = [];
-  const addVariants = (f: FieldSpec, value: unknown) => {
-    if (f.kind !== 'choice') return;
+  /** A choice's variant fields are asked right after it ("missile 6": the Damage Value follows the attack). */
+  const addVariants = (key: string, value: unknown) => {
+    const f = all[key];
+    if (f?.kind !== 'choice') return;
     const o = f.options.find((x) => x.value === value);
-    for (const [k, v] of Object.entries(o?.fields ?? {})) {
-      all[k] = v;
-      queue.push([k, v]);
-    }
+    const at = queue.findIndex(([k]) => k === key) + 1;
+    const variants = Object.entries(o?.fields ?? {});
+    for (const [k, v] of variants) all[k] = v;
+    queue.splice(at, 0, ...variants);
   };
-  for (const [k, v] of Object.entries(given)) if (form[k]) addVariants(form[k], v);
+  for (const [k, v] of Object.entries(given)) addVariants(k, v);
   const pending = [...tokens];
   while (pending.length) {
     const t = pending.shift()!;
@@ -159,7 +161,7 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
     const key = eq > 0 ? fieldByKey(all, t.slice(0, eq)) : undefined;
     if (key) {
       fields[key] = readValue(key, all[key], t.slice(eq + 1));
-      addVariants(all[key], fields[key]);
+      addVariants(key, fields[key]);
       continue;
     }
     const flag = fieldByKey(all, t);
@@ -192,7 +194,7 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
           throw new CommandError(`"${left.join(' ')}" is not a ${f.label} you can choose now. The choices:\n${listOptions(f.options)}`);
         }
         fields[key] = r.option.value;
-        addVariants(f, r.option.value);
+        addVariants(key, r.option.value);
         i += r.used;
         break;
       }
@@ -258,13 +260,19 @@ export function parseCommandLine(line: string, specs: readonly ActionSpec[], giv
   throw first;
 }
 
-/** How to type an action: "buy SHIP", "missile DAMAGE [surprise]". */
+/** How to type an action: "buy SHIP", "missile DAMAGE_VALUE [surprise]" (a fixed choice shows its variant's fields). */
 export function usage(spec: ActionSpec): string[] {
   const placeholder = (key: string, f: FieldSpec): string => {
     const name = f.kind === 'bool' ? key : f.label.toUpperCase().replace(/\s+/g, '_');
     return f.optional || f.kind === 'bool' ? `[${name}]` : name;
   };
+  const words = (fields: Fields, fixed: Record<string, unknown>): string[] =>
+    Object.entries(fields).flatMap(([k, f]) => {
+      if (!(k in fixed)) return [placeholder(k, f)];
+      const o = f.kind === 'choice' ? f.options.find((x) => x.value === fixed[k]) : undefined;
+      return words(o?.fields ?? {}, fixed);
+    });
   return commandWords(spec)
     .slice(0, spec.commands?.length || 1)
-    .map(({ word, fixed }) => [word, ...Object.entries(spec.fields ?? {}).filter(([k]) => !(k in fixed)).map(([k, f]) => placeholder(k, f))].join(' '));
+    .map(({ word, fixed }) => [word, ...words(spec.fields ?? {}, fixed)].join(' '));
 }

@@ -1,0 +1,79 @@
+/**
+ * Commands typed at a terminal, read from action descriptors alone (src/adapters/cli/command-line.ts):
+ * the forms below are shaped like the CWNB ones (issue 8 §2 "names as people type them").
+ */
+import { describe, expect, it } from 'vitest';
+import type { ActionSpec } from '../../src/engine/module.ts';
+import { CommandError, parseCommandLine, tokenize, usage } from '../../src/adapters/cli/command-line.ts';
+
+const ships = [
+  { value: 'uss-los-angeles', label: 'USS Los Angeles (submarine, 12 points)' },
+  { value: 'uss-nimitz', label: 'USS Nimitz (carrier, 30 points)' },
+  { value: 'uss-kidd', label: 'USS Kidd (surface, 10 points)' },
+];
+const zones = [
+  { value: 'mediterranean', label: 'Mediterranean' },
+  { value: 'north-atlantic', label: 'North Atlantic' },
+];
+const DAMAGE = { damage: { kind: 'int', label: 'Damage Value', min: 1, max: 99 } } as const;
+const SPECS: ActionSpec[] = [
+  { type: 'sink', label: 'Record a sinking', commands: [{ word: 'sink' }], fields: { ship: { kind: 'choice', label: 'Ship', options: ships }, cause: { kind: 'text', label: 'Sunk by', optional: true } } },
+  { type: 'commit', label: 'Commit', commands: [{ word: 'commit' }], fields: { ships: { kind: 'subset', label: 'Ships committed', options: ships, min: 0, max: 3 }, areaDefense: { kind: 'int', label: 'Area Defense', min: 0, max: 3, optional: true } } },
+  { type: 'transferShip', label: 'Transfer a ship', commands: [{ word: 'give' }], fields: { ship: { kind: 'choice', label: 'Ship', options: ships }, to: { kind: 'choice', label: 'War Zone', options: zones } } },
+  {
+    type: 'landAttack',
+    label: 'Record an attack on Land Targets',
+    commands: [{ word: 'air', fixed: { attack: 'carrier-air-strike' } }, { word: 'missile', fixed: { attack: 'submarine-missile' } }],
+    fields: {
+      attack: { kind: 'choice', label: 'Attack', options: [{ value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful' } } }, { value: 'submarine-missile', label: 'Submarine Missile Attack', fields: DAMAGE }] },
+      surprise: { kind: 'bool', label: 'Surprise' },
+    },
+  },
+];
+const read = (line: string) => {
+  const r = parseCommandLine(line, SPECS);
+  return r && { type: r.spec.type, ...r.fields, ...(r.missing.length ? { missing: r.missing.map(([k]) => k) } : {}) };
+};
+
+describe('commands typed as people type them', () => {
+  it('a ship by its full name, quoted or not, or a unique part; the rest of the line is the cause', () => {
+    expect(read('sink los angeles by torpedo')).toEqual({ type: 'sink', ship: 'uss-los-angeles', cause: 'by torpedo' });
+    expect(read('sink "USS Los Angeles"')).toEqual({ type: 'sink', ship: 'uss-los-angeles' });
+    expect(read('sink uss-kidd')).toEqual({ type: 'sink', ship: 'uss-kidd' });
+    expect(read('sink 2')).toEqual({ type: 'sink', ship: 'uss-nimitz' }); // its number in the list shown
+  });
+
+  it('an ambiguous name lists the candidates with their points; an unknown one lists the choices', () => {
+    expect(() => read('sink uss')).toThrow(CommandError);
+    expect(() => read('sink uss')).toThrow(/"uss" could be more than one Ship:\n {2}USS Los Angeles \(submarine, 12 points\)/);
+    expect(() => read('sink kirov')).toThrow(/"kirov" is not a Ship you can choose now\. The choices:\n {3}1\. USS Los Angeles/);
+  });
+
+  it('several ships separated by commas or spaces; KEY=VALUE by key or initials; "none"', () => {
+    expect(read('commit nimitz, los angeles')).toEqual({ type: 'commit', ships: ['uss-nimitz', 'uss-los-angeles'] });
+    expect(read('commit kidd nimitz ad=2')).toEqual({ type: 'commit', ships: ['uss-kidd', 'uss-nimitz'], areaDefense: 2 });
+    expect(read('commit none')).toEqual({ type: 'commit', ships: [] });
+  });
+
+  it('"give SHIP to ZONE" with zones by name, prefix or initials', () => {
+    expect(read('give kidd to na')).toEqual({ type: 'transferShip', ship: 'uss-kidd', to: 'north-atlantic' });
+    expect(read('give kidd to med')).toEqual({ type: 'transferShip', ship: 'uss-kidd', to: 'mediterranean' });
+    expect(read('give kidd')).toEqual({ type: 'transferShip', ship: 'uss-kidd', missing: ['to'] }); // asked for on its own line
+  });
+
+  it('a command word answers a field (air, missile) and the variant asks its own: success, or a Damage Value', () => {
+    expect(read('air hit surprise')).toEqual({ type: 'landAttack', attack: 'carrier-air-strike', success: true, surprise: true });
+    expect(read('air miss')).toEqual({ type: 'landAttack', attack: 'carrier-air-strike', success: false });
+    expect(read('missile 6')).toEqual({ type: 'landAttack', attack: 'submarine-missile', damage: 6 });
+  });
+
+  it('a line naming no action offered is null; words left over are refused', () => {
+    expect(read('buy kidd')).toBeNull();
+    expect(() => read('missile 6 7')).toThrow(/Not understood: "7"/);
+  });
+
+  it('usage shows what to type', () => {
+    expect(SPECS.flatMap(usage)).toEqual(['sink SHIP [SUNK_BY]', 'commit SHIPS_COMMITTED [AREA_DEFENSE]', 'give SHIP WAR_ZONE', 'air [success] [surprise]', 'missile DAMAGE_VALUE [surprise]']);
+    expect(tokenize('commit "uss kidd",nimitz')).toEqual(['commit', 'uss kidd', ',', 'nimitz']);
+  });
+});
