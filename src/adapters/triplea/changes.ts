@@ -161,12 +161,12 @@ export function tripleaChanges(before: Scenario, after: Scenario, o: Overlay): C
     if (from !== to) resources.push({ action: 'Change Resources', player: p, resource: 'PUs', from, to });
   }
 
-  const next = nextOverlay(before, after, o, a, problems);
+  const next = nextOverlay(before, after, o, a, who, problems);
   return { edits: [...owners, ...removed, ...added, ...damage, ...resources], overlay: next.lines, problems: [...new Set(problems)], nextOverlay: next.overlay };
 }
 
 /** The overlay of the next phase: what TripleA does not hold, as the phase left it. */
-function nextOverlay(before: Scenario, after: Scenario, o: Overlay, a: View, problems: string[]): { overlay: OverlayInput; lines: string[] } {
+function nextOverlay(before: Scenario, after: Scenario, o: Overlay, a: View, who: (owner: string) => string, problems: string[]): { overlay: OverlayInput; lines: string[] } {
   const lines: string[] = [];
   const types = typeMap(o);
   const said = (what: string, x: unknown, y: unknown) => {
@@ -181,8 +181,15 @@ function nextOverlay(before: Scenario, after: Scenario, o: Overlay, a: View, pro
   const territories: NonNullable<OverlayInput['territories']> = {};
   const seaZones: NonNullable<OverlayInput['seaZones']> = {};
   const beforeFacilities = new Map(before.territories.map((t) => [t.name, t.facilities]));
+  const ownerBefore = new Map(before.territories.map((t) => [t.name, t.owner]));
   for (const t of after.territories) {
     const e = { ...(o.territories[t.name] ?? {}) } as NonNullable<OverlayInput['territories']>[string];
+    // TripleA's export does not say who held a territory first: keep it for one that changed hands.
+    const original = t.originalOwner && who(t.originalOwner);
+    if (e.originalOwner === undefined && original && original !== who(t.owner) && who(t.owner) !== who(ownerBefore.get(t.name) ?? t.owner)) {
+      e.originalOwner = original;
+      lines.push(`${t.name}: originalOwner ${original} (it changed hands; TripleA's export does not say who held it first)`);
+    }
     const mine = a.overlayFacilities.get(t.name) ?? [];
     const had = (beforeFacilities.get(t.name) ?? []).filter((f) => !types.tripleaOf(f.type));
     said(`${t.name}, facilities not in TripleA`, had.map(facility), mine.map(facility));
