@@ -322,3 +322,22 @@ describe('CLI: smp import-triplea and smp triplea-changes', () => {
     expect(err.join('\n')).toMatch(/ov\.json is not a valid overlay:\n {2}.*ov\.json smpNumber: /);
   });
 });
+
+describe('docs/smp.md examples', () => {
+  const docs = readFileSync(new URL('../../docs/smp.md', import.meta.url), 'utf8');
+  const jsonAfter = (heading: string, nth = 0) => JSON.parse(docs.split(heading)[1].split('```json\n')[nth + 1].split('\n```')[0]);
+
+  it('"Writing a scenario by hand": the minimal board validates and its phase raids London and the North Sea convoys', () => {
+    const raw = jsonAfter('## Writing a scenario by hand');
+    expect(validateScenario(raw).ok).toBe(true);
+    const { events } = play(raw, { seed: '1' });
+    const changes = events.filter((e) => e.type === 'change').map((e) => e.text);
+    expect(changes.some((t) => /bombing raid on London/.test(t))).toBe(true);
+    expect(changes.some((t) => /Convoy Raids: warships in North Sea/.test(t))).toBe(true);
+  });
+
+  it('"From TripleA": the overlay example imports the test game', async () => {
+    const s = await imported(xmlText, jsonAfter('## From TripleA'));
+    expect(terr(s, 'France').facilities).toContainEqual({ type: 'rail_station', damage: 0 });
+  });
+});
