@@ -157,7 +157,6 @@ export type ImportResult = { ok: true; scenario: ScenarioInput; notes: string[] 
 
 interface Stack {
   owner: string;
-  tripleaType: string;
   type: string;
   count: number;
   damaged: number;
@@ -258,7 +257,7 @@ export function scenarioFromTriplea(game: TripleaGame, o: Overlay, overlayFile =
     if ((u.hitsTaken ?? 0) >= hits) errors.push(`${at(u.line)}: ${u.quantity} ${u.unitType} (${owner}) in ${u.territory} with hitsTaken="${u.hitsTaken}": a ${m.type} is sunk by ${hits} hit(s)`);
     const inSpace = stacks.get(u.territory) ?? new Map<string, Stack>();
     stacks.set(u.territory, inSpace);
-    const s = inSpace.get(`${owner}|${u.unitType}`) ?? { owner, tripleaType: u.unitType, type: m.type, count: 0, damaged: 0, xmlDamage: false, designated: 0 };
+    const s = inSpace.get(`${owner}|${u.unitType}`) ?? { owner, type: m.type, count: 0, damaged: 0, xmlDamage: false, designated: 0 };
     inSpace.set(`${owner}|${u.unitType}`, s);
     s.count += u.quantity;
     if (u.hitsTaken !== undefined) s.xmlDamage = true;
