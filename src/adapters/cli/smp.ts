@@ -235,7 +235,7 @@ export function registerSmpCommands(program: Command): void {
   };
   smp
     .command('import-triplea')
-    .argument('<game>', "TripleA game XML (File > Export game.xml, or a map's game file)")
+    .argument('<game>', 'TripleA game XML (its "Export game.xml File", or a map\'s game file)')
     .requiredOption('--overlay <file>', 'the overlay: what TripleA does not hold (SMP number, season, tokens, rail stations, bunkers, places, Vichy, …)')
     .option('--out <file>', 'write the scenario here (default: print it)')
     .description('build an SMP scenario from a TripleA game')

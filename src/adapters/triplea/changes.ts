@@ -219,7 +219,7 @@ function nextOverlay(before: Scenario, after: Scenario, o: Overlay, a: View, who
     : [...after.territories, ...after.seaZones]
         .filter((sp) => ('owner' in sp && sp.owner === 'vichy') || sp.units.some((u) => u.owner === 'vichy'))
         .map((sp) => {
-          if (sp.units.some((u) => u.owner === ff) || ('owner' in sp && sp.owner !== 'vichy' && sp.owner === ff))
+          if (sp.units.some((u) => u.owner === ff) || ('owner' in sp && sp.owner === ff))
             problems.push(`${sp.name} holds both Vichy and Free French: TripleA shows both as ${ff}, so the overlay's vichy.spaces cannot tell them apart`);
           return sp.name;
         });
@@ -259,5 +259,5 @@ function facility(f: { type: string; damage: number }): string {
 function show(x: unknown): string {
   if (Array.isArray(x)) return x.length ? x.join(', ') : 'none';
   if (x === null) return 'none';
-  return typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x);
+  return typeof x === 'object' ? JSON.stringify(x) : String(x);
 }
