@@ -222,6 +222,67 @@ export function registerSmpCommands(program: Command): void {
   oddsCmd('vichy', 'success of Vichy attempts (#2)', (c) =>
     c.option('--hit-on <n>', 'the roll needed (@3 Japan/UK/Germany, @1 Italy/Free French)', '3').option('--bonus <n>', '+1 for Germany after Hendaye', '0').option('--attempts <n>', 'number of attempts', '1'),
   );
+
+  // TripleA (src/adapters/triplea/): a game's XML plus the group's overlay → a scenario; after the
+  // phase, the edits to make in TripleA's edit mode and the next overlay. docs/smp.md "From TripleA".
+  const tripleaOverlay = async (file: string) => {
+    const raw = readJson(file);
+    if (raw === undefined) return undefined;
+    const o = (await import('../triplea/scenario.ts')).parseOverlay(raw, file);
+    return o.ok ? o.overlay : void fail(`${file} is not a valid overlay:\n${o.errors.map((e) => `  ${e}`).join('\n')}`);
+  };
+  smp
+    .command('import-triplea')
+    .argument('<game>', 'TripleA game XML (its "Export game.xml File", or a map\'s game file)')
+    .requiredOption('--overlay <file>', 'the overlay: what TripleA does not hold (SMP number, season, tokens, rail stations, bunkers, places, Vichy, …)')
+    .option('--out <file>', 'write the scenario here (default: print it)')
+    .description('build an SMP scenario from a TripleA game')
+    .action(async (file: string, opts: { overlay: string; out?: string }) => {
+      const [{ readTripleaXml, TripleaXmlError }, { scenarioFromTriplea }] = await Promise.all([import('../triplea/game-xml.ts'), import('../triplea/scenario.ts')]);
+      const overlay = await tripleaOverlay(opts.overlay);
+      if (!overlay) return;
+      let game;
+      try {
+        game = await readTripleaXml(readFileSync(file, 'utf8'), file);
+      } catch (e) {
+        return fail(e instanceof TripleaXmlError ? e.message : `cannot read ${file}: ${(e as Error).message}`);
+      }
+      const r = scenarioFromTriplea(game, overlay, opts.overlay);
+      if (!r.ok) return fail(`no scenario built (${r.errors.length} problem(s)):\n${r.errors.map((e) => `  ${e}`).join('\n')}`);
+      for (const n of r.notes) console.error(`note: ${n}`);
+      const json = JSON.stringify(r.scenario, null, 1) + '\n';
+      if (!opts.out) return void process.stdout.write(json);
+      writeFileSync(opts.out, json);
+      const s = r.scenario;
+      console.log(`${opts.out}: ${s.territories.length} territories, ${s.seaZones?.length ?? 0} sea zones, ${s.nations.length} nations from ${file}; SMP ${s.smpNumber}, round ${s.round}, ${s.season}.`);
+    });
+  smp
+    .command('triplea-changes')
+    .argument('<before>', 'the scenario imported from TripleA (import-triplea --out)')
+    .argument('<after>', 'the board after the phase (smp run --out)')
+    .requiredOption('--overlay <file>', 'the overlay the scenario was imported with')
+    .option('--out-overlay <file>', 'write the next overlay (tokens, Vichy, rail stations, bunkers, damage… as the phase left them)')
+    .option('--json', 'print {edits, overlay, problems} as JSON')
+    .description("list the board changes of a phase as edits to make in TripleA's edit mode")
+    .action(async (beforeFile: string, afterFile: string, opts: { overlay: string; outOverlay?: string; json?: boolean }) => {
+      const [{ validateScenario }, { editText, tripleaChanges }] = await Promise.all([import('../../modules/smp/scenario.ts'), import('../triplea/changes.ts')]);
+      const overlay = await tripleaOverlay(opts.overlay);
+      if (!overlay) return;
+      const boards = [];
+      for (const f of [beforeFile, afterFile]) {
+        const raw = readJson(f);
+        if (raw === undefined) return;
+        const v = validateScenario(raw);
+        if (!v.ok) return fail(`${f} is not a valid scenario:\n${v.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
+        boards.push(v.scenario);
+      }
+      const c = tripleaChanges(boards[0], boards[1], overlay);
+      if (opts.outOverlay) writeFileSync(opts.outOverlay, JSON.stringify(c.nextOverlay, null, 1) + '\n');
+      if (opts.json) return console.log(JSON.stringify({ edits: c.edits.map((e) => ({ ...e, text: editText(e) })), overlay: c.overlay, problems: c.problems }, null, 1));
+      console.log(c.edits.length ? `In TripleA's edit mode, in this order:\n${c.edits.map((e, i) => `${String(i + 1).padStart(4)}. ${editText(e)}`).join('\n')}` : 'Nothing to change in TripleA.');
+      if (c.overlay.length) console.log(`Not in TripleA (the overlay${opts.outOverlay ? `, written to ${opts.outOverlay}` : '; --out-overlay writes it'}):\n${c.overlay.map((l) => `  - ${l}`).join('\n')}`);
+      for (const p of c.problems) console.log(`Check: ${p}`);
+    });
 }
 
 function fail(message: string): void {
