@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import type { GameRecord, Session as GameSession } from '../../engine/session.ts';
 import type { RollEvent } from '../../engine/dice.ts';
@@ -68,7 +69,7 @@ export function registerSmpCommands(program: Command): void {
     .option('--out <file>', "write the next phase's scenario (the board after this phase; SMP number, round and season moved on) to this file")
     .option('--next-round <n>', 'with --out: the next round (default: this round + 1)')
     .option('--next-season <season>', 'with --out: the next season (default: the one after this season)')
-    .option('--record <file>', 'write the game record (seed commitment, seed, action log) to this file')
+    .option('--record <file>', 'save the game record (seed commitment, seed, action log) to this file after every answer (at a terminal, without --auto: SCENARIO.phase.json by default)')
     .option('--steps <list>', 'run only these steps, e.g. 3,4')
     .description('walk the ten steps: ask every choice, roll, report what changes on the board')
     .action(async (file: string, opts: { seed?: string; dice: string; answers?: string; auto?: boolean; json?: boolean; out?: string; nextRound?: string; nextSeason?: string; record?: string; steps?: string }) => {
@@ -94,6 +95,12 @@ export function registerSmpCommands(program: Command): void {
       // The same play driver as `wardroom play`: the record is saved after every answer (--record), so
       // `wardroom play RECORD` resumes the phase; rolls and what they change are shown as they happen.
       let release: (() => void) | undefined;
+      // A person at a terminal can always stop and resume: without --record the phase is saved beside.
+      if (!opts.record && process.stdin.isTTY && !opts.auto) {
+        opts.record = `${basename(file, '.json')}.phase.json`;
+        if (existsSync(opts.record)) return fail(`${opts.record} exists: resume that phase with "wardroom play ${opts.record}", or give --record FILE for a new one.`);
+        console.error(`The phase is saved to ${opts.record} after every answer; "wardroom play ${opts.record}" resumes it.`);
+      }
       try {
         if (opts.record) {
           release = lockGameFile(opts.record, 'wardroom smp run');
