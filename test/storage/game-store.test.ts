@@ -1,0 +1,91 @@
+/**
+ * Games in the embedded database (issue 9, storage): the database decides the order of actions with
+ * its unique (game, sequence) key; a stale or losing writer is told the current version and nothing
+ * changes; a stored game reads back and replays to the same state; the seed stays in unless asked.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isRuleError } from '../../src/engine/errors.ts';
+import { newGameRecord, Session, type GameRecord } from '../../src/engine/session.ts';
+import { cwnb } from '../../src/modules/cwnb/index.ts';
+import { GameStore, openSqlite } from '../../src/adapters/storage/database.ts';
+
+const TMP = mkdtempSync(join(tmpdir(), 'wardroom-store-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const EXAMPLE = JSON.parse(readFileSync(new URL('../../examples/cwnb/two-zone.json', import.meta.url), 'utf8')) as GameRecord;
+const OPTIONS = { zones: ['mediterranean'], turns: 1, dice: 'physical', roster: 'demo', startingPoints: 'demo' };
+
+async function store(name: string): Promise<GameStore> {
+  return new GameStore(await openSqlite(join(TMP, `${name}.sqlite`)));
+}
+
+describe('the game store on SQLite', () => {
+  it('a stored game reads back, log and options and unknown fields, and replays to the same state', async () => {
+    const s = await store('roundtrip');
+    await s.create('g1', { ...EXAMPLE, note: 'kept' });
+    const back = await s.record('g1', { withSeed: true });
+    expect(back).toMatchObject({ module: EXAMPLE.module, options: EXAMPLE.options, seedCommitment: EXAMPLE.seedCommitment, note: 'kept' });
+    expect(back!.log).toEqual(EXAMPLE.log);
+    const a = Session.open(cwnb, EXAMPLE);
+    const b = Session.open(cwnb, back!);
+    if (isRuleError(a) || isRuleError(b)) throw new Error('does not replay');
+    expect(b.state).toEqual(a.state);
+    expect(await s.version('g1')).toBe(EXAMPLE.log.length);
+    await s.db.destroy();
+  });
+
+  it('the seed stays in the database unless asked for', async () => {
+    const s = await store('seed');
+    await s.create('g', newGameRecord(cwnb.id, OPTIONS, 'server-secret'));
+    expect((await s.record('g'))!.seed).toBeNull();
+    expect((await s.record('g', { withSeed: true }))!.seed).toBe('server-secret');
+    await s.db.destroy();
+  });
+
+  it('two writers at the same version: exactly one is stored; the other is told the new version, and may retry', async () => {
+    const s = await store('race');
+    await s.create('g', newGameRecord(cwnb.id, { ...OPTIONS, zones: ['mediterranean', 'north-atlantic'] }, 'race'));
+    // Two seats of different War Zones, each with a decision open at version 0.
+    const roll = { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] };
+    const other = { type: 'rollMission', seat: 'soviet:north-atlantic', values: [2] };
+    const [first, second] = await Promise.all([s.submit(cwnb, 'g', roll, 0), s.submit(cwnb, 'g', other, 0)]);
+    const results = [first, second];
+    expect(results.filter((r) => 'version' in r && !('conflict' in r))).toHaveLength(1);
+    expect(results.filter((r) => 'conflict' in r)).toEqual([{ conflict: true, version: 1 }]);
+    expect(await s.version('g')).toBe(1);
+    const loserAction = 'conflict' in first ? roll : other;
+    expect(await s.submit(cwnb, 'g', loserAction, 1)).toEqual({ version: 2 }); // a retry at the new version is safe
+    expect((await s.record('g'))!.log.map((e) => e.seat).sort()).toEqual(['soviet:mediterranean', 'soviet:north-atlantic']);
+    await s.db.destroy();
+  });
+
+  it('a stale version or a refused action changes nothing', async () => {
+    const s = await store('stale');
+    await s.create('g', newGameRecord(cwnb.id, OPTIONS, 'stale'));
+    expect(await s.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 3)).toEqual({ conflict: true, version: 0 });
+    const refused = await s.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:mediterranean', values: [9] }, 0);
+    expect(isRuleError(refused) && refused.message).toMatch(/a d6 shows 1 to 6, not 9/);
+    expect(await s.version('g')).toBe(0);
+    await s.db.destroy();
+  });
+
+  it('the (game, sequence) key is the database\'s own: a second entry at one sequence is refused', async () => {
+    const s = await store('key');
+    await s.create('g', newGameRecord(cwnb.id, OPTIONS, 'key'));
+    expect(await s.append('g', 0, { type: 'teamNote', seat: 'allied:mediterranean', text: 'a' })).toBe(true);
+    expect(await s.append('g', 0, { type: 'teamNote', seat: 'allied:mediterranean', text: 'b' })).toEqual({ conflict: true, version: 1 });
+    await s.db.destroy();
+  });
+
+  it('the database file is created on first open and opened again with its games (migrations run once)', async () => {
+    const path = join(TMP, 'reopen.sqlite');
+    const a = new GameStore(await openSqlite(path));
+    await a.create('g', newGameRecord(cwnb.id, OPTIONS, 'reopen'));
+    await a.db.destroy();
+    const b = new GameStore(await openSqlite(path));
+    expect((await b.record('g'))!.options).toEqual(OPTIONS);
+    await b.db.destroy();
+  });
+});
