@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
+import { SPECTATOR, seatViewer } from '../../src/engine/viewer.ts';
 import { GameStore, openSqlite } from '../../src/adapters/storage/database.ts';
 
 const TMP = mkdtempSync(join(tmpdir(), 'wardroom-store-'));
@@ -76,6 +77,24 @@ describe('the game store on SQLite', () => {
     await s.create('g', newGameRecord(cwnb.id, OPTIONS, 'key'));
     expect(await s.append('g', 0, { type: 'teamNote', seat: 'allied:mediterranean', text: 'a' })).toBe(true);
     expect(await s.append('g', 0, { type: 'teamNote', seat: 'allied:mediterranean', text: 'b' })).toEqual({ conflict: true, version: 1 });
+    await s.db.destroy();
+  });
+
+  it('what a viewer reads from the store is the kernel\'s view and events for that viewer: no other team\'s secrets', async () => {
+    const s = await store('read');
+    await s.create('g', EXAMPLE);
+    const direct = Session.open(cwnb, EXAMPLE);
+    if (isRuleError(direct)) throw new Error('does not replay');
+    const soviet = seatViewer('soviet:mediterranean');
+    const read = await s.read(cwnb, 'g', soviet);
+    if (isRuleError(read)) throw new Error(read.message);
+    expect(read.version).toBe(EXAMPLE.log.length);
+    expect(read.events).toEqual(direct.eventsFor(soviet));
+    expect(read.events).not.toEqual(direct.eventsFor(seatViewer('allied:mediterranean'))); // the teams' logs differ: secrets are kept
+    const later = await s.read(cwnb, 'g', SPECTATOR, read.events.at(-5)!.seq);
+    if (isRuleError(later)) throw new Error(later.message);
+    expect(later.events).toEqual(direct.eventsFor(SPECTATOR, read.events.at(-5)!.seq));
+    expect(JSON.stringify(later.view)).not.toContain('"cards":['); // a spectator sees no hand
     await s.db.destroy();
   });
 

@@ -1,6 +1,7 @@
 import { Kysely, Migrator, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import { isRuleError, ruleError, type RuleError } from '../../engine/errors.ts';
-import type { Action, RulesModule } from '../../engine/module.ts';
+import type { Action, GameEvent, RulesModule } from '../../engine/module.ts';
+import type { Viewer } from '../../engine/viewer.ts';
 import { Session, type GameRecord, type LogEntry } from '../../engine/session.ts';
 
 /**
@@ -147,20 +148,42 @@ export class GameStore {
     }
   }
 
+  /** Open sessions by game, reused while the stored version is theirs (another node may have moved on). */
+  private readonly sessions = new Map<string, Session<unknown>>();
+
+  /** The game as a running session at its stored version (replayed only when the version moved). */
+  async session(module: RulesModule<any, any>, id: string): Promise<Session<unknown> | RuleError> {
+    const cached = this.sessions.get(id);
+    if (cached && cached.version === (await this.version(id))) return cached;
+    const record = await this.record(id, { withSeed: true });
+    if (!record) return ruleError('no-such-game', `There is no game "${id}".`);
+    const session = Session.open(module, record);
+    if (isRuleError(session)) return session;
+    this.sessions.set(id, session);
+    return session;
+  }
+
+  /** What `viewer` may see of the game now, and the events after `afterSeq` as that viewer may see them. */
+  async read(module: RulesModule<any, any>, id: string, viewer: Viewer, afterSeq = -1): Promise<{ version: number; view: unknown; events: GameEvent[] } | RuleError> {
+    const session = await this.session(module, id);
+    if (isRuleError(session)) return session;
+    return { version: session.version, view: session.view(viewer), events: session.eventsFor(viewer, afterSeq) };
+  }
+
   /**
    * Check an action with the engine against the stored game and store it at the version the
    * player saw. A stale version, or a writer that stored first, gives a conflict with the current
    * version and changes nothing; a refusal by the rules changes nothing either.
    */
   async submit(module: RulesModule<any, any>, id: string, action: Action, seen: number): Promise<{ version: number } | Conflict | RuleError> {
-    const record = await this.record(id, { withSeed: true });
-    if (!record) return ruleError('no-such-game', `There is no game "${id}".`);
-    if (seen !== record.log.length) return { conflict: true, version: record.log.length };
-    const session = Session.open(module, record);
+    const session = await this.session(module, id);
     if (isRuleError(session)) return session;
+    if (seen !== session.version) return { conflict: true, version: session.version };
     const r = session.submit(action, seen);
     if (isRuleError(r)) return r;
     const stored = await this.append(id, seen, session.record.log[seen]);
-    return stored === true ? { version: seen + 1 } : stored;
+    if (stored === true) return { version: seen + 1 };
+    this.sessions.delete(id); // ahead of the database: replay the stored game next time
+    return stored;
   }
 }
