@@ -4,11 +4,9 @@
  * facts (every viewer gets the same sheet, and a team's secret choices do not change it), and its
  * renderings (text, CSV, HTML) and the `wardroom record-sheet` command say the same numbers.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readGameFile } from '../../src/adapters/storage/game-file.ts';
 import { isRuleError } from '../../src/engine/errors.ts';
@@ -20,9 +18,9 @@ import { STATUS_COLUMNS, type Side, type ZoneId } from '../../src/modules/cwnb/d
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { RECORD_SHEET_CSV_COLUMNS, recordSheet, recordSheetCsv, recordSheetHtml, recordSheetText, sheetGame, type RecordSheet } from '../../src/modules/cwnb/record-sheet.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
+import { ROOT, wardroom } from '../support/cli.ts';
 import { viewersOf, World } from '../support/secrecy.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EXAMPLES = join(ROOT, 'examples', 'cwnb');
 const SIDES: Side[] = ['allied', 'soviet'];
 const TMP = mkdtempSync(join(tmpdir(), 'wardroom-record-sheet-'));
@@ -286,19 +284,6 @@ describe('the renderings', () => {
   });
 });
 
-/** Run `wardroom ARGS` as a user does (the compiled CLI; test/global-setup.ts builds it). */
-function wardroom(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'wardroom.js'), ...args], { cwd: ROOT, timeout: 60_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
 
 describe('wardroom record-sheet', () => {
   const file = join(EXAMPLES, 'two-zone.json');

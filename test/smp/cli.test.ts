@@ -1,28 +1,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/adapters/cli/main.ts';
+import { describe, expect, it } from 'vitest';
+import { smpCli } from '../support/cli.ts';
 import { validateScenario } from '../../src/modules/smp/scenario.ts';
 
 const demo = new URL('../../examples/smp/demo-1940.json', import.meta.url).pathname;
-let out: string[] = [];
-let err: string[] = [];
-
-beforeEach(() => {
-  out = [];
-  err = [];
-  process.exitCode = undefined;
-  vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-  vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
-  vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  process.exitCode = undefined;
-});
-
-const run = (...args: string[]) => main(['node', 'wardroom', 'smp', ...args]);
+const { out, err, run } = smpCli();
 
 describe('CLI: wardroom smp', () => {
   it('validate: OK for the demo, every error with its path otherwise', async () => {
@@ -30,7 +14,7 @@ describe('CLI: wardroom smp', () => {
     expect(out.join('\n')).toMatch(/OK/);
     const dir = mkdtempSync(join(tmpdir(), 'smp-'));
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ format: 'wardroom-smp-scenario', version: 1 }));
-    out = [];
+    out.length = 0;
     expect(await run('validate', join(dir, 'bad.json'))).toBe(1);
     expect(out.join('\n')).toMatch(/round: /);
   });
@@ -50,12 +34,12 @@ describe('CLI: wardroom smp', () => {
       ['shore', '--battleships', '1', '--cruisers', '2', '--interceptors', '1'],
       ['vichy', '--hit-on', '3', '--bonus', '1', '--attempts', '4'],
     ]) {
-      out = [];
+      out.length = 0;
       await run('odds', ...args, '--json');
       const j = JSON.parse(out[0]);
       expect(j.distribution.reduce((s: number, r: any) => s + r.p, 0), args.join(' ')).toBeCloseTo(1, 12);
     }
-    out = [];
+    out.length = 0;
     await run('odds', 'coastal', '--bunker', 'huge');
     expect(process.exitCode).toBe(1);
   });
@@ -75,14 +59,14 @@ describe('CLI: wardroom smp', () => {
     const rec = join(dir, 'rec.json');
     expect(await run('run', demo, '--auto', '--seed', '9', '--record', rec)).toBe(0);
     const report = out.join('\n').split('Dice seed')[0].trim();
-    out = [];
+    out.length = 0;
     expect(await run('replay', rec)).toBe(0);
     expect(out.join('\n')).toContain(report);
     expect(out.join('\n')).toMatch(/Verified: \d+ roll\(s\)/);
     const bad = JSON.parse(readFileSync(rec, 'utf8'));
     bad.seed = 'another seed';
     writeFileSync(rec, JSON.stringify(bad));
-    out = [];
+    out.length = 0;
     expect(await run('replay', rec)).toBe(1);
   });
 

@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
-import { main } from '../../src/adapters/cli/main.ts';
 import {
   binomial,
   coastalOdds,
@@ -17,6 +16,7 @@ import {
   type RaidInput,
 } from '../../src/modules/smp/odds/index.ts';
 import { expectClose, mini, monteCarlo, rng, scenario, withPlaces } from './helpers.ts';
+import { smpCli } from '../support/cli.ts';
 
 const N = 12_000;
 const sum = (d: number[]) => d.reduce((a, b) => a + b, 0);
@@ -445,24 +445,12 @@ describe(`Exact odds: limits (at most ${MAX_COUNT} of any count), refused at onc
 });
 
 describe('CLI: smp odds refuses a query past the limits in one line, exit code 1', () => {
-  let out: string[] = [];
-  let err: string[] = [];
-  beforeEach(() => {
-    out = [];
-    err = [];
-    process.exitCode = undefined;
-    vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-    vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    process.exitCode = undefined;
-  });
-  const odds = (...args: string[]) => main(['node', 'wardroom', 'smp', 'odds', ...args]);
+  const { out, err, run } = smpCli();
+  const odds = (...args: string[]) => run('odds', ...args);
 
   it('a field past the limit, negative, fractional or not a number: the flag and the limit named', async () => {
     for (const v of ['1e6', '1001', '-1', '2.5', 'NaN']) {
-      err = [];
+      err.length = 0;
       expect(await odds('bombing', '--strategic-bombers', v)).toBe(1);
       expect(err).toEqual([`--strategic-bombers must be a whole number from 0 to ${MAX_COUNT}, not ${v}`]);
       expect(out).toEqual([]);

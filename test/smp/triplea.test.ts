@@ -1,14 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/adapters/cli/main.ts';
+import { describe, expect, it } from 'vitest';
 import { editText, tripleaChanges, type Edit } from '../../src/adapters/triplea/changes.ts';
 import { readTripleaXml, type TripleaGame } from '../../src/adapters/triplea/game-xml.ts';
 import { parseOverlay, scenarioFromTriplea, type Overlay } from '../../src/adapters/triplea/scenario.ts';
 import { nextPhase } from '../../src/modules/smp/next-phase.ts';
 import { validateScenario, type Scenario } from '../../src/modules/smp/scenario.ts';
 import { play } from './helpers.ts';
+import { smpCli } from '../support/cli.ts';
 
 const dir = new URL('../fixtures/triplea/', import.meta.url).pathname;
 const XML = join(dir, 'g40-europe.xml');
@@ -272,21 +272,7 @@ describe('TripleA changes: the board changes of a phase as edits for TripleA\'s 
 });
 
 describe('CLI: smp import-triplea and smp triplea-changes', () => {
-  let out: string[] = [];
-  let err: string[] = [];
-  beforeEach(() => {
-    out = [];
-    err = [];
-    process.exitCode = undefined;
-    vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
-    vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    process.exitCode = undefined;
-  });
-  const run = (...args: string[]) => main(['node', 'wardroom', 'smp', ...args]);
+  const { out, err, run } = smpCli();
 
   it('import-triplea --out, smp run --auto --out, triplea-changes --out-overlay: the phase is played and its changes listed', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'smp-triplea-'));
@@ -295,7 +281,7 @@ describe('CLI: smp import-triplea and smp triplea-changes', () => {
     expect(out.join('\n')).toContain(`${before}: 19 territories, 7 sea zones, 7 nations from ${XML}; SMP 4, round 4, winter.`);
     expect(err.join('\n')).toMatch(/note: 2 land unit\(s\) aboard transports in 101 Sea Zone are left out/);
     expect(await run('run', before, '--auto', '--seed', 't1', '--out', after)).toBe(0);
-    out = [];
+    out.length = 0;
     expect(await run('triplea-changes', before, after, '--overlay', OVERLAY, '--out-overlay', next)).toBe(0);
     const text = out.join('\n');
     expect(text).toMatch(/^In TripleA's edit mode, in this order:\n {3}1\. /);
@@ -303,7 +289,7 @@ describe('CLI: smp import-triplea and smp triplea-changes', () => {
     expect(text).toContain('Remove Selected Units: 3 infantry (Germans) from Eastern Poland'); // #1.5 Russian Winter
     expect(text).toMatch(/Not in TripleA \(the overlay, written to .*next-overlay\.json\):\n {2}- smpNumber: 4 → 5/);
     expect(parseOverlay(JSON.parse(readFileSync(next, 'utf8')), next).ok).toBe(true);
-    out = [];
+    out.length = 0;
     expect(await run('triplea-changes', before, after, '--overlay', OVERLAY, '--json')).toBe(0);
     const j = JSON.parse(out.join('\n'));
     expect(j.edits[0]).toMatchObject({ action: expect.any(String), text: expect.any(String) });
@@ -315,7 +301,7 @@ describe('CLI: smp import-triplea and smp triplea-changes', () => {
     writeFileSync(bad, xmlText.replace('unitType="mech_infantry"', 'unitType="kamikaze_plane"'));
     expect(await run('import-triplea', bad, '--overlay', OVERLAY, '--out', join(tmp, 's.json'))).toBe(1);
     expect(err.join('\n')).toMatch(/no scenario built \(1 problem\(s\)\):\n {2}.*bad\.xml line \d+ \(Holland Belgium, Germans\): TripleA unit type "kamikaze_plane" has no Wardroom type/);
-    err = [];
+    err.length = 0;
     const ov = join(tmp, 'ov.json');
     writeFileSync(ov, JSON.stringify({ ...overlayRaw(), smpNumber: 0 }));
     expect(await run('import-triplea', XML, '--overlay', ov)).toBe(1);

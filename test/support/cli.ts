@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { main } from '../../src/adapters/cli/main.ts';
 import { newGameRecord } from '../../src/engine/session.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,3 +39,25 @@ export function log(file: string): { type: string; seat: string; [k: string]: un
   return JSON.parse(readFileSync(file, 'utf8')).log;
 }
 
+
+/**
+ * `wardroom smp …` run in this process, its console output captured: `out` and `err` are emptied
+ * before each test (call at the top of a file or a describe block).
+ */
+export function smpCli(): { out: string[]; err: string[]; run: (...args: string[]) => Promise<number> } {
+  const out: string[] = [];
+  const err: string[] = [];
+  beforeEach(() => {
+    out.length = 0;
+    err.length = 0;
+    process.exitCode = undefined;
+    vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
+    vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    process.exitCode = undefined;
+  });
+  return { out, err, run: (...args) => main(['node', 'wardroom', 'smp', ...args]) };
+}
