@@ -576,6 +576,20 @@ describe('Step 4 Shore Bombardments', () => {
 });
 
 describe('Step 3/4: a designated fighter is used only once per phase', () => {
+  /** Germany raids London, then Egypt, with one bomber each; `more` answers the other questions. */
+  const twoRaids = (s: unknown, dice: (r: { seat: string; dice: unknown[] }) => number[], more?: (r: { prompt: string }) => Record<string, unknown> | undefined) => {
+    let raids = 0;
+    return play(s, {
+      steps: [3],
+      dice,
+      decide: (r) => {
+        if (/Raid which/.test(r.prompt)) return { choice: raids++ === 0 ? 'London' : raids === 2 ? 'Egypt' : 'done' };
+        if (/which bombers raid/.test(r.prompt)) return { p0: 1 };
+        return more?.(r);
+      },
+    });
+  };
+
   it('fighters that escorted one raid are not offered for the next', () => {
     const s = mini({
       territories: [
@@ -584,16 +598,7 @@ describe('Step 3/4: a designated fighter is used only once per phase', () => {
         { name: 'Egypt', owner: 'uk', facilities: [{ type: 'minor_factory', damage: 0 }] },
       ],
     });
-    let raids = 0;
-    const { prompts } = play(s, {
-      steps: [3],
-      dice: (r) => r.dice.map(() => 6),
-      decide: (r) => {
-        if (/Raid which/.test(r.prompt)) return { choice: raids++ === 0 ? 'London' : raids === 2 ? 'Egypt' : 'done' };
-        if (/which bombers raid/.test(r.prompt)) return { p0: 1 };
-        return undefined;
-      },
-    });
+    const { prompts } = twoRaids(s, (r) => r.dice.map(() => 6));
     const escortPrompts = prompts.filter((p) => p.kind === 'decide' && /escort fighters for the raid/.test(p.prompt));
     expect(escortPrompts).toHaveLength(1); // none left for the raid on Egypt
   });
@@ -606,17 +611,11 @@ describe('Step 3/4: a designated fighter is used only once per phase', () => {
         { name: 'Egypt', owner: 'uk', facilities: [{ type: 'minor_factory', damage: 0 }] },
       ],
     });
-    let raids = 0;
-    const { prompts, board } = play(s, {
-      steps: [3],
-      dice: (r) => r.dice.map(() => (r.seat === 'uk' ? 1 : 6)), // every British die hits, every German die misses
-      decide: (r) => {
-        if (/Raid which/.test(r.prompt)) return { choice: raids++ === 0 ? 'London' : raids === 2 ? 'Egypt' : 'done' };
-        if (/which bombers raid/.test(r.prompt)) return { p0: 1 };
-        if (/escort fighters for the raid on London/.test(r.prompt)) return { p0: 2 };
-        return undefined;
-      },
-    });
+    const { prompts, board } = twoRaids(
+      s,
+      (r) => r.dice.map(() => (r.seat === 'uk' ? 1 : 6)), // every British die hits, every German die misses
+      (r) => (/escort fighters for the raid on London/.test(r.prompt) ? { p0: 2 } : undefined),
+    );
     const germans = terr(board, 'Western Germany').units.find((u: any) => u.type === 'fighter');
     expect(germans).toMatchObject({ count: 2, designated: 2 }); // the two escorts over London were shot down
     const egypt = prompts.find((p) => p.kind === 'decide' && /escort fighters for the raid on Egypt/.test(p.prompt));
@@ -631,17 +630,7 @@ describe('Step 3/4: a designated fighter is used only once per phase', () => {
         { name: 'Egypt', owner: 'uk', adjacent: ['London'], facilities: [{ type: 'minor_factory', damage: 0 }] },
       ],
     });
-    let raids = 0;
-    const { prompts } = play(s, {
-      steps: [3],
-      dice: (r) => r.dice.map(() => 6),
-      decide: (r) => {
-        if (/Raid which/.test(r.prompt)) return { choice: raids++ === 0 ? 'London' : raids === 2 ? 'Egypt' : 'done' };
-        if (/which bombers raid/.test(r.prompt)) return { p0: 1 };
-        if (/attacks London/.test(r.prompt)) return { p0: 2 }; // two of the three fighters grounded in London
-        return undefined;
-      },
-    });
+    const { prompts } = twoRaids(s, (r) => r.dice.map(() => 6), (r) => (/attacks London/.test(r.prompt) ? { p0: 2 } : undefined)); // two of the three fighters grounded in London
     const egypt = prompts.find((p) => p.kind === 'decide' && /attacks Egypt/.test(p.prompt));
     expect(egypt?.kind === 'decide' ? JSON.stringify(egypt.action) : 'no interceptors offered over Egypt').toContain('1 fighter (uk, London)');
   });
