@@ -33,6 +33,16 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     expect(r.stdout).not.toMatch(/orders USS Kidd/); // an order is not echoed to the table either
   });
 
+  it('6.C.2 "view" shows a seat its own order; another team\'s seat only what the acting team may see', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy kidd', 'as s', 'view a', 'as a', 'view', 'quit'].join('\n') + '\n');
+    const asSoviet = r.stdout.slice(r.stdout.indexOf('soviet:mediterranean> view a'), r.stdout.lastIndexOf('soviet:mediterranean> as a'));
+    const asAllied = r.stdout.slice(r.stdout.indexOf('allied:mediterranean> view\n'));
+    expect(asSoviet).not.toContain('uss-kidd');
+    expect(asSoviet).toContain('(as soviet:mediterranean may see it)');
+    expect(asAllied).toContain('Your order (10 points): uss-kidd');
+  });
+
   it('a command that fits no action offered says what may be typed now', async ({ expect }) => {
     const file = newGame(ONE_ZONE);
     const r = await wardroom(['play', file], ['buy kidd', 'quit'].join('\n') + '\n');

@@ -39,8 +39,8 @@ const cwnb: Presenter = {
   view(session, seat, target) {
     const state = session.state as CwnbState;
     const v = cwnbView(state, seatViewer(seat));
-    const zone = target.split(':')[1];
-    return renderStatus({ ...v, zones: v.zones.filter((z) => !zone || z.id === zone) }) + `\n(as ${seat} may see it)`;
+    const zone = v.zones.find((z) => z.id === target.split(':')[1])?.id; // a War Zone seat's zone; a Commander sees them all
+    return [renderStatus({ ...v, zones: v.zones.filter((z) => !zone || z.id === zone) }), ...ownSecrets(v, seat), `(as ${seat} may see it)`].join('\n');
   },
   resolveSeat: (text, session) => resolveCwnbSeat(text, session.state as CwnbState),
   seatName(seat, session) {
@@ -98,6 +98,22 @@ const smp: Presenter = {
 };
 
 type ZoneView = ReturnType<typeof cwnbView>['zones'][number];
+
+/** What only the seat's team knows of its own War Zone: the order being written, the hand, the commitment. */
+function ownSecrets(v: ReturnType<typeof cwnbView>, seat: string): string[] {
+  const [side, zoneId] = seat.split(':');
+  const z = v.zones.find((x) => x.id === zoneId);
+  const p = z?.players[side as 'allied' | 'soviet'];
+  if (!z || !p) return [];
+  const name = (id: string) => z.players[side as 'allied' | 'soviet'].fleet.find((s) => s.id === id)?.name ?? id;
+  const lines: string[] = [];
+  if (p.order && (p.order.ships.length || p.order.cards.length)) {
+    lines.push(`  Your order (${p.order.cost} points): ${[...p.order.ships, ...p.order.cards.map((c) => c.type + (c.value ? ` (${c.value})` : ''))].join(', ')}`);
+  }
+  if (p.cards?.length) lines.push(`  Your Action cards: ${p.cards.map((c, i) => `${i + 1}. ${c.type}${c.value ? ` (${c.value})` : ''}`).join(', ')}`);
+  if (p.commitment) lines.push(`  Your commitment: ${p.commitment.ships.map(name).join(', ') || 'no ships'}`);
+  return lines;
+}
 
 /** 9: a mission's terms as the players need them when it is rolled: each side's summary, hand size and Fog of War, the Pool. */
 function missionTermsText(z: ZoneView): string[] {
