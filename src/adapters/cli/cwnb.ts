@@ -205,7 +205,15 @@ export function registerCwnbCommands(program: Command): void {
       const { MODULES, verifyRecord } = await gameModules();
       const record = await readFile(file);
       if (!record) return;
-      const seed = o.seed ?? record.seed ?? (existsSync(seedFile(file)) ? readInput(seedFile(file), 'dice seed').trim() : null);
+      let seed: string | null;
+      try {
+        seed = o.seed ?? seedFor(file, record);
+      } catch (e) {
+        if (!(e instanceof CommandError)) throw e;
+        err(e.message);
+        process.exitCode = 2;
+        return;
+      }
       const module = MODULES[record.module];
       if (!seed || !module) {
         err(!module ? `${file}: unknown module "${record.module}".` : `${file} holds no dice seed: give the revealed seed with --seed.`);

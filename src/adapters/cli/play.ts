@@ -5,7 +5,7 @@ import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
 import { CommandError, commandWords, listOptions, parseCommandLine, readValue, usage } from './command-line.ts';
-import { presenterFor, type Presenter } from './presenters.ts';
+import { presenterFor } from './presenters.ts';
 
 /**
  * The play driver for every rules module: the same session, storage and prompts for a CWNB
@@ -316,4 +316,3 @@ function helpFor(word: string, specs: readonly ActionSpec[]): string {
   return lines.join('\n');
 }
 
-export type { Presenter };

@@ -2,7 +2,8 @@ import type { Action } from '../../engine/module.ts';
 import type { GameEvent } from '../../engine/module.ts';
 import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
-import type { CwnbState } from '../../modules/cwnb/state.ts';
+import { cardText } from '../../modules/cwnb/rules/common.ts';
+import { parseSeat, type CwnbState } from '../../modules/cwnb/state.ts';
 import { view as cwnbView } from '../../modules/cwnb/view.ts';
 import { derive, type SmpState } from '../../modules/smp/index.ts';
 import { describeRequest } from '../../modules/smp/play.ts';
@@ -39,7 +40,7 @@ const cwnb: Presenter = {
   view(session, seat, target) {
     const state = session.state as CwnbState;
     const v = cwnbView(state, seatViewer(seat));
-    const zone = v.zones.find((z) => z.id === target.split(':')[1])?.id; // a War Zone seat's zone; a Commander sees them all
+    const zone = parseSeat(target)?.zone; // a War Zone seat's zone; a Commander sees them all
     return [renderStatus({ ...v, zones: v.zones.filter((z) => !zone || z.id === zone) }), ...ownSecrets(v, seat), `(as ${seat} may see it)`].join('\n');
   },
   resolveSeat: (text, session) => resolveCwnbSeat(text, session.state as CwnbState),
@@ -49,11 +50,9 @@ const cwnb: Presenter = {
   },
   command(cmd, _args, session, seat) {
     if (cmd !== 'fleet' && cmd !== 'hand') return undefined;
-    const [side, zone] = seat.split(':');
-    const z = cwnbView(session.state as CwnbState, seatViewer(seat)).zones.find((x) => x.id === zone);
-    const p = z?.players[side as 'allied' | 'soviet'];
+    const p = ownPlayer(cwnbView(session.state as CwnbState, seatViewer(seat)), seat)?.player;
     if (!p) throw new CommandError(`${cmd}: act as a War Zone seat first ("as allied:${(session.state as CwnbState).options.zones[0]}").`);
-    if (cmd === 'hand') return p.cards?.length ? p.cards.map((c, i) => `  ${String(i + 1).padStart(2)}. ${c.type}${c.value ? ` (${c.value})` : ''}`).join('\n') : 'No known Action cards.';
+    if (cmd === 'hand') return p.cards?.length ? p.cards.map((c, i) => `  ${String(i + 1).padStart(2)}. ${cardText(c)}`).join('\n') : 'No known Action cards.';
     return p.fleet.length
       ? p.fleet.map((s) => `  ${s.name} (${s.kind}, ${s.points} points)${s.committed === false ? ' in port' : s.committed ? ' committed' : ''}${s.damage ? `, damage ${s.damage}` : ''}${s.crippled ? ', crippled' : ''}${s.critical ? ', critical' : ''}${s.passive ? ', passive' : ''}`).join('\n')
       : 'No ships.';
@@ -99,18 +98,24 @@ const smp: Presenter = {
 
 type ZoneView = ReturnType<typeof cwnbView>['zones'][number];
 
+/** A War Zone seat's own player in a view (none for a Commander). */
+function ownPlayer(v: ReturnType<typeof cwnbView>, seat: string): { zone: ZoneView; player: ZoneView['players']['allied'] } | undefined {
+  const s = parseSeat(seat);
+  const zone = s && v.zones.find((z) => z.id === s.zone);
+  return zone && s ? { zone, player: zone.players[s.side] } : undefined;
+}
+
 /** What only the seat's team knows of its own War Zone: the order being written, the hand, the commitment. */
 function ownSecrets(v: ReturnType<typeof cwnbView>, seat: string): string[] {
-  const [side, zoneId] = seat.split(':');
-  const z = v.zones.find((x) => x.id === zoneId);
-  const p = z?.players[side as 'allied' | 'soviet'];
-  if (!z || !p) return [];
-  const name = (id: string) => z.players[side as 'allied' | 'soviet'].fleet.find((s) => s.id === id)?.name ?? id;
+  const own = ownPlayer(v, seat);
+  if (!own) return [];
+  const p = own.player;
+  const name = (id: string) => p.fleet.find((s) => s.id === id)?.name ?? id;
   const lines: string[] = [];
   if (p.order && (p.order.ships.length || p.order.cards.length)) {
-    lines.push(`  Your order (${p.order.cost} points): ${[...p.order.ships, ...p.order.cards.map((c) => c.type + (c.value ? ` (${c.value})` : ''))].join(', ')}`);
+    lines.push(`  Your order (${p.order.cost} points): ${[...p.order.ships, ...p.order.cards.map(cardText)].join(', ')}`);
   }
-  if (p.cards?.length) lines.push(`  Your Action cards: ${p.cards.map((c, i) => `${i + 1}. ${c.type}${c.value ? ` (${c.value})` : ''}`).join(', ')}`);
+  if (p.cards?.length) lines.push(`  Your Action cards: ${p.cards.map((c, i) => `${i + 1}. ${cardText(c)}`).join(', ')}`);
   if (p.commitment) lines.push(`  Your commitment: ${p.commitment.ships.map(name).join(', ') || 'no ships'}`);
   return lines;
 }

@@ -2,7 +2,7 @@ import { Kysely, Migrator, SqliteDialect, sql, type Migration, type MigrationPro
 import { isRuleError, ruleError, type RuleError } from '../../engine/errors.ts';
 import type { Action, GameEvent, RulesModule } from '../../engine/module.ts';
 import type { Viewer } from '../../engine/viewer.ts';
-import { Session, type GameRecord, type LogEntry } from '../../engine/session.ts';
+import { RECORD_VERSION, Session, type GameRecord, type LogEntry } from '../../engine/session.ts';
 
 /**
  * Games in a database (issue 9's storage layer): one row per game and an append-only action log
@@ -122,7 +122,7 @@ export class GameStore {
     return {
       ...(JSON.parse(game.extra) as Record<string, unknown>),
       format: 'wardroom-game',
-      version: 2,
+      version: RECORD_VERSION,
       module: game.module,
       options: JSON.parse(game.options),
       seedCommitment: game.seed_commitment,
