@@ -37,7 +37,7 @@ function median(xs: number[]): number {
 }
 
 /** The `smp odds` queries of `n` units: every count of the query at n (bombers and ships split over their types). */
-export function oddsQueries(n: number): { label: string; kind: OddsKind; o: Record<string, number | string> }[] {
+function oddsQueries(n: number): { label: string; kind: OddsKind; o: Record<string, number | string> }[] {
   const third = Math.floor(n / 3);
   return [
     { label: `bombing: ${n} strategic bombers, ${n} interceptors, no escort, AA @1`, kind: 'bombing', o: { strategicBombers: n, interceptors: n } },

@@ -9,7 +9,6 @@ import {
   MAX_PARTISAN_CASES,
   partisanOdds,
   raidOdds,
-  removeFromLargest,
   vichySequence,
   type KamikazeInput,
   type PartisanInput,
@@ -228,6 +227,12 @@ const naive = {
     while (n > 1 && d[n - 1] <= 0) n--;
     return d.slice(0, n);
   },
+  /** Elite hits take tokens one at a time from the facility with the most left (the first on a tie): written apart from the module's removeFromLargest. */
+  fromLargest(v: number[], h: number): number[] {
+    const w = [...v];
+    for (let k = 0; k < h && Math.max(...w) > 0; k++) w[w.indexOf(Math.max(...w))]--;
+    return w;
+  },
   kamikaze(i: KamikazeInput): number[] {
     const blocked = naive.hitsOf([{ n: i.fighters, hitOn: i.fighterHitOn ?? 2 }, { n: i.tacticalBombers, hitOn: i.tacticalHitOn ?? 1 }]);
     const out: number[] = [];
@@ -249,7 +254,7 @@ const naive = {
     i.tokens.forEach((t, f) => {
       if (t > 0) step((v, h) => v.map((x, g) => (g === f ? Math.max(0, x - h) : x)), naive.binomial(i.securityDice ?? 1, naive.p(i.securityHitOn ?? 1)));
     });
-    step(removeFromLargest, naive.binomial(i.eliteInfantry, naive.p(i.eliteHitOn ?? 2)));
+    step(naive.fromLargest, naive.binomial(i.eliteInfantry, naive.p(i.eliteHitOn ?? 2)));
     const perFacility: number[][] = i.tokens.map(() => []);
     const total: number[] = [];
     for (const [k, p] of states) {

@@ -567,7 +567,7 @@ describe('Step 4 Shore Bombardments', () => {
     expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([4, 0]); // only the battleship bombards
   });
 
-  it('a designated cruiser sunk while bombarding leaves its undesignated stack-mate undesignated', () => {
+  it('R0-6 a designated cruiser sunk while bombarding leaves its undesignated stack-mate undesignated', () => {
     const s = fleet();
     s.seaZones = [{ name: 'A-18', units: [{ owner: 'uk', type: 'cruiser', count: 2, designated: 1 }] }];
     const { board } = play(s, { steps: [4], dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)) });
@@ -603,7 +603,7 @@ describe('Step 3/4: a designated fighter is used only once per phase', () => {
     expect(escortPrompts).toHaveLength(1); // none left for the raid on Egypt
   });
 
-  it('fighters that never flew stay available after their stack-mates are shot down', () => {
+  it('R0-6 fighters that never flew stay available after their stack-mates are shot down', () => {
     const s = mini({
       territories: [
         { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }, { owner: 'germany', type: 'fighter', count: 4, designated: 4 }] },
@@ -622,7 +622,7 @@ describe('Step 3/4: a designated fighter is used only once per phase', () => {
     expect(egypt?.kind === 'decide' ? JSON.stringify(egypt.action) : 'no escort question for Egypt').toContain('2 fighters (germany, Western Germany)');
   });
 
-  it('a designated fighter stays available when the undesignated fighters beside it intercepted', () => {
+  it('R0-6 a designated fighter stays available when the undesignated fighters beside it intercepted', () => {
     const s = mini({
       territories: [
         { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }] },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -295,11 +295,12 @@ describe('CLI: smp import-triplea and smp triplea-changes', () => {
     expect(j.edits[0]).toMatchObject({ action: expect.any(String), text: expect.any(String) });
   });
 
-  it('refusals: one line each, exit code 1, nothing written', async () => {
+  it('refusals name the file, line and name; exit code 1; nothing written', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'smp-triplea-'));
     const bad = join(tmp, 'bad.xml');
     writeFileSync(bad, xmlText.replace('unitType="mech_infantry"', 'unitType="kamikaze_plane"'));
     expect(await run('import-triplea', bad, '--overlay', OVERLAY, '--out', join(tmp, 's.json'))).toBe(1);
+    expect(existsSync(join(tmp, 's.json'))).toBe(false);
     expect(err.join('\n')).toMatch(/no scenario built \(1 problem\(s\)\):\n {2}.*bad\.xml line \d+ \(Holland Belgium, Germans\): TripleA unit type "kamikaze_plane" has no Wardroom type/);
     err.length = 0;
     const ov = join(tmp, 'ov.json');

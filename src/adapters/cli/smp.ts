@@ -5,6 +5,7 @@ import type { GameRecord, Session as GameSession } from '../../engine/session.ts
 import type { RollEvent } from '../../engine/dice.ts';
 import type { SmpState } from '../../modules/smp/index.ts';
 import type { OddsKind } from '../../modules/smp/play.ts';
+import { CommandError } from './command-line.ts';
 
 /** The engine and the SMP module, loaded when an `smp` command runs rather than at start-up. */
 async function smpModules() {
@@ -88,8 +89,10 @@ export function registerSmpCommands(program: Command): void {
       const session = Session.open(smpModule, newGameRecord('smp', rawOptions, seed));
       if (isRuleError(session)) return fail(session.message);
       const record = session.record;
-      const answers: unknown[] = opts.answers ? (readJson(opts.answers) as unknown[]) ?? [] : [];
-      if (!Array.isArray(answers)) return fail('--answers must hold a JSON array');
+      const answers = opts.answers ? readJson(opts.answers) : [];
+      if (answers === undefined) return; // unreadable: said by readJson
+      if (!Array.isArray(answers)) return fail(`${opts.answers}: --answers must hold a JSON array`);
+      let answered = 0;
       let auto = !!opts.auto;
       let problem: string | undefined;
       // The same play driver as `wardroom play`: the record is saved after every answer (--record), so
@@ -107,18 +110,22 @@ export function registerSmpCommands(program: Command): void {
           writeGameFile(opts.record, record);
         }
         const term = terminal(opts.json ? process.stderr : process.stdout);
+        // A person at a terminal is asked again after a refusal; a scripted run stops at the first.
+        const scripted = !process.stdin.isTTY || opts.auto;
         const code = await playSession(session as unknown as GameSession<unknown>, term, {
           file: opts.record,
-          strict: (why) => (problem = `refused: ${why}`),
+          strict: scripted ? (why) => (problem = `refused: ${why}`) : undefined,
           autoAction(s) {
             const state = s.state as SmpState;
             const req = derive(state).pending;
             if (!req || (req.kind === 'roll' && !state.dice.physical)) return null; // seeded dice: the presenter rolls them
-            if (answers.length) {
-              const a = actionFromAnswer(state, answers.shift());
-              if (!isRuleError(a)) return a;
-              problem = a.message;
-              throw new GameFileError(a.message);
+            if (answered < answers.length) {
+              const a = actionFromAnswer(state, answers[answered]);
+              if (!isRuleError(a)) {
+                answered++;
+                return a;
+              }
+              throw new CommandError(`${opts.answers} [${answered}]: ${a.message}`);
             }
             // Physical dice are always typed by the players, even with --auto.
             return auto && req.kind !== 'roll' ? autoAction(state) : null;
@@ -129,15 +136,15 @@ export function registerSmpCommands(program: Command): void {
               problem = `physical dice: no value entered for ${req.prompt} (type it, or give it in --answers as {"values":[…]})`;
               return false;
             }
-            if (!auto) (opts.json ? process.stderr : process.stdout).write('(input ended: the remaining choices use the auto policy)\n');
+            if (!auto) term.say('(input ended: the remaining choices use the auto policy)');
             auto = true;
             return true;
           },
         });
-        if (code !== 0) return fail(problem ?? 'refused');
+        if (code !== 0) return fail(problem ?? 'an answer was refused (see above)');
       } catch (e) {
-        if (!(e instanceof GameFileError)) throw e;
-        return fail(problem ?? e.message);
+        if (!(e instanceof GameFileError || e instanceof CommandError)) throw e;
+        return fail(e.message);
       } finally {
         release?.();
       }
@@ -145,7 +152,7 @@ export function registerSmpCommands(program: Command): void {
       if (!session.isOver()) return fail('the phase is not finished (input ended)');
       const run = derive(session.state);
       const nextScenario = opts.out ? nextBoard(session.state, next) : null;
-      if (opts.out) writeFileSync(opts.out, JSON.stringify(nextScenario, null, 1) + '\n');
+      if (opts.out && !writeOut(opts.out, JSON.stringify(nextScenario, null, 1) + '\n')) return;
       if (opts.json) console.log(JSON.stringify({ seedCommitment: record.seedCommitment, seed, events: run.events, board: run.board, record }, null, 1));
       else {
         console.log(reportText(run.events));
@@ -259,7 +266,7 @@ export function registerSmpCommands(program: Command): void {
       for (const n of r.notes) console.error(`note: ${n}`);
       const json = JSON.stringify(r.scenario, null, 1) + '\n';
       if (!opts.out) return void process.stdout.write(json);
-      writeFileSync(opts.out, json);
+      if (!writeOut(opts.out, json)) return;
       const s = r.scenario;
       console.log(`${opts.out}: ${s.territories.length} territories, ${s.seaZones?.length ?? 0} sea zones, ${s.nations.length} nations from ${file}; SMP ${s.smpNumber}, round ${s.round}, ${s.season}.`);
     });
@@ -284,7 +291,7 @@ export function registerSmpCommands(program: Command): void {
         boards.push(v.scenario);
       }
       const c = tripleaChanges(boards[0], boards[1], overlay);
-      if (opts.outOverlay) writeFileSync(opts.outOverlay, JSON.stringify(c.nextOverlay, null, 1) + '\n');
+      if (opts.outOverlay && !writeOut(opts.outOverlay, JSON.stringify(c.nextOverlay, null, 1) + '\n')) return;
       if (opts.json) return console.log(JSON.stringify({ edits: c.edits.map((e) => ({ ...e, text: editText(e) })), overlay: c.overlay, problems: c.problems }, null, 1));
       console.log(c.edits.length ? `In TripleA's edit mode, in this order:\n${c.edits.map((e, i) => `${String(i + 1).padStart(4)}. ${editText(e)}`).join('\n')}` : 'Nothing to change in TripleA.');
       if (c.overlay.length) console.log(`Not in TripleA (the overlay${opts.outOverlay ? `, written to ${opts.outOverlay}` : '; --out-overlay writes it'}):\n${c.overlay.map((l) => `  - ${l}`).join('\n')}`);
@@ -295,6 +302,17 @@ export function registerSmpCommands(program: Command): void {
 function fail(message: string): void {
   console.error(message);
   process.exitCode = 1;
+}
+
+/** Write a file the user named; false (and the reason, one line) when it cannot be written. */
+function writeOut(file: string, text: string): boolean {
+  try {
+    writeFileSync(file, text);
+    return true;
+  } catch (e) {
+    fail(`cannot write ${file}: ${(e as Error).message}`);
+    return false;
+  }
 }
 
 function readJson(file: string): unknown {

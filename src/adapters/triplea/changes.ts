@@ -23,7 +23,7 @@ export type Edit =
   | { action: 'Change Unit Bombing Damage'; territory: string; owner: string; unitType: string; from: number; to: number }
   | { action: 'Change Resources'; player: string; resource: 'PUs'; from: number; to: number };
 
-export interface Changes {
+interface Changes {
   edits: Edit[];
   /** What changed that TripleA does not hold (written into the next overlay). */
   overlay: string[];
@@ -37,6 +37,8 @@ interface Stack {
   damaged: number;
   designated: number;
 }
+const emptyStack = (): Stack => ({ count: 0, damaged: 0, designated: 0 });
+
 interface View {
   owners: Map<string, string>;
   /** space → TripleA owner → TripleA unit type → stack */
@@ -85,7 +87,7 @@ export function tripleaChanges(before: Scenario, after: Scenario, o: Overlay): C
         const byOwner = bySpace.get(who(u.owner)) ?? new Map<string, Stack>();
         bySpace.set(who(u.owner), byOwner);
         const tt = tripleaType(u.type);
-        const st = byOwner.get(tt) ?? { count: 0, damaged: 0, designated: 0 };
+        const st = byOwner.get(tt) ?? emptyStack();
         byOwner.set(tt, st);
         st.count += u.count;
         st.damaged += u.damaged ?? 0;
@@ -125,8 +127,8 @@ export function tripleaChanges(before: Scenario, after: Scenario, o: Overlay): C
       const bo: Map<string, Stack> = bs.get(owner) ?? new Map();
       const ao: Map<string, Stack> = as.get(owner) ?? new Map();
       for (const unitType of new Set([...bo.keys(), ...ao.keys()])) {
-        const x = bo.get(unitType) ?? { count: 0, damaged: 0, designated: 0 };
-        const y = ao.get(unitType) ?? { count: 0, damaged: 0, designated: 0 };
+        const x = bo.get(unitType) ?? emptyStack();
+        const y = ao.get(unitType) ?? emptyStack();
         const out = Math.max(0, x.count - y.count);
         // Of the units removed, as many damaged ones as leave the right number damaged.
         const k = Math.min(Math.min(out, x.damaged), Math.max(out - (x.count - x.damaged), x.damaged - y.damaged, 0));

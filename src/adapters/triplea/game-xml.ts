@@ -21,7 +21,7 @@ export class TripleaXmlError extends Error {
   override name = 'TripleaXmlError';
 }
 
-export interface UnitPlacement {
+interface UnitPlacement {
   unitType: string;
   territory: string;
   quantity: number;

@@ -16,7 +16,7 @@ import { BuildQueueSchema, FacilitySchema, RolesSchema, ScenarioSchema, validate
 import type { TripleaGame } from './game-xml.ts';
 
 /** TripleA's name of the neutral (null) player: owner of unowned territories and units. */
-export const NEUTRAL = 'Neutral';
+const NEUTRAL = 'Neutral';
 
 /**
  * TripleA unit types of the Global 1940 game files (ww2global40_2nd_edition.xml's <unitList>) →
@@ -24,7 +24,7 @@ export const NEUTRAL = 'Neutral';
  * (factory_upgrade is a purchase that turns a minor factory into a major one; it never stands on
  * the board, so it is not mapped.)
  */
-export const TRIPLEA_TYPES: Readonly<Record<string, string>> = {
+const TRIPLEA_TYPES: Readonly<Record<string, string>> = {
   infantry: 'infantry',
   artillery: 'artillery',
   mech_infantry: 'mech_infantry',
@@ -94,7 +94,7 @@ const VichyOverlaySchema = ScenarioSchema.shape.vichy
   })
   .strict();
 
-export const OverlaySchema = z
+const OverlaySchema = z
   .object({
     format: z.literal('wardroom-triplea-overlay'),
     version: z.literal(1),
@@ -126,7 +126,7 @@ export type Overlay = z.output<typeof OverlaySchema>;
 type ShipState = z.output<typeof SeaZoneOverlaySchema>;
 
 /** TripleA unit type → Wardroom type and kind, with the overlay's additions. */
-export interface TypeMap {
+interface TypeMap {
   of(tripleaType: string): { type: string; kind: 'unit' | 'facility' } | 'ignore' | undefined;
   /** Wardroom type → the TripleA unit type that maps to it. */
   tripleaOf(type: string): string | undefined;
@@ -153,7 +153,7 @@ export function parseOverlay(raw: unknown, file: string): { ok: true; overlay: O
   return { ok: false, errors: r.error.issues.map((i) => `${file} ${i.path.map(String).join('.') || '(root)'}: ${i.message}`) };
 }
 
-export type ImportResult = { ok: true; scenario: ScenarioInput; notes: string[] } | { ok: false; errors: string[] };
+type ImportResult = { ok: true; scenario: ScenarioInput; notes: string[] } | { ok: false; errors: string[] };
 
 interface Stack {
   owner: string;

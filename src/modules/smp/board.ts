@@ -4,7 +4,7 @@
  * say exactly what changed.
  */
 import type { FacilityType, PlaceKey, UnitType } from './data.ts';
-import type { Catalog, Facility, Scenario, SeaZone, Territory, UnitStack } from './scenario.ts';
+import { usNeutral, type Catalog, type Facility, type Scenario, type SeaZone, type Territory, type UnitStack } from './scenario.ts';
 
 export type Side = 'axis' | 'allies' | 'neutral' | 'vichy';
 
@@ -88,7 +88,7 @@ export class Board {
     return true;
   }
   neutralUS(): boolean {
-    return this.hasNation(this.roles.usa) && !this.s.wars.some(([x, y]) => x === this.roles.usa || y === this.roles.usa);
+    return usNeutral(this.s, this.roles.usa);
   }
   adjacent(a: string, b: string): boolean {
     return this.adj.get(a)?.has(b) ?? false;

@@ -6,11 +6,9 @@
  */
 import { ruleError, type RuleError } from '../../engine/errors.ts';
 import { cloneData } from './phase.ts';
-import type { Scenario } from './scenario.ts';
+import { SEASONS, type Scenario } from './scenario.ts';
 
-export type Season = Scenario['season'];
-/** The order of the seasons, one game round each (ruling R0-7). */
-export const SEASONS: readonly Season[] = ['spring', 'summer', 'autumn', 'winter'];
+type Season = Scenario['season'];
 
 export interface NextPhase {
   round?: number;

@@ -7,7 +7,7 @@ import { ruleError, type RuleError } from '../../engine/errors.ts';
 import type { Action } from '../../engine/module.ts';
 import { autoAction, derive, type SmpState } from './index.ts';
 import { UNIT_TYPES } from './data.ts';
-import { BUNKER_DICE, coastalOdds, kamikazeOdds, partisanOdds, raidOdds, vichySequence, type Dist, type RaidGroup } from './odds/index.ts';
+import { BUNKER_DICE, coastalOdds, kamikazeOdds, mean, partisanOdds, raidOdds, vichySequence, type Dist, type RaidGroup } from './odds/index.ts';
 import { nextPhase, type NextPhase } from './next-phase.ts';
 import type { Scenario } from './scenario.ts';
 import type { Request, SmpEvent } from './script.ts';
@@ -72,8 +72,7 @@ export interface OddsResult {
 }
 
 function asText(title: string, d: Dist, key: string): string {
-  const mean = d.reduce((s, p, k) => s + p * k, 0);
-  return [title, ...d.map((p, k) => (p > 0 ? `  ${key} ${String(k).padStart(3)}: ${(p * 100).toFixed(3).padStart(8)}%` : '')).filter(Boolean), `  mean: ${mean.toFixed(3)}`].join('\n');
+  return [title, ...d.map((p, k) => (p > 0 ? `  ${key} ${String(k).padStart(3)}: ${(p * 100).toFixed(3).padStart(8)}%` : '')).filter(Boolean), `  mean: ${mean(d).toFixed(3)}`].join('\n');
 }
 
 /** Compute odds for the CLI. `o` holds numbers already parsed. */

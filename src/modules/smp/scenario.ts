@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import { FACILITY_TYPES, PLACES, RULES, UNIT_TYPES, VICHY_ROLLS, type FacilityType, type PlaceKey, type Rules, type UnitType } from './data.ts';
 
+/** The seasons in game order, one game round each (ruling R0-7). */
+export const SEASONS = ['spring', 'summer', 'autumn', 'winter'] as const;
+
 const name = z.string().min(1);
 const count = z.number().int().min(0);
 
@@ -137,7 +140,7 @@ export const ScenarioSchema = z
     version: z.literal(1),
     label: z.string().optional().describe('what this board is, e.g. "demo board, not the official map"'),
     round: z.number().int().min(1),
-    season: z.enum(['spring', 'summer', 'autumn', 'winter']).describe('Russian Winter applies in winter and spring rounds'),
+    season: z.enum(SEASONS).describe('Russian Winter applies in winter and spring rounds'),
     smpNumber: z.number().int().min(1).describe('which Strategic Missions Phase this is (1st and 3rd matter)'),
     nations: z.array(NationSchema).min(1),
     wars: z.array(z.tuple([name, name])).default([]).describe('pairs of nations at war; the United States may be neutral'),
@@ -385,26 +388,28 @@ function semanticErrors(s: Scenario, steps?: readonly number[]): ValidationIssue
 }
 
 /** JSON Schema of the scenario (zod v4). */
+/** #1.2: the United States is on the board and at war with nobody. */
+export function usNeutral(s: Pick<Scenario, 'nations' | 'wars'>, usa: string): boolean {
+  return s.nations.some((n) => n.id === usa) && !s.wars.some(([x, y]) => x === usa || y === usa);
+}
+
 export function scenarioJsonSchema(): unknown {
   return z.toJSONSchema(ScenarioSchema, { io: 'input', target: 'draft-2020-12' });
 }
 
 /**
- * Places (ruling R0-8). Which of the places the rules name (data.ts `PLACES`) a phase will look at, and which rule looks
- * (ruling R0-8): a place is needed when a step that runs this phase consults it on this board.
- * Validation refuses a scenario where a needed place is not on the board, so no step meets a
- * missing place and none silently does nothing.
+ * Which of the places the rules name (data.ts `PLACES`) a phase will look at, as place key → the
+ * rules that need it (ruling R0-8); `steps`: the steps that run (default all ten). Validation refuses
+ * a scenario where a needed place is not on the board, so no step meets a missing place.
  */
-/** Place key → the rules that need it this phase. `steps`: the steps that run (default all ten). */
-export function placesNeeded(s: Scenario, cat: Catalog, steps?: readonly number[]): Map<PlaceKey, string[]> {
+function placesNeeded(s: Scenario, cat: Catalog, steps?: readonly number[]): Map<PlaceKey, string[]> {
   const runs = (n: number) => !steps || steps.includes(n);
   const need = new Map<PlaceKey, string[]>();
   const add = (rule: string, keys: readonly PlaceKey[]) => {
     for (const k of keys) need.set(k, [...(need.get(k) ?? []), rule]);
   };
   if (runs(1)) {
-    const usa = cat.roles.usa; // neutral: on the board and at war with nobody (as Board.neutralUS)
-    if (s.nations.some((n) => n.id === usa) && !s.wars.some(([x, y]) => x === usa || y === usa)) add('#1.2 American Assistance', ['ottawa']);
+    if (usNeutral(s, cat.roles.usa)) add('#1.2 American Assistance', ['ottawa']);
     if (s.smpNumber === 1) {
       add('#1.3 Operation Dynamo', ['normandy', 'london']);
       add('#1.4 Spanish Negotiations at Hendaye', ['paris', 'spain', 'rioDeOro']);

@@ -9,6 +9,7 @@ const RULE = '4 Shore Bombardments:';
 
 export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, strikers: Part[], escorts: Part[], interceptors: Part[]): StrikeSpec {
   const b = ctx.board;
+  const old = ctx.rulings === '0.1'; // Wardroom 0.1's readings (docs/rulings.md)
   /** Undamaged 2-hit ships among a part: the stack's damaged ships count as those that did not sail, as far as they go. */
   const undamaged = (p: Part) => {
     if ((b.unitType(p.type).hits ?? 1) < 2) return 0;
@@ -34,16 +35,16 @@ export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, striker
     strikerDogfight: (t) => b.unitType(t).airCover ?? 0,
     // A ship hit in the dog fight takes the hit on the board; a 2-hit ship only damaged survives and bombards (ruling R4-2).
     // (Wardroom 0.1: one hit per ship, and a ship hit does not bombard.)
-    strikerCapacity: ctx.rulings === '0.1' ? undefined : (p) => p.n + undamaged(p),
+    strikerCapacity: old ? undefined : (p) => p.n + undamaged(p),
     strikerHit: (p, hits) => {
       const fresh = undamaged(p);
-      const sailed = ctx.rulings !== '0.1'; // the ship hit is one that sailed: designated (Wardroom 0.1 took an undesignated one first)
+      const sailed = !old; // the ship hit is one that sailed: designated (Wardroom 0.1 took an undesignated one first)
       const ship = `${p.type.replace(/_/g, ' ')} (${b.nationName(p.owner)}, ${p.space})`;
       const texts: string[] = [];
       for (let i = 0; i < hits; i++) {
         if (i < fresh) {
           b.hitShip(p.space, p.owner, p.type, false, sailed);
-          texts.push(`${ship} takes a hit and is damaged; ${ctx.rulings === '0.1' ? 'it does not bombard' : 'it survives and bombards'} (ruling R4-2)`);
+          texts.push(`${ship} takes a hit and is damaged; ${old ? 'it does not bombard' : 'it survives and bombards'} (ruling R4-2)`);
         } else {
           b.hitShip(p.space, p.owner, p.type, (b.unitType(p.type).hits ?? 1) >= 2, sailed);
           texts.push(`${ship} takes a hit and is sunk (ruling R4-2)`);
@@ -51,7 +52,7 @@ export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, striker
       }
       const sunk = Math.max(0, hits - fresh);
       forgetFlown(ctx, p, sunk);
-      return { texts, lost: ctx.rulings === '0.1' ? hits : sunk };
+      return { texts, lost: old ? hits : sunk };
     },
     interceptorCandidates: interceptors,
     aaHitOn: 0,

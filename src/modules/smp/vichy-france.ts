@@ -138,7 +138,7 @@ function* attempts(ctx: Ctx, nation: string, who: string, targets: string[], hit
   }
 }
 
-/** "Resolving the fate of Vichy Southern France" at the 3rd SMP, after the rolls. */
+/** "Resolving the fate of Vichy Southern France" at the 3rd SMP (or the first later one where it is still unresolved, R2-4), after the rolls. */
 function resolveSouthernFrance(ctx: Ctx): void {
   const b = ctx.board;
   if (b.s.smpNumber > 3) note(ctx, `2 Vichy France: Southern France was not resolved at the 3rd SMP; it is resolved now, at SMP ${b.s.smpNumber} (ruling R2-4).`, { rule: '2' });
