@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,23 @@ describe('CLI: wardroom smp', () => {
     writeFileSync(join(dir, 'a.json'), JSON.stringify([{ yes: true }]));
     expect(await run('run', demo, '--answers', join(dir, 'a.json'), '--auto', '--seed', '1')).toBe(0);
     expect(out.join('\n')).toMatch(/Hendaye: Germany surrenders 30 IPCs/);
+  });
+
+  it('run refuses in one line, writing nothing: a bad answer (file and entry named), an unreadable answers file, an --out it cannot write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smp-'));
+    const answers = join(dir, 'a.json');
+    writeFileSync(answers, JSON.stringify(['auto', 5]));
+    const next = join(dir, 'next.json');
+    expect(await run('run', demo, '--answers', answers, '--auto', '--seed', '1', '--out', next)).toBe(1);
+    expect(err).toEqual([`${answers} [1]: An answer must be an object of fields or "auto", not 5.`]);
+    err.length = 0;
+    expect(await run('run', demo, '--answers', join(dir, 'missing.json'), '--auto', '--seed', '1', '--out', next)).toBe(1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(/^cannot read .*missing\.json/);
+    expect(existsSync(next)).toBe(false);
+    err.length = 0;
+    expect(await run('run', demo, '--auto', '--seed', '1', '--out', join(dir, 'no-such-folder', 'next.json'))).toBe(1);
+    expect(err).toEqual([expect.stringMatching(/^cannot write .*no-such-folder\/next\.json: ENOENT/)]);
   });
 
   it('run --dice physical with answers giving die values', async () => {
