@@ -16,7 +16,9 @@ export function registerServeCommand(program: Command): void {
     .option('--host <host>', 'address to listen on (0.0.0.0: every device on your network)', 'localhost')
     .option('--data <dir>', 'folder for the database and the cookie key', 'wardroom-data')
     .option('--base-url <url>', 'the address people use, for invitation and sign-in links (default http://HOST:PORT)')
-    .action(async (o: { port: string; host: string; data: string; baseUrl?: string }) => {
+    .option('--smtp <url>', 'mail server for sign-in links, e.g. smtps://user:pass@mail.example.org (without it, links go to the log)')
+    .option('--mail-from <address>', 'sender of sign-in mails', 'Wardroom <wardroom@localhost>')
+    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom: string }) => {
       const port = Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         process.stderr.write(`--port ${o.port}: give a port number from 0 to 65535.\n`);
@@ -33,7 +35,9 @@ export function registerServeCommand(program: Command): void {
       }
       const [{ openSqlite }, { buildServer }] = await Promise.all([import('../storage/database.ts'), import('../server/app.ts')]);
       const db = await openSqlite(join(dir, 'wardroom.sqlite'));
-      const { app } = await buildServer({ db, secretKey: cookieKey(dir), baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: !!process.env.WARDROOM_LOG });
+      // Without a mail server the sign-in mail is printed here, for whoever runs the server to pass on.
+      const mailer = o.smtp ? await smtpMailer(o.smtp, o.mailFrom) : { send: async (to: string, subject: string, text: string) => void process.stdout.write(`(no --smtp) mail to ${to}: ${subject}\n${text}\n`) };
+      const { app } = await buildServer({ db, secretKey: cookieKey(dir), baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: !!process.env.WARDROOM_LOG, mailer });
       try {
         await app.listen({ port, host: o.host });
       } catch (e) {
@@ -67,4 +71,11 @@ function cookieKey(dir: string): Buffer {
   writeFileSync(path, key.toString('hex') + '\n', { mode: 0o600 });
   chmodSync(path, 0o600);
   return key;
+}
+
+/** Sign-in links by e-mail through an SMTP server (nodemailer: a well-kept mail client, rather than hand-written SMTP). */
+async function smtpMailer(url: string, from: string) {
+  const { createTransport } = await import('nodemailer');
+  const transport = createTransport(url);
+  return { send: async (to: string, subject: string, text: string) => void (await transport.sendMail({ from, to, subject, text })) };
 }
