@@ -1,0 +1,2 @@
+import { render } from 'preact';
+render(<p>Wardroom</p>, document.getElementById('app')!);
