@@ -57,7 +57,7 @@ describe('the game store on SQLite', () => {
     expect(results.filter((r) => 'conflict' in r)).toEqual([{ conflict: true, version: 1 }]);
     expect(await s.version('g')).toBe(1);
     const loserAction = 'conflict' in first ? roll : other;
-    expect(await s.submit(cwnb, 'g', loserAction, 1)).toEqual({ version: 2 }); // a retry at the new version is safe
+    expect(await s.submit(cwnb, 'g', loserAction, 1)).toMatchObject({ version: 2 }); // a retry at the new version is safe
     expect((await s.record('g'))!.log.map((e) => e.seat).sort()).toEqual(['soviet:mediterranean', 'soviet:north-atlantic']);
     await s.db.destroy();
   });

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerCwnbCommands } from './cwnb.ts';
 import { registerRecordSheetCommand } from './record-sheet.ts';
+import { registerServeCommand } from './serve.ts';
 import { registerSmpCommands } from './smp.ts';
 
 /** Build the `wardroom` command line. Each rules module adds its own commands. */
@@ -11,6 +12,7 @@ export function buildProgram(): Command {
   registerCwnbCommands(program);
   registerRecordSheetCommand(program);
   registerSmpCommands(program);
+  registerServeCommand(program);
   return program;
 }
 

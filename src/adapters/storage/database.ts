@@ -22,6 +22,8 @@ export interface GamesTable {
   /** Unknown top-level fields of an imported game file, as JSON (kept, as documented). */
   extra: string;
   created_at: string;
+  /** The campaign's name, for people's game lists. */
+  title: string;
 }
 
 export interface ActionsTable {
@@ -33,9 +35,73 @@ export interface ActionsTable {
   created_at: string;
 }
 
+/** A person: no password; reached through sessions (a sealed cookie names one). */
+export interface PeopleTable {
+  id: string;
+  name: string;
+  email: string | null;
+  created_at: string;
+}
+
+/** A signed-in device; a revoked one no longer works even with a valid cookie. */
+export interface SessionsTable {
+  id: string;
+  person_id: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Who is in a game: its referee, the holder of each claimed seat, its spectators. */
+export interface MembersTable {
+  game_id: string;
+  person_id: string;
+  role: 'referee' | 'player' | 'spectator';
+  /** The seat held (players only); a seat has one holder. */
+  seat: string | null;
+  created_at: string;
+}
+
+/** An invitation link; only the token's hash is kept. */
+export interface InvitationsTable {
+  token_hash: string;
+  game_id: string;
+  kind: 'seat' | 'team' | 'table' | 'spectator';
+  /** The seats it offers, as JSON (none for a spectator link). */
+  seats: string;
+  created_at: string;
+}
+
+/** An e-mailed sign-in link: the token's hash, single use, short expiry. */
+export interface MagicLinksTable {
+  token_hash: string;
+  person_id: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A rewind by agreement asked of the scope's other seats or the referee. */
+export interface RewindsTable {
+  id: string;
+  game_id: string;
+  seat: string;
+  scope: string;
+  to_index: number;
+  /** Who agreed so far, as JSON. */
+  agreed: string;
+  created_at: string;
+  /** 'done', 'refused' or null while open. */
+  outcome: string | null;
+}
+
 export interface Database {
   games: GamesTable;
   actions: ActionsTable;
+  people: PeopleTable;
+  sessions: SessionsTable;
+  members: MembersTable;
+  invitations: InvitationsTable;
+  magic_links: MagicLinksTable;
+  rewinds: RewindsTable;
 }
 
 /** Schema changes, applied in order on open (Kysely's Migrator records which ran). */
@@ -59,6 +125,62 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('entry', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('actions_game_seq', ['game_id', 'seq'])
+        .execute();
+    },
+  },
+  '2026-12-01-2-people-and-seats': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('games').addColumn('title', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .createTable('people')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('people_email').on('people').column('email').execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('members')
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+        .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('seat', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('members_one_holder', ['game_id', 'seat'])
+        .execute();
+      await db.schema.createIndex('members_person').on('members').columns(['person_id', 'game_id']).execute();
+      await db.schema
+        .createTable('invitations')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('seats', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('magic_links')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('rewinds')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+        .addColumn('seat', 'text', (c) => c.notNull())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('to_index', 'integer', (c) => c.notNull())
+        .addColumn('agreed', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text')
         .execute();
     },
   },
@@ -99,18 +221,28 @@ export interface Conflict {
   version: number;
 }
 
+/** A change stored: the game's new version, the events it produced, and what the engine answered. */
+export interface Change<R> {
+  version: number;
+  events: GameEvent[];
+  result: R;
+}
+
 export class GameStore {
   constructor(readonly db: Kysely<Database>) {}
 
-  /** Store a new game (a record from `newGameRecord`, or an imported file with its log). */
-  async create(id: string, record: GameRecord): Promise<void> {
+  /** Store a new game (a record from `newGameRecord`, or an imported file with its log), with its referee. */
+  async create(id: string, record: GameRecord, opts: { title?: string; referee?: string } = {}): Promise<void> {
     const { format: _f, version: _v, module, options, seedCommitment, seed, log, ...extra } = record;
     await this.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('games')
-        .values({ id, module, options: JSON.stringify(options), seed_commitment: seedCommitment, seed: seed ?? null, extra: JSON.stringify(extra), created_at: now() })
+        .values({ id, module, title: opts.title ?? '', options: JSON.stringify(options), seed_commitment: seedCommitment, seed: seed ?? null, extra: JSON.stringify(extra), created_at: now() })
         .execute();
-      if (log.length) await tx.insertInto('actions').values(log.map((entry, seq) => ({ game_id: id, seq, entry: JSON.stringify(entry), created_at: now() }))).execute();
+      for (let i = 0; i < log.length; i += 500) {
+        await tx.insertInto('actions').values(log.slice(i, i + 500).map((entry, k) => ({ game_id: id, seq: i + k, entry: JSON.stringify(entry), created_at: now() }))).execute();
+      }
+      if (opts.referee) await tx.insertInto('members').values({ game_id: id, person_id: opts.referee, role: 'referee', seat: null, created_at: now() }).execute();
     });
   }
 
@@ -131,10 +263,15 @@ export class GameStore {
     };
   }
 
+  /** The game's module and title, or null when there is no such game. */
+  meta(id: string) {
+    return this.db.selectFrom('games').select(['module', 'title', 'created_at']).where('id', '=', id).executeTakeFirst();
+  }
+
   /** The game's version: how many log entries it has. */
   async version(id: string): Promise<number> {
-    const r = await this.db.selectFrom('actions').select(sql<number>`count(*)`.as('n')).where('game_id', '=', id).executeTakeFirstOrThrow();
-    return Number(r.n);
+    const r = await this.db.selectFrom('actions').select(sql<number | null>`max(seq)`.as('last')).where('game_id', '=', id).executeTakeFirstOrThrow();
+    return r.last === null ? 0 : Number(r.last) + 1;
   }
 
   /** Append the entry at `seq`; the (game, seq) key refuses it when another was stored there first. */
@@ -175,14 +312,36 @@ export class GameStore {
    * player saw. A stale version, or a writer that stored first, gives a conflict with the current
    * version and changes nothing; a refusal by the rules changes nothing either.
    */
-  async submit(module: RulesModule<any, any>, id: string, action: Action, seen: number): Promise<{ version: number } | Conflict | RuleError> {
+  submit(module: RulesModule<any, any>, id: string, action: Action, seen: number) {
+    return this.change(module, id, seen, (session) => session.submit(action, seen));
+  }
+
+  /** Take back `seat`'s last action (the engine's undo rules), stored like an action. */
+  undo(module: RulesModule<any, any>, id: string, seat: string, seen: number) {
+    return this.change(module, id, seen, (session) => session.undo(seat, 1, seen));
+  }
+
+  /** Rewind a scope by agreement (the engine checks who agreed), stored like an action. */
+  rewind(module: RulesModule<any, any>, id: string, scope: string, to: number, agreed: readonly string[], seen: number) {
+    return this.change(module, id, seen, (session) => session.rewind(scope, to, agreed, seen));
+  }
+
+  /** One change of the game: made on the session, then its one log entry stored at `seen`. */
+  private async change<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError): Promise<Change<R> | Conflict | RuleError> {
     const session = await this.session(module, id);
     if (isRuleError(session)) return session;
     if (seen !== session.version) return { conflict: true, version: session.version };
-    const r = session.submit(action, seen);
+    const before = session.events.length;
+    const r = make(session);
     if (isRuleError(r)) return r;
-    const stored = await this.append(id, seen, session.record.log[seen]);
-    if (stored === true) return { version: seen + 1 };
+    let stored: true | Conflict;
+    try {
+      stored = await this.append(id, seen, session.record.log[seen]);
+    } catch (e) {
+      this.sessions.delete(id);
+      throw e;
+    }
+    if (stored === true) return { version: seen + 1, events: session.events.slice(before), result: r };
     this.sessions.delete(id); // ahead of the database: replay the stored game next time
     return stored;
   }

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+
+/**
+ * `wardroom serve`: Wardroom online on one machine (issue 9). The web app and the API from one
+ * process, on an embedded SQLite database in the data folder (created on first start, schema
+ * migrations applied), with the key that seals session cookies beside it.
+ */
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('Run Wardroom online: the web app and its API, with an embedded SQLite database (no other server to install)')
+    .option('--port <n>', 'port to listen on', '8080')
+    .option('--host <host>', 'address to listen on (0.0.0.0: every device on your network)', 'localhost')
+    .option('--data <dir>', 'folder for the database and the cookie key', 'wardroom-data')
+    .option('--base-url <url>', 'the address people use, for invitation and sign-in links (default http://HOST:PORT)')
+    .action(async (o: { port: string; host: string; data: string; baseUrl?: string }) => {
+      const port = Number(o.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        process.stderr.write(`--port ${o.port}: give a port number from 0 to 65535.\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const dir = resolve(o.data);
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (e) {
+        process.stderr.write(`--data ${o.data}: cannot create the data folder (${(e as Error).message}).\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const [{ openSqlite }, { buildServer }] = await Promise.all([import('../storage/database.ts'), import('../server/app.ts')]);
+      const db = await openSqlite(join(dir, 'wardroom.sqlite'));
+      const { app } = await buildServer({ db, secretKey: cookieKey(dir), baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: !!process.env.WARDROOM_LOG });
+      try {
+        await app.listen({ port, host: o.host });
+      } catch (e) {
+        process.stderr.write(`Cannot listen on ${o.host}:${port}: ${(e as Error).message}\n`);
+        await db.destroy();
+        process.exitCode = 2;
+        return;
+      }
+      const address = app.server.address();
+      const url = o.baseUrl ?? `http://${o.host}:${typeof address === 'object' && address ? address.port : port}`;
+      process.stdout.write(`Wardroom is running at ${url} (data in ${dir}). Open it in a browser; Ctrl-C stops it.\n`);
+      const stop = async () => {
+        await app.close();
+        await db.destroy();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}
+
+/** The 32-byte key that seals session cookies: made on first start, kept (0600) so cookies survive restarts. */
+function cookieKey(dir: string): Buffer {
+  const path = join(dir, 'cookie.key');
+  if (existsSync(path)) {
+    const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'hex');
+    if (key.length === 32) return key;
+    throw new Error(`${path}: not a 32-byte hex key; remove it to make a new one (everyone signs in again).`);
+  }
+  const key = randomBytes(32);
+  writeFileSync(path, key.toString('hex') + '\n', { mode: 0o600 });
+  chmodSync(path, 0o600);
+  return key;
+}

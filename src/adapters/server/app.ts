@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySecureSession from '@fastify/secure-session';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { isRuleError } from '../../engine/errors.ts';
+import type { Session } from '../../engine/session.ts';
+import { MODULES } from '../../modules/index.ts';
+import { GameStore, type Database } from '../storage/database.ts';
+import { People } from '../storage/people.ts';
+import { registerGameRoutes } from './game-routes.ts';
+import { HttpError } from './http-errors.ts';
+import { LiveHub, inProcessBroadcast, type Broadcast } from './live.ts';
+import { registerPeopleRoutes } from './people-routes.ts';
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    /** The server-side session row the cookie names. */
+    sid: string;
+  }
+}
+
+/** Sends a sign-in link; the default writes it to the server's log (no mail server needed to try it). */
+export interface Mailer {
+  send(to: string, subject: string, text: string): Promise<void>;
+}
+
+export interface ServerOptions {
+  db: Kysely<Database>;
+  /** 32 bytes that seal the session cookie (kept in the data folder). */
+  secretKey: Buffer;
+  /** Where the built web app is (default dist/web); null: API only. */
+  webRoot?: string | null;
+  /** The address links point at ("http://localhost:8080"). */
+  baseUrl?: string;
+  /** Requests per minute per person (or address), or false for none (the load benchmark). */
+  rateLimit?: number | false;
+  mailer?: Mailer;
+  broadcast?: Broadcast;
+  logger?: boolean;
+}
+
+/** What every route works with. */
+export interface Ctx {
+  store: GameStore;
+  people: People;
+  hub: LiveHub;
+  broadcast: Broadcast;
+  mailer: Mailer;
+  baseUrl: string;
+  /** The person the request's cookie signs in, or null. */
+  personOf(request: FastifyRequest): Promise<string | null>;
+  /** The person, or a 401. */
+  requirePerson(request: FastifyRequest): Promise<string>;
+  /** Sign the person in on this device (a new session row, named by the sealed cookie). */
+  signIn(request: FastifyRequest, personId: string): Promise<void>;
+  /** The running game, or a 404. */
+  sessionOf(game: string): Promise<Session<unknown>>;
+}
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+/** dist/web beside src/ or dist/ (the server runs from either). */
+const DEFAULT_WEB_ROOT = [join(here, '../../../dist/web'), join(here, '../../web')].find((p) => existsSync(join(p, 'index.html'))) ?? null;
+
+/** The Wardroom server: the API, live updates and the web app, around the engine and one database. */
+export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyInstance; ctx: Ctx }> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 256 * 1024, trustProxy: false });
+  const store = new GameStore(opts.db);
+  const people = new People(opts.db);
+  const broadcast = opts.broadcast ?? inProcessBroadcast();
+  const sessionOrNull = async (game: string) => {
+    const meta = await store.meta(game);
+    const module = meta && MODULES[meta.module];
+    if (!module) return null;
+    const s = await store.session(module, game);
+    return isRuleError(s) ? null : s;
+  };
+  const hub = new LiveHub(sessionOrNull);
+  broadcast.subscribe((game) => void hub.changed(game).catch((e) => app.log.error(e)));
+
+  const personOf = async (request: FastifyRequest) => {
+    const sid = request.session.get('sid');
+    return typeof sid === 'string' ? people.sessionPerson(sid) : null;
+  };
+  const ctx: Ctx = {
+    store,
+    people,
+    hub,
+    broadcast,
+    mailer: opts.mailer ?? { send: async (to, subject, text) => app.log.info({ to, subject }, text) },
+    baseUrl: opts.baseUrl ?? 'http://localhost:8080',
+    personOf,
+    async requirePerson(request) {
+      const person = await personOf(request);
+      if (!person) throw new HttpError(401, 'no-session', 'You are not signed in here: open your invitation link, or ask for a sign-in link.');
+      return person;
+    },
+    async signIn(request, personId) {
+      request.session.set('sid', await people.openSession(personId));
+    },
+    async sessionOf(game) {
+      const meta = await store.meta(game);
+      if (!meta) throw new HttpError(404, 'no-such-game', `There is no game "${game}".`);
+      const module = MODULES[meta.module];
+      if (!module) throw new HttpError(422, 'unknown-module', `This server does not know the rules module "${meta.module}".`);
+      const s = await store.session(module, game);
+      if (isRuleError(s)) throw new HttpError(422, s.code, `The stored game does not replay: ${s.message}`);
+      return s;
+    },
+  };
+
+  await app.register(fastifySecureSession, {
+    key: opts.secretKey,
+    cookieName: 'wardroom',
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 * 60 * 24 * 365 },
+  });
+  if (opts.rateLimit !== false) {
+    await app.register(fastifyRateLimit, {
+      max: opts.rateLimit ?? 600,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => request.session.get('sid') ?? request.ip,
+      errorResponseBuilder: (_request, context) => new HttpError(429, 'too-many-requests', `Too many requests: wait ${Math.ceil(context.ttl / 1000)} s and try again.`),
+    });
+  }
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer'); // invitation and sign-in tokens are in URLs
+    reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'");
+    return payload;
+  });
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply: FastifyReply) => {
+    if (error instanceof HttpError) return reply.status(error.status).send(error.body());
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(new HttpError(413, 'too-large', 'The request is too large.').body());
+    if (status === 429) return reply.status(429).send(new HttpError(429, 'too-many-requests', error.message).body());
+    if (status === 415) return reply.status(415).send(new HttpError(415, 'bad-content-type', 'Send JSON (Content-Type: application/json).').body());
+    if (status < 500) return reply.status(status).send(new HttpError(status, 'bad-request', `The request is not understood: ${error.message}.`).body());
+    request.log.error(error);
+    return reply.status(500).send({ error: { code: 'server-error', message: 'Something went wrong on the server; nothing was changed. Try again.' } });
+  });
+
+  registerPeopleRoutes(app, ctx);
+  registerGameRoutes(app, ctx);
+
+  const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot;
+  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    // The web app routes on the client: every page path gets index.html.
+    if (webRoot && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send(new HttpError(404, 'not-found', `No such page: ${request.method} ${request.url.split('?')[0]}.`).body());
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isRuleError, type RuleError } from '../../engine/errors.ts';
+import { eventAs, newGameRecord, Session, type GameRecord } from '../../engine/session.ts';
+import { REFEREE, SPECTATOR, seatViewer, viewerName, type Viewer } from '../../engine/viewer.ts';
+import { cwnb } from '../../modules/cwnb/index.ts';
+import { MODULES } from '../../modules/index.ts';
+import type { Change, Conflict } from '../storage/database.ts';
+import { gameFileSchema } from '../storage/game-file.ts';
+import { newId, type Member } from '../storage/people.ts';
+import type { Ctx } from './app.ts';
+import { campaignOptions, createGameBody, DEMO_OPTIONS, seatLabel } from './campaign-setup.ts';
+import { HttpError, parseBody, ruleRefusal } from './http-errors.ts';
+
+/**
+ * A campaign online (issue 9): create, import, read as one viewer, act, undo, rewinds by
+ * agreement, invitations, export, and the live WebSocket. Every answer is computed for the
+ * viewer the cookie (and `as`) name; the rules run only in the engine.
+ */
+
+const seen = z.number().int().min(0);
+
+/** Who the person is in this game, and the viewer they read it as ("as" picks one of their seats). */
+interface Access {
+  personId: string;
+  referee: boolean;
+  spectator: boolean;
+  seats: string[];
+  viewer: Viewer;
+}
+
+async function accessOf(ctx: Ctx, request: FastifyRequest, game: string, as?: string): Promise<Access> {
+  const personId = await ctx.requirePerson(request);
+  const members: Member[] = await ctx.people.members(game, personId);
+  const referee = members.some((m) => m.role === 'referee');
+  const spectator = members.some((m) => m.role === 'spectator');
+  const seats = members.flatMap((m) => (m.seat ? [m.seat] : []));
+  if (!referee && !spectator && !seats.length) {
+    if (!(await ctx.store.meta(game))) throw new HttpError(404, 'no-such-game', `There is no game "${game}".`);
+    throw new HttpError(403, 'not-a-member', 'You hold no seat in this campaign: open an invitation link from its referee.');
+  }
+  let viewer: Viewer;
+  if (as === undefined || as === '') viewer = referee ? REFEREE : seats.length ? seatViewer(seats[0]) : SPECTATOR;
+  else if (seats.includes(as)) viewer = seatViewer(as);
+  else if (as === 'referee' && referee) viewer = REFEREE;
+  else if (as === 'spectator') viewer = SPECTATOR;
+  else throw new HttpError(403, 'not-your-seat', `You do not hold the seat "${as}" in this campaign.`);
+  return { personId, referee, spectator, seats, viewer };
+}
+
+/** The seq of the last event the viewer may see (-1: none). */
+function lastEventFor(session: Session<unknown>, viewer: Viewer): number {
+  const teamOf = (seat: string) => session.module.teamOf(session.state, seat);
+  for (let i = session.events.length - 1; i >= 0; i--) if (eventAs(session.events[i], viewer, teamOf)) return i;
+  return -1;
+}
+
+/** A line of a person's game list. */
+export async function gameSummary(ctx: Ctx, id: string, g: { title: string; module: string; referee: boolean; seats: string[] }) {
+  const session = await ctx.sessionOf(id);
+  const waitingFor = session.waitingFor();
+  const state = session.state as { turn?: number };
+  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version };
+}
+
+/** The game file to download: the seed only once the game is over. */
+function exportRecord(session: Session<unknown>): GameRecord {
+  return session.isOver() ? { ...session.record, log: [...session.record.log] } : { ...session.withoutSeed(), seed: null };
+}
+
+export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
+  /** Store a new game with the person as its referee (a new person when the browser has none). */
+  async function createGame(request: FastifyRequest, record: GameRecord, title: string, name: string) {
+    let personId = await ctx.personOf(request);
+    if (!personId) {
+      personId = await ctx.people.createPerson(name);
+      await ctx.signIn(request, personId);
+    }
+    const id = newId();
+    await ctx.store.create(id, record, { title, referee: personId });
+    return { id, personId };
+  }
+
+  app.post('/api/demo', async (request, reply) => {
+    const body = parseBody(z.object({ name: z.string().trim().min(1).max(60).default('Player') }), request.body);
+    const record = newGameRecord(cwnb.id, DEMO_OPTIONS, randomBytes(32).toString('hex'));
+    const { id, personId } = await createGame(request, record, 'Demo campaign: Mediterranean and North Atlantic', body.name);
+    // The demo is played alone first: the referee holds every seat (invite others from the game page).
+    const session = await ctx.sessionOf(id);
+    await ctx.people.claimSeats(id, personId, session.module.seats(session.state));
+    reply.status(201);
+    return { id };
+  });
+
+  app.post('/api/games', async (request, reply) => {
+    const form = parseBody(createGameBody, request.body);
+    const options = campaignOptions(form);
+    const record = newGameRecord(cwnb.id, options, randomBytes(32).toString('hex'));
+    const { id } = await createGame(request, record, form.title || `Campaign: ${form.zones.length} War Zone(s), ${form.turns} turns`, form.name);
+    reply.status(201);
+    return { id };
+  });
+
+  app.post('/api/import', { bodyLimit: 8 * 1024 * 1024 }, async (request, reply) => {
+    const body = parseBody(z.object({ file: z.string().max(8_000_000), seed: z.string().max(200).optional(), title: z.string().trim().max(120).default(''), name: z.string().trim().min(1).max(60).default('Referee') }), request.body);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(body.file);
+    } catch (e) {
+      throw new HttpError(422, 'bad-game-file', `The game file is not valid JSON (${(e as Error).message}).`);
+    }
+    const parsed = gameFileSchema.safeParse(raw);
+    if (!parsed.success) throw new HttpError(422, 'bad-game-file', `Not a Wardroom game file: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}.`);
+    const record = parsed.data as GameRecord;
+    const module = MODULES[record.module];
+    if (!module) throw new HttpError(422, 'unknown-module', `The game file's module "${record.module}" is not one this server knows (${Object.keys(MODULES).join(', ')}).`);
+    const seed = body.seed || record.seed || null;
+    const session = Session.open(module, { ...record, seed: null }, { seed });
+    if (isRuleError(session)) throw new HttpError(422, session.code, `The game file does not replay${session.index !== undefined && session.index >= 0 ? ` at action #${session.index}` : ''}: ${session.message}`);
+    const { id } = await createGame(request, { ...session.record, seed }, body.title || `Imported ${record.module} game`, body.name);
+    reply.status(201);
+    return { id, seed: seed !== null };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { as?: string } }>('/api/games/:id', async (request) => {
+    const { id } = request.params;
+    const access = await accessOf(ctx, request, id, request.query.as);
+    const session = await ctx.sessionOf(id);
+    const meta = (await ctx.store.meta(id))!;
+    const person = await ctx.people.person(access.personId);
+    const holders = new Map((await ctx.people.holders(id)).map((h) => [h.seat, h.name]));
+    const over = session.isOver();
+    return {
+      game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null },
+      me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer) },
+      seats: session.module.seats(session.state).map((seat) => ({ seat, label: seatLabel(session, seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
+      view: session.view(access.viewer),
+      actions: Object.fromEntries(access.seats.map((seat) => [seat, session.legalActions(seat)])),
+      waitingFor: session.waitingFor(),
+      lastEvent: lastEventFor(session, access.viewer),
+      rewinds: await rewindsOf(id, session),
+    };
+  });
+
+  async function rewindsOf(id: string, session: Session<unknown>) {
+    return (await ctx.people.openRewinds(id)).map((r) => ({ ...r, needed: (session.module.scopeSeats?.(session.state, r.scope) ?? []).filter((s) => !r.agreed.includes(s)) }));
+  }
+
+  app.get<{ Params: { id: string }; Querystring: { as?: string; after?: string } }>('/api/games/:id/events', async (request) => {
+    const access = await accessOf(ctx, request, request.params.id, request.query.as);
+    const session = await ctx.sessionOf(request.params.id);
+    const after = Number(request.query.after ?? -1);
+    return { events: session.eventsFor(access.viewer, Number.isInteger(after) ? after : -1) };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { as?: string } }>('/api/games/:id/log', async (request, reply) => {
+    const access = await accessOf(ctx, request, request.params.id, request.query.as);
+    const session = await ctx.sessionOf(request.params.id);
+    reply.header('content-disposition', `attachment; filename="wardroom-${request.params.id}-log-${viewerName(access.viewer).replace(/[^a-z0-9-]/gi, '-')}.json"`);
+    return { game: request.params.id, viewer: viewerName(access.viewer), events: session.eventsFor(access.viewer) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/games/:id/export', async (request, reply) => {
+    const access = await accessOf(ctx, request, request.params.id);
+    const session = await ctx.sessionOf(request.params.id);
+    // The game file holds every order and commitment: the referee's until the campaign ends.
+    if (!access.referee && !session.isOver()) throw new HttpError(403, 'not-referee', 'The game file holds both teams\' secrets: only the referee may download it before the campaign ends. Your own log is at /log.');
+    reply.header('content-disposition', `attachment; filename="wardroom-${request.params.id}.json"`);
+    return exportRecord(session);
+  });
+
+  /** The seat must be one the person holds. */
+  function holds(access: Access, seat: unknown): string {
+    if (typeof seat === 'string' && access.seats.includes(seat)) return seat;
+    throw new HttpError(403, 'not-your-seat', `You do not hold the seat "${String(seat)}" in this campaign${access.seats.length ? ` (yours: ${access.seats.join(', ')})` : ''}.`);
+  }
+
+  /** Answer a change: 409 with the version on a conflict, 422 on a refusal; else tell every node. */
+  function settle<R>(id: string, r: Change<R> | Conflict | RuleError): Change<R> {
+    if (isRuleError(r)) throw r.code === 'stale-version' ? new HttpError(409, 'conflict', r.message, { version: r.current }) : ruleRefusal(r);
+    if ('conflict' in r) throw new HttpError(409, 'conflict', `The game has moved on (version ${r.version}): look again and resubmit.`, { version: r.version });
+    ctx.broadcast.publish(id, r.version);
+    return r;
+  }
+
+  app.post<{ Params: { id: string } }>('/api/games/:id/actions', async (request) => {
+    const { id } = request.params;
+    const body = parseBody(z.object({ action: z.object({ type: z.string().min(1).max(60), seat: z.string().max(60) }).passthrough(), seen }), request.body);
+    const access = await accessOf(ctx, request, id);
+    holds(access, body.action.seat);
+    const session = await ctx.sessionOf(id);
+    const r = settle(id, await ctx.store.submit(session.module, id, body.action, body.seen));
+    return { version: r.version };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/games/:id/undo', async (request) => {
+    const { id } = request.params;
+    const body = parseBody(z.object({ seat: z.string(), seen }), request.body);
+    const access = await accessOf(ctx, request, id);
+    holds(access, body.seat);
+    const session = await ctx.sessionOf(id);
+    const r = settle(id, await ctx.store.undo(session.module, id, body.seat, body.seen));
+    return { version: r.version, undone: r.result.length };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/games/:id/rewinds', async (request, reply) => {
+    const { id } = request.params;
+    const body = parseBody(z.object({ seat: z.string(), scope: z.string().max(60), to: z.number().int().min(-1) }), request.body);
+    const access = await accessOf(ctx, request, id);
+    holds(access, body.seat);
+    const session = await ctx.sessionOf(id);
+    const need = session.module.scopeSeats?.(session.state, body.scope) ?? [];
+    if (!need.includes(body.seat)) throw new HttpError(422, 'rewind-not-allowed', `"${body.scope}" is not a part of the game your seat ${body.seat} plays.`);
+    const rid = await ctx.people.createRewind(id, body.seat, body.scope, body.to);
+    ctx.hub.notify(id, { type: 'rewind' });
+    reply.status(201);
+    return { id: rid };
+  });
+
+  app.post<{ Params: { id: string; rid: string } }>('/api/games/:id/rewinds/:rid', async (request) => {
+    const { id, rid } = request.params;
+    const body = parseBody(z.object({ seat: z.string().optional(), agree: z.boolean() }), request.body);
+    const access = await accessOf(ctx, request, id);
+    const session = await ctx.sessionOf(id);
+    const open = (await rewindsOf(id, session)).find((r) => r.id === rid);
+    if (!open) throw new HttpError(404, 'no-such-rewind', 'That rewind request is no longer open.');
+    const who = access.referee && body.seat === undefined ? 'referee' : holds(access, body.seat);
+    if (who !== 'referee' && !open.needed.includes(who)) throw new HttpError(403, 'not-asked', `The rewind of ${open.scope} does not wait on ${who}.`);
+    if (!body.agree) {
+      await ctx.people.setRewind(rid, open.agreed, 'refused');
+      ctx.hub.notify(id, { type: 'rewind' });
+      return { done: false };
+    }
+    const agreed = [...open.agreed, who];
+    const complete = who === 'referee' || open.needed.every((s) => agreed.includes(s));
+    if (complete) settle(id, await ctx.store.rewind(session.module, id, open.scope, open.to, agreed, session.version));
+    await ctx.people.setRewind(rid, agreed, complete ? 'done' : null);
+    ctx.hub.notify(id, { type: 'rewind' });
+    return { done: complete };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/games/:id/invitations', async (request, reply) => {
+    const { id } = request.params;
+    const body = parseBody(z.object({ kind: z.enum(['seat', 'team', 'table', 'spectator']), seat: z.string().optional(), team: z.string().optional() }), request.body);
+    const access = await accessOf(ctx, request, id);
+    if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee invites people to the campaign.');
+    const session = await ctx.sessionOf(id);
+    const all = session.module.seats(session.state);
+    let seats: string[];
+    if (body.kind === 'seat') {
+      if (!body.seat || !all.includes(body.seat)) throw new HttpError(422, 'no-such-seat', `Name a seat of this campaign (${all.join(', ')}).`);
+      seats = [body.seat];
+    } else if (body.kind === 'team') {
+      seats = all.filter((s) => session.module.teamOf(session.state, s) === body.team);
+      if (!seats.length) throw new HttpError(422, 'no-such-team', `Name a team of this campaign (${session.module.teams(session.state).join(', ')}).`);
+    } else seats = body.kind === 'table' ? [...all] : [];
+    const token = await ctx.people.createInvitation(id, body.kind, seats);
+    reply.status(201);
+    return { token, url: `${ctx.baseUrl}/invite/${token}`, seats };
+  });
+
+  app.register(async (scoped) => {
+    scoped.get<{ Params: { id: string }; Querystring: { as?: string; after?: string } }>('/api/games/:id/live', { websocket: true }, async (socket, request) => {
+      let access: Access;
+      let session: Session<unknown>;
+      try {
+        access = await accessOf(ctx, request, request.params.id, request.query.as);
+        session = await ctx.sessionOf(request.params.id);
+      } catch (e) {
+        const err = e instanceof HttpError ? e : new HttpError(500, 'server-error', 'Something went wrong.');
+        socket.send(JSON.stringify({ type: 'error', ...err.body() }));
+        socket.close(4000 + err.status, err.code); // 4401, 4403, 4404: the HTTP status in WebSocket's private range
+        return;
+      }
+      const after = Number(request.query.after ?? -1);
+      const sub = { viewer: access.viewer, last: Number.isInteger(after) ? after : -1, send: (frame: string) => socket.send(frame) };
+      const remove = ctx.hub.add(request.params.id, sub);
+      socket.on('close', remove);
+      socket.on('message', () => {}); // the client says nothing; pings are answered by ws
+      ctx.hub.catchUp(session, sub);
+    });
+  });
+}

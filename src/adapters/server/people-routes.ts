@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { seatLabel, setupChoices } from './campaign-setup.ts';
+import type { Ctx } from './app.ts';
+import { gameSummary } from './game-routes.ts';
+import { HttpError, parseBody } from './http-errors.ts';
+
+/**
+ * People without passwords (issue 9): who I am and my games, invitation links and seat claims,
+ * and e-mailed sign-in links for another device.
+ */
+
+const name = z.string().trim().min(1, 'give a name').max(60);
+const email = z.string().trim().max(200).email('an e-mail address like ann@example.org');
+const token = z.string().min(20).max(100);
+
+/** The invitation, or a 404 that says nothing about whether tokens like it exist. */
+async function invitationOf(ctx: Ctx, t: string) {
+  const inv = await ctx.people.invitation(t);
+  if (!inv) throw new HttpError(404, 'no-such-invitation', 'This invitation link is not valid: ask the referee for a new one.');
+  return inv;
+}
+
+export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.get('/api/me', async (request) => {
+    const personId = await ctx.personOf(request);
+    if (!personId) return { person: null, games: [] };
+    const person = await ctx.people.person(personId);
+    const byGame = new Map<string, { title: string; module: string; referee: boolean; seats: string[] }>();
+    for (const m of await ctx.people.memberships(personId)) {
+      const g = byGame.get(m.game_id) ?? { title: m.title, module: m.module, referee: false, seats: [] };
+      if (m.role === 'referee') g.referee = true;
+      if (m.seat) g.seats.push(m.seat);
+      byGame.set(m.game_id, g);
+    }
+    const games = [];
+    for (const [id, g] of byGame) games.push(await gameSummary(ctx, id, g));
+    games.sort((a, b) => Number(b.waitingOnYou.length > 0) - Number(a.waitingOnYou.length > 0));
+    return { person, games };
+  });
+
+  app.post('/api/me', async (request) => {
+    const personId = await ctx.requirePerson(request);
+    const body = parseBody(z.object({ name: name.optional(), email: email.nullable().optional() }), request.body);
+    await ctx.people.update(personId, body);
+    return { person: await ctx.people.person(personId) };
+  });
+
+  app.post('/api/sign-out', async (request) => {
+    const sid = request.session.get('sid');
+    if (sid) await ctx.people.revokeSession(sid);
+    request.session.delete();
+    return {};
+  });
+
+  app.get('/api/setup', async () => setupChoices());
+
+  app.get<{ Params: { token: string } }>('/api/invitations/:token', async (request) => {
+    const inv = await invitationOf(ctx, request.params.token);
+    const meta = await ctx.store.meta(inv.gameId);
+    const session = await ctx.sessionOf(inv.gameId);
+    const holders = new Map((await ctx.people.holders(inv.gameId)).map((h) => [h.seat, h.name]));
+    return {
+      game: { id: inv.gameId, title: meta?.title ?? '' },
+      kind: inv.kind,
+      seats: inv.seats.map((seat) => ({ seat, label: seatLabel(session, seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
+    };
+  });
+
+  app.post<{ Params: { token: string } }>('/api/invitations/:token/claim', async (request, reply) => {
+    const inv = await invitationOf(ctx, request.params.token);
+    const body = parseBody(z.object({ seats: z.array(z.string()).max(20).default([]), name: name.optional() }), request.body);
+    let personId = await ctx.personOf(request);
+    if (inv.kind === 'spectator') {
+      if (body.seats.length) throw new HttpError(403, 'spectator-link', 'A spectator link shows the game; it gives no seat.');
+    } else {
+      if (!body.seats.length) throw new HttpError(400, 'bad-request', 'Choose at least one seat to claim.');
+      const foreign = body.seats.find((s) => !inv.seats.includes(s));
+      if (foreign) throw new HttpError(403, 'not-offered', `This invitation does not offer the seat "${foreign}".`);
+    }
+    const session = await ctx.sessionOf(inv.gameId);
+    if (personId && body.seats.length) {
+      // One person may hold several seats of one team (the rules allow it), never seats of both.
+      const held = (await ctx.people.members(inv.gameId, personId)).flatMap((m) => (m.seat ? [m.seat] : []));
+      const teams = new Set([...held, ...body.seats].map((s) => session.module.teamOf(session.state, s)));
+      if (teams.size > 1) throw new HttpError(409, 'other-team', 'You already hold a seat of the other team in this campaign: one person plays for one team.');
+    }
+    if (!personId) {
+      if (!body.name) throw new HttpError(400, 'bad-request', 'name: give the name the other players will see.');
+      personId = await ctx.people.createPerson(body.name);
+      await ctx.signIn(request, personId);
+    }
+    if (inv.kind === 'spectator') await ctx.people.watch(inv.gameId, personId);
+    else {
+      const clash = await ctx.people.claimSeats(inv.gameId, personId, body.seats);
+      if (clash) throw new HttpError(409, 'seat-taken', `The seat ${clash.taken} is already held by someone else.`);
+    }
+    reply.status(200);
+    return { id: inv.gameId };
+  });
+
+  app.post('/api/magic-links', async (request, reply) => {
+    const body = parseBody(z.object({ email }), request.body);
+    const person = await ctx.people.personByEmail(body.email);
+    if (person) {
+      const t = await ctx.people.createMagicLink(person.id);
+      await ctx.mailer.send(body.email, 'Your Wardroom sign-in link', `Open this link to sign in to Wardroom on this device (it works once, for 15 minutes):\n\n${ctx.baseUrl}/magic/${t}\n\nIf you did not ask for it, ignore this message.`);
+    }
+    reply.status(202); // the same answer whether or not the address is known
+    return {};
+  });
+
+  app.post('/api/magic-links/consume', async (request) => {
+    const body = parseBody(z.object({ token }), request.body);
+    const personId = await ctx.people.consumeMagicLink(body.token);
+    if (!personId) throw new HttpError(410, 'link-used', 'This sign-in link has been used or has expired: ask for a new one.');
+    await ctx.signIn(request, personId);
+    return { person: await ctx.people.person(personId) };
+  });
+}

@@ -1,0 +1,159 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, MembersTable } from './database.ts';
+
+/**
+ * People, their signed-in devices, who holds which seat, invitation links, magic links and
+ * rewind requests (issue 9). No passwords: a person is reached through a session row that a
+ * sealed cookie names. Tokens given out (invitations, magic links) are kept only as hashes.
+ */
+
+const now = () => new Date().toISOString();
+/** A fresh id or token: 256 random bits, URL-safe. */
+export const newToken = () => randomBytes(32).toString('base64url');
+export const newId = () => randomBytes(12).toString('base64url');
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** How long a magic link works. */
+export const MAGIC_LINK_MINUTES = 15;
+
+export type Member = Pick<MembersTable, 'role' | 'seat'>;
+
+export class People {
+  constructor(readonly db: Kysely<Database>) {}
+
+  async createPerson(name: string): Promise<string> {
+    const id = newId();
+    await this.db.insertInto('people').values({ id, name, email: null, created_at: now() }).execute();
+    return id;
+  }
+
+  person(id: string) {
+    return this.db.selectFrom('people').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirst();
+  }
+
+  async update(id: string, changes: { name?: string; email?: string | null }): Promise<void> {
+    if (Object.keys(changes).length) await this.db.updateTable('people').set(changes).where('id', '=', id).execute();
+  }
+
+  /** A new signed-in device for the person: the session id the cookie will carry. */
+  async openSession(personId: string): Promise<string> {
+    const id = newToken();
+    await this.db.insertInto('sessions').values({ id, person_id: personId, created_at: now(), revoked_at: null }).execute();
+    return id;
+  }
+
+  /** The person a session belongs to, or null when it is unknown or signed out. */
+  async sessionPerson(sessionId: string): Promise<string | null> {
+    const s = await this.db.selectFrom('sessions').select(['person_id', 'revoked_at']).where('id', '=', sessionId).executeTakeFirst();
+    return s && !s.revoked_at ? s.person_id : null;
+  }
+
+  async revokeSession(sessionId: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ revoked_at: now() }).where('id', '=', sessionId).execute();
+  }
+
+  /** What the person is in one game: referee, seats held, spectator. */
+  members(gameId: string, personId: string): Promise<Member[]> {
+    return this.db.selectFrom('members').select(['role', 'seat']).where('game_id', '=', gameId).where('person_id', '=', personId).execute();
+  }
+
+  /** Every game the person is in, with their roles. */
+  memberships(personId: string) {
+    return this.db
+      .selectFrom('members')
+      .innerJoin('games', 'games.id', 'members.game_id')
+      .select(['members.game_id', 'members.role', 'members.seat', 'games.title', 'games.module', 'games.created_at'])
+      .where('members.person_id', '=', personId)
+      .orderBy('games.created_at', 'desc')
+      .execute();
+  }
+
+  /** Each claimed seat of the game and the name of its holder. */
+  holders(gameId: string) {
+    return this.db
+      .selectFrom('members')
+      .innerJoin('people', 'people.id', 'members.person_id')
+      .select(['members.seat', 'members.person_id', 'people.name'])
+      .where('members.game_id', '=', gameId)
+      .where('members.role', '=', 'player')
+      .execute();
+  }
+
+  /** The referee's person ids. */
+  async referees(gameId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('members').select(['person_id']).where('game_id', '=', gameId).where('role', '=', 'referee').execute();
+    return rows.map((r) => r.person_id);
+  }
+
+  /**
+   * Give the person these seats, all or none: a seat someone else holds makes the claim fail
+   * ('taken', with the seat), a seat the person holds already is kept.
+   */
+  async claimSeats(gameId: string, personId: string, seats: readonly string[]): Promise<{ taken: string } | null> {
+    return this.db.transaction().execute(async (tx) => {
+      for (const seat of seats) {
+        const holder = await tx.selectFrom('members').select(['person_id']).where('game_id', '=', gameId).where('seat', '=', seat).executeTakeFirst();
+        if (holder && holder.person_id !== personId) return { taken: seat };
+        if (!holder) await tx.insertInto('members').values({ game_id: gameId, person_id: personId, role: 'player', seat, created_at: now() }).execute();
+      }
+      return null;
+    });
+  }
+
+  async watch(gameId: string, personId: string): Promise<void> {
+    const already = await this.db.selectFrom('members').select(['role']).where('game_id', '=', gameId).where('person_id', '=', personId).where('role', '=', 'spectator').executeTakeFirst();
+    if (!already) await this.db.insertInto('members').values({ game_id: gameId, person_id: personId, role: 'spectator', seat: null, created_at: now() }).execute();
+  }
+
+  async createInvitation(gameId: string, kind: 'seat' | 'team' | 'table' | 'spectator', seats: readonly string[]): Promise<string> {
+    const token = newToken();
+    await this.db.insertInto('invitations').values({ token_hash: tokenHash(token), game_id: gameId, kind, seats: JSON.stringify(seats), created_at: now() }).execute();
+    return token;
+  }
+
+  async invitation(token: string) {
+    const row = await this.db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+    return row && { gameId: row.game_id, kind: row.kind, seats: JSON.parse(row.seats) as string[] };
+  }
+
+  personByEmail(email: string) {
+    return this.db.selectFrom('people').select(['id']).where('email', '=', email).executeTakeFirst();
+  }
+
+  async createMagicLink(personId: string): Promise<string> {
+    const token = newToken();
+    const expires = new Date(Date.now() + MAGIC_LINK_MINUTES * 60_000).toISOString();
+    await this.db.insertInto('magic_links').values({ token_hash: tokenHash(token), person_id: personId, expires_at: expires, used_at: null }).execute();
+    return token;
+  }
+
+  /** Use a magic link once: the person it signs in, or null when it is unknown, used or expired. */
+  async consumeMagicLink(token: string): Promise<string | null> {
+    const at = now();
+    const r = await this.db
+      .updateTable('magic_links')
+      .set({ used_at: at })
+      .where('token_hash', '=', tokenHash(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .returning(['person_id'])
+      .executeTakeFirst();
+    return r?.person_id ?? null;
+  }
+
+  async createRewind(gameId: string, seat: string, scope: string, to: number): Promise<string> {
+    const id = newId();
+    await this.db.insertInto('rewinds').values({ id, game_id: gameId, seat, scope, to_index: to, agreed: JSON.stringify([seat]), created_at: now(), outcome: null }).execute();
+    return id;
+  }
+
+  async openRewinds(gameId: string) {
+    const rows = await this.db.selectFrom('rewinds').selectAll().where('game_id', '=', gameId).where('outcome', 'is', null).orderBy('created_at').execute();
+    return rows.map((r) => ({ id: r.id, seat: r.seat, scope: r.scope, to: r.to_index, agreed: JSON.parse(r.agreed) as string[] }));
+  }
+
+  async setRewind(id: string, agreed: readonly string[], outcome: 'done' | 'refused' | null): Promise<void> {
+    await this.db.updateTable('rewinds').set({ agreed: JSON.stringify(agreed), outcome }).where('id', '=', id).execute();
+  }
+}
