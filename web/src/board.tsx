@@ -111,11 +111,11 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
   const m = zone.mission?.[side];
   return (
     <div class={`player player-${side}`}>
-      <h4>
+      <h3>
         <SideTag side={side} />
         {zone.status.advantaged === side && <span class="badge">Advantaged</span>}
         {zone.battle?.active === side && <span class="badge">Battle Turn</span>}
-      </h4>
+      </h3>
       <dl>
         <dt>Point Track</dt>
         <dd>{p.track}</dd>
@@ -136,8 +136,8 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
             <dd>{p.handSize} cards</dd>
           </>
         )}
-        <dt>Commitment</dt>
-        <dd data-testid={`committed-${zone.id}-${side}`}>{p.hasCommitted ? 'committed' : 'still to commit'}</dd>
+        <dt>Committed</dt>
+        <dd data-testid={`committed-${zone.id}-${side}`}>{p.hasCommitted ? 'yes' : 'not yet'}</dd>
         {p.retreating && (
           <>
             <dt>Retreat</dt>
@@ -151,11 +151,11 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
           </>
         )}
       </dl>
-      <h5>Fleet</h5>
+      <h4>Fleet</h4>
       <Fleet p={p} />
       {p.cards && (
         <>
-          <h5>Action cards</h5>
+          <h4>Action cards</h4>
           {p.cards.length ? (
             <ul>
               {p.cards.map((c) => (

@@ -32,6 +32,7 @@ export function Create() {
   const [points, setPoints] = useState<Record<string, { allied: string; soviet: string }>>({});
   const [variableEnd, setVariableEnd] = useState<number | null>(null);
   const [specialConditions, setSpecialConditions] = useState(false);
+  const [conditionTables, setConditionTables] = useState<Upload | null>(null);
   const [charts, setCharts] = useState<Upload | null>(null);
   const [flagOfficers, setFlagOfficers] = useState(false);
   const [friction, setFriction] = useState(false);
@@ -57,8 +58,8 @@ export function Create() {
     const startingPoints = demoPoints ? 'demo' : Object.fromEntries(zones.map((z) => [z, { allied: Number(points[z]?.allied ?? ''), soviet: Number(points[z]?.soviet ?? '') }]));
     const optional = {
       ...(variableEnd ? { variableEndTurn: { startTurn: variableEnd } } : {}),
-      ...(specialConditions ? { specialConditions: {} } : {}),
-      ...(charts ? { transferLimitations: charts } : {}),
+      ...(specialConditions ? { specialConditions: conditionTables ?? true } : {}),
+      ...(charts ? { transferCharts: charts } : {}),
       ...(flagOfficers ? { flagOfficers: true } : {}),
       ...(friction ? { frictionOfWar: true } : {}),
       ...(commanders ? { overallCommanders: true } : {}),
@@ -68,7 +69,13 @@ export function Create() {
       const { id } = await api<{ id: string }>('POST', '/api/games', {
         title: title.trim() || undefined,
         name: name.trim() || undefined,
-        options: { zones, turns, dice, roster: demoRoster ? 'demo' : roster, startingPoints, players: named, optional },
+        zones,
+        turns,
+        dice,
+        roster: demoRoster ? 'demo' : roster,
+        startingPoints,
+        players: named,
+        optional,
       });
       navigate(`/g/${encodeURIComponent(id)}`);
     } catch (err) {
@@ -191,6 +198,12 @@ export function Create() {
             <input type="checkbox" checked={specialConditions} onChange={(e) => setSpecialConditions(e.currentTarget.checked)} />
             13.2 Special Conditions
           </label>
+          {specialConditions && (
+            <div class="field indent">
+              <label for="c-tables">Special Conditions tables for other War Zones (JSON; optional)</label>
+              <input id="c-tables" type="file" accept=".json,application/json" onChange={async (e) => setConditionTables(await readUpload(e.currentTarget.files?.[0]))} />
+            </div>
+          )}
           <div class="field">
             <label for="c-charts">13.3 Transfer Limitations: the three distance charts (JSON; optional)</label>
             <input id="c-charts" type="file" accept=".json,application/json" onChange={async (e) => setCharts(await readUpload(e.currentTarget.files?.[0]))} />

@@ -18,7 +18,8 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
       setError(errorText(e));
     }
   };
-  const askers = [...(page.me.referee ? ['referee'] : []), ...page.me.seats];
+  // A rewind is asked by a seat of the zone; the referee answers (and may agree alone).
+  const askers = page.me.seats;
   if (!askers.length && !page.rewinds.length) return null;
   return (
     <section class="card" data-testid="rewinds" aria-labelledby="rewinds-h">
@@ -94,7 +95,7 @@ function AskRewind({ page, log, askers, call }: { page: GamePage; log: GameEvent
             <select id="rw-seat" value={seat} onChange={(e) => setSeat(e.currentTarget.value)}>
               {askers.map((s) => (
                 <option key={s} value={s}>
-                  {s === 'referee' ? 'Referee' : seatLabel(s, page.seats)}
+                  {seatLabel(s, page.seats)}
                 </option>
               ))}
             </select>
