@@ -1,4 +1,3 @@
-import type { ComponentChildren } from 'preact';
 import type { Side } from './api.ts';
 
 /** Where refusals show: announced by screen readers, findable by browser tests. */
@@ -24,12 +23,3 @@ export function SideTag({ side }: { side: Side }) {
 }
 
 export const SIDES: readonly Side[] = ['allied', 'soviet'];
-
-export function Section({ title, children, testid, class: cls }: { title: string; children: ComponentChildren; testid?: string; class?: string }) {
-  return (
-    <section class={`card ${cls ?? ''}`} data-testid={testid} aria-label={title}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}
