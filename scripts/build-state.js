@@ -4,14 +4,14 @@
  * runs without a TypeScript loader; kept small because it runs on every start (1–3 ms).
  *
  * A finished build writes dist/.build-stamp with the build's start time as its mtime. The build is
- * stale when a file or folder under src/ (a folder's mtime changes when a file in it is added,
+ * stale when a file or folder under src/ or web/ (a folder's mtime changes when a file in it is added,
  * removed or renamed) or a tsconfig it reads was modified after that.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const STAMP = join('dist', '.build-stamp');
-const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json'];
+const INPUTS = ['src', 'web', 'tsconfig.json', 'tsconfig.build.json'];
 
 /** null when dist/ is current; otherwise why not, for a message. */
 export function staleReason(root) {

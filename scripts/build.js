@@ -4,7 +4,8 @@
  * data files; `.ts` import specifiers become `.js` (rewriteRelativeImportExtensions). Types are
  * not checked here (`npm run typecheck` does that). The CWNB rules data, which the CLI trusts
  * without validating it on start, is validated as built (src/modules/cwnb/data/validate.ts): no
- * build from invalid data. A finished build writes dist/.build-stamp (see scripts/build-state.js).
+ * build from invalid data. Then vite builds the browser app (web/, issue 9) into dist/web, which
+ * `wardroom serve` serves. A finished build writes dist/.build-stamp (see scripts/build-state.js).
  *
  *   node scripts/build.js            # build
  *   node scripts/build.js --if-stale # build only when dist/ is missing or older than src/
@@ -27,6 +28,9 @@ export async function build() {
   if (r.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (exit ${r.status ?? r.signal})`);
   const { validateRulesData } = await import(pathToFileURL(join(root, 'dist/modules/cwnb/data/validate.js')).href);
   validateRulesData();
+  // Loaded here, not at the top: vite is a development dependency and bin/wardroom.js never builds.
+  const { build: vite } = await import('vite');
+  await vite({ configFile: join(root, 'web/vite.config.ts') });
   writeFileSync(join(root, STAMP), `built from src/ at ${started.toISOString()}\n`);
   // The stamp carries the start time: a source saved while tsc ran makes the build stale.
   utimesSync(join(root, STAMP), started, started);

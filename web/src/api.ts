@@ -1,0 +1,113 @@
+/**
+ * The server's API (docs/api.md) as the browser uses it. Types come from the engine and the CWNB
+ * view (type-only imports: nothing of the rules is bundled); the client holds no rules.
+ */
+import type { ActionSpec, FieldOption, FieldSpec, Fields, GameEvent } from '../../src/engine/module.ts';
+import type { view } from '../../src/modules/cwnb/view.ts';
+
+export type { ActionSpec, FieldOption, FieldSpec, Fields, GameEvent };
+export type CwnbView = ReturnType<typeof view>;
+export type ZoneView = CwnbView['zones'][number];
+export type Side = 'allied' | 'soviet';
+
+export interface Person {
+  id: string;
+  name: string;
+  email: string | null;
+}
+export interface GameSummary {
+  id: string;
+  title: string;
+  module: string;
+  referee: boolean;
+  seats: string[];
+  waitingOnYou: string[];
+  waitingFor: string[];
+  turn: number;
+  over: boolean;
+  version: number;
+}
+export interface Seat {
+  seat: string;
+  label: string;
+  team: string | null;
+  holder: string | null;
+}
+export interface Rewind {
+  id: string;
+  seat: string;
+  scope: string;
+  to: number;
+  agreed: string[];
+  needed: string[];
+}
+export interface GamePage {
+  game: { id: string; title: string; module: string; version: number; over: boolean; seedCommitment: string; seed: string | null };
+  me: { person: Person | null; referee: boolean; spectator: boolean; seats: string[]; viewer: string };
+  seats: Seat[];
+  view: CwnbView;
+  actions: Record<string, ActionSpec[]>;
+  waitingFor: string[];
+  lastEvent: number;
+  rewinds: Rewind[];
+}
+export interface Setup {
+  zones: { id: string; name: string }[];
+  optionalRules?: unknown[];
+  limits?: { turns?: { min: number; max: number } };
+}
+
+/** A refusal from the server: the person-readable message, and the code and status for the page. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly rule?: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'offline', 'The server cannot be reached. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: reported below */
+  }
+  if (!res.ok) {
+    const e = (data as { error?: { code?: string; message?: string; rule?: string } } | null)?.error;
+    throw new ApiError(res.status, e?.code ?? `http-${res.status}`, e?.message ?? messageFor(res.status), e?.rule);
+  }
+  return data as T;
+}
+
+function messageFor(status: number): string {
+  if (status === 413) return 'That is too large for the server.';
+  if (status === 429) return 'Too many requests: wait a moment and try again.';
+  return `The server answered ${status}.`;
+}
+
+/** The message to show for any failure. */
+export function errorText(e: unknown): string {
+  if (e instanceof ApiError) return e.rule ? `${e.message} (rule ${e.rule})` : e.message;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** "Allied Mediterranean" for "allied:mediterranean", from the game's seat list when it has it. */
+export function seatLabel(seat: string, seats?: Seat[]): string {
+  return seats?.find((s) => s.seat === seat)?.label ?? seat;
+}

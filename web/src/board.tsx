@@ -1,0 +1,273 @@
+import { STATUS_COLUMNS } from '../../src/modules/cwnb/data/types.ts';
+import type { CwnbView, GamePage, Side, ZoneView } from './api.ts';
+import { seatLabel } from './api.ts';
+import { SideTag, SIDES } from './ui.tsx';
+
+/** What the view says, laid out: the campaign at a glance, one board per War Zone, the end. */
+
+type PlayerView = ZoneView['players'][Side];
+
+const step = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+
+export function Overview({ page }: { page: GamePage }) {
+  const v = page.view;
+  return (
+    <section class="card" aria-labelledby="overview-h" data-testid="overview">
+      <h2 id="overview-h">Campaign overview</h2>
+      <p>
+        Campaign Game Turn {v.turn}
+        {v.agreedTurns ? ` of ${v.agreedTurns}` : v.variableEndFrom ? ` (variable end from turn ${v.variableEndFrom})` : ''} · dice: {v.dice.physical ? 'physical (typed in)' : 'rolled by the server'}
+        {v.demoData.roster ? ' · demo roster' : ''}
+      </p>
+      <p class="totals" data-testid="vp-totals">
+        Victory Points: <SideTag side="allied" /> {v.vp.allied} · <SideTag side="soviet" /> {v.vp.soviet}
+      </p>
+      <p data-testid="waiting-for">
+        {page.game.over ? 'The campaign is over.' : page.waitingFor.length ? <>Waiting for: {page.waitingFor.map((s) => seatLabel(s, page.seats)).join(', ')}</> : 'Waiting for no one.'}
+      </p>
+      <div class="table-wrap">
+        <table>
+          <caption class="sr-only">Every War Zone at a glance</caption>
+          <thead>
+            <tr>
+              <th scope="col">War Zone</th>
+              <th scope="col">Status</th>
+              <th scope="col">Step</th>
+              <th scope="col">Mission</th>
+              <th scope="col">Banked VP</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.zones.map((z) => (
+              <tr key={z.id}>
+                <th scope="row">
+                  <a href={`#zone-${z.id}`}>{z.name}</a>
+                </th>
+                <td>
+                  {z.status.name} ({z.status.column + 1}/{STATUS_COLUMNS.length})
+                </td>
+                <td>{step(z.step)}</td>
+                <td>{z.mission?.title ?? '—'}</td>
+                <td>
+                  A {z.players.allied.banked} · S {z.players.soviet.banked}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {v.sunk.length > 0 && <p>Sunk so far: {v.sunk.join(', ')}</p>}
+      {v.transferChart && <p>Transfer chart: {v.transferChart.name}</p>}
+      {v.optionalRules.length > 0 && <p>Optional rules: {v.optionalRules.join(', ')}</p>}
+    </section>
+  );
+}
+
+/** 3: the War Zone Status track, seven columns from Soviet Dominance to Allied Dominance. */
+function StatusTrack({ zone }: { zone: ZoneView }) {
+  return (
+    <ol class="track" aria-label={`War Zone Status: ${zone.status.name}`}>
+      {STATUS_COLUMNS.map((name, i) => {
+        const here = i === zone.status.column;
+        const side = i < 3 ? 'S' : i > 3 ? 'A' : 'E';
+        return (
+          <li key={name} class={here ? 'here' : ''} aria-current={here ? 'true' : undefined} title={name}>
+            <span class="col-letter">{side}</span>
+            {here && (
+              <span class="marker" aria-hidden="true">
+                ◆
+              </span>
+            )}
+            <span class="sr-only">
+              {name}
+              {here ? ' (marker here)' : ''}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Fleet({ p }: { p: PlayerView }) {
+  if (!p.fleet.length) return <p>No ships.</p>;
+  return (
+    <ul class="fleet">
+      {p.fleet.map((s) => (
+        <li key={s.id}>
+          {s.name} <small>({s.kind}, {s.points} pts)</small> — {s.committed === undefined ? 'not revealed' : s.committed ? 'committed' : 'in port'}
+          {s.damage ? `, damage ${s.damage}` : ''}
+          {s.crippled ? ', crippled' : ''}
+          {s.critical ? ', critically damaged' : ''}
+          {s.passive ? ', Passive' : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
+  const p = zone.players[side];
+  const m = zone.mission?.[side];
+  return (
+    <div class={`player player-${side}`}>
+      <h3>
+        <SideTag side={side} />
+        {zone.status.advantaged === side && <span class="badge">Advantaged</span>}
+        {zone.battle?.active === side && <span class="badge">Battle Turn</span>}
+      </h3>
+      <dl>
+        <dt>Point Track</dt>
+        <dd>{p.track}</dd>
+        <dt>Banked VP</dt>
+        <dd>{p.banked}</dd>
+        {m && (
+          <>
+            <dt>Mission</dt>
+            <dd>
+              {m.mission}
+              {m.summary && <small class="block">{m.summary}</small>}
+            </dd>
+          </>
+        )}
+        {p.handSize !== null && (
+          <>
+            <dt>Hand</dt>
+            <dd>{p.handSize} cards</dd>
+          </>
+        )}
+        <dt>Committed</dt>
+        <dd data-testid={`committed-${zone.id}-${side}`}>{p.hasCommitted ? 'yes' : 'not yet'}</dd>
+        {p.retreating && (
+          <>
+            <dt>Retreat</dt>
+            <dd>retreating</dd>
+          </>
+        )}
+        {p.eliminated && (
+          <>
+            <dt>Task Force</dt>
+            <dd>eliminated</dd>
+          </>
+        )}
+      </dl>
+      <h4>Fleet</h4>
+      <Fleet p={p} />
+      {p.cards && (
+        <>
+          <h4>Action cards</h4>
+          {p.cards.length ? (
+            <ul>
+              {p.cards.map((c) => (
+                <li key={c.id}>
+                  {c.type}
+                  {c.value !== undefined ? ` (${c.value})` : ''}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>None known.</p>
+          )}
+        </>
+      )}
+      {p.commitment && (
+        <p>
+          Committed: {p.commitment.ships.length} ship(s), Area Defense {p.commitment.areaDefense}
+          {p.commitment.flagOfficer ? `, Flag Officer on ${p.commitment.flagOfficer}` : ''}
+        </p>
+      )}
+      {p.order && (p.order.ships.length > 0 || p.order.cards.length > 0) && (
+        <p>
+          Order: {p.order.ships.length} ship(s), {p.order.cards.length} card(s), cost {String(p.order.cost)}
+          {p.order.done ? ' (done)' : ''}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ZoneBoard({ zone }: { zone: ZoneView }) {
+  const b = zone.battle;
+  return (
+    <section class="card zone" id={`zone-${zone.id}`} data-testid={`zone-${zone.id}`} aria-labelledby={`zone-h-${zone.id}`}>
+      <h2 id={`zone-h-${zone.id}`}>{zone.name}</h2>
+      <p>
+        Step: {step(zone.step)} · Status: <strong>{zone.status.name}</strong>
+        {zone.status.advantaged ? (
+          <>
+            {' '}
+            · Advantaged: <SideTag side={zone.status.advantaged} />
+          </>
+        ) : (
+          ' · no Advantaged Player'
+        )}
+      </p>
+      <StatusTrack zone={zone} />
+      {zone.mission && (
+        <p>
+          Mission ({zone.mission.rule}, roll {zone.mission.roll}): <strong>{zone.mission.title}</strong>
+          {zone.mission.urgent ? ' — urgent' : ''}
+          {zone.mission.pool !== null && zone.mission.pool !== undefined ? ` · Point Pool ${zone.mission.pool}` : ''}
+        </p>
+      )}
+      {b && (
+        <p>
+          Battle Turn {b.battleTurn} of {b.turnsPerPlayer}
+          {b.active && (
+            <>
+              {' '}
+              (<SideTag side={b.active} />)
+            </>
+          )}
+          {b.pool !== null && ` · Pool left ${b.poolLeft}`}
+          {b.toDeal > 0 && ` · ${b.toDeal} Non-Combatant(s) to deal`}
+          {b.nonCombatants.length > 0 && ` · Non-Combatants: ${b.nonCombatants.map((n) => `${n.id}${n.sunk ? ' (sunk)' : n.damage ? ` (damage ${n.damage})` : ''}`).join(', ')}`}
+        </p>
+      )}
+      <div class="sides">
+        {SIDES.map((s) => (
+          <PlayerPanel key={s} zone={zone} side={s} />
+        ))}
+      </div>
+      {zone.reminders.length > 0 && (
+        <ul class="reminders" aria-label="Reminders">
+          {zone.reminders.map((r, i) => (
+            <li key={i}>{r}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function EndScreen({ page }: { page: GamePage }) {
+  const r: CwnbView['result'] = page.view.result;
+  return (
+    <section class="card end" data-testid="end-screen" aria-labelledby="end-h">
+      <h2 id="end-h">The campaign is over</h2>
+      {r && (
+        <>
+          <p class="verdict">
+            {r.winner ? (
+              <>
+                <SideTag side={r.winner} /> {r.level} Victory by {r.margin} VP
+              </>
+            ) : (
+              'A Draw'
+            )}
+          </p>
+          {r.historicalDescription && <p>{r.historicalDescription}</p>}
+          <p>
+            Totals: <SideTag side="allied" /> {r.totals.allied} · <SideTag side="soviet" /> {r.totals.soviet}
+          </p>
+        </>
+      )}
+      <p>
+        Dice seed: <code data-testid="seed">{page.game.seed ?? 'not published yet'}</code>
+      </p>
+      <p>
+        Commitment shown at creation: <code>{page.game.seedCommitment}</code>
+      </p>
+    </section>
+  );
+}

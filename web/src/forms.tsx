@@ -1,0 +1,251 @@
+import { useState } from 'preact/hooks';
+import type { ActionSpec, FieldSpec, Fields } from './api.ts';
+import { ErrorBox } from './ui.tsx';
+
+/**
+ * Forms drawn from the engine's action descriptors (ActionSpec, FieldSpec): no form is written
+ * for a particular action. A choice's option may ask more fields (its variant `fields`); their
+ * values go into the action beside the others, as the engine reads them.
+ */
+export type Values = Record<string, unknown>;
+
+/** The initial values of a form: each field's default, where it has one. */
+export function initialValues(fields: Fields | undefined): Values {
+  const out: Values = {};
+  for (const [key, f] of Object.entries(fields ?? {})) {
+    if (f.default !== undefined) out[key] = f.default;
+    else if (f.kind === 'subset') out[key] = [];
+    else if (f.kind === 'bool' && !f.optional) out[key] = false;
+    else if (f.kind === 'dice') out[key] = f.sides.map(() => undefined);
+  }
+  return out;
+}
+
+/** The fields in play: the form's own and those of each chosen option, recursively. */
+function activeFields(fields: Fields | undefined, values: Values): [string, FieldSpec][] {
+  const out: [string, FieldSpec][] = [];
+  for (const [key, f] of Object.entries(fields ?? {})) {
+    out.push([key, f]);
+    if (f.kind === 'choice') {
+      const chosen = f.options.find((o) => o.value === values[key]);
+      if (chosen?.fields) out.push(...activeFields(chosen.fields, values));
+    }
+  }
+  return out;
+}
+
+/** The action's fields from the form's values; a message naming the field when one is missing. */
+export function collect(fields: Fields | undefined, values: Values): Values | string {
+  const out: Values = {};
+  for (const [key, f] of activeFields(fields, values)) {
+    const v = values[key];
+    const empty = v === undefined || v === '' || (f.kind === 'dice' && (v as unknown[]).some((x) => x === undefined));
+    if (empty) {
+      if (f.optional || f.kind === 'bool') continue;
+      return `${f.label}: ${f.kind === 'choice' ? 'choose one' : 'fill this in'}.`;
+    }
+    if (f.kind === 'subset') {
+      const n = (v as unknown[]).length;
+      if (n < f.min || n > f.max) return `${f.label}: choose ${f.min === f.max ? f.min : `${f.min} to ${f.max}`}.`;
+    }
+    out[key] = v;
+  }
+  return out;
+}
+
+let serial = 0;
+const uid = (p: string) => `${p}-${++serial}`;
+
+export function FieldInputs({ fields, values, set, idPrefix }: { fields: Fields | undefined; values: Values; set: (key: string, v: unknown) => void; idPrefix: string }) {
+  return (
+    <>
+      {Object.entries(fields ?? {}).map(([key, f]) => (
+        <FieldInput key={key} name={key} f={f} values={values} set={set} idPrefix={idPrefix} />
+      ))}
+    </>
+  );
+}
+
+function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: FieldSpec; values: Values; set: (key: string, v: unknown) => void; idPrefix: string }) {
+  const [id] = useState(() => uid(`${idPrefix}-${name}`));
+  const v = values[name];
+  const help = f.help ? <small id={`${id}-help`}>{f.help}</small> : null;
+  const described = f.help ? `${id}-help` : undefined;
+  const label = `${f.label}${f.optional ? ' (optional)' : ''}`;
+  switch (f.kind) {
+    case 'choice': {
+      const chosen = f.options.find((o) => o.value === v);
+      const inner = chosen?.fields ? <FieldInputs fields={chosen.fields} values={values} set={set} idPrefix={id} /> : null;
+      if (f.options.length <= 4) {
+        return (
+          <fieldset class="field">
+            <legend>{label}</legend>
+            {help}
+            <div class="choices">
+              {f.options.map((o) => (
+                <label key={String(o.value)} class="choice">
+                  <input type="radio" name={id} checked={v === o.value} onChange={() => set(name, o.value)} />
+                  {o.label}
+                </label>
+              ))}
+            </div>
+            {inner}
+          </fieldset>
+        );
+      }
+      return (
+        <div class="field">
+          <label for={id}>{label}</label>
+          {help}
+          <select id={id} aria-describedby={described} value={chosen ? String(chosen.value) : ''} onChange={(e) => set(name, f.options.find((o) => String(o.value) === e.currentTarget.value)?.value)}>
+            <option value="">Choose…</option>
+            {f.options.map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          {inner}
+        </div>
+      );
+    }
+    case 'subset': {
+      const chosen = (v as unknown[] | undefined) ?? [];
+      return (
+        <fieldset class="field">
+          <legend>
+            {label} <small>(choose {f.min === f.max ? f.min : `${f.min}–${f.max}`})</small>
+          </legend>
+          {help}
+          <div class="choices">
+            {f.options.map((o) => (
+              <label key={String(o.value)} class="choice">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(o.value)}
+                  onChange={(e) => set(name, e.currentTarget.checked ? [...chosen, o.value] : chosen.filter((x) => x !== o.value))}
+                />
+                {o.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      );
+    }
+    case 'int':
+      return (
+        <div class="field">
+          <label for={id}>{label}</label>
+          {help}
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={f.min}
+            max={f.max}
+            step={1}
+            aria-describedby={described}
+            value={v === undefined ? '' : String(v)}
+            onInput={(e) => {
+              const t = e.currentTarget.value;
+              set(name, t === '' ? undefined : Number(t));
+            }}
+          />
+        </div>
+      );
+    case 'dice': {
+      const dice = (v as (number | undefined)[] | undefined) ?? f.sides.map(() => undefined);
+      return (
+        <fieldset class="field">
+          <legend>{label}</legend>
+          {help}
+          {f.sides.map((sides, i) => (
+            <label key={i} class="die">
+              {f.labels?.[i] ?? `Die ${i + 1}`} (d{sides})
+              <select value={dice[i] === undefined ? '' : String(dice[i])} onChange={(e) => set(name, dice.map((d, j) => (j === i ? (e.currentTarget.value ? Number(e.currentTarget.value) : undefined) : d)))}>
+                <option value="">–</option>
+                {Array.from({ length: sides }, (_, k) => (
+                  <option key={k} value={String(k + 1)}>
+                    {k + 1}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </fieldset>
+      );
+    }
+    case 'bool':
+      return (
+        <div class="field">
+          <label class="choice">
+            <input type="checkbox" checked={v === true} aria-describedby={described} onChange={(e) => set(name, e.currentTarget.checked)} />
+            {f.label}
+          </label>
+          {help}
+        </div>
+      );
+    case 'text':
+      return (
+        <div class="field">
+          <label for={id}>{label}</label>
+          {help}
+          <input id={id} type="text" maxLength={f.maxLength} aria-describedby={described} value={(v as string | undefined) ?? ''} onInput={(e) => set(name, e.currentTarget.value)} />
+        </div>
+      );
+  }
+}
+
+/** One action the seat may take, as a form; `submit` sends it and throws the server's refusal. */
+export function ActionForm({ spec, seat, submit }: { spec: ActionSpec; seat: string; submit: (action: Values) => Promise<void> }) {
+  const [values, setValues] = useState<Values>(() => initialValues(spec.fields));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: string, v: unknown) => setValues((old) => ({ ...old, [k]: v }));
+  const hasFields = Object.keys(spec.fields ?? {}).length > 0;
+  const onSubmit = async (e: Event) => {
+    e.preventDefault();
+    const fields = collect(spec.fields, values);
+    if (typeof fields === 'string') return setError(fields);
+    if (spec.confirm && !confirm(`${spec.label}: this cannot be taken back lightly. Go ahead?`)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await submit({ type: spec.type, seat, ...fields });
+      setValues(initialValues(spec.fields));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const body = (
+    <>
+      {spec.help && <p class="help">{spec.help}</p>}
+      {spec.secret && <p class="secret">Secret: only your team sees what you enter here.</p>}
+      <FieldInputs fields={spec.fields} values={values} set={set} idPrefix={`${seat}-${spec.type}`} />
+      <ErrorBox message={error} />
+      <button type="submit" class="primary" disabled={busy} data-testid={`submit-${spec.type}`}>
+        {hasFields ? 'Submit' : spec.label}
+      </button>
+    </>
+  );
+  return (
+    <form class="action" data-testid={`action-${spec.type}`} data-seat={seat} onSubmit={onSubmit}>
+      {hasFields ? (
+        <details>
+          <summary>
+            {spec.label}
+            {spec.rule && <small> (rule {spec.rule})</small>}
+          </summary>
+          {body}
+        </details>
+      ) : (
+        <>
+          {spec.rule && <small class="rule">Rule {spec.rule}</small>}
+          {body}
+        </>
+      )}
+    </form>
+  );
+}

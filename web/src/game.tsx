@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { ActionSpec, GameEvent, GamePage } from './api.ts';
+import { api, ApiError, errorText, seatLabel } from './api.ts';
+import { BattleRecorder, gridActions } from './battle.tsx';
+import { EndScreen, Overview, ZoneBoard } from './board.tsx';
+import type { Values } from './forms.tsx';
+import { ActionForm } from './forms.tsx';
+import { useLive } from './live.ts';
+import { Referee } from './referee.tsx';
+import { Rewinds } from './rewinds.tsx';
+import { Link, navigate, useTitle } from './router.tsx';
+import { ErrorBox } from './ui.tsx';
+
+/** `/g/:id`: one campaign as the viewer may see it, the seats' actions, the log, live. */
+export function Game({ id, as }: { id: string; as: string | null }) {
+  const [page, setPage] = useState<GamePage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [log, setLog] = useState<GameEvent[]>([]);
+  const [fresh, setFresh] = useState<GameEvent[]>([]);
+  const [start, setStart] = useState<number | null>(null);
+  const q = as ? `?as=${encodeURIComponent(as)}` : '';
+  const base = `/api/games/${encodeURIComponent(id)}`;
+
+  const load = useCallback(async () => {
+    try {
+      setPage(await api<GamePage>('GET', `${base}${q}`));
+      setError(null);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [base, q]);
+
+  useEffect(() => {
+    setPage(null);
+    setStart(null);
+    setLog([]);
+    load();
+    api<{ events: GameEvent[] }>('GET', `${base}/log${q}`)
+      .then((r) => {
+        setLog(r.events);
+        setStart(r.events.length ? r.events[r.events.length - 1].seq : -1);
+      })
+      .catch((e) => setError(errorText(e)));
+  }, [base, q, load]);
+
+  // After a frame, fetch the new view and actions once things settle (several frames, one fetch).
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onFrame = useCallback(
+    (events: GameEvent[]) => {
+      if (events.length) {
+        setLog((old) => [...old, ...events]);
+        setFresh(events);
+      }
+      clearTimeout(timer.current);
+      timer.current = setTimeout(load, 150);
+    },
+    [load],
+  );
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const live = useLive(id, as, start, onFrame);
+
+  const mine = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)).length : 0;
+  useTitle(page ? `${mine ? `(${mine}) ` : ''}${page.game.title} — Wardroom` : 'Wardroom');
+
+  /** Sends something that names the version seen; a stale one reloads and says so. */
+  const post = async (path: string, body: Values) => {
+    try {
+      await api('POST', `${base}${path}`, { ...body, seen: page!.game.version });
+      setNotice(null);
+      await load();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        setNotice('The game moved on before your action arrived: here is the fresh state. Look again and resubmit.');
+        await load();
+        return;
+      }
+      throw new Error(errorText(e));
+    }
+  };
+  const submit = (action: Values) => post('/actions', { action });
+
+  if (!page) {
+    return (
+      <main>
+        <ErrorBox message={error} />
+        {!error && <p aria-busy="true">Loading the campaign…</p>}
+      </main>
+    );
+  }
+  const seats = Object.keys(page.actions).filter((s) => !as || as === 'referee' || as === s || !page.me.seats.includes(as));
+  return (
+    <main class="game">
+      <header class="game-head">
+        <h1>{page.game.title}</h1>
+        <p class="meta">
+          Viewing as <strong>{page.me.spectator ? 'a spectator' : page.me.viewer === 'referee' ? 'the referee' : seatLabel(page.me.viewer, page.seats)}</strong> ·{' '}
+          <span role="status" data-testid="live-status">
+            {live === 'live' ? 'live' : live === 'connecting' ? 'connecting…' : 'reconnecting…'}
+          </span>{' '}
+          · <Link href="/">Home</Link>
+        </p>
+        <SeatPicker page={page} as={as} id={id} />
+      </header>
+      <ErrorBox message={error} />
+      <p class="notice" role="status" data-testid="notice" hidden={!notice}>
+        {notice}
+      </p>
+      {page.game.over && <EndScreen page={page} />}
+      <Overview page={page} />
+      {seats.map((seat) => (
+        <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat })} />
+      ))}
+      <Rewinds page={page} base={base} log={log} reload={load} />
+      {page.view.zones.map((z) => (
+        <ZoneBoard key={z.id} zone={z} />
+      ))}
+      {page.me.referee && <Referee page={page} base={base} />}
+      {!page.me.referee && page.game.over && (
+        <p>
+          <a href={`${base}/export`} download data-testid="export-link">
+            Download the game file
+          </a>
+        </p>
+      )}
+      <Log log={log} fresh={fresh} />
+    </main>
+  );
+}
+
+function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: string }) {
+  const choices = [...(page.me.referee ? ['referee'] : []), ...page.me.seats];
+  if (choices.length < 2) return null;
+  const current = as ?? page.me.viewer;
+  return (
+    <div class="field seat-picker">
+      <label for="seat-picker">See the game as</label>
+      <select id="seat-picker" data-testid="seat-picker" value={current} onChange={(e) => navigate(`/g/${encodeURIComponent(id)}?as=${encodeURIComponent(e.currentTarget.value)}`, true)}>
+        {choices.map((s) => (
+          <option key={s} value={s}>
+            {s === 'referee' ? 'Referee (everything)' : `${seatLabel(s, page.seats)}${page.waitingFor.includes(s) ? ' — waiting on you' : ''}`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null);
+  const grid = gridActions(specs);
+  const forms = specs.filter((s) => !grid.has(s.type));
+  const waiting = page.waitingFor.includes(seat);
+  return (
+    <section class="card actions" data-testid={`seat-actions-${seat}`} aria-labelledby={`actions-h-${seat}`}>
+      <h2 id={`actions-h-${seat}`}>
+        {seatLabel(seat, page.seats)}
+        {waiting && <span class="badge">your decision</span>}
+      </h2>
+      {grid.size > 0 && <BattleRecorder seat={seat} specs={grid} view={page.view} submit={submit} />}
+      {forms.length === 0 && grid.size === 0 && <p>Nothing to do for this seat now.</p>}
+      {forms.map((spec) => (
+        <ActionForm key={spec.type} spec={spec} seat={seat} submit={submit} />
+      ))}
+      <ErrorBox message={error} />
+      {!page.game.over && (
+        <button
+          type="button"
+          class="secondary"
+          data-testid={`undo-${seat}`}
+          onClick={async () => {
+            setError(null);
+            try {
+              await undo();
+            } catch (e) {
+              setError(errorText(e));
+            }
+          }}
+        >
+          Undo my last action
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Log({ log, fresh }: { log: GameEvent[]; fresh: GameEvent[] }) {
+  return (
+    <section class="card" aria-labelledby="log-h">
+      <h2 id="log-h">Game log</h2>
+      <div class="sr-only" aria-live="polite" data-testid="log-live">
+        {fresh.map((e) => (
+          <p key={e.seq}>{e.text}</p>
+        ))}
+      </div>
+      <ol class="log" data-testid="log" reversed>
+        {[...log].reverse().map((e) => (
+          <li key={e.seq} value={e.seq + 1} data-seq={e.seq}>
+            {e.turn !== undefined && <small>T{e.turn} </small>}
+            {e.text}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

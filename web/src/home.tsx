@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { GameSummary, Person } from './api.ts';
+import { api, errorText } from './api.ts';
+import { Link, navigate, useTitle } from './router.tsx';
+import { ErrorBox } from './ui.tsx';
+
+interface Me {
+  person: Person | null;
+  games: GameSummary[];
+}
+
+/** `/`: the person's campaigns and seats, waiting-on-you first; start, create or import a game. */
+export function Home() {
+  const [me, setMe] = useState<Me | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = () =>
+    api<Me>('GET', '/api/me')
+      .then(setMe)
+      .catch((e) => setError(errorText(e)));
+  useEffect(() => {
+    load();
+  }, []);
+  const waiting = me ? me.games.reduce((n, g) => n + g.waitingOnYou.length, 0) : 0;
+  useTitle(waiting ? `(${waiting}) Wardroom` : 'Wardroom');
+
+  const start = async (what: () => Promise<{ id: string }>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { id } = await what();
+      navigate(`/g/${encodeURIComponent(id)}`);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main>
+      <h1>Wardroom</h1>
+      <p>A referee for Cold War Naval Battles campaigns: every seat on its own device.</p>
+      <ErrorBox message={error} />
+      {me?.person && <p>Signed in as {me.person.name || 'a person without a name'}.</p>}
+      <div class="start">
+        <button type="button" class="primary big" disabled={busy} data-testid="demo-button" onClick={() => start(() => api('POST', '/api/demo', {}))}>
+          Start a demo campaign
+        </button>
+        <Link href="/new" class="button" data-testid="create-link">
+          Create a campaign
+        </Link>
+      </div>
+      <section class="card" aria-labelledby="games-h" data-testid="games">
+        <h2 id="games-h">Your campaigns{waiting ? ` (${waiting} waiting on you)` : ''}</h2>
+        {!me ? <p aria-busy="true">Loading…</p> : me.games.length === 0 ? <p>None yet.</p> : <GameList games={me.games} />}
+      </section>
+      <Import busy={busy} start={start} />
+      {me && <Account person={me.person} reload={load} />}
+    </main>
+  );
+}
+
+function GameList({ games }: { games: GameSummary[] }) {
+  return (
+    <ul class="games">
+      {games.map((g) => (
+        <li key={g.id} data-testid={`game-${g.id}`} class={g.waitingOnYou.length ? 'waiting' : ''}>
+          <Link href={`/g/${encodeURIComponent(g.id)}`}>{g.title}</Link>
+          <div>
+            {g.waitingOnYou.length > 0 && <strong class="badge">Waiting on you: {g.waitingOnYou.join(', ')}</strong>}
+            <small>
+              {' '}
+              {g.over ? 'over' : `turn ${g.turn}`}
+              {g.referee ? ' · you referee' : ''}
+              {g.seats.length ? ` · your seats: ${g.seats.join(', ')}` : ''}
+            </small>
+          </div>
+          {g.seats.length > 1 && (
+            <div class="seat-links">
+              {g.seats.map((s) => (
+                <Link key={s} href={`/g/${encodeURIComponent(g.id)}?as=${encodeURIComponent(s)}`}>
+                  as {s}
+                </Link>
+              ))}
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Import({ busy, start }: { busy: boolean; start: (f: () => Promise<{ id: string }>) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [seed, setSeed] = useState('');
+  return (
+    <section class="card" aria-labelledby="import-h">
+      <h2 id="import-h">Continue a game from the table</h2>
+      <form
+        data-testid="import-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (file) start(async () => api('POST', '/api/import', { file: await file.text(), ...(seed.trim() ? { seed: seed.trim() } : {}) }));
+        }}
+      >
+        <div class="field">
+          <label for="import-file">Game file (from wardroom new / play)</label>
+          <input id="import-file" type="file" accept=".json,application/json" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+        </div>
+        <div class="field">
+          <label for="import-seed">Dice seed (optional: the FILE.seed the referee kept)</label>
+          <input id="import-seed" type="text" autocomplete="off" value={seed} onInput={(e) => setSeed(e.currentTarget.value)} />
+        </div>
+        <button type="submit" class="primary" disabled={busy || !file} data-testid="submit-import">
+          Import
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Account({ person, reload }: { person: Person | null; reload: () => void }) {
+  const [name, setName] = useState(person?.name ?? '');
+  const [email, setEmail] = useState(person?.email ?? '');
+  const [msg, setMsg] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (what: () => Promise<unknown>, done: string) => {
+    setError(null);
+    setMsg(null);
+    try {
+      await what();
+      setMsg(done);
+      reload();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="account-h" data-testid="account">
+      <h2 id="account-h">You</h2>
+      <ErrorBox message={error} />
+      <p role="status">{msg}</p>
+      {person && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(() => api('POST', '/api/me', { name }), 'Name saved.');
+          }}
+        >
+          <div class="field">
+            <label for="me-name">Your name</label>
+            <input id="me-name" type="text" maxLength={80} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          </div>
+          <button type="submit">Save name</button>
+        </form>
+      )}
+      <h3>Use on another device</h3>
+      <p>Give an e-mail address, then ask for a sign-in link there. No password.</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          run(async () => {
+            if (person && email !== (person.email ?? '')) await api('POST', '/api/me', { email });
+            await api('POST', '/api/magic-links', { email });
+          }, `If ${email} is known here, a sign-in link is on its way (valid 15 minutes, once).`);
+        }}
+      >
+        <div class="field">
+          <label for="me-email">E-mail</label>
+          <input id="me-email" type="email" autocomplete="email" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+        </div>
+        <button type="submit" data-testid="magic-link-button">
+          {person ? 'Save and send me a sign-in link' : 'Send me a sign-in link'}
+        </button>
+      </form>
+      {person && (
+        <button type="button" class="secondary" onClick={() => run(() => api('POST', '/api/sign-out', {}), 'Signed out on this device.')}>
+          Sign out on this device
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Seat } from './api.ts';
+import { api, ApiError, errorText } from './api.ts';
+import { navigate, useTitle } from './router.tsx';
+import { ErrorBox } from './ui.tsx';
+
+interface Invitation {
+  game: { id: string; title: string };
+  kind: 'seat' | 'team' | 'table' | 'spectator';
+  seats: Seat[];
+}
+
+/** `/invite/:token`: claim one or more seats of a campaign (or watch it). */
+export function Invite({ token }: { token: string }) {
+  const [inv, setInv] = useState<Invitation | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const path = `/api/invitations/${encodeURIComponent(token)}`;
+  const load = () =>
+    api<Invitation>('GET', path)
+      .then((i) => {
+        setInv(i);
+        const open = i.seats.filter((s) => !s.holder).map((s) => s.seat);
+        setChosen((c) => (c.length ? c.filter((s) => open.includes(s)) : open.length === 1 ? open : []));
+      })
+      .catch((e) => setError(errorText(e)));
+  useEffect(() => {
+    load();
+  }, [token]);
+  useTitle(inv ? `Join ${inv.game.title} — Wardroom` : 'Invitation — Wardroom');
+
+  const claim = async (seats: string[]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api<{ id: string }>('POST', `${path}/claim`, { seats, name: name.trim() });
+      navigate(`/g/${encodeURIComponent(r.id)}${seats.length === 1 ? `?as=${encodeURIComponent(seats[0])}` : ''}`);
+    } catch (e) {
+      setError(errorText(e));
+      if (e instanceof ApiError && e.status === 409) load();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!inv) {
+    return (
+      <main>
+        <h1>Invitation</h1>
+        <ErrorBox message={error} />
+        {!error && <p aria-busy="true">Loading…</p>}
+      </main>
+    );
+  }
+  const nameField = (
+    <div class="field">
+      <label for="claim-name">Your name</label>
+      <input id="claim-name" type="text" maxLength={80} autocomplete="nickname" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+    </div>
+  );
+  if (inv.kind === 'spectator') {
+    return (
+      <main>
+        <h1>Watch {inv.game.title}</h1>
+        <p>You will see only what is public, and cannot act.</p>
+        <ErrorBox message={error} />
+        <button type="button" class="primary big" disabled={busy} data-testid="watch-button" onClick={() => claim([])}>
+          Watch
+        </button>
+      </main>
+    );
+  }
+  return (
+    <main>
+      <h1>Join {inv.game.title}</h1>
+      <form
+        data-testid="claim-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!chosen.length) return setError('Choose at least one seat.');
+          claim(chosen);
+        }}
+      >
+        <fieldset class="field">
+          <legend>Seats on offer</legend>
+          <div class="choices">
+            {inv.seats.map((s) => (
+              <label key={s.seat} class="choice">
+                <input
+                  type="checkbox"
+                  disabled={!!s.holder}
+                  checked={chosen.includes(s.seat)}
+                  data-testid={`claim-seat-${s.seat}`}
+                  onChange={(e) => setChosen(e.currentTarget.checked ? [...chosen, s.seat] : chosen.filter((x) => x !== s.seat))}
+                />
+                {s.label}
+                {s.holder ? ` — held by ${s.holder}` : ' — open'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {nameField}
+        <ErrorBox message={error} />
+        <button type="submit" class="primary big" disabled={busy} data-testid="claim-button">
+          Claim {chosen.length > 1 ? `${chosen.length} seats` : 'the seat'}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+/** `/magic/:token`: a sign-in link opens this page; only the button's POST signs in (mail scanners open links). */
+export function Magic({ token }: { token: string }) {
+  useTitle('Sign in — Wardroom');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <main>
+      <h1>Sign in on this device</h1>
+      <p>This takes you to your campaigns and seats. The link works once.</p>
+      <ErrorBox message={error} />
+      <button
+        type="button"
+        class="primary big"
+        disabled={busy}
+        data-testid="magic-consume"
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await api('POST', '/api/magic-links/consume', { token });
+            navigate('/', true);
+          } catch (e) {
+            setError(errorText(e));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Sign in
+      </button>
+    </main>
+  );
+}

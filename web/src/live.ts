@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { GameEvent } from './api.ts';
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+
+/**
+ * The game's WebSocket (`/api/games/:id/live`): frames of new events (and rewind news). It
+ * reconnects with a growing pause (1 s, 2 s, 4 s … 30 s) and asks for what follows the last
+ * event seen, so nothing is missed while away. `onFrame` gets the new events (maybe none).
+ */
+export function useLive(id: string, as: string | null, start: number | null, onFrame: (events: GameEvent[]) => void): LiveState {
+  const [state, setState] = useState<LiveState>('connecting');
+  const last = useRef(-1);
+  const handler = useRef(onFrame);
+  handler.current = onFrame;
+  useEffect(() => {
+    if (start === null) return;
+    last.current = start;
+    let ws: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let delay = 1000;
+    let closed = false;
+    const connect = () => {
+      const q = new URLSearchParams({ after: String(last.current) });
+      if (as) q.set('as', as);
+      ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${encodeURIComponent(id)}/live?${q}`);
+      ws.onopen = () => {
+        delay = 1000;
+        setState('live');
+      };
+      ws.onmessage = (m) => {
+        let frame: { type?: string; events?: GameEvent[] };
+        try {
+          frame = JSON.parse(String(m.data));
+        } catch {
+          return;
+        }
+        const fresh = (frame.events ?? []).filter((e) => e.seq > last.current);
+        for (const e of fresh) last.current = Math.max(last.current, e.seq);
+        handler.current(fresh);
+      };
+      ws.onclose = () => {
+        if (closed) return;
+        setState('reconnecting');
+        timer = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 30000);
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(timer);
+      ws?.close();
+    };
+  }, [id, as, start]);
+  return state;
+}

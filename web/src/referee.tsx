@@ -1,0 +1,127 @@
+import { useState } from 'preact/hooks';
+import type { GamePage } from './api.ts';
+import { api, errorText } from './api.ts';
+import { ErrorBox } from './ui.tsx';
+
+type Kind = 'seat' | 'team' | 'table' | 'spectator';
+
+/** The referee's tools: invitation links (shown once: copy them now), the game file. */
+export function Referee({ page, base }: { page: GamePage; base: string }) {
+  const teams = [...new Set(page.seats.map((s) => s.team).filter((t): t is string => !!t))];
+  const [kind, setKind] = useState<Kind>('seat');
+  const [seat, setSeat] = useState(page.seats[0]?.seat ?? '');
+  const [team, setTeam] = useState(teams[0] ?? '');
+  const [links, setLinks] = useState<{ what: string; url: string }[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const invite = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    const body = { kind, ...(kind === 'seat' ? { seat } : kind === 'team' ? { team } : {}) };
+    try {
+      const r = await api<{ token: string; url: string }>('POST', `${base}/invitations`, body);
+      const what = kind === 'seat' ? page.seats.find((s) => s.seat === seat)?.label ?? seat : kind === 'team' ? `team ${team}` : kind === 'table' ? 'the whole table' : 'a spectator';
+      setLinks((old) => [{ what, url: new URL(r.url, location.origin).href }, ...old]);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <section class="card" data-testid="referee" aria-labelledby="referee-h">
+      <h2 id="referee-h">Referee</h2>
+      <h3>Seats</h3>
+      <ul>
+        {page.seats.map((s) => (
+          <li key={s.seat}>
+            {s.label}: {s.holder ?? <em>unclaimed</em>}
+          </li>
+        ))}
+      </ul>
+      <h3>Invite</h3>
+      <form class="invite" onSubmit={invite} data-testid="invite-form">
+        <fieldset class="field">
+          <legend>Invitation for</legend>
+          <div class="choices">
+            {(['seat', 'team', 'table', 'spectator'] as const).map((k) => (
+              <label key={k} class="choice">
+                <input type="radio" name="invite-kind" checked={kind === k} onChange={() => setKind(k)} />
+                {{ seat: 'one seat', team: 'a team', table: 'the whole table', spectator: 'a spectator' }[k]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {kind === 'seat' && (
+          <div class="field">
+            <label for="invite-seat">Seat</label>
+            <select id="invite-seat" value={seat} onChange={(e) => setSeat(e.currentTarget.value)}>
+              {page.seats.map((s) => (
+                <option key={s.seat} value={s.seat}>
+                  {s.label}
+                  {s.holder ? ` (held by ${s.holder})` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {kind === 'team' && (
+          <div class="field">
+            <label for="invite-team">Team</label>
+            <select id="invite-team" value={team} onChange={(e) => setTeam(e.currentTarget.value)}>
+              {teams.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <ErrorBox message={error} />
+        <button type="submit" class="primary" data-testid="submit-invitation">
+          Make an invitation link
+        </button>
+      </form>
+      {links.length > 0 && (
+        <ul class="links">
+          {links.map((l, i) => (
+            <li key={l.url}>
+              <InviteLink what={l.what} url={l.url} n={links.length - i} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Game file</h3>
+      <p>
+        <a href={`${base}/export`} download data-testid="export-link">
+          Download the game file
+        </a>{' '}
+        (the CLI's format; the seed only after the end)
+      </p>
+    </section>
+  );
+}
+
+function InviteLink({ what, url, n }: { what: string; url: string; n: number }) {
+  const [copied, setCopied] = useState(false);
+  const id = `invitation-${n}`;
+  return (
+    <div class="field">
+      <label for={id}>Link for {what} (shown once: copy it now)</label>
+      <div class="row">
+        <input id={id} type="text" readOnly value={url} data-testid="invitation-url" onFocus={(e) => e.currentTarget.select()} />
+        <button
+          type="button"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(url);
+              setCopied(true);
+            } catch {
+              (document.getElementById(id) as HTMLInputElement | null)?.select();
+            }
+          }}
+        >
+          Copy
+        </button>
+      </div>
+      <span role="status">{copied ? 'Copied.' : ''}</span>
+    </div>
+  );
+}

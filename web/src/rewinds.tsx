@@ -1,0 +1,110 @@
+import { useState } from 'preact/hooks';
+import type { GameEvent, GamePage } from './api.ts';
+import { api, errorText, seatLabel } from './api.ts';
+import { ErrorBox } from './ui.tsx';
+
+/**
+ * Rewinds by agreement: a seat asks to take a War Zone back to just after an earlier action; the
+ * zone's other seat (or the referee) answers here. The engine says what may be rewound.
+ */
+export function Rewinds({ page, base, log, reload }: { page: GamePage; base: string; log: GameEvent[]; reload: () => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null);
+  const call = async (path: string, body: unknown) => {
+    setError(null);
+    try {
+      await api('POST', `${base}${path}`, body);
+      await reload();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  // A rewind is asked by a seat of the zone; the referee answers (and may agree alone).
+  const askers = page.me.seats;
+  if (!askers.length && !page.rewinds.length) return null;
+  return (
+    <section class="card" data-testid="rewinds" aria-labelledby="rewinds-h">
+      <h2 id="rewinds-h">Rewinds</h2>
+      <ErrorBox message={error} />
+      {page.rewinds.map((r) => {
+        const answerAs = page.me.referee ? ['referee'] : r.needed.filter((s) => page.me.seats.includes(s) && !r.agreed.includes(s));
+        return (
+          <div key={r.id} class="rewind" data-testid={`rewind-${r.id}`}>
+            <p>
+              {seatLabel(r.seat, page.seats)} asks to rewind {r.scope.replace(/^zone:/, '')} to after action #{r.to}. Agreed: {r.agreed.map((s) => seatLabel(s, page.seats)).join(', ') || 'no one yet'}; needed:{' '}
+              {r.needed.map((s) => seatLabel(s, page.seats)).join(', ')}.
+            </p>
+            {answerAs.map((seat) => (
+              <div key={seat} class="row">
+                <button type="button" class="primary" data-testid={`rewind-agree-${r.id}`} onClick={() => call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: true })}>
+                  Agree{answerAs.length > 1 ? ` as ${seatLabel(seat, page.seats)}` : ''}
+                </button>
+                <button type="button" class="secondary" data-testid={`rewind-refuse-${r.id}`} onClick={() => call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: false })}>
+                  Refuse
+                </button>
+              </div>
+            ))}
+          </div>
+        );
+      })}
+      {askers.length > 0 && !page.game.over && <AskRewind page={page} log={log} askers={askers} call={call} />}
+    </section>
+  );
+}
+
+function AskRewind({ page, log, askers, call }: { page: GamePage; log: GameEvent[]; askers: string[]; call: (path: string, body: unknown) => Promise<void> }) {
+  const [zone, setZone] = useState<string>(page.view.zones[0]?.id ?? '');
+  const [to, setTo] = useState('-1');
+  const [seat, setSeat] = useState(askers.includes(page.me.viewer) ? page.me.viewer : askers[0]);
+  // One choice per log entry of the zone: "keep everything up to and including this".
+  const entries = new Map<number, string>();
+  for (const e of log) if (e.zone === zone) entries.set(e.entry, e.text);
+  return (
+    <details>
+      <summary>Ask for a rewind</summary>
+      <form
+        data-testid="action-rewind"
+        onSubmit={(e) => {
+          e.preventDefault();
+          call('/rewinds', { seat, scope: `zone:${zone}`, to: Number(to) });
+        }}
+      >
+        <div class="field">
+          <label for="rw-zone">War Zone</label>
+          <select id="rw-zone" value={zone} onChange={(e) => setZone(e.currentTarget.value)}>
+            {page.view.zones.map((z) => (
+              <option key={z.id} value={z.id}>
+                {z.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="rw-to">Keep everything up to</label>
+          <select id="rw-to" value={to} onChange={(e) => setTo(e.currentTarget.value)}>
+            <option value="-1">the start of the game</option>
+            {[...entries].map(([entry, text]) => (
+              <option key={entry} value={String(entry)}>
+                #{entry}: {text}
+              </option>
+            ))}
+          </select>
+        </div>
+        {askers.length > 1 && (
+          <div class="field">
+            <label for="rw-seat">Ask as</label>
+            <select id="rw-seat" value={seat} onChange={(e) => setSeat(e.currentTarget.value)}>
+              {askers.map((s) => (
+                <option key={s} value={s}>
+                  {seatLabel(s, page.seats)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <button type="submit" class="primary" data-testid="submit-rewind">
+          Ask
+        </button>
+      </form>
+    </details>
+  );
+}
