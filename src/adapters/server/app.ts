@@ -150,10 +150,12 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   registerGameRoutes(app, ctx);
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot;
-  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  // Files are looked up when asked for (wildcard), so a rebuilt web app is served without a restart.
+  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
-    // The web app routes on the client: every page path gets index.html.
-    if (webRoot && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.type('text/html').sendFile('index.html');
+    // The web app routes on the client: every page path gets index.html; a missing file is a 404.
+    const path = request.url.split('?')[0];
+    if (webRoot && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(path)) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send(new HttpError(404, 'not-found', `No such page: ${request.method} ${request.url.split('?')[0]}.`).body());
   });
   return { app, ctx };
