@@ -174,21 +174,20 @@ describe('invitations and seats', () => {
 describe('the home page', () => {
   it('/api/me lists every campaign and seat, the ones waiting on you first', async () => {
     const rita = server.person('Rita');
-    const quiet = await createCampaign(rita);
     const busy = await createCampaign(rita);
+    const quiet = await createCampaign(rita); // the newer one
     const ann = server.person('Ann');
     // In the quiet game Ann holds an Allied seat (nobody waits on it at the start: the Soviet player rolls the mission, 6.B).
     await claim(ann, await invite(rita, quiet, 'seat', { seat: 'allied:north-atlantic' }), ['allied:north-atlantic']);
     const first = (await ann.get('/api/me')).body.games;
     expect(first).toHaveLength(1);
     expect(first[0].waitingOnYou).toEqual([]);
-    // In the second (created later) she holds a Soviet seat that the game waits on.
+    // In the older one she holds a Soviet seat that the game waits on: it comes first.
     await claim(ann, await invite(rita, busy, 'team', { team: 'soviet' }), ['soviet:mediterranean']);
     const games = (await ann.get('/api/me')).body.games;
     expect(games.map((g: { id: string }) => g.id)).toEqual([busy, quiet]);
     expect(games[0].waitingOnYou).toEqual(['soviet:mediterranean']);
     expect(games[0].waitingFor).toEqual(expect.arrayContaining(['soviet:mediterranean', 'soviet:north-atlantic']));
-    // Waiting on you wins over the newest: after Ann rolls, the other game comes first only if it waits on her.
     expect((await server.person('Nobody').get('/api/me')).body).toEqual({ person: null, games: [] });
   });
 
