@@ -168,7 +168,7 @@ describe('6.C.2 orders and cards, 6.C.4 commitments: what the Soviet player and 
     expect(JSON.stringify(exportsBefore!.referee)).not.toContain(seed);
   });
 
-  it('export after the end: everyone gets the file with the seed, and wardroom verify checks it', async () => {
+  it('export after the end: everyone gets the file with the seed, and its dice check against the seed (verifyRecord, as wardroom verify)', async () => {
     for (const p of [game.soviet, game.spectator, game.referee]) {
       const r = await p.get(`/api/games/${game.id}/export`);
       expect(r.status).toBe(200);

@@ -15,9 +15,8 @@ import { openSqlite } from '../../src/adapters/storage/database.ts';
 import type { Action } from '../../src/engine/module.ts';
 import type { GameRecord } from '../../src/engine/session.ts';
 
-export const EXAMPLES = new URL('../../examples/cwnb/', import.meta.url);
-export const exampleFile = (name: string): string => readFileSync(new URL(name, EXAMPLES), 'utf8');
-export const example = (name: string): GameRecord => JSON.parse(exampleFile(name)) as GameRecord;
+/** A game file of examples/cwnb/. */
+export const example = (name: string): GameRecord => JSON.parse(readFileSync(new URL(`../../examples/cwnb/${name}`, import.meta.url), 'utf8')) as GameRecord;
 
 /** An answer: its status, its body as JSON (null when it is not JSON), its headers. */
 export interface Answer {
@@ -36,7 +35,6 @@ export class TestServer {
     readonly app: FastifyInstance,
     readonly ctx: Ctx,
     readonly dir: string,
-    readonly secretKey: Buffer,
   ) {}
 
   /** A person's browser: no cookie yet. */
@@ -68,9 +66,8 @@ export class TestServer {
 export async function startServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'wardroom-server-test-'));
   const db = await openSqlite(join(dir, 'wardroom.sqlite'));
-  const secretKey = opts.secretKey ?? randomBytes(32);
-  const { app, ctx } = await buildServer({ rateLimit: false, ...opts, db, secretKey, webRoot: null });
-  return new TestServer(app, ctx, dir, secretKey);
+  const { app, ctx } = await buildServer({ rateLimit: false, secretKey: randomBytes(32), ...opts, db, webRoot: null });
+  return new TestServer(app, ctx, dir);
 }
 
 /** The `wardroom=…` pair of a set-cookie header, as the browser sends it back (null: none set). */
