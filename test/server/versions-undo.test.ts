@@ -147,6 +147,19 @@ describe('rewinds by agreement', () => {
     expect(log.filter((e: { type: string }) => e.type === 'rewind')).toEqual([expect.objectContaining({ agreed: ['allied:mediterranean', 'referee'] })]);
   });
 
+  it('a rewind the rules refuse when agreed (past a reveal) is 422 with the reason, changes nothing, and no longer waits on anyone', async () => {
+    const g = await ordered();
+    let v = g.v;
+    for (const seat of ['allied:north-atlantic', 'soviet:mediterranean', 'soviet:north-atlantic']) v = await g.holder(seat).act(g.id, { type: 'donePurchasing', seat }, v);
+    const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
+    const r = await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: true });
+    expect(r.status).toBe(422);
+    expect(r.body.error.code).toBe('rewind-not-allowed');
+    const page = await g.soviet.page(g.id);
+    expect(page.game.version).toBe(v);
+    expect(page.rewinds).toEqual([]);
+  });
+
   it('a rewind of a War Zone the seat does not play is 422; a spectator cannot ask (403)', async () => {
     const g = await ordered();
     const r = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:north-atlantic', to: 0 });
