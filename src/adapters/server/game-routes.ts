@@ -234,7 +234,15 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     const agreed = [...open.agreed, who];
     const complete = who === 'referee' || open.needed.every((s) => agreed.includes(s));
-    if (complete) settle(id, await ctx.store.rewind(session.module, id, open.scope, open.to, agreed, session.version));
+    if (complete) {
+      const r = await ctx.store.rewind(session.module, id, open.scope, open.to, agreed, session.version);
+      if (isRuleError(r) && r.code !== 'stale-version') {
+        // The rules refuse it (past a die or a reveal): the request is closed, not left waiting for ever.
+        await ctx.people.setRewind(rid, open.agreed, 'refused');
+        ctx.hub.notify(id, { type: 'rewind' });
+      }
+      settle(id, r);
+    }
     await ctx.people.setRewind(rid, agreed, complete ? 'done' : null);
     ctx.hub.notify(id, { type: 'rewind' });
     return { done: complete };

@@ -1,0 +1,140 @@
+/**
+ * Durability (issue 9): the real `wardroom serve` process on a data folder; several clients play
+ * games at once over HTTP on loopback; the server is killed (SIGKILL) mid-stream and started again
+ * on the same folder. Every action that was acknowledged (200) is there, with its events, and
+ * every game replays and goes on. Bounded: four games, at most ~50 actions each, a few seconds.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isRuleError } from '../../src/engine/errors.ts';
+import type { Action } from '../../src/engine/module.ts';
+import { Session, type GameRecord } from '../../src/engine/session.ts';
+import { cwnb } from '../../src/modules/cwnb/index.ts';
+import { BIN, ROOT } from '../support/cli.ts';
+import { exampleActions, TWO_ZONE_FORM } from '../support/server.ts';
+
+const DATA = mkdtempSync(join(tmpdir(), 'wardroom-serve-test-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  rmSync(DATA, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** `wardroom serve` on the data folder; resolves once it says it is running. */
+async function serve(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', DATA], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (out += d));
+  const deadline = Date.now() + 20_000;
+  while (!out.includes('Wardroom is running')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`wardroom serve did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return child;
+}
+
+/** A browser over real HTTP, keeping its cookie. */
+class HttpClient {
+  cookie = '';
+  constructor(readonly base: () => string) {}
+  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const res = await fetch(this.base() + path, {
+      method,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(5000),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('wardroom='));
+    if (set) this.cookie = set.split(';')[0];
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+}
+
+describe('durability', () => {
+  it('kill -9 while four games are played at once: after a restart every acknowledged action is there, with its events, and the games replay and go on', async () => {
+    const port = await freePort();
+    let base = `http://127.0.0.1:${port}`;
+    let server = await serve(port);
+    const actions = exampleActions();
+    const games: { id: string; referee: HttpClient; allied: HttpClient; soviet: HttpClient; acked: Action[] }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const referee = new HttpClient(() => base);
+      const id = (await referee.call('POST', '/api/games', { ...TWO_ZONE_FORM, name: `Rita ${i}` })).body.id as string;
+      const people = { allied: new HttpClient(() => base), soviet: new HttpClient(() => base) };
+      for (const team of ['allied', 'soviet'] as const) {
+        const { token } = (await referee.call('POST', `/api/games/${id}/invitations`, { kind: 'team', team })).body;
+        const seats = team === 'allied' ? ['allied:mediterranean', 'allied:north-atlantic'] : ['soviet:mediterranean', 'soviet:north-atlantic'];
+        expect((await people[team].call('POST', `/api/invitations/${token}/claim`, { seats, name: `${team} ${i}` })).status).toBe(200);
+      }
+      games.push({ id, referee, ...people, acked: [] });
+    }
+
+    // Each game is played by its two people, one action after another; the four games at once.
+    let stop = false;
+    const failures: string[] = [];
+    const drive = async (g: (typeof games)[number]) => {
+      for (const a of actions.slice(0, 60)) {
+        if (stop) return;
+        try {
+          const r = await (a.seat.startsWith('allied') ? g.allied : g.soviet).call('POST', `/api/games/${g.id}/actions`, { action: a, seen: g.acked.length });
+          if (r.status !== 200) failures.push(`${g.id}: ${r.status} ${JSON.stringify(r.body)}`);
+          else g.acked.push(a);
+        } catch {
+          return; // the server died under this request: not acknowledged
+        }
+      }
+    };
+    const drivers = games.map(drive);
+    const t0 = Date.now();
+    while (games.reduce((n, g) => n + g.acked.length, 0) < 80 && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 5));
+    server.kill('SIGKILL');
+    stop = true;
+    await Promise.all(drivers);
+    await new Promise((r) => (server.exitCode !== null || server.signalCode !== null ? r(null) : server.once('exit', r)));
+    expect(failures).toEqual([]);
+    const acked = games.map((g) => g.acked.length);
+    expect(acked.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(80);
+
+    // The same data folder (and cookie key): everyone is still signed in.
+    const port2 = await freePort();
+    base = `http://127.0.0.1:${port2}`;
+    server = await serve(port2);
+    for (const g of games) {
+      const page = (await g.referee.call('GET', `/api/games/${g.id}`)).body;
+      expect(page.game.version).toBeGreaterThanOrEqual(g.acked.length);
+      const file = (await g.referee.call('GET', `/api/games/${g.id}/export`)).body as GameRecord;
+      expect(file.log.slice(0, g.acked.length)).toEqual(g.acked);
+      // At most the one action in flight when the server died was stored without its answer.
+      expect(file.log.length).toBeLessThanOrEqual(g.acked.length + 1);
+      expect(file.log).toEqual(actions.slice(0, file.log.length));
+      const log = (await g.referee.call('GET', `/api/games/${g.id}/log`)).body.events as { entry: number }[];
+      const entries = new Set(log.map((e) => e.entry));
+      for (let k = 0; k < g.acked.length; k++) expect(entries.has(k), `${g.id}: events of action #${k}`).toBe(true);
+      const replayed = Session.open(cwnb, file);
+      if (isRuleError(replayed)) throw new Error(`${g.id} does not replay: ${replayed.message}`);
+      // And the game goes on from where the database has it.
+      const next = actions[file.log.length];
+      const r = await (next.seat.startsWith('allied') ? g.allied : g.soviet).call('POST', `/api/games/${g.id}/actions`, { action: next, seen: file.log.length });
+      expect(r).toEqual({ status: 200, body: { version: file.log.length + 1 } });
+    }
+    server.kill('SIGTERM');
+  }, 60_000);
+});

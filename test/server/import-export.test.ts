@@ -1,0 +1,90 @@
+/**
+ * A campaign started at the table continues online and back (issue 9): a CLI game file imported
+ * with its seed is played on through the API by the people invited, and the file exported at the
+ * end replays with `wardroom replay` to the same result as the game played at the table.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRuleError } from '../../src/engine/errors.ts';
+import type { Action } from '../../src/engine/module.ts';
+import { Session, type GameRecord } from '../../src/engine/session.ts';
+import { cwnb } from '../../src/modules/cwnb/index.ts';
+import { TMP, wardroom } from '../support/cli.ts';
+import { claim, example, invite, startServer, type Client, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+/** Import `record` cut after `cut` actions; Ann and Boris take the teams' seats. */
+async function importCut(record: GameRecord, cut: number) {
+  const referee = server.person('Rita');
+  const r = await referee.post('/api/import', { file: JSON.stringify({ ...record, log: record.log.slice(0, cut) }), title: 'From the table' });
+  expect(r.status).toBe(201);
+  expect(r.body.seed).toBe(true);
+  const id = r.body.id as string;
+  const seats = (await referee.page(id)).seats as { seat: string; team: string }[];
+  const people: Record<string, Client> = {};
+  for (const team of ['allied', 'soviet']) {
+    people[team] = server.person(team);
+    const mine = seats.filter((s) => s.team === team).map((s) => s.seat);
+    expect((await claim(people[team], await invite(referee, id, 'team', { team }), mine)).status).toBe(200);
+  }
+  return { id, referee, people };
+}
+
+const strip = ({ rolled: _r, ...a }: Action & { rolled?: unknown }): Action => a;
+
+describe('import and export of the CLI game file', () => {
+  it('examples/cwnb/two-zone.json imported half-way with its seed is played to the end online; the exported file replays (wardroom replay) to the table\'s result', async () => {
+    const table = example('two-zone.json');
+    const cut = 100;
+    const g = await importCut(table, cut);
+    expect((await g.referee.page(g.id)).game).toMatchObject({ version: cut, title: 'From the table', seed: null, over: false });
+    let v = cut;
+    for (const a of table.log.slice(cut)) v = await g.people[a.seat.split(':')[0]].act(g.id, strip(a), v);
+    const exported = (await g.people.soviet.get(`/api/games/${g.id}/export`)).body as GameRecord;
+    expect(exported.seed).toBe(table.seed);
+    expect(exported.log).toEqual(table.log);
+    const file = join(TMP, 'online-two-zone.json');
+    writeFileSync(file, JSON.stringify(exported));
+    const online = await wardroom(['replay', file, '--json']);
+    expect(online.code).toBe(0);
+    const mine = JSON.parse(online.stdout);
+    expect(mine).toMatchObject({ finished: true });
+    writeFileSync(join(TMP, 'table-two-zone.json'), JSON.stringify(table));
+    const reference = await wardroom(['replay', join(TMP, 'table-two-zone.json'), '--json']);
+    expect(mine).toEqual(JSON.parse(reference.stdout));
+  });
+
+  it('examples/cwnb/seven-zone-nine-turn.json (server dice) imported with its seed continues online: the next 40 actions roll the same dice', async () => {
+    const table = example('seven-zone-nine-turn.json');
+    const cut = 700;
+    const g = await importCut(table, cut);
+    let v = cut;
+    for (const a of table.log.slice(cut, cut + 40)) v = await g.people[a.seat.split(':')[0]].act(g.id, strip(a), v);
+    const exported = (await g.referee.get(`/api/games/${g.id}/export`)).body as GameRecord;
+    expect(exported.seed).toBeNull(); // the game runs on: the referee's file keeps the seed back
+    expect(exported.log).toEqual(table.log.slice(0, cut + 40)); // with the dice the server rolled, as logged at the table
+    expect(exported.log.slice(cut).filter((e) => e.rolled).length).toBeGreaterThan(3);
+    const online = Session.open(cwnb, exported);
+    const atTable = Session.open(cwnb, { ...table, log: table.log.slice(0, cut + 40) });
+    if (isRuleError(online) || isRuleError(atTable)) throw new Error('does not replay');
+    expect(isDeepStrictEqual(online.state, atTable.state)).toBe(true);
+  });
+
+  it('a file that is not JSON, or a seed that does not match its commitment, is refused (422) and nothing is made', async () => {
+    const p = server.person('Importer');
+    const bad = await p.post('/api/import', { file: '{"format": "wardroom-game", ' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toMatch(/not valid JSON/);
+    const wrong = await p.post('/api/import', { file: JSON.stringify({ ...example('two-zone.json'), seed: null }), seed: 'not-the-seed' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.message).toMatch(/seed does not match/);
+    expect((await p.get('/api/me')).body.games).toEqual([]);
+  });
+});

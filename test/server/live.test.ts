@@ -1,0 +1,45 @@
+/**
+ * Live updates (issue 9): a WebSocket per browser, a frame after every change with the events its
+ * viewer may see, a reconnect that catches up from the last event seen, a frame when a rewind is
+ * asked, and no frames at all without a cookie.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, twoTeamGame, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+describe('the live WebSocket', () => {
+  it('a frame after each change; a reconnect with after=SEQ gets exactly the events missed; a rewind asked is announced', async () => {
+    const g = await twoTeamGame(server);
+    const ann = await g.allied.live(g.id);
+    const first = await ann.version(0);
+    expect(first).toEqual({ type: 'events', version: 0, events: [], waitingFor: ['soviet:mediterranean', 'soviet:north-atlantic'] });
+    let v = await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0);
+    const f1 = await ann.version(v);
+    expect(f1.events.map((e: { type: string }) => e.type)).toEqual(['roll', 'mission']);
+    const last = f1.events.at(-1).seq;
+    ann.close();
+    v = await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:north-atlantic', values: [6] }, v);
+    v = await g.allied.act(g.id, { type: 'buyShip', seat: 'allied:mediterranean', ship: 'uss-kidd' }, v);
+    const again = await g.allied.live(g.id, { after: last });
+    const caught = await again.version(v);
+    expect(caught.events[0].seq).toBe(last + 1);
+    expect(caught.events.map((e: { type: string }) => e.type)).toEqual(['roll', 'mission', 'order']);
+    expect(caught.events.at(-1).text).toContain('USS Kidd'); // Ann's own order, hers to see
+    const boris = await g.soviet.live(g.id, { after: last });
+    expect((await boris.version(v)).events.map((e: { type: string }) => e.type)).toEqual(['roll', 'mission']); // not Ann's order
+    await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
+    await boris.until((f) => f.type === 'rewind');
+  });
+
+  it('without a cookie the socket is told 401 and closed (4401)', async () => {
+    const g = await twoTeamGame(server);
+    const live = await server.person('anon').live(g.id);
+    await expect(live.until(() => false, 3000)).rejects.toThrow(/4401/);
+    expect(live.frames[0]).toMatchObject({ type: 'error', error: { code: 'no-session' } });
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * Wardroom online, people and seats (issue 9): creating a campaign (the creator referees),
+ * invitations per seat, team, table and spectator, claims, one team per person, and the home
+ * page's list with "waiting on you" first.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLIED, claim, createCampaign, invite, SOVIET, startServer, TWO_ZONE_FORM, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const DEMO_CSV = readFileSync(new URL('../../examples/rosters/demo-roster.csv', import.meta.url), 'utf8');
+
+describe('creating a campaign', () => {
+  it('the creator becomes the referee, signed in by a cookie, with the campaign on their home page', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    expect(rita.cookie).toMatch(/^wardroom=/);
+    const me = (await rita.get('/api/me')).body;
+    expect(me.person.name).toBe('Rita');
+    expect(me.games).toEqual([expect.objectContaining({ id, referee: true, seats: [], module: 'cwnb-campaign', turn: 1, over: false, version: 0 })]);
+    const page = await rita.page(id);
+    expect(page.me).toMatchObject({ referee: true, spectator: false, seats: [], viewer: 'referee' });
+    expect(page.seats.map((s: { seat: string }) => s.seat).sort()).toEqual([...ALLIED, ...SOVIET].sort());
+    expect(page.seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean')).toEqual({ seat: 'allied:mediterranean', label: 'Allied, Mediterranean', team: 'allied', holder: null });
+  });
+
+  it('6.C.2 a roster uploaded as CSV is used; a bad row is refused with 422 naming the file, row and field, and no campaign is made', async () => {
+    const p = server.person('Roster');
+    const ok = await p.post('/api/games', { ...TWO_ZONE_FORM, roster: { fileName: 'fleet.csv', text: DEMO_CSV } });
+    expect(ok.status).toBe(201);
+    const lines = DEMO_CSV.trimEnd().split('\n');
+    lines[3] = lines[3].replace(',16,', ',sixteen,'); // hms-invincible's points
+    const bad = await p.post('/api/games', { ...TWO_ZONE_FORM, roster: { fileName: 'fleet.csv', text: lines.join('\n') } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.code).toBe('bad-roster');
+    expect(bad.body.error.message).toMatch(/fleet\.csv/);
+    expect(bad.body.error.message).toMatch(/row 3/); // the third ship of the file (the header is not a row);
+    expect(bad.body.error.message).toMatch(/points/);
+    expect((await p.get('/api/me')).body.games).toHaveLength(1);
+  });
+
+  it('5.1 starting points out of range are refused with 422 naming the War Zone and the side', async () => {
+    const p = server.person('Points');
+    const r = await p.post('/api/games', { ...TWO_ZONE_FORM, startingPoints: { mediterranean: { allied: 100, soviet: -5 }, 'north-atlantic': { allied: 100, soviet: 100 } } });
+    expect(r.status).toBe(422);
+    expect(r.body.error.message).toContain('startingPoints.mediterranean.soviet');
+    expect(r.body.error.message).toContain('-5');
+    expect((await p.get('/api/me')).body.games).toEqual([]);
+  });
+
+  it('a form missing its War Zones is a 400 naming the field', async () => {
+    const r = await server.person('Nozones').post('/api/games', { ...TWO_ZONE_FORM, zones: [] });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toMatch(/zones/);
+  });
+});
+
+describe('invitations and seats', () => {
+  it('a seat link offers one seat; claiming it signs the new person in and shows them as its holder', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const token = await invite(rita, id, 'seat', { seat: 'allied:mediterranean' });
+    const ann = server.person('Ann');
+    const look = await ann.get(`/api/invitations/${token}`);
+    expect(look.body).toMatchObject({ kind: 'seat', game: { id }, seats: [{ seat: 'allied:mediterranean', holder: null }] });
+    const r = await claim(ann, token, ['allied:mediterranean']);
+    expect(r.status).toBe(200);
+    expect(ann.cookie).toBeTruthy();
+    expect((await ann.page(id)).me).toMatchObject({ seats: ['allied:mediterranean'], viewer: 'allied:mediterranean', referee: false });
+    expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean').holder).toBe('Ann');
+    // The seat link offers no other seat.
+    const other = await claim(server.person('Olga'), token, ['soviet:mediterranean']);
+    expect(other.status).toBe(403);
+  });
+
+  it('a team link: one person claims several seats of the team (the rules allow one player several War Zones)', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const ann = server.person('Ann');
+    const r = await claim(ann, await invite(rita, id, 'team', { team: 'allied' }), ALLIED);
+    expect(r.status).toBe(200);
+    expect((await ann.page(id)).me.seats.sort()).toEqual(ALLIED);
+    expect((await ann.get('/api/me')).body.games[0].seats.sort()).toEqual(ALLIED);
+  });
+
+  it('a person may not hold seats of both teams: a table link claimed for both sides at once is 409 and gives no seat', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const table = await invite(rita, id, 'table');
+    const both = server.person('Two-Face');
+    const r = await claim(both, table, ['allied:mediterranean', 'soviet:mediterranean']);
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('other-team');
+    expect((await rita.page(id)).seats.every((s: { holder: string | null }) => s.holder === null)).toBe(true);
+  });
+
+  it('a person may not hold seats of both teams: a second claim for the other team is 409', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const table = await invite(rita, id, 'table');
+    const ann = server.person('Ann');
+    expect((await claim(ann, table, ['allied:mediterranean'])).status).toBe(200);
+    const r = await claim(ann, table, ['soviet:north-atlantic']);
+    expect(r.status).toBe(409);
+    expect(r.body.error.message).toMatch(/other team/);
+    expect((await ann.page(id)).me.seats).toEqual(['allied:mediterranean']);
+  });
+
+  it('a seat already held is 409 seat-taken; the refused newcomer is not signed in and no one is made for them', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const table = await invite(rita, id, 'table');
+    expect((await claim(server.person('Ann'), table, ['allied:mediterranean'])).status).toBe(200);
+    const late = server.person('Late');
+    const r = await claim(late, table, ['allied:mediterranean', 'allied:north-atlantic']);
+    expect(r.status).toBe(409);
+    expect(r.body.error).toMatchObject({ code: 'seat-taken' });
+    expect(r.body.error.message).toContain('allied:mediterranean');
+    expect(late.cookie).toBeNull();
+    // All or nothing: the free seat of the claim was not given either.
+    expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === 'allied:north-atlantic').holder).toBeNull();
+    const people = await server.ctx.store.db.selectFrom('people').select('name').where('name', '=', 'Late').execute();
+    expect(people).toEqual([]);
+  });
+
+  it('a spectator link gives a spectator who reads the game but never acts (403), and gives no seat', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const token = await invite(rita, id, 'spectator');
+    const sam = server.person('Sam');
+    expect((await sam.post(`/api/invitations/${token}/claim`, { seats: ['allied:mediterranean'], name: 'Sam' })).status).toBe(403);
+    expect(sam.cookie).toBeNull();
+    expect((await claim(sam, token, [])).status).toBe(200);
+    const page = await sam.page(id);
+    expect(page.me).toMatchObject({ spectator: true, referee: false, seats: [], viewer: 'spectator' });
+    expect(page.actions).toEqual({});
+    expect(page.view.zones).toHaveLength(2);
+    const act = await sam.post(`/api/games/${id}/actions`, { action: { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, seen: 0 });
+    expect(act.status).toBe(403);
+    expect(act.body.error.code).toBe('not-your-seat');
+    expect((await sam.post(`/api/games/${id}/undo`, { seat: 'soviet:mediterranean', seen: 0 })).status).toBe(403);
+    expect((await sam.post(`/api/games/${id}/invitations`, { kind: 'table' })).status).toBe(403);
+    expect((await sam.get(`/api/games/${id}/export`)).status).toBe(403);
+    expect((await sam.get(`/api/games/${id}?as=soviet:mediterranean`)).status).toBe(403);
+    expect((await rita.page(id)).game.version).toBe(0);
+  });
+
+  it('only the referee invites (403 for a player)', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const ann = server.person('Ann');
+    await claim(ann, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean']);
+    const r = await ann.post(`/api/games/${id}/invitations`, { kind: 'seat', seat: 'allied:north-atlantic' });
+    expect(r.status).toBe(403);
+    expect(r.body.error.code).toBe('not-referee');
+  });
+
+  it('a person who is not in a campaign reads nothing of it (403), and an unknown game is 404', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const stranger = server.person('Stranger');
+    await createCampaign(stranger);
+    expect((await stranger.get(`/api/games/${id}`)).status).toBe(403);
+    expect((await stranger.get(`/api/games/${id}/log`)).status).toBe(403);
+    expect((await stranger.get('/api/games/no-such-game')).status).toBe(404);
+  });
+});
+
+describe('the home page', () => {
+  it('/api/me lists every campaign and seat, the ones waiting on you first', async () => {
+    const rita = server.person('Rita');
+    const busy = await createCampaign(rita);
+    const quiet = await createCampaign(rita); // the newer one
+    const ann = server.person('Ann');
+    // In the quiet game Ann holds an Allied seat (nobody waits on it at the start: the Soviet player rolls the mission, 6.B).
+    await claim(ann, await invite(rita, quiet, 'seat', { seat: 'allied:north-atlantic' }), ['allied:north-atlantic']);
+    const first = (await ann.get('/api/me')).body.games;
+    expect(first).toHaveLength(1);
+    expect(first[0].waitingOnYou).toEqual([]);
+    // In the older one she holds a Soviet seat that the game waits on: it comes first.
+    await claim(ann, await invite(rita, busy, 'team', { team: 'soviet' }), ['soviet:mediterranean']);
+    const games = (await ann.get('/api/me')).body.games;
+    expect(games.map((g: { id: string }) => g.id)).toEqual([busy, quiet]);
+    expect(games[0].waitingOnYou).toEqual(['soviet:mediterranean']);
+    expect(games[0].waitingFor).toEqual(expect.arrayContaining(['soviet:mediterranean', 'soviet:north-atlantic']));
+    expect((await server.person('Nobody').get('/api/me')).body).toEqual({ person: null, games: [] });
+  });
+
+  it('the demo campaign: its creator referees and holds every seat', async () => {
+    const p = server.person('Demo');
+    const r = await p.post('/api/demo', { name: 'Demo' });
+    expect(r.status).toBe(201);
+    const page = await p.page(r.body.id);
+    expect(page.me.referee).toBe(true);
+    expect(page.me.seats.sort()).toEqual([...ALLIED, ...SOVIET].sort());
+    expect(Object.keys(page.actions).sort()).toEqual([...ALLIED, ...SOVIET].sort());
+  });
+});

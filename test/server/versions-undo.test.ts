@@ -1,0 +1,169 @@
+/**
+ * Actions online (issue 9): every submission names the version it was made against, the
+ * database decides between two at once, a rules refusal stores nothing; undo under the engine's
+ * rules (free until a die from the seed or a reveal) and rewinds by agreement asked of the other
+ * seat, or granted by the referee alone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, TWO_ZONE_FORM, twoTeamGame, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const roll = (zone: string, value = 1) => ({ type: 'rollMission', seat: `soviet:${zone}`, values: [value] });
+const buy = (ship: string, seat = 'allied:mediterranean') => ({ type: 'buyShip', seat, ship });
+
+describe('versions', () => {
+  it('two submissions at the same version: one is stored (200), the other gets 409 with the current version, and its retry works', async () => {
+    const g = await twoTeamGame(server);
+    const [a, b] = await Promise.all([g.soviet.submit(g.id, roll('mediterranean'), 0), g.soviet.submit(g.id, roll('north-atlantic', 6), 0)]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const lost = a.status === 409 ? a : b;
+    expect(lost.body.error).toMatchObject({ code: 'conflict', version: 1 });
+    expect(lost.body.error.message).toMatch(/moved on/);
+    const page = await g.referee.page(g.id);
+    expect(page.game.version).toBe(1);
+    // The retry at the version the conflict named is stored.
+    const retry = a.status === 409 ? roll('mediterranean') : roll('north-atlantic', 6);
+    expect((await g.soviet.submit(g.id, retry, lost.body.error.version)).body).toEqual({ version: 2 });
+    expect((await g.referee.page(g.id)).view.zones.every((z: { mission: unknown }) => z.mission)).toBe(true);
+  });
+
+  it('a stale version is 409 and changes nothing', async () => {
+    const g = await twoTeamGame(server);
+    await g.soviet.act(g.id, roll('mediterranean'), 0);
+    const r = await g.soviet.submit(g.id, roll('north-atlantic'), 0);
+    expect(r.status).toBe(409);
+    expect(r.body.error.version).toBe(1);
+    expect((await g.referee.page(g.id)).game.version).toBe(1);
+  });
+
+  it('6.C.2 a rules refusal is 422 with the engine\'s message and rule, and nothing is stored (version unchanged)', async () => {
+    const g = await twoTeamGame(server);
+    await g.soviet.act(g.id, roll('mediterranean'), 0);
+    await g.soviet.act(g.id, roll('north-atlantic', 6), 1);
+    const r = await g.soviet.submit(g.id, buy('uss-kidd', 'soviet:mediterranean'), 2);
+    expect(r.status).toBe(422);
+    expect(r.body.error).toEqual({ code: 'wrong-side', message: 'USS Kidd is on the Allied side.', rule: '6.C.2' });
+    const page = await g.referee.page(g.id);
+    expect(page.game.version).toBe(2);
+    expect(page.view.zones[0].players.soviet.order.ships).toEqual([]);
+  });
+});
+
+describe('undo: free until a die from the seed or a reveal (the engine\'s rules)', () => {
+  it('an order is taken back at once; the log shows it; a mission rolled by the server\'s dice cannot be taken back (422)', async () => {
+    const g = await twoTeamGame(server, { ...TWO_ZONE_FORM, dice: 'seeded' });
+    let v = await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:mediterranean' }, 0);
+    const refused = await g.soviet.post(`/api/games/${g.id}/undo`, { seat: 'soviet:mediterranean', seen: v });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('undo-not-allowed');
+    expect(refused.body.error.message).toMatch(/rolled a die from the seed/);
+    v = await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:north-atlantic' }, v);
+    v = await g.allied.act(g.id, buy('uss-kidd'), v);
+    const undo = await g.allied.post(`/api/games/${g.id}/undo`, { seat: 'allied:mediterranean', seen: v });
+    expect(undo.status).toBe(200);
+    expect(undo.body).toEqual({ version: v + 1, undone: 1 });
+    const page = await g.allied.page(g.id);
+    expect(page.view.zones[0].players.allied.order.ships).toEqual([]);
+    const log = (await g.soviet.get(`/api/games/${g.id}/log`)).body.events;
+    expect(log.at(-1)).toMatchObject({ type: 'undo', text: 'allied:mediterranean takes back 1 action(s).' });
+    expect(JSON.stringify(log)).not.toContain('uss-kidd'); // what was taken back stays the Allied team's
+  });
+
+  it('6.C.2 once the purchases are carried out (a reveal), the last order cannot be taken back', async () => {
+    const g = await twoTeamGame(server);
+    let v = await g.soviet.act(g.id, roll('mediterranean'), 0);
+    v = await g.soviet.act(g.id, roll('north-atlantic', 6), v);
+    v = await g.allied.act(g.id, buy('uss-kidd'), v);
+    for (const seat of ['allied:mediterranean', 'allied:north-atlantic', 'soviet:mediterranean', 'soviet:north-atlantic']) v = await g.holder(seat).act(g.id, { type: 'donePurchasing', seat }, v);
+    const r = await g.soviet.post(`/api/games/${g.id}/undo`, { seat: 'soviet:north-atlantic', seen: v });
+    expect(r.status).toBe(422);
+    expect(r.body.error.message).toMatch(/revealed a secret/);
+    expect((await g.referee.page(g.id)).game.version).toBe(v);
+  });
+
+  it('undo of a seat the cookie does not hold is 403', async () => {
+    const g = await twoTeamGame(server);
+    const v = await g.soviet.act(g.id, roll('mediterranean'), 0);
+    expect((await g.allied.post(`/api/games/${g.id}/undo`, { seat: 'soviet:mediterranean', seen: v })).status).toBe(403);
+  });
+});
+
+describe('rewinds by agreement', () => {
+  /** A game where Ann has ordered two ships in the Mediterranean; the version. */
+  async function ordered() {
+    const g = await twoTeamGame(server);
+    let v = await g.soviet.act(g.id, roll('mediterranean'), 0);
+    v = await g.soviet.act(g.id, roll('north-atlantic', 6), v);
+    v = await g.allied.act(g.id, buy('uss-kidd'), v);
+    v = await g.allied.act(g.id, buy('uss-spruance'), v);
+    v = await g.allied.act(g.id, { type: 'donePurchasing', seat: 'allied:mediterranean' }, v);
+    return { ...g, v };
+  }
+
+  it('asked by the Allied seat and agreed by the Soviet seat of the War Zone: done, and the log shows who agreed', async () => {
+    const g = await ordered();
+    const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
+    expect(ask.status).toBe(201);
+    const open = (await g.soviet.page(g.id)).rewinds;
+    expect(open).toEqual([{ id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, agreed: ['allied:mediterranean'], needed: ['soviet:mediterranean'] }]);
+    // Only the seat asked may answer.
+    expect((await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:north-atlantic', agree: true })).status).toBe(403);
+    const r = await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: true });
+    expect(r.body).toEqual({ done: true });
+    const page = await g.allied.page(g.id);
+    expect(page.game.version).toBe(g.v + 1);
+    expect(page.rewinds).toEqual([]);
+    expect(page.view.zones[0].players.allied.order).toMatchObject({ ships: [], done: false });
+    const log = (await g.soviet.get(`/api/games/${g.id}/log`)).body.events;
+    expect(log.at(-1)).toMatchObject({ type: 'rewind', agreed: ['allied:mediterranean', 'soviet:mediterranean'] });
+    expect(log.at(-1).text).toMatch(/rewound to after action #0, agreed by allied:mediterranean and soviet:mediterranean: 3 action\(s\) taken back/);
+  });
+
+  it('refused by the other seat: nothing changes, and the request is closed', async () => {
+    const g = await ordered();
+    const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
+    const r = await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: false });
+    expect(r.body).toEqual({ done: false });
+    const page = await g.allied.page(g.id);
+    expect(page.game.version).toBe(g.v);
+    expect(page.rewinds).toEqual([]);
+    expect(page.view.zones[0].players.allied.order.ships).toEqual(['uss-kidd', 'uss-spruance']);
+    expect((await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: true })).status).toBe(404);
+  });
+
+  it('the referee may agree alone', async () => {
+    const g = await ordered();
+    const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 2 });
+    const r = await g.referee.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { agree: true });
+    expect(r.body).toEqual({ done: true });
+    const page = await g.allied.page(g.id);
+    expect(page.view.zones[0].players.allied.order.ships).toEqual(['uss-kidd']);
+    const log = (await g.referee.get(`/api/games/${g.id}/log`)).body.events;
+    expect(log.filter((e: { type: string }) => e.type === 'rewind')).toEqual([expect.objectContaining({ agreed: ['allied:mediterranean', 'referee'] })]);
+  });
+
+  it('a rewind the rules refuse when agreed (past a reveal) is 422 with the reason, changes nothing, and no longer waits on anyone', async () => {
+    const g = await ordered();
+    let v = g.v;
+    for (const seat of ['allied:north-atlantic', 'soviet:mediterranean', 'soviet:north-atlantic']) v = await g.holder(seat).act(g.id, { type: 'donePurchasing', seat }, v);
+    const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
+    const r = await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: true });
+    expect(r.status).toBe(422);
+    expect(r.body.error.code).toBe('rewind-not-allowed');
+    const page = await g.soviet.page(g.id);
+    expect(page.game.version).toBe(v);
+    expect(page.rewinds).toEqual([]);
+  });
+
+  it('a rewind of a War Zone the seat does not play is 422; a spectator cannot ask (403)', async () => {
+    const g = await ordered();
+    const r = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:north-atlantic', to: 0 });
+    expect(r.status).toBe(422);
+    expect((await g.spectator.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 })).status).toBe(403);
+  });
+});
