@@ -42,4 +42,13 @@ describe('the live WebSocket', () => {
     await expect(live.until(() => false, 3000)).rejects.toThrow(/4401/);
     expect(live.frames[0]).toMatchObject({ type: 'error', error: { code: 'no-session' } });
   });
+
+  it("another site's page cannot open the socket with a player's cookie (4403); the server's own page can", async () => {
+    const g = await twoTeamGame(server);
+    const evil = await g.soviet.live(g.id, { origin: 'http://evil.example' });
+    await expect(evil.until(() => false, 3000)).rejects.toThrow(/4403/);
+    expect(evil.frames[0]).toMatchObject({ type: 'error', error: { code: 'other-origin' } });
+    const own = await g.soviet.live(g.id, { origin: (await server.listen()) });
+    expect(await own.version(0)).toMatchObject({ type: 'events', version: 0 });
+  });
 });

@@ -187,6 +187,7 @@ describe('the home page', () => {
     const games = (await ann.get('/api/me')).body.games;
     expect(games.map((g: { id: string }) => g.id)).toEqual([busy, quiet]);
     expect(games[0].waitingOnYou).toEqual(['soviet:mediterranean']);
+    expect(games[0].seatLabels).toEqual({ 'soviet:mediterranean': 'Soviet, Mediterranean' });
     expect(games[0].waitingFor).toEqual(expect.arrayContaining(['soviet:mediterranean', 'soviet:north-atlantic']));
     expect((await server.person('Nobody').get('/api/me')).body).toEqual({ person: null, games: [] });
   });

@@ -62,8 +62,10 @@ describe('undo: free until a die from the seed or a reveal (the engine\'s rules)
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('undo-not-allowed');
     expect(refused.body.error.message).toMatch(/rolled a die from the seed/);
+    expect((await g.soviet.page(g.id)).undoable['soviet:mediterranean']).toBe(0); // the page offers no Undo
     v = await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:north-atlantic' }, v);
     v = await g.allied.act(g.id, buy('uss-kidd'), v);
+    expect((await g.allied.page(g.id)).undoable).toEqual({ 'allied:mediterranean': 1, 'allied:north-atlantic': 0 });
     const undo = await g.allied.post(`/api/games/${g.id}/undo`, { seat: 'allied:mediterranean', seen: v });
     expect(undo.status).toBe(200);
     expect(undo.body).toEqual({ version: v + 1, undone: 1 });

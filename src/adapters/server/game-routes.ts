@@ -61,7 +61,7 @@ export async function gameSummary(ctx: Ctx, id: string, g: { title: string; modu
   const session = await ctx.sessionOf(id);
   const waitingFor = session.waitingFor();
   const state = session.state as { turn?: number };
-  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version };
+  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, seatLabel(session, s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version };
 }
 
 /** The game file to download: the seed only once the game is over. */
@@ -137,6 +137,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       seats: session.module.seats(session.state).map((seat) => ({ seat, label: seatLabel(session, seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),
       actions: Object.fromEntries(access.seats.map((seat) => [seat, session.legalActions(seat)])),
+      /** How many of each held seat's last actions may be taken back now (0: no Undo to offer). */
+      undoable: Object.fromEntries(access.seats.map((seat) => [seat, session.undoableCount(seat)])),
       waitingFor: session.waitingFor(),
       lastEvent: lastEventFor(session, access.viewer),
       rewinds: await rewindsOf(id, session),
@@ -270,23 +272,26 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.register(async (scoped) => {
     scoped.get<{ Params: { id: string }; Querystring: { as?: string; after?: string } }>('/api/games/:id/live', { websocket: true }, async (socket, request) => {
-      let access: Access;
-      let session: Session<unknown>;
-      try {
-        access = await accessOf(ctx, request, request.params.id, request.query.as);
-        session = await ctx.sessionOf(request.params.id);
-      } catch (e) {
-        const err = e instanceof HttpError ? e : new HttpError(500, 'server-error', 'Something went wrong.');
+      const refuse = (err: HttpError) => {
         socket.send(JSON.stringify({ type: 'error', ...err.body() }));
         socket.close(4000 + err.status, err.code); // 4401, 4403, 4404: the HTTP status in WebSocket's private range
-        return;
+      };
+      // Another site's page may not open a socket with this browser's cookie.
+      const origin = request.headers.origin;
+      if (origin && origin !== `http://${request.headers.host}` && origin !== `https://${request.headers.host}`) return refuse(new HttpError(403, 'other-origin', 'Live updates are only for pages of this server.'));
+      let access: Access;
+      try {
+        access = await accessOf(ctx, request, request.params.id, request.query.as);
+      } catch (e) {
+        return refuse(e instanceof HttpError ? e : new HttpError(500, 'server-error', 'Something went wrong.'));
       }
       const after = Number(request.query.after ?? -1);
       const sub = { viewer: access.viewer, last: Number.isInteger(after) ? after : -1, send: (frame: string) => socket.send(frame) };
+      // Subscribed before the game is read, so no change can fall between the catch-up and the live frames.
       const remove = ctx.hub.add(request.params.id, sub);
       socket.on('close', remove);
       socket.on('message', () => {}); // the client says nothing; pings are answered by ws
-      ctx.hub.catchUp(session, sub);
+      ctx.hub.catchUp(await ctx.sessionOf(request.params.id), sub);
     });
   });
 }

@@ -82,8 +82,9 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (body.seats.length) {
       // One person may hold several seats of one team (the rules allow it), never seats of both.
       const held = personId ? (await ctx.people.members(inv.gameId, personId)).flatMap((m) => (m.seat ? [m.seat] : [])) : [];
-      const teams = new Set([...held, ...body.seats].map((s) => session.module.teamOf(session.state, s)));
-      if (teams.size > 1) throw new HttpError(409, 'other-team', `${held.length ? 'You already hold a seat of the other team in this campaign' : 'These seats are of both teams'}: one person plays for one team.`);
+      const teams = (seats: string[]) => new Set(seats.map((s) => session.module.teamOf(session.state, s))).size;
+      if (teams(body.seats) > 1) throw new HttpError(409, 'other-team', 'These seats are of both teams: one person plays for one team.');
+      if (teams([...held, ...body.seats]) > 1) throw new HttpError(409, 'other-team', 'You already hold a seat of the other team in this campaign: one person plays for one team.');
       // Refused before anyone is made or signed in: a refused claim changes nothing.
       const taken = (await ctx.people.holders(inv.gameId)).find((h) => h.seat && body.seats.includes(h.seat) && h.person_id !== personId);
       if (taken) throw new HttpError(409, 'seat-taken', `The seat ${taken.seat} is already held by someone else.`);
