@@ -15,6 +15,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { NO_SEED, RecordingDice, seededDice } from '../src/engine/dice.ts';
@@ -306,8 +307,11 @@ export async function setupCampaigns(port: number, count: number, parallel = 8, 
  * process, each given to a campaign picked at random among those with no action in flight (one
  * action every campaigns/rate seconds per campaign on average). Waits for the last actions to settle.
  */
-export async function drive(campaigns: Campaign[], rate: number, seconds: number, seed = 1): Promise<Tally & { ms: number }> {
+export async function drive(campaigns: Campaign[], rate: number, seconds: number, seed = 1): Promise<Tally & { ms: number; cpu: number; loopP99: number }> {
   const tally = new Tally();
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const cpu0 = process.cpuUsage();
   for (const c of campaigns) c.tally = tally;
   const ch = new Chooser(seed);
   const t0 = performance.now();
@@ -331,7 +335,9 @@ export async function drive(campaigns: Campaign[], rate: number, seconds: number
   const drainEnd = performance.now() + 10_000;
   while (campaigns.some((c) => c.busy) && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 5));
   for (const c of campaigns) if (c.busy) tally.error('not settled 10 s after the end');
-  return Object.assign(tally, { ms });
+  delay.disable();
+  const cpu = process.cpuUsage(cpu0);
+  return Object.assign(tally, { ms, cpu: (cpu.user + cpu.system) / 1000 / ms, loopP99: delay.percentile(99) / 1e6 });
 }
 
 function pickIdle(campaigns: Campaign[], ch: Chooser): Campaign | null {

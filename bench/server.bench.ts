@@ -50,6 +50,8 @@ interface Step {
   serverCpu: number;
   loopP99: number;
   rss: number;
+  generatorCpu: number;
+  generatorLoopP99: number;
 }
 
 export async function run(): Promise<string> {
@@ -99,9 +101,11 @@ export async function run(): Promise<string> {
         serverCpu: cpuMs / t.ms,
         loopP99: after.loopDelay.p99,
         rss: after.rss,
+        generatorCpu: t.cpu,
+        generatorLoopP99: t.loopP99,
       };
       results.push(step);
-      log(`${rate}/s: ${fmt(step.achieved)} actions/s, p50 ${fmt(step.p50, 2)} ms, p99 ${fmt(step.p99, 2)} ms, max ${fmt(step.max)} ms, server CPU ${fmt(step.serverCpu * 100, 0)} %, errors ${step.errors}`);
+      log(`${rate}/s: ${fmt(step.achieved)} actions/s, p50 ${fmt(step.p50, 2)} ms, p99 ${fmt(step.p99, 2)} ms, max ${fmt(step.max)} ms, server CPU ${fmt(step.serverCpu * 100, 0)} %, loop p99 ${fmt(step.loopP99)} ms; generator CPU ${fmt(step.generatorCpu * 100, 0)} %, loop p99 ${fmt(step.generatorLoopP99)} ms; errors ${step.errors}`);
     }
     for (const c of campaigns) c.close();
     return report({ campaignsN, goalRate, setupS, base, ready, results, loadStart, loadEnd: loads(), connections: ready.connections });
@@ -117,7 +121,7 @@ function report(r: { campaignsN: number; goalRate: number; setupS: number; base:
   const perCampaign = (r.ready.rss - r.base.rss) / r.campaignsN;
   const rows = r.results.map(
     (s) =>
-      `| ${s.rate}${s.rate === r.goalRate ? ' (goal rate)' : ''} | ${s.seconds} | ${fmt(s.achieved)} | ${s.settled} | ${fmt(s.p50, 2)} | **${fmt(s.p99, 2)}** | ${fmt(s.max)} | ${fmt(s.answerP50, 2)} / ${fmt(s.answerP99, 2)} | ${fmt(s.serverCpu * 100, 0)} % | ${fmt(s.loopP99)} | ${fmt(mib(s.rss), 0)} | ${s.errors}${s.skipped ? `; ${s.skipped} arrivals found every campaign busy` : ''} |`,
+      `| ${s.rate}${s.rate === r.goalRate ? ' (goal rate)' : ''} | ${s.seconds} | ${fmt(s.achieved)} | ${s.settled} | ${fmt(s.p50, 2)} | **${fmt(s.p99, 2)}** | ${fmt(s.max)} | ${fmt(s.answerP50, 2)} / ${fmt(s.answerP99, 2)} | ${fmt(s.serverCpu * 100, 0)} % | ${fmt(s.loopP99)} | ${fmt(s.generatorCpu * 100, 0)} % / ${fmt(s.generatorLoopP99)} | ${fmt(mib(s.rss), 0)} | ${s.errors}${s.skipped ? `; ${s.skipped} arrivals found every campaign busy` : ''} |`,
   );
   return [
     '## Wardroom online under load (`bench/server.bench.ts`)',
@@ -126,8 +130,8 @@ function report(r: { campaignsN: number; goalRate: number; setupS: number; base:
     '',
     `Server memory after a full GC: ${fmt(mib(r.base.rss), 0)} MiB RSS empty, ${fmt(mib(r.ready.rss), 0)} MiB RSS (${fmt(mib(r.ready.heapUsed), 0)} MiB heap) with every campaign open and every seat connected: ${fmt(perCampaign / 1024, 0)} KiB per campaign, ${fmt(perCampaign / 14 / 1024, 1)} KiB per connection.`,
     '',
-    '| target actions/s | s | achieved actions/s | actions | p50 ms | p99 ms | max ms | HTTP answer p50 / p99 ms | server CPU (of one core) | server loop delay p99 ms | server RSS MiB | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| target actions/s | s | achieved actions/s | actions | p50 ms | p99 ms | max ms | HTTP answer p50 / p99 ms | server CPU (of one core) | server loop delay p99 ms | generator CPU / loop delay p99 ms | server RSS MiB | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     `Latency: from the submit (POST /api/games/:id/actions) until every one of the campaign's 14 seats has received its frame with the new version.`,
