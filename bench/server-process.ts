@@ -6,10 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { buildServer } from '../src/adapters/server/app.ts';
-import { openSqlite } from '../src/adapters/storage/database.ts';
 
 const dir = process.argv[2];
+// WARDROOM_BENCH_SERVER_SRC: another src/ folder (an older commit's, unpacked with `git archive`) to compare with.
+const src = process.env.WARDROOM_BENCH_SERVER_SRC ?? new URL('../src', import.meta.url).pathname;
+const { buildServer } = (await import(join(src, 'adapters/server/app.ts'))) as typeof import('../src/adapters/server/app.ts');
+const { openSqlite } = (await import(join(src, 'adapters/storage/database.ts'))) as typeof import('../src/adapters/storage/database.ts');
 const db = await openSqlite(join(dir, 'wardroom.sqlite'));
 const { app, ctx } = await buildServer({ db, secretKey: randomBytes(32), rateLimit: false, webRoot: null, baseUrl: 'http://127.0.0.1' });
 await app.listen({ port: 0, host: '127.0.0.1' });
