@@ -12,6 +12,8 @@
  *   WARDROOM_BENCH_STEPS       the rates of the saturation search (default 100,200,400,500,700,1000)
  *   WARDROOM_BENCH_STEP_SECONDS  how long each step runs (default 5)
  *   WARDROOM_BENCH_PROFILE     a folder: the server writes a CPU profile there (node --cpu-prof)
+ *   WARDROOM_BENCH_NODE_FLAGS  more flags for the server's node (e.g. --trace-gc)
+ *   WARDROOM_BENCH_SERVER_SRC  the server of another src/ folder (an older commit's, for a before/after)
  */
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -64,7 +66,8 @@ export async function run(): Promise<string> {
   const loadStart = loads();
   const log = (s: string) => process.stderr.write(`  server bench: ${s}\n`);
 
-  const server = await ServerProcess.start({ execArgv: profile ? ['--cpu-prof', '--cpu-prof-dir', resolve(profile)] : [] });
+  const flags = (process.env.WARDROOM_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = await ServerProcess.start({ execArgv: [...flags, ...(profile ? ['--cpu-prof', '--cpu-prof-dir', resolve(profile)] : [])] });
   try {
     await server.gc();
     const base = await server.stats();
