@@ -124,7 +124,7 @@ function report(r: { campaignsN: number; goalRate: number; setupS: number; base:
   const perCampaign = (r.ready.rss - r.base.rss) / r.campaignsN;
   const rows = r.results.map(
     (s) =>
-      `| ${s.rate}${s.rate === r.goalRate ? ' (goal rate)' : ''} | ${s.seconds} | ${fmt(s.achieved)} | ${s.settled} | ${fmt(s.p50, 2)} | **${fmt(s.p99, 2)}** | ${fmt(s.max)} | ${fmt(s.answerP50, 2)} / ${fmt(s.answerP99, 2)} | ${fmt(s.serverCpu * 100, 0)} % | ${fmt(s.loopP99)} | ${fmt(s.generatorCpu * 100, 0)} % / ${fmt(s.generatorLoopP99)} | ${fmt(mib(s.rss), 0)} | ${s.errors}${s.skipped ? `; ${s.skipped} arrivals found every campaign busy` : ''} |`,
+      `| ${s.rate}${s.rate === r.goalRate ? ' (goal rate)' : ''} | ${s.seconds} | ${fmt(s.achieved)} | ${s.settled} | ${fmt(s.p50, 2)} | **${fmt(s.p99, 2)}** | ${fmt(s.max)} | ${fmt(s.answerP50, 2)} / ${fmt(s.answerP99, 2)} | ${fmt(s.serverCpu * 100, 0)} % (${fmt((s.serverCpu * 1000) / s.achieved, 2)} ms) | ${fmt(s.loopP99)} | ${fmt(s.generatorCpu * 100, 0)} % (${fmt((s.generatorCpu * 1000) / s.achieved, 2)} ms) / ${fmt(s.generatorLoopP99)} | ${fmt(mib(s.rss), 0)} | ${s.errors}${s.skipped ? `; ${s.skipped} arrivals found every campaign busy` : ''} |`,
   );
   return [
     '## Wardroom online under load (`bench/server.bench.ts`)',
@@ -133,10 +133,11 @@ function report(r: { campaignsN: number; goalRate: number; setupS: number; base:
     '',
     `Server memory after a full GC: ${fmt(mib(r.base.rss), 0)} MiB RSS empty, ${fmt(mib(r.ready.rss), 0)} MiB RSS (${fmt(mib(r.ready.heapUsed), 0)} MiB heap) with every campaign open and every seat connected: ${fmt(perCampaign / 1024, 0)} KiB per campaign, ${fmt(perCampaign / 14 / 1024, 1)} KiB per connection.`,
     '',
-    '| target actions/s | s | achieved actions/s | actions | p50 ms | p99 ms | max ms | HTTP answer p50 / p99 ms | server CPU (of one core) | server loop delay p99 ms | generator CPU / loop delay p99 ms | server RSS MiB | errors |',
+    '| target actions/s | s | achieved actions/s | actions | p50 ms | p99 ms | max ms | HTTP answer p50 / p99 ms | server CPU of one core (per action) | server loop delay p99 ms | generator CPU (per action) / loop delay p99 ms | server RSS MiB | errors |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
+    `Server CPU per action (user + system time over actions settled) does not depend on the other work on the machine; the latencies do: on 2 shared cores the server waits for a core whenever the generator and other processes hold both.`,
     `Latency: from the submit (POST /api/games/:id/actions) until every one of the campaign's 14 seats has received its frame with the new version.`,
     `Goal (${r.goalRate} actions/s): p99 ${fmt(goal.p99, 2)} ms, ${goal.p99 < LIMIT_MS && goal.achieved >= 0.95 * goal.rate ? 'met' : '**missed**'} (< ${LIMIT_MS} ms).`,
     saturated ? `Saturation: p99 crosses ${LIMIT_MS} ms (or the rate is not reached) at ${saturated.rate} actions/s${lastGood ? `; ${lastGood.rate} actions/s is the highest step under it` : ''}.` : `Saturation: not reached up to ${r.results.at(-1)!.rate} actions/s.`,
