@@ -386,7 +386,11 @@ export class GameStore {
   /** The changes of each game on this node, one after the other (a change waits for the one before to be stored). */
   private readonly changing = new Map<string, Promise<unknown>>();
 
-  /** One change of the game: made on the session, then its one log entry stored at `seen`. */
+  /**
+   * One change of the game: made on the session, then its one log entry stored at `seen`. (A
+   * sole writer's readers may see the change while its entry is being stored; if storing fails,
+   * the session is dropped and the game replays from the database on its next use.)
+   */
   private change<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError): Promise<Change<R> | Conflict | RuleError> {
     const next = (this.changing.get(id) ?? Promise.resolve()).then(() => this.changeNow(module, id, seen, make));
     const settled = next.then(
