@@ -62,6 +62,32 @@ describe('the game store on SQLite', () => {
     await s.db.destroy();
   });
 
+  it('two stores on one database that are not its only writer (issue 11\'s nodes): each sees the other\'s actions', async () => {
+    const path = join(TMP, 'nodes.sqlite');
+    const a = new GameStore(await openSqlite(path), { soleWriter: false });
+    const b = new GameStore(await openSqlite(path), { soleWriter: false });
+    await a.create('g', newGameRecord(cwnb.id, { ...OPTIONS, zones: ['mediterranean', 'north-atlantic'] }, 'nodes'));
+    expect(await b.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).toMatchObject({ version: 1 }); // b opens the game at 0
+    expect(await a.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:north-atlantic', values: [2] }, 1)).toMatchObject({ version: 2 });
+    const seen = await b.session(cwnb, 'g');
+    if (isRuleError(seen)) throw new Error(seen.message);
+    expect(seen.record.log.map((e) => e.seat)).toEqual(['soviet:mediterranean', 'soviet:north-atlantic']);
+    await a.db.destroy();
+    await b.db.destroy();
+  });
+
+  it('on one server, an action sent at the version the previous one makes is stored after it, not refused', async () => {
+    const s = await store('sequence');
+    await s.create('g', newGameRecord(cwnb.id, { ...OPTIONS, zones: ['mediterranean', 'north-atlantic'] }, 'sequence'));
+    const [first, second] = await Promise.all([
+      s.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0),
+      s.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:north-atlantic', values: [2] }, 1),
+    ]);
+    expect([first, second]).toMatchObject([{ version: 1 }, { version: 2 }]);
+    expect(await s.version('g')).toBe(2);
+    await s.db.destroy();
+  });
+
   it('a stale version or a refused action changes nothing', async () => {
     const s = await store('stale');
     await s.create('g', newGameRecord(cwnb.id, OPTIONS, 'stale'));

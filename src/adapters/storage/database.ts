@@ -1,4 +1,4 @@
-import { Kysely, Migrator, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteAdapter, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import { isRuleError, ruleError, type RuleError } from '../../engine/errors.ts';
 import type { Action, GameEvent, RulesModule } from '../../engine/module.ts';
 import type { Viewer } from '../../engine/viewer.ts';
@@ -203,9 +203,29 @@ export async function openSqlite(path: string): Promise<Kysely<Database>> {
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
+  reuseStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   await migrate(db);
   return db;
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew, which cost more than running it (the load
+ * benchmark, bench/README.md); better-sqlite3's statements can be run again and again. Keep the
+ * last few hundred by their SQL text (a statement is run to the end before the next query: the
+ * driver's `all`/`run` are synchronous, and nothing here streams).
+ */
+function reuseStatements(database: { prepare(source: string): unknown }): void {
+  const prepare = database.prepare.bind(database);
+  const statements = new Map<string, unknown>();
+  database.prepare = (source: string) => {
+    let statement = statements.get(source);
+    if (statement === undefined) {
+      if (statements.size >= 500) statements.delete(statements.keys().next().value!);
+      statements.set(source, (statement = prepare(source)));
+    }
+    return statement;
+  };
 }
 
 const now = () => new Date().toISOString();
@@ -228,8 +248,28 @@ export interface Change<R> {
   result: R;
 }
 
+export interface StoreOptions {
+  /**
+   * This store is the only writer of its games (default: on SQLite, whose file one server
+   * process owns): a game's open session is trusted to be at the stored version, without asking
+   * the database before every read and change. With several nodes on one database (issue 11),
+   * false: every use of a session first checks the stored version and replays when it moved.
+   */
+  soleWriter?: boolean;
+}
+
+/** Game ids, names and modules do not change once stored. */
+type Meta = { module: string; title: string; created_at: string };
+
 export class GameStore {
-  constructor(readonly db: Kysely<Database>) {}
+  readonly soleWriter: boolean;
+
+  constructor(
+    readonly db: Kysely<Database>,
+    opts: StoreOptions = {},
+  ) {
+    this.soleWriter = opts.soleWriter ?? db.getExecutor().adapter instanceof SqliteAdapter;
+  }
 
   /** Store a new game (a record from `newGameRecord`, or an imported file with its log), with its referee. */
   async create(id: string, record: GameRecord, opts: { title?: string; referee?: string } = {}): Promise<void> {
@@ -263,9 +303,15 @@ export class GameStore {
     };
   }
 
-  /** The game's module and title, or null when there is no such game. */
-  meta(id: string) {
-    return this.db.selectFrom('games').select(['module', 'title', 'created_at']).where('id', '=', id).executeTakeFirst();
+  private readonly metas = new Map<string, Meta>();
+
+  /** The game's module and title, or undefined when there is no such game. */
+  async meta(id: string): Promise<Meta | undefined> {
+    const known = this.metas.get(id);
+    if (known) return known;
+    const meta = await this.db.selectFrom('games').select(['module', 'title', 'created_at']).where('id', '=', id).executeTakeFirst();
+    if (meta) this.metas.set(id, meta);
+    return meta;
   }
 
   /** The game's version: how many log entries it has. */
@@ -285,13 +331,24 @@ export class GameStore {
     }
   }
 
-  /** Open sessions by game, reused while the stored version is theirs (another node may have moved on). */
+  /** Open sessions by game: a sole writer's are at the stored version; otherwise reused while the stored version is theirs. */
   private readonly sessions = new Map<string, Session<unknown>>();
+  /** Games being read and replayed: callers at the same time share one replay. */
+  private readonly opening = new Map<string, Promise<Session<unknown> | RuleError>>();
 
-  /** The game as a running session at its stored version (replayed only when the version moved). */
+  /** The game as a running session at its stored version (replayed only when it is not open, or the version moved). */
   async session(module: RulesModule<any, any>, id: string): Promise<Session<unknown> | RuleError> {
     const cached = this.sessions.get(id);
-    if (cached && cached.version === (await this.version(id))) return cached;
+    if (cached && (this.soleWriter || cached.version === (await this.version(id)))) return cached;
+    let opening = this.opening.get(id);
+    if (!opening) {
+      opening = this.open(module, id).finally(() => this.opening.delete(id));
+      this.opening.set(id, opening);
+    }
+    return opening;
+  }
+
+  private async open(module: RulesModule<any, any>, id: string): Promise<Session<unknown> | RuleError> {
     const record = await this.record(id, { withSeed: true });
     if (!record) return ruleError('no-such-game', `There is no game "${id}".`);
     const session = Session.open(module, record);
@@ -326,8 +383,26 @@ export class GameStore {
     return this.change(module, id, seen, (session) => session.rewind(scope, to, agreed, seen));
   }
 
-  /** One change of the game: made on the session, then its one log entry stored at `seen`. */
-  private async change<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError): Promise<Change<R> | Conflict | RuleError> {
+  /** The changes of each game on this node, one after the other (a change waits for the one before to be stored). */
+  private readonly changing = new Map<string, Promise<unknown>>();
+
+  /**
+   * One change of the game: made on the session, then its one log entry stored at `seen`. (A
+   * sole writer's readers may see the change while its entry is being stored; if storing fails,
+   * the session is dropped and the game replays from the database on its next use.)
+   */
+  private change<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError): Promise<Change<R> | Conflict | RuleError> {
+    const next = (this.changing.get(id) ?? Promise.resolve()).then(() => this.changeNow(module, id, seen, make));
+    const settled = next.then(
+      () => {},
+      () => {},
+    );
+    this.changing.set(id, settled);
+    void settled.then(() => this.changing.get(id) === settled && this.changing.delete(id));
+    return next;
+  }
+
+  private async changeNow<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError): Promise<Change<R> | Conflict | RuleError> {
     const session = await this.session(module, id);
     if (isRuleError(session)) return session;
     if (seen !== session.version) return { conflict: true, version: session.version };

@@ -1,0 +1,349 @@
+/**
+ * The load generator of bench/server.bench.ts: seven-zone campaigns played through Wardroom's real
+ * HTTP and WebSocket API against one server process (bench/server-process.ts, forked), on loopback.
+ *
+ * Each campaign is created as a browser would (POST /api/games: all seven War Zones, the demo
+ * roster and starting points, seeded dice), each of its 14 seats is claimed by a person of its own
+ * through a seat invitation, and each seat opens its WebSocket with its own cookie. Actions are
+ * picked from a replica of the game in this process (the fuzz driver's `smartAction` on a
+ * `CwnbState`, checked with the kernel first, so the server is sent only legal actions), submitted
+ * with POST /api/games/:id/actions and the version seen, and timed until every seat of the campaign
+ * has received the frame with the new version. The replica then applies the same action with the
+ * dice the server rolled (the roll events of the frame), so it never needs the seed.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { NO_SEED, RecordingDice, seededDice } from '../src/engine/dice.ts';
+import { isRuleError } from '../src/engine/errors.ts';
+import { applyAction, offeredTypes, waitingFor } from '../src/engine/kernel.ts';
+import type { Action } from '../src/engine/module.ts';
+import { Chooser } from '../src/engine/random-play.ts';
+import { ZONE_IDS } from '../src/modules/cwnb/data/index.ts';
+import { cwnb } from '../src/modules/cwnb/index.ts';
+import type { CwnbOptions, CwnbState } from '../src/modules/cwnb/state.ts';
+import { smartAction } from '../test/support/cwnb-random-game.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export interface ServerStats {
+  rss: number;
+  heapUsed: number;
+  cpu: { user: number; system: number };
+  loopDelay: { p50: number; p99: number; max: number };
+  connections: number;
+}
+
+/** The server in a process of its own, on a SQLite file in a fresh temporary folder. */
+export class ServerProcess {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+    private readonly dir: string,
+  ) {}
+
+  static async start(opts: { execArgv?: string[] } = {}): Promise<ServerProcess> {
+    const dir = mkdtempSync(join(tmpdir(), 'wardroom-bench-'));
+    const child = fork(join(here, 'server-process.ts'), [dir], { execArgv: ['--import', 'tsx', '--expose-gc', ...(opts.execArgv ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: join(here, '..') });
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
+      child.once('message', (m: { type: string; port: number }) => resolve(m.port));
+    });
+    child.removeAllListeners('exit');
+    return new ServerProcess(child, port, dir);
+  }
+
+  private ask<T>(type: string): Promise<T> {
+    return new Promise((resolve) => {
+      this.child.once('message', (m) => resolve(m as T));
+      this.child.send({ type });
+    });
+  }
+
+  stats(): Promise<ServerStats> {
+    return this.ask('stats');
+  }
+
+  /** A full garbage collection in the server (for its memory after setup). */
+  gc(): Promise<unknown> {
+    return this.ask('gc');
+  }
+
+  async stop(): Promise<void> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.send({ type: 'stop' });
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** What `POST /api/games` is sent: every War Zone, the demo roster and points, seeded dice. */
+export const SEVEN_ZONES = { zones: [...ZONE_IDS], turns: 5, dice: 'seeded', roster: 'demo', startingPoints: 'demo' } as const;
+
+/** The HTTP side of the API, with one person's cookie. */
+class Api {
+  constructor(private readonly base: string) {}
+
+  async post(path: string, body: unknown, cookie?: string): Promise<{ status: number; json: any; cookie?: string }> {
+    const res = await fetch(this.base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    const json = await res.json();
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('wardroom='));
+    return { status: res.status, json, cookie: set?.split(';')[0] };
+  }
+
+  async must(path: string, body: unknown, cookie?: string) {
+    const r = await this.post(path, body, cookie);
+    if (r.status >= 300) throw new Error(`POST ${path}: ${r.status} ${JSON.stringify(r.json)}`);
+    return r;
+  }
+}
+
+interface SeatConn {
+  seat: string;
+  cookie: string;
+  ws: WebSocket;
+  /** The newest version this seat's socket has been sent. */
+  version: number;
+}
+
+/** One action in flight: submitted, waiting for the answer and every seat's frame. */
+interface Pending {
+  t0: number;
+  seat: string;
+  action: Action;
+  /** The version the action makes. */
+  version: number;
+  /** Seats whose frame with the new version has not come yet. */
+  missing: number;
+  /** The dice the server rolled for it (from the acting seat's frame), once that frame came. */
+  rolled: number[] | null;
+  /** Submit to the HTTP answer, ms (null until it came). */
+  answered: number | null;
+}
+
+export interface Sample {
+  /** Submit to the last seat's frame, ms. */
+  latency: number;
+  /** Submit to the HTTP answer, ms. */
+  answer: number;
+}
+
+/** Counts and samples of one measured stretch. */
+export class Tally {
+  samples: Sample[] = [];
+  errors = new Map<string, number>();
+  /** Arrivals that found no idle campaign (every campaign had an action in flight). */
+  skipped = 0;
+  submitted = 0;
+  error(what: string): void {
+    this.errors.set(what, (this.errors.get(what) ?? 0) + 1);
+  }
+}
+
+/** Frames start with {"type":"events","version":N — read N without parsing the whole frame. */
+const VERSION = /^\{"type":"events","version":(\d+)/;
+
+export class Campaign {
+  id = '';
+  private state: CwnbState;
+  version = 0;
+  private seats = new Map<string, SeatConn>();
+  private pending: Pending | null = null;
+  private readonly chooser: Chooser;
+  /** Dice for checking a candidate action on the replica before it is sent (its values do not matter). */
+  private readonly trialDice = seededDice('bench-trial');
+  tally: Tally | null = null;
+
+  constructor(
+    private readonly api: Api,
+    private readonly wsBase: string,
+    readonly n: number,
+    options: CwnbOptions,
+  ) {
+    this.chooser = new Chooser(n);
+    this.state = cwnb.setup(options);
+  }
+
+  get busy(): boolean {
+    return this.pending !== null;
+  }
+
+  get over(): boolean {
+    return this.state.result !== null;
+  }
+
+  /** Create the campaign, have a person claim each seat through an invitation, connect every seat. */
+  async setup(): Promise<void> {
+    const created = await this.api.must('/api/games', { ...SEVEN_ZONES, title: `Bench ${this.n}`, name: `Referee ${this.n}` });
+    this.id = created.json.id;
+    const referee = created.cookie!;
+    const seats = cwnb.seats(this.state);
+    for (const seat of seats) {
+      const inv = await this.api.must(`/api/games/${this.id}/invitations`, { kind: 'seat', seat }, referee);
+      const claim = await this.api.must(`/api/invitations/${inv.json.token}/claim`, { seats: [seat], name: `${seat} ${this.n}` });
+      this.seats.set(seat, { seat, cookie: claim.cookie!, ws: null as unknown as WebSocket, version: -1 });
+    }
+    await Promise.all([...this.seats.values()].map((s) => this.connect(s)));
+  }
+
+  private connect(s: SeatConn): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${this.wsBase}/api/games/${this.id}/live?as=${encodeURIComponent(s.seat)}`, { headers: { cookie: s.cookie }, perMessageDeflate: false });
+      s.ws = ws;
+      let first = true;
+      ws.on('message', (data: Buffer) => {
+        const text = data.toString();
+        if (first) {
+          first = false;
+          resolve();
+        }
+        this.frame(s, text);
+      });
+      ws.once('error', reject);
+      ws.on('close', (code) => {
+        if (first) reject(new Error(`the socket of ${s.seat} closed (${code}) before its first frame`));
+        else if (!this.closing) this.tally?.error(`socket closed ${code}`);
+      });
+    });
+  }
+
+  private closing = false;
+  close(): void {
+    this.closing = true;
+    for (const s of this.seats.values()) s.ws.terminate();
+  }
+
+  private frame(s: SeatConn, text: string): void {
+    const m = VERSION.exec(text);
+    if (!m) return; // a rewind notice
+    const version = Number(m[1]);
+    const p = this.pending;
+    if (p && s.version < p.version && version >= p.version) {
+      p.missing--;
+      if (s.seat === p.seat) p.rolled = rollsOf(text, p.version - 1);
+    }
+    if (version > s.version) s.version = version;
+    if (p) this.settle(p);
+  }
+
+  /** Submit one legal action of a seat the game waits on. */
+  act(): void {
+    const waiting = waitingFor(cwnb, this.state);
+    if (!waiting.length) return;
+    let action: Action | null = null;
+    for (let tries = 0; tries < 200 && !action; tries++) {
+      const seat = waiting.length === 1 ? waiting[0] : this.chooser.pick(waiting);
+      const a = smartAction(this.chooser, this.state, seat, offeredTypes(cwnb, this.state, seat));
+      if (!isRuleError(applyAction(cwnb, this.state, a, new RecordingDice(this.trialDice)))) action = a;
+    }
+    const tally = this.tally!;
+    if (!action) return tally.error('no legal action found');
+    const seat = this.seats.get(action.seat)!;
+    const p: Pending = { t0: performance.now(), seat: action.seat, action, version: this.version + 1, missing: this.seats.size, rolled: null, answered: null };
+    this.pending = p;
+    tally.submitted++;
+    this.api.post(`/api/games/${this.id}/actions`, { action, seen: this.version }, seat.cookie).then(
+      (r) => {
+        if (r.status !== 200) {
+          tally.error(`${r.status} ${r.json?.error?.code ?? ''}`.trim());
+          this.pending = null;
+          if (r.status === 409 && typeof r.json?.error?.version === 'number') tally.error('replica out of step');
+          return;
+        }
+        p.answered = performance.now() - p.t0;
+        this.settle(p);
+      },
+      (e: Error) => {
+        tally.error(`request failed: ${e.message}`);
+        this.pending = null;
+      },
+    );
+  }
+
+  private settle(p: Pending): void {
+    if (p.answered === null || p.missing > 0 || this.pending !== p) return;
+    this.tally!.samples.push({ latency: performance.now() - p.t0, answer: p.answered });
+    const r = applyAction(cwnb, this.state, p.action, new RecordingDice(NO_SEED, p.rolled ?? []));
+    if (isRuleError(r)) throw new Error(`campaign ${this.n}: the replica refuses ${p.action.type} stored by the server: ${r.message}`);
+    this.state = r.state;
+    this.version = p.version;
+    this.pending = null;
+  }
+}
+
+/** The values of the seeded dice rolled by log entry `entry`, from a frame's events. */
+function rollsOf(text: string, entry: number): number[] {
+  const frame = JSON.parse(text) as { events: { type: string; entry: number; value?: number; physical?: boolean }[] };
+  return frame.events.filter((e) => e.type === 'roll' && e.entry === entry && !e.physical).map((e) => e.value!);
+}
+
+/** Set up `count` campaigns, `parallel` at a time. */
+export async function setupCampaigns(port: number, count: number, parallel = 8, onProgress?: (done: number) => void): Promise<Campaign[]> {
+  const api = new Api(`http://127.0.0.1:${port}`);
+  const options = cwnb.parseOptions({ ...SEVEN_ZONES, players: {}, optional: {} });
+  if (isRuleError(options)) throw new Error(options.message);
+  const campaigns = Array.from({ length: count }, (_, n) => new Campaign(api, `ws://127.0.0.1:${port}`, n, options as CwnbOptions));
+  let next = 0;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < campaigns.length) {
+        await campaigns[next++].setup();
+        onProgress?.(++done);
+      }
+    }),
+  );
+  return campaigns;
+}
+
+/**
+ * Drive the campaigns at `rate` actions per second in all for `seconds`: arrivals of a Poisson
+ * process, each given to a campaign picked at random among those with no action in flight (one
+ * action every campaigns/rate seconds per campaign on average). Waits for the last actions to settle.
+ */
+export async function drive(campaigns: Campaign[], rate: number, seconds: number, seed = 1): Promise<Tally & { ms: number; cpu: number; loopP99: number }> {
+  const tally = new Tally();
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const cpu0 = process.cpuUsage();
+  for (const c of campaigns) c.tally = tally;
+  const ch = new Chooser(seed);
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  let next = t0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (next <= now && next < end) {
+        const idle = pickIdle(campaigns, ch);
+        if (idle) idle.act();
+        else tally.skipped++;
+        next += (-Math.log(1 - ch.int(0, 999_999) / 1_000_000) / rate) * 1000;
+      }
+      if (now >= end) resolve();
+      else setTimeout(tick, Math.max(0, Math.min(next - now, 5)));
+    };
+    tick();
+  });
+  const ms = performance.now() - t0;
+  const drainEnd = performance.now() + 10_000;
+  while (campaigns.some((c) => c.busy) && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 5));
+  for (const c of campaigns) if (c.busy) tally.error('not settled 10 s after the end');
+  delay.disable();
+  const cpu = process.cpuUsage(cpu0);
+  return Object.assign(tally, { ms, cpu: (cpu.user + cpu.system) / 1000 / ms, loopP99: delay.percentile(99) / 1e6 });
+}
+
+function pickIdle(campaigns: Campaign[], ch: Chooser): Campaign | null {
+  for (let tries = 0; tries < 20; tries++) {
+    const c = campaigns[ch.int(0, campaigns.length - 1)];
+    if (!c.busy && !c.over) return c;
+  }
+  return campaigns.find((c) => !c.busy && !c.over) ?? null;
+}

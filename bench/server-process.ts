@@ -1,0 +1,41 @@
+// The server of bench/server.bench.ts, in a process of its own (the load generator must not share
+// its event loop): Wardroom's real server (`buildServer`, as `wardroom serve` builds it, without
+// rate limits and without the web app) on a SQLite file in the folder given, on 127.0.0.1 and a
+// free port. Tells its parent the port over IPC, and answers {type: 'stats'} with its memory,
+// CPU time, event-loop delay and live connections.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const dir = process.argv[2];
+// WARDROOM_BENCH_SERVER_SRC: another src/ folder (an older commit's, unpacked with `git archive`) to compare with.
+const src = process.env.WARDROOM_BENCH_SERVER_SRC ?? new URL('../src', import.meta.url).pathname;
+const { buildServer } = (await import(join(src, 'adapters/server/app.ts'))) as typeof import('../src/adapters/server/app.ts');
+const { openSqlite } = (await import(join(src, 'adapters/storage/database.ts'))) as typeof import('../src/adapters/storage/database.ts');
+const db = await openSqlite(join(dir, 'wardroom.sqlite'));
+const { app, ctx } = await buildServer({ db, secretKey: randomBytes(32), rateLimit: false, webRoot: null, baseUrl: 'http://127.0.0.1' });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const delay = monitorEventLoopDelay({ resolution: 5 });
+delay.enable();
+
+process.on('message', (m: { type: string }) => {
+  if (m.type === 'stats') {
+    const mem = process.memoryUsage();
+    process.send!({
+      type: 'stats',
+      rss: mem.rss,
+      heapUsed: mem.heapUsed,
+      cpu: process.cpuUsage(),
+      loopDelay: { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },
+      connections: ctx.hub.connections,
+    });
+    delay.reset();
+  } else if (m.type === 'gc') {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send!({ type: 'gc' });
+  } else if (m.type === 'stop') {
+    void app.close().then(() => db.destroy()).then(() => process.exit(0));
+  }
+});
+process.send!({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });

@@ -1,0 +1,145 @@
+/**
+ * Wardroom online under load (issue 9, Benchmark): many seven-zone campaigns, every seat
+ * connected, played at once through the real HTTP/WebSocket API against ONE server process on
+ * SQLite (bench/server-process.ts), by the load generator of bench/server-load.ts in this process.
+ * Per action: submit → the last seat's frame with the new version (p50, p99, max); actions/s;
+ * the server's memory, CPU and event-loop delay; errors. Then the action rate is stepped up to find
+ * where p99 crosses 20 ms. Goal: 1,000 campaigns (14,000 sockets) at 500 actions/s, p99 < 20 ms.
+ *
+ *   WARDROOM_BENCH_CAMPAIGNS   campaigns (default 200; the goal is 1000)
+ *   WARDROOM_BENCH_RATE        the goal rate, actions/s in all (default campaigns / 2: one every 2 s each)
+ *   WARDROOM_BENCH_SECONDS     how long the goal rate runs (default 15)
+ *   WARDROOM_BENCH_STEPS       the rates of the saturation search (default 100,200,400,500,700,1000)
+ *   WARDROOM_BENCH_STEP_SECONDS  how long each step runs (default 5)
+ *   WARDROOM_BENCH_PROFILE     a folder: the server writes a CPU profile there (node --cpu-prof)
+ *   WARDROOM_BENCH_NODE_FLAGS  more flags for the server's node (e.g. --trace-gc)
+ *   WARDROOM_BENCH_SERVER_SRC  the server of another src/ folder (an older commit's, for a before/after)
+ */
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { drive, ServerProcess, setupCampaigns, type ServerStats } from './server-load.ts';
+
+const env = (name: string, fallback: number) => {
+  const v = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name}=${process.env[name]}: give a positive number.`);
+  return v;
+};
+
+const LIMIT_MS = 20;
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '—');
+const mib = (bytes: number) => bytes / 2 ** 20;
+const loads = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+function quantile(sorted: number[], q: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
+}
+
+interface Step {
+  rate: number;
+  seconds: number;
+  achieved: number;
+  settled: number;
+  p50: number;
+  p99: number;
+  max: number;
+  answerP50: number;
+  answerP99: number;
+  errors: string;
+  skipped: number;
+  serverCpu: number;
+  loopP99: number;
+  rss: number;
+  generatorCpu: number;
+  generatorLoopP99: number;
+}
+
+export async function run(): Promise<string> {
+  const campaignsN = env('WARDROOM_BENCH_CAMPAIGNS', 200);
+  const goalRate = env('WARDROOM_BENCH_RATE', campaignsN / 2);
+  const goalSeconds = env('WARDROOM_BENCH_SECONDS', 15);
+  const stepSeconds = env('WARDROOM_BENCH_STEP_SECONDS', 5);
+  const steps = (process.env.WARDROOM_BENCH_STEPS ?? '100,200,400,500,700,1000').split(',').map(Number).filter((n) => n > 0);
+  const profile = process.env.WARDROOM_BENCH_PROFILE;
+  const loadStart = loads();
+  const log = (s: string) => process.stderr.write(`  server bench: ${s}\n`);
+
+  const flags = (process.env.WARDROOM_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = await ServerProcess.start({ execArgv: [...flags, ...(profile ? ['--cpu-prof', '--cpu-prof-dir', resolve(profile)] : [])] });
+  try {
+    await server.gc();
+    const base = await server.stats();
+    const t0 = performance.now();
+    const campaigns = await setupCampaigns(server.port, campaignsN, 8, (n) => n % 100 === 0 && log(`${n} campaigns set up`));
+    const setupS = (performance.now() - t0) / 1000;
+    await server.gc();
+    const ready = await server.stats();
+    log(`${campaignsN} campaigns, ${ready.connections} sockets, set up in ${setupS.toFixed(1)} s`);
+
+    await drive(campaigns, Math.min(goalRate, 100), 2, 0); // warm-up, not reported
+    const results: Step[] = [];
+    const rates = [...new Set([goalRate, ...steps])].sort((a, b) => a - b);
+    for (const rate of rates) {
+      const seconds = rate === goalRate ? goalSeconds : stepSeconds;
+      const before = await server.stats();
+      const t = await drive(campaigns, rate, seconds, rate);
+      const after = await server.stats();
+      const lat = t.samples.map((s) => s.latency).sort((a, b) => a - b);
+      const ans = t.samples.map((s) => s.answer).sort((a, b) => a - b);
+      const cpuMs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000;
+      const step: Step = {
+        rate,
+        seconds,
+        achieved: t.samples.length / (t.ms / 1000),
+        settled: t.samples.length,
+        p50: quantile(lat, 0.5),
+        p99: quantile(lat, 0.99),
+        max: lat.at(-1) ?? NaN,
+        answerP50: quantile(ans, 0.5),
+        answerP99: quantile(ans, 0.99),
+        errors: [...t.errors].map(([k, v]) => `${v}× ${k}`).join('; ') || '0',
+        skipped: t.skipped,
+        serverCpu: cpuMs / t.ms,
+        loopP99: after.loopDelay.p99,
+        rss: after.rss,
+        generatorCpu: t.cpu,
+        generatorLoopP99: t.loopP99,
+      };
+      results.push(step);
+      log(`${rate}/s: ${fmt(step.achieved)} actions/s, p50 ${fmt(step.p50, 2)} ms, p99 ${fmt(step.p99, 2)} ms, max ${fmt(step.max)} ms, server CPU ${fmt(step.serverCpu * 100, 0)} %, loop p99 ${fmt(step.loopP99)} ms; generator CPU ${fmt(step.generatorCpu * 100, 0)} %, loop p99 ${fmt(step.generatorLoopP99)} ms; errors ${step.errors}`);
+    }
+    for (const c of campaigns) c.close();
+    return report({ campaignsN, goalRate, setupS, base, ready, results, loadStart, loadEnd: loads(), connections: ready.connections });
+  } finally {
+    await server.stop();
+  }
+}
+
+function report(r: { campaignsN: number; goalRate: number; setupS: number; base: ServerStats; ready: ServerStats; results: Step[]; loadStart: string; loadEnd: string; connections: number }): string {
+  const goal = r.results.find((s) => s.rate === r.goalRate)!;
+  const saturated = r.results.find((s) => s.p99 >= LIMIT_MS || s.achieved < 0.95 * s.rate);
+  const lastGood = [...r.results].reverse().find((s) => s.rate < (saturated?.rate ?? Infinity) && s.p99 < LIMIT_MS);
+  const perCampaign = (r.ready.rss - r.base.rss) / r.campaignsN;
+  const rows = r.results.map(
+    (s) =>
+      `| ${s.rate}${s.rate === r.goalRate ? ' (goal rate)' : ''} | ${s.seconds} | ${fmt(s.achieved)} | ${s.settled} | ${fmt(s.p50, 2)} | **${fmt(s.p99, 2)}** | ${fmt(s.max)} | ${fmt(s.answerP50, 2)} / ${fmt(s.answerP99, 2)} | ${fmt(s.serverCpu * 100, 0)} % (${fmt((s.serverCpu * 1000) / s.achieved, 2)} ms) | ${fmt(s.loopP99)} | ${fmt(s.generatorCpu * 100, 0)} % (${fmt((s.generatorCpu * 1000) / s.achieved, 2)} ms) / ${fmt(s.generatorLoopP99)} | ${fmt(mib(s.rss), 0)} | ${s.errors}${s.skipped ? `; ${s.skipped} arrivals found every campaign busy` : ''} |`,
+  );
+  return [
+    '## Wardroom online under load (`bench/server.bench.ts`)',
+    '',
+    `${r.campaignsN} seven-zone campaigns, ${r.connections} WebSockets (every seat connected, each with its own person's cookie), one server process on SQLite; set up in ${r.setupS.toFixed(1)} s. Load average ${r.loadStart} at the start, ${r.loadEnd} at the end (1, 5, 15 min).`,
+    '',
+    `Server memory after a full GC: ${fmt(mib(r.base.rss), 0)} MiB RSS empty, ${fmt(mib(r.ready.rss), 0)} MiB RSS (${fmt(mib(r.ready.heapUsed), 0)} MiB heap) with every campaign open and every seat connected: ${fmt(perCampaign / 1024, 0)} KiB per campaign, ${fmt(perCampaign / 14 / 1024, 1)} KiB per connection.`,
+    '',
+    '| target actions/s | s | achieved actions/s | actions | p50 ms | p99 ms | max ms | HTTP answer p50 / p99 ms | server CPU of one core (per action) | server loop delay p99 ms | generator CPU (per action) / loop delay p99 ms | server RSS MiB | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Server CPU per action (user + system time over actions settled) does not depend on the other work on the machine; the latencies do: on 2 shared cores the server waits for a core whenever the generator and other processes hold both.`,
+    `Latency: from the submit (POST /api/games/:id/actions) until every one of the campaign's 14 seats has received its frame with the new version.`,
+    `Goal (${r.goalRate} actions/s): p99 ${fmt(goal.p99, 2)} ms, ${goal.p99 < LIMIT_MS && goal.achieved >= 0.95 * goal.rate ? 'met' : '**missed**'} (< ${LIMIT_MS} ms).`,
+    saturated ? `Saturation: p99 crosses ${LIMIT_MS} ms (or the rate is not reached) at ${saturated.rate} actions/s${lastGood ? `; ${lastGood.rate} actions/s is the highest step under it` : ''}.` : `Saturation: not reached up to ${r.results.at(-1)!.rate} actions/s.`,
+  ].join('\n');
+}
