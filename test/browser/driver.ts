@@ -1,0 +1,129 @@
+import type { Browser, Locator, Page, Response } from 'playwright-core';
+
+/**
+ * Driving the web app as a person does (issue 9's browser tests): forms found by their
+ * data-testid, submitted with their buttons; each submission waits for the server's answer and for
+ * the page's fresh state, so the next step never reads a stale form.
+ */
+
+/** Everything a browser received: every response body and every WebSocket frame, in arrival order. */
+export interface Received {
+  /** Arrival-ordered; a response body fills its slot when read (see `settled`). */
+  readonly items: string[];
+  /** The bodies of the responses that had arrived by now are read. */
+  settled(): Promise<string[]>;
+}
+
+export function recordReceived(page: Page): Received {
+  const items: string[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => void items.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
+  page.on('response', (r) => {
+    const slot = items.push('') - 1; // the slot keeps the order of arrival; the body is read later
+    pending.push(
+      r.body().then(
+        (b) => void (items[slot] = b.toString('utf8')),
+        () => undefined, // a redirect or a body the browser dropped: nothing was received
+      ),
+    );
+  });
+  return {
+    items,
+    async settled() {
+      await Promise.all(pending);
+      return items;
+    },
+  };
+}
+
+/** Which of `needles` occur in `items` (each with a little context, for the failure message). */
+export function leaks(items: readonly string[], needles: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const n of needles) {
+    const hit = items.find((t) => t.includes(n));
+    if (hit !== undefined) {
+      const i = hit.indexOf(n);
+      out.push(`${JSON.stringify(n)} in …${hit.slice(Math.max(0, i - 80), i + n.length + 80)}…`);
+    }
+  }
+  return out;
+}
+
+const isGamePage = (r: Response) => r.request().method() === 'GET' && /^\/api\/games\/[^/]+$/.test(new URL(r.url()).pathname);
+const isPost = (r: Response) => r.request().method() === 'POST' && /^\/api\/games\/[^/]+\/(actions|undo)$/.test(new URL(r.url()).pathname);
+
+/**
+ * Do `trigger` (a click or key press that submits something) and wait for the server's answer to
+ * it and for the page's next fetch of the game after it; a refusal throws with the server's words.
+ */
+export async function submitting(page: Page, what: string, trigger: () => Promise<void>): Promise<void> {
+  let answered: Response | null = null;
+  const done = new Promise<void>((resolve) => {
+    const on = (r: Response) => {
+      if (!answered && isPost(r)) answered = r;
+      else if (answered && isGamePage(r)) {
+        page.off('response', on);
+        resolve();
+      }
+    };
+    page.on('response', on);
+  });
+  await trigger();
+  await withTimeout(done, 15_000, `${what}: no answer from the server`);
+  const r = answered as Response | null;
+  if (r && !r.ok()) throw new Error(`${what} was refused: ${r.status()} ${await r.text()}`);
+}
+
+export function seatActions(page: Page, seat: string): Locator {
+  return page.getByTestId(`seat-actions-${seat}`);
+}
+
+export function actionForm(page: Page, seat: string, type: string): Locator {
+  return seatActions(page, seat).getByTestId(`action-${type}`);
+}
+
+/** Open the seat's form for `type` (forms with fields are folded), fill it, submit it with its button. */
+export async function act(page: Page, seat: string, type: string, fill?: (form: Locator) => Promise<void>): Promise<void> {
+  const form = actionForm(page, seat, type);
+  await form.waitFor();
+  const summary = form.locator('summary');
+  if ((await summary.count()) && !(await form.locator('details').evaluate((d) => (d as HTMLDetailsElement).open))) await summary.click();
+  await fill?.(form);
+  await submitting(page, `${seat} ${type}`, () => form.getByTestId(`submit-${type}`).click());
+}
+
+/** A button of the battle recorder (or any button that sends an action). */
+export async function press(page: Page, button: Locator, what: string): Promise<void> {
+  await submitting(page, what, () => button.click());
+}
+
+/** Poll `probe` until it answers something (a condition that only time brings: a live update). */
+export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined && v !== null && v !== false) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The first of `types` that one of the players may do now: [player, type]. */
+export async function nextAction<P extends { page: Page; seat: string }>(players: P[], types: string[], what: string): Promise<[P, string]> {
+  return until(what, async () => {
+    for (const type of types) for (const p of players) if (await actionForm(p.page, p.seat, type).isVisible()) return [p, type] as [P, string];
+    return undefined;
+  });
+}
+
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; bypassCSP?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, bypassCSP: opts.bypassCSP ?? false });
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept().catch(() => undefined)); // "Finish purchasing …? Go ahead?"
+  return page;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+}
