@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { act, actionForm, leaks, newPage, nextAction, press, recordReceived, seatActions, until, type Received } from './driver.ts';
+import { act, actionForm, leaks, newPage, nextAction, press, recordReceived, screenshots, seatActions, seriousViolations, until, type Received } from './driver.ts';
 
 /**
  * Issue 9, Tests: a referee creates a one-zone campaign in the browser and invites two players and
@@ -45,8 +45,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await server?.close();
   });
 
-  async function open(): Promise<Page> {
-    const page = await newPage(browser);
+  async function open(bypassCSP = false): Promise<Page> {
+    const page = await newPage(browser, { bypassCSP });
     page.on('pageerror', (e) => pageErrors.push(String(e)));
     return page;
   }
@@ -76,8 +76,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     const spectatorLink = await invite('a spectator');
 
     // Each player claims a seat in a browser of their own; the Soviet and the spectator record all they receive from the start.
-    const claim = async (link: string, seat: string, name: string): Promise<Player> => {
-      const page = await open();
+    const claim = async (link: string, seat: string, name: string, bypassCSP = false): Promise<Player> => {
+      const page = await open(bypassCSP);
       const received = recordReceived(page);
       await page.goto(link);
       await expect.poll(() => page.getByTestId(`claim-seat-${seat}`).isChecked()).toBe(true); // the only open seat of the link
@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
       expect(new URL(page.url()).pathname).toBe(`/g/${gameId}`);
       return { page, seat, received };
     };
-    const allied = await claim(alliedLink, ALLIED, 'Alice');
+    const allied = await claim(alliedLink, ALLIED, 'Alice', true); // without the CSP, for axe-core's script: the Allied pages mid-game are scanned too
     const soviet = await claim(sovietLink, SOVIET, 'Boris');
     const spectator = await open();
     const watched = recordReceived(spectator);
@@ -117,6 +117,10 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     // 6.C.2 purchases, secret until carried out: the Allied orders two ships and an Action card, the Soviet two ships.
     const buyShip = (p: Player, ship: string) => act(p.page, p.seat, 'buyShip', (f) => f.getByLabel('Ship').selectOption(ship).then(() => undefined));
     await buyShip(allied, 'uss-nimitz');
+    const a11y: string[] = [];
+    const wide: (string | null)[] = [];
+    a11y.push(...(await seriousViolations(allied.page, 'purchases')));
+    wide.push(await screenshots(allied.page, 'game-purchases'));
     await buyShip(allied, 'uss-ticonderoga');
     await act(allied.page, ALLIED, 'buyCard', (f) => f.getByLabel('Action card').selectOption('Intelligence').then(() => undefined));
     await expect.poll(() => allied.page.getByTestId('zone-mediterranean').textContent()).toContain('Order: 2 ship(s), 1 card(s), cost 61');
@@ -178,6 +182,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
       await expect.poll(() => p.page.getByTestId('overview').textContent()).toContain('Sunk so far: Bditelny');
     }
     await expect.poll(() => grid(allied).getByTestId('cripple-uss-ticonderoga').getAttribute('aria-pressed')).toBe('true');
+    a11y.push(...(await seriousViolations(allied.page, 'battle recorder')));
+    wide.push(await screenshots(allied.page, 'game-battle'));
 
     // 7: each player ends their Battle Turns in turn, until the battle is over and the cards are set aside (7.2.1).
     for (let n = 0; ; n++) {
@@ -206,6 +212,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
     expect(createHash('sha256').update(seed).digest('hex'), 'the seed matches the commitment shown from the start').toBe(commitment);
     expect(leaks(sovietBeforeEnd, [seed]), 'the seed before the end').toEqual([]);
+    wide.push(await screenshots(soviet.page, 'game-end'), await screenshots(spectator, 'game-spectator'));
 
     // The spectator: the board all along, no form, and no secret: no commitment before the reveal, neither team's hand or order ever (checked at the end, so it covers the whole game).
     expect(leaks(spectatorBeforeReveal, COMMITMENT_SECRETS), 'the Allied commitment the spectator received before the reveal').toEqual([]);
@@ -218,6 +225,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     expect(await spectator.getByTestId('zone-mediterranean').textContent()).not.toMatch(/Action cards|Order:/);
 
     expect(pageErrors).toEqual([]);
+    expect(a11y, a11y.join('\n')).toEqual([]);
+    expect(wide.filter(Boolean), 'pages that scroll sideways at 360 px').toEqual([]);
   });
 });
 

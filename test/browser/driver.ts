@@ -1,4 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
+import { artifactPath } from '../support/browser.ts';
 
 /**
  * Driving the web app as a person does (issue 9's browser tests): forms found by their
@@ -126,4 +129,56 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
 function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
   return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+}
+
+export const PHONE = { width: 360, height: 740 };
+export const LAPTOP = { width: 1280, height: 800 };
+
+/** test-artifacts/screenshots/NAME */
+export function shot(name: string): string {
+  mkdirSync(artifactPath('screenshots'), { recursive: true });
+  return artifactPath(join('screenshots', name));
+}
+
+/** axe-core's script, injected with page.addScriptTag({ path: AXE }) (a context with bypassCSP: the server's CSP refuses inline scripts). */
+export const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
+
+export async function axeViolations(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => String(n.target)) }));
+  });
+}
+
+/** axe-core's serious and critical violations on the page as it is, one line each ("NAME: serious id (help) at …"). */
+export async function seriousViolations(page: Page, name: string): Promise<string[]> {
+  return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+}
+
+/** How wide the page is laid out (more than the viewport: it scrolls sideways), with the element that sticks out furthest. */
+export async function sideways(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = document.documentElement.scrollWidth;
+    if (width <= innerWidth) return null;
+    let best = { right: 0, what: '' };
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > best.right) best = { right: r.right, what: `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"` };
+    }
+    return `${width} px wide in ${innerWidth}: ${best.what} reaches ${Math.round(best.right)} px`;
+  });
+}
+
+/** Screenshots of the page at laptop and phone width (NAME-laptop.png, NAME-phone.png); whether it scrolls sideways on the phone. */
+export async function screenshots(page: Page, name: string): Promise<string | null> {
+  const size = page.viewportSize();
+  await page.setViewportSize(LAPTOP);
+  await page.screenshot({ path: shot(`${name}-laptop.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: shot(`${name}-phone.png`), fullPage: true });
+  const wide = await sideways(page);
+  if (size) await page.setViewportSize(size);
+  return wide && `${name}: ${wide}`;
 }

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactPath, hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { newPage, submitting } from './driver.ts';
+import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
+import { LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, submitting } from './driver.ts';
 
 /**
  * Issue 9, Tests and "Playing": the main pages pass an axe-core scan with no serious or critical
@@ -11,10 +9,6 @@ import { newPage, submitting } from './driver.ts';
  * width are written to test-artifacts/screenshots/), work with the keyboard alone, and show HTML
  * in a player's name as text.
  */
-
-const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
-const PHONE = { width: 360, height: 740 };
-const LAPTOP = { width: 1280, height: 800 };
 
 type Visit = (name: string, page: Page) => Promise<void>;
 
@@ -72,15 +66,13 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
   it('axe-core finds no serious or critical violation on home, create, the game page (referee and player) and the invitation page; laptop screenshots', async () => {
     const found: string[] = [];
     await mainPages(LAPTOP, async (name, page) => {
-      await page.addScriptTag({ path: AXE });
       if (name === 'home') {
         // The scan finds what it should: a button without a name is a critical violation.
         await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<button id="axe-probe"></button>'));
-        expect((await axeViolations(page)).map((v) => `${v.impact} ${v.id}`)).toContain('critical button-name');
+        expect(await seriousViolations(page, name)).toContainEqual(expect.stringContaining('critical button-name'));
         await page.evaluate(() => document.getElementById('axe-probe')!.remove());
       }
-      const violations = await axeViolations(page);
-      for (const v of violations) if (v.impact === 'serious' || v.impact === 'critical') found.push(`${name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+      found.push(...(await seriousViolations(page, name)));
       await page.screenshot({ path: shot(`${name}-laptop.png`), fullPage: true });
     });
     expect(found, found.join('\n')).toEqual([]);
@@ -90,8 +82,8 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     const wide: string[] = [];
     await mainPages(PHONE, async (name, page) => {
       await page.screenshot({ path: shot(`${name}-phone.png`), fullPage: true });
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width > PHONE.width) wide.push(`${name}: ${width} px wide (${await widest(page)})`);
+      const wider = await sideways(page);
+      if (wider) wide.push(`${name}: ${wider}`);
     });
     expect(wide, wide.join('\n')).toEqual([]);
   });
@@ -152,34 +144,9 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
   });
 });
 
-function shot(name: string): string {
-  mkdirSync(artifactPath('screenshots'), { recursive: true });
-  return artifactPath(join('screenshots', name));
-}
-
-async function axeViolations(page: Page) {
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => String(n.target)) }));
-  });
-}
-
 /** The game page is live and has its log: nothing more is on its way. */
 async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
-}
-
-/** The element that sticks out furthest to the right, for the failure message. */
-function widest(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    let best = { right: 0, what: '' };
-    for (const el of document.querySelectorAll('body *')) {
-      const r = el.getBoundingClientRect();
-      if (r.right > best.right) best = { right: r.right, what: `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"` };
-    }
-    return `${best.what} reaches ${Math.round(best.right)} px`;
-  });
 }
 
 /** Press Tab until the focused element is the one wanted (at most 150 times); its data-testid. */
