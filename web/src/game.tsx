@@ -193,7 +193,8 @@ function Log({ log, fresh }: { log: GameEvent[]; fresh: GameEvent[] }) {
           <p key={e.seq}>{e.text}</p>
         ))}
       </div>
-      <ol class="log" data-testid="log" reversed>
+      {/* It scrolls: focusable so that a keyboard can scroll it too. */}
+      <ol class="log" data-testid="log" reversed tabIndex={0} aria-labelledby="log-h">
         {[...log].reverse().map((e) => (
           <li key={e.seq} value={e.seq + 1} data-seq={e.seq}>
             {e.turn !== undefined && <small>T{e.turn} </small>}
