@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page, Response } from 'playwright-core';
+import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
 import { artifactPath } from '../support/browser.ts';
 
 /**
@@ -52,27 +52,35 @@ export function leaks(items: readonly string[], needles: readonly string[]): str
   return out;
 }
 
-const isGamePage = (r: Response) => r.request().method() === 'GET' && /^\/api\/games\/[^/]+$/.test(new URL(r.url()).pathname);
+const isGamePage = (r: Request) => r.method() === 'GET' && /^\/api\/games\/[^/]+$/.test(new URL(r.url()).pathname);
 const isPost = (r: Response) => r.request().method() === 'POST' && /^\/api\/games\/[^/]+\/(actions|undo)$/.test(new URL(r.url()).pathname);
 
 /**
  * Do `trigger` (a click or key press that submits something) and wait for the server's answer to
- * it and for the page's next fetch of the game after it; a refusal throws with the server's words.
+ * it and for the page's next fetch of the game, one asked after that answer (a fetch asked before
+ * may bring the old state); a refusal throws with the server's words.
  */
 export async function submitting(page: Page, what: string, trigger: () => Promise<void>): Promise<void> {
   let answered: Response | null = null;
-  const done = new Promise<void>((resolve) => {
-    const on = (r: Response) => {
-      if (!answered && isPost(r)) answered = r;
-      else if (answered && isGamePage(r)) {
-        page.off('response', on);
-        resolve();
-      }
-    };
-    page.on('response', on);
-  });
-  await trigger();
-  await withTimeout(done, 15_000, `${what}: no answer from the server`);
+  let fetched: Request | null = null;
+  const onResponse = (r: Response) => {
+    if (!answered && isPost(r)) answered = r;
+    else if (fetched && r.request() === fetched) loaded();
+  };
+  const onRequest = (r: Request) => {
+    if (answered && !fetched && isGamePage(r)) fetched = r;
+  };
+  let loaded = () => {};
+  const done = new Promise<void>((resolve) => (loaded = resolve));
+  page.on('response', onResponse);
+  page.on('request', onRequest);
+  try {
+    await trigger();
+    await withTimeout(done, 15_000, `${what}: no answer from the server`);
+  } finally {
+    page.off('response', onResponse);
+    page.off('request', onRequest);
+  }
   const r = answered as Response | null;
   if (r && !r.ok()) throw new Error(`${what} was refused: ${r.status()} ${await r.text()}`);
 }
