@@ -90,7 +90,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   }
   const seats = Object.keys(page.actions).filter((s) => !as || as === 'referee' || as === s || !page.me.seats.includes(as));
   return (
-    <main class="game">
+    <main class="game" data-version={page.game.version}>
       <header class="game-head">
         <h1>{page.game.title}</h1>
         <p class="meta">
