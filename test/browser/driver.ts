@@ -93,8 +93,21 @@ export function actionForm(page: Page, seat: string, type: string): Locator {
   return seatActions(page, seat).getByTestId(`action-${type}`);
 }
 
+/**
+ * Wait until the game page shows the game's current version (its main element's data-version), as
+ * a person looks at the fresh board before acting; acting on an older one is answered "the game
+ * moved on" (409).
+ */
+export async function synced(page: Page): Promise<void> {
+  const id = new URL(page.url()).pathname.split('/')[2];
+  const answer = await page.request.get(new URL(`/api/games/${id}`, page.url()).href);
+  const { game } = (await answer.json()) as { game: { version: number } };
+  await until(`${page.url()} to show version ${game.version}`, async () => Number(await page.locator('main.game').getAttribute('data-version')) >= game.version);
+}
+
 /** Open the seat's form for `type` (forms with fields are folded), fill it, submit it with its button. */
 export async function act(page: Page, seat: string, type: string, fill?: (form: Locator) => Promise<void>): Promise<void> {
+  await synced(page);
   const form = actionForm(page, seat, type);
   await form.waitFor();
   const summary = form.locator('summary');
@@ -105,6 +118,7 @@ export async function act(page: Page, seat: string, type: string, fill?: (form: 
 
 /** A button of the battle recorder (or any button that sends an action). */
 export async function press(page: Page, button: Locator, what: string): Promise<void> {
+  await synced(page);
   await submitting(page, what, () => button.click());
 }
 
