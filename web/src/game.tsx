@@ -22,12 +22,18 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const q = as ? `?as=${encodeURIComponent(as)}` : '';
   const base = `/api/games/${encodeURIComponent(id)}`;
 
+  // Loads overlap (a live frame and an action's answer): only the latest asked is shown, so that an
+  // older answer arriving last cannot put back a board (and forms) the game has left.
+  const asked = useRef(0);
   const load = useCallback(async () => {
+    const mine = ++asked.current;
     try {
-      setPage(await api<GamePage>('GET', `${base}${q}`));
+      const fresh = await api<GamePage>('GET', `${base}${q}`);
+      if (mine !== asked.current) return;
+      setPage(fresh);
       setError(null);
     } catch (e) {
-      setError(errorText(e));
+      if (mine === asked.current) setError(errorText(e));
     }
   }, [base, q]);
 
