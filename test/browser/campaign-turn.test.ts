@@ -18,12 +18,13 @@ const SOVIET = 'soviet:mediterranean';
 /**
  * Strings only a secret carries (checked below to reach the Allied browser, so the search finds
  * what it looks for): the Allied order in the view and its team-only log lines, the Allied Action
- * cards (their ids, "allied:mediterranean#N", are in the hand and the order only), and the Allied
+ * cards (their ids, "allied:mediterranean#N", and the card as held, are in the hand and the order
+ * only; the other side's forms name card types only as choices), and the Allied
  * commitment (the view's `commitment`, the reveal's line; fleets say neither committed nor in port
  * before the reveal).
  */
 const ORDER_SECRETS = ['"order":{"ships":["uss-nimitz"', 'Allied orders', 'Allied has finished ordering ('];
-const HAND_SECRETS = [`"id":"${ALLIED}#`];
+const HAND_SECRETS = [`"id":"${ALLIED}#`, '"type":"Intelligence"'];
 const COMMITMENT_SECRETS = ['"commitment":{"ships":["uss-ticonderoga"]', 'Allied commits', '"committed":true'];
 
 interface Player {
@@ -114,7 +115,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
       await act(decliner.page, decliner.seat, 'declineStrike');
     }
 
-    // 6.C.2 purchases, secret until carried out: the Allied orders two ships and an Action card, the Soviet two ships.
+    // 6.C.2 purchases, secret until carried out: each side orders two ships and an Action card.
     const buyShip = (p: Player, ship: string) => act(p.page, p.seat, 'buyShip', (f) => f.getByLabel('Ship').selectOption(ship).then(() => undefined));
     await buyShip(allied, 'uss-nimitz');
     const a11y: string[] = [];
@@ -127,6 +128,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await act(allied.page, ALLIED, 'donePurchasing');
     await buyShip(soviet, 'kirov');
     await buyShip(soviet, 'bditelny');
+    await act(soviet.page, SOVIET, 'buyCard', (f) => f.getByLabel('Action card').selectOption('ECM').then(() => undefined));
     // Before the purchases are carried out, the Soviet saw that the Allied finished ordering, not what.
     await until('the Allied order done, on the Soviet board', () => soviet.page.getByTestId('log').getByText(/Mediterranean: Allied has finished ordering/).isVisible());
     await act(soviet.page, SOVIET, 'donePurchasing');
@@ -159,7 +161,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await expect.poll(() => soviet.page.getByTestId('zone-mediterranean').textContent()).toMatch(/USS Ticonderoga[^—]*— committed/);
     await expect.poll(() => soviet.page.getByTestId('zone-mediterranean').textContent()).toMatch(/USS Nimitz[^—]*— in port/);
     await until('the reveal in the Soviet log', () => soviet.page.getByTestId('log').getByText(/Allied commits USS Ticonderoga/).isVisible());
-    expect(leaks(await soviet.received.settled(), ['Allied commits USS Ticonderoga', '"commitment":{"ships":["uss-ticonderoga"]'])).toHaveLength(2);
+    expect(leaks(await soviet.received.settled(), ['Allied commits USS Ticonderoga', '"commitment":{"ships":["uss-ticonderoga"]', '"committed":true'])).toHaveLength(3);
 
     // 8: Non-Combatants are dealt first when the mission has them.
     for (;;) {
@@ -217,8 +219,9 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     // The spectator: the board all along, no form, and no secret: no commitment before the reveal, neither team's hand or order ever (checked at the end, so it covers the whole game).
     expect(leaks(spectatorBeforeReveal, COMMITMENT_SECRETS), 'the Allied commitment the spectator received before the reveal').toEqual([]);
     const spectatorAll = await watched.settled();
-    const soviets = ['Soviet orders', 'Soviet has finished ordering (', `"id":"${SOVIET}#`];
-    expect(leaks(spectatorAll, [...ORDER_SECRETS, ...HAND_SECRETS, ...soviets]), 'secrets the spectator received').toEqual([]);
+    const sovietSecrets = ['Soviet orders', 'Soviet has finished ordering (', `"id":"${SOVIET}#`, '"type":"ECM"'];
+    expect(leaks(await soviet.received.settled(), sovietSecrets), 'the Soviet secrets reached the Soviet browser (else the search below proves nothing)').toHaveLength(sovietSecrets.length);
+    expect(leaks(spectatorAll, [...ORDER_SECRETS, ...HAND_SECRETS, ...sovietSecrets]), 'secrets the spectator received').toEqual([]);
     expect(leaks(spectatorBeforeEnd, [seed]), 'the seed before the end').toEqual([]);
     expect(leaks(spectatorAll, ['Allied commits USS Ticonderoga']), 'the reveal reached the spectator').toHaveLength(1);
     expect(await spectator.locator('form.action, [data-testid^=seat-actions-], [data-testid=battle-recorder], [data-testid=referee]').count()).toBe(0);
