@@ -1,12 +1,13 @@
 import type { Browser, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { newPage, until } from './driver.ts';
+import { act, actionForm, newPage, submitting, until } from './driver.ts';
 
 /**
  * Issue 9, "Live: WebSocket updates with reconnect and catch-up from the last sequence number
  * seen": the server drops a browser's socket, the game moves on meanwhile, and the page reconnects
- * by itself and catches up from the last event it saw, without a reload.
+ * by itself and catches up from the last event it saw, without a reload; and an action sent from a
+ * board that missed an update is refused as stale without losing what was entered.
  */
 describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chromium is missing: apt-get install -y chromium)', () => {
   let browser: Browser;
@@ -54,6 +55,34 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     expect(await page.getByTestId('log').locator('li').first().getAttribute('data-seq')).toBe(String(after.lastEvent));
     await page.getByText(/^Mission \(/).first().waitFor(); // and the board, fetched after the frame, shows the mission
     await page.context().close();
+  });
+
+  it('an action sent from a board that missed an update is answered "the game moved on", shows the fresh board and keeps what was entered, to submit again', async () => {
+    const fresh = await newPage(browser);
+    await fresh.goto(`${server.url}/`);
+    await fresh.getByTestId('demo-button').click();
+    await expect.poll(() => fresh.getByTestId('live-status').textContent()).toBe('live');
+    const url = fresh.url();
+    // The demo's referee holds every seat: roll the first mission so that the seat can buy.
+    const roller = ((await (await fresh.request.get(url.replace('/g/', '/api/games/'))).json()) as { waitingFor: string[] }).waitingFor[0];
+    await act(fresh, roller, 'rollMission');
+    const buyer = roller.replace(/^soviet/, 'allied');
+
+    // A second tab of the same person whose live updates never arrive (its socket goes nowhere).
+    const stale = await fresh.context().newPage();
+    await stale.routeWebSocket(/\/live/, () => {});
+    await stale.goto(`${url}?as=${encodeURIComponent(buyer)}`);
+    const form = actionForm(stale, buyer, 'buyShip');
+    await form.locator('summary').click();
+    const ship = await form.getByLabel('Ship').locator('option').nth(2).getAttribute('value');
+    await form.getByLabel('Ship').selectOption(ship!);
+
+    await act(fresh, buyer, 'buyShip', (f) => f.getByLabel('Ship').selectOption({ index: 1 }).then(() => undefined)); // the game moves on in the other tab
+    await expect(submitting(stale, 'the stale order', () => form.getByTestId('submit-buyShip').click())).rejects.toThrow(/409/);
+    await stale.getByTestId('notice').getByText(/moved on/).waitFor();
+    expect(await form.getByLabel('Ship').inputValue(), 'the ship chosen is still chosen').toBe(ship);
+    await submitting(stale, 'the order sent again', () => form.getByTestId('submit-buyShip').click());
+    await fresh.context().close();
   });
 
   it('a browser that goes offline says so, and back online it reconnects at once and catches up', async () => {
