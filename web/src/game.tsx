@@ -69,7 +69,10 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const mine = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)).length : 0;
   useTitle(page ? `${mine ? `(${mine}) ` : ''}${page.game.title} — Wardroom` : 'Wardroom');
 
-  /** Sends something that names the version seen; a stale one reloads and says so. */
+  /**
+   * Sends something that names the version seen; a stale one reloads and says so, and throws so
+   * that the form keeps what was entered, to submit again on the fresh board.
+   */
   const post = async (path: string, body: Values) => {
     try {
       await api('POST', `${base}${path}`, { ...body, seen: page!.game.version });
@@ -79,7 +82,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       if (e instanceof ApiError && e.status === 409) {
         setNotice('The game moved on before your action arrived: here is the fresh state. Look again and resubmit.');
         await load();
-        return;
+        throw new Error('Not sent: the game moved on (see above). Check the board and submit again.');
       }
       throw new Error(errorText(e));
     }
