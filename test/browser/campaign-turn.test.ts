@@ -227,6 +227,9 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     expect(await spectator.locator('form.action, [data-testid^=seat-actions-], [data-testid=battle-recorder], [data-testid=referee]').count()).toBe(0);
     expect(await spectator.getByTestId('zone-mediterranean').textContent()).not.toMatch(/Action cards|Order:/);
 
+    // The Allied hand and order stay the Allied team's for good: not in anything the Soviet browser received, end screen included.
+    expect(leaks(await soviet.received.settled(), [...ORDER_SECRETS.slice(1), ...HAND_SECRETS]), 'Allied secrets the Soviet browser received by the end').toEqual([]);
+
     expect(pageErrors).toEqual([]);
     expect(a11y, a11y.join('\n')).toEqual([]);
     expect(wide.filter(Boolean), 'pages that scroll sideways at 360 px').toEqual([]);

@@ -11,9 +11,7 @@ import { artifactPath } from '../support/browser.ts';
 
 /** Everything a browser received: every response body and every WebSocket frame, in arrival order. */
 export interface Received {
-  /** Arrival-ordered; a response body fills its slot when read (see `settled`). */
-  readonly items: string[];
-  /** The bodies of the responses that had arrived by now are read. */
+  /** All received so far, in order of arrival, once the bodies of the responses that had arrived are read. */
   settled(): Promise<string[]>;
 }
 
@@ -31,7 +29,6 @@ export function recordReceived(page: Page): Received {
     );
   });
   return {
-    items,
     async settled() {
       await Promise.all(pending);
       return items;

@@ -29,7 +29,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
    * player: each shown to `visit` once it has settled. The server's CSP forbids inline scripts,
    * axe is one: `bypassCSP` lets the scan in (the pages are the same).
    */
-  async function mainPages(size: { width: number; height: number }, visit: Visit, playerName = 'Alice'): Promise<void> {
+  async function mainPages(size: { width: number; height: number }, visit: Visit): Promise<void> {
     const referee = await newPage(browser, { ...size, bypassCSP: true });
     const player = await newPage(browser, { ...size, bypassCSP: true });
     try {
@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await player.getByTestId('claim-form').waitFor();
       await visit('invite', player);
       await player.getByTestId('claim-seat-allied:mediterranean').check();
-      await player.getByLabel('Your name').fill(playerName);
+      await player.getByLabel('Your name').fill('Alice');
       await player.getByTestId('claim-button').click();
       await player.getByTestId('seat-actions-allied:mediterranean').waitFor();
       await settled(player);
@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
   });
 });
 
-/** The game page is live and has its log: nothing more is on its way. */
+/** The game page is connected live, so its board and log are current. */
 async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
 }
