@@ -93,7 +93,7 @@ export function BattleRecorder({ seat, specs, view, submit }: { seat: string; sp
                   </button>
                 )}
                 {offers('criticalDamage', id) && (
-                  <button type="button" disabled={busy} aria-pressed={!!st.critical} data-testid={`critical-${id}`} aria-label={`${label}: critically damaged`} onClick={() => send({ type: 'criticalDamage', ship: id, value: !st.critical })}>
+                  <button type="button" disabled={busy} aria-pressed={!!st.critical} data-testid={`critical-${id}`} aria-label={`${label}: Critical damage`} onClick={() => send({ type: 'criticalDamage', ship: id, value: !st.critical })}>
                     Critical
                   </button>
                 )}

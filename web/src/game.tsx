@@ -22,12 +22,18 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const q = as ? `?as=${encodeURIComponent(as)}` : '';
   const base = `/api/games/${encodeURIComponent(id)}`;
 
+  // Loads overlap (a live frame and an action's answer): only the latest asked is shown, so that an
+  // older answer arriving last cannot put back a board (and forms) the game has left.
+  const asked = useRef(0);
   const load = useCallback(async () => {
+    const mine = ++asked.current;
     try {
-      setPage(await api<GamePage>('GET', `${base}${q}`));
+      const fresh = await api<GamePage>('GET', `${base}${q}`);
+      if (mine !== asked.current) return;
+      setPage(fresh);
       setError(null);
     } catch (e) {
-      setError(errorText(e));
+      if (mine === asked.current) setError(errorText(e));
     }
   }, [base, q]);
 
@@ -63,7 +69,10 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const mine = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)).length : 0;
   useTitle(page ? `${mine ? `(${mine}) ` : ''}${page.game.title} — Wardroom` : 'Wardroom');
 
-  /** Sends something that names the version seen; a stale one reloads and says so. */
+  /**
+   * Sends something that names the version seen; a stale one reloads and says so, and throws so
+   * that the form keeps what was entered, to submit again on the fresh board.
+   */
   const post = async (path: string, body: Values) => {
     try {
       await api('POST', `${base}${path}`, { ...body, seen: page!.game.version });
@@ -73,7 +82,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       if (e instanceof ApiError && e.status === 409) {
         setNotice('The game moved on before your action arrived: here is the fresh state. Look again and resubmit.');
         await load();
-        return;
+        throw new Error('Not sent: the game moved on (see above). Check the board and submit again.');
       }
       throw new Error(errorText(e));
     }
@@ -90,7 +99,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   }
   const seats = Object.keys(page.actions).filter((s) => !as || as === 'referee' || as === s || !page.me.seats.includes(as));
   return (
-    <main class="game">
+    <main class="game" data-version={page.game.version}>
       <header class="game-head">
         <h1>{page.game.title}</h1>
         <p class="meta">
@@ -193,7 +202,8 @@ function Log({ log, fresh }: { log: GameEvent[]; fresh: GameEvent[] }) {
           <p key={e.seq}>{e.text}</p>
         ))}
       </div>
-      <ol class="log" data-testid="log" reversed>
+      {/* It scrolls: focusable so that a keyboard can scroll it too. */}
+      <ol class="log" data-testid="log" reversed tabIndex={0} aria-labelledby="log-h">
         {[...log].reverse().map((e) => (
           <li key={e.seq} value={e.seq + 1} data-seq={e.seq}>
             {e.turn !== undefined && <small>T{e.turn} </small>}

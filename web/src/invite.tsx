@@ -35,7 +35,8 @@ export function Invite({ token }: { token: string }) {
     setBusy(true);
     setError(null);
     try {
-      const r = await api<{ id: string }>('POST', `${path}/claim`, { seats, name: name.trim() });
+      // A blank name is left out: someone already signed in keeps theirs (the server refuses an empty one).
+      const r = await api<{ id: string }>('POST', `${path}/claim`, { seats, ...(name.trim() ? { name: name.trim() } : {}) });
       navigate(`/g/${encodeURIComponent(r.id)}${seats.length === 1 ? `?as=${encodeURIComponent(seats[0])}` : ''}`);
     } catch (e) {
       setError(errorText(e));
@@ -65,10 +66,18 @@ export function Invite({ token }: { token: string }) {
       <main>
         <h1>Watch {inv.game.title}</h1>
         <p>You will see only what is public, and cannot act.</p>
-        <ErrorBox message={error} />
-        <button type="button" class="primary big" disabled={busy} data-testid="watch-button" onClick={() => claim([])}>
-          Watch
-        </button>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            claim([]);
+          }}
+        >
+          {nameField}
+          <ErrorBox message={error} />
+          <button type="submit" class="primary big" disabled={busy} data-testid="watch-button">
+            Watch
+          </button>
+        </form>
       </main>
     );
   }

@@ -5,8 +5,9 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
 /**
  * The game's WebSocket (`/api/games/:id/live`): frames of new events (and rewind news). It
- * reconnects with a growing pause (1 s, 2 s, 4 s … 30 s) and asks for what follows the last
- * event seen, so nothing is missed while away. `onFrame` gets the new events (maybe none).
+ * reconnects with a growing pause (1 s, 2 s, 4 s … 30 s), and at once when the browser is back
+ * online, and asks for what follows the last event seen, so nothing is missed while away.
+ * `onFrame` gets the new events (maybe none).
  */
 export function useLive(id: string, as: string | null, start: number | null, onFrame: (events: GameEvent[]) => void): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
@@ -20,7 +21,21 @@ export function useLive(id: string, as: string | null, start: number | null, onF
     let timer: ReturnType<typeof setTimeout> | undefined;
     let delay = 1000;
     let closed = false;
+    const retry = () => {
+      setState('reconnecting');
+      clearTimeout(timer);
+      timer = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 30000);
+    };
+    /** Forget the socket without waiting for its close (offline, a close may take long to come). */
+    const drop = () => {
+      if (!ws) return;
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      ws.close();
+      ws = null;
+    };
     const connect = () => {
+      drop();
       const q = new URLSearchParams({ after: String(last.current) });
       if (as) q.set('as', as);
       ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${encodeURIComponent(id)}/live?${q}`);
@@ -40,17 +55,29 @@ export function useLive(id: string, as: string | null, start: number | null, onF
         handler.current(fresh);
       };
       ws.onclose = () => {
-        if (closed) return;
-        setState('reconnecting');
-        timer = setTimeout(connect, delay);
-        delay = Math.min(delay * 2, 30000);
+        ws = null;
+        if (!closed) retry();
       };
     };
+    // The browser knows when the network goes: say so at once, and reconnect as soon as it is back.
+    const offline = () => {
+      drop();
+      retry();
+    };
+    const online = () => {
+      delay = 1000;
+      clearTimeout(timer);
+      connect();
+    };
+    addEventListener('offline', offline);
+    addEventListener('online', online);
     connect();
     return () => {
       closed = true;
       clearTimeout(timer);
-      ws?.close();
+      removeEventListener('offline', offline);
+      removeEventListener('online', online);
+      drop();
     };
   }, [id, as, start]);
   return state;

@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
+import { act, actionForm, leaks, newPage, nextAction, press, recordReceived, screenshots, seatActions, seriousViolations, until, type Received } from './driver.ts';
+
+/**
+ * Issue 9, Tests: a referee creates a one-zone campaign in the browser and invites two players and
+ * a spectator; the Allied and Soviet players, each in their own browser, play a Campaign Game
+ * Turn through the web app: mission, purchases, secret commitment and reveal, the battle recorder,
+ * the end of the battle and scoring, to the end screen. Everything the Soviet and the spectator
+ * browsers receive (response bodies, WebSocket frames) is searched for the Allied secrets.
+ */
+
+const ALLIED = 'allied:mediterranean';
+const SOVIET = 'soviet:mediterranean';
+
+/**
+ * Strings only a secret carries (checked below to reach the Allied browser, so the search finds
+ * what it looks for): the Allied order in the view and its team-only log lines, the Allied Action
+ * cards (their ids, "allied:mediterranean#N", and the card as held, are in the hand and the order
+ * only; the other side's forms name card types only as choices), and the Allied
+ * commitment (the view's `commitment`, the reveal's line; fleets say neither committed nor in port
+ * before the reveal).
+ */
+const ORDER_SECRETS = ['"order":{"ships":["uss-nimitz"', 'Allied orders', 'Allied has finished ordering ('];
+const HAND_SECRETS = [`"id":"${ALLIED}#`, '"type":"Intelligence"'];
+const COMMITMENT_SECRETS = ['"commitment":{"ships":["uss-ticonderoga"]', 'Allied commits', '"committed":true'];
+
+interface Player {
+  page: Page;
+  seat: string;
+  received: Received;
+}
+
+describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets kept (issue 9; skipped when /usr/bin/chromium is missing: apt-get install -y chromium)', () => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof startWebServer>>;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchChromium(), startWebServer()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(bypassCSP = false): Promise<Page> {
+    const page = await newPage(browser, { bypassCSP });
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    return page;
+  }
+
+  it('the referee creates the campaign and invites; two players claim their seats; they play the turn and neither the Soviet nor a spectator ever receives an Allied secret before its time (6.C.2, 6.C.4, 7)', async () => {
+    // The referee creates the campaign through the form: Mediterranean, 1 turn, demo roster and points, server dice.
+    const referee = await open();
+    await referee.goto(`${server.url}/new`);
+    await referee.getByLabel('Title').fill('Browser test');
+    await referee.getByLabel('Your name (you will be the referee)').fill('Rita Referee');
+    await referee.getByLabel('Mediterranean').check();
+    await referee.getByLabel('Length in Campaign Game Turns (5.2)').fill('1');
+    await referee.getByTestId('submit-create').click();
+    await referee.getByTestId('referee').waitFor();
+    const gameId = new URL(referee.url()).pathname.split('/')[2];
+
+    const invite = async (kind: 'one seat' | 'a spectator', seat?: string) => {
+      await referee.getByLabel(kind).check();
+      if (seat) await referee.getByLabel('Seat', { exact: true }).selectOption(seat);
+      const before = await referee.getByTestId('invitation-url').count();
+      await referee.getByTestId('submit-invitation').click();
+      await until('the invitation link', async () => (await referee.getByTestId('invitation-url').count()) > before);
+      return referee.getByTestId('invitation-url').first().inputValue(); // the newest is first
+    };
+    const alliedLink = await invite('one seat', ALLIED);
+    const sovietLink = await invite('one seat', SOVIET);
+    const spectatorLink = await invite('a spectator');
+
+    // Each player claims a seat in a browser of their own; the Soviet and the spectator record all they receive from the start.
+    const claim = async (link: string, seat: string, name: string, bypassCSP = false): Promise<Player> => {
+      const page = await open(bypassCSP);
+      const received = recordReceived(page);
+      await page.goto(link);
+      await expect.poll(() => page.getByTestId(`claim-seat-${seat}`).isChecked()).toBe(true); // the only open seat of the link
+      await page.getByLabel('Your name').fill(name);
+      await page.getByTestId('claim-button').click();
+      await seatActions(page, seat).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/g/${gameId}`);
+      return { page, seat, received };
+    };
+    const allied = await claim(alliedLink, ALLIED, 'Alice', true); // without the CSP, for axe-core's script: the Allied pages mid-game are scanned too
+    const soviet = await claim(sovietLink, SOVIET, 'Boris');
+    const spectator = await open();
+    const watched = recordReceived(spectator);
+    await spectator.goto(spectatorLink);
+    await spectator.getByLabel('Your name').fill('Sam');
+    await spectator.getByTestId('watch-button').click();
+    await spectator.getByTestId('zone-mediterranean').waitFor();
+    const players = [allied, soviet];
+
+    // The referee's page shows who holds the seats, live or on reload.
+    await referee.reload();
+    await expect.poll(() => referee.getByTestId('referee').textContent()).toMatch(/Allied, Mediterranean: Alice[\s\S]*Soviet, Mediterranean: Boris/);
+
+    // 6.B: the mission is rolled (by the seat the rules ask); a Strike mission is declined (9.5) and re-rolled, so that the plan below fits any mission.
+    for (let rolls = 0; ; rolls++) {
+      expect(rolls, 'a mission without a Strike after several re-rolls').toBeLessThan(8);
+      const [roller] = await nextAction(players, ['rollMission'], 'the mission roll');
+      await act(roller.page, roller.seat, 'rollMission');
+      const mission = (p: Player) => p.page.getByTestId('zone-mediterranean').getByText(/^Mission \(/);
+      const rolled = await mission(roller).textContent();
+      for (const p of players) await expect.poll(() => mission(p).textContent()).toBe(rolled); // both boards show the new mission
+      const decliner = await firstWith(players, 'declineStrike');
+      if (!decliner) break;
+      await act(decliner.page, decliner.seat, 'declineStrike');
+    }
+
+    // 6.C.2 purchases, secret until carried out: each side orders two ships and an Action card.
+    const buyShip = (p: Player, ship: string) => act(p.page, p.seat, 'buyShip', (f) => f.getByLabel('Ship').selectOption(ship).then(() => undefined));
+    await buyShip(allied, 'uss-nimitz');
+    const a11y: string[] = [];
+    const wide: (string | null)[] = [];
+    a11y.push(...(await seriousViolations(allied.page, 'purchases')));
+    wide.push(await screenshots(allied.page, 'game-purchases'));
+    await buyShip(allied, 'uss-ticonderoga');
+    await act(allied.page, ALLIED, 'buyCard', (f) => f.getByLabel('Action card').selectOption('Intelligence').then(() => undefined));
+    await expect.poll(() => allied.page.getByTestId('zone-mediterranean').textContent()).toContain('Order: 2 ship(s), 1 card(s), cost 61');
+    await act(allied.page, ALLIED, 'donePurchasing');
+    await buyShip(soviet, 'kirov');
+    await buyShip(soviet, 'bditelny');
+    await act(soviet.page, SOVIET, 'buyCard', (f) => f.getByLabel('Action card').selectOption('ECM').then(() => undefined));
+    // Before the purchases are carried out, the Soviet saw that the Allied finished ordering, not what.
+    await until('the Allied order done, on the Soviet board', () => soviet.page.getByTestId('log').getByText(/Mediterranean: Allied has finished ordering/).isVisible());
+    await act(soviet.page, SOVIET, 'donePurchasing');
+
+    // Once carried out, the ships bought are public on both boards.
+    for (const p of [...players, { page: spectator }]) {
+      await expect.poll(() => p.page.getByTestId('zone-mediterranean').textContent()).toMatch(/USS Nimitz[\s\S]*USS Ticonderoga[\s\S]*Kirov[\s\S]*Bditelny/);
+    }
+
+    // 6.C.4: the Allied commits USS Ticonderoga in secret (USS Nimitz stays in port); the Soviet sees only that the Allied has committed.
+    await act(allied.page, ALLIED, 'commit', (f) => f.getByLabel('USS Ticonderoga').check());
+    await expect.poll(() => soviet.page.getByTestId('committed-mediterranean-allied').textContent()).toBe('yes');
+    await expect.poll(() => spectator.getByTestId('committed-mediterranean-allied').textContent()).toBe('yes');
+    await expect.poll(() => soviet.page.getByTestId('zone-mediterranean').textContent()).toMatch(/USS Ticonderoga[^—]*— not revealed/);
+
+    // Everything the Soviet browser has received up to now: before the reveal.
+    const sovietBeforeReveal = (await soviet.received.settled()).slice();
+    const spectatorBeforeReveal = (await watched.settled()).slice();
+    const alliedSaw = await allied.received.settled();
+    for (const secret of [...ORDER_SECRETS, ...HAND_SECRETS, ...COMMITMENT_SECRETS.slice(0, 1)]) {
+      expect(leaks(alliedSaw, [secret]), `the Allied browser should have received ${secret} (else the search below proves nothing)`).toHaveLength(1);
+    }
+    expect(leaks(sovietBeforeReveal, [...ORDER_SECRETS, ...HAND_SECRETS, ...COMMITMENT_SECRETS]), 'Allied secrets the Soviet browser received before the reveal').toEqual([]);
+
+    // The Soviet commits both ships: both commitments are revealed together.
+    await act(soviet.page, SOVIET, 'commit', async (f) => {
+      await f.getByLabel('Kirov').check();
+      await f.getByLabel('Bditelny').check();
+    });
+    await expect.poll(() => soviet.page.getByTestId('zone-mediterranean').textContent()).toMatch(/USS Ticonderoga[^—]*— committed/);
+    await expect.poll(() => soviet.page.getByTestId('zone-mediterranean').textContent()).toMatch(/USS Nimitz[^—]*— in port/);
+    await until('the reveal in the Soviet log', () => soviet.page.getByTestId('log').getByText(/Allied commits USS Ticonderoga/).isVisible());
+    expect(leaks(await soviet.received.settled(), ['Allied commits USS Ticonderoga', '"commitment":{"ships":["uss-ticonderoga"]', '"committed":true'])).toHaveLength(3);
+
+    // 8: Non-Combatants are dealt first when the mission has them.
+    for (;;) {
+      const [p, type] = await nextAction(players, ['dealNonCombatants', 'endBattleTurn'], 'the battle');
+      if (type !== 'dealNonCombatants') break;
+      await act(p.page, p.seat, type);
+    }
+
+    // 7: the battle recorder: the Allied records 1 damage on Kirov and sinks Bditelny; the Soviet cripples USS Ticonderoga.
+    const grid = (p: Player) => seatActions(p.page, p.seat).getByTestId('battle-recorder');
+    await press(allied.page, grid(allied).getByTestId('damage-up-kirov'), 'Kirov +1 damage');
+    await grid(allied).getByTestId('ship-bditelny').getByRole('button', { name: 'Sunk / more…' }).click();
+    await press(allied.page, grid(allied).getByTestId('sink-bditelny'), 'Bditelny sunk');
+    await expect.poll(() => soviet.page.getByTestId('overview').textContent()).toContain('Sunk so far: Bditelny'); // the Soviet acts on what they see
+    await press(soviet.page, grid(soviet).getByTestId('cripple-uss-ticonderoga'), 'USS Ticonderoga crippled');
+    for (const p of [...players, { page: spectator }]) {
+      const board = () => p.page.getByTestId('zone-mediterranean').textContent();
+      await expect.poll(board).toMatch(/Kirov[^—]*— committed, damage 1/);
+      await expect.poll(board).toMatch(/USS Ticonderoga[^—]*— committed, crippled/);
+      await expect.poll(() => p.page.getByTestId('overview').textContent()).toContain('Sunk so far: Bditelny');
+    }
+    await expect.poll(() => grid(allied).getByTestId('cripple-uss-ticonderoga').getAttribute('aria-pressed')).toBe('true');
+    a11y.push(...(await seriousViolations(allied.page, 'battle recorder')));
+    wide.push(await screenshots(allied.page, 'game-battle'));
+
+    // 7: each player ends their Battle Turns in turn, until the battle is over and the cards are set aside (7.2.1).
+    for (let n = 0; ; n++) {
+      expect(n, 'Battle Turns that never end').toBeLessThan(20);
+      const [p, type] = await nextAction(players, ['endBattleTurn', 'setAside'], 'the next Battle Turn');
+      if (type === 'setAside') break;
+      await act(p.page, p.seat, type);
+    }
+
+    // 7.2, 11: the last turn ends: the mission scored, the VP on the board, the campaign over with its seed published.
+    const sovietBeforeEnd = (await soviet.received.settled()).slice();
+    const spectatorBeforeEnd = (await watched.settled()).slice();
+    for (const p of players) {
+      await until(`${p.seat} set aside`, () => actionForm(p.page, p.seat, 'setAside').isVisible());
+      await act(p.page, p.seat, 'setAside');
+    }
+    const totals: string[] = [];
+    for (const page of [allied.page, soviet.page, spectator, referee]) {
+      await page.getByTestId('end-screen').waitFor({ timeout: 15_000 });
+      totals.push((await page.getByTestId('vp-totals').textContent()) ?? '');
+    }
+    expect(totals[0]).toMatch(/^Victory Points: ▲ Allied \d+ · ■ Soviet \d+$/);
+    expect(new Set(totals).size, `the same totals everywhere: ${totals.join(' | ')}`).toBe(1);
+    const seed = (await soviet.page.getByTestId('seed').textContent()) ?? '';
+    const commitment = await soviet.page.getByTestId('end-screen').locator('code').nth(1).textContent();
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(createHash('sha256').update(seed).digest('hex'), 'the seed matches the commitment shown from the start').toBe(commitment);
+    expect(leaks(sovietBeforeEnd, [seed]), 'the seed before the end').toEqual([]);
+    wide.push(await screenshots(soviet.page, 'game-end'), await screenshots(spectator, 'game-spectator'));
+
+    // The spectator: the board all along, no form, and no secret: no commitment before the reveal, neither team's hand or order ever (checked at the end, so it covers the whole game).
+    expect(leaks(spectatorBeforeReveal, COMMITMENT_SECRETS), 'the Allied commitment the spectator received before the reveal').toEqual([]);
+    const spectatorAll = await watched.settled();
+    const sovietSecrets = ['Soviet orders', 'Soviet has finished ordering (', `"id":"${SOVIET}#`, '"type":"ECM"'];
+    expect(leaks(await soviet.received.settled(), sovietSecrets), 'the Soviet secrets reached the Soviet browser (else the search below proves nothing)').toHaveLength(sovietSecrets.length);
+    expect(leaks(spectatorAll, [...ORDER_SECRETS, ...HAND_SECRETS, ...sovietSecrets]), 'secrets the spectator received').toEqual([]);
+    expect(leaks(spectatorBeforeEnd, [seed]), 'the seed before the end').toEqual([]);
+    expect(leaks(spectatorAll, ['Allied commits USS Ticonderoga']), 'the reveal reached the spectator').toHaveLength(1);
+    expect(await spectator.locator('form.action, [data-testid^=seat-actions-], [data-testid=battle-recorder], [data-testid=referee]').count()).toBe(0);
+    expect(await spectator.getByTestId('zone-mediterranean').textContent()).not.toMatch(/Action cards|Order:/);
+
+    // The Allied hand and order stay the Allied team's for good: not in anything the Soviet browser received, end screen included.
+    expect(leaks(await soviet.received.settled(), [...ORDER_SECRETS.slice(1), ...HAND_SECRETS]), 'Allied secrets the Soviet browser received by the end').toEqual([]);
+
+    expect(pageErrors).toEqual([]);
+    expect(a11y, a11y.join('\n')).toEqual([]);
+    expect(wide.filter(Boolean), 'pages that scroll sideways at 360 px').toEqual([]);
+  });
+});
+
+async function firstWith(players: Player[], type: string): Promise<Player | undefined> {
+  for (const p of players) if (await actionForm(p.page, p.seat, type).isVisible()) return p;
+  return undefined;
+}

@@ -1,0 +1,203 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
+import { artifactPath } from '../support/browser.ts';
+
+/**
+ * Driving the web app as a person does (issue 9's browser tests): forms found by their
+ * data-testid, submitted with their buttons; each submission waits for the server's answer and for
+ * the page's fresh state, so the next step never reads a stale form.
+ */
+
+/** Everything a browser received: every response body and every WebSocket frame, in arrival order. */
+export interface Received {
+  /** All received so far, in order of arrival, once the bodies of the responses that had arrived are read. */
+  settled(): Promise<string[]>;
+}
+
+export function recordReceived(page: Page): Received {
+  const items: string[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => void items.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
+  page.on('response', (r) => {
+    const slot = items.push('') - 1; // the slot keeps the order of arrival; the body is read later
+    pending.push(
+      r.body().then(
+        (b) => void (items[slot] = b.toString('utf8')),
+        () => undefined, // a redirect or a body the browser dropped: nothing was received
+      ),
+    );
+  });
+  return {
+    async settled() {
+      await Promise.all(pending);
+      return items;
+    },
+  };
+}
+
+/** Which of `needles` occur in `items` (each with a little context, for the failure message). */
+export function leaks(items: readonly string[], needles: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const n of needles) {
+    const hit = items.find((t) => t.includes(n));
+    if (hit !== undefined) {
+      const i = hit.indexOf(n);
+      out.push(`${JSON.stringify(n)} in …${hit.slice(Math.max(0, i - 80), i + n.length + 80)}…`);
+    }
+  }
+  return out;
+}
+
+const isGamePage = (r: Request) => r.method() === 'GET' && /^\/api\/games\/[^/]+$/.test(new URL(r.url()).pathname);
+const isPost = (r: Response) => r.request().method() === 'POST' && /^\/api\/games\/[^/]+\/(actions|undo)$/.test(new URL(r.url()).pathname);
+
+/**
+ * Do `trigger` (a click or key press that submits something) and wait for the server's answer to
+ * it and for the page's next fetch of the game, one asked after that answer (a fetch asked before
+ * may bring the old state); a refusal throws with the server's words.
+ */
+export async function submitting(page: Page, what: string, trigger: () => Promise<void>): Promise<void> {
+  let answered: Response | null = null;
+  let fetched: Request | null = null;
+  const onResponse = (r: Response) => {
+    if (!answered && isPost(r)) answered = r;
+    else if (fetched && r.request() === fetched) loaded();
+  };
+  const onRequest = (r: Request) => {
+    if (answered && !fetched && isGamePage(r)) fetched = r;
+  };
+  let loaded = () => {};
+  const done = new Promise<void>((resolve) => (loaded = resolve));
+  page.on('response', onResponse);
+  page.on('request', onRequest);
+  try {
+    await trigger();
+    await withTimeout(done, 15_000, `${what}: no answer from the server`);
+  } finally {
+    page.off('response', onResponse);
+    page.off('request', onRequest);
+  }
+  const r = answered as Response | null;
+  if (r && !r.ok()) throw new Error(`${what} was refused: ${r.status()} ${await r.text()}`);
+}
+
+export function seatActions(page: Page, seat: string): Locator {
+  return page.getByTestId(`seat-actions-${seat}`);
+}
+
+export function actionForm(page: Page, seat: string, type: string): Locator {
+  return seatActions(page, seat).getByTestId(`action-${type}`);
+}
+
+/**
+ * Wait until the game page shows the game's current version (its main element's data-version), as
+ * a person looks at the fresh board before acting; acting on an older one is answered "the game
+ * moved on" (409).
+ */
+export async function synced(page: Page): Promise<void> {
+  const id = new URL(page.url()).pathname.split('/')[2];
+  const answer = await page.request.get(new URL(`/api/games/${id}`, page.url()).href);
+  const { game } = (await answer.json()) as { game: { version: number } };
+  await until(`${page.url()} to show version ${game.version}`, async () => Number(await page.locator('main.game').getAttribute('data-version')) >= game.version);
+}
+
+/** Open the seat's form for `type` (forms with fields are folded), fill it, submit it with its button. */
+export async function act(page: Page, seat: string, type: string, fill?: (form: Locator) => Promise<void>): Promise<void> {
+  await synced(page);
+  const form = actionForm(page, seat, type);
+  await form.waitFor();
+  const summary = form.locator('summary');
+  if ((await summary.count()) && !(await form.locator('details').evaluate((d) => (d as HTMLDetailsElement).open))) await summary.click();
+  await fill?.(form);
+  await submitting(page, `${seat} ${type}`, () => form.getByTestId(`submit-${type}`).click());
+}
+
+/** A button of the battle recorder (or any button that sends an action). */
+export async function press(page: Page, button: Locator, what: string): Promise<void> {
+  await synced(page);
+  await submitting(page, what, () => button.click());
+}
+
+/** Poll `probe` until it answers something (a condition that only time brings: a live update). */
+export async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined && v !== null && v !== false) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The first of `types` that one of the players may do now: [player, type]. */
+export async function nextAction<P extends { page: Page; seat: string }>(players: P[], types: string[], what: string): Promise<[P, string]> {
+  return until(what, async () => {
+    for (const type of types) for (const p of players) if (await actionForm(p.page, p.seat, type).isVisible()) return [p, type] as [P, string];
+    return undefined;
+  });
+}
+
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; bypassCSP?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, bypassCSP: opts.bypassCSP ?? false });
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept().catch(() => undefined)); // "Finish purchasing …? Go ahead?"
+  return page;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+}
+
+export const PHONE = { width: 360, height: 740 };
+export const LAPTOP = { width: 1280, height: 800 };
+
+/** test-artifacts/screenshots/NAME */
+export function shot(name: string): string {
+  mkdirSync(artifactPath('screenshots'), { recursive: true });
+  return artifactPath(join('screenshots', name));
+}
+
+/** axe-core's script, injected with page.addScriptTag({ path: AXE }) (a context with bypassCSP: the server's CSP refuses inline scripts). */
+export const AXE = join(process.cwd(), 'node_modules/axe-core/axe.min.js');
+
+export async function axeViolations(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => String(n.target)) }));
+  });
+}
+
+/** axe-core's serious and critical violations on the page as it is, one line each ("NAME: serious id (help) at …"). */
+export async function seriousViolations(page: Page, name: string): Promise<string[]> {
+  return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+}
+
+/** How wide the page is laid out (more than the viewport: it scrolls sideways), with the element that sticks out furthest. */
+export async function sideways(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = document.documentElement.scrollWidth;
+    if (width <= innerWidth) return null;
+    let best = { right: 0, what: '' };
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > best.right) best = { right: r.right, what: `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"` };
+    }
+    return `${width} px wide in ${innerWidth}: ${best.what} reaches ${Math.round(best.right)} px`;
+  });
+}
+
+/** Screenshots of the page at laptop and phone width (NAME-laptop.png, NAME-phone.png); whether it scrolls sideways on the phone. */
+export async function screenshots(page: Page, name: string): Promise<string | null> {
+  const size = page.viewportSize();
+  await page.setViewportSize(LAPTOP);
+  await page.screenshot({ path: shot(`${name}-laptop.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: shot(`${name}-phone.png`), fullPage: true });
+  const wide = await sideways(page);
+  if (size) await page.setViewportSize(size);
+  return wide && `${name}: ${wide}`;
+}

@@ -1,0 +1,112 @@
+import type { Browser, WebSocket } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
+import { act, actionForm, newPage, submitting, until } from './driver.ts';
+
+/**
+ * Issue 9, "Live: WebSocket updates with reconnect and catch-up from the last sequence number
+ * seen": the server drops a browser's socket, the game moves on meanwhile, and the page reconnects
+ * by itself and catches up from the last event it saw, without a reload; and an action sent from a
+ * board that missed an update is refused as stale without losing what was entered.
+ */
+describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chromium is missing: apt-get install -y chromium)', () => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof startWebServer>>;
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchChromium(), startWebServer()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a dropped connection reconnects by itself and the log catches up with what happened while it was away', async () => {
+    const page = await newPage(browser);
+    const sockets: WebSocket[] = [];
+    page.on('websocket', (ws) => sockets.push(ws));
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('demo-button').click();
+    await page.getByTestId('overview').waitFor();
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+    const id = new URL(page.url()).pathname.split('/')[2];
+    const game = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[]; lastEvent: number };
+    const before = await game();
+    const logSize = await page.getByTestId('log').locator('li').count();
+    let frames = 0;
+    const newest = () => sockets[sockets.length - 1];
+    newest().on('framereceived', () => frames++);
+
+    // The server drops every socket; the mission is rolled (through the API) while the page is away.
+    for (const client of server.app.websocketServer.clients) client.terminate();
+    await until('the page to notice', async () => (await page.getByTestId('live-status').textContent()) === 'reconnecting…');
+    const seat = before.waitingFor[0];
+    const acted = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'rollMission', seat }, seen: before.game.version } });
+    expect(acted.status(), await acted.text()).toBe(200);
+    expect(frames, 'a frame reached the dropped socket').toBe(0);
+
+    // It reconnects from the last event it saw and the log shows the roll, with no reload of the page.
+    await expect.poll(() => page.getByTestId('live-status').textContent(), { timeout: 10_000 }).toBe('live');
+    expect(sockets).toHaveLength(2);
+    expect(new URL(newest().url()).searchParams.get('after')).toBe(String(before.lastEvent));
+    await expect.poll(() => page.getByTestId('log').locator('li').count()).toBeGreaterThan(logSize);
+    await expect.poll(() => page.getByTestId('log').textContent()).toMatch(/mission/i);
+    const after = await game();
+    expect(await page.getByTestId('log').locator('li').first().getAttribute('data-seq')).toBe(String(after.lastEvent));
+    await page.getByText(/^Mission \(/).first().waitFor(); // and the board, fetched after the frame, shows the mission
+    await page.context().close();
+  });
+
+  it('an action sent from a board that missed an update is answered "the game moved on", shows the fresh board and keeps what was entered, to submit again', async () => {
+    const fresh = await newPage(browser);
+    await fresh.goto(`${server.url}/`);
+    await fresh.getByTestId('demo-button').click();
+    await expect.poll(() => fresh.getByTestId('live-status').textContent()).toBe('live');
+    const url = fresh.url();
+    // The demo's referee holds every seat: roll the first mission so that the seat can buy.
+    const roller = ((await (await fresh.request.get(url.replace('/g/', '/api/games/'))).json()) as { waitingFor: string[] }).waitingFor[0];
+    await act(fresh, roller, 'rollMission');
+    const buyer = roller.replace(/^soviet/, 'allied');
+
+    // A second tab of the same person whose live updates never arrive (its socket goes nowhere).
+    const stale = await fresh.context().newPage();
+    await stale.routeWebSocket(/\/live/, () => {});
+    await stale.goto(`${url}?as=${encodeURIComponent(buyer)}`);
+    const form = actionForm(stale, buyer, 'buyShip');
+    await form.locator('summary').click();
+    const ship = await form.getByLabel('Ship').locator('option').nth(2).getAttribute('value');
+    await form.getByLabel('Ship').selectOption(ship!);
+
+    await act(fresh, buyer, 'buyShip', (f) => f.getByLabel('Ship').selectOption({ index: 1 }).then(() => undefined)); // the game moves on in the other tab
+    await expect(submitting(stale, 'the stale order', () => form.getByTestId('submit-buyShip').click())).rejects.toThrow(/409/);
+    await stale.getByTestId('notice').getByText(/moved on/).waitFor();
+    expect(await form.getByLabel('Ship').inputValue(), 'the ship chosen is still chosen').toBe(ship);
+    await submitting(stale, 'the order sent again', () => form.getByTestId('submit-buyShip').click());
+    await fresh.context().close();
+  });
+
+  it('a browser that goes offline says so, and back online it reconnects at once and catches up', async () => {
+    const page = await newPage(browser);
+    const sockets: WebSocket[] = [];
+    page.on('websocket', (ws) => sockets.push(ws));
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('demo-button').click();
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+    const id = new URL(page.url()).pathname.split('/')[2];
+    const g = (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] };
+
+    await page.context().setOffline(true);
+    await expect.poll(() => page.getByTestId('live-status').textContent(), { timeout: 5000 }).toBe('reconnecting…');
+    const acted = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'rollMission', seat: g.waitingFor[0] }, seen: g.game.version } }); // someone else acts meanwhile
+    expect(acted.status(), await acted.text()).toBe(200);
+
+    const back = Date.now();
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByTestId('live-status').textContent(), { timeout: 5000 }).toBe('live');
+    expect(Date.now() - back, 'reconnected when the network came back, not after the backoff').toBeLessThan(1500);
+    await expect.poll(() => page.getByTestId('log').textContent()).toMatch(/mission/i);
+    await page.getByText(/^Mission \(/).first().waitFor();
+    expect(sockets.length).toBeGreaterThan(1);
+    await page.context().close();
+  });
+});
