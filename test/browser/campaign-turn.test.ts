@@ -117,7 +117,10 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
 
     // 6.C.2 purchases, secret until carried out: each side orders two ships and an Action card.
     const buyShip = (p: Player, ship: string) => act(p.page, p.seat, 'buyShip', (f) => f.getByLabel('Ship').selectOption(ship).then(() => undefined));
+    const undo = allied.page.getByTestId(`undo-${ALLIED}`);
+    expect(await undo.count()).toBe(0); // nothing of the Allied seat's to take back yet: no Undo offered
     await buyShip(allied, 'uss-nimitz');
+    await expect.poll(() => undo.count()).toBe(1); // an order may be taken back
     const a11y: string[] = [];
     const wide: (string | null)[] = [];
     a11y.push(...(await seriousViolations(allied.page, 'purchases')));

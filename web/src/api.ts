@@ -21,6 +21,8 @@ export interface GameSummary {
   module: string;
   referee: boolean;
   seats: string[];
+  /** "Allied, Mediterranean" by seat id. */
+  seatLabels: Record<string, string>;
   waitingOnYou: string[];
   waitingFor: string[];
   turn: number;
@@ -47,6 +49,8 @@ export interface GamePage {
   seats: Seat[];
   view: CwnbView;
   actions: Record<string, ActionSpec[]>;
+  /** How many of its last actions each held seat may take back now. */
+  undoable: Record<string, number>;
   waitingFor: string[];
   lastEvent: number;
   rewinds: Rewind[];

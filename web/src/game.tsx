@@ -172,7 +172,7 @@ function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: 
         <ActionForm key={spec.type} spec={spec} seat={seat} submit={submit} />
       ))}
       <ErrorBox message={error} />
-      {!page.game.over && (
+      {!page.game.over && (page.undoable?.[seat] ?? 0) > 0 && (
         <button
           type="button"
           class="secondary"

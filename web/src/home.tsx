@@ -68,19 +68,19 @@ function GameList({ games }: { games: GameSummary[] }) {
         <li key={g.id} data-testid={`game-${g.id}`} class={g.waitingOnYou.length ? 'waiting' : ''}>
           <Link href={`/g/${encodeURIComponent(g.id)}`}>{g.title}</Link>
           <div>
-            {g.waitingOnYou.length > 0 && <strong class="badge">Waiting on you: {g.waitingOnYou.join(', ')}</strong>}
+            {g.waitingOnYou.length > 0 && <strong class="badge">Waiting on you: {g.waitingOnYou.map((s) => g.seatLabels[s] ?? s).join('; ')}</strong>}
             <small>
               {' '}
               {g.over ? 'over' : `turn ${g.turn}`}
               {g.referee ? ' · you referee' : ''}
-              {g.seats.length ? ` · your seats: ${g.seats.join(', ')}` : ''}
+              {g.seats.length ? ` · your seats: ${g.seats.map((s) => g.seatLabels[s] ?? s).join('; ')}` : ''}
             </small>
           </div>
           {g.seats.length > 1 && (
             <div class="seat-links">
               {g.seats.map((s) => (
                 <Link key={s} href={`/g/${encodeURIComponent(g.id)}?as=${encodeURIComponent(s)}`}>
-                  as {s}
+                  as {g.seatLabels[s] ?? s}
                 </Link>
               ))}
             </div>
