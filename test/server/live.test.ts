@@ -4,7 +4,7 @@
  * asked, and no frames at all without a cookie.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, twoTeamGame, type TestServer } from '../support/server.ts';
+import { claim, createCampaign, invite, startServer, twoTeamGame, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -50,5 +50,15 @@ describe('the live WebSocket', () => {
     expect(evil.frames[0]).toMatchObject({ type: 'error', error: { code: 'other-origin' } });
     const own = await g.soviet.live(g.id, { origin: (await server.listen()) });
     expect(await own.version(0)).toMatchObject({ type: 'events', version: 0 });
+  });
+
+  it('a seat claimed is announced, so the referee sees who holds it without reloading', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const live = await rita.live(id);
+    await live.version(0);
+    await claim(server.person('Ann'), await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean']);
+    await live.until((f) => f.type === 'seats');
+    expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean').holder).toBe('Ann');
   });
 });

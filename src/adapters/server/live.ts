@@ -35,7 +35,7 @@ export interface Subscriber {
   send(frame: string): void;
 }
 
-export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' };
+export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' } | { type: 'seats' };
 
 /** The subscribers of each game on this node, and the frame each one gets. */
 export class LiveHub {
@@ -70,7 +70,7 @@ export class LiveHub {
     for (const sub of set) this.catchUp(session, sub, waitingFor);
   }
 
-  /** Something other than the log changed (a rewind asked or answered): tell every subscriber to look again. */
+  /** Something other than the log changed (a rewind asked or answered, a seat claimed): tell every subscriber to look again. */
   notify(game: string, frame: Frame): void {
     const text = JSON.stringify(frame);
     for (const sub of this.games.get(game) ?? []) sub.send(text);
