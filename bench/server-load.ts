@@ -369,12 +369,11 @@ export interface DriveResult {
 }
 
 /**
- * The load generator in `workers` worker threads, each with its share of the campaigns and its own
- * V8 heap. In one thread, the generator's 1,000 replicas and 14,000 sockets (~130–220 MiB) made
- * mark-compact pauses of 50–65 ms (with 100–170 ms of event-loop gaps around them) that delayed every
- * action in flight: latency the server did not cause (bench/README.md). Each worker drives its
- * campaigns with a Poisson process at rate / workers: together, one Poisson process at `rate`.
- * Each latency is still measured from the submit to the last seat's frame on one worker's clock.
+ * The load generator in `workers` worker threads (WARDROOM_BENCH_GENERATORS, default 1), each with
+ * its share of the campaigns, its own V8 heap and a Poisson process at rate / workers (together, one
+ * Poisson process at `rate`). Each latency is measured from the submit to the last seat's frame on
+ * one worker's clock. More than one worker shortens each GC pause's reach but costs CPU: on 2 cores
+ * 4 workers made things worse (bench/README.md).
  */
 export class Generators {
   private constructor(private readonly workers: Worker[]) {}

@@ -14,7 +14,7 @@
  *   WARDROOM_BENCH_PROFILE     a folder: the server writes a CPU profile there (node --cpu-prof)
  *   WARDROOM_BENCH_NODE_FLAGS  more flags for the server's node (e.g. --trace-gc)
  *   WARDROOM_BENCH_SERVER_SRC  the server of another src/ folder (an older commit's, for a before/after)
- *   WARDROOM_BENCH_GENERATORS the load generator's worker threads, each with its share of the campaigns (default 4)
+ *   WARDROOM_BENCH_GENERATORS the load generator's worker threads, each with its share of the campaigns (default 1; 4 oversubscribe 2 cores, bench/README.md)
  *   WARDROOM_BENCH_TRACE       a folder: both processes log each action's times, GC pauses and event-loop gaps there (bench/trace.ts)
  */
 import { loadavg } from 'node:os';
@@ -66,7 +66,7 @@ export async function run(): Promise<string> {
   const stepSeconds = env('WARDROOM_BENCH_STEP_SECONDS', 5);
   const steps = (process.env.WARDROOM_BENCH_STEPS ?? '100,200,400,500,700,1000').split(',').map(Number).filter((n) => n > 0);
   const profile = process.env.WARDROOM_BENCH_PROFILE;
-  const workers = env('WARDROOM_BENCH_GENERATORS', 4);
+  const workers = env('WARDROOM_BENCH_GENERATORS', 1);
   const traceDir = process.env.WARDROOM_BENCH_TRACE;
   const loadStart = loads();
   const log = (s: string) => process.stderr.write(`  server bench: ${s}\n`);
