@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { NO_SEED, RecordingDice, seededDice } from '../src/engine/dice.ts';
 import { isRuleError } from '../src/engine/errors.ts';
@@ -27,6 +28,13 @@ import { ZONE_IDS } from '../src/modules/cwnb/data/index.ts';
 import { cwnb } from '../src/modules/cwnb/index.ts';
 import type { CwnbOptions, CwnbState } from '../src/modules/cwnb/state.ts';
 import { smartAction } from '../test/support/cwnb-random-game.ts';
+import type { Trace } from './trace.ts';
+
+/** WARDROOM_BENCH_TRACE: every action's submit, answer and first and last frame (bench/trace.ts). */
+let trace: Trace | null = null;
+export function traceTo(t: Trace | null): void {
+  trace = t;
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -125,6 +133,8 @@ interface Pending {
   rolled: number[] | null;
   /** Submit to the HTTP answer, ms (null until it came). */
   answered: number | null;
+  /** Submit to the first seat's frame, ms (for the trace). */
+  first: number | null;
 }
 
 export interface Sample {
@@ -226,6 +236,7 @@ export class Campaign {
     const p = this.pending;
     if (p && s.version < p.version && version >= p.version) {
       p.missing--;
+      p.first ??= performance.now() - p.t0;
       if (s.seat === p.seat) p.rolled = rollsOf(text, p.version - 1);
     }
     if (version > s.version) s.version = version;
@@ -245,7 +256,7 @@ export class Campaign {
     const tally = this.tally!;
     if (!action) return tally.error('no legal action found');
     const seat = this.seats.get(action.seat)!;
-    const p: Pending = { t0: performance.now(), seat: action.seat, action, version: this.version + 1, missing: this.seats.size, rolled: null, answered: null };
+    const p: Pending = { t0: performance.now(), seat: action.seat, action, version: this.version + 1, missing: this.seats.size, rolled: null, answered: null, first: null };
     this.pending = p;
     tally.submitted++;
     this.api.post(`/api/games/${this.id}/actions`, { action, seen: this.version }, seat.cookie).then(
@@ -268,7 +279,9 @@ export class Campaign {
 
   private settle(p: Pending): void {
     if (p.answered === null || p.missing > 0 || this.pending !== p) return;
-    this.tally!.samples.push({ latency: performance.now() - p.t0, answer: p.answered });
+    const latency = performance.now() - p.t0;
+    this.tally!.samples.push({ latency, answer: p.answered });
+    trace?.log({ k: 'act', game: this.id, v: p.version, t: performance.timeOrigin + p.t0, ans: p.answered, first: p.first, lat: latency });
     const r = applyAction(cwnb, this.state, p.action, new RecordingDice(NO_SEED, p.rolled ?? []));
     if (isRuleError(r)) throw new Error(`campaign ${this.n}: the replica refuses ${p.action.type} stored by the server: ${r.message}`);
     this.state = r.state;
@@ -283,12 +296,12 @@ function rollsOf(text: string, entry: number): number[] {
   return frame.events.filter((e) => e.type === 'roll' && e.entry === entry && !e.physical).map((e) => e.value!);
 }
 
-/** Set up `count` campaigns, `parallel` at a time. */
-export async function setupCampaigns(port: number, count: number, parallel = 8, onProgress?: (done: number) => void): Promise<Campaign[]> {
+/** Set up `count` campaigns (numbered from `first`), `parallel` at a time. */
+export async function setupCampaigns(port: number, count: number, parallel = 8, onProgress?: (done: number) => void, first = 0): Promise<Campaign[]> {
   const api = new Api(`http://127.0.0.1:${port}`);
   const options = cwnb.parseOptions({ ...SEVEN_ZONES, players: {}, optional: {} });
   if (isRuleError(options)) throw new Error(options.message);
-  const campaigns = Array.from({ length: count }, (_, n) => new Campaign(api, `ws://127.0.0.1:${port}`, n, options as CwnbOptions));
+  const campaigns = Array.from({ length: count }, (_, n) => new Campaign(api, `ws://127.0.0.1:${port}`, first + n, options as CwnbOptions));
   let next = 0;
   let done = 0;
   await Promise.all(
@@ -307,11 +320,10 @@ export async function setupCampaigns(port: number, count: number, parallel = 8, 
  * process, each given to a campaign picked at random among those with no action in flight (one
  * action every campaigns/rate seconds per campaign on average). Waits for the last actions to settle.
  */
-export async function drive(campaigns: Campaign[], rate: number, seconds: number, seed = 1): Promise<Tally & { ms: number; cpu: number; loopP99: number }> {
+export async function drive(campaigns: Campaign[], rate: number, seconds: number, seed = 1): Promise<Tally & { ms: number; loopP99: number }> {
   const tally = new Tally();
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
-  const cpu0 = process.cpuUsage();
   for (const c of campaigns) c.tally = tally;
   const ch = new Chooser(seed);
   const t0 = performance.now();
@@ -336,8 +348,7 @@ export async function drive(campaigns: Campaign[], rate: number, seconds: number
   while (campaigns.some((c) => c.busy) && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 5));
   for (const c of campaigns) if (c.busy) tally.error('not settled 10 s after the end');
   delay.disable();
-  const cpu = process.cpuUsage(cpu0);
-  return Object.assign(tally, { ms, cpu: (cpu.user + cpu.system) / 1000 / ms, loopP99: delay.percentile(99) / 1e6 });
+  return Object.assign(tally, { ms, loopP99: delay.percentile(99) / 1e6 });
 }
 
 function pickIdle(campaigns: Campaign[], ch: Chooser): Campaign | null {
@@ -346,4 +357,73 @@ function pickIdle(campaigns: Campaign[], ch: Chooser): Campaign | null {
     if (!c.busy && !c.over) return c;
   }
   return campaigns.find((c) => !c.busy && !c.over) ?? null;
+}
+
+/** What a generator worker (bench/server-load-worker.ts) reports for one drive. */
+export interface DriveResult {
+  samples: Sample[];
+  errors: Map<string, number>;
+  skipped: number;
+  ms: number;
+  loopP99: number;
+}
+
+/**
+ * The load generator in `workers` worker threads (WARDROOM_BENCH_GENERATORS, default 1), each with
+ * its share of the campaigns, its own V8 heap and a Poisson process at rate / workers (together, one
+ * Poisson process at `rate`). Each latency is measured from the submit to the last seat's frame on
+ * one worker's clock. More than one worker shortens each GC pause's reach but costs CPU: on 2 cores
+ * 4 workers made things worse (bench/README.md).
+ */
+export class Generators {
+  private constructor(private readonly workers: Worker[]) {}
+
+  static async start(port: number, campaigns: number, workers: number, trace: string | undefined, onProgress?: (done: number) => void): Promise<Generators> {
+    const per = Math.ceil(campaigns / workers);
+    const counts = Array.from({ length: workers }, (_, i) => Math.max(0, Math.min(per, campaigns - i * per))).filter((n) => n > 0);
+    let done = 0;
+    const ws = counts.map((count, i) => new Worker(new URL('./server-load-worker.mjs', import.meta.url), { workerData: { port, count, first: i * per, parallel: Math.max(1, Math.round(8 / counts.length)), trace, name: `generator-${i}` } }));
+    const g = new Generators(ws);
+    for (const w of ws) w.on('message', (m: { type: string }) => m.type === 'progress' && onProgress?.(++done));
+    await Promise.all(ws.map((w) => g.ask(w, { type: 'setup' })));
+    return g;
+  }
+
+  private ask<T>(w: Worker, message: unknown): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: { type: string }) => {
+        if (m.type === 'progress') return;
+        w.off('message', onMessage);
+        w.off('error', reject);
+        resolve(m as T);
+      };
+      w.on('message', onMessage);
+      w.once('error', reject);
+      w.postMessage(message);
+    });
+  }
+
+  /** Every worker drives its campaigns for `seconds`; the samples and errors of all of them. */
+  async drive(rate: number, seconds: number, seed: number): Promise<DriveResult & { cpu: number }> {
+    const cpu0 = process.cpuUsage(); // the whole process: every worker thread
+    const t0 = performance.now();
+    const parts = await Promise.all(this.workers.map((w, i) => this.ask<DriveResult>(w, { type: 'drive', rate: rate / this.workers.length, seconds, seed: seed * 100 + i })));
+    const cpu = process.cpuUsage(cpu0);
+    const errors = new Map<string, number>();
+    for (const p of parts) for (const [k, v] of p.errors) errors.set(k, (errors.get(k) ?? 0) + v);
+    const ms = Math.max(...parts.map((p) => p.ms));
+    return {
+      samples: parts.flatMap((p) => p.samples),
+      errors,
+      skipped: parts.reduce((n, p) => n + p.skipped, 0),
+      ms,
+      loopP99: Math.max(...parts.map((p) => p.loopP99)),
+      cpu: (cpu.user + cpu.system) / 1000 / (performance.now() - t0),
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => this.ask(w, { type: 'close' })));
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
 }

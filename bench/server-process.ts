@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { clock, startTrace } from './trace.ts';
 
 const dir = process.argv[2];
 // WARDROOM_BENCH_SERVER_SRC: another src/ folder (an older commit's, unpacked with `git archive`) to compare with.
@@ -14,6 +15,23 @@ const { buildServer } = (await import(join(src, 'adapters/server/app.ts'))) as t
 const { openSqlite } = (await import(join(src, 'adapters/storage/database.ts'))) as typeof import('../src/adapters/storage/database.ts');
 const db = await openSqlite(join(dir, 'wardroom.sqlite'));
 const { app, ctx } = await buildServer({ db, secretKey: randomBytes(32), rateLimit: false, webRoot: null, baseUrl: 'http://127.0.0.1' });
+const trace = startTrace(process.env.WARDROOM_BENCH_TRACE, 'server');
+if (trace) {
+  // Each action request: received (onRequest), answer handed to the socket (onSend), answer written (onResponse).
+  const times = new WeakMap<object, number[]>();
+  const isAction = (url: string) => url.endsWith('/actions');
+  app.addHook('onRequest', async (request) => {
+    if (isAction(request.url)) times.set(request, [clock()]);
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    times.get(request)?.push(clock());
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const t = times.get(request);
+    if (t) trace.log({ k: 'req', game: request.url.split('/')[3], t: t[0], send: t[1] - t[0], done: clock() - t[0], status: reply.statusCode });
+  });
+}
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -35,7 +53,11 @@ process.on('message', (m: { type: string }) => {
     (globalThis as { gc?: () => void }).gc?.();
     process.send!({ type: 'gc' });
   } else if (m.type === 'stop') {
-    void app.close().then(() => db.destroy()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => db.destroy())
+      .then(() => trace?.close())
+      .then(() => process.exit(0));
   }
 });
 process.send!({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });

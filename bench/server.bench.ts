@@ -14,10 +14,13 @@
  *   WARDROOM_BENCH_PROFILE     a folder: the server writes a CPU profile there (node --cpu-prof)
  *   WARDROOM_BENCH_NODE_FLAGS  more flags for the server's node (e.g. --trace-gc)
  *   WARDROOM_BENCH_SERVER_SRC  the server of another src/ folder (an older commit's, for a before/after)
+ *   WARDROOM_BENCH_GENERATORS the load generator's worker threads, each with its share of the campaigns (default 1; 4 oversubscribe 2 cores, bench/README.md)
+ *   WARDROOM_BENCH_TRACE       a folder: both processes log each action's times, GC pauses and event-loop gaps there (bench/trace.ts)
  */
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { drive, ServerProcess, setupCampaigns, type ServerStats } from './server-load.ts';
+import { Generators, ServerProcess, type ServerStats } from './server-load.ts';
+import { clock, startTrace } from './trace.ts';
 
 const env = (name: string, fallback: number) => {
   const v = Number(process.env[name] ?? fallback);
@@ -63,6 +66,8 @@ export async function run(): Promise<string> {
   const stepSeconds = env('WARDROOM_BENCH_STEP_SECONDS', 5);
   const steps = (process.env.WARDROOM_BENCH_STEPS ?? '100,200,400,500,700,1000').split(',').map(Number).filter((n) => n > 0);
   const profile = process.env.WARDROOM_BENCH_PROFILE;
+  const workers = env('WARDROOM_BENCH_GENERATORS', 1);
+  const traceDir = process.env.WARDROOM_BENCH_TRACE;
   const loadStart = loads();
   const log = (s: string) => process.stderr.write(`  server bench: ${s}\n`);
 
@@ -72,19 +77,21 @@ export async function run(): Promise<string> {
     await server.gc();
     const base = await server.stats();
     const t0 = performance.now();
-    const campaigns = await setupCampaigns(server.port, campaignsN, 8, (n) => n % 100 === 0 && log(`${n} campaigns set up`));
+    const generators = await Generators.start(server.port, campaignsN, workers, traceDir, (n) => n % 100 === 0 && log(`${n} campaigns set up`));
     const setupS = (performance.now() - t0) / 1000;
     await server.gc();
     const ready = await server.stats();
     log(`${campaignsN} campaigns, ${ready.connections} sockets, set up in ${setupS.toFixed(1)} s`);
 
-    await drive(campaigns, Math.min(goalRate, 100), 2, 0); // warm-up, not reported
+    const trace = startTrace(traceDir, 'bench');
+    await generators.drive(Math.min(goalRate, 100), 2, 0); // warm-up, not reported
     const results: Step[] = [];
     const rates = [...new Set([goalRate, ...steps])].sort((a, b) => a - b);
     for (const rate of rates) {
       const seconds = rate === goalRate ? goalSeconds : stepSeconds;
       const before = await server.stats();
-      const t = await drive(campaigns, rate, seconds, rate);
+      trace?.log({ k: 'step', t: clock(), rate, heap: process.memoryUsage().heapUsed });
+      const t = await generators.drive(rate, seconds, rate);
       const after = await server.stats();
       const lat = t.samples.map((s) => s.latency).sort((a, b) => a - b);
       const ans = t.samples.map((s) => s.answer).sort((a, b) => a - b);
@@ -110,7 +117,8 @@ export async function run(): Promise<string> {
       results.push(step);
       log(`${rate}/s: ${fmt(step.achieved)} actions/s, p50 ${fmt(step.p50, 2)} ms, p99 ${fmt(step.p99, 2)} ms, max ${fmt(step.max)} ms, server CPU ${fmt(step.serverCpu * 100, 0)} %, loop p99 ${fmt(step.loopP99)} ms; generator CPU ${fmt(step.generatorCpu * 100, 0)} %, loop p99 ${fmt(step.generatorLoopP99)} ms; errors ${step.errors}`);
     }
-    for (const c of campaigns) c.close();
+    await generators.close();
+    await trace?.close();
     return report({ campaignsN, goalRate, setupS, base, ready, results, loadStart, loadEnd: loads(), connections: ready.connections });
   } finally {
     await server.stop();
