@@ -8,7 +8,6 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isRuleError } from '../../engine/errors.ts';
-import type { Session } from '../../engine/session.ts';
 import { MODULES } from '../../modules/index.ts';
 import { GameStore, type Database } from '../storage/database.ts';
 import { People } from '../storage/people.ts';
@@ -16,17 +15,15 @@ import { registerGameRoutes } from './game-routes.ts';
 import { HttpError } from './http-errors.ts';
 import { LiveHub, inProcessBroadcast, type Broadcast } from './live.ts';
 import { registerPeopleRoutes } from './people-routes.ts';
+import type { Ctx, Mailer } from './context.ts';
+
+export type { Ctx, Mailer };
 
 declare module '@fastify/secure-session' {
   interface SessionData {
     /** The server-side session row the cookie names. */
     sid: string;
   }
-}
-
-/** Sends a sign-in link; the default writes it to the server's log (no mail server needed to try it). */
-export interface Mailer {
-  send(to: string, subject: string, text: string): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -42,24 +39,6 @@ export interface ServerOptions {
   mailer?: Mailer;
   broadcast?: Broadcast;
   logger?: boolean;
-}
-
-/** What every route works with. */
-export interface Ctx {
-  store: GameStore;
-  people: People;
-  hub: LiveHub;
-  broadcast: Broadcast;
-  mailer: Mailer;
-  baseUrl: string;
-  /** The person the request's cookie signs in, or null. */
-  personOf(request: FastifyRequest): Promise<string | null>;
-  /** The person, or a 401. */
-  requirePerson(request: FastifyRequest): Promise<string>;
-  /** Sign the person in on this device (a new session row, named by the sealed cookie). */
-  signIn(request: FastifyRequest, personId: string): Promise<void>;
-  /** The running game, or a 404. */
-  sessionOf(game: string): Promise<Session<unknown>>;
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));

@@ -9,7 +9,7 @@ import { MODULES } from '../../modules/index.ts';
 import type { Change, Conflict } from '../storage/database.ts';
 import { gameFileSchema } from '../storage/game-file.ts';
 import { newId, type Member } from '../storage/people.ts';
-import type { Ctx } from './app.ts';
+import type { Ctx } from './context.ts';
 import { campaignOptions, createGameBody, DEMO_OPTIONS, seatLabel } from './campaign-setup.ts';
 import { HttpError, parseBody, ruleRefusal } from './http-errors.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { seatLabel, setupChoices } from './campaign-setup.ts';
-import type { Ctx } from './app.ts';
+import type { Ctx } from './context.ts';
 import { gameSummary } from './game-routes.ts';
 import { HttpError, parseBody } from './http-errors.ts';
 

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { Session } from '../../engine/session.ts';
+import type { GameStore } from '../storage/database.ts';
+import type { People } from '../storage/people.ts';
+import type { Broadcast, LiveHub } from './live.ts';
+
+/** Sends a sign-in link; the default writes it to the server's log (no mail server needed to try it). */
+export interface Mailer {
+  send(to: string, subject: string, text: string): Promise<void>;
+}
+
+/** What every route works with. */
+export interface Ctx {
+  store: GameStore;
+  people: People;
+  hub: LiveHub;
+  broadcast: Broadcast;
+  mailer: Mailer;
+  baseUrl: string;
+  /** The person the request's cookie signs in, or null. */
+  personOf(request: FastifyRequest): Promise<string | null>;
+  /** The person, or a 401. */
+  requirePerson(request: FastifyRequest): Promise<string>;
+  /** Sign the person in on this device (a new session row, named by the sealed cookie). */
+  signIn(request: FastifyRequest, personId: string): Promise<void>;
+  /** The running game, or a 404. */
+  sessionOf(game: string): Promise<Session<unknown>>;
+}
