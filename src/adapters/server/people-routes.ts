@@ -4,6 +4,7 @@ import { seatLabel, setupChoices } from './campaign-setup.ts';
 import type { Ctx } from './context.ts';
 import { gameSummary } from './game-routes.ts';
 import { HttpError, parseBody } from './http-errors.ts';
+import { MAGIC_LINK_MINUTES } from '../storage/people.ts';
 
 /**
  * People without passwords (issue 9): who I am and my games, invitation links and seat claims,
@@ -109,7 +110,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
     const person = await ctx.people.personByEmail(body.email);
     if (person) {
       const t = await ctx.people.createMagicLink(person.id);
-      await ctx.mailer.send(body.email, 'Your Wardroom sign-in link', `Open this link to sign in to Wardroom on this device (it works once, for 15 minutes):\n\n${ctx.baseUrl}/magic/${t}\n\nIf you did not ask for it, ignore this message.`);
+      await ctx.mailer.send(body.email, 'Your Wardroom sign-in link', `Open this link to sign in to Wardroom on this device (it works once, for ${MAGIC_LINK_MINUTES} minutes):\n\n${ctx.baseUrl}/magic/${t}\n\nIf you did not ask for it, ignore this message.`);
     }
     reply.status(202); // the same answer whether or not the address is known
     return {};
