@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { act, actionForm, leaks, newPage, nextAction, press, recordReceived, screenshots, seatActions, seriousViolations, until, type Received } from './driver.ts';
+import { act, actionForm, leaks, newPage, nextAction, press, recordReceived, screenshots, seatActions, seriousViolations, synced, until, type Received } from './driver.ts';
 
 /**
  * Issue 9, Tests: a referee creates a one-zone campaign in the browser and invites two players and
@@ -240,6 +240,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
 });
 
 async function firstWith(players: Player[], type: string): Promise<Player | undefined> {
+  for (const p of players) await synced(p.page);
   for (const p of players) if (await actionForm(p.page, p.seat, type).isVisible()) return p;
   return undefined;
 }

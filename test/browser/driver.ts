@@ -130,9 +130,13 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined 
   }
 }
 
-/** The first of `types` that one of the players may do now: [player, type]. */
+/**
+ * The first of `types` that one of the players may do now: [player, type]. Every page is synced
+ * first: a page that has not yet drawn the last action still shows the form its seat just used.
+ */
 export async function nextAction<P extends { page: Page; seat: string }>(players: P[], types: string[], what: string): Promise<[P, string]> {
   return until(what, async () => {
+    for (const p of players) await synced(p.page);
     for (const type of types) for (const p of players) if (await actionForm(p.page, p.seat, type).isVisible()) return [p, type] as [P, string];
     return undefined;
   });
