@@ -9,8 +9,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Kysely } from 'kysely';
 import { isRuleError } from '../../engine/errors.ts';
 import { MODULES } from '../../modules/index.ts';
+import { ChatStore } from '../storage/chat.ts';
 import { GameStore, type Database } from '../storage/database.ts';
 import { People } from '../storage/people.ts';
+import { registerChatRoutes } from './chat-routes.ts';
 import { registerGameRoutes } from './game-routes.ts';
 import { HttpError } from './http-errors.ts';
 import { LiveHub, inProcessBroadcast, type Broadcast } from './live.ts';
@@ -68,6 +70,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const ctx: Ctx = {
     store,
     people,
+    chat: new ChatStore(opts.db),
     hub,
     broadcast,
     mailer: opts.mailer ?? { send: async (to, subject, text) => app.log.info({ to, subject }, text) },
@@ -127,6 +130,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
 
   registerPeopleRoutes(app, ctx);
   registerGameRoutes(app, ctx);
+  registerChatRoutes(app, ctx);
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot;
   // Files are looked up when asked for (wildcard), so a rebuilt web app is served without a restart.

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Session } from '../../engine/session.ts';
+import type { ChatMessage, ChatStore } from '../storage/chat.ts';
 import type { GameStore } from '../storage/database.ts';
 import type { People } from '../storage/people.ts';
 import type { Broadcast, LiveHub } from './live.ts';
@@ -13,6 +14,7 @@ export interface Mailer {
 export interface Ctx {
   store: GameStore;
   people: People;
+  chat: ChatStore;
   hub: LiveHub;
   broadcast: Broadcast;
   mailer: Mailer;
@@ -25,4 +27,9 @@ export interface Ctx {
   signIn(request: FastifyRequest, personId: string): Promise<void>;
   /** The running game, or a 404. */
   sessionOf(game: string): Promise<Session<unknown>>;
+  /**
+   * Called after a chat message is stored and sent live (issue 10), with the people who may read
+   * it other than its author: where notifications hook in (the chat itself sends none).
+   */
+  onChat?(game: string, message: ChatMessage, recipients: string[]): void | Promise<void>;
 }

@@ -289,7 +289,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
         return refuse(e instanceof HttpError ? e : new HttpError(500, 'server-error', 'Something went wrong.'));
       }
       const after = Number(request.query.after ?? -1);
-      const sub = { viewer: access.viewer, last: Number.isInteger(after) ? after : -1, send: (frame: string) => socket.send(frame) };
+      const sub = { viewer: access.viewer, personId: access.personId, last: Number.isInteger(after) ? after : -1, send: (frame: string) => socket.send(frame) };
       // Subscribed before the game is read, so no change can fall between the catch-up and the live frames.
       const remove = ctx.hub.add(request.params.id, sub);
       socket.on('close', remove);

@@ -30,12 +30,14 @@ export function inProcessBroadcast(): Broadcast {
 /** A connected browser. */
 export interface Subscriber {
   viewer: Viewer;
+  /** The signed-in person (chat frames are decided per person). */
+  personId?: string;
   /** The last event seq it was sent (-1: none). */
   last: number;
   send(frame: string): void;
 }
 
-export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' } | { type: 'seats' };
+export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' } | { type: 'seats' } | { type: 'chat'; message: unknown };
 
 /** The subscribers of each game on this node, and the frame each one gets. */
 export class LiveHub {
@@ -74,6 +76,23 @@ export class LiveHub {
   notify(game: string, frame: Frame): void {
     const text = JSON.stringify(frame);
     for (const sub of this.games.get(game) ?? []) sub.send(text);
+  }
+
+  /**
+   * A chat message (issue 10): each subscriber of the game gets the frame `frameFor` makes for
+   * it, or nothing when it answers null (a person who may not read the channel; a spectator).
+   * Returns how many were sent.
+   */
+  sendChat(game: string, frameFor: (sub: Subscriber) => Extract<Frame, { type: 'chat' }> | null): number {
+    let sent = 0;
+    for (const sub of this.games.get(game) ?? []) {
+      const frame = frameFor(sub);
+      if (frame) {
+        sub.send(JSON.stringify(frame));
+        sent++;
+      }
+    }
+    return sent;
   }
 
   get connections(): number {

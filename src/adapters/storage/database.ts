@@ -93,6 +93,30 @@ export interface RewindsTable {
   outcome: string | null;
 }
 
+/** A chat message (issue 10): numbered per game; `channel` names who may read it (src/adapters/server/chat-routes.ts). */
+export interface ChatMessagesTable {
+  id: string;
+  game_id: string;
+  /** From 1 per game: the order of the game's messages, and what read markers and `after=` name. */
+  seq: number;
+  /** 'all', 'team:allied', 'team:soviet', or 'referee:PERSON' (a person's private line with the referee). */
+  channel: string;
+  author_id: string;
+  /** Who the author spoke as, when they wrote it: "Referee", "Allied, Mediterranean", "Soviet". */
+  author_label: string;
+  text: string;
+  /** UTC, ISO 8601. */
+  created_at: string;
+}
+
+/** How far a person has read a chat channel of a game: the seq of the last message read. */
+export interface ChatReadsTable {
+  game_id: string;
+  person_id: string;
+  channel: string;
+  last_read: number;
+}
+
 export interface Database {
   games: GamesTable;
   actions: ActionsTable;
@@ -102,6 +126,8 @@ export interface Database {
   invitations: InvitationsTable;
   magic_links: MagicLinksTable;
   rewinds: RewindsTable;
+  chat_messages: ChatMessagesTable;
+  chat_reads: ChatReadsTable;
 }
 
 /** Schema changes, applied in order on open (Kysely's Migrator records which ran). */
@@ -184,6 +210,31 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-12-02-6-chat': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('chat_messages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('author_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+        .addColumn('author_label', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('chat_messages_game_seq', ['game_id', 'seq'])
+        .execute();
+      await db.schema.createIndex('chat_messages_channel').on('chat_messages').columns(['game_id', 'channel', 'seq']).execute();
+      await db.schema
+        .createTable('chat_reads')
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+        .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('last_read', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('chat_reads_key', ['game_id', 'person_id', 'channel'])
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -230,7 +281,7 @@ function reuseStatements(database: { prepare(source: string): unknown }): void {
 
 const now = () => new Date().toISOString();
 
-function isUniqueViolation(e: unknown): boolean {
+export function isUniqueViolation(e: unknown): boolean {
   const code = (e as { code?: string }).code;
   return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'; // 23505: PostgreSQL
 }
