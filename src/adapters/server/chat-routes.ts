@@ -107,7 +107,8 @@ function parseFields<T>(schema: z.ZodType<T>, body: unknown): T {
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   const field = issue.path.join('.') || 'body';
-  const what = issue.code === 'too_big' ? 'is too long' : issue.code === 'invalid_type' && issue.input === undefined ? 'is missing' : `is not understood (${issue.message})`;
+  const given = issue.path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), body);
+  const what = issue.code === 'too_big' ? 'is too long' : given === undefined ? 'is missing' : `is not understood (${issue.message})`;
   throw new HttpError(400, 'bad-request', `${field}: ${what}.`, { field });
 }
 
