@@ -55,6 +55,30 @@ export interface GamePage {
   lastEvent: number;
   rewinds: Rewind[];
 }
+/** A chat channel the person may read (docs/api.md, "Chat"). */
+export interface ChatChannel {
+  id: string;
+  label: string;
+  unread: number;
+  lastRead: number;
+  last: number;
+}
+export interface ChatMessage {
+  id: string;
+  seq: number;
+  channel: string;
+  author: string;
+  label: string;
+  text: string;
+  /** UTC, ISO 8601. */
+  at: string;
+  mine: boolean;
+}
+export interface ChatPage {
+  channels: ChatChannel[];
+  messages: ChatMessage[];
+  maxLength: number;
+}
 export interface Setup {
   zones: { id: string; name: string }[];
   optionalRules?: unknown[];

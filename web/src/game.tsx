@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { ActionSpec, GameEvent, GamePage } from './api.ts';
+import type { ActionSpec, ChatMessage, GameEvent, GamePage } from './api.ts';
 import { api, ApiError, errorText, seatLabel } from './api.ts';
 import { BattleRecorder, gridActions } from './battle.tsx';
+import { Chat } from './chat.tsx';
 import { EndScreen, Overview, ZoneBoard } from './board.tsx';
 import type { Values } from './forms.tsx';
 import { ActionForm } from './forms.tsx';
@@ -64,7 +65,10 @@ export function Game({ id, as }: { id: string; as: string | null }) {
     [load],
   );
   useEffect(() => () => clearTimeout(timer.current), []);
-  const live = useLive(id, as, start, onFrame);
+  const [chatIn, setChatIn] = useState<ChatMessage[]>([]);
+  const onChat = useCallback((m: ChatMessage) => setChatIn((old) => [...old, m]), []);
+  const [chatUnread, setChatUnread] = useState(0);
+  const live = useLive(id, as, start, onFrame, onChat);
 
   const mine = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)).length : 0;
   useTitle(page ? `${mine ? `(${mine}) ` : ''}${page.game.title} — Wardroom` : 'Wardroom');
@@ -97,6 +101,8 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       </main>
     );
   }
+  // The chat is the players' and the referee's: not shown to spectators, nor in a spectator's view.
+  const chats = (page.me.referee || page.me.seats.length > 0) && page.me.viewer !== 'spectator';
   const seats = Object.keys(page.actions).filter((s) => !as || as === 'referee' || as === s || !page.me.seats.includes(as));
   return (
     <main class="game" data-version={page.game.version}>
@@ -108,6 +114,15 @@ export function Game({ id, as }: { id: string; as: string | null }) {
             {live === 'live' ? 'live' : live === 'connecting' ? 'connecting…' : 'reconnecting…'}
           </span>{' '}
           · <Link href="/">Home</Link>
+          {chats && chatUnread > 0 && (
+            <>
+              {' '}
+              ·{' '}
+              <a href="#chat" data-testid="chat-unread-link">
+                Chat: {chatUnread} unread
+              </a>
+            </>
+          )}
         </p>
         <SeatPicker page={page} as={as} id={id} />
       </header>
@@ -132,6 +147,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           </a>
         </p>
       )}
+      {chats && <Chat base={base} incoming={chatIn} live={live} onUnread={setChatUnread} />}
       <Log log={log} fresh={fresh} />
     </main>
   );

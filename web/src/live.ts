@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { GameEvent } from './api.ts';
+import type { ChatMessage, GameEvent } from './api.ts';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
@@ -7,13 +7,15 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting';
  * The game's WebSocket (`/api/games/:id/live`): frames of new events (and rewind news). It
  * reconnects with a growing pause (1 s, 2 s, 4 s … 30 s), and at once when the browser is back
  * online, and asks for what follows the last event seen, so nothing is missed while away.
- * `onFrame` gets the new events (maybe none).
+ * `onFrame` gets the new events (maybe none); `onChat` a chat message (issue 10).
  */
-export function useLive(id: string, as: string | null, start: number | null, onFrame: (events: GameEvent[]) => void): LiveState {
+export function useLive(id: string, as: string | null, start: number | null, onFrame: (events: GameEvent[]) => void, onChat?: (message: ChatMessage) => void): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
   const last = useRef(-1);
   const handler = useRef(onFrame);
   handler.current = onFrame;
+  const chatHandler = useRef(onChat);
+  chatHandler.current = onChat;
   useEffect(() => {
     if (start === null) return;
     last.current = start;
@@ -44,10 +46,14 @@ export function useLive(id: string, as: string | null, start: number | null, onF
         setState('live');
       };
       ws.onmessage = (m) => {
-        let frame: { type?: string; events?: GameEvent[] };
+        let frame: { type?: string; events?: GameEvent[]; message?: ChatMessage };
         try {
           frame = JSON.parse(String(m.data));
         } catch {
+          return;
+        }
+        if (frame.type === 'chat') {
+          if (frame.message) chatHandler.current?.(frame.message); // the game itself did not change
           return;
         }
         const fresh = (frame.events ?? []).filter((e) => e.seq > last.current);
