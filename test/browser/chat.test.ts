@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { newPage, seriousViolations, shot, until } from './driver.ts';
+import { newPage, PHONE, seriousViolations, shot, sideways, until } from './driver.ts';
 
 /**
  * Issue 10, Tests: "the chat's team channel is never delivered to the other team or to a spectator
@@ -113,9 +113,17 @@ describe.skipIf(!hasChromium)('chat in the browser (issue 10; skipped when /usr/
     expect(boris.frames.filter((f) => f.includes('"type":"chat"'))).toHaveLength(1); // "Good luck", and only that
     for (const p of [boris, rita, sam]) expect(await p.page.content(), p.name).not.toContain('TEAMSECRET');
 
-    // The panel passes axe-core; a screenshot for the issue.
+    // The panel passes axe-core; its tabs work with the arrow keys; it fits a phone; a screenshot for the issue.
     expect(await seriousViolations(abe.page, 'chat')).toEqual([]);
-    await abe.page.getByTestId('chat-tab-team:allied').click();
+    await abe.page.getByTestId('chat-tab-all').focus();
+    await abe.page.keyboard.press('ArrowRight');
+    await expect.poll(() => abe.page.getByTestId('chat-tab-team:allied').getAttribute('aria-selected')).toBe('true');
+    expect(await abe.page.evaluate(() => document.activeElement?.getAttribute('data-channel'))).toBe('team:allied');
+    await abe.page.getByLabel('Message to Allied team').waitFor();
+    await abe.page.setViewportSize(PHONE);
+    expect(await sideways(abe.page)).toBeNull();
+    await abe.page.getByTestId('chat').screenshot({ path: shot('chat-allied-team-phone.png') });
+    await abe.page.setViewportSize({ width: 1280, height: 800 });
     await abe.page.getByTestId('chat').screenshot({ path: shot('chat-allied-team.png') });
     expect(pageErrors).toEqual([]);
   });
