@@ -175,7 +175,9 @@ function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: 
       {grid.size > 0 && <BattleRecorder seat={seat} specs={grid} view={page.view} submit={submit} />}
       {forms.length === 0 && grid.size === 0 && <p>Nothing to do for this seat now.</p>}
       {forms.map((spec) => (
-        <ActionForm key={spec.type} spec={spec} seat={seat} submit={submit} />
+        // Keyed by the whole form: a new question of the same type (SMP asks "choose" again and
+        // again) gets a fresh form with its own defaults, not the last one's values.
+        <ActionForm key={`${spec.type}|${spec.label}|${JSON.stringify(spec.fields ?? {})}`} spec={spec} seat={seat} submit={submit} />
       ))}
       <ErrorBox message={error} />
       {!page.game.over && (page.undoable?.[seat] ?? 0) > 0 && (
