@@ -180,7 +180,7 @@ function Chart({ result, n }: { result: Result; n: number }) {
   const d = result.distribution;
   const W = 600;
   const H = 220;
-  const pad = { left: 44, right: 8, top: 10, bottom: 30 };
+  const pad = { left: 56, right: 8, top: 10, bottom: 30 };
   const top = Math.max(...d.map((x) => x.p), 1e-9);
   const bw = (W - pad.left - pad.right) / d.length;
   const y = (p: number) => pad.top + (H - pad.top - pad.bottom) * (1 - p / top);
@@ -204,6 +204,11 @@ function Chart({ result, n }: { result: Result; n: number }) {
         {d.map((x) => (
           <g key={x.k}>
             <rect class={x.k >= n ? 'bar at-least' : 'bar'} x={pad.left + x.k * bw + bw * 0.1} y={y(x.p)} width={Math.max(bw * 0.8, 0.5)} height={H - pad.bottom - y(x.p)} />
+            {x.k >= n && bw >= 8 && (
+              <text x={pad.left + (x.k + 0.5) * bw} y={y(x.p) - 3} text-anchor="middle" aria-hidden="true">
+                ▲
+              </text>
+            )}
             {x.k % every === 0 && (
               <text x={pad.left + (x.k + 0.5) * bw} y={H - pad.bottom + 14} text-anchor="middle">
                 {x.k}
@@ -212,7 +217,7 @@ function Chart({ result, n }: { result: Result; n: number }) {
           </g>
         ))}
         <text x={(W + pad.left) / 2} y={H - 2} text-anchor="middle">
-          {result.outcome} (darker: at least {n})
+          {result.outcome} (brown bars, marked ▲: at least {n})
         </text>
       </svg>
       <figcaption class="help">
