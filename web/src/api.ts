@@ -28,6 +28,8 @@ export interface GameSummary {
   turn: number;
   over: boolean;
   version: number;
+  rematch?: string | null;
+  rematchOf?: string | null;
 }
 export interface Seat {
   seat: string;
@@ -54,6 +56,8 @@ export interface GamePage {
   waitingFor: string[];
   lastEvent: number;
   rewinds: Rewind[];
+  /** A rematch of this game, and the game this one is the rematch of (issue 10). */
+  links?: { rematch: string | null; rematchOf: string | null };
 }
 /** A chat channel the person may read (docs/api.md, "Chat"). */
 export interface ChatChannel {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Setup } from './api.ts';
 import { api, errorText } from './api.ts';
+import { CreateSmp } from './create-smp.tsx';
 import { Link, navigate, useTitle } from './router.tsx';
 import { ErrorBox, SideTag, SIDES } from './ui.tsx';
 
@@ -18,6 +19,7 @@ const readUpload = async (f: File | undefined): Promise<Upload | null> => (f ? {
 
 export function Create() {
   useTitle('New campaign — Wardroom');
+  const [module, setModule] = useState<'cwnb' | 'smp'>('cwnb');
   const [setup, setSetup] = useState<Setup | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -91,6 +93,22 @@ export function Create() {
         <Link href="/">← Home</Link>
       </p>
       <h1>New campaign</h1>
+      <fieldset class="field">
+        <legend>What to play</legend>
+        <div class="choices">
+          <label class="choice">
+            <input type="radio" name="module" checked={module === 'cwnb'} onChange={() => setModule('cwnb')} />
+            Cold War Naval Battles campaign
+          </label>
+          <label class="choice">
+            <input type="radio" name="module" data-testid="module-smp" checked={module === 'smp'} onChange={() => setModule('smp')} />
+            Strategic Missions Phase (A&amp;A Global house rules)
+          </label>
+        </div>
+      </fieldset>
+      {module === 'smp' ? (
+        <CreateSmp />
+      ) : (
       <form class="create" onSubmit={submit} data-testid="create-form">
         <div class="field">
           <label for="c-title">Title</label>
@@ -239,6 +257,7 @@ export function Create() {
           Create the campaign
         </button>
       </form>
+      )}
     </main>
   );
 }

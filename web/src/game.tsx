@@ -6,6 +6,7 @@ import { Chat } from './chat.tsx';
 import { EndScreen, Overview, ZoneBoard } from './board.tsx';
 import type { Values } from './forms.tsx';
 import { ActionForm } from './forms.tsx';
+import { GenericView } from './generic-view.tsx';
 import { useLive } from './live.ts';
 import { Referee } from './referee.tsx';
 import { Rewinds } from './rewinds.tsx';
@@ -103,6 +104,8 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   }
   // The chat is the players' and the referee's: not shown to spectators, nor in a spectator's view.
   const chats = (page.me.referee || page.me.seats.length > 0) && page.me.viewer !== 'spectator';
+  // CWNB has its own board; any other module's view is drawn generically (generic-view.tsx).
+  const cwnbBoard = page.game.module === 'cwnb';
   const seats = Object.keys(page.actions).filter((s) => !as || as === 'referee' || as === s || !page.me.seats.includes(as));
   return (
     <main class="game" data-version={page.game.version}>
@@ -130,15 +133,17 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       <p class="notice" role="status" data-testid="notice" hidden={!notice}>
         {notice}
       </p>
-      {page.game.over && <EndScreen page={page} />}
-      <Overview page={page} />
+      {(page.game.over || page.links?.rematch || page.links?.rematchOf) && <RematchLinks page={page} base={base} />}
+      {cwnbBoard && page.game.over && <EndScreen page={page} />}
+      {cwnbBoard ? <Overview page={page} /> : <GenericView page={page} />}
       {seats.map((seat) => (
         <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat })} />
       ))}
-      <Rewinds page={page} base={base} log={log} reload={load} />
-      {page.view.zones.map((z) => (
-        <ZoneBoard key={z.id} zone={z} />
-      ))}
+      {cwnbBoard && <Rewinds page={page} base={base} log={log} reload={load} />}
+      {cwnbBoard &&
+        page.view.zones.map((z) => (
+          <ZoneBoard key={z.id} zone={z} />
+        ))}
       {page.me.referee && <Referee page={page} base={base} />}
       {!page.me.referee && page.game.over && (
         <p>
@@ -148,6 +153,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
         </p>
       )}
       {chats && <Chat base={base} incoming={chatIn} live={live} onUnread={setChatUnread} />}
+      {!(page.game.over || page.links?.rematch || page.links?.rematchOf) && page.me.referee && <RematchLinks page={page} base={base} />}
       <Log log={log} fresh={fresh} />
     </main>
   );
@@ -173,7 +179,7 @@ function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: s
 
 function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
-  const grid = gridActions(specs);
+  const grid = page.game.module === 'cwnb' ? gridActions(specs) : new Map<string, ActionSpec>();
   const forms = specs.filter((s) => !grid.has(s.type));
   const waiting = page.waitingFor.includes(seat);
   return (
@@ -185,7 +191,9 @@ function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: 
       {grid.size > 0 && <BattleRecorder seat={seat} specs={grid} view={page.view} submit={submit} />}
       {forms.length === 0 && grid.size === 0 && <p>Nothing to do for this seat now.</p>}
       {forms.map((spec) => (
-        <ActionForm key={spec.type} spec={spec} seat={seat} submit={submit} />
+        // Keyed by the whole form: a new question of the same type (SMP asks "choose" again and
+        // again) gets a fresh form with its own defaults, not the last one's values.
+        <ActionForm key={`${spec.type}|${spec.label}|${JSON.stringify(spec.fields ?? {})}`} spec={spec} seat={seat} submit={submit} />
       ))}
       <ErrorBox message={error} />
       {!page.game.over && (page.undoable?.[seat] ?? 0) > 0 && (
@@ -227,6 +235,58 @@ function Log({ log, fresh }: { log: GameEvent[]; fresh: GameEvent[] }) {
           </li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+/**
+ * Issue 10: the rematch of this game (a link; every member sees it) or, for the referee, a button
+ * that starts one with the same people, seats and options; and the game this one is a rematch of.
+ */
+function RematchLinks({ page, base }: { page: GamePage; base: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const links = page.links ?? { rematch: null, rematchOf: null };
+  const start = async () => {
+    if (!page.game.over && !confirm('The campaign is not over. Start a rematch with the same people and options anyway?')) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api<{ id: string }>('POST', `${base}/rematch`, {});
+      navigate(`/g/${encodeURIComponent(r.id)}`);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!links.rematch && !links.rematchOf && !page.me.referee) return null;
+  return (
+    <section class="card rematch" aria-label="Rematch" data-testid="rematch">
+      {links.rematchOf && (
+        <p>
+          This is a rematch of <Link href={`/g/${encodeURIComponent(links.rematchOf)}`}>an earlier campaign</Link>.
+        </p>
+      )}
+      {links.rematch ? (
+        <p role="status">
+          A rematch has started with the same people and options:{' '}
+          <Link href={`/g/${encodeURIComponent(links.rematch)}`} data-testid="rematch-link">
+            open the rematch
+          </Link>
+          .
+        </p>
+      ) : (
+        page.me.referee && (
+          <>
+            <p>{page.game.over ? 'Play again with the same people in the same seats and the same options (new dice).' : 'A rematch starts a new campaign with the same people in the same seats and the same options (new dice).'}</p>
+            <button type="button" class={page.game.over ? 'primary' : 'secondary'} disabled={busy} data-testid="rematch-button" onClick={start}>
+              Rematch
+            </button>
+          </>
+        )
+      )}
+      <ErrorBox message={error} />
     </section>
   );
 }

@@ -50,6 +50,9 @@ export function Home() {
         <Link href="/new" class="button" data-testid="create-link">
           Create a campaign
         </Link>
+        <Link href="/odds" class="button" data-testid="odds-link">
+          Exact odds (SMP)
+        </Link>
       </div>
       <section class="card" aria-labelledby="games-h" data-testid="games">
         <h2 id="games-h">Your campaigns{waiting ? ` (${waiting} waiting on you)` : ''}</h2>

@@ -17,6 +17,8 @@ import { registerGameRoutes } from './game-routes.ts';
 import { HttpError } from './http-errors.ts';
 import { LiveHub, inProcessBroadcast, type Broadcast } from './live.ts';
 import { registerPeopleRoutes } from './people-routes.ts';
+import { registerOddsRoutes } from './odds-routes.ts';
+import { registerRematchRoutes } from './rematch.ts';
 import type { Ctx, Mailer } from './context.ts';
 
 export type { Ctx, Mailer };
@@ -131,6 +133,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   registerPeopleRoutes(app, ctx);
   registerGameRoutes(app, ctx);
   registerChatRoutes(app, ctx);
+  registerRematchRoutes(app, ctx);
+  registerOddsRoutes(app);
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot;
   // Files are looked up when asked for (wildcard), so a rebuilt web app is served without a restart.

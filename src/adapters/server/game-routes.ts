@@ -6,12 +6,15 @@ import { eventAs, newGameRecord, Session, type GameRecord } from '../../engine/s
 import { REFEREE, SPECTATOR, seatViewer, viewerName, type Viewer } from '../../engine/viewer.ts';
 import { cwnb } from '../../modules/cwnb/index.ts';
 import { MODULES } from '../../modules/index.ts';
+import { smpModule } from '../../modules/smp/index.ts';
 import type { Change, Conflict } from '../storage/database.ts';
 import { gameFileSchema } from '../storage/game-file.ts';
 import { newId, type Member } from '../storage/people.ts';
 import type { Ctx } from './context.ts';
 import { campaignOptions, createGameBody, DEMO_OPTIONS, seatLabel } from './campaign-setup.ts';
 import { HttpError, parseBody, ruleRefusal } from './http-errors.ts';
+import { rematchLinks } from './rematch.ts';
+import { createSmpBody, smpOptions } from './smp-setup.ts';
 
 /**
  * A campaign online (issue 9): create, import, read as one viewer, act, undo, rewinds by
@@ -64,7 +67,7 @@ export async function gameSummary(ctx: Ctx, id: string, g: { title: string; modu
   const session = await ctx.sessionOf(id);
   const waitingFor = session.waitingFor();
   const state = session.state as { turn?: number };
-  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, seatLabel(session, s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version };
+  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, seatLabel(session, s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, ...(await rematchLinks(ctx, id)) };
 }
 
 /** The game file to download: the seed only once the game is over. */
@@ -97,6 +100,19 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.post('/api/games', async (request, reply) => {
+    if ((request.body as { module?: unknown } | null)?.module === 'smp') {
+      // A Strategic Missions Phase from a board JSON (issue 10; smp-setup.ts).
+      const form = parseBody(createSmpBody, request.body);
+      const { options, label } = smpOptions(form);
+      const record = newGameRecord(smpModule.id, options, randomBytes(32).toString('hex'));
+      const { id, personId } = await createGame(request, record, form.title || `Strategic Missions Phase${label ? `: ${label.slice(0, 80)}` : ''}`, form.name);
+      if (form.playAll) {
+        const session = await ctx.sessionOf(id);
+        await ctx.people.claimSeats(id, personId, session.module.seats(session.state));
+      }
+      reply.status(201);
+      return { id };
+    }
     const form = parseBody(createGameBody, request.body);
     const options = campaignOptions(form);
     const record = newGameRecord(cwnb.id, options, randomBytes(32).toString('hex'));
@@ -145,6 +161,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       waitingFor: session.waitingFor(),
       lastEvent: lastEventFor(session, access.viewer),
       rewinds: await rewindsOf(id, session),
+      links: await rematchLinks(ctx, id),
     };
   });
 

@@ -37,7 +37,7 @@ export interface Subscriber {
   send(frame: string): void;
 }
 
-export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' } | { type: 'seats' } | { type: 'chat'; message: unknown };
+export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' } | { type: 'seats' } | { type: 'chat'; message: unknown } | { type: 'rematch'; id: string };
 
 /** The subscribers of each game on this node, and the frame each one gets. */
 export class LiveHub {

@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wardroom } from '../support/cli.ts';
+import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
+import { act, LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, until } from './driver.ts';
+
+/**
+ * Issue 10 in Chromium: the odds page (/odds) shows each SMP dice procedure's exact distribution,
+ * whose mean is the one `wardroom smp odds … --json` gives, as a chart with a text alternative
+ * (its title and description, and a table); an SMP game is created from a board file through the
+ * create page and played through the generic forms. Screenshots go to test-artifacts/screenshots/.
+ */
+
+const DEMO = fileURLToPath(new URL('../../examples/smp/demo-1940.json', import.meta.url));
+
+const pct = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.0001 ? 4 : 2)}%`;
+
+async function cliOdds(args: string[], key: string) {
+  const r = await wardroom(['smp', 'odds', ...args, '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  const rows = JSON.parse(r.stdout).distribution as Record<string, number>[];
+  return { rows, mean: rows.reduce((m, row) => m + row[key] * row.p, 0), atLeast: (n: number) => rows.filter((row) => row[key] >= n).reduce((s, row) => s + row.p, 0) };
+}
+
+describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped when /usr/bin/chromium is missing: apt-get install -y chromium)', () => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof startWebServer>>;
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchChromium(), startWebServer()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function showOdds(page: Page, procedure: string, inputs: Record<string, string>) {
+    await page.getByTestId('odds-procedure').selectOption(procedure);
+    const form = page.getByTestId('odds-form');
+    await form.waitFor();
+    for (const [label, value] of Object.entries(inputs)) {
+      const field = form.getByLabel(label, { exact: false });
+      if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(value);
+      else await field.fill(value);
+    }
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/odds/${procedure}`);
+    await page.getByTestId('odds-submit').click();
+    expect((await answered).status()).toBe(200);
+  }
+
+  it('the odds page: kamikaze and coastal distributions whose mean and "at least N" match `wardroom smp odds --json`; the chart has a text alternative', async () => {
+    const page = await newPage(browser, { ...LAPTOP, bypassCSP: true });
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByTestId('odds-link').click();
+      await page.getByTestId('odds-form').waitFor();
+
+      await showOdds(page, 'kamikaze', { 'Kamikaze tokens': '3', 'Intercepting fighters': '2', 'Intercepting tactical bombers': '1' });
+      const kamikaze = await cliOdds(['kamikaze', '--tokens', '3', '--fighters', '2', '--tactical-bombers', '1'], 'hits');
+      await until('the kamikaze mean', async () => (await page.getByTestId('odds-mean').textContent()) === kamikaze.mean.toFixed(3));
+      expect(page.url()).toContain('tokens=3');
+
+      // The chart's text alternative: an image with a title and a description, and the table of every bar.
+      const chart = page.getByTestId('odds-chart');
+      expect(await chart.getAttribute('role')).toBe('img');
+      const labelledBy = (await chart.getAttribute('aria-labelledby'))!.split(' ');
+      const alt = await Promise.all(labelledBy.map((id) => page.locator(`[id="${id}"]`).textContent()));
+      expect(alt.join(' ')).toContain(`mean ${kamikaze.mean.toFixed(3)}`);
+      expect(await chart.locator('rect.bar').count()).toBe(4); // 0 to 3 hits
+      const table = page.getByTestId('odds-table');
+      for (const row of kamikaze.rows) {
+        const cells = await table.locator(`tr[data-k="${row.hits}"] td`).allTextContents();
+        expect(cells[0]).toBe(pct(row.p));
+        expect(cells[1]).toBe(pct(kamikaze.atLeast(row.hits)));
+      }
+      // The chance of at least N, as N is typed.
+      await page.getByTestId('odds-n').fill('2');
+      await until('P(at least 2)', async () => (await page.getByTestId('odds-at-least').textContent())?.includes(pct(kamikaze.atLeast(2))));
+      expect(await chart.locator('rect.bar.at-least').count()).toBe(2);
+      expect(await seriousViolations(page, 'odds')).toEqual([]);
+      await page.screenshot({ path: shot('odds-laptop.png'), fullPage: true });
+
+      await showOdds(page, 'coastal', { Bunker: 'major' });
+      const coastal = await cliOdds(['coastal', '--bunker', 'major'], 'hits');
+      await until('the coastal mean', async () => (await page.getByTestId('odds-mean').textContent()) === coastal.mean.toFixed(3));
+      expect(await page.getByTestId('odds-table').locator('tbody tr').count()).toBe(7); // 0 to 6 hits
+
+      // A count past the limits is refused with the server's words, not a blank page.
+      await page.goto(`${server.url}/odds?p=kamikaze&tokens=5000`);
+      await until('the refusal', async () => (await page.getByTestId('error').textContent())?.includes('Kamikaze tokens'));
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('the odds page fits a phone (360 px) without scrolling sideways', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/odds?p=bombing&strategicBombers=4&interceptors=2`);
+      await page.getByTestId('odds-mean').waitFor();
+      expect(await sideways(page)).toBeNull();
+      await page.screenshot({ path: shot('odds-phone.png'), fullPage: true });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('an SMP game is created from examples/smp/demo-1940.json on the create page and played a few steps through the generic forms; a bad board is refused naming the field', async () => {
+    const page = await newPage(browser, { ...LAPTOP, bypassCSP: true });
+    try {
+      await page.goto(`${server.url}/new`);
+      await page.getByTestId('module-smp').check();
+      // A bad board, pasted: refused with the path of the wrong field.
+      await page.getByLabel('Paste it').check();
+      const board = JSON.parse(await (await import('node:fs/promises')).readFile(DEMO, 'utf8'));
+      board.territories[0].owner = 'nobody';
+      await page.getByTestId('smp-board-text').fill(JSON.stringify(board));
+      await page.getByTestId('submit-create-smp').click();
+      await until('the refusal', async () => (await page.getByTestId('error').textContent())?.includes('territories[0].owner'));
+      expect(page.url()).toMatch(/\/new$/);
+
+      // The demo board, uploaded.
+      await page.getByLabel('Upload a file').check();
+      await page.getByTestId('smp-board-file').setInputFiles(DEMO);
+      await page.getByLabel('Title').fill('SMP from the demo board');
+      await page.getByTestId('submit-create-smp').click();
+      await page.getByTestId('generic-view').waitFor();
+      expect(await page.locator('h1').textContent()).toBe('SMP from the demo board');
+      expect(await page.getByTestId('pending').textContent()).toMatch(/is asked/);
+
+      const id = new URL(page.url()).pathname.split('/')[2];
+      const state = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[]; actions: Record<string, { type: string }[]> };
+      const kinds = new Set<string>();
+      for (let i = 0; i < 6; i++) {
+        const s = await state();
+        const seat = s.waitingFor[0];
+        const type = s.actions[seat][0].type;
+        kinds.add(type);
+        await act(page, seat, type); // the generic form, its fields at their defaults
+        expect((await state()).game.version).toBe(s.game.version + 1);
+      }
+      expect(kinds.has('choose')).toBe(true);
+      await until('the log', async () => (await page.getByTestId('log').locator('li').count()) > 3);
+      expect(await seriousViolations(page, 'smp-game')).toEqual([]);
+      await page.screenshot({ path: shot('smp-game-laptop.png'), fullPage: true });
+    } finally {
+      await page.context().close();
+    }
+  });
+});

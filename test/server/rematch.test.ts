@@ -1,0 +1,109 @@
+/**
+ * A rematch (issue 10, "A rematch that starts a new campaign with the same people and options"):
+ * the referee starts it; it has the same module and options, a fresh seed (a new dice
+ * commitment), the same people in the same seats; every member is told over the WebSocket and
+ * finds it in their list and on the old game's page; anyone else is refused, and nothing is made.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLIED, SOVIET, example, twoTeamGame, type TestServer } from '../support/server.ts';
+import { startServer } from '../support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const gameIds = async (c: { get(url: string): Promise<{ body: any }> }) => ((await c.get('/api/me')).body.games as { id: string }[]).map((g) => g.id);
+
+describe('rematch (issue 10)', () => {
+  it('copies the people, their seats and the options, with a fresh seed; every member is told live and finds the new campaign', async () => {
+    const g = await twoTeamGame(server);
+    const [annLive, borisLive, samLive] = await Promise.all([g.allied.live(g.id), g.soviet.live(g.id), g.spectator.live(g.id)]);
+
+    const r = await g.referee.post(`/api/games/${g.id}/rematch`);
+    expect(r.status, r.text).toBe(201);
+    const next = r.body.id as string;
+    expect(next).not.toBe(g.id);
+
+    // Told over the live socket, each of them.
+    for (const live of [annLive, borisLive, samLive]) expect(await live.until((f) => f.type === 'rematch')).toEqual({ type: 'rematch', id: next });
+
+    // The same people, in the same seats; the referee stays referee, the spectator spectates.
+    const ann = await g.allied.page(next);
+    expect(ann.me).toMatchObject({ referee: false, spectator: false, seats: ALLIED });
+    expect((await g.soviet.page(next)).me).toMatchObject({ referee: false, seats: SOVIET });
+    expect((await g.spectator.page(next)).me).toMatchObject({ spectator: true, seats: [] });
+    expect((await g.referee.page(next)).me).toMatchObject({ referee: true, seats: [] });
+    expect(ann.seats.map((s: { seat: string; holder: string }) => [s.seat, s.holder])).toEqual((await g.allied.page(g.id)).seats.map((s: { seat: string; holder: string }) => [s.seat, s.holder]));
+
+    // The same options; a new seed, so a new commitment; a new game at its start.
+    const [oldFile, newFile] = [(await g.referee.get(`/api/games/${g.id}/export`)).body, (await g.referee.get(`/api/games/${next}/export`)).body];
+    expect(newFile.module).toBe(oldFile.module);
+    expect(newFile.options).toEqual(oldFile.options);
+    expect(newFile.seedCommitment).not.toBe(oldFile.seedCommitment);
+    expect(ann.game).toMatchObject({ version: 0, over: false, seed: null });
+    expect(ann.game.title).toMatch(/^Rematch: /);
+
+    // The link both ways, and the new game in everyone's list.
+    expect((await g.soviet.page(g.id)).links).toEqual({ rematch: next, rematchOf: null });
+    expect(ann.links).toEqual({ rematch: null, rematchOf: g.id });
+    for (const c of [g.referee, g.allied, g.soviet, g.spectator]) expect(await gameIds(c)).toContain(next);
+    const summary = ((await g.allied.get('/api/me')).body.games as { id: string; rematch: string | null }[]).find((s) => s.id === g.id);
+    expect(summary?.rematch).toBe(next);
+
+    // The new campaign is played in its seats: Ann acts for an Allied seat of it.
+    const waiting = ann.waitingFor as string[];
+    expect(waiting.length).toBeGreaterThan(0);
+    const seat = waiting[0];
+    const actor = ALLIED.includes(seat) ? g.allied : g.soviet;
+    const offered = (await actor.page(next, seat)).actions[seat];
+    expect(offered.length).toBeGreaterThan(0);
+    const r2 = await actor.submit(next, { type: offered[0].type, seat }, 0);
+    expect(r2.status === 200 || r2.body.error.code !== 'not-your-seat', r2.text).toBe(true);
+    expect((await g.referee.post(`/api/games/${next}/actions`, { action: { type: offered[0].type, seat }, seen: 0 })).body.error.code).toBe('not-your-seat');
+
+    // A second rematch of the same campaign is refused, naming the one there is.
+    const again = await g.referee.post(`/api/games/${g.id}/rematch`);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'rematch-exists', rematch: next });
+  });
+
+  it('is refused to a player, a spectator and a stranger (typed, nothing created)', async () => {
+    const g = await twoTeamGame(server);
+    const stranger = server.person('Eve');
+    await stranger.post('/api/demo', { name: 'Eve' }); // signed in, but not in this campaign
+    const before = await Promise.all([g.allied, g.spectator, stranger].map(gameIds));
+    for (const [who, code] of [
+      [g.allied, 'not-referee'],
+      [g.spectator, 'not-referee'],
+      [stranger, 'not-a-member'],
+    ] as const) {
+      const r = await who.post(`/api/games/${g.id}/rematch`);
+      expect(r.status).toBe(403);
+      expect(r.body.error.code).toBe(code);
+      expect(r.body.error.message).toMatch(/referee|seat/);
+    }
+    expect(await Promise.all([g.allied, g.spectator, stranger].map(gameIds))).toEqual(before);
+    expect((await g.allied.page(g.id)).links).toEqual({ rematch: null, rematchOf: null });
+    const nobody = server.person('Nobody');
+    expect((await nobody.post(`/api/games/${g.id}/rematch`)).status).toBe(401);
+  });
+
+  it('a finished campaign (examples/cwnb/two-zone.json, imported) gets a fresh campaign at its start with the same options and a new seed', async () => {
+    const referee = server.person('Rita');
+    const file = example('two-zone.json');
+    const imported = await referee.post('/api/import', { file: JSON.stringify(file), title: 'Played at the table' });
+    expect(imported.status).toBe(201);
+    const old = await referee.page(imported.body.id);
+    expect(old.game.over).toBe(true);
+    const r = await referee.post(`/api/games/${imported.body.id}/rematch`);
+    expect(r.status).toBe(201);
+    const fresh = await referee.page(r.body.id);
+    expect(fresh.game).toMatchObject({ over: false, version: 0, seed: null, title: 'Rematch: Played at the table' });
+    expect(fresh.game.seedCommitment).not.toBe(file.seedCommitment);
+    const exported = (await referee.get(`/api/games/${r.body.id}/export`)).body;
+    expect(exported.options).toEqual(file.options);
+    expect(exported.log).toEqual([]);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * SMP games through the same server (issue 10, "SMP games through the same server with the generic
+ * forms"): a Strategic Missions Phase is created from a board JSON (examples/smp/demo-1940.json)
+ * and played to its end through the API with only the actions the server offers, each filled from
+ * its fields' specs as the web app's generic forms do; a bad board is refused naming the field.
+ * Also the exact-odds API the odds page draws, against `wardroom smp odds --json`.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActionSpec, Fields } from '../../src/engine/module.ts';
+import { wardroom } from '../support/cli.ts';
+import { claim, invite, startServer, type Client, type TestServer } from '../support/server.ts';
+
+const DEMO_PATH = new URL('../../examples/smp/demo-1940.json', import.meta.url);
+const DEMO = readFileSync(DEMO_PATH, 'utf8');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+/** An action from its spec, as the generic form sends it untouched: each field's default, else its first option. */
+function fill(spec: ActionSpec, seat: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: spec.type, seat };
+  const put = (fields: Fields | undefined) => {
+    for (const [key, f] of Object.entries(fields ?? {})) {
+      let v: unknown = f.default;
+      if (v === undefined && f.kind === 'choice') v = f.options[0]?.value;
+      if (v === undefined && f.kind === 'subset') v = f.options.slice(0, f.min).map((o) => o.value);
+      if (v === undefined && f.kind === 'int') v = f.min ?? 0;
+      if (v === undefined && f.kind === 'bool') v = false;
+      if (v === undefined) throw new Error(`field ${key} (${f.kind}) of ${spec.type} has no default to fill`);
+      out[key] = v;
+      if (f.kind === 'choice') put(f.options.find((o) => o.value === v)?.fields);
+    }
+  };
+  put(spec.fields);
+  return out;
+}
+
+async function createSmp(referee: Client, body: Record<string, unknown>) {
+  return referee.post('/api/games', { module: 'smp', name: referee.name, ...body });
+}
+
+describe('SMP games online (issue 10)', () => {
+  it('examples/smp/demo-1940.json is created through the API and played to the end with the offered actions; a player holding one nation plays its decisions', async () => {
+    const referee = server.person('Rita');
+    const r = await createSmp(referee, { title: 'SMP round 3', scenario: { fileName: 'demo-1940.json', text: DEMO }, playAll: true });
+    expect(r.status, r.text).toBe(201);
+    const id = r.body.id as string;
+    const first = await referee.page(id);
+    expect(first.game).toMatchObject({ module: 'smp', title: 'SMP round 3', over: false, version: 0 });
+    const nations = (JSON.parse(DEMO).nations as { id: string; name: string }[]).map((n) => ({ seat: n.id, label: n.name }));
+    expect(first.seats.map((s: { seat: string; label: string }) => ({ seat: s.seat, label: s.label }))).toEqual(nations);
+    expect(first.me.seats).toEqual(nations.map((n) => n.seat));
+    expect(first.view.pending).toMatchObject({ seat: expect.any(String), prompt: expect.any(String) });
+    expect((await referee.get('/api/me')).body.games.find((g: { id: string }) => g.id === id)).toMatchObject({ module: 'smp', waitingOnYou: [first.view.pending.seat] });
+
+    let version = 0;
+    let page = first;
+    const kinds = new Set<string>();
+    for (let guard = 0; !page.game.over; guard++) {
+      expect(guard, 'the phase did not end within 3000 actions').toBeLessThan(3000);
+      const seat = page.waitingFor[0] as string;
+      const specs = page.actions[seat] as ActionSpec[];
+      expect(specs.length, `nothing offered to ${seat}, whom the game waits for`).toBeGreaterThan(0);
+      const spec = specs[0];
+      kinds.add(spec.type);
+      version = await referee.act(id, fill(spec, seat) as never, version);
+      page = await referee.page(id);
+    }
+    expect(kinds).toEqual(new Set(['roll', 'choose']));
+    expect(page.view.pending).toBeNull();
+    expect(page.waitingFor).toEqual([]);
+    expect(page.game.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(page.view.events.some((e: { type: string }) => e.type === 'change')).toBe(true);
+    // The log the page shows is the phase's report.
+    const log = (await referee.get(`/api/games/${id}/log`)).body.events as { text: string }[];
+    expect(log.length).toBeGreaterThan(10);
+    // Its game file replays with the CLI.
+    const file = (await referee.get(`/api/games/${id}/export`)).body;
+    expect(file).toMatchObject({ module: 'smp', seed: page.game.seed });
+  });
+
+  it('a nation\'s seat is claimed by invitation and its holder answers its own decisions only', async () => {
+    const referee = server.person('Rita');
+    const r = await createSmp(referee, { scenario: { fileName: 'demo-1940.json', text: DEMO } });
+    expect(r.status).toBe(201);
+    const id = r.body.id as string;
+    const page = await referee.page(id);
+    expect(page.me.seats).toEqual([]); // without playAll, the referee holds no seat
+    const seat = page.view.pending.seat as string;
+    const player = server.person('Paul');
+    expect((await claim(player, await invite(referee, id, 'seat', { seat }), [seat])).status).toBe(200);
+    const mine = await player.page(id);
+    expect(mine.me.seats).toEqual([seat]);
+    const other = page.seats.map((s: { seat: string }) => s.seat).find((s: string) => s !== seat);
+    expect((await player.submit(id, { type: 'roll', seat: other }, 0)).body.error.code).toBe('not-your-seat');
+    expect(await player.act(id, fill(mine.actions[seat][0], seat) as never, 0)).toBe(1);
+  });
+
+  it('a bad board is refused with a message naming the field (and the file); nothing is created', async () => {
+    const referee = server.person('Rita');
+    const before = (await referee.get('/api/me')).body.games.length;
+    const board = JSON.parse(DEMO);
+    board.territories[0].owner = 'nobody';
+    const bad = await createSmp(referee, { scenario: { fileName: 'our-board.json', text: JSON.stringify(board) } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.code).toBe('bad-scenario');
+    expect(bad.body.error.message).toContain('our-board.json');
+    expect(bad.body.error.message).toMatch(/territories\[0\]\.owner: territory "[^"]+": unknown nation "nobody"/);
+    expect(bad.body.error.errors).toContainEqual({ path: 'territories[0].owner', message: expect.stringContaining('nobody') });
+
+    const missing = JSON.parse(DEMO);
+    delete missing.round;
+    const r2 = await createSmp(referee, { scenario: { fileName: 'b.json', text: JSON.stringify(missing) } });
+    expect(r2.status).toBe(422);
+    expect(r2.body.error.message).toMatch(/\bround\b/);
+
+    const notJson = await createSmp(referee, { scenario: { fileName: 'notes.txt', text: 'round: 3' } });
+    expect(notJson.status).toBe(422);
+    expect(notJson.body.error).toMatchObject({ code: 'bad-upload', message: expect.stringContaining('notes.txt') });
+    expect(notJson.body.error.message).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+
+    const noBoard = await createSmp(referee, {});
+    expect(noBoard.status).toBe(400);
+    expect(noBoard.body.error.message).toContain('scenario');
+    expect((await referee.get('/api/me')).body.games.length).toBe(before);
+  });
+});
+
+describe('exact odds API (issue 10, the odds page)', () => {
+  it('lists every procedure of `wardroom smp odds` with its inputs', async () => {
+    const c = server.person('Olga');
+    const r = await c.get('/api/odds');
+    expect(r.status).toBe(200);
+    expect(r.body.procedures.map((p: { id: string }) => p.id).sort()).toEqual(['bombing', 'coastal', 'kamikaze', 'partisan', 'shore', 'vichy']);
+  });
+
+  it.each([
+    ['kamikaze', { tokens: 3, fighters: 2, tacticalBombers: 1 }, ['--tokens', '3', '--fighters', '2', '--tactical-bombers', '1'], 'hits'],
+    ['bombing', { strategicBombers: 3, escorts: 1, interceptors: 2, capacity: 10 }, ['--strategic-bombers', '3', '--escorts', '1', '--interceptors', '2', '--capacity', '10'], 'damage'],
+    ['coastal', { bunker: 'major' }, ['--bunker', 'major'], 'hits'],
+  ] as const)('%s: the same distribution and mean as `wardroom smp odds --json`, and "at least N" sums its tail', async (proc, query, args, key) => {
+    const c = server.person('Olga');
+    const r = await c.get(`/api/odds/${proc}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+    expect(r.status, r.text).toBe(200);
+    const cli = await wardroom(['smp', 'odds', proc, ...args, '--json']);
+    expect(cli.code).toBe(0);
+    const rows = JSON.parse(cli.stdout).distribution as Record<string, number>[];
+    const mean = rows.reduce((m, row) => m + row[key] * row.p, 0);
+    expect(r.body.mean).toBeCloseTo(mean, 12);
+    for (const row of rows) expect(r.body.distribution[row[key]].p).toBeCloseTo(row.p, 12);
+    const d = r.body.distribution as { k: number; p: number; atLeast: number }[];
+    expect(d[0].atLeast).toBeCloseTo(1, 12);
+    const n = Math.ceil(mean);
+    expect(d[n].atLeast).toBeCloseTo(rows.filter((row) => row[key] >= n).reduce((s, row) => s + row.p, 0), 12);
+  });
+
+  it('refuses an input out of range or past the limits, naming it', async () => {
+    const c = server.person('Olga');
+    const bad = await c.get('/api/odds/kamikaze?tokens=-1');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('Kamikaze tokens');
+    const big = await c.get('/api/odds/kamikaze?tokens=1001');
+    expect(big.status).toBe(400);
+    const none = await c.get('/api/odds/dogfight');
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toContain('kamikaze');
+  });
+});
