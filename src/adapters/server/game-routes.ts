@@ -194,6 +194,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(actionBody, request.body);
     const access = await accessOf(ctx, request, id);
     holds(access, body.action.seat);
+    await ctx.deadlines.refuseIfPaused(id);
     const session = await ctx.sessionOf(id);
     const r = settle(id, await ctx.store.submit(session.module, id, body.action, body.seen));
     return { version: r.version };
@@ -204,6 +205,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(undoBody, request.body);
     const access = await accessOf(ctx, request, id);
     holds(access, body.seat);
+    await ctx.deadlines.refuseIfPaused(id);
     const session = await ctx.sessionOf(id);
     const r = settle(id, await ctx.store.undo(session.module, id, body.seat, body.seen));
     return { version: r.version, undone: r.result.length };
@@ -255,7 +257,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post<{ Params: { id: string } }>('/api/games/:id/invitations', async (request, reply) => {
     const { id } = request.params;
-    const body = parseBody(z.object({ kind: z.enum(['seat', 'team', 'table', 'spectator']), seat: z.string().optional(), team: z.string().optional() }), request.body);
+    const body = parseBody(z.object({ kind: z.enum(['seat', 'team', 'table', 'spectator']), seat: z.string().optional(), team: z.string().optional(), email: z.string().trim().max(200).email('an e-mail address like ann@example.org').optional() }), request.body);
     const access = await accessOf(ctx, request, id);
     if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee invites people to the campaign.');
     const session = await ctx.sessionOf(id);
@@ -269,8 +271,15 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (!seats.length) throw new HttpError(422, 'no-such-team', `Name a team of this campaign (${session.module.teams(session.state).join(', ')}).`);
     } else seats = body.kind === 'table' ? [...all] : [];
     const token = await ctx.people.createInvitation(id, body.kind, seats);
+    const url = `${ctx.baseUrl}/invite/${token}`;
+    if (body.email) {
+      // Sent through the outbox (retries, backoff); the text names the campaign and the seats, nothing more.
+      const title = (await ctx.store.meta(id))?.title ?? '';
+      const what = body.kind === 'spectator' ? 'to watch' : `to play ${seats.map((s) => seatLabel(session, s)).join('; ')}`;
+      await ctx.notifications.toAddress(body.email, 'invitation', id, `Wardroom: an invitation to “${title}”`, `The referee of “${title}” invites you ${what}. Open this link to join (no password needed):`, url);
+    }
     reply.status(201);
-    return { token, url: `${ctx.baseUrl}/invite/${token}`, seats };
+    return { token, url, seats, emailed: !!body.email };
   });
 
   app.register(async (scoped) => {
@@ -289,7 +298,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
         return refuse(e instanceof HttpError ? e : new HttpError(500, 'server-error', 'Something went wrong.'));
       }
       const after = Number(request.query.after ?? -1);
-      const sub = { viewer: access.viewer, last: Number.isInteger(after) ? after : -1, send: (frame: string) => socket.send(frame) };
+      const sub = { viewer: access.viewer, personId: access.personId, last: Number.isInteger(after) ? after : -1, send: (frame: string) => socket.send(frame) };
       // Subscribed before the game is read, so no change can fall between the catch-up and the live frames.
       const remove = ctx.hub.add(request.params.id, sub);
       socket.on('close', remove);

@@ -30,12 +30,14 @@ export function inProcessBroadcast(): Broadcast {
 /** A connected browser. */
 export interface Subscriber {
   viewer: Viewer;
+  /** The person whose browser it is (for presence: no notification to someone looking). */
+  personId?: string;
   /** The last event seq it was sent (-1: none). */
   last: number;
   send(frame: string): void;
 }
 
-export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' } | { type: 'seats' };
+export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' } | { type: 'seats' } | { type: 'deadline' };
 
 /** The subscribers of each game on this node, and the frame each one gets. */
 export class LiveHub {
@@ -74,6 +76,12 @@ export class LiveHub {
   notify(game: string, frame: Frame): void {
     const text = JSON.stringify(frame);
     for (const sub of this.games.get(game) ?? []) sub.send(text);
+  }
+
+  /** Whether the person has a live WebSocket open on the game on this node (the Presence of notifications.ts). */
+  isConnected(game: string, personId: string): boolean {
+    for (const sub of this.games.get(game) ?? []) if (sub.personId === personId) return true;
+    return false;
   }
 
   get connections(): number {
