@@ -4,15 +4,17 @@ import { Game } from './game.tsx';
 import { Home } from './home.tsx';
 import { Invite, Magic } from './invite.tsx';
 import { Link, useLocation } from './router.tsx';
+import { Settings } from './settings.tsx';
 import './style.css';
 
-/** Routes: / · /new · /g/:id?as=SEAT · /invite/:token · /magic/:token. */
+/** Routes: / · /new · /settings · /g/:id?as=SEAT · /invite/:token · /magic/:token. */
 function App() {
   const url = useLocation();
   const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [head, arg] = parts;
   if (parts.length === 0) return <Home />;
   if (head === 'new' && parts.length === 1) return <Create />;
+  if (head === 'settings' && parts.length === 1) return <Settings />;
   if (head === 'g' && arg) return <Game key={arg} id={arg} as={url.searchParams.get('as')} />;
   if (head === 'invite' && arg) return <Invite token={arg} />;
   if (head === 'magic' && arg) return <Magic token={arg} />;
