@@ -81,7 +81,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const mailer: Mailer = opts.mailer ?? { send: async (to, subject, text) => app.log.info({ to, subject }, text) };
   const clock = opts.clock ?? systemClock;
   const titleOf = async (game: string) => (await store.meta(game))?.title ?? game;
-  const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, hub, clock, mailer, baseUrl, opts.notify);
+  const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, hub, clock, mailer, () => ctx.baseUrl, opts.notify);
   const deadlines = new Deadlines(opts.db, people, notifications, clock, titleOf, (game) => hub.notify(game, { type: 'deadline' }));
   notifications.onNewWaiting = (game) => deadlines.rearm(game);
   broadcast.subscribe((game) => void notifications.changed(game).catch((e) => app.log.error(e)));

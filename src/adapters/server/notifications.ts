@@ -79,13 +79,18 @@ export class Notifications {
     private readonly presence: Presence,
     readonly clock: Clock,
     private readonly mailer: MailSender,
-    readonly baseUrl: string,
+    /** The address links point at (read when a text is made: a test server learns its port late). */
+    private readonly base: () => string,
     opts: SenderOptions = {},
   ) {
     this.maxAttempts = opts.maxAttempts ?? 5;
     this.baseDelayMs = opts.baseDelayMs ?? 60_000;
     this.minGapMs = opts.minGapMs ?? 5 * 60_000;
     this.post = opts.fetch ?? ((...a) => fetch(...a));
+  }
+
+  get baseUrl(): string {
+    return this.base();
   }
 
   // -------------------------------------------------------------------------------------------
