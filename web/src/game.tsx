@@ -3,6 +3,7 @@ import type { ActionSpec, ChatMessage, GameEvent, GamePage } from './api.ts';
 import { api, ApiError, errorText, seatLabel } from './api.ts';
 import { BattleRecorder, gridActions } from './battle.tsx';
 import { Chat } from './chat.tsx';
+import { DeadlineBanner, useDeadline } from './deadline.tsx';
 import { EndScreen, Overview, ZoneBoard } from './board.tsx';
 import type { Values } from './forms.tsx';
 import { ActionForm } from './forms.tsx';
@@ -21,6 +22,8 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const [log, setLog] = useState<GameEvent[]>([]);
   const [fresh, setFresh] = useState<GameEvent[]>([]);
   const [start, setStart] = useState<number | null>(null);
+  /** Live frames received: the deadline is read again after each (a 'deadline' frame carries no events). */
+  const [frames, setFrames] = useState(0);
   const q = as ? `?as=${encodeURIComponent(as)}` : '';
   const base = `/api/games/${encodeURIComponent(id)}`;
 
@@ -60,6 +63,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
         setLog((old) => [...old, ...events]);
         setFresh(events);
       }
+      setFrames((n) => n + 1);
       clearTimeout(timer.current);
       timer.current = setTimeout(load, 150);
     },
@@ -70,6 +74,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const onChat = useCallback((m: ChatMessage) => setChatIn((old) => [...old, m]), []);
   const [chatUnread, setChatUnread] = useState(0);
   const live = useLive(id, as, start, onFrame, onChat);
+  const [deadline, reloadDeadline] = useDeadline(base, `${page?.game.version}/${frames}`);
 
   const mine = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)).length : 0;
   useTitle(page ? `${mine ? `(${mine}) ` : ''}${page.game.title} — Wardroom` : 'Wardroom');
@@ -130,6 +135,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
         <SeatPicker page={page} as={as} id={id} />
       </header>
       <ErrorBox message={error} />
+      <DeadlineBanner deadline={deadline} />
       <p class="notice" role="status" data-testid="notice" hidden={!notice}>
         {notice}
       </p>
@@ -144,7 +150,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
         page.view.zones.map((z) => (
           <ZoneBoard key={z.id} zone={z} />
         ))}
-      {page.me.referee && <Referee page={page} base={base} />}
+      {page.me.referee && <Referee page={page} base={base} deadline={deadline} reloadDeadline={reloadDeadline} />}
       {!page.me.referee && page.game.over && (
         <p>
           <a href={`${base}/export`} download data-testid="export-link">

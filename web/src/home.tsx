@@ -60,6 +60,13 @@ export function Home() {
       </section>
       <Import busy={busy} start={start} />
       {me && <Account person={me.person} reload={load} />}
+      {me?.person && (
+        <p>
+          <Link href="/settings" data-testid="settings-link">
+            Notifications: be told by e-mail or webhook when a campaign waits on you
+          </Link>
+        </p>
+      )}
     </main>
   );
 }

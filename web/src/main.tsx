@@ -5,9 +5,10 @@ import { Home } from './home.tsx';
 import { Invite, Magic } from './invite.tsx';
 import { Odds } from './odds.tsx';
 import { Link, useLocation } from './router.tsx';
+import { Settings } from './settings.tsx';
 import './style.css';
 
-/** Routes: / · /new · /g/:id?as=SEAT · /invite/:token · /magic/:token · /odds?p=PROCEDURE. */
+/** Routes: / · /new · /settings · /g/:id?as=SEAT · /invite/:token · /magic/:token · /odds?p=PROCEDURE. */
 function App() {
   const url = useLocation();
   const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -15,6 +16,7 @@ function App() {
   if (parts.length === 0) return <Home />;
   if (head === 'new' && parts.length === 1) return <Create />;
   if (head === 'odds' && parts.length === 1) return <Odds />;
+  if (head === 'settings' && parts.length === 1) return <Settings />;
   if (head === 'g' && arg) return <Game key={arg} id={arg} as={url.searchParams.get('as')} />;
   if (head === 'invite' && arg) return <Invite token={arg} />;
   if (head === 'magic' && arg) return <Magic token={arg} />;

@@ -1,25 +1,30 @@
 import { useState } from 'preact/hooks';
 import type { GamePage } from './api.ts';
 import { api, errorText } from './api.ts';
+import { DeadlinePanel, type Deadline } from './deadline.tsx';
 import { ErrorBox } from './ui.tsx';
 
 type Kind = 'seat' | 'team' | 'table' | 'spectator';
 
 /** The referee's tools: invitation links (shown once: copy them now), the game file. */
-export function Referee({ page, base }: { page: GamePage; base: string }) {
+export function Referee({ page, base, deadline = null, reloadDeadline = () => {} }: { page: GamePage; base: string; deadline?: Deadline | null; reloadDeadline?: () => void }) {
   const teams = [...new Set(page.seats.map((s) => s.team).filter((t): t is string => !!t))];
   const [kind, setKind] = useState<Kind>('seat');
   const [seat, setSeat] = useState(page.seats[0]?.seat ?? '');
   const [team, setTeam] = useState(teams[0] ?? '');
   const [links, setLinks] = useState<{ what: string; url: string }[]>([]);
+  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const invite = async (e: Event) => {
     e.preventDefault();
     setError(null);
-    const body = { kind, ...(kind === 'seat' ? { seat } : kind === 'team' ? { team } : {}) };
+    const body = { kind, ...(kind === 'seat' ? { seat } : kind === 'team' ? { team } : {}), ...(email.trim() ? { email: email.trim() } : {}) };
     try {
       const r = await api<{ token: string; url: string }>('POST', `${base}/invitations`, body);
-      const what = kind === 'seat' ? page.seats.find((s) => s.seat === seat)?.label ?? seat : kind === 'team' ? `team ${team}` : kind === 'table' ? 'the whole table' : 'a spectator';
+      const to = email.trim() ? ` (e-mailed to ${email.trim()})` : '';
+      setEmail('');
+      const what0 = kind === 'seat' ? page.seats.find((s) => s.seat === seat)?.label ?? seat : kind === 'team' ? `team ${team}` : kind === 'table' ? 'the whole table' : 'a spectator';
+      const what = what0 + to;
       setLinks((old) => [{ what, url: new URL(r.url, location.origin).href }, ...old]);
     } catch (err) {
       setError(errorText(err));
@@ -74,6 +79,10 @@ export function Referee({ page, base }: { page: GamePage; base: string }) {
             </select>
           </div>
         )}
+        <div class="field">
+          <label for="invite-email">Also send it by e-mail to (optional)</label>
+          <input id="invite-email" type="email" autocomplete="off" value={email} data-testid="invite-email" onInput={(e) => setEmail(e.currentTarget.value)} />
+        </div>
         <ErrorBox message={error} />
         <button type="submit" class="primary" data-testid="submit-invitation">
           Make an invitation link
@@ -88,6 +97,7 @@ export function Referee({ page, base }: { page: GamePage; base: string }) {
           ))}
         </ul>
       )}
+      <DeadlinePanel base={base} deadline={deadline} reload={reloadDeadline} />
       <h3>Game file</h3>
       <p>
         <a href={`${base}/export`} download data-testid="export-link">

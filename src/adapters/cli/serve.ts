@@ -16,9 +16,18 @@ export function registerServeCommand(program: Command): void {
     .option('--host <host>', 'address to listen on (0.0.0.0: every device on your network)', 'localhost')
     .option('--data <dir>', 'folder for the database and the cookie key', 'wardroom-data')
     .option('--base-url <url>', 'the address people use, for invitation and sign-in links (default http://HOST:PORT)')
-    .option('--smtp <url>', 'mail server for sign-in links, e.g. smtps://user:pass@mail.example.org (without it, links go to the log)')
-    .option('--mail-from <address>', 'sender of sign-in mails', 'Wardroom <wardroom@localhost>')
-    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom: string }) => {
+    .option('--smtp <url>', 'mail server for sign-in links, invitations and notifications, e.g. smtps://user:pass@mail.example.org (default: $SMTP_URL; without it, mails go to the log)')
+    .option('--mail-from <address>', 'sender of the mails (default: $MAIL_FROM, or Wardroom <wardroom@localhost>)')
+    .option('--tick <seconds>', 'how often due notifications and deadline events are sent', '15')
+    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string }) => {
+      const smtp = o.smtp ?? (process.env.SMTP_URL || undefined);
+      const mailFrom = o.mailFrom ?? (process.env.MAIL_FROM || 'Wardroom <wardroom@localhost>');
+      const tick = Number(o.tick);
+      if (!(tick > 0)) {
+        process.stderr.write(`--tick ${o.tick}: give a number of seconds above 0.\n`);
+        process.exitCode = 2;
+        return;
+      }
       const port = Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         process.stderr.write(`--port ${o.port}: give a port number from 0 to 65535.\n`);
@@ -36,8 +45,8 @@ export function registerServeCommand(program: Command): void {
       const [{ openSqlite }, { buildServer }] = await Promise.all([import('../storage/database.ts'), import('../server/app.ts')]);
       const db = await openSqlite(join(dir, 'wardroom.sqlite'));
       // Without a mail server the sign-in mail is printed here, for whoever runs the server to pass on.
-      const mailer = o.smtp ? await smtpMailer(o.smtp, o.mailFrom) : { send: async (to: string, subject: string, text: string) => void process.stdout.write(`(no --smtp) mail to ${to}: ${subject}\n${text}\n`) };
-      const { app } = await buildServer({ db, secretKey: cookieKey(dir), baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: !!process.env.WARDROOM_LOG, mailer });
+      const mailer = smtp ? await smtpMailer(smtp, mailFrom) : { send: async (to: string, subject: string, text: string) => void process.stdout.write(`(no --smtp) mail to ${to}: ${subject}\n${text}\n`) };
+      const { app } = await buildServer({ db, secretKey: cookieKey(dir), baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: !!process.env.WARDROOM_LOG, mailer, tickEveryMs: tick * 1000 });
       try {
         await app.listen({ port, host: o.host });
       } catch (e) {

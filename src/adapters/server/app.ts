@@ -13,9 +13,12 @@ import { ChatStore } from '../storage/chat.ts';
 import { GameStore, type Database } from '../storage/database.ts';
 import { People } from '../storage/people.ts';
 import { registerChatRoutes } from './chat-routes.ts';
+import { Deadlines } from './deadlines.ts';
 import { registerGameRoutes } from './game-routes.ts';
 import { HttpError } from './http-errors.ts';
 import { LiveHub, inProcessBroadcast, type Broadcast } from './live.ts';
+import { registerNotificationRoutes } from './notification-routes.ts';
+import { Notifications, systemClock, type Clock, type SenderOptions } from './notifications.ts';
 import { registerPeopleRoutes } from './people-routes.ts';
 import { registerOddsRoutes } from './odds-routes.ts';
 import { registerRematchRoutes } from './rematch.ts';
@@ -43,6 +46,26 @@ export interface ServerOptions {
   mailer?: Mailer;
   broadcast?: Broadcast;
   logger?: boolean;
+  /** The time for notifications and deadlines (tests: a clock they move). */
+  clock?: Clock;
+  /** Retries, backoff, rate cap and the webhook POST of the notification sender. */
+  notify?: SenderOptions;
+  /** Send due notifications and deadline events every this many ms (wardroom serve); default: never (tests call runDue). */
+  tickEveryMs?: number;
+}
+
+/** A channel as a notification names it: "everyone", "Allied team", "private referee". */
+function chatChannelName(channel: string): string {
+  if (channel === 'all') return 'everyone';
+  if (channel.startsWith('team:')) return `${channel[5].toUpperCase()}${channel.slice(6)} team`;
+  return 'private referee';
+}
+
+/** Do what is due now: the deadlines' events, then the outbox (the loop of `wardroom serve`, and tests). */
+export async function runDue(ctx: Ctx): Promise<void> {
+  await ctx.notifications.idle();
+  await ctx.deadlines.runDue();
+  await ctx.notifications.runDue();
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -65,6 +88,15 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const hub = new LiveHub(sessionOrNull);
   broadcast.subscribe((game) => void hub.changed(game).catch((e) => app.log.error(e)));
 
+  const baseUrl = opts.baseUrl ?? 'http://localhost:8080';
+  const mailer: Mailer = opts.mailer ?? { send: async (to, subject, text) => app.log.info({ to, subject }, text) };
+  const clock = opts.clock ?? systemClock;
+  const titleOf = async (game: string) => (await store.meta(game))?.title ?? game;
+  const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, hub, clock, mailer, () => ctx.baseUrl, opts.notify);
+  const deadlines = new Deadlines(opts.db, people, notifications, clock, titleOf, (game) => hub.notify(game, { type: 'deadline' }));
+  notifications.onNewWaiting = (game) => deadlines.rearm(game);
+  broadcast.subscribe((game) => void notifications.changed(game).catch((e) => app.log.error(e)));
+
   const personOf = async (request: FastifyRequest) => {
     const sid = request.session.get('sid');
     return typeof sid === 'string' ? people.sessionPerson(sid) : null;
@@ -75,8 +107,12 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     chat: new ChatStore(opts.db),
     hub,
     broadcast,
-    mailer: opts.mailer ?? { send: async (to, subject, text) => app.log.info({ to, subject }, text) },
-    baseUrl: opts.baseUrl ?? 'http://localhost:8080',
+    mailer,
+    notifications,
+    deadlines,
+    // A chat message notifies its readers who are not connected, like a turn does (never its text).
+    onChat: (game, message, recipients) => notifications.notifyChat(game, recipients, message.author, chatChannelName(message.channel)),
+    baseUrl,
     personOf,
     async requirePerson(request) {
       const person = await personOf(request);
@@ -135,6 +171,13 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   registerChatRoutes(app, ctx);
   registerRematchRoutes(app, ctx);
   registerOddsRoutes(app);
+  registerNotificationRoutes(app, ctx);
+
+  if (opts.tickEveryMs) {
+    const timer = setInterval(() => void runDue(ctx).catch((e) => app.log.error(e)), opts.tickEveryMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot;
   // Files are looked up when asked for (wildcard), so a rebuilt web app is served without a restart.

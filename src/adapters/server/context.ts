@@ -3,7 +3,9 @@ import type { Session } from '../../engine/session.ts';
 import type { ChatMessage, ChatStore } from '../storage/chat.ts';
 import type { GameStore } from '../storage/database.ts';
 import type { People } from '../storage/people.ts';
+import type { Deadlines } from './deadlines.ts';
 import type { Broadcast, LiveHub } from './live.ts';
+import type { Notifications } from './notifications.ts';
 
 /** Sends a sign-in link; the default writes it to the server's log (no mail server needed to try it). */
 export interface Mailer {
@@ -18,6 +20,10 @@ export interface Ctx {
   hub: LiveHub;
   broadcast: Broadcast;
   mailer: Mailer;
+  /** Notification settings, the outbox and its sender (issue 10). */
+  notifications: Notifications;
+  /** Deadlines, pause and resume (issue 10). */
+  deadlines: Deadlines;
   baseUrl: string;
   /** The person the request's cookie signs in, or null. */
   personOf(request: FastifyRequest): Promise<string | null>;

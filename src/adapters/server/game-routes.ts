@@ -211,6 +211,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(actionBody, request.body);
     const access = await accessOf(ctx, request, id);
     holds(access, body.action.seat);
+    await ctx.deadlines.refuseIfPaused(id);
     const session = await ctx.sessionOf(id);
     const r = settle(id, await ctx.store.submit(session.module, id, body.action, body.seen));
     return { version: r.version };
@@ -221,6 +222,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(undoBody, request.body);
     const access = await accessOf(ctx, request, id);
     holds(access, body.seat);
+    await ctx.deadlines.refuseIfPaused(id);
     const session = await ctx.sessionOf(id);
     const r = settle(id, await ctx.store.undo(session.module, id, body.seat, body.seen));
     return { version: r.version, undone: r.result.length };
@@ -272,7 +274,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post<{ Params: { id: string } }>('/api/games/:id/invitations', async (request, reply) => {
     const { id } = request.params;
-    const body = parseBody(z.object({ kind: z.enum(['seat', 'team', 'table', 'spectator']), seat: z.string().optional(), team: z.string().optional() }), request.body);
+    const body = parseBody(z.object({ kind: z.enum(['seat', 'team', 'table', 'spectator']), seat: z.string().optional(), team: z.string().optional(), email: z.string().trim().max(200).email('an e-mail address like ann@example.org').optional() }), request.body);
     const access = await accessOf(ctx, request, id);
     if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee invites people to the campaign.');
     const session = await ctx.sessionOf(id);
@@ -286,8 +288,15 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (!seats.length) throw new HttpError(422, 'no-such-team', `Name a team of this campaign (${session.module.teams(session.state).join(', ')}).`);
     } else seats = body.kind === 'table' ? [...all] : [];
     const token = await ctx.people.createInvitation(id, body.kind, seats);
+    const url = `${ctx.baseUrl}/invite/${token}`;
+    if (body.email) {
+      // Sent through the outbox (retries, backoff); the text names the campaign and the seats, nothing more.
+      const title = (await ctx.store.meta(id))?.title ?? '';
+      const what = body.kind === 'spectator' ? 'to watch' : `to play ${seats.map((s) => seatLabel(session, s)).join('; ')}`;
+      await ctx.notifications.toAddress(body.email, 'invitation', id, `Wardroom: an invitation to “${title}”`, `The referee of “${title}” invites you ${what}. Open this link to join (no password needed):`, url);
+    }
     reply.status(201);
-    return { token, url: `${ctx.baseUrl}/invite/${token}`, seats };
+    return { token, url, seats, emailed: !!body.email };
   });
 
   app.register(async (scoped) => {

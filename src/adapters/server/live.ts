@@ -30,14 +30,14 @@ export function inProcessBroadcast(): Broadcast {
 /** A connected browser. */
 export interface Subscriber {
   viewer: Viewer;
-  /** The signed-in person (chat frames are decided per person). */
+  /** The signed-in person: chat frames are decided per person, and presence (no notification to someone looking). */
   personId?: string;
   /** The last event seq it was sent (-1: none). */
   last: number;
   send(frame: string): void;
 }
 
-export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' } | { type: 'seats' } | { type: 'chat'; message: unknown } | { type: 'rematch'; id: string };
+export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' } | { type: 'seats' } | { type: 'chat'; message: unknown } | { type: 'rematch'; id: string } | { type: 'deadline' };
 
 /** The subscribers of each game on this node, and the frame each one gets. */
 export class LiveHub {
@@ -93,6 +93,12 @@ export class LiveHub {
       }
     }
     return sent;
+  }
+
+  /** Whether the person has a live WebSocket open on the game on this node (the Presence of notifications.ts). */
+  isConnected(game: string, personId: string): boolean {
+    for (const sub of this.games.get(game) ?? []) if (sub.personId === personId) return true;
+    return false;
   }
 
   get connections(): number {

@@ -117,7 +117,79 @@ export interface ChatReadsTable {
   last_read: number;
 }
 
+/** A person's opt-in notification settings (issue 10); no row: none. */
+export interface NotificationSettingsTable {
+  person_id: string;
+  /** Send e-mail: 1 or 0. */
+  email_on: number;
+  /** The address to use; null: the person's own (people.email). */
+  email: string | null;
+  /** A URL to POST JSON to (e.g. a group chat's incoming webhook); null: none. */
+  webhook: string | null;
+  /** Which kinds, as JSON: {turn, chat, deadline}. */
+  kinds: string;
+  updated_at: string;
+}
+
+/** A notification to send (issue 10): one row per item and channel; the sender collapses an address's due rows into one message. */
+export interface NotificationOutboxTable {
+  id: string;
+  person_id: string | null;
+  game_id: string | null;
+  kind: string;
+  channel: 'email' | 'webhook';
+  /** The e-mail address or webhook URL, resolved when enqueued. */
+  address: string;
+  subject: string;
+  text: string;
+  link: string | null;
+  created_at: string;
+  /** When it may next be tried (UTC ISO). */
+  due_at: string;
+  attempts: number;
+  status: 'pending' | 'sent' | 'failed';
+  last_error: string | null;
+  sent_at: string | null;
+}
+
+/** The seats each game last waited on, to notify once per change of the waiting set (not per action). */
+export interface NotificationWaitingTable {
+  game_id: string;
+  /** JSON array of seats. */
+  seats: string;
+}
+
+/** A campaign's deadline (issue 10), set by its referee; times in UTC ISO. */
+export interface DeadlinesTable {
+  game_id: string;
+  /** The current deadline, or null when none is set. */
+  due_at: string | null;
+  /** Hours per decision: re-armed each time the game waits on someone new (null: a fixed time). */
+  hours: number | null;
+  /** The reminder comes this many hours before the deadline. */
+  remind_hours: number;
+  /** At the deadline: ask the referee to decide, or pause the campaign. */
+  on_expiry: 'referee' | 'pause';
+  /** When the campaign was paused (null: running). */
+  paused_at: string | null;
+  updated_at: string;
+}
+
+/** One deadline event to happen once: claimed by setting done_at (issue 11: FOR UPDATE SKIP LOCKED). */
+export interface DeadlineJobsTable {
+  id: string;
+  game_id: string;
+  kind: 'reminder' | 'deadline';
+  due_at: string;
+  done_at: string | null;
+}
+
 export interface Database {
+  notification_settings: NotificationSettingsTable;
+  notification_outbox: NotificationOutboxTable;
+  notification_waiting: NotificationWaitingTable;
+  deadlines: DeadlinesTable;
+  deadline_jobs: DeadlineJobsTable;
   games: GamesTable;
   actions: ActionsTable;
   people: PeopleTable;
@@ -208,6 +280,67 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('outcome', 'text')
         .execute();
+    },
+  },
+  '2026-12-02-3-notifications': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('notification_settings')
+        .addColumn('person_id', 'text', (c) => c.primaryKey().references('people.id').onDelete('cascade'))
+        .addColumn('email_on', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('email', 'text')
+        .addColumn('webhook', 'text')
+        .addColumn('kinds', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('notification_outbox')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('person_id', 'text', (c) => c.references('people.id').onDelete('cascade'))
+        .addColumn('game_id', 'text', (c) => c.references('games.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('link', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('due_at', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('last_error', 'text')
+        .addColumn('sent_at', 'text')
+        .execute();
+      await db.schema.createIndex('notification_outbox_due').on('notification_outbox').columns(['status', 'due_at']).execute();
+      await db.schema.createIndex('notification_outbox_address').on('notification_outbox').columns(['channel', 'address', 'status']).execute();
+      await db.schema
+        .createTable('notification_waiting')
+        .addColumn('game_id', 'text', (c) => c.primaryKey().references('games.id').onDelete('cascade'))
+        .addColumn('seats', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '2026-12-02-4-deadlines': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('deadlines')
+        .addColumn('game_id', 'text', (c) => c.primaryKey().references('games.id').onDelete('cascade'))
+        .addColumn('due_at', 'text')
+        .addColumn('hours', 'real')
+        .addColumn('remind_hours', 'real', (c) => c.notNull())
+        .addColumn('on_expiry', 'text', (c) => c.notNull())
+        .addColumn('paused_at', 'text')
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('deadline_jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('due_at', 'text', (c) => c.notNull())
+        .addColumn('done_at', 'text')
+        .execute();
+      await db.schema.createIndex('deadline_jobs_due').on('deadline_jobs').columns(['done_at', 'due_at']).execute();
     },
   },
   '2026-12-02-6-chat': {

@@ -1,0 +1,213 @@
+import type { Kysely } from 'kysely';
+import type { Database, DeadlinesTable } from '../storage/database.ts';
+import { newId, type People } from '../storage/people.ts';
+import { HttpError } from './http-errors.ts';
+import type { Clock, Notifications } from './notifications.ts';
+
+/**
+ * Deadlines per campaign (issue 10), set by the referee: a time for the current decision (fixed,
+ * or hours per decision, re-armed each time the game waits on someone new), a reminder before it,
+ * and at the deadline either the referee is asked to decide or the campaign pauses. Pause, resume
+ * and extend are the referee's. Times are stored in UTC (ISO). Each timed event is a row of
+ * `deadline_jobs` with a due time, claimed once by setting `done_at` (issue 11 may claim with
+ * FOR UPDATE SKIP LOCKED); `runDue` is driven by the injected clock.
+ */
+
+export type OnExpiry = 'referee' | 'pause';
+
+/** The deadline as every member sees it. */
+export interface DeadlineInfo {
+  dueAt: string | null;
+  remindAt: string | null;
+  hours: number | null;
+  remindHours: number;
+  onExpiry: OnExpiry;
+  paused: boolean;
+  pausedAt: string | null;
+}
+
+export interface DeadlineSetting {
+  /** A fixed time (ISO with a zone, stored in UTC) … */
+  at?: string;
+  /** … or hours from now, re-armed for each new decision. */
+  hours?: number;
+  /** The reminder, this many hours before (default 12, or half the time when that is shorter). */
+  remindHours?: number;
+  onExpiry: OnExpiry;
+}
+
+const HOUR = 3_600_000;
+/** "Wed, 02 Dec 2026 18:00 UTC". */
+const utc = (iso: string) => new Date(iso).toUTCString().replace(/:00 GMT$/, ' UTC');
+
+export class Deadlines {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly people: People,
+    private readonly notifications: Notifications,
+    private readonly clock: Clock,
+    private readonly titleOf: (game: string) => Promise<string>,
+    /** Tell the game's open pages to look again. */
+    private readonly announce: (game: string) => void = () => {},
+  ) {}
+
+  private row(game: string) {
+    return this.db.selectFrom('deadlines').selectAll().where('game_id', '=', game).executeTakeFirst();
+  }
+
+  async get(game: string): Promise<DeadlineInfo | null> {
+    const r = await this.row(game);
+    if (!r) return null;
+    return { dueAt: r.due_at, remindAt: r.due_at && remindAt(r.due_at, r.remind_hours), hours: r.hours, remindHours: r.remind_hours, onExpiry: r.on_expiry, paused: r.paused_at !== null, pausedAt: r.paused_at };
+  }
+
+  /** Refuse a change of the game while it is paused (a 423 a person understands). */
+  async refuseIfPaused(game: string): Promise<void> {
+    const r = await this.db.selectFrom('deadlines').select(['paused_at']).where('game_id', '=', game).executeTakeFirst();
+    if (r?.paused_at) throw new HttpError(423, 'campaign-paused', `The referee has paused this campaign (since ${utc(r.paused_at)}): nothing can be played until it is resumed.`);
+  }
+
+  /** The referee sets (or replaces) the deadline. */
+  async set(game: string, s: DeadlineSetting): Promise<DeadlineInfo> {
+    const now = this.clock.now().getTime();
+    const due = s.at !== undefined ? Date.parse(s.at) : now + (s.hours ?? 24) * HOUR;
+    if (!Number.isFinite(due)) throw new HttpError(400, 'bad-request', 'at: give a date and time such as 2026-12-24T18:00:00Z.');
+    if (due <= now) throw new HttpError(422, 'deadline-past', `The deadline ${utc(new Date(due).toISOString())} has already passed: choose a later time.`);
+    const span = (due - now) / HOUR;
+    const remindHours = s.remindHours ?? Math.min(12, span / 2);
+    const values = { due_at: new Date(due).toISOString(), hours: s.at !== undefined ? null : (s.hours ?? 24), remind_hours: remindHours, on_expiry: s.onExpiry, updated_at: new Date(now).toISOString() };
+    await this.db
+      .insertInto('deadlines')
+      .values({ game_id: game, paused_at: null, ...values })
+      .onConflict((oc) => oc.column('game_id').doUpdateSet(values))
+      .execute();
+    await this.schedule(game);
+    this.announce(game);
+    return (await this.get(game))!;
+  }
+
+  async clear(game: string): Promise<void> {
+    await this.db.updateTable('deadlines').set({ due_at: null, updated_at: this.clock.now().toISOString() }).where('game_id', '=', game).execute();
+    await this.schedule(game);
+    this.announce(game);
+  }
+
+  /** Move the deadline `hours` later (from now when it has passed); everyone waited on is told once. */
+  async extend(game: string, hours: number): Promise<DeadlineInfo> {
+    const r = await this.row(game);
+    if (!r?.due_at) throw new HttpError(409, 'no-deadline', 'This campaign has no deadline to extend: set one first.');
+    const from = Math.max(Date.parse(r.due_at), this.clock.now().getTime());
+    const due = new Date(from + hours * HOUR).toISOString();
+    await this.db.updateTable('deadlines').set({ due_at: due, updated_at: this.clock.now().toISOString() }).where('game_id', '=', game).execute();
+    await this.schedule(game);
+    const title = await this.titleOf(game);
+    const w = await this.notifications.waitedOn(game);
+    for (const [personId] of w?.people ?? []) {
+      await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: more time in “${title}”`, `The referee of “${title}” extended the deadline to ${utc(due)}.`, this.notifications.gameLink(game));
+    }
+    this.announce(game);
+    return (await this.get(game))!;
+  }
+
+  /** Pause the campaign: actions are refused until it is resumed; everyone in it is told once. */
+  async pause(game: string, why: 'referee' | 'deadline' = 'referee'): Promise<boolean> {
+    const at = this.clock.now().toISOString();
+    await this.db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
+    const r = await this.db.updateTable('deadlines').set({ paused_at: at, updated_at: at }).where('game_id', '=', game).where('paused_at', 'is', null).executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) return false; // paused already: nothing happens twice
+    await this.schedule(game);
+    const title = await this.titleOf(game);
+    const text = why === 'deadline' ? `“${title}” reached its deadline and is paused until the referee resumes it.` : `The referee paused “${title}”: nothing can be played until it is resumed.`;
+    for (const personId of await this.everyone(game)) await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: “${title}” is paused`, text, this.notifications.gameLink(game));
+    this.announce(game);
+    return true;
+  }
+
+  /** Resume: an hours-per-decision deadline starts again from now; a fixed one that passed is cleared. */
+  async resume(game: string): Promise<DeadlineInfo | null> {
+    const r = await this.row(game);
+    if (!r?.paused_at) throw new HttpError(409, 'not-paused', 'The campaign is not paused.');
+    const now = this.clock.now().getTime();
+    const due = r.hours !== null ? new Date(now + r.hours * HOUR).toISOString() : r.due_at && Date.parse(r.due_at) > now ? r.due_at : null;
+    await this.db.updateTable('deadlines').set({ paused_at: null, due_at: due, updated_at: new Date(now).toISOString() }).where('game_id', '=', game).execute();
+    await this.schedule(game);
+    const title = await this.titleOf(game);
+    for (const personId of await this.everyone(game)) await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: “${title}” resumes`, `The referee resumed “${title}”${due ? `; the next deadline is ${utc(due)}` : ''}.`, this.notifications.gameLink(game));
+    this.announce(game);
+    return this.get(game);
+  }
+
+  /** The game waits on a new set of seats: an hours-per-decision deadline starts again. */
+  async rearm(game: string): Promise<void> {
+    const r = await this.row(game);
+    if (!r || r.hours === null || r.paused_at || r.due_at === null) return;
+    const now = this.clock.now().getTime();
+    await this.db.updateTable('deadlines').set({ due_at: new Date(now + r.hours * HOUR).toISOString(), updated_at: new Date(now).toISOString() }).where('game_id', '=', game).execute();
+    await this.schedule(game);
+    this.announce(game);
+  }
+
+  /** Replace the game's unclaimed jobs with those of its deadline now (none while paused). */
+  private async schedule(game: string): Promise<void> {
+    await this.db.deleteFrom('deadline_jobs').where('game_id', '=', game).where('done_at', 'is', null).execute();
+    const r = await this.row(game);
+    if (!r?.due_at || r.paused_at) return;
+    const now = this.clock.now().getTime();
+    const jobs: { kind: 'reminder' | 'deadline'; due_at: string }[] = [{ kind: 'deadline', due_at: r.due_at }];
+    const remind = remindAt(r.due_at, r.remind_hours);
+    if (r.remind_hours > 0 && Date.parse(remind) > now) jobs.push({ kind: 'reminder', due_at: remind });
+    await this.db
+      .insertInto('deadline_jobs')
+      .values(jobs.map((j) => ({ id: newId(), game_id: game, done_at: null, ...j })))
+      .execute();
+  }
+
+  /** Do the events that are due, each once (a job is claimed before it is done). */
+  async runDue(): Promise<number> {
+    const nowIso = this.clock.now().toISOString();
+    const due = await this.db.selectFrom('deadline_jobs').selectAll().where('done_at', 'is', null).where('due_at', '<=', nowIso).orderBy('due_at').execute();
+    let done = 0;
+    for (const job of due) {
+      const claimed = await this.db.updateTable('deadline_jobs').set({ done_at: nowIso }).where('id', '=', job.id).where('done_at', 'is', null).executeTakeFirst();
+      if (!Number(claimed.numUpdatedRows)) continue; // another sender took it
+      const r = await this.row(job.game_id);
+      if (!r || r.paused_at || r.due_at === null) continue;
+      if (job.kind === 'reminder') await this.remind(job.game_id, r);
+      else await this.expire(job.game_id, r);
+      done++;
+    }
+    return done;
+  }
+
+  private async remind(game: string, r: DeadlinesTable): Promise<void> {
+    const title = await this.titleOf(game);
+    const w = await this.notifications.waitedOn(game);
+    for (const [personId, seats] of w?.people ?? []) {
+      const what = seats.map((s) => this.notifications.describe(w!.session, s)).join('; ');
+      await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: deadline soon in “${title}”`, `Reminder: “${title}” waits on you (${what}) until ${utc(r.due_at!)}.`, this.notifications.gameLink(game));
+    }
+  }
+
+  private async expire(game: string, r: DeadlinesTable): Promise<void> {
+    if (r.on_expiry === 'pause') {
+      await this.pause(game, 'deadline');
+      return;
+    }
+    const title = await this.titleOf(game);
+    const w = await this.notifications.waitedOn(game);
+    const what = w ? [...w.people.values()].flat().map((s) => this.notifications.describe(w.session, s)).join('; ') : '';
+    for (const personId of await this.people.referees(game)) {
+      await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: deadline passed in “${title}”`, `The deadline of “${title}” (${utc(r.due_at!)}) has passed${what ? ` while it waits on ${what}` : ''}. As referee, decide: extend it, pause the campaign, or settle it with the players.`, this.notifications.gameLink(game));
+    }
+    this.announce(game);
+  }
+
+  /** Everyone who plays or referees the game (spectators are not told). */
+  private async everyone(game: string): Promise<string[]> {
+    const ids = new Set(await this.people.referees(game));
+    for (const h of await this.people.holders(game)) ids.add(h.person_id);
+    return [...ids];
+  }
+}
+
+const remindAt = (due: string, hours: number) => new Date(Date.parse(due) - hours * HOUR).toISOString();

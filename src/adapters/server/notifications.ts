@@ -1,0 +1,299 @@
+import type { Kysely } from 'kysely';
+import { SPECTATOR } from '../../engine/viewer.ts';
+import type { Session } from '../../engine/session.ts';
+import type { Database } from '../storage/database.ts';
+import { newId, type People } from '../storage/people.ts';
+import { seatLabel } from './campaign-setup.ts';
+
+/**
+ * Notifications between sessions (issue 10): when a decision waits on a person who is not
+ * connected, one notification per change of the game's waiting set, by e-mail and/or webhook as
+ * the person chose (opt-in). Items go to an outbox; `runDue` sends them with retries and
+ * exponential backoff, at most one message per address per `minGapMs` (a backlog is collapsed into
+ * one message). Every text is built from the spectator's view (title, zone, turn, the step of
+ * play, seat names): never a card, an order, a cost or a commitment.
+ */
+
+/** The time, injected: the server uses the real one, tests a clock they move. */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Whether a person has the game open now (issue 11 may keep this in a table). */
+export interface Presence {
+  isConnected(game: string, personId: string): boolean | Promise<boolean>;
+}
+
+/** Sends a mail (the server's Mailer: nodemailer over SMTP, or the log). */
+export interface MailSender {
+  send(to: string, subject: string, text: string): Promise<void>;
+}
+
+export type NotificationKind = 'turn' | 'chat' | 'deadline' | 'invitation';
+
+export interface NotificationSettings {
+  email: { on: boolean; /** null: the address of the person's record. */ address: string | null };
+  /** A URL that receives a JSON POST (`{text, content, subject, items}`), or null. */
+  webhook: string | null;
+  kinds: { turn: boolean; chat: boolean; deadline: boolean };
+}
+
+export const NO_NOTIFICATIONS: NotificationSettings = { email: { on: false, address: null }, webhook: null, kinds: { turn: true, chat: true, deadline: true } };
+
+export interface SenderOptions {
+  /** Tries before an item is given up (default 5). */
+  maxAttempts?: number;
+  /** The wait after the first failure; doubled after each further one (default 1 minute). */
+  baseDelayMs?: number;
+  /** At most one message per address in this time (default 5 minutes); items due meanwhile wait and go together. */
+  minGapMs?: number;
+  /** The webhook POST (default: global fetch). */
+  fetch?: typeof fetch;
+}
+
+/** One item as it goes into a collapsed message. */
+interface Item {
+  kind: string;
+  game: string | null;
+  subject: string;
+  text: string;
+  link: string | null;
+}
+
+export class Notifications {
+  readonly maxAttempts: number;
+  readonly baseDelayMs: number;
+  readonly minGapMs: number;
+  private readonly post: typeof fetch;
+  /** Changes being looked at, per game, one after the other. */
+  private readonly chains = new Map<string, Promise<void>>();
+  /** Called when a game waits on a new set of seats (the deadlines re-arm an hours-per-decision deadline). */
+  onNewWaiting: (game: string, seats: string[]) => Promise<void> = async () => {};
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly people: People,
+    private readonly sessionOf: (game: string) => Promise<Session<unknown> | null>,
+    private readonly titleOf: (game: string) => Promise<string>,
+    private readonly presence: Presence,
+    readonly clock: Clock,
+    private readonly mailer: MailSender,
+    /** The address links point at (read when a text is made: a test server learns its port late). */
+    private readonly base: () => string,
+    opts: SenderOptions = {},
+  ) {
+    this.maxAttempts = opts.maxAttempts ?? 5;
+    this.baseDelayMs = opts.baseDelayMs ?? 60_000;
+    this.minGapMs = opts.minGapMs ?? 5 * 60_000;
+    this.post = opts.fetch ?? ((...a) => fetch(...a));
+  }
+
+  get baseUrl(): string {
+    return this.base();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Settings
+
+  async settings(personId: string): Promise<NotificationSettings> {
+    const row = await this.db.selectFrom('notification_settings').selectAll().where('person_id', '=', personId).executeTakeFirst();
+    if (!row) return structuredClone(NO_NOTIFICATIONS);
+    return { email: { on: !!row.email_on, address: row.email }, webhook: row.webhook, kinds: { ...NO_NOTIFICATIONS.kinds, ...(JSON.parse(row.kinds) as object) } };
+  }
+
+  async saveSettings(personId: string, s: NotificationSettings): Promise<void> {
+    const values = { email_on: s.email.on ? 1 : 0, email: s.email.address, webhook: s.webhook, kinds: JSON.stringify(s.kinds), updated_at: this.clock.now().toISOString() };
+    await this.db
+      .insertInto('notification_settings')
+      .values({ person_id: personId, ...values })
+      .onConflict((oc) => oc.column('person_id').doUpdateSet(values))
+      .execute();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Enqueueing
+
+  /** The link to a game's page. */
+  gameLink(game: string): string {
+    return `${this.baseUrl}/g/${encodeURIComponent(game)}`;
+  }
+
+  /** Put an item in the outbox for each channel the person chose for this kind; how many rows. */
+  async toPerson(personId: string, kind: Exclude<NotificationKind, 'invitation'>, game: string | null, subject: string, text: string, link: string | null): Promise<number> {
+    const s = await this.settings(personId);
+    if (!s.kinds[kind]) return 0;
+    let n = 0;
+    if (s.email.on) {
+      const address = s.email.address ?? (await this.people.person(personId))?.email ?? null;
+      if (address) n += await this.enqueue({ personId, game, kind, channel: 'email', address, subject, text, link });
+    }
+    if (s.webhook) n += await this.enqueue({ personId, game, kind, channel: 'webhook', address: s.webhook, subject, text, link });
+    return n;
+  }
+
+  /** An item for an e-mail address that is no person's (yet): an invitation. */
+  async toAddress(address: string, kind: NotificationKind, game: string | null, subject: string, text: string, link: string | null): Promise<void> {
+    await this.enqueue({ personId: null, game, kind, channel: 'email', address, subject, text, link });
+  }
+
+  private async enqueue(i: { personId: string | null; game: string | null; kind: string; channel: 'email' | 'webhook'; address: string; subject: string; text: string; link: string | null }): Promise<number> {
+    const at = this.clock.now().toISOString();
+    await this.db
+      .insertInto('notification_outbox')
+      .values({ id: newId(), person_id: i.personId, game_id: i.game, kind: i.kind, channel: i.channel, address: i.address, subject: i.subject, text: i.text, link: i.link, created_at: at, due_at: at, attempts: 0, status: 'pending', last_error: null, sent_at: null })
+      .execute();
+    return 1;
+  }
+
+  /** The seats' holders (person → seats). */
+  private async holdersOf(game: string, seats: readonly string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    for (const h of await this.people.holders(game)) if (h.seat && seats.includes(h.seat)) out.set(h.person_id, [...(out.get(h.person_id) ?? []), h.seat]);
+    return out;
+  }
+
+  /** The public words for what a seat is asked to do: "turn 2, Mediterranean: purchase (Allied, Mediterranean)". */
+  describe(session: Session<unknown>, seat: string): string {
+    const view = session.view(SPECTATOR) as { turn?: unknown; zones?: { id: string; name: string; step?: unknown }[] };
+    const zone = view.zones?.find((z) => seat.endsWith(`:${z.id}`));
+    const parts = [typeof view.turn === 'number' ? `turn ${view.turn}` : null, zone ? zone.name : null].filter(Boolean).join(', ');
+    const step = zone && typeof zone.step === 'string' ? STEP_WORDS[zone.step] ?? zone.step : 'a decision';
+    return `${parts ? `${parts}: ` : ''}${step} (${seatLabel(session, seat)})`;
+  }
+
+  /**
+   * The game changed: whoever it now waits on and did not before (a new waiting set, not a new
+   * action) gets one notification, unless connected to the game. Per game, one change at a time.
+   */
+  changed(game: string): Promise<void> {
+    const next = (this.chains.get(game) ?? Promise.resolve()).then(() => this.changedNow(game));
+    const settled = next.catch(() => {});
+    this.chains.set(game, settled);
+    void settled.then(() => this.chains.get(game) === settled && this.chains.delete(game));
+    return next;
+  }
+
+  /** Wait until every change seen so far has been looked at (tests; a clean shutdown). */
+  async idle(): Promise<void> {
+    while (this.chains.size) await Promise.all(this.chains.values());
+  }
+
+  private async changedNow(game: string): Promise<void> {
+    const session = await this.sessionOf(game);
+    if (!session) return;
+    const now = session.isOver() ? [] : session.waitingFor();
+    const row = await this.db.selectFrom('notification_waiting').select(['seats']).where('game_id', '=', game).executeTakeFirst();
+    const before: string[] = row ? JSON.parse(row.seats) : [];
+    if (row && before.length === now.length && before.every((s) => now.includes(s))) return; // the same waiting set
+    await this.db
+      .insertInto('notification_waiting')
+      .values({ game_id: game, seats: JSON.stringify(now) })
+      .onConflict((oc) => oc.column('game_id').doUpdateSet({ seats: JSON.stringify(now) }))
+      .execute();
+    await this.onNewWaiting(game, now);
+    const title = await this.titleOf(game);
+    const earlier = await this.holdersOf(game, before);
+    for (const [personId, seats] of await this.holdersOf(game, now)) {
+      if (earlier.has(personId)) continue; // still waited on: told already
+      if (await this.presence.isConnected(game, personId)) continue;
+      const what = seats.map((s) => this.describe(session, s)).join('; ');
+      await this.toPerson(personId, 'turn', game, `Wardroom: your turn in “${title}”`, `“${title}” waits on you: ${what}.`, this.gameLink(game));
+    }
+  }
+
+  /** People waited on now (person → seats), for the deadline reminders. */
+  async waitedOn(game: string): Promise<{ session: Session<unknown>; people: Map<string, string[]> } | null> {
+    const session = await this.sessionOf(game);
+    if (!session) return null;
+    return { session, people: await this.holdersOf(game, session.isOver() ? [] : session.waitingFor()) };
+  }
+
+  /**
+   * A chat message was posted: tell each recipient who is not connected to the game, at most one
+   * unsent item per person and game (no message text: it may be a team's secret).
+   */
+  async notifyChat(game: string, recipients: readonly string[], from: string, channelLabel: string): Promise<void> {
+    const title = await this.titleOf(game);
+    for (const personId of recipients) {
+      if (await this.presence.isConnected(game, personId)) continue;
+      const pending = await this.db.selectFrom('notification_outbox').select(['id']).where('person_id', '=', personId).where('game_id', '=', game).where('kind', '=', 'chat').where('status', '=', 'pending').executeTakeFirst();
+      if (pending) continue;
+      await this.toPerson(personId, 'chat', game, `Wardroom: new chat message in “${title}”`, `${from} wrote in the ${channelLabel} chat of “${title}”.`, this.gameLink(game));
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Sending
+
+  /**
+   * Send what is due: per address, every pending item in one message (a backlog collapsed), at
+   * most one message per `minGapMs`; a failure is tried again after 1, 2, 4 … × `baseDelayMs`,
+   * and given up after `maxAttempts`.
+   */
+  async runDue(): Promise<{ sent: number; failed: number }> {
+    const now = this.clock.now();
+    const nowIso = now.toISOString();
+    const due = await this.db.selectFrom('notification_outbox').select(['channel', 'address']).distinct().where('status', '=', 'pending').where('due_at', '<=', nowIso).execute();
+    let sent = 0;
+    let failed = 0;
+    for (const { channel, address } of due) {
+      const last = await this.db.selectFrom('notification_outbox').select((eb) => eb.fn.max('sent_at').as('last')).where('channel', '=', channel).where('address', '=', address).where('status', '=', 'sent').executeTakeFirst();
+      const rows = await this.db.selectFrom('notification_outbox').selectAll().where('channel', '=', channel).where('address', '=', address).where('status', '=', 'pending').orderBy('created_at').execute();
+      const ids = rows.map((r) => r.id);
+      if (!ids.length) continue;
+      if (last?.last && now.getTime() - Date.parse(last.last) < this.minGapMs) {
+        // The rate cap: wait, and go together with what comes meanwhile.
+        const wait = new Date(Date.parse(last.last) + this.minGapMs).toISOString();
+        await this.db.updateTable('notification_outbox').set({ due_at: wait }).where('id', 'in', ids).where('due_at', '<', wait).execute();
+        continue;
+      }
+      try {
+        await this.deliver(channel, address, rows.map((r) => ({ kind: r.kind, game: r.game_id, subject: r.subject, text: r.text, link: r.link })));
+        await this.db.updateTable('notification_outbox').set({ status: 'sent', sent_at: nowIso, last_error: null }).where('id', 'in', ids).execute();
+        sent++;
+      } catch (e) {
+        const message = String((e as Error)?.message ?? e).slice(0, 300);
+        for (const r of rows) {
+          const attempts = r.attempts + 1;
+          const giveUp = attempts >= this.maxAttempts;
+          const retry = new Date(now.getTime() + this.baseDelayMs * 2 ** (attempts - 1)).toISOString();
+          await this.db.updateTable('notification_outbox').set({ attempts, last_error: message, status: giveUp ? 'failed' : 'pending', due_at: giveUp ? r.due_at : retry }).where('id', '=', r.id).execute();
+        }
+        failed++;
+      }
+    }
+    return { sent, failed };
+  }
+
+  private async deliver(channel: string, address: string, rows: Item[]): Promise<void> {
+    const subject = rows.length === 1 ? rows[0].subject : `Wardroom: ${rows.length} updates`;
+    const body = rows.map((r) => (r.link ? `${r.text}\n${r.link}` : r.text)).join('\n\n');
+    if (channel === 'email') {
+      const footer = `\n\n—\nYou asked for these in Wardroom's notification settings: ${this.baseUrl}/settings`;
+      await this.mailer.send(address, subject, body + (rows.some((r) => r.kind !== 'invitation') ? footer : ''));
+      return;
+    }
+    const items = rows.map((r) => ({ kind: r.kind, game: r.game, subject: r.subject, text: r.text, link: r.link }));
+    const text = `${subject}\n${body}`;
+    // `text` for Slack/Mattermost-style incoming webhooks, `content` for Discord's.
+    const res = await this.post(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subject, text, content: text.slice(0, 2000), items }), signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`the webhook answered ${res.status}`);
+  }
+
+  /** The outbox as the tests and the operator see it. */
+  outbox() {
+    return this.db.selectFrom('notification_outbox').selectAll().orderBy('created_at').execute();
+  }
+}
+
+/** The CWNB steps of play in words. */
+const STEP_WORDS: Record<string, string> = {
+  mission: 'the mission roll',
+  conditions: 'Special Conditions',
+  purchase: 'purchases',
+  preparation: 'transfers and commitment',
+  battle: 'the battle',
+  'set-aside': 'the end of the battle',
+  'turn-done': 'the end of the turn',
+};

@@ -1,0 +1,151 @@
+/**
+ * Deadlines per campaign (issue 10), driven by a test clock: the referee sets one; a reminder
+ * comes before it; at the deadline the campaign pauses (or the referee is asked to decide); the
+ * referee extends, pauses and resumes; each of these happens exactly once however often the
+ * sender runs; and while the campaign is paused every action is refused with a clear error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDue } from '../../src/adapters/server/app.ts';
+import { startServer, twoTeamGame, type Client, type TestServer } from '../support/server.ts';
+import { HOUR, MINUTE, startSmtpSink, TestClock } from '../support/sinks.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let server: TestServer;
+const clock = new TestClock('2026-12-02T12:00:00Z');
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startServer({ mailer: smtp.mailer, clock, notify: { minGapMs: 0 } });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+async function mailMe(c: Client, address: string) {
+  const r = await c.call('PUT', '/api/me/notifications', { email: { on: true, address }, webhook: null, kinds: { turn: false, chat: false, deadline: true } });
+  expect(r.status, r.text).toBe(200);
+}
+/** The mails to `address` whose subject holds `about`. */
+const mails = (address: string, about: string) => smtp.mails.filter((m) => m.to.includes(address) && m.subject.includes(about));
+/** Run the sender a few times, moving the clock a little: nothing may happen twice. */
+async function runSeveral() {
+  for (let i = 0; i < 3; i++) {
+    await runDue(server.ctx);
+    clock.advance(MINUTE);
+  }
+}
+
+async function game(tag: string) {
+  const g = await twoTeamGame(server);
+  const who = { ann: `ann-${tag}@example.org`, boris: `boris-${tag}@example.org`, rita: `rita-${tag}@example.org` };
+  await mailMe(g.allied, who.ann);
+  await mailMe(g.soviet, who.boris);
+  await mailMe(g.referee, who.rita);
+  return { ...g, who };
+}
+
+describe('deadlines (issue 10)', () => {
+  it('reminder, extension, reminder again, pause at the deadline: each exactly once; actions refused while paused; resume', async () => {
+    const g = await game('a');
+    // The game waits on Boris (both Soviet mission rolls, 6.A).
+    expect((await g.soviet.call('PUT', `/api/games/${g.id}/deadline`, { hours: 24, onExpiry: 'pause' })).status).toBe(403);
+    const set = await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { hours: 24, remindHours: 2, onExpiry: 'pause' });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.deadline).toMatchObject({ dueAt: '2026-12-03T12:00:00.000Z', remindAt: '2026-12-03T10:00:00.000Z', onExpiry: 'pause', paused: false });
+    // Every member reads it (in UTC; the page shows local time).
+    expect((await g.spectator.get(`/api/games/${g.id}/deadline`)).body.deadline.dueAt).toBe('2026-12-03T12:00:00.000Z');
+
+    clock.advance(21 * HOUR + 50 * MINUTE);
+    await runDue(server.ctx);
+    expect(mails(g.who.boris, 'deadline soon')).toHaveLength(0); // not before its time
+    clock.advance(10 * MINUTE);
+    await runSeveral();
+    expect(mails(g.who.boris, 'deadline soon')).toHaveLength(1);
+    expect(mails(g.who.boris, 'deadline soon')[0].text).toContain('Thu, 03 Dec 2026 12:00 UTC');
+    expect(mails(g.who.ann, 'deadline soon')).toHaveLength(0); // Ann is not waited on
+
+    const ext = await g.referee.post(`/api/games/${g.id}/deadline/extend`, { hours: 10 });
+    expect(ext.status, ext.text).toBe(200);
+    expect(ext.body.deadline.dueAt).toBe('2026-12-03T22:00:00.000Z');
+    await runSeveral();
+    expect(mails(g.who.boris, 'more time')).toHaveLength(1);
+    expect(mails(g.who.boris, 'more time')[0].text).toContain('Thu, 03 Dec 2026 22:00 UTC');
+
+    clock.advance(10 * HOUR); // 20:0x: the new deadline's reminder
+    await runSeveral();
+    expect(mails(g.who.boris, 'deadline soon')).toHaveLength(2);
+    expect(mails(g.who.boris, 'is paused')).toHaveLength(0);
+
+    clock.advance(2 * HOUR); // past 22:00: the campaign pauses
+    await runSeveral();
+    clock.advance(5 * HOUR);
+    await runSeveral();
+    for (const p of [g.who.ann, g.who.boris, g.who.rita]) expect(mails(p, 'is paused'), p).toHaveLength(1);
+    expect(mails(g.who.boris, 'more time')).toHaveLength(1);
+    expect((await g.allied.get(`/api/games/${g.id}/deadline`)).body.deadline.paused).toBe(true);
+
+    const refused = await g.soviet.submit(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0);
+    expect(refused.status).toBe(423);
+    expect(refused.body.error).toMatchObject({ code: 'campaign-paused' });
+    expect(refused.body.error.message).toContain('paused');
+    expect((await g.soviet.post(`/api/games/${g.id}/undo`, { seat: 'soviet:mediterranean', seen: 0 })).status).toBe(423);
+    expect((await g.referee.page(g.id)).game.version).toBe(0); // nothing changed
+
+    const resumed = await g.referee.post(`/api/games/${g.id}/resume`);
+    expect(resumed.status, resumed.text).toBe(200);
+    expect(resumed.body.deadline.paused).toBe(false);
+    await runSeveral();
+    for (const p of [g.who.ann, g.who.boris, g.who.rita]) expect(mails(p, 'resumes'), p).toHaveLength(1);
+    expect(await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).toBe(1);
+  });
+
+  it('at a fixed deadline the referee is asked to decide, once; the game goes on', async () => {
+    const g = await game('b');
+    const at = new Date(clock.now().getTime() + 3 * HOUR).toISOString();
+    const set = await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { at, remindHours: 1, onExpiry: 'referee' });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.deadline).toMatchObject({ dueAt: at, hours: null });
+    clock.advance(3 * HOUR);
+    await runSeveral();
+    clock.advance(HOUR);
+    await runSeveral();
+    expect(mails(g.who.boris, 'deadline soon')).toHaveLength(1);
+    const asked = mails(g.who.rita, 'deadline passed');
+    expect(asked).toHaveLength(1);
+    expect(asked[0].text).toMatch(/waits on turn 1, Mediterranean: the mission roll \(Soviet, Mediterranean\)/);
+    expect(mails(g.who.boris, 'deadline passed')).toHaveLength(0);
+    expect(await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).toBe(1);
+    // A time in the past, or without a zone, is refused in words.
+    const past = await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { at: '2020-01-01T00:00:00Z', onExpiry: 'referee' });
+    expect(past.status).toBe(422);
+    expect(past.body.error.code).toBe('deadline-past');
+    expect((await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { at: '2027-01-01T10:00', onExpiry: 'referee' })).status).toBe(400);
+  });
+
+  it('hours per decision start again when the game waits on someone new', async () => {
+    const g = await game('c');
+    await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { hours: 12, onExpiry: 'referee' });
+    const before = (await g.allied.get(`/api/games/${g.id}/deadline`)).body.deadline.dueAt;
+    clock.advance(HOUR);
+    await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0); // now Ann is waited on too
+    await server.ctx.notifications.idle();
+    const after = (await g.allied.get(`/api/games/${g.id}/deadline`)).body.deadline.dueAt;
+    expect(Date.parse(after) - Date.parse(before)).toBe(HOUR);
+  });
+
+  it('the referee pauses and resumes by hand; a player cannot; a second pause is refused', async () => {
+    const g = await game('d');
+    expect((await g.allied.post(`/api/games/${g.id}/pause`)).status).toBe(403);
+    expect((await g.referee.post(`/api/games/${g.id}/pause`)).status).toBe(200);
+    const again = await g.referee.post(`/api/games/${g.id}/pause`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('already-paused');
+    expect((await g.soviet.submit(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).status).toBe(423);
+    await runSeveral();
+    expect(mails(g.who.ann, 'is paused')).toHaveLength(1);
+    expect((await g.referee.post(`/api/games/${g.id}/resume`)).status).toBe(200);
+    expect((await g.referee.post(`/api/games/${g.id}/resume`)).status).toBe(409);
+    expect(await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).toBe(1);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Notifications between sessions (issue 10): a decision that waits on a person who is not
+ * connected brings one notification per change of the waiting set (not per action), by e-mail
+ * (an SMTP sink in the test) or webhook (a node:http receiver in the test); a connected person
+ * gets none; no text holds a secret; a failing webhook is retried with backoff and given up after
+ * N tries; a backlog for one address goes as one message.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDue } from '../../src/adapters/server/app.ts';
+import { cwnb } from '../../src/modules/cwnb/index.ts';
+import { ALLIED, exampleActions, SOVIET, startServer, TWO_ZONE_FORM, twoTeamGame, type Client, type TestServer } from '../support/server.ts';
+import { MINUTE, startSmtpSink, startWebhookReceiver, TestClock } from '../support/sinks.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let hook: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let server: TestServer;
+const clock = new TestClock();
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  hook = await startWebhookReceiver();
+  server = await startServer({ mailer: smtp.mailer, clock, notify: { minGapMs: 5 * MINUTE, baseDelayMs: MINUTE, maxAttempts: 3 } });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+  await hook?.close();
+});
+
+const emailOn = (address: string) => ({ email: { on: true, address }, webhook: null, kinds: { turn: true, chat: true, deadline: true } });
+const webhookOn = (url: string) => ({ email: { on: false, address: null }, webhook: url, kinds: { turn: true, chat: true, deadline: true } });
+async function settings(c: Client, body: unknown) {
+  const r = await c.call('PUT', '/api/me/notifications', body);
+  expect(r.status, r.text).toBe(200);
+}
+/** Wait until the server no longer counts the person as connected to the game. */
+async function gone(game: string, c: Client) {
+  const personId = (await c.get('/api/me')).body.person.id;
+  for (let i = 0; i < 200 && server.ctx.hub.isConnected(game, personId); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(server.ctx.hub.isConnected(game, personId)).toBe(false);
+}
+
+/** Every name a team could keep secret in the example game: the ships and cards bought. */
+const ROSTER = (cwnb.parseOptions(TWO_ZONE_FORM) as { roster: { ships: { id: string; name: string }[] } }).roster.ships;
+function secretsOf(actions: ReturnType<typeof exampleActions>): string[] {
+  const out = new Set<string>();
+  for (const a of actions as any[]) {
+    if (a.type === 'buyShip') out.add(ROSTER.find((s) => s.id === a.ship)!.name);
+    if (a.type === 'buyCard') out.add(a.card);
+  }
+  return [...out];
+}
+
+describe('notifications of a decision waiting (issue 10)', () => {
+  it('a connected person gets none; one not connected gets exactly one per change of the waiting set, not one per action; no text holds a secret', async () => {
+    const g = await twoTeamGame(server);
+    await settings(g.allied, emailOn('ann@example.org'));
+    await settings(g.soviet, webhookOn(`${hook.url}/boris`));
+    await settings(g.referee, emailOn('rita@example.org')); // holds no seat: never waited on
+    const borisLive = await g.soviet.live(g.id);
+    await borisLive.version(0);
+    const mails0 = smtp.mails.length;
+    const posts0 = hook.posts.length;
+
+    const actions = exampleActions(); // the whole example campaign: missions, purchases, secret commitments, battles, three turns
+    const held = { ann: ALLIED, boris: SOVIET };
+    const changes = { ann: 0, boris: 0, borisWhileConnected: 0 };
+    const annActions = actions.filter((a) => a.seat.startsWith('allied:')).length;
+    let connected = true;
+    let waiting: string[] = (await g.referee.page(g.id)).waitingFor;
+    for (const [k, action] of actions.entries()) {
+      if (k === 46) {
+        // Boris was newly waited on at action #45 with his page open; from here he is away.
+        borisLive.close();
+        await gone(g.id, g.soviet);
+        connected = false;
+      }
+      await g.holder(action.seat).act(g.id, action, k);
+      await server.ctx.notifications.idle();
+      const now: string[] = (await g.referee.page(g.id)).waitingFor;
+      const newly = (seats: string[]) => seats.some((s) => now.includes(s)) && !seats.some((s) => waiting.includes(s));
+      if (newly(held.ann)) changes.ann++;
+      if (newly(held.boris)) changes[connected ? 'borisWhileConnected' : 'boris']++;
+      waiting = now;
+      clock.advance(6 * MINUTE); // past the rate cap: each change goes on its own
+      await runDue(server.ctx);
+    }
+    const annMails = smtp.mails.slice(mails0).filter((m) => m.to.includes('ann@example.org'));
+    const borisPosts = hook.posts.slice(posts0).filter((p) => p.path === '/boris');
+    // The test can fail: each of them was newly waited on several times, Boris also while connected.
+    expect(changes.ann).toBeGreaterThanOrEqual(2);
+    expect(changes.boris).toBeGreaterThanOrEqual(1);
+    expect(changes.borisWhileConnected).toBeGreaterThanOrEqual(1);
+    expect(annMails).toHaveLength(changes.ann);
+    expect(annMails.length).toBeLessThan(annActions); // per change, not per action
+    expect(borisPosts).toHaveLength(changes.boris); // none while his page was open
+    expect(smtp.mails.slice(mails0).filter((m) => m.to.includes('rita@example.org'))).toEqual([]);
+
+    // The text names the campaign, the turn and the War Zone, and links to the game.
+    const first = annMails[0];
+    expect(first.subject).toContain('Campaign: 2 War Zone(s), 3 turns');
+    expect(first.text).toMatch(/turn 1, (Mediterranean|North Atlantic)/);
+    expect(first.text).toContain(`/g/${g.id}`);
+    expect(borisPosts[0].body.text).toContain('waits on you');
+
+    // Never a secret: no ship or Action card bought by either team, no cost, no commitment.
+    const texts = [...annMails.map((m) => `${m.subject}\n${m.text}`), ...borisPosts.map((p) => JSON.stringify(p.body))];
+    const needles = secretsOf(actions);
+    expect(needles.length).toBeGreaterThan(10);
+    for (const t of texts) for (const n of needles) expect(t, `a notification names "${n}"`).not.toContain(n);
+    for (const t of texts) expect(t).not.toMatch(/\bcosts?\b|committed|\bVP\b/i);
+  });
+
+  it('an invitation can be sent by e-mail: the link arrives at the address given', async () => {
+    const g = await twoTeamGame(server);
+    const before = smtp.mails.length;
+    const r = await g.referee.post(`/api/games/${g.id}/invitations`, { kind: 'spectator', email: 'carla@example.org' });
+    expect(r.status).toBe(201);
+    expect(r.body.emailed).toBe(true);
+    await runDue(server.ctx);
+    const mail = smtp.mails.slice(before).find((m) => m.to.includes('carla@example.org'));
+    expect(mail?.text).toContain(r.body.url);
+    expect(mail?.subject).toContain('invitation');
+    const bad = await g.referee.post(`/api/games/${g.id}/invitations`, { kind: 'spectator', email: 'not an address' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('email');
+  });
+
+  it('settings are opt-in, per person, and checked: nothing is sent to someone who chose nothing', async () => {
+    const c = server.person('Dora');
+    await c.post('/api/demo', { name: 'Dora' });
+    const r = await c.get('/api/me/notifications');
+    expect(r.body.settings).toMatchObject({ email: { on: false }, webhook: null });
+    const noAddress = await c.call('PUT', '/api/me/notifications', { email: { on: true, address: null }, webhook: null, kinds: { turn: true, chat: true, deadline: true } });
+    expect(noAddress.status).toBe(422);
+    expect(noAddress.body.error.code).toBe('no-email');
+    const badHook = await c.call('PUT', '/api/me/notifications', webhookOn('ftp://x.example/hook'));
+    expect(badHook.status).toBe(400);
+    const anon = await server.person('nobody').call('PUT', '/api/me/notifications', webhookOn(`${hook.url}/x`));
+    expect(anon.status).toBe(401);
+  });
+});
+
+describe('the outbox: retries, backoff, a cap per address (issue 10)', () => {
+  it('a failing webhook is tried again after 1, then 2 minutes, and given up after 3 tries', async () => {
+    const g = await twoTeamGame(server);
+    await settings(g.allied, webhookOn(`${hook.url}/failing`));
+    const personId = (await g.allied.get('/api/me')).body.person.id;
+    await server.ctx.notifications.toPerson(personId, 'turn', g.id, 'Wardroom: test', 'A test item.', null);
+    hook.failWith = 500;
+    try {
+      const tries = () => hook.posts.filter((p) => p.path === 'FAILED /failing').length;
+      await runDue(server.ctx);
+      expect(tries()).toBe(1);
+      clock.advance(59_000);
+      await runDue(server.ctx);
+      expect(tries()).toBe(1); // not before the backoff
+      clock.advance(1_000);
+      await runDue(server.ctx);
+      expect(tries()).toBe(2);
+      clock.advance(MINUTE);
+      await runDue(server.ctx);
+      expect(tries()).toBe(2); // the second wait is twice as long
+      clock.advance(MINUTE);
+      await runDue(server.ctx);
+      expect(tries()).toBe(3);
+      clock.advance(60 * MINUTE);
+      await runDue(server.ctx);
+      expect(tries()).toBe(3); // given up
+      const row = (await server.ctx.notifications.outbox()).find((r) => r.address === `${hook.url}/failing`)!;
+      expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+      expect(row.last_error).toContain('500');
+    } finally {
+      hook.failWith = null;
+    }
+  });
+
+  it('a backlog for one address goes as one message, and no more than one per 5 minutes', async () => {
+    const g = await twoTeamGame(server);
+    await settings(g.allied, emailOn('backlog@example.org'));
+    const personId = (await g.allied.get('/api/me')).body.person.id;
+    const mine = () => smtp.mails.filter((m) => m.to.includes('backlog@example.org'));
+    for (let i = 1; i <= 4; i++) await server.ctx.notifications.toPerson(personId, 'turn', g.id, `Wardroom: item ${i}`, `Item ${i}.`, null);
+    await runDue(server.ctx);
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0].subject).toBe('Wardroom: 4 updates');
+    for (let i = 1; i <= 4; i++) expect(mine()[0].text).toContain(`Item ${i}.`);
+    // Two more a minute later: held back by the cap, then sent together.
+    clock.advance(MINUTE);
+    await server.ctx.notifications.toPerson(personId, 'turn', g.id, 'Wardroom: item 5', 'Item 5.', null);
+    await server.ctx.notifications.toPerson(personId, 'turn', g.id, 'Wardroom: item 6', 'Item 6.', null);
+    await runDue(server.ctx);
+    expect(mine()).toHaveLength(1);
+    clock.advance(4 * MINUTE);
+    await runDue(server.ctx);
+    expect(mine()).toHaveLength(2);
+    expect(mine()[1].text).toContain('Item 5.');
+    expect(mine()[1].text).toContain('Item 6.');
+  });
+
+  it('a chat message notifies recipients who are not connected, once while unsent, without its text', async () => {
+    const g = await twoTeamGame(server);
+    await settings(g.allied, webhookOn(`${hook.url}/chat-ann`));
+    await settings(g.soviet, webhookOn(`${hook.url}/chat-boris`));
+    const live = await g.soviet.live(g.id);
+    await live.version(0);
+    // Posted through the chat route: the server's onChat hook enqueues the notices.
+    for (const text of ['Mind the Kola convoy', 'and the Baltic']) expect((await g.referee.post(`/api/games/${g.id}/chat`, { channel: 'all', text })).status).toBe(201);
+    await runDue(server.ctx);
+    const annPosts = hook.posts.filter((p) => p.path === '/chat-ann');
+    expect(annPosts).toHaveLength(1);
+    expect(annPosts[0].body.items).toHaveLength(1);
+    expect(annPosts[0].body.text).toContain('Rita wrote in the everyone chat');
+    expect(JSON.stringify(annPosts)).not.toMatch(/Kola|Baltic/);
+    expect(hook.posts.filter((p) => p.path === '/chat-boris')).toEqual([]);
+    live.close();
+  });
+});
