@@ -12,6 +12,7 @@ import { MODULES } from '../../modules/index.ts';
 import { GameStore, type Database } from '../storage/database.ts';
 import { People } from '../storage/people.ts';
 import { registerGameRoutes } from './game-routes.ts';
+import { registerHistoryRoutes } from './history-routes.ts';
 import { HttpError } from './http-errors.ts';
 import { LiveHub, inProcessBroadcast, type Broadcast } from './live.ts';
 import { registerPeopleRoutes } from './people-routes.ts';
@@ -127,6 +128,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
 
   registerPeopleRoutes(app, ctx);
   registerGameRoutes(app, ctx);
+  registerHistoryRoutes(app, ctx);
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot;
   // Files are looked up when asked for (wildcard), so a rebuilt web app is served without a restart.

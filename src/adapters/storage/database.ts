@@ -93,6 +93,15 @@ export interface RewindsTable {
   outcome: string | null;
 }
 
+/** How far a person has read a game's log (issue 10, history): the last event seq they marked read. */
+export interface ReadsTable {
+  game_id: string;
+  person_id: string;
+  /** The seq of the last event read (-1: none). */
+  last_seq: number;
+  updated_at: string;
+}
+
 export interface Database {
   games: GamesTable;
   actions: ActionsTable;
@@ -102,6 +111,7 @@ export interface Database {
   invitations: InvitationsTable;
   magic_links: MagicLinksTable;
   rewinds: RewindsTable;
+  reads: ReadsTable;
 }
 
 /** Schema changes, applied in order on open (Kysely's Migrator records which ran). */
@@ -181,6 +191,18 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('agreed', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('outcome', 'text')
+        .execute();
+    },
+  },
+  '2026-12-02-5-reads': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('reads')
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+        .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+        .addColumn('last_seq', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('reads_game_person', ['game_id', 'person_id'])
         .execute();
     },
   },
