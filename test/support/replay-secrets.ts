@@ -22,7 +22,7 @@ export interface Secret {
 }
 
 /** `side`'s secrets as `viewer` (a seat of the other side, or a spectator) must not receive them. */
-export function secretsOf(record: GameRecord, side: 'allied' | 'soviet', viewer: Viewer): { secrets: Secret[]; session: Session<unknown> } {
+export function secretsOf(record: GameRecord, side: 'allied' | 'soviet', viewer: Viewer): { secrets: Secret[]; session: Session<any> } {
   const session = Session.open(cwnb, { ...record, seed: null });
   if (isRuleError(session)) throw new Error(session.message);
   const teamOf = (seat: string) => cwnb.teamOf(session.state as never, seat);
