@@ -7,6 +7,7 @@ import type { Values } from './forms.tsx';
 import { ActionForm } from './forms.tsx';
 import { useLive } from './live.ts';
 import { Referee } from './referee.tsx';
+import { HistoryLinks } from './history.tsx';
 import { Rewinds } from './rewinds.tsx';
 import { Link, navigate, useTitle } from './router.tsx';
 import { ErrorBox } from './ui.tsx';
@@ -107,7 +108,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           <span role="status" data-testid="live-status">
             {live === 'live' ? 'live' : live === 'connecting' ? 'connecting…' : 'reconnecting…'}
           </span>{' '}
-          · <Link href="/">Home</Link>
+          · <HistoryLinks id={id} as={as} tick={log.length} /> · <Link href="/">Home</Link>
         </p>
         <SeatPicker page={page} as={as} id={id} />
       </header>
