@@ -51,7 +51,8 @@ export function secretsOf(record: GameRecord, side: 'allied' | 'soviet', viewer:
       out.push({ json: `"${String(a.ship)}"`, text: ships.get(String(a.ship)) ?? null, from: i + 1, to: carried, what: `${a.type} #${i} ${String(a.ship)}` });
     }
     // 6.C.4: a commitment is secret until both are revealed together.
-    if (a.type === 'commit') {
+    // (An empty commitment has no needle to search for: "[]" is everywhere.)
+    if (a.type === 'commit' && Array.isArray(a.ships) && a.ships.length) {
       const zone = a.seat.split(':')[1];
       const reveal = firstAfter(i, (e) => e.type === 'reveal' && e.zone === zone) ?? log.length;
       out.push({ json: JSON.stringify(a.ships), text: null, from: i + 1, to: reveal, what: `commit #${i} ${a.seat}` });

@@ -93,7 +93,7 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
     lastEvent: -1,
     rewinds: [],
   };
-  const stepText = `Step ${step} of ${last}${current?.turn ? `, Campaign Game Turn ${current.turn}` : ''}${data.by ? `: ${data.by.label}` : ''}`;
+  const stepText = `Step ${step} of ${last}${current?.turn ? `, Campaign Game Turn ${current.turn}` : ''}${data.by ? ` — ${data.by.label} acted` : ''}`;
   return (
     <main class="replay" data-step={step}>
       <header class="game-head">
@@ -114,7 +114,7 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
         </p>
         <div class="row" role="group" aria-label="Step through the campaign">
           <button type="button" onClick={() => go(0)} disabled={step === 0} aria-keyshortcuts="Home" data-testid="replay-first">
-            ⏮ First
+            « First
           </button>
           <button type="button" onClick={() => go(step - 1)} disabled={step === 0} aria-keyshortcuts="ArrowLeft" data-testid="replay-previous">
             ◀ Previous
@@ -123,7 +123,7 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
             Next ▶
           </button>
           <button type="button" onClick={() => go(last)} disabled={step >= last} aria-keyshortcuts="End" data-testid="replay-last">
-            Last ⏭
+            Last »
           </button>
         </div>
         <form
