@@ -236,3 +236,25 @@ describe('unread markers', () => {
     expect((await ann.get('/api/me')).body.games.find((g: any) => g.id === game).unread).toBeGreaterThan(100);
   });
 });
+
+describe('replay across actions taken back', () => {
+  it('an @undo step shows the game as the undo left it, and later steps go on from there (the same states as the live game)', async () => {
+    const game = await importGame(example('two-zone.json'), 101);
+    const table = example('two-zone.json').log as Action[];
+    const strip = ({ rolled: _r, ...a }: Action & { rolled?: unknown }): Action => a;
+    let v = await boris.act(game, strip(table[101]), 101); // buyCard: Boris's own, free to take back
+    const bought = await boris.page(game, 'soviet:north-atlantic');
+    const undo = await boris.post(`/api/games/${game}/undo`, { seat: 'soviet:north-atlantic', seen: v });
+    expect(undo.status, undo.text).toBe(200);
+    const undone = await boris.page(game, 'soviet:north-atlantic');
+    v = await boris.act(game, strip(table[102]), undo.body.version); // donePurchasing without the card
+    const now = await boris.page(game, 'soviet:north-atlantic');
+    const step = async (n: number) => (await boris.get(`/api/games/${game}/replay/${n}?as=soviet:north-atlantic`)).body;
+    expect((await step(102)).view).toEqual(bought.view);
+    expect((await step(103)).view).toEqual(undone.view);
+    expect((await step(103)).view).not.toEqual(bought.view);
+    expect((await step(103)).events.map((e: any) => e.type)).toContain('undo');
+    expect((await step(104)).view).toEqual(now.view);
+    expect(v).toBe(104);
+  });
+});
