@@ -114,6 +114,12 @@ describe.skipIf(!hasChromium)('the replay viewer (issue 10; skipped when /usr/bi
       expect(await boris.getByTestId(`bookmark-turn-${t.step}`).getAttribute('aria-current')).toBe('step');
     }
 
+    // The moments: a War Zone's commitments revealed, from the list.
+    const moment = boris.getByTestId('replay-phase');
+    const value = await moment.locator('option', { hasText: /Turn 5, .*: commitments revealed/ }).first().getAttribute('value');
+    await moment.selectOption(value!);
+    await shows(Number(value));
+
     // Where the secrets are kept: an Allied commitment waiting for the Soviet one, a ship ordered.
     const commits = secrets.filter((s) => s.what.startsWith('commit') && s.to > s.from).slice(0, 8);
     const orders = secrets.filter((s) => s.what.startsWith('buyShip')).filter((_, k) => k % 4 === 0);

@@ -181,7 +181,16 @@ describe('replay: each step is the viewer\'s view, computed on the server', () =
       expect((await boris.get(`/api/games/${id}/replay/${b.step}`)).body.view.turn).toBe(b.turn);
       expect((await boris.get(`/api/games/${id}/replay/${b.step - 1}`)).body.view.turn).toBe(b.turn - 1);
     }
-    expect(bookmarks.some((b: any) => b.kind === 'phase' && /Purchases carried out/.test(b.label))).toBe(true);
+    expect(bookmarks.filter((b: any) => b.kind === 'phase' && /purchases carried out/.test(b.label))).toHaveLength(3);
+    // 6.C.4: at a War Zone's "commitments revealed" bookmark Boris sees the Allied commitment; the step before, he does not.
+    const reveals = bookmarks.filter((b: any) => b.zone && /commitments revealed/.test(b.label));
+    expect(reveals).toHaveLength(6);
+    for (const b of reveals) {
+      const at = (await boris.get(`/api/games/${id}/replay/${b.step}`)).body.view.zones.find((z: any) => z.id === b.zone).players.allied;
+      const before = (await boris.get(`/api/games/${id}/replay/${b.step - 1}`)).body.view.zones.find((z: any) => z.id === b.zone).players.allied;
+      expect(at.commitment).toBeTruthy();
+      expect(before.commitment).toBeUndefined();
+    }
   });
 
   it('a bad step is refused with a typed 4xx: not a number (400), beyond the last step (404)', async () => {

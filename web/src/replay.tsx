@@ -174,20 +174,49 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
 
 function Bookmarks({ bookmarks, step, go }: { bookmarks: Bookmark[]; step: number; go: (n: number) => void }) {
   if (!bookmarks.length) return null;
-  const here = [...bookmarks].reverse().find((b) => b.step <= step);
+  const turns = bookmarks.filter((b) => b.kind === 'turn');
+  const phases = bookmarks.filter((b) => b.kind === 'phase');
+  const here = [...turns].reverse().find((b) => b.step <= step);
+  const byTurn = new Map<string, Bookmark[]>();
+  for (const b of phases) byTurn.set(b.turn === null ? 'Other' : `Turn ${b.turn}`, [...(byTurn.get(b.turn === null ? 'Other' : `Turn ${b.turn}`) ?? []), b]);
   return (
     <nav aria-label="Bookmarks" data-testid="replay-bookmarks">
       <h3>Bookmarks</h3>
       <ul class="bookmarks">
-        {bookmarks.map((b) => (
-          <li key={`${b.kind}-${b.step}-${b.label}`} class={b.kind}>
-            <button type="button" class={b.kind === 'turn' ? '' : 'secondary'} aria-current={b === here ? 'step' : undefined} onClick={() => go(b.step)} data-testid={`bookmark-${b.kind}-${b.step}`}>
+        {turns.map((b) => (
+          <li key={b.step}>
+            <button type="button" aria-current={b === here ? 'step' : undefined} onClick={() => go(b.step)} data-testid={`bookmark-turn-${b.step}`}>
               {b.label}
               <span class="sr-only"> (step {b.step})</span>
             </button>
           </li>
         ))}
       </ul>
+      {phases.length > 0 && (
+        <div class="field">
+          <label for="replay-phase">Jump to a moment</label>
+          <select
+            id="replay-phase"
+            data-testid="replay-phase"
+            value={phases.some((b) => b.step === step) ? String(step) : ''}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              if (v) go(Number(v));
+            }}
+          >
+            <option value="">Choose…</option>
+            {[...byTurn].map(([group, list]) => (
+              <optgroup key={group} label={group}>
+                {list.map((b) => (
+                  <option key={`${b.step}-${b.label}`} value={String(b.step)}>
+                    {b.label} (step {b.step})
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+      )}
     </nav>
   );
 }

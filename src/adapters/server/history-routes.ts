@@ -52,11 +52,13 @@ export interface Bookmark {
   step: number;
   turn: number | null;
   kind: 'turn' | 'phase';
+  /** The War Zone of a zone's phase (CWNB: its commitments revealed). */
+  zone?: string;
   label: string;
 }
 
 /** Bookmarks from the viewer's own events: a turn begins at the step after the entry that produced its first event (the first turn at step 0). */
-export function bookmarksOf(events: readonly GameEvent[]): Bookmark[] {
+export function bookmarksOf(events: readonly GameEvent[], names: Record<string, string> = {}): Bookmark[] {
   const out: Bookmark[] = [];
   const seen = new Set<number>();
   for (const e of events) {
@@ -64,9 +66,12 @@ export function bookmarksOf(events: readonly GameEvent[]): Bookmark[] {
       seen.add(e.turn);
       out.push({ step: seen.size === 1 ? 0 : e.entry + 1, turn: e.turn, kind: 'turn', label: `Turn ${e.turn}` });
     }
-    // CWNB: purchases carried out (6.C.2), the one phase every War Zone passes together.
-    if (e.type === 'reveal' && e.zone === undefined) out.push({ step: e.entry + 1, turn: typeof e.turn === 'number' ? e.turn : null, kind: 'phase', label: `Turn ${e.turn ?? '?'}: ${e.text.replace(/\s*\(.*\)\.?$/, '').replace(/[:.]\s.*$/, '')}` });
-    if (e.type === 'game-over') out.push({ step: e.entry + 1, turn: typeof e.turn === 'number' ? e.turn : null, kind: 'phase', label: 'Game over' });
+    const turn = typeof e.turn === 'number' ? e.turn : null;
+    // CWNB: purchases carried out (6.C.2), the one phase every War Zone passes together; each War
+    // Zone's commitments revealed (6.C.4), where its battle begins; the end.
+    if (e.type === 'reveal' && e.zone === undefined) out.push({ step: e.entry + 1, turn, kind: 'phase', label: `Turn ${turn ?? '?'}: purchases carried out` });
+    if (e.type === 'reveal' && typeof e.zone === 'string' && e.commitments) out.push({ step: e.entry + 1, turn, kind: 'phase', zone: e.zone, label: `Turn ${turn ?? '?'}, ${names[e.zone] ?? e.zone}: commitments revealed` });
+    if (e.type === 'game-over') out.push({ step: e.entry + 1, turn, kind: 'phase', label: 'Game over' });
   }
   return out.sort((a, b) => a.step - b.step);
 }
@@ -201,7 +206,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: Ctx): void {
       /** The viewer's latest events up to this step (at most 30), newest last. */
       recent: upTo.slice(-30),
       eventCount: upTo.length,
-      bookmarks: bookmarksOf(all),
+      bookmarks: bookmarksOf(all, zoneNames(module.view(state, access.viewer))),
     };
   });
 }
