@@ -91,6 +91,9 @@ describe.skipIf(!hasChromium)('the replay viewer (issue 10; skipped when /usr/bi
     // Turn 1's orders, one step at a time, with the arrow keys (the Allied orders stay hidden).
     for (let s = 2; s <= 30; s++) await key('ArrowRight', s);
     await key('ArrowLeft', 29);
+    // A key held down: the page lands on the last step asked, showing that step's view.
+    for (let k = 0; k < 6; k++) await boris.keyboard.press('ArrowRight');
+    await shows(35);
     await key('End', record.log.length);
     expect(await boris.getByTestId('replay-next').isDisabled()).toBe(true);
     await expect.poll(() => boris.getByTestId('step-events').innerText()).toMatch(/Game over after turn 9/);

@@ -18,17 +18,25 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
   const asQ = as ? `as=${encodeURIComponent(as)}` : '';
   const pageUrl = (n: number) => `/g/${encodeURIComponent(id)}/replay?${asQ ? `${asQ}&` : ''}step=${n}`;
 
-  // Steps asked quickly one after another: only the last asked is shown.
+  // Steps asked quickly one after another (a key held down): the step is fetched once it rests a
+  // moment, and only the last asked is shown.
   const asked = useRef(0);
+  const shown = useRef(false);
   useEffect(() => {
     const mine = ++asked.current;
-    api<ReplayStep>('GET', `${base}/replay/${step}${asQ ? `?${asQ}` : ''}`)
-      .then((r) => {
-        if (mine !== asked.current) return;
-        setData(r);
-        setError(null);
-      })
-      .catch((e) => mine === asked.current && setError(errorText(e)));
+    const timer = setTimeout(
+      () =>
+        api<ReplayStep>('GET', `${base}/replay/${step}${asQ ? `?${asQ}` : ''}`)
+          .then((r) => {
+            if (mine !== asked.current) return;
+            shown.current = true;
+            setData(r);
+            setError(null);
+          })
+          .catch((e) => mine === asked.current && setError(errorText(e))),
+      shown.current ? 60 : 0,
+    );
+    return () => clearTimeout(timer);
   }, [base, asQ, step]);
 
   const last = data?.game.version ?? 0;
@@ -67,7 +75,7 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
     return () => removeEventListener('keydown', on);
   }, []);
 
-  useTitle(data ? `Replay, step ${step} — ${data.game.title} — Wardroom` : 'Replay — Wardroom');
+  useTitle(data ? `Replay, step ${data.step} — ${data.game.title} — Wardroom` : 'Replay — Wardroom');
 
   if (!data) {
     return (
@@ -80,10 +88,12 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
       </main>
     );
   }
-  const current = [...turns].reverse().find((b) => b.step <= step);
+  // What is shown is the step fetched (the address may already name the next one, on its way).
+  const at = data.step;
+  const current = [...turns].reverse().find((b) => b.step <= at);
   // The board components read a game page: the step's view dressed as one (nothing to act on).
   const page: GamePage = {
-    game: { id, title: data.game.title, module: data.game.module, version: step, over: data.over, seedCommitment: '', seed: null },
+    game: { id, title: data.game.title, module: data.game.module, version: at, over: data.over, seedCommitment: '', seed: null },
     me: { person: null, referee: data.viewer === 'referee', spectator: data.viewer === 'spectator', seats: [], viewer: data.viewer },
     seats: data.seats,
     view: data.view,
@@ -93,9 +103,9 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
     lastEvent: -1,
     rewinds: [],
   };
-  const stepText = `Step ${step} of ${last}${current?.turn ? `, Campaign Game Turn ${current.turn}` : ''}${data.by ? ` — ${data.by.label} acted` : ''}`;
+  const stepText = `Step ${at} of ${last}${current?.turn ? `, Campaign Game Turn ${current.turn}` : ''}${data.by ? ` — ${data.by.label} acted` : ''}`;
   return (
-    <main class="replay" data-step={step}>
+    <main class="replay" data-step={at} aria-busy={at !== step}>
       <header class="game-head">
         <h1>Replay: {data.game.title}</h1>
         <p class="meta">
@@ -139,12 +149,12 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
           <button type="submit">Go</button>
         </form>
         <p class="help">Keys: Home and End, ← and → one step, PageUp and PageDown (or [ and ]) a Campaign Game Turn.</p>
-        <Bookmarks bookmarks={data.bookmarks} step={step} go={go} />
+        <Bookmarks bookmarks={data.bookmarks} step={at} go={go} />
       </section>
       <section class="card" aria-labelledby="step-events-h" data-testid="step-events">
         <h2 id="step-events-h">What happened at this step</h2>
         {data.events.length === 0 ? (
-          <p>{step === 0 ? 'The campaign is set up.' : 'Nothing you may see.'}</p>
+          <p>{at === 0 ? 'The campaign is set up.' : 'Nothing you may see.'}</p>
         ) : (
           <ul>
             {data.events.map((e) => (
@@ -153,10 +163,19 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
           </ul>
         )}
       </section>
-      <Overview page={page} />
-      {page.view.zones.map((z) => (
-        <ZoneBoard key={z.id} zone={z} />
-      ))}
+      {Array.isArray(page.view?.zones) ? (
+        <>
+          <Overview page={page} />
+          {page.view.zones.map((z) => (
+            <ZoneBoard key={z.id} zone={z} />
+          ))}
+        </>
+      ) : (
+        <section class="card" aria-labelledby="view-h">
+          <h2 id="view-h">The game at this step</h2>
+          <pre class="view-json">{JSON.stringify(data.view, null, 2)}</pre>
+        </section>
+      )}
       <section class="card" aria-labelledby="recent-h">
         <h2 id="recent-h">The log up to this step</h2>
         <ol class="log" reversed tabIndex={0} aria-labelledby="recent-h" data-testid="replay-log">
