@@ -7,7 +7,7 @@
 import { isRuleError } from '../../src/engine/errors.ts';
 import type { Action, GameEvent } from '../../src/engine/module.ts';
 import { eventAs, Session, type GameRecord } from '../../src/engine/session.ts';
-import { seatViewer, SPECTATOR, type Viewer } from '../../src/engine/viewer.ts';
+import { SPECTATOR, type Viewer } from '../../src/engine/viewer.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 
 export interface Secret {
@@ -73,5 +73,4 @@ export function leaksAt(secrets: readonly Secret[], step: number, answer: string
   return out;
 }
 
-export const SOVIET_SEAT = (record: GameRecord) => seatViewer(`soviet:${(record.options as { zones: string[] }).zones[0]}`);
 export { SPECTATOR };
