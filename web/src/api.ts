@@ -30,6 +30,8 @@ export interface GameSummary {
   version: number;
   rematch?: string | null;
   rematchOf?: string | null;
+  /** Events of the game the person has not read in its history (issue 10). */
+  unread?: number;
 }
 export interface Seat {
   seat: string;
@@ -142,4 +144,40 @@ export function errorText(e: unknown): string {
 /** "Allied Mediterranean" for "allied:mediterranean", from the game's seat list when it has it. */
 export function seatLabel(seat: string, seats?: Seat[]): string {
   return seats?.find((s) => s.seat === seat)?.label ?? seat;
+}
+
+/** `GET /api/games/:id/history` (issue 10): the log as the viewer may see it, filtered. */
+export interface HistoryPage {
+  game: { id: string; title: string; version: number; over: boolean };
+  viewer: string;
+  events: GameEvent[];
+  total: number;
+  lastEvent: number;
+  /** The seq of the last event read before this visit (-1: none). */
+  lastRead: number;
+  unread: number;
+  choices: { turns: number[]; zones: { id: string; name: string }[]; kinds: string[] };
+}
+
+export interface Bookmark {
+  step: number;
+  turn: number | null;
+  kind: 'turn' | 'phase';
+  label: string;
+}
+
+/** `GET /api/games/:id/replay/:step` (issue 10): the viewer's view after the first `step` log entries. */
+export interface ReplayStep {
+  game: { id: string; title: string; module: string; version: number; over: boolean };
+  viewer: string;
+  step: number;
+  by: { seat: string; label: string } | null;
+  over: boolean;
+  view: CwnbView;
+  waitingFor: string[];
+  seats: Seat[];
+  events: GameEvent[];
+  recent: GameEvent[];
+  eventCount: number;
+  bookmarks: Bookmark[];
 }

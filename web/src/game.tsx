@@ -10,6 +10,7 @@ import { ActionForm } from './forms.tsx';
 import { GenericView } from './generic-view.tsx';
 import { useLive } from './live.ts';
 import { Referee } from './referee.tsx';
+import { HistoryLinks } from './history.tsx';
 import { Rewinds } from './rewinds.tsx';
 import { Link, navigate, useTitle } from './router.tsx';
 import { ErrorBox } from './ui.tsx';
@@ -121,7 +122,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           <span role="status" data-testid="live-status">
             {live === 'live' ? 'live' : live === 'connecting' ? 'connecting…' : 'reconnecting…'}
           </span>{' '}
-          · <Link href="/">Home</Link>
+          · <HistoryLinks id={id} as={as} tick={log.length} /> · <Link href="/">Home</Link>
           {chats && chatUnread > 0 && (
             <>
               {' '}

@@ -78,6 +78,11 @@ function GameList({ games }: { games: GameSummary[] }) {
         <li key={g.id} data-testid={`game-${g.id}`} class={g.waitingOnYou.length ? 'waiting' : ''}>
           <Link href={`/g/${encodeURIComponent(g.id)}`}>{g.title}</Link>
           <div>
+            {(g.unread ?? 0) > 0 && (
+              <Link class="badge" href={`/g/${encodeURIComponent(g.id)}/history`} data-testid={`unread-${g.id}`}>
+                {g.unread} new in the log
+              </Link>
+            )}
             {g.waitingOnYou.length > 0 && <strong class="badge">Waiting on you: {g.waitingOnYou.map((s) => g.seatLabels[s] ?? s).join('; ')}</strong>}
             <small>
               {' '}

@@ -15,6 +15,7 @@ import { People } from '../storage/people.ts';
 import { registerChatRoutes } from './chat-routes.ts';
 import { Deadlines } from './deadlines.ts';
 import { registerGameRoutes } from './game-routes.ts';
+import { registerHistoryRoutes } from './history-routes.ts';
 import { HttpError } from './http-errors.ts';
 import { LiveHub, inProcessBroadcast, type Broadcast } from './live.ts';
 import { registerNotificationRoutes } from './notification-routes.ts';
@@ -178,6 +179,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
+  registerHistoryRoutes(app, ctx);
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot;
   // Files are looked up when asked for (wildcard), so a rebuilt web app is served without a restart.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { seatLabel, setupChoices } from './campaign-setup.ts';
 import type { Ctx } from './context.ts';
 import { gameSummary } from './game-routes.ts';
+import { unreadFor } from './history-routes.ts';
 import { HttpError, parseBody } from './http-errors.ts';
 import { MAGIC_LINK_MINUTES } from '../storage/people.ts';
 
@@ -35,7 +36,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
       byGame.set(m.game_id, g);
     }
     const games = [];
-    for (const [id, g] of byGame) games.push(await gameSummary(ctx, id, g));
+    for (const [id, g] of byGame) games.push({ ...(await gameSummary(ctx, id, g)), unread: await unreadFor(ctx, personId, id, g) });
     games.sort((a, b) => Number(b.waitingOnYou.length > 0) - Number(a.waitingOnYou.length > 0));
     return { person, games };
   });

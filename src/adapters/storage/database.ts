@@ -117,6 +117,15 @@ export interface ChatReadsTable {
   last_read: number;
 }
 
+/** How far a person has read a game's log (issue 10, history): the last event seq they marked read. */
+export interface ReadsTable {
+  game_id: string;
+  person_id: string;
+  /** The seq of the last event read (-1: none). */
+  last_seq: number;
+  updated_at: string;
+}
+
 /** A person's opt-in notification settings (issue 10); no row: none. */
 export interface NotificationSettingsTable {
   person_id: string;
@@ -200,6 +209,7 @@ export interface Database {
   rewinds: RewindsTable;
   chat_messages: ChatMessagesTable;
   chat_reads: ChatReadsTable;
+  reads: ReadsTable;
 }
 
 /** Schema changes, applied in order on open (Kysely's Migrator records which ran). */
@@ -341,6 +351,18 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('done_at', 'text')
         .execute();
       await db.schema.createIndex('deadline_jobs_due').on('deadline_jobs').columns(['done_at', 'due_at']).execute();
+    },
+  },
+  '2026-12-02-5-reads': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('reads')
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+        .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+        .addColumn('last_seq', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('reads_game_person', ['game_id', 'person_id'])
+        .execute();
     },
   },
   '2026-12-02-6-chat': {
