@@ -15,6 +15,7 @@ import { registerGameRoutes } from './game-routes.ts';
 import { HttpError } from './http-errors.ts';
 import { LiveHub, inProcessBroadcast, type Broadcast } from './live.ts';
 import { registerPeopleRoutes } from './people-routes.ts';
+import { registerRecordRoutes } from './record-routes.ts';
 import type { Ctx, Mailer } from './context.ts';
 
 export type { Ctx, Mailer };
@@ -127,6 +128,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
 
   registerPeopleRoutes(app, ctx);
   registerGameRoutes(app, ctx);
+  registerRecordRoutes(app, ctx);
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot;
   // Files are looked up when asked for (wildcard), so a rebuilt web app is served without a restart.

@@ -25,7 +25,7 @@ const actionBody = z.object({ action: z.object({ type: z.string().min(1).max(60)
 const undoBody = z.object({ seat: z.string(), seen });
 
 /** Who the person is in this game, and the viewer they read it as ("as" picks one of their seats). */
-interface Access {
+export interface Access {
   personId: string;
   referee: boolean;
   spectator: boolean;
@@ -33,7 +33,7 @@ interface Access {
   viewer: Viewer;
 }
 
-async function accessOf(ctx: Ctx, request: FastifyRequest, game: string, as?: string): Promise<Access> {
+export async function accessOf(ctx: Ctx, request: FastifyRequest, game: string, as?: string): Promise<Access> {
   const personId = await ctx.requirePerson(request);
   const members: Member[] = await ctx.people.members(game, personId);
   const referee = members.some((m) => m.role === 'referee');
