@@ -107,7 +107,10 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           <span role="status" data-testid="live-status">
             {live === 'live' ? 'live' : live === 'connecting' ? 'connecting…' : 'reconnecting…'}
           </span>{' '}
-          · <Link href="/">Home</Link>
+          · <Link href="/">Home</Link> · <Link href={`/g/${encodeURIComponent(id)}/record`} data-testid="record-sheet-link">Record sheet</Link> ·{' '}
+          <Link href={`/g/${encodeURIComponent(id)}/end`} data-testid="plots-link">
+            {page.game.over ? 'End of the campaign' : 'Plots'}
+          </Link>
         </p>
         <SeatPicker page={page} as={as} id={id} />
       </header>
@@ -116,6 +119,13 @@ export function Game({ id, as }: { id: string; as: string | null }) {
         {notice}
       </p>
       {page.game.over && <EndScreen page={page} />}
+      {page.game.over && (
+        <p>
+          <Link href={`/g/${encodeURIComponent(id)}/end`} data-testid="end-link" class="button primary">
+            The end of the campaign: each zone's contribution and the plots
+          </Link>
+        </p>
+      )}
       <Overview page={page} />
       {seats.map((seat) => (
         <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat })} />
