@@ -105,6 +105,9 @@ describe.skipIf(!hasChromium)('the Victory Point Record Sheet, the plots and the
       expect(text).toContain(`Victory by ${record.result.margin}`);
     }
     await page.pdf({ path: shot('record-sheet.pdf'), format: 'A4' });
+    await page.emulateMedia({ media: 'print' });
+    await page.screenshot({ path: shot('record-sheet-print.png'), fullPage: true });
+    await page.emulateMedia({ media: null });
     const wide = await screenshots(page, 'record-sheet');
     expect(wide).toBeNull();
   });
@@ -150,6 +153,14 @@ describe.skipIf(!hasChromium)('the Victory Point Record Sheet, the plots and the
       for (const s of await scan.locator('details.plot-data summary').all()) await s.click();
       const wide = await screenshots(scan, 'end');
       expect(wide).toBeNull();
+      // The plots print: their SVG text is the PDF's text.
+      const printed = await pdfText(await scan.pdf({ format: 'A4' }));
+      expect(printed).toContain(`Allied ${last.running.allied}`);
+      expect(printed).toContain(`Soviet ${last.running.soviet}`);
+      expect(printed).toContain('The Victory Point race');
+      expect(printed).not.toContain('The data as a table');
+      await scan.emulateMedia({ media: 'print' });
+      await scan.screenshot({ path: shot('end-print.png'), fullPage: true });
     } finally {
       await scan.context().close();
     }
