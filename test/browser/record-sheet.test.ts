@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)('the Victory Point Record Sheet, the plots and the
   let server: Awaited<ReturnType<typeof startWebServer>>;
   let page: Page;
   let id = '';
-  let record: { perZone: ZonePoints[]; series: { turn: number; running: { allied: number; soviet: number } }[]; totals: { allied: number; soviet: number }; result: { winner: string; level: string; margin: number; historicalDescription: string } };
+  let record: { sheet: { tables: { rows: { cells: string[] }[] }[] }; perZone: ZonePoints[]; series: { turn: number; running: { allied: number; soviet: number } }[]; totals: { allied: number; soviet: number }; result: { winner: string; level: string; margin: number; historicalDescription: string } };
   /** What the server's Content Security Policy made the browser refuse. */
   const refusals: string[] = [];
 
@@ -101,9 +101,12 @@ describe.skipIf(!hasChromium)('the Victory Point Record Sheet, the plots and the
         // The End of the game row: zone, final status, VP banked at the end, bonus, the zone's totals.
         const row = new RegExp(`${z.name} [A-Za-z ]+? \\d+ \\d+ (?:(?:Allied|Soviet) \\+\\d+ )?${z.total.allied} ${z.total.soviet}`);
         expect(text, `${format}: ${z.name}'s score ${z.total.allied}–${z.total.soviet}`).toMatch(row);
-        // Its VP banked in the last turn's to-date columns.
-        expect(text, `${format}: ${z.name}`).toContain(z.name);
       }
+      // And every turn's row of every zone: VP banked that turn and to date (6.C.2, 10).
+      const rows = record.sheet.tables[0].rows.filter((r) => record.perZone.some((z) => z.name === r.cells[1]));
+      expect(rows).toHaveLength(7 * 9);
+      const missing = rows.map((r) => r.cells.slice(1, 6).join(' ')).filter((cells) => !text.includes(cells));
+      expect(missing, `${format}: rows not in the PDF`).toEqual([]);
       expect(text).toContain(`${record.totals.allied} ${record.totals.soviet}`);
       expect(text).toContain(`Victory by ${record.result.margin}`);
     }
