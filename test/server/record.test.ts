@@ -5,9 +5,10 @@
  * Campaign Game Turn, and nothing secret: a running campaign's record, as the Soviet player or a
  * spectator receives it, holds no Allied order, card or commitment not yet revealed.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameRecord } from '../../src/engine/session.ts';
+import { newGameRecord, type GameRecord } from '../../src/engine/session.ts';
 import { splitCsv } from '../../src/modules/cwnb/data/roster.ts';
 import { ROOT, wardroom } from '../support/cli.ts';
 import { claim, example, invite, startServer, type Client, type TestServer } from '../support/server.ts';
@@ -131,6 +132,18 @@ describe('GET /api/games/:id/record and record.csv: a finished campaign (example
     expect((await stranger.get(`/api/games/${g.id}/record.csv`)).status).toBe(403);
     expect((await g.referee.get('/api/games/no-such-game/record')).status).toBe(404);
     expect((await server.person('Nobody').get(`/api/games/${g.id}/record`)).status).toBe(401);
+  });
+
+  it('an SMP game has no Victory Point Record Sheet: 404 with a reason, as JSON and as CSV', async () => {
+    const referee = server.person('Ref');
+    const scenario = JSON.parse(readFileSync(new URL('../../examples/smp/demo-1940.json', import.meta.url), 'utf8'));
+    const r = await referee.post('/api/import', { file: JSON.stringify(newGameRecord('smp', { scenario }, 'record-test')), title: 'SMP' });
+    expect(r.status, r.text).toBe(201);
+    for (const path of ['record', 'record.csv']) {
+      const a = await referee.get(`/api/games/${r.body.id}/${path}`);
+      expect(a.status).toBe(404);
+      expect(a.body.error).toMatchObject({ code: 'no-record-sheet', message: expect.stringMatching(/CWNB Campaign games/) });
+    }
   });
 });
 

@@ -107,10 +107,16 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           <span role="status" data-testid="live-status">
             {live === 'live' ? 'live' : live === 'connecting' ? 'connecting…' : 'reconnecting…'}
           </span>{' '}
-          · <Link href="/">Home</Link> · <Link href={`/g/${encodeURIComponent(id)}/record`} data-testid="record-sheet-link">Record sheet</Link> ·{' '}
-          <Link href={`/g/${encodeURIComponent(id)}/end`} data-testid="plots-link">
-            {page.game.over ? 'End of the campaign' : 'Plots'}
-          </Link>
+          · <Link href="/">Home</Link>
+          {page.game.module === 'cwnb-campaign' && (
+            <>
+              {' '}
+              · <Link href={`/g/${encodeURIComponent(id)}/record`} data-testid="record-sheet-link">Record sheet</Link> ·{' '}
+              <Link href={`/g/${encodeURIComponent(id)}/end`} data-testid="plots-link">
+                {page.game.over ? 'End of the campaign' : 'Plots'}
+              </Link>
+            </>
+          )}
         </p>
         <SeatPicker page={page} as={as} id={id} />
       </header>
@@ -119,7 +125,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
         {notice}
       </p>
       {page.game.over && <EndScreen page={page} />}
-      {page.game.over && (
+      {page.game.over && page.game.module === 'cwnb-campaign' && (
         <p>
           <Link href={`/g/${encodeURIComponent(id)}/end`} data-testid="end-link" class="button primary">
             The end of the campaign: each zone's contribution and the plots
