@@ -111,7 +111,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   // The chat is the players' and the referee's: not shown to spectators, nor in a spectator's view.
   const chats = (page.me.referee || page.me.seats.length > 0) && page.me.viewer !== 'spectator';
   // CWNB has its own board; any other module's view is drawn generically (generic-view.tsx).
-  const cwnbBoard = page.game.module === 'cwnb';
+  const cwnbBoard = page.game.module === 'cwnb-campaign';
   const seats = Object.keys(page.actions).filter((s) => !as || as === 'referee' || as === s || !page.me.seats.includes(as));
   return (
     <main class="game" data-version={page.game.version}>
@@ -123,6 +123,15 @@ export function Game({ id, as }: { id: string; as: string | null }) {
             {live === 'live' ? 'live' : live === 'connecting' ? 'connecting…' : 'reconnecting…'}
           </span>{' '}
           · <HistoryLinks id={id} as={as} tick={log.length} /> · <Link href="/">Home</Link>
+          {cwnbBoard && (
+            <>
+              {' '}
+              · <Link href={`/g/${encodeURIComponent(id)}/record`} data-testid="record-sheet-link">Record sheet</Link> ·{' '}
+              <Link href={`/g/${encodeURIComponent(id)}/end`} data-testid="plots-link">
+                {page.game.over ? 'End of the campaign' : 'Plots'}
+              </Link>
+            </>
+          )}
           {chats && chatUnread > 0 && (
             <>
               {' '}
@@ -142,6 +151,13 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       </p>
       {(page.game.over || page.links?.rematch || page.links?.rematchOf) && <RematchLinks page={page} base={base} />}
       {cwnbBoard && page.game.over && <EndScreen page={page} />}
+      {cwnbBoard && page.game.over && (
+        <p>
+          <Link href={`/g/${encodeURIComponent(id)}/end`} data-testid="end-link" class="button primary">
+            The end of the campaign: each zone's contribution and the plots
+          </Link>
+        </p>
+      )}
       {cwnbBoard ? <Overview page={page} /> : <GenericView page={page} />}
       {seats.map((seat) => (
         <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat })} />
@@ -186,7 +202,7 @@ function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: s
 
 function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
-  const grid = page.game.module === 'cwnb' ? gridActions(specs) : new Map<string, ActionSpec>();
+  const grid = page.game.module === 'cwnb-campaign' ? gridActions(specs) : new Map<string, ActionSpec>();
   const forms = specs.filter((s) => !grid.has(s.type));
   const waiting = page.waitingFor.includes(seat);
   return (

@@ -23,6 +23,7 @@ import { Notifications, systemClock, type Clock, type SenderOptions } from './no
 import { registerPeopleRoutes } from './people-routes.ts';
 import { registerOddsRoutes } from './odds-routes.ts';
 import { registerRematchRoutes } from './rematch.ts';
+import { registerRecordRoutes } from './record-routes.ts';
 import type { Ctx, Mailer } from './context.ts';
 
 export type { Ctx, Mailer };
@@ -180,6 +181,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     app.addHook('onClose', async () => clearInterval(timer));
   }
   registerHistoryRoutes(app, ctx);
+  registerRecordRoutes(app, ctx);
 
   const webRoot = opts.webRoot === undefined ? DEFAULT_WEB_ROOT : opts.webRoot;
   // Files are looked up when asked for (wildcard), so a rebuilt web app is served without a restart.

@@ -156,7 +156,7 @@ function seatName(seat: string): string {
 }
 
 /** The lines around the tables: the game, its players, and where the campaign stands. */
-function headLines(sheet: RecordSheet): string[] {
+export function headLines(sheet: RecordSheet): string[] {
   const g = sheet.game;
   const zones = `${g.zones.length} War Zone${g.zones.length > 1 ? 's' : ''}`;
   const length = g.agreedTurns === null ? `Variable End Turn, the end rolled for from turn ${g.variableEndFrom} (13.1)` : `${g.agreedTurns} Campaign Game Turn${g.agreedTurns > 1 ? 's' : ''} agreed (5.2)`;
@@ -166,7 +166,7 @@ function headLines(sheet: RecordSheet): string[] {
   return lines;
 }
 
-function resultLine(sheet: RecordSheet): string {
+export function resultLine(sheet: RecordSheet): string {
   const r = sheet.result;
   const t = sheet.totals;
   if (!r) {
@@ -178,7 +178,7 @@ function resultLine(sheet: RecordSheet): string {
 }
 
 /** A table as the text and HTML renderings draw it. */
-interface Grid {
+export interface Grid {
   caption: string;
   head: string[];
   /** Right-aligned columns. */
@@ -186,7 +186,7 @@ interface Grid {
   rows: { cells: string[]; sum?: boolean }[];
 }
 
-function grids(sheet: RecordSheet): Grid[] {
+export function grids(sheet: RecordSheet): Grid[] {
   const n = String;
   const turns: Grid = {
     caption: 'Victory Points banked per Campaign Game Turn and War Zone (6.C.2, 10)',
