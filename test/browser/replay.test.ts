@@ -1,5 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '../../src/engine/session.ts';
@@ -181,8 +180,6 @@ describe.skipIf(!hasChromium)('the replay viewer (issue 10; skipped when /usr/bi
     await shows(500);
     expect(await seriousViolations(boris, 'replay')).toEqual([]);
     expect(await fits(boris, 'replay')).toBeNull();
-    mkdirSync(join(process.cwd(), 'docs/screenshots'), { recursive: true });
-    copyFileSync(shot('replay-laptop.png'), join(process.cwd(), 'docs/screenshots/replay.png'));
 
     // The history: everything is new on the first visit (a divider before the first event), then read.
     await boris.goto(`${server.url}/g/${id}/history?as=${encodeURIComponent(SEAT)}`);

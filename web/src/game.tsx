@@ -214,9 +214,10 @@ function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: 
       {grid.size > 0 && <BattleRecorder seat={seat} specs={grid} view={page.view} submit={submit} />}
       {forms.length === 0 && grid.size === 0 && <p>Nothing to do for this seat now.</p>}
       {forms.map((spec) => (
-        // Keyed by the whole form: a new question of the same type (SMP asks "choose" again and
-        // again) gets a fresh form with its own defaults, not the last one's values.
-        <ActionForm key={`${spec.type}|${spec.label}|${JSON.stringify(spec.fields ?? {})}`} spec={spec} seat={seat} submit={submit} />
+        // Keyed by the type and the fields it asks: a new question of the same type (SMP asks
+        // "choose" again and again) gets a fresh form with its own defaults, while a form whose
+        // options moved on (an order after a refresh) keeps what was entered.
+        <ActionForm key={`${spec.type}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} />
       ))}
       <ErrorBox message={error} />
       {!page.game.over && (page.undoable?.[seat] ?? 0) > 0 && (

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readGameFile } from '../../../src/adapters/storage/game-file.ts';
 import { replaySummary } from '../../../src/adapters/cli/cwnb-summary.ts';
-import { cwnb } from '../../../src/modules/cwnb/index.ts';
 import { buildOptionalOutputs, OPTIONAL_EXAMPLES_DIR } from '../../../scripts/make-optional-examples.ts';
 import { openSession } from '../../support/cwnb-scenario.ts';
 
