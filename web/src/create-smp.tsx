@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, errorText } from './api.ts';
 import { navigate } from './router.tsx';
-import { ErrorBox } from './ui.tsx';
+import { DiceChoice, ErrorBox, type DiceMode } from './ui.tsx';
 
 /**
  * Create a Strategic Missions Phase (issue 10): the board JSON (docs/smp.md, "Writing a scenario
@@ -14,7 +14,7 @@ export function CreateSmp() {
   const [source, setSource] = useState<'file' | 'paste'>('file');
   const [file, setFile] = useState<{ fileName: string; text: string } | null>(null);
   const [pasted, setPasted] = useState('');
-  const [dice, setDice] = useState<'seeded' | 'physical'>('seeded');
+  const [dice, setDice] = useState<DiceMode>('seeded');
   const [playAll, setPlayAll] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -81,17 +81,7 @@ export function CreateSmp() {
           </div>
         )}
       </fieldset>
-      <fieldset class="field">
-        <legend>Dice</legend>
-        <label class="choice">
-          <input type="radio" name="smp-dice" checked={dice === 'seeded'} onChange={() => setDice('seeded')} />
-          The server rolls (seeded; the seed is published at the end)
-        </label>
-        <label class="choice">
-          <input type="radio" name="smp-dice" checked={dice === 'physical'} onChange={() => setDice('physical')} />
-          Physical dice, typed in by the players
-        </label>
-      </fieldset>
+      <DiceChoice name="smp-dice" dice={dice} setDice={setDice} />
       <div class="field">
         <label class="choice">
           <input type="checkbox" checked={playAll} onChange={(e) => setPlayAll(e.currentTarget.checked)} />

@@ -3,7 +3,7 @@ import type { Setup } from './api.ts';
 import { api, errorText } from './api.ts';
 import { CreateSmp } from './create-smp.tsx';
 import { Link, navigate, useTitle } from './router.tsx';
-import { ErrorBox, SideTag, SIDES } from './ui.tsx';
+import { DiceChoice, ErrorBox, SideTag, SIDES, type DiceMode } from './ui.tsx';
 
 /**
  * `/new`: create a campaign (rule 5 setup; optional rules 13, 14). The form sends what a game file's
@@ -27,7 +27,7 @@ export function Create() {
   const [name, setName] = useState('');
   const [zones, setZones] = useState<string[]>([]);
   const [turns, setTurns] = useState(5);
-  const [dice, setDice] = useState<'seeded' | 'physical'>('seeded');
+  const [dice, setDice] = useState<DiceMode>('seeded');
   const [roster, setRoster] = useState<Upload | null>(null);
   const [demoRoster, setDemoRoster] = useState(true);
   const [demoPoints, setDemoPoints] = useState(true);
@@ -133,17 +133,7 @@ export function Create() {
           <label for="c-turns">Length in Campaign Game Turns (5.2)</label>
           <input id="c-turns" type="number" inputMode="numeric" min={minTurns} max={maxTurns} value={turns} onInput={(e) => setTurns(Number(e.currentTarget.value))} />
         </div>
-        <fieldset class="field">
-          <legend>Dice</legend>
-          <label class="choice">
-            <input type="radio" name="dice" checked={dice === 'seeded'} onChange={() => setDice('seeded')} />
-            The server rolls (seeded; the seed is published at the end)
-          </label>
-          <label class="choice">
-            <input type="radio" name="dice" checked={dice === 'physical'} onChange={() => setDice('physical')} />
-            Physical dice, typed in by the players
-          </label>
-        </fieldset>
+        <DiceChoice name="dice" dice={dice} setDice={setDice} />
         <fieldset class="field">
           <legend>Ship roster</legend>
           <label class="choice">

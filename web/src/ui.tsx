@@ -23,3 +23,22 @@ export function SideTag({ side }: { side: Side }) {
 }
 
 export const SIDES: readonly Side[] = ['allied', 'soviet'];
+
+export type DiceMode = 'seeded' | 'physical';
+
+/** Who rolls: the server (seeded, published at the end) or the players' own dice. */
+export function DiceChoice({ name, dice, setDice }: { name: string; dice: DiceMode; setDice: (d: DiceMode) => void }) {
+  return (
+    <fieldset class="field">
+      <legend>Dice</legend>
+      <label class="choice">
+        <input type="radio" name={name} checked={dice === 'seeded'} onChange={() => setDice('seeded')} />
+        The server rolls (seeded; the seed is published at the end)
+      </label>
+      <label class="choice">
+        <input type="radio" name={name} checked={dice === 'physical'} onChange={() => setDice('physical')} />
+        Physical dice, typed in by the players
+      </label>
+    </fieldset>
+  );
+}
