@@ -68,6 +68,8 @@ export class Notifications {
   private readonly post: typeof fetch;
   /** Changes being looked at, per game, one after the other. */
   private readonly chains = new Map<string, Promise<void>>();
+  /** The waiting set each game was last seen with on this node. */
+  private readonly lastWaiting = new Map<string, readonly string[]>();
   /** Called when a game waits on a new set of seats (the deadlines re-arm an hours-per-decision deadline). */
   onNewWaiting: (game: string, seats: string[]) => Promise<void> = async () => {};
 
@@ -147,11 +149,6 @@ export class Notifications {
   }
 
   /** The seats' holders (person → seats). */
-  private async holdersOf(game: string, seats: readonly string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    for (const h of await this.people.holders(game)) if (h.seat && seats.includes(h.seat)) out.set(h.person_id, [...(out.get(h.person_id) ?? []), h.seat]);
-    return out;
-  }
 
   /** The public words for what a seat is asked to do: "turn 2, Mediterranean: purchase (Allied, Mediterranean)". */
   describe(session: Session<unknown>, seat: string): string {
@@ -183,20 +180,31 @@ export class Notifications {
     const session = await this.sessionOf(game);
     if (!session) return;
     const now = session.isOver() ? [] : session.waitingFor();
-    const row = await this.db.selectFrom('notification_waiting').select(['seats']).where('game_id', '=', game).executeTakeFirst();
-    const before: string[] = row ? JSON.parse(row.seats) : [];
-    if (row && before.length === now.length && before.every((s) => now.includes(s))) return; // the same waiting set
+    // The set last seen on this node; after a restart, the one last notified about (the table).
+    // Comparing in memory keeps the table out of an action's way: it is written only when someone is told.
+    let before: readonly string[] | undefined = this.lastWaiting.get(game);
+    if (!before) {
+      const row = await this.db.selectFrom('notification_waiting').select(['seats']).where('game_id', '=', game).executeTakeFirst();
+      before = row ? (JSON.parse(row.seats) as string[]) : [];
+    }
+    this.lastWaiting.set(game, now);
+    if (before.length === now.length && before.every((s) => now.includes(s))) return; // the same waiting set
+    await this.onNewWaiting(game, now);
+    const holders = await this.people.holders(game);
+    const earlier = holdersOf(holders, before);
+    const told: [string, string[]][] = [];
+    for (const [personId, seats] of holdersOf(holders, now)) {
+      if (earlier.has(personId)) continue; // still waited on: told already
+      if (!(await this.presence.isConnected(game, personId))) told.push([personId, seats]);
+    }
+    if (!told.length) return;
     await this.db
       .insertInto('notification_waiting')
       .values({ game_id: game, seats: JSON.stringify(now) })
       .onConflict((oc) => oc.column('game_id').doUpdateSet({ seats: JSON.stringify(now) }))
       .execute();
-    await this.onNewWaiting(game, now);
     const title = await this.titleOf(game);
-    const earlier = await this.holdersOf(game, before);
-    for (const [personId, seats] of await this.holdersOf(game, now)) {
-      if (earlier.has(personId)) continue; // still waited on: told already
-      if (await this.presence.isConnected(game, personId)) continue;
+    for (const [personId, seats] of told) {
       const what = seats.map((s) => this.describe(session, s)).join('; ');
       await this.toPerson(personId, 'turn', game, `Wardroom: your turn in “${title}”`, `“${title}” waits on you: ${what}.`, this.gameLink(game));
     }
@@ -206,7 +214,7 @@ export class Notifications {
   async waitedOn(game: string): Promise<{ session: Session<unknown>; people: Map<string, string[]> } | null> {
     const session = await this.sessionOf(game);
     if (!session) return null;
-    return { session, people: await this.holdersOf(game, session.isOver() ? [] : session.waitingFor()) };
+    return { session, people: holdersOf(await this.people.holders(game), session.isOver() ? [] : session.waitingFor()) };
   }
 
   /**
@@ -297,3 +305,10 @@ const STEP_WORDS: Record<string, string> = {
   'set-aside': 'the end of the battle',
   'turn-done': 'the end of the turn',
 };
+
+/** The people holding `seats` (person → their seats among them). */
+function holdersOf(holders: readonly { person_id: string; seat: string | null }[], seats: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const h of holders) if (h.seat && seats.includes(h.seat)) out.set(h.person_id, [...(out.get(h.person_id) ?? []), h.seat]);
+  return out;
+}
