@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { MISSING_POSTGRES, postgresBin, postgresRequired } from './test/support/postgres.ts';
 
 /**
- * Two projects (issue 11): every test on SQLite, and the server suite (test/server) a second time
+ * Two projects (issue 11): every test on SQLite, and the storage and server suites (test/storage, test/server) a second time
  * on PostgreSQL, on a throwaway cluster (test/global-setup-postgres.ts). Without PostgreSQL's
  * programs the second project is left out with a notice, unless it is required (CI or
  * WARDROOM_TEST_PG=required), when the run fails instead. WARDROOM_TEST_PG=off leaves it out.
@@ -23,7 +23,7 @@ export default defineConfig({
               extends: true,
               test: {
                 name: 'postgres',
-                include: ['test/server/**/*.test.ts'],
+                include: ['test/server/**/*.test.ts', 'test/storage/**/*.test.ts'],
                 env: { WARDROOM_TEST_DB: 'postgres' },
                 globalSetup: ['test/global-setup-postgres.ts'],
               },

@@ -163,6 +163,10 @@ export class Client {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
+    // Subscribed once the server's first frame (the catch-up, or a refusal) came: the socket opens
+    // before the server has checked who connects, which takes longer on PostgreSQL than on SQLite,
+    // and a frame that is not in the log (a rematch, a chat message) sent before then is not replayed.
+    await live.until(() => true).catch(() => {});
     return live;
   }
 }
