@@ -27,10 +27,10 @@ function at(name: string): Promise<string> {
   if (!url) urls.set(name, (url = TEST_DB === 'postgres' ? freshDatabaseUrl(TMP) : Promise.resolve(join(TMP, `${name}.sqlite`))));
   return url;
 }
-const openSqlite = async (where: Promise<string>) => openDatabase(await where);
+const openAt = async (where: Promise<string>) => openDatabase(await where);
 
 async function store(name: string): Promise<GameStore> {
-  return new GameStore(await openSqlite(at(name)));
+  return new GameStore(await openAt(at(name)));
 }
 
 describe(`the game store on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`, () => {
@@ -75,8 +75,8 @@ describe(`the game store on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`
 
   it('two stores on one database that are not its only writer (issue 11\'s nodes): each sees the other\'s actions', async () => {
     const path = at('nodes');
-    const a = new GameStore(await openSqlite(path), { soleWriter: false });
-    const b = new GameStore(await openSqlite(path), { soleWriter: false });
+    const a = new GameStore(await openAt(path), { soleWriter: false });
+    const b = new GameStore(await openAt(path), { soleWriter: false });
     await a.create('g', newGameRecord(cwnb.id, { ...OPTIONS, zones: ['mediterranean', 'north-atlantic'] }, 'nodes'));
     expect(await b.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).toMatchObject({ version: 1 }); // b opens the game at 0
     expect(await a.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:north-atlantic', values: [2] }, 1)).toMatchObject({ version: 2 });
@@ -137,10 +137,10 @@ describe(`the game store on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`
 
   it('the database is created on first open and opened again with its games (migrations run once)', async () => {
     const path = at('reopen');
-    const a = new GameStore(await openSqlite(path));
+    const a = new GameStore(await openAt(path));
     await a.create('g', newGameRecord(cwnb.id, OPTIONS, 'reopen'));
     await a.db.destroy();
-    const b = new GameStore(await openSqlite(path));
+    const b = new GameStore(await openAt(path));
     expect((await b.record('g'))!.options).toEqual(OPTIONS);
     await b.db.destroy();
   });
