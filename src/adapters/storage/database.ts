@@ -398,8 +398,10 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 export async function migrate(db: Kysely<Database>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    const why = (error as Error).message ?? String(error);
+    // No failed migration named: the schema could not even be read (e.g. the server cannot be reached).
+    throw new Error(failed ? `Database migration ${failed} failed: ${why}` : `Cannot bring the database schema up to date: ${why}`);
   }
 }
 
