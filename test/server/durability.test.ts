@@ -15,7 +15,7 @@ import type { Action } from '../../src/engine/module.ts';
 import { Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { BIN, ROOT } from '../support/cli.ts';
-import { exampleActions, TWO_ZONE_FORM } from '../support/server.ts';
+import { exampleActions, freshDatabaseUrl, TEST_DB, TWO_ZONE_FORM } from '../support/server.ts';
 
 const DATA = mkdtempSync(join(tmpdir(), 'wardroom-serve-test-'));
 const children: ChildProcess[] = [];
@@ -35,9 +35,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `wardroom serve` on the data folder; resolves once it says it is running. */
+/** On PostgreSQL (issue 11): the database both servers use, given as DATABASE_URL. */
+let databaseUrl: Promise<string> | undefined;
+
+/** `wardroom serve` on the data folder (and, on PostgreSQL, the test's database); resolves once it says it is running. */
 async function serve(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', DATA], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (TEST_DB === 'postgres') databaseUrl ??= freshDatabaseUrl(DATA);
+  const env = { ...process.env, DATABASE_URL: TEST_DB === 'postgres' ? await databaseUrl : '' };
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', DATA], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));

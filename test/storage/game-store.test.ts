@@ -2,6 +2,7 @@
  * Games in the embedded database (issue 9, storage): the database decides the order of actions with
  * its unique (game, sequence) key; a stale or losing writer is told the current version and nothing
  * changes; a stored game reads back and replays to the same state; the seed stays in unless asked.
+ * Runs on SQLite and, in vitest's postgres project, on PostgreSQL (issue 11): the same code.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,18 +12,28 @@ import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { SPECTATOR, seatViewer } from '../../src/engine/viewer.ts';
-import { GameStore, openSqlite } from '../../src/adapters/storage/database.ts';
+import { GameStore, openDatabase } from '../../src/adapters/storage/database.ts';
+import { freshDatabaseUrl, TEST_DB } from '../support/server.ts';
 
 const TMP = mkdtempSync(join(tmpdir(), 'wardroom-store-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 const EXAMPLE = JSON.parse(readFileSync(new URL('../../examples/cwnb/two-zone.json', import.meta.url), 'utf8')) as GameRecord;
 const OPTIONS = { zones: ['mediterranean'], turns: 1, dice: 'physical', roster: 'demo', startingPoints: 'demo' };
 
+/** Where the database named `name` is: a SQLite file, or a PostgreSQL database made on first use. */
+const urls = new Map<string, Promise<string>>();
+function at(name: string): Promise<string> {
+  let url = urls.get(name);
+  if (!url) urls.set(name, (url = TEST_DB === 'postgres' ? freshDatabaseUrl(TMP) : Promise.resolve(join(TMP, `${name}.sqlite`))));
+  return url;
+}
+const openAt = async (where: Promise<string>) => openDatabase(await where);
+
 async function store(name: string): Promise<GameStore> {
-  return new GameStore(await openSqlite(join(TMP, `${name}.sqlite`)));
+  return new GameStore(await openAt(at(name)));
 }
 
-describe('the game store on SQLite', () => {
+describe(`the game store on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`, () => {
   it('a stored game reads back, log and options and unknown fields, and replays to the same state', async () => {
     const s = await store('roundtrip');
     await s.create('g1', { ...EXAMPLE, note: 'kept' });
@@ -63,9 +74,9 @@ describe('the game store on SQLite', () => {
   });
 
   it('two stores on one database that are not its only writer (issue 11\'s nodes): each sees the other\'s actions', async () => {
-    const path = join(TMP, 'nodes.sqlite');
-    const a = new GameStore(await openSqlite(path), { soleWriter: false });
-    const b = new GameStore(await openSqlite(path), { soleWriter: false });
+    const path = at('nodes');
+    const a = new GameStore(await openAt(path), { soleWriter: false });
+    const b = new GameStore(await openAt(path), { soleWriter: false });
     await a.create('g', newGameRecord(cwnb.id, { ...OPTIONS, zones: ['mediterranean', 'north-atlantic'] }, 'nodes'));
     expect(await b.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).toMatchObject({ version: 1 }); // b opens the game at 0
     expect(await a.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:north-atlantic', values: [2] }, 1)).toMatchObject({ version: 2 });
@@ -124,12 +135,12 @@ describe('the game store on SQLite', () => {
     await s.db.destroy();
   });
 
-  it('the database file is created on first open and opened again with its games (migrations run once)', async () => {
-    const path = join(TMP, 'reopen.sqlite');
-    const a = new GameStore(await openSqlite(path));
+  it('the database is created on first open and opened again with its games (migrations run once)', async () => {
+    const path = at('reopen');
+    const a = new GameStore(await openAt(path));
     await a.create('g', newGameRecord(cwnb.id, OPTIONS, 'reopen'));
     await a.db.destroy();
-    const b = new GameStore(await openSqlite(path));
+    const b = new GameStore(await openAt(path));
     expect((await b.record('g'))!.options).toEqual(OPTIONS);
     await b.db.destroy();
   });

@@ -9,9 +9,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { buildServer, type Ctx, type ServerOptions } from '../../src/adapters/server/app.ts';
-import { openSqlite } from '../../src/adapters/storage/database.ts';
+import { openDatabase } from '../../src/adapters/storage/database.ts';
+import { freshDatabase } from './postgres.ts';
 import type { Action } from '../../src/engine/module.ts';
 import type { GameRecord } from '../../src/engine/session.ts';
 
@@ -62,10 +64,23 @@ export class TestServer {
   }
 }
 
-/** The server on a fresh SQLite file; no rate limit unless asked (a test plays hundreds of requests a minute). */
-export async function startServer(opts: Partial<ServerOptions> = {}): Promise<TestServer> {
+/** Which database the server tests run on: 'postgres' in vitest's PostgreSQL project (vitest.config.ts), else 'sqlite'. */
+export const TEST_DB: 'sqlite' | 'postgres' = process.env.WARDROOM_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * Where a fresh test server keeps its data: a new SQLite file in `dir`, or on PostgreSQL (issue
+ * 11) a new empty database on the run's throwaway cluster (test/support/postgres.ts).
+ */
+export async function freshDatabaseUrl(dir: string, on: 'sqlite' | 'postgres' = TEST_DB): Promise<string> {
+  return on === 'postgres' ? freshDatabase(inject('postgresUrl')) : join(dir, 'wardroom.sqlite');
+}
+
+/** The server on a fresh database (SQLite or PostgreSQL: `TEST_DB`, or `opts.database`); no rate limit unless asked (a test plays hundreds of requests a minute). */
+export async function startServer(opts: Partial<ServerOptions> & { database?: 'sqlite' | 'postgres' } = {}): Promise<TestServer> {
+  const { database, ...rest } = opts;
+  opts = rest;
   const dir = mkdtempSync(join(tmpdir(), 'wardroom-server-test-'));
-  const db = await openSqlite(join(dir, 'wardroom.sqlite'));
+  const db = await openDatabase(await freshDatabaseUrl(dir, database));
   const { app, ctx } = await buildServer({ rateLimit: false, secretKey: randomBytes(32), ...opts, db, webRoot: null });
   return new TestServer(app, ctx, dir);
 }
@@ -148,6 +163,10 @@ export class Client {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
+    // Subscribed once the server's first frame (the catch-up, or a refusal) came: the socket opens
+    // before the server has checked who connects, which takes longer on PostgreSQL than on SQLite,
+    // and a frame that is not in the log (a rematch, a chat message) sent before then is not replayed.
+    await live.until(() => true).catch(() => {});
     return live;
   }
 }

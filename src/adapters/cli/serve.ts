@@ -6,7 +6,9 @@ import type { Command } from 'commander';
 /**
  * `wardroom serve`: Wardroom online on one machine (issue 9). The web app and the API from one
  * process, on an embedded SQLite database in the data folder (created on first start, schema
- * migrations applied), with the key that seals session cookies beside it.
+ * migrations applied), with the key that seals session cookies beside it. With
+ * DATABASE_URL=postgres://… in the environment (issue 11) the same schema and data live in that
+ * PostgreSQL database instead (docs/online.md, "PostgreSQL").
  */
 export function registerServeCommand(program: Command): void {
   program
@@ -14,7 +16,7 @@ export function registerServeCommand(program: Command): void {
     .description('Run Wardroom online: the web app and its API, with an embedded SQLite database (no other server to install)')
     .option('--port <n>', 'port to listen on', '8080')
     .option('--host <host>', 'address to listen on (0.0.0.0: every device on your network)', 'localhost')
-    .option('--data <dir>', 'folder for the database and the cookie key', 'wardroom-data')
+    .option('--data <dir>', 'folder for the database and the cookie key (with DATABASE_URL=postgres://…: the cookie key only, the data in PostgreSQL)', 'wardroom-data')
     .option('--base-url <url>', 'the address people use, for invitation and sign-in links (default http://HOST:PORT)')
     .option('--smtp <url>', 'mail server for sign-in links, invitations and notifications, e.g. smtps://user:pass@mail.example.org (default: $SMTP_URL; without it, mails go to the log)')
     .option('--mail-from <address>', 'sender of the mails (default: $MAIL_FROM, or Wardroom <wardroom@localhost>)')
@@ -42,8 +44,23 @@ export function registerServeCommand(program: Command): void {
         process.exitCode = 2;
         return;
       }
-      const [{ openSqlite }, { buildServer }] = await Promise.all([import('../storage/database.ts'), import('../server/app.ts')]);
-      const db = await openSqlite(join(dir, 'wardroom.sqlite'));
+      const [{ openDatabase }, { buildServer }] = await Promise.all([import('../storage/database.ts'), import('../server/app.ts')]);
+      // DATABASE_URL=postgres://… (issue 11): everything in PostgreSQL; otherwise SQLite in the data folder.
+      const databaseUrl = process.env.DATABASE_URL?.trim() || '';
+      if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+        process.stderr.write(`DATABASE_URL: give a postgres://user:password@host:port/database URL (or leave it unset for SQLite in --data).\n`);
+        process.exitCode = 2;
+        return;
+      }
+      let db: Awaited<ReturnType<typeof openDatabase>>;
+      try {
+        db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'));
+      } catch (e) {
+        process.stderr.write(`Cannot open the database ${databaseUrl ? redact(databaseUrl) : join(dir, 'wardroom.sqlite')}: ${(e as Error).message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const where = databaseUrl ? `data in PostgreSQL at ${redact(databaseUrl)}; cookie key in ${dir}` : `data in ${dir}`;
       // Without a mail server the sign-in mail is printed here, for whoever runs the server to pass on.
       const mailer = smtp ? await smtpMailer(smtp, mailFrom) : { send: async (to: string, subject: string, text: string) => void process.stdout.write(`(no --smtp) mail to ${to}: ${subject}\n${text}\n`) };
       const { app } = await buildServer({ db, secretKey: cookieKey(dir), baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: !!process.env.WARDROOM_LOG, mailer, tickEveryMs: tick * 1000 });
@@ -57,7 +74,7 @@ export function registerServeCommand(program: Command): void {
       }
       const address = app.server.address();
       const url = o.baseUrl ?? `http://${o.host}:${typeof address === 'object' && address ? address.port : port}`;
-      process.stdout.write(`Wardroom is running at ${url} (data in ${dir}). Open it in a browser; Ctrl-C stops it.\n`);
+      process.stdout.write(`Wardroom is running at ${url} (${where}). Open it in a browser; Ctrl-C stops it.\n`);
       const stop = async () => {
         await app.close();
         await db.destroy();
@@ -66,6 +83,17 @@ export function registerServeCommand(program: Command): void {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+}
+
+/** A database URL without its password, for messages. */
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
 }
 
 /** The 32-byte key that seals session cookies: made on first start, kept (0600) so cookies survive restarts. */

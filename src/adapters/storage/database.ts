@@ -1,4 +1,4 @@
-import { Kysely, Migrator, SqliteAdapter, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import { isRuleError, ruleError, type RuleError } from '../../engine/errors.ts';
 import type { Action, GameEvent, RulesModule } from '../../engine/module.ts';
 import type { Viewer } from '../../engine/viewer.ts';
@@ -336,8 +336,8 @@ const MIGRATIONS: Record<string, Migration> = {
         .createTable('deadlines')
         .addColumn('game_id', 'text', (c) => c.primaryKey().references('games.id').onDelete('cascade'))
         .addColumn('due_at', 'text')
-        .addColumn('hours', 'real')
-        .addColumn('remind_hours', 'real', (c) => c.notNull())
+        .addColumn('hours', 'double precision')
+        .addColumn('remind_hours', 'double precision', (c) => c.notNull())
         .addColumn('on_expiry', 'text', (c) => c.notNull())
         .addColumn('paused_at', 'text')
         .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -398,8 +398,10 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 export async function migrate(db: Kysely<Database>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    const why = (error as Error).message ?? String(error);
+    // No failed migration named: the schema could not even be read (e.g. the server cannot be reached).
+    throw new Error(failed ? `Database migration ${failed} failed: ${why}` : `Cannot bring the database schema up to date: ${why}`);
   }
 }
 
@@ -413,6 +415,34 @@ export async function openSqlite(path: string): Promise<Kysely<Database>> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   await migrate(db);
   return db;
+}
+
+/** A `postgres://` or `postgresql://` URL: the database is a PostgreSQL server (issue 11). */
+export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s);
+
+/**
+ * A PostgreSQL database (issue 11): the same schema and migrations as on SQLite, through a pg
+ * connection pool. Several server processes may share it (a GameStore on it is not the sole
+ * writer of its games).
+ */
+export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Kysely<Database>> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // A connection that drops while idle must not take the process down; the pool makes a new one.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrate(db);
+  } catch (e) {
+    await db.destroy();
+    throw e;
+  }
+  return db;
+}
+
+/** PostgreSQL for a `postgres://…` URL, otherwise a SQLite file at that path. */
+export function openDatabase(urlOrPath: string): Promise<Kysely<Database>> {
+  return isPostgresUrl(urlOrPath) ? openPostgres(urlOrPath) : openSqlite(urlOrPath);
 }
 
 /**
