@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySecureSession from '@fastify/secure-session';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isRuleError } from '../../engine/errors.ts';
 import { MODULES } from '../../modules/index.ts';
@@ -84,7 +84,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     bodyLimit: 256 * 1024,
     trustProxy: false,
     // One line per request from registerRequestLog (with the game, tokens redacted), not Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // A reverse proxy's request id (nginx: $request_id) ties its log to ours.
     requestIdHeader: 'x-request-id',
     // Draining answers with a typed 503 of our own (operations.ts), not Fastify's untyped one.

@@ -14,8 +14,8 @@ import { HttpError } from './http-errors.ts';
 export const RESTART_CLOSE_CODE = 1012;
 export const RESTART_CLOSE_REASON = 'server restarting: reconnect';
 
-/** Paths that carry a secret token: the token is replaced in what is logged. */
-const TOKEN_PATHS = /^(\/api\/(?:invitations|magic)\/)[^/?#]+/;
+/** Paths that carry a secret token (the API's and the web app's pages): the token is replaced in what is logged. */
+const TOKEN_PATHS = /^(\/(?:api\/invitations|api\/magic|invite|magic)\/)[^/?#]+/;
 
 /** The URL as it may be logged: no invitation or sign-in token, no query string values that could be one. */
 export function redactUrl(url: string): string {
@@ -110,8 +110,14 @@ export function registerOperationsRoutes(app: FastifyInstance, db: Kysely<Databa
     if (!state.draining) return;
     const path = request.url.split('?')[0];
     if (path === '/api/health' || path === '/api/ready') return;
-    reply.header('connection', 'close').header('retry-after', '1');
+    reply.header('retry-after', '1');
     throw new HttpError(503, 'shutting-down', 'This server is restarting: try again in a moment.');
+  });
+  // While draining every answer closes its connection: a keep-alive connection would otherwise
+  // hold the closing server open until its idle timeout (Fastify's 72 s), past the shutdown's.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (state.draining) reply.header('connection', 'close');
+    return payload;
   });
   app.get('/api/health', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { config: { rateLimit: false } }, async (_request, reply) => {
