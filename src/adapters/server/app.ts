@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +88,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     logController: new LogController({ disableRequestLogging: true }),
     // A reverse proxy's request id (nginx: $request_id) ties its log to ours.
     requestIdHeader: 'x-request-id',
+    // Otherwise a random id, so the lines of several nodes never share one ("req-1" on each).
+    genReqId: () => randomBytes(6).toString('hex'),
     // Draining answers with a typed 503 of our own (operations.ts), not Fastify's untyped one.
     return503OnClosing: false,
   });

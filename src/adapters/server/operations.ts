@@ -74,14 +74,11 @@ export async function notReady(db: Kysely<Database>, state: NodeState, migration
     problems.push('database');
     return problems;
   }
-  try {
-    const applied = await sql<{ n: number | string }>`select count(*) as n from kysely_migration`.execute(db);
-    const locked = await sql<{ is_locked: number | boolean }>`select is_locked from kysely_migration_lock`.execute(db);
-    const running = locked.rows.some((r) => Number(r.is_locked) === 1 || r.is_locked === true);
-    if (running || Number(applied.rows[0]?.n ?? 0) < migrationsAtStart || migrationsAtStart === 0) problems.push('migrations');
-  } catch {
-    problems.push('migrations');
-  }
+  // The node migrated the schema before it started (its migrations are these many); fewer now
+  // means the database was swapped for an older one (a restore) underneath it. More is fine: a
+  // newer node applied its own, which this one does not need.
+  const applied = await appliedMigrations(db);
+  if (migrationsAtStart === 0 || applied < migrationsAtStart) problems.push('migrations');
   return problems;
 }
 
@@ -97,7 +94,7 @@ export async function appliedMigrations(db: Kysely<Database>): Promise<number> {
 const NOT_READY_MESSAGE: Record<string, string> = {
   'shutting-down': 'this server is shutting down',
   database: 'the database does not answer',
-  migrations: 'the database schema is not up to date (migrations pending or running)',
+  migrations: 'the database schema is older than this server (migrations not applied)',
 };
 
 /**
