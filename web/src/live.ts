@@ -6,7 +6,8 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting';
 /**
  * The game's WebSocket (`/api/games/:id/live`): frames of new events (and rewind news). It
  * reconnects with a growing pause (1 s, 2 s, 4 s … 30 s), and at once when the browser is back
- * online, or when the server says it is restarting (close code 1012), and asks for what follows the last event seen, so nothing is missed while away.
+ * online or when the server says it is restarting (close code 1012, issue 11), and asks for
+ * what follows the last event seen, so nothing is missed while away.
  * `onFrame` gets the new events (maybe none); `onChat` a chat message (issue 10).
  */
 export function useLive(id: string, as: string | null, start: number | null, onFrame: (events: GameEvent[]) => void, onChat?: (message: ChatMessage) => void): LiveState {
