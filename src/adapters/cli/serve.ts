@@ -19,7 +19,7 @@ export function registerServeCommand(program: Command): void {
     .option('--host <host>', 'address to listen on (0.0.0.0: every device on your network)', 'localhost')
     .option('--data <dir>', 'folder for the database and the cookie key', 'wardroom-data')
     .option('--base-url <url>', 'the address people use, for invitation and sign-in links (default http://HOST:PORT)')
-    .option('--smtp <url>', 'mail server for sign-in links, invitations and notifications, e.g. smtps://user:pass@mail.example.org (default: $SMTP_URL; without it, mails go to the log)')
+    .option('--smtp <url>', 'mail server for sign-in links, invitations and notifications, e.g. smtps://user:pass@mail.example.org (default: $SMTP_URL; without it, mails are printed on stderr)')
     .option('--mail-from <address>', 'sender of the mails (default: $MAIL_FROM, or Wardroom <wardroom@localhost>)')
     .option('--tick <seconds>', 'how often due notifications and deadline events are sent', '15')
     .option('--secret-key-file <file>', 'the key that seals sign-in cookies, 64 hex digits (default: $WARDROOM_SECRET_KEY, else cookie.key in the data folder, made on first start); every node behind one address must use the same key')

@@ -69,7 +69,10 @@ export async function notReady(db: Kysely<Database>, state: NodeState, migration
   const problems: string[] = [];
   if (state.draining) problems.push('shutting-down');
   try {
-    await sql`select 1`.execute(db);
+    // A database that hangs is as unready as one that refuses: 2 s at most.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), 2000)));
+    await Promise.race([sql`select 1`.execute(db), late]).finally(() => clearTimeout(timer));
   } catch {
     problems.push('database');
     return problems;
