@@ -6,7 +6,8 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting';
 /**
  * The game's WebSocket (`/api/games/:id/live`): frames of new events (and rewind news). It
  * reconnects with a growing pause (1 s, 2 s, 4 s … 30 s), and at once when the browser is back
- * online, and asks for what follows the last event seen, so nothing is missed while away.
+ * online or when the server says it is restarting (close code 1012, issue 11), and asks for
+ * what follows the last event seen, so nothing is missed while away.
  * `onFrame` gets the new events (maybe none); `onChat` a chat message (issue 10).
  */
 export function useLive(id: string, as: string | null, start: number | null, onFrame: (events: GameEvent[]) => void, onChat?: (message: ChatMessage) => void): LiveState {
@@ -60,9 +61,20 @@ export function useLive(id: string, as: string | null, start: number | null, onF
         for (const e of fresh) last.current = Math.max(last.current, e.seq);
         handler.current(fresh);
       };
-      ws.onclose = () => {
+      ws.onclose = (e) => {
         ws = null;
-        if (!closed) retry();
+        if (closed) return;
+        if (e.code === 1012) {
+          // 1012 "service restart": this server is going away (issue 11). Reconnect at once, to
+          // another node behind the balancer; a random pause under half a second so a node's
+          // browsers do not all arrive in the same instant. Further failures back off as usual.
+          setState('reconnecting');
+          delay = 1000;
+          clearTimeout(timer);
+          timer = setTimeout(connect, Math.random() * 500);
+          return;
+        }
+        retry();
       };
     };
     // The browser knows when the network goes: say so at once, and reconnect as soon as it is back.

@@ -3,6 +3,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 
+/** pino's levels (the server is imported only when it starts, so the list is here). */
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
 /**
  * `wardroom serve`: Wardroom online on one machine (issue 9). The web app and the API from one
  * process, on an embedded SQLite database in the data folder (created on first start, schema
@@ -18,15 +21,31 @@ export function registerServeCommand(program: Command): void {
     .option('--host <host>', 'address to listen on (0.0.0.0: every device on your network)', 'localhost')
     .option('--data <dir>', 'folder for the database and the cookie key (with DATABASE_URL=postgres://…: the cookie key only, the data in PostgreSQL)', 'wardroom-data')
     .option('--base-url <url>', 'the address people use, for invitation and sign-in links (default http://HOST:PORT)')
-    .option('--smtp <url>', 'mail server for sign-in links, invitations and notifications, e.g. smtps://user:pass@mail.example.org (default: $SMTP_URL; without it, mails go to the log)')
+    .option('--smtp <url>', 'mail server for sign-in links, invitations and notifications, e.g. smtps://user:pass@mail.example.org (default: $SMTP_URL; without it, mails are printed on stderr)')
     .option('--mail-from <address>', 'sender of the mails (default: $MAIL_FROM, or Wardroom <wardroom@localhost>)')
     .option('--tick <seconds>', 'how often due notifications and deadline events are sent', '15')
-    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string }) => {
+    .option('--secret-key-file <file>', 'the key that seals sign-in cookies, 64 hex digits (default: $WARDROOM_SECRET_KEY, else cookie.key in the data folder, made on first start); every node behind one address must use the same key')
+    .option('--log-level <level>', `JSON log lines on stdout from this level up: ${LOG_LEVELS.join(', ')}`, 'info')
+    .option('--shutdown-timeout <seconds>', 'on SIGTERM/SIGINT, wait at most this long for requests in flight before exiting', '10')
+    .option('--drain-delay <seconds>', 'on SIGTERM/SIGINT, answer /api/ready with 503 this long before closing the listener (time for a load balancer to notice)', '0')
+    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string; secretKeyFile?: string; logLevel: string; shutdownTimeout: string; drainDelay: string }) => {
       const smtp = o.smtp ?? (process.env.SMTP_URL || undefined);
       const mailFrom = o.mailFrom ?? (process.env.MAIL_FROM || 'Wardroom <wardroom@localhost>');
       const tick = Number(o.tick);
       if (!(tick > 0)) {
         process.stderr.write(`--tick ${o.tick}: give a number of seconds above 0.\n`);
+        process.exitCode = 2;
+        return;
+      }
+      if (!LOG_LEVELS.includes(o.logLevel)) {
+        process.stderr.write(`--log-level ${o.logLevel}: give one of ${LOG_LEVELS.join(', ')}.\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const timeoutS = Number(o.shutdownTimeout);
+      const drainS = Number(o.drainDelay);
+      if (!(timeoutS > 0) || !(drainS >= 0)) {
+        process.stderr.write(`--shutdown-timeout ${o.shutdownTimeout} / --drain-delay ${o.drainDelay}: give numbers of seconds (the timeout above 0).\n`);
         process.exitCode = 2;
         return;
       }
@@ -41,6 +60,14 @@ export function registerServeCommand(program: Command): void {
         mkdirSync(dir, { recursive: true });
       } catch (e) {
         process.stderr.write(`--data ${o.data}: cannot create the data folder (${(e as Error).message}).\n`);
+        process.exitCode = 2;
+        return;
+      }
+      let secretKey: Buffer;
+      try {
+        secretKey = o.secretKeyFile ? readKey(readFileSync(o.secretKeyFile, 'utf8'), `--secret-key-file ${o.secretKeyFile}`) : process.env.WARDROOM_SECRET_KEY ? readKey(process.env.WARDROOM_SECRET_KEY, 'WARDROOM_SECRET_KEY') : cookieKey(dir);
+      } catch (e) {
+        process.stderr.write(`${(e as Error).message}\n`);
         process.exitCode = 2;
         return;
       }
@@ -60,10 +87,10 @@ export function registerServeCommand(program: Command): void {
         process.exitCode = 2;
         return;
       }
-      const where = databaseUrl ? `data in PostgreSQL at ${redact(databaseUrl)}; cookie key in ${dir}` : `data in ${dir}`;
-      // Without a mail server the sign-in mail is printed here, for whoever runs the server to pass on.
-      const mailer = smtp ? await smtpMailer(smtp, mailFrom) : { send: async (to: string, subject: string, text: string) => void process.stdout.write(`(no --smtp) mail to ${to}: ${subject}\n${text}\n`) };
-      const { app } = await buildServer({ db, secretKey: cookieKey(dir), baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: !!process.env.WARDROOM_LOG, mailer, tickEveryMs: tick * 1000 });
+      const where = databaseUrl ? `data in PostgreSQL at ${redact(databaseUrl)}` : `data in ${dir}`;
+      // Without a mail server the sign-in mail is printed on stderr (stdout is the JSON log, which never holds a token), for whoever runs the server to pass on.
+      const mailer = smtp ? await smtpMailer(smtp, mailFrom) : { send: async (to: string, subject: string, text: string) => void process.stderr.write(`(no --smtp) mail to ${to}: ${subject}\n${text}\n`) };
+      const { app, shutdown } = await buildServer({ db, secretKey, baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: { level: o.logLevel }, mailer, tickEveryMs: tick * 1000 });
       try {
         await app.listen({ port, host: o.host });
       } catch (e) {
@@ -74,14 +101,18 @@ export function registerServeCommand(program: Command): void {
       }
       const address = app.server.address();
       const url = o.baseUrl ?? `http://${o.host}:${typeof address === 'object' && address ? address.port : port}`;
-      process.stdout.write(`Wardroom is running at ${url} (${where}). Open it in a browser; Ctrl-C stops it.\n`);
-      const stop = async () => {
-        await app.close();
-        await db.destroy();
-        process.exit(0);
+      process.stderr.write(`Wardroom is running at ${url} (${where}). Open it in a browser; Ctrl-C stops it.\n`);
+      // Graceful: readiness 503, live sockets told to reconnect (1012), requests in flight answered, database closed; a second signal exits at once.
+      let stopping = false;
+      const stop = async (signal: string) => {
+        if (stopping) process.exit(1);
+        stopping = true;
+        process.stderr.write(`${signal}: finishing requests in flight (at most ${timeoutS} s)…\n`);
+        const clean = await shutdown({ timeoutMs: timeoutS * 1000, graceMs: drainS * 1000 });
+        process.exit(clean ? 0 : 1);
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      process.on('SIGINT', () => void stop('SIGINT'));
+      process.on('SIGTERM', () => void stop('SIGTERM'));
     });
 }
 
@@ -94,6 +125,13 @@ function redact(url: string): string {
   } catch {
     return 'postgres://…';
   }
+}
+
+/** A 32-byte key given as 64 hex digits (a file or the environment). */
+function readKey(text: string, where: string): Buffer {
+  const key = Buffer.from(text.trim(), 'hex');
+  if (key.length !== 32 || !/^[0-9a-f]{64}$/i.test(text.trim())) throw new Error(`${where}: not a 32-byte key in 64 hex digits (make one with: openssl rand -hex 32).`);
+  return key;
 }
 
 /** The 32-byte key that seals session cookies: made on first start, kept (0600) so cookies survive restarts. */

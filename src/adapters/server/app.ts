@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySecureSession from '@fastify/secure-session';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isRuleError } from '../../engine/errors.ts';
 import { MODULES } from '../../modules/index.ts';
@@ -19,6 +20,7 @@ import { registerHistoryRoutes } from './history-routes.ts';
 import { HttpError } from './http-errors.ts';
 import { LiveHub, inProcessBroadcast, type Broadcast } from './live.ts';
 import { registerNotificationRoutes } from './notification-routes.ts';
+import { appliedMigrations, loggerOptions, registerOperationsRoutes, registerRequestLog, shutdown, type LogOptions, type NodeState, type ShutdownOptions } from './operations.ts';
 import { Notifications, systemClock, type Clock, type SenderOptions } from './notifications.ts';
 import { registerPeopleRoutes } from './people-routes.ts';
 import { registerOddsRoutes } from './odds-routes.ts';
@@ -47,7 +49,8 @@ export interface ServerOptions {
   rateLimit?: number | false;
   mailer?: Mailer;
   broadcast?: Broadcast;
-  logger?: boolean;
+  /** Structured logs (JSON lines, issue 11): true = info to stdout; or a level and a stream. */
+  logger?: boolean | LogOptions;
   /** The time for notifications and deadlines (tests: a clock they move). */
   clock?: Clock;
   /** Retries, backoff, rate cap and the webhook POST of the notification sender. */
@@ -75,8 +78,23 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const DEFAULT_WEB_ROOT = [join(here, '../../../dist/web'), join(here, '../../web')].find((p) => existsSync(join(p, 'index.html'))) ?? null;
 
 /** The Wardroom server: the API, live updates and the web app, around the engine and one database. */
-export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyInstance; ctx: Ctx }> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 256 * 1024, trustProxy: false });
+export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyInstance; ctx: Ctx; state: NodeState; shutdown: (o?: ShutdownOptions) => Promise<boolean> }> {
+  const logger = opts.logger ? loggerOptions(opts.logger === true ? {} : opts.logger) : false;
+  const app = Fastify({
+    logger,
+    bodyLimit: 256 * 1024,
+    trustProxy: false,
+    // One line per request from registerRequestLog (with the game, tokens redacted), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    // A reverse proxy's request id (nginx: $request_id) ties its log to ours.
+    requestIdHeader: 'x-request-id',
+    // Otherwise a random id, so the lines of several nodes never share one ("req-1" on each).
+    genReqId: () => randomBytes(6).toString('hex'),
+    // Draining answers with a typed 503 of our own (operations.ts), not Fastify's untyped one.
+    return503OnClosing: false,
+  });
+  const state: NodeState = { draining: false };
+  const migrationsAtStart = await appliedMigrations(opts.db);
   const store = new GameStore(opts.db);
   const people = new People(opts.db);
   const broadcast = opts.broadcast ?? inProcessBroadcast();
@@ -91,7 +109,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   broadcast.subscribe((game) => void hub.changed(game).catch((e) => app.log.error(e)));
 
   const baseUrl = opts.baseUrl ?? 'http://localhost:8080';
-  const mailer: Mailer = opts.mailer ?? { send: async (to, subject, text) => app.log.info({ to, subject }, text) };
+  // No mail server given: the mail is dropped with a log line naming it, never its text (its links hold tokens).
+  const mailer: Mailer = opts.mailer ?? { send: async (to, subject) => app.log.info({ to, subject }, 'mail not sent: no mail server') };
   const clock = opts.clock ?? systemClock;
   const titleOf = async (game: string) => (await store.meta(game))?.title ?? game;
   const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, hub, clock, mailer, () => ctx.baseUrl, opts.notify);
@@ -168,6 +187,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     return reply.status(500).send({ error: { code: 'server-error', message: 'Something went wrong on the server; nothing was changed. Try again.' } });
   });
 
+  if (logger) registerRequestLog(app);
+  registerOperationsRoutes(app, opts.db, state, migrationsAtStart);
   registerPeopleRoutes(app, ctx);
   registerGameRoutes(app, ctx);
   registerChatRoutes(app, ctx);
@@ -192,5 +213,5 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     if (webRoot && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(path)) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send(new HttpError(404, 'not-found', `No such page: ${request.method} ${request.url.split('?')[0]}.`).body());
   });
-  return { app, ctx };
+  return { app, ctx, state, shutdown: (o) => shutdown(app, opts.db, state, o) };
 }

@@ -1,0 +1,93 @@
+/**
+ * `wardroom serve` as an operator runs it (issue 11): the cookie key given to every node
+ * (--secret-key-file or WARDROOM_SECRET_KEY) instead of one made in the data folder, JSON log
+ * lines on stdout, and a real SIGTERM that drains and exits 0.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT } from '../support/cli.ts';
+import { TWO_ZONE_FORM } from '../support/server.ts';
+
+const DIR = mkdtempSync(join(tmpdir(), 'wardroom-serve-ops-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  rmSync(DIR, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** `wardroom serve`; resolves once it says it runs (or has exited). */
+async function serve(args: string[], env: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  children.push(child);
+  const out = { stdout: '', stderr: '' };
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (out.stdout += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (out.stderr += d));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const deadline = Date.now() + 30_000;
+  while (!out.stderr.includes('Wardroom is running') && child.exitCode === null) {
+    if (Date.now() > deadline) throw new Error(`wardroom serve did not start: ${out.stderr}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { child, out, exited, base: `http://127.0.0.1:${port}` };
+}
+
+describe('wardroom serve for several nodes (issue 11: operations)', () => {
+  it('a key file shared by the nodes keeps people signed in across them (no cookie.key in the data folder); SIGTERM exits 0; the log is JSON lines', async () => {
+    const key = randomBytes(32).toString('hex');
+    const keyFile = join(DIR, 'secret.key');
+    writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+    const data = join(DIR, 'data');
+
+    const a = await serve(['--data', data, '--secret-key-file', keyFile]);
+    const created = await fetch(`${a.base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...TWO_ZONE_FORM, name: 'Rita' }) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const cookie = created.headers.getSetCookie().find((c) => c.startsWith('wardroom='))!.split(';')[0];
+    a.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
+    expect(existsSync(join(data, 'cookie.key'))).toBe(false);
+    const lines = a.out.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.find((l) => l.msg === 'request' && l.url === '/api/games')).toMatchObject({ method: 'POST', status: 201 });
+    expect(a.out.stdout).not.toContain(cookie.split('=')[1]);
+
+    // The next node gets the same key from the environment: the referee's cookie still works there.
+    const b = await serve(['--data', data], { WARDROOM_SECRET_KEY: key });
+    const mine = (await (await fetch(`${b.base}/api/me`, { headers: { cookie } })).json()) as { person: unknown; games: { id: string; referee: boolean }[] };
+    expect(mine.person).not.toBeNull();
+    expect(mine.games).toEqual([expect.objectContaining({ id, referee: true })]);
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
+
+    // A node with another key does not know the cookie: signed out, not an error.
+    const c = await serve(['--data', data, '--log-level', 'silent'], { WARDROOM_SECRET_KEY: randomBytes(32).toString('hex') });
+    const me = await fetch(`${c.base}/api/me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual({ person: null, games: [] });
+    c.child.kill('SIGTERM');
+    expect(await c.exited).toBe(0);
+    expect(c.out.stdout).toBe('');
+  }, 90_000);
+
+  it('a key that is not 64 hex digits is refused at start, saying how to make one', async () => {
+    const r = await serve(['--data', join(DIR, 'data2')], { WARDROOM_SECRET_KEY: 'not-a-key' });
+    expect(await r.exited).toBe(2);
+    expect(r.out.stderr).toMatch(/WARDROOM_SECRET_KEY: not a 32-byte key.*openssl rand -hex 32/);
+  }, 30_000);
+});
