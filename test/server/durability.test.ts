@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { BIN, ROOT } from '../support/cli.ts';
 import { exampleActions, freshDatabaseUrl, TEST_DB, TWO_ZONE_FORM } from '../support/server.ts';
+import { freePort } from '../support/ports.ts';
 
 const DATA = mkdtempSync(join(tmpdir(), 'wardroom-serve-test-'));
 const children: ChildProcess[] = [];
@@ -24,16 +24,6 @@ afterAll(() => {
   rmSync(DATA, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** On PostgreSQL (issue 11): the database both servers use, given as DATABASE_URL. */
 let databaseUrl: Promise<string> | undefined;

@@ -6,12 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT } from '../support/cli.ts';
 import { TWO_ZONE_FORM } from '../support/server.ts';
+import { freePort } from '../support/ports.ts';
 
 const DIR = mkdtempSync(join(tmpdir(), 'wardroom-serve-ops-'));
 const children: ChildProcess[] = [];
@@ -20,16 +20,6 @@ afterAll(() => {
   rmSync(DIR, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** `wardroom serve`; resolves once it says it runs (or has exited). */
 async function serve(args: string[], env: Record<string, string> = {}) {

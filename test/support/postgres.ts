@@ -9,9 +9,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './ports.ts';
 
 /** Where Debian puts PostgreSQL's programs (the newest version found), or null. */
 export function postgresBin(): string | null {
@@ -34,16 +34,6 @@ export interface Cluster {
   stop(): void;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Run a program, as `user` when given (runuser); its output, or an error with what it printed. */
 function run(user: string | null, cmd: string, args: string[]): string {
