@@ -12,7 +12,7 @@ import type { Action } from '../../src/engine/module.ts';
 import { Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { TMP, wardroom } from '../support/cli.ts';
-import { claim, example, invite, startServer, type Client, type TestServer } from '../support/server.ts';
+import { example, importCut, startServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,22 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Import `record` cut after `cut` actions; Ann and Boris take the teams' seats. */
-async function importCut(record: GameRecord, cut: number) {
-  const referee = server.person('Rita');
-  const r = await referee.post('/api/import', { file: JSON.stringify({ ...record, log: record.log.slice(0, cut) }), title: 'From the table' });
-  expect(r.status).toBe(201);
-  expect(r.body.seed).toBe(true);
-  const id = r.body.id as string;
-  const seats = (await referee.page(id)).seats as { seat: string; team: string }[];
-  const people: Record<string, Client> = {};
-  for (const team of ['allied', 'soviet']) {
-    people[team] = server.person(team);
-    const mine = seats.filter((s) => s.team === team).map((s) => s.seat);
-    expect((await claim(people[team], await invite(referee, id, 'team', { team }), mine)).status).toBe(200);
-  }
-  return { id, referee, people };
-}
 
 const strip = ({ rolled: _r, ...a }: Action & { rolled?: unknown }): Action => a;
 
@@ -43,11 +27,12 @@ describe('import and export of the CLI game file', () => {
   it('examples/cwnb/two-zone.json imported half-way with its seed is played to the end online; the exported file replays (wardroom replay) to the table\'s result', async () => {
     const table = example('two-zone.json');
     const cut = 100;
-    const g = await importCut(table, cut);
+    const g = await importCut(server, table, cut, 'From the table');
+    expect(g.seed).toBe(true);
     expect((await g.referee.page(g.id)).game).toMatchObject({ version: cut, title: 'From the table', seed: null, over: false });
     let v = cut;
-    for (const a of table.log.slice(cut)) v = await g.people[a.seat.split(':')[0]].act(g.id, strip(a), v);
-    const exported = (await g.people.soviet.get(`/api/games/${g.id}/export`)).body as GameRecord;
+    for (const a of table.log.slice(cut)) v = await g.teams[a.seat.split(':')[0] as 'allied' | 'soviet'].act(g.id, strip(a), v);
+    const exported = (await g.soviet.get(`/api/games/${g.id}/export`)).body as GameRecord;
     expect(exported.seed).toBe(table.seed);
     expect(exported.log).toEqual(table.log);
     const file = join(TMP, 'online-two-zone.json');
@@ -64,9 +49,10 @@ describe('import and export of the CLI game file', () => {
   it('examples/cwnb/seven-zone-nine-turn.json (server dice) imported with its seed continues online: the next 40 actions roll the same dice', async () => {
     const table = example('seven-zone-nine-turn.json');
     const cut = 700;
-    const g = await importCut(table, cut);
+    const g = await importCut(server, table, cut, 'From the table');
+    expect(g.seed).toBe(true);
     let v = cut;
-    for (const a of table.log.slice(cut, cut + 40)) v = await g.people[a.seat.split(':')[0]].act(g.id, strip(a), v);
+    for (const a of table.log.slice(cut, cut + 40)) v = await g.teams[a.seat.split(':')[0] as 'allied' | 'soviet'].act(g.id, strip(a), v);
     const exported = (await g.referee.get(`/api/games/${g.id}/export`)).body as GameRecord;
     expect(exported.seed).toBeNull(); // the game runs on: the referee's file keeps the seed back
     expect(exported.log).toEqual(table.log.slice(0, cut + 40)); // with the dice the server rolled, as logged at the table

@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newGameRecord, type GameRecord } from '../../src/engine/session.ts';
+import { newGameRecord } from '../../src/engine/session.ts';
 import { splitCsv } from '../../src/modules/cwnb/data/roster.ts';
 import { ROOT, wardroom } from '../support/cli.ts';
-import { claim, example, invite, startServer, type Client, type TestServer } from '../support/server.ts';
+import { example, importCut, startServer, type TestServer } from '../support/server.ts';
 
 const FILE = 'seven-zone-nine-turn.json';
 let server: TestServer;
@@ -20,22 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Import `record` cut after `cut` actions (with its seed); Ann takes the Allied seats, Boris the Soviet ones, Sam watches. */
-async function importCut(record: GameRecord, cut: number) {
-  const referee = server.person('Rita');
-  const r = await referee.post('/api/import', { file: JSON.stringify({ ...record, log: record.log.slice(0, cut) }), title: 'Seven zones' });
-  expect(r.status).toBe(201);
-  const id = r.body.id as string;
-  const seats = (await referee.page(id)).seats as { seat: string; team: string }[];
-  const people: Record<'allied' | 'soviet', Client> = { allied: server.person('Ann'), soviet: server.person('Boris') };
-  for (const team of ['allied', 'soviet'] as const) {
-    const mine = seats.filter((s) => s.team === team).map((s) => s.seat);
-    expect((await claim(people[team], await invite(referee, id, 'team', { team }), mine)).status).toBe(200);
-  }
-  const spectator = server.person('Sam');
-  expect((await claim(spectator, await invite(referee, id, 'spectator'), [])).status).toBe(200);
-  return { id, referee, allied: people.allied, soviet: people.soviet, spectator, seats };
-}
 
 /** CSV text as rows of fields. */
 function rowsOf(csv: string): string[][] {
@@ -50,7 +34,7 @@ describe('GET /api/games/:id/record and record.csv: a finished campaign (example
   let cliText = '';
   beforeAll(async () => {
     const table = example(FILE);
-    g = await importCut(table, table.log.length);
+    g = await importCut(server, table, table.log.length, 'Seven zones');
     const file = join(ROOT, 'examples', 'cwnb', FILE);
     const [csv, text] = await Promise.all([wardroom(['record-sheet', file, '--csv']), wardroom(['record-sheet', file])]);
     expect(csv.code, csv.stderr).toBe(0);
@@ -154,7 +138,7 @@ describe('a running campaign\'s record holds nothing secret (issue 10: the sheet
   const pending = table.log[CUT - 1];
   let g: Awaited<ReturnType<typeof importCut>>;
   beforeAll(async () => {
-    g = await importCut(table, CUT);
+    g = await importCut(server, table, CUT, 'Seven zones');
   }, 60_000);
 
   it('the record is the same for the referee, each team and a spectator; the series runs to the turn under way', async () => {

@@ -293,3 +293,25 @@ export function exampleActions(): Action[] {
   }
   return out.map(({ rolled: _r, ...a }: Action & { rolled?: unknown }) => a);
 }
+
+/**
+ * Import `record` cut after `cut` log entries (with its seed) as the referee Rita; Ann takes the
+ * Allied seats, Boris the Soviet ones, Sam watches.
+ */
+export async function importCut(server: TestServer, record: GameRecord, cut: number, title: string) {
+  const referee = server.person('Rita');
+  const r = await referee.post('/api/import', { file: JSON.stringify({ ...record, log: record.log.slice(0, cut) }), title });
+  if (r.status !== 201) throw new Error(`import: ${r.status} ${r.text}`);
+  const id = r.body.id as string;
+  const seats = (await referee.page(id)).seats as { seat: string; team: string }[];
+  const teams = { allied: server.person('Ann'), soviet: server.person('Boris') };
+  for (const team of ['allied', 'soviet'] as const) {
+    const mine = seats.filter((s) => s.team === team).map((s) => s.seat);
+    const c = await claim(teams[team], await invite(referee, id, 'team', { team }), mine);
+    if (c.status !== 200) throw new Error(`claim: ${c.status} ${c.text}`);
+  }
+  const spectator = server.person('Sam');
+  const c = await claim(spectator, await invite(referee, id, 'spectator'), []);
+  if (c.status !== 200) throw new Error(`spectator: ${c.status} ${c.text}`);
+  return { id, seed: r.body.seed as boolean, referee, ...teams, teams, spectator, seats };
+}
