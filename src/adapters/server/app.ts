@@ -7,7 +7,7 @@ import fastifySecureSession from '@fastify/secure-session';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { SqliteAdapter, type Kysely } from 'kysely';
 import { isRuleError } from '../../engine/errors.ts';
 import { MODULES } from '../../modules/index.ts';
 import { ChatStore } from '../storage/chat.ts';
@@ -57,6 +57,15 @@ export interface ServerOptions {
   notify?: SenderOptions;
   /** Send due notifications and deadline events every this many ms (wardroom serve); default: never (tests call runDue). */
   tickEveryMs?: number;
+  /**
+   * Several server processes (nodes) share this database (issue 11). Default: on PostgreSQL yes,
+   * on SQLite no (one process owns the file). Shared: a game's session is checked against the
+   * stored version before each use, presence and rate limits live in the database, work is
+   * claimed from tables.
+   */
+  shared?: boolean;
+  /** This process's name among the nodes (logs, presence rows); default: random. */
+  nodeId?: string;
 }
 
 /** A channel as a notification names it: "everyone", "Allied team", "private referee". */
@@ -95,7 +104,9 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   });
   const state: NodeState = { draining: false };
   const migrationsAtStart = await appliedMigrations(opts.db);
-  const store = new GameStore(opts.db);
+  const shared = opts.shared ?? !(opts.db.getExecutor().adapter instanceof SqliteAdapter);
+  const nodeId = opts.nodeId ?? `node-${randomBytes(4).toString('hex')}`;
+  const store = new GameStore(opts.db, { soleWriter: !shared });
   const people = new People(opts.db);
   const broadcast = opts.broadcast ?? inProcessBroadcast();
   const sessionOrNull = async (game: string) => {
@@ -123,6 +134,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     return typeof sid === 'string' ? people.sessionPerson(sid) : null;
   };
   const ctx: Ctx = {
+    shared,
+    nodeId,
     store,
     people,
     chat: new ChatStore(opts.db),
