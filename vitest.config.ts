@@ -16,14 +16,15 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } },
+      // test/nodes: several `wardroom serve` processes on one PostgreSQL, so only in that project.
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/nodes/**'] } },
       ...(withPostgres
         ? [
             {
               extends: true,
               test: {
                 name: 'postgres',
-                include: ['test/server/**/*.test.ts', 'test/storage/**/*.test.ts'],
+                include: ['test/server/**/*.test.ts', 'test/storage/**/*.test.ts', 'test/nodes/**/*.test.ts'],
                 env: { WARDROOM_TEST_DB: 'postgres' },
                 globalSetup: ['test/global-setup-postgres.ts'],
               },

@@ -118,13 +118,52 @@ export class Session<S = unknown> {
     if (isRuleError(options)) return { ...options, index: -1 };
     const { log, ...rest } = record;
     const session = new Session<S>(module, { ...rest, version: RECORD_VERSION, options: raw, log: [] }, module.setup(options), seed, opts);
-    for (let i = 0; i < log.length; i++) {
-      let entry = log[i];
-      if (record.version === 1 && module.migrateAction && !KERNEL_TYPES.has(entry.type)) entry = module.migrateAction(session.state, entry, 1);
-      const r = KERNEL_TYPES.has(entry.type) ? session.takeBack(entry as UndoEntry | RewindEntry) : session.append(entry);
-      if (isRuleError(r)) return { ...r, index: i };
+    const r = session.replay(log, record.version);
+    return r ?? session;
+  }
+
+  /**
+   * Replay stored log entries after the session's last one (issue 11: entries another server
+   * process stored). A refusal names the log index of the first entry that does not replay.
+   */
+  extend(entries: readonly LogEntry[]): RuleError | null {
+    return this.replay(entries, RECORD_VERSION);
+  }
+
+  /**
+   * Make a change and take it back at once (issue 11): the log entries it would add and what it
+   * answered, the session left as it was. A server whose database has other writers stores the
+   * entries first and only then replays them here (`extend`), so nobody reading this session sees
+   * a change the database refused.
+   */
+  trial<R>(make: (s: this) => R | RuleError): { result: R; entries: LogEntry[] } | RuleError {
+    const { state } = this;
+    const log = this.record.log.length;
+    const events = this.events.length;
+    const steps = this.steps.length;
+    const voided = this.steps.map((s) => s.voided);
+    const checkpoints = new Map(this.checkpoints);
+    const result = make(this);
+    const entries = this.record.log.slice(log);
+    this.state = state;
+    this.record.log.length = log;
+    this.events.length = events;
+    this.steps.length = steps;
+    voided.forEach((v, i) => (this.steps[i].voided = v));
+    this.checkpoints.clear();
+    for (const [k, v] of checkpoints) this.checkpoints.set(k, v);
+    return isRuleError(result) ? result : { result, entries };
+  }
+
+  private replay(entries: readonly LogEntry[], version: number): RuleError | null {
+    for (const stored of entries) {
+      let entry = stored;
+      if (version === 1 && this.module.migrateAction && !KERNEL_TYPES.has(entry.type)) entry = this.module.migrateAction(this.state, entry, 1);
+      const index = this.version;
+      const r = KERNEL_TYPES.has(entry.type) ? this.takeBack(entry as UndoEntry | RewindEntry) : this.append(entry);
+      if (isRuleError(r)) return { ...r, index };
     }
-    return session;
+    return null;
   }
 
   /** The game's version: the length of its log. A submission names the version it was made against. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 
@@ -27,8 +28,9 @@ export function registerServeCommand(program: Command): void {
     .option('--secret-key-file <file>', 'the key that seals sign-in cookies, 64 hex digits (default: $WARDROOM_SECRET_KEY, else cookie.key in the data folder, made on first start); every node behind one address must use the same key')
     .option('--log-level <level>', `JSON log lines on stdout from this level up: ${LOG_LEVELS.join(', ')}`, 'info')
     .option('--shutdown-timeout <seconds>', 'on SIGTERM/SIGINT, wait at most this long for requests in flight before exiting', '10')
+    .option('--node-id <name>', 'this process among several on one PostgreSQL database, for logs and presence (default: $WARDROOM_NODE_ID, else host name and process id)')
     .option('--drain-delay <seconds>', 'on SIGTERM/SIGINT, answer /api/ready with 503 this long before closing the listener (time for a load balancer to notice)', '0')
-    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string; secretKeyFile?: string; logLevel: string; shutdownTimeout: string; drainDelay: string }) => {
+    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string; secretKeyFile?: string; logLevel: string; shutdownTimeout: string; drainDelay: string; nodeId?: string }) => {
       const smtp = o.smtp ?? (process.env.SMTP_URL || undefined);
       const mailFrom = o.mailFrom ?? (process.env.MAIL_FROM || 'Wardroom <wardroom@localhost>');
       const tick = Number(o.tick);
@@ -90,7 +92,23 @@ export function registerServeCommand(program: Command): void {
       const where = databaseUrl ? `data in PostgreSQL at ${redact(databaseUrl)}` : `data in ${dir}`;
       // Without a mail server the sign-in mail is printed on stderr (stdout is the JSON log, which never holds a token), for whoever runs the server to pass on.
       const mailer = smtp ? await smtpMailer(smtp, mailFrom) : { send: async (to: string, subject: string, text: string) => void process.stderr.write(`(no --smtp) mail to ${to}: ${subject}\n${text}\n`) };
-      const { app, shutdown } = await buildServer({ db, secretKey, baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: { level: o.logLevel }, mailer, tickEveryMs: tick * 1000 });
+      const nodeId = o.nodeId ?? (process.env.WARDROOM_NODE_ID || `${hostname()}-${process.pid}`);
+      // Several nodes on one PostgreSQL (issue 11): live updates cross them through LISTEN/NOTIFY.
+      let log: (level: 'info' | 'warn' | 'error', message: string, err?: unknown) => void = () => {};
+      let broadcast;
+      if (databaseUrl) {
+        const { postgresBroadcast } = await import('../server/pg-broadcast.ts');
+        try {
+          broadcast = await postgresBroadcast({ url: databaseUrl, db, nodeId, log: (level, message, err) => log(level, message, err) });
+        } catch (e) {
+          process.stderr.write(`Cannot listen for other nodes' changes on ${redact(databaseUrl)}: ${(e as Error).message}\n`);
+          await db.destroy();
+          process.exitCode = 2;
+          return;
+        }
+      }
+      const { app, shutdown } = await buildServer({ db, secretKey, baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: { level: o.logLevel }, mailer, tickEveryMs: tick * 1000, nodeId, broadcast });
+      log = (level, message, err) => app.log[level]({ node: nodeId, err }, message);
       try {
         await app.listen({ port, host: o.host });
       } catch (e) {

@@ -13,7 +13,7 @@ import { MODULES } from '../../modules/index.ts';
 import { ChatStore } from '../storage/chat.ts';
 import { GameStore, type Database } from '../storage/database.ts';
 import { People } from '../storage/people.ts';
-import { registerChatRoutes } from './chat-routes.ts';
+import { deliverChat, registerChatRoutes } from './chat-routes.ts';
 import { Deadlines } from './deadlines.ts';
 import { registerGameRoutes } from './game-routes.ts';
 import { registerHistoryRoutes } from './history-routes.ts';
@@ -117,7 +117,6 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     return isRuleError(s) ? null : s;
   };
   const hub = new LiveHub(sessionOrNull);
-  broadcast.subscribe((game) => void hub.changed(game).catch((e) => app.log.error(e)));
 
   const baseUrl = opts.baseUrl ?? 'http://localhost:8080';
   // No mail server given: the mail is dropped with a log line naming it, never its text (its links hold tokens).
@@ -125,9 +124,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const clock = opts.clock ?? systemClock;
   const titleOf = async (game: string) => (await store.meta(game))?.title ?? game;
   const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, hub, clock, mailer, () => ctx.baseUrl, opts.notify);
-  const deadlines = new Deadlines(opts.db, people, notifications, clock, titleOf, (game) => hub.notify(game, { type: 'deadline' }));
+  const deadlines = new Deadlines(opts.db, people, notifications, clock, titleOf, (game) => broadcast.publish({ kind: 'frame', game, frame: { type: 'deadline' } }));
   notifications.onNewWaiting = (game) => deadlines.rearm(game);
-  broadcast.subscribe((game) => void notifications.changed(game).catch((e) => app.log.error(e)));
 
   const personOf = async (request: FastifyRequest) => {
     const sid = request.session.get('sid');
@@ -166,6 +164,22 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
       return s;
     },
   };
+
+  // What every node does with a notice; the work done once per change (notifications) only by the node that made it.
+  const logError = (e: unknown) => app.log.error(e);
+  const stopListening = broadcast.subscribe((notice, local) => {
+    if (notice.kind === 'log') {
+      hub.changed(notice.game).catch(logError);
+      if (local) notifications.changed(notice.game).catch(logError);
+    } else if (notice.kind === 'frame') hub.notify(notice.game, notice.frame);
+    else if (notice.kind === 'chat') {
+      if (!local) deliverChat(ctx, notice.game, notice.seq).catch(logError);
+    } else hub.resync().catch(logError);
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    await broadcast.close();
+  });
 
   await app.register(fastifySecureSession, {
     key: opts.secretKey,

@@ -112,6 +112,21 @@ function parseFields<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new HttpError(400, 'bad-request', `${field}: ${what}.`, { field });
 }
 
+/** Each subscriber of the game on this node its own frame: only people who may read the channel, never a spectator. */
+function sendChat(ctx: Ctx, game: string, access: ChatAccess, message: ChatMessage): void {
+  ctx.hub.sendChat(game, (sub: Subscriber) => {
+    if (sub.viewer.kind === 'spectator' || !access.mayRead(access.person(sub.personId), message.channel)) return null;
+    return { type: 'chat', message: messageFor(message, sub.personId) };
+  });
+}
+
+/** Another node stored chat message `seq` (issue 11): send it to this node's subscribers who may read it. */
+export async function deliverChat(ctx: Ctx, game: string, seq: number): Promise<void> {
+  if (!ctx.hub.watching(game)) return;
+  const message = await ctx.chat.get(game, seq);
+  if (message) sendChat(ctx, game, new ChatAccess(await ctx.chat.people(game), await ctx.sessionOf(game)), message);
+}
+
 export function registerChatRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** The game's chat access and the person, or a refusal: not signed in, no such game, not a member, a spectator. */
   async function chatOf(request: FastifyRequest, game: string) {
@@ -165,11 +180,9 @@ export function registerChatRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (length > MAX_CHAT_LENGTH) throw new HttpError(400, 'message-too-long', `text: a message is at most ${MAX_CHAT_LENGTH} characters; this one has ${length}.`, { field: 'text', max: MAX_CHAT_LENGTH });
     const message = await ctx.chat.post(id, channel, me.id, access.authorLabel(me, channel), text);
     await ctx.chat.markRead(id, me.id, channel, message.seq); // what you wrote you have read
-    // Live, each subscriber its own frame: only people who may read the channel, never a spectator's view.
-    ctx.hub.sendChat(id, (sub: Subscriber) => {
-      if (sub.viewer.kind === 'spectator' || !access.mayRead(access.person(sub.personId), channel)) return null;
-      return { type: 'chat', message: messageFor(message, sub.personId) };
-    });
+    // Live: this node's subscribers now; the other nodes read the message when told its number.
+    sendChat(ctx, id, access, message);
+    ctx.broadcast.publish({ kind: 'chat', game: id, seq: message.seq });
     try {
       await ctx.onChat?.(id, message, access.readers(channel, me.id));
     } catch (e) {

@@ -202,7 +202,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
   function settle<R>(id: string, r: Change<R> | Conflict | RuleError): Change<R> {
     if (isRuleError(r)) throw r.code === 'stale-version' ? new HttpError(409, 'conflict', r.message, { version: r.current }) : ruleRefusal(r);
     if ('conflict' in r) throw new HttpError(409, 'conflict', `The game has moved on (version ${r.version}): look again and resubmit.`, { version: r.version });
-    ctx.broadcast.publish(id, r.version);
+    ctx.broadcast.publish({ kind: 'log', game: id, version: r.version });
     return r;
   }
 
@@ -237,7 +237,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const need = session.module.scopeSeats?.(session.state, body.scope) ?? [];
     if (!need.includes(body.seat)) throw new HttpError(422, 'rewind-not-allowed', `"${body.scope}" is not a part of the game your seat ${body.seat} plays.`);
     const rid = await ctx.people.createRewind(id, body.seat, body.scope, body.to);
-    ctx.hub.notify(id, { type: 'rewind' });
+    ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
     reply.status(201);
     return { id: rid };
   });
@@ -253,7 +253,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (who !== 'referee' && !open.needed.includes(who)) throw new HttpError(403, 'not-asked', `The rewind of ${open.scope} does not wait on ${who}.`);
     if (!body.agree) {
       await ctx.people.setRewind(rid, open.agreed, 'refused');
-      ctx.hub.notify(id, { type: 'rewind' });
+      ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
       return { done: false };
     }
     const agreed = [...open.agreed, who];
@@ -263,12 +263,12 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (isRuleError(r) && r.code !== 'stale-version') {
         // The rules refuse it (past a die or a reveal): the request is closed, not left waiting for ever.
         await ctx.people.setRewind(rid, open.agreed, 'refused');
-        ctx.hub.notify(id, { type: 'rewind' });
+        ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
       }
       settle(id, r);
     }
     await ctx.people.setRewind(rid, agreed, complete ? 'done' : null);
-    ctx.hub.notify(id, { type: 'rewind' });
+    ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
     return { done: complete };
   });
 

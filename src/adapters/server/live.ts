@@ -4,26 +4,42 @@ import type { Viewer } from '../../engine/viewer.ts';
 
 /**
  * Live updates (issue 9): every connected browser gets, after each change of its game, the
- * events its viewer may see since the last one it was sent. The broadcast that tells a node
- * "game G moved to version V" is an interface: in process here (SQLite, one node); PostgreSQL's
- * NOTIFY across nodes later (issue 11). Frames are computed per viewer, never shared.
+ * events its viewer may see since the last one it was sent. What changed is told to every node
+ * by a Broadcast of notices that hold ids only (a version, a chat message's number, a frame
+ * without secrets); each node reads what it needs from the database and computes every frame
+ * per viewer, never shared. In process on SQLite (one node); PostgreSQL's LISTEN/NOTIFY across
+ * nodes (pg-broadcast.ts, issue 11); Redis pub/sub could take its place behind this interface.
  */
+export type Notice =
+  /** The game's log reached `version`. */
+  | { kind: 'log'; game: string; version: number }
+  /** A frame that is the same for every subscriber and holds no secret (a rewind asked, a seat claimed…). */
+  | { kind: 'frame'; game: string; frame: Extract<Frame, { type: 'rewind' | 'seats' | 'rematch' | 'deadline' }> }
+  /** Chat message number `seq` of the game was posted. */
+  | { kind: 'chat'; game: string; seq: number }
+  /** This node may have missed notices (its listening connection was lost and is back): look again at everything. */
+  | { kind: 'resync' };
+
 export interface Broadcast {
-  publish(game: string, version: number): void;
-  subscribe(listener: (game: string, version: number) => void): () => void;
+  /** Tell every node, this one first (at once, before the other nodes hear of it). */
+  publish(notice: Exclude<Notice, { kind: 'resync' }>): void;
+  /** `local`: published by this node (the node that made a change does the work done once per change). */
+  subscribe(listener: (notice: Notice, local: boolean) => void): () => void;
+  close(): Promise<void>;
 }
 
 /** One node: a plain list of listeners. */
 export function inProcessBroadcast(): Broadcast {
-  const listeners = new Set<(game: string, version: number) => void>();
+  const listeners = new Set<(notice: Notice, local: boolean) => void>();
   return {
-    publish: (game, version) => {
-      for (const l of listeners) l(game, version);
+    publish: (notice) => {
+      for (const l of listeners) l(notice, true);
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    close: async () => listeners.clear(),
   };
 }
 
@@ -37,7 +53,15 @@ export interface Subscriber {
   send(frame: string): void;
 }
 
-export type Frame = { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] } | { type: 'rewind' } | { type: 'seats' } | { type: 'chat'; message: unknown } | { type: 'rematch'; id: string } | { type: 'deadline' };
+export type Frame =
+  | { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] }
+  | { type: 'rewind' }
+  | { type: 'seats' }
+  | { type: 'chat'; message: unknown }
+  | { type: 'rematch'; id: string }
+  | { type: 'deadline' }
+  /** Notices may have been missed (issue 11): the events were caught up; look again at the rest (chat, seats). */
+  | { type: 'resync' };
 
 /** The subscribers of each game on this node, and the frame each one gets. */
 export class LiveHub {
@@ -55,6 +79,11 @@ export class LiveHub {
     };
   }
 
+  /** Whether the game has subscribers on this node. */
+  watching(game: string): boolean {
+    return !!this.games.get(game)?.size;
+  }
+
   /** Send `sub` the events after its last one (also on connect: a reconnect catches up). */
   catchUp(session: Session<unknown>, sub: Subscriber, waitingFor = session.waitingFor()): void {
     const events = session.eventsFor(sub.viewer, sub.last);
@@ -70,6 +99,14 @@ export class LiveHub {
     if (!session) return;
     const waitingFor = session.waitingFor();
     for (const sub of set) this.catchUp(session, sub, waitingFor);
+  }
+
+  /** Notices may have been missed: every game with subscribers here catches up, and they are told to look again. */
+  async resync(): Promise<void> {
+    for (const game of [...this.games.keys()]) {
+      await this.changed(game);
+      this.notify(game, { type: 'resync' });
+    }
   }
 
   /** Something other than the log changed (a rewind asked or answered, a seat claimed): tell every subscriber to look again. */

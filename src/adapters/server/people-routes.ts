@@ -100,7 +100,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
     else {
       const clash = await ctx.people.claimSeats(inv.gameId, personId, body.seats);
       if (clash) throw new HttpError(409, 'seat-taken', `The seat ${clash.taken} is already held by someone else.`);
-      ctx.hub.notify(inv.gameId, { type: 'seats' }); // the referee's list of who holds which seat
+      ctx.broadcast.publish({ kind: 'frame', game: inv.gameId, frame: { type: 'seats' } }); // the referee's list of who holds which seat
     }
     reply.status(200);
     return { id: inv.gameId };

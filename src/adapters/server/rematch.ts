@@ -73,7 +73,7 @@ export function registerRematchRoutes(app: FastifyInstance, ctx: Ctx): void {
       const now2 = await rematchLinks(ctx, id);
       throw new HttpError(409, 'rematch-exists', 'This campaign already has a rematch: open it from the link on this page.', { rematch: now2.rematch });
     }
-    ctx.hub.notify(id, { type: 'rematch', id: newGame });
+    ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rematch', id: newGame } });
     reply.status(201);
     return { id: newGame };
   });

@@ -71,6 +71,18 @@ export class ChatStore {
     return rows.map((r) => ({ id: r.id, seq: r.seq, channel: r.channel, authorId: r.author_id, author: r.name, label: r.author_label, text: r.text, at: r.created_at }));
   }
 
+  /** Message `seq` of the game, or null. */
+  async get(game: string, seq: number): Promise<ChatMessage | null> {
+    const r = await this.db
+      .selectFrom('chat_messages')
+      .innerJoin('people', 'people.id', 'chat_messages.author_id')
+      .select(['chat_messages.id', 'chat_messages.channel', 'chat_messages.author_id', 'people.name', 'chat_messages.author_label', 'chat_messages.text', 'chat_messages.created_at'])
+      .where('chat_messages.game_id', '=', game)
+      .where('chat_messages.seq', '=', seq)
+      .executeTakeFirst();
+    return r ? { id: r.id, seq, channel: r.channel, authorId: r.author_id, author: r.name, label: r.author_label, text: r.text, at: r.created_at } : null;
+  }
+
   /** The seq of the last message in each of these channels. */
   async latest(game: string, channels: readonly string[]): Promise<Map<string, number>> {
     if (!channels.length) return new Map();

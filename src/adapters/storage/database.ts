@@ -567,21 +567,35 @@ export class GameStore {
     }
   }
 
-  /** Open sessions by game: a sole writer's are at the stored version; otherwise reused while the stored version is theirs. */
+  /** Open sessions by game: a sole writer's are at the stored version; otherwise brought up to it before each use. */
   private readonly sessions = new Map<string, Session<unknown>>();
-  /** Games being read and replayed: callers at the same time share one replay. */
+  /** Games being read and replayed: callers at the same time share one. */
   private readonly opening = new Map<string, Promise<Session<unknown> | RuleError>>();
 
-  /** The game as a running session at its stored version (replayed only when it is not open, or the version moved). */
+  /** The game as a running session at its stored version (replayed only when it is not open, or caught up when the version moved). */
   async session(module: RulesModule<any, any>, id: string): Promise<Session<unknown> | RuleError> {
     const cached = this.sessions.get(id);
-    if (cached && (this.soleWriter || cached.version === (await this.version(id)))) return cached;
+    if (cached && this.soleWriter) return cached;
     let opening = this.opening.get(id);
     if (!opening) {
-      opening = this.open(module, id).finally(() => this.opening.delete(id));
+      opening = this.current(module, id).finally(() => this.opening.delete(id));
       this.opening.set(id, opening);
     }
     return opening;
+  }
+
+  /** The open session brought up to the stored version: the entries other writers stored since replayed on it (issue 11), else the game replayed. */
+  private async current(module: RulesModule<any, any>, id: string): Promise<Session<unknown> | RuleError> {
+    const cached = this.sessions.get(id);
+    if (cached) {
+      const version = await this.version(id);
+      if (version === cached.version) return cached;
+      if (version > cached.version) {
+        const rows = await this.db.selectFrom('actions').select(['entry']).where('game_id', '=', id).where('seq', '>=', cached.version).orderBy('seq').execute();
+        if (cached.version + rows.length === version && this.sessions.get(id) === cached && !cached.extend(rows.map((r) => JSON.parse(r.entry) as LogEntry))) return cached;
+      }
+    }
+    return this.open(module, id);
   }
 
   private async open(module: RulesModule<any, any>, id: string): Promise<Session<unknown> | RuleError> {
@@ -643,6 +657,7 @@ export class GameStore {
     if (isRuleError(session)) return session;
     if (seen !== session.version) return { conflict: true, version: session.version };
     const before = session.events.length;
+    if (!this.soleWriter) return this.storeThenMake(id, session, seen, make);
     const r = make(session);
     if (isRuleError(r)) return r;
     let stored: true | Conflict;
@@ -655,5 +670,21 @@ export class GameStore {
     if (stored === true) return { version: seen + 1, events: session.events.slice(before), result: r };
     this.sessions.delete(id); // ahead of the database: replay the stored game next time
     return stored;
+  }
+
+  /**
+   * With other writers (issue 11): the change is tried on the session and taken back, its entry
+   * stored, and only then replayed on the session, so no reader here sees a change another
+   * node's entry beat. A conflict leaves the session as it was (behind: it catches up on its next use).
+   */
+  private async storeThenMake<R>(id: string, session: Session<unknown>, seen: number, make: (s: Session<unknown>) => R | RuleError): Promise<Change<R> | Conflict | RuleError> {
+    const tried = session.trial(make);
+    if (isRuleError(tried)) return tried;
+    const before = session.events.length;
+    const stored = await this.append(id, seen, tried.entries[0]);
+    if (stored !== true) return stored;
+    // A reader may have caught the session up (with this entry, and maybe later ones) while it was being stored.
+    if (session.version === seen && session.extend(tried.entries)) this.sessions.delete(id);
+    return { version: seen + 1, events: session.events.slice(before).filter((e) => e.entry === seen), result: tried.result };
   }
 }

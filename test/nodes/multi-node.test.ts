@@ -1,0 +1,206 @@
+/**
+ * Several server nodes on one PostgreSQL (issue 11): three `wardroom serve` processes on loopback,
+ * one throwaway database, no sticky sessions (each person's requests go to whichever node the
+ * test picks). Live updates cross nodes, the database orders actions, a lost listening connection
+ * is caught up, a node killed with kill -9 loses no acknowledged action, and a browser whose node
+ * died reconnects to another and misses nothing. Bounded: a few games, at most ~100 actions each.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isRuleError } from '../../src/engine/errors.ts';
+import type { Action } from '../../src/engine/module.ts';
+import { Session, type GameRecord } from '../../src/engine/session.ts';
+import { cwnb } from '../../src/modules/cwnb/index.ts';
+import { HttpClient, killAll, LiveSocket, serveNodes, type Node } from '../support/nodes.ts';
+import { freshDatabase } from '../support/postgres.ts';
+import { exampleActions, TWO_ZONE_FORM } from '../support/server.ts';
+
+const DATA = mkdtempSync(join(tmpdir(), 'wardroom-nodes-test-'));
+let databaseUrl: string;
+let nodes: Node[];
+const actions = exampleActions();
+
+beforeAll(async () => {
+  databaseUrl = await freshDatabase(inject('postgresUrl'));
+  nodes = await serveNodes(3, { data: DATA, databaseUrl });
+});
+afterAll(async () => {
+  await killAll();
+  rmSync(DATA, { recursive: true, force: true });
+});
+
+/** The same person (their cookie) on another node. */
+const on = (node: Node, person: HttpClient) => Object.assign(new HttpClient(node.url), { cookie: person.cookie });
+
+/** A two-zone campaign: the referee on node 0, the Allied player on `allied`, the Soviet player on `soviet`. */
+async function campaign(alliedNode: Node, sovietNode: Node, name = 'Rita') {
+  const referee = new HttpClient(nodes[0].url);
+  const created = await referee.post('/api/games', { ...TWO_ZONE_FORM, name });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  const allied = new HttpClient(alliedNode.url);
+  const soviet = new HttpClient(sovietNode.url);
+  for (const [team, person, seats] of [
+    ['allied', allied, ['allied:mediterranean', 'allied:north-atlantic']],
+    ['soviet', soviet, ['soviet:mediterranean', 'soviet:north-atlantic']],
+  ] as const) {
+    const { token } = (await referee.post(`/api/games/${id}/invitations`, { kind: 'team', team })).body;
+    expect((await person.post(`/api/invitations/${token}/claim`, { seats, name: team })).status).toBe(200);
+  }
+  const holder = (a: Action) => (a.seat.startsWith('allied') ? allied : soviet);
+  return { id, referee, allied, soviet, holder };
+}
+
+/** Play actions [from, to) of the example, each by its seat's holder, each acknowledged. */
+async function play(g: Awaited<ReturnType<typeof campaign>>, from: number, to: number): Promise<void> {
+  for (let k = from; k < to; k++) {
+    const r = await g.holder(actions[k]).post(`/api/games/${g.id}/actions`, { action: actions[k], seen: k });
+    expect(r, `action #${k}`).toEqual({ status: 200, body: { version: k + 1 } });
+  }
+}
+
+describe('several nodes on one PostgreSQL (issue 11)', () => {
+  it('fan-out: a seat connected to node C sees, within a fraction of a second, each action made on node A', async () => {
+    const g = await campaign(nodes[0], nodes[1]);
+    const live = await LiveSocket.open(on(nodes[2], g.soviet), g.id);
+    const delays: number[] = [];
+    for (let k = 0; k < 10; k++) {
+      const t0 = Date.now();
+      await play(g, k, k + 1);
+      await live.until(() => live.version > k, 2000);
+      delays.push(Date.now() - t0);
+    }
+    // Every event the Soviet seat may see, once, in order: what a fresh connection is sent.
+    const fresh = await LiveSocket.open(on(nodes[2], g.soviet), g.id);
+    expect(live.events).toEqual(fresh.events);
+    expect(Math.max(...delays)).toBeLessThan(1000);
+    live.close();
+    fresh.close();
+  });
+
+  it('racing writers on three nodes: exactly one winner per sequence number, no gaps, every loser told the new version', async () => {
+    const g = await campaign(nodes[0], nodes[1]);
+    // The same person (one cookie) on three nodes at once, each sending the next action at the same version.
+    const racers = nodes.map((n) => on(n, g.allied));
+    const sovietRacers = nodes.map((n) => on(n, g.soviet));
+    for (let k = 0; k < 30; k++) {
+      const who = actions[k].seat.startsWith('allied') ? racers : sovietRacers;
+      const answers = await Promise.all(who.map((c) => c.post(`/api/games/${g.id}/actions`, { action: actions[k], seen: k })));
+      const won = answers.filter((a) => a.status === 200);
+      expect(won, `sequence ${k}: ${JSON.stringify(answers)}`).toEqual([{ status: 200, body: { version: k + 1 } }]);
+      for (const a of answers.filter((a) => a.status !== 200)) {
+        expect(a.status).toBe(409);
+        expect(a.body.error).toMatchObject({ code: 'conflict', version: k + 1 });
+      }
+    }
+    const file = (await g.referee.get(`/api/games/${g.id}/export`)).body as GameRecord;
+    expect(file.log).toEqual(actions.slice(0, 30));
+  });
+
+  it('simultaneous secret commitments of a zone on two nodes: both kept (the loser retries at the new version), revealed exactly once', async () => {
+    const g = await campaign(nodes[0], nodes[1]);
+    await play(g, 0, 48);
+    // actions[48] is the Allied commitment in the Mediterranean, [49] the Soviet one (exampleActions).
+    const commit = async (k: number) => {
+      for (let seen = 48; seen <= 49; seen++) {
+        const r = await g.holder(actions[k]).post(`/api/games/${g.id}/actions`, { action: actions[k], seen });
+        if (r.status === 200) return r.body.version as number;
+        expect(r.status).toBe(409);
+      }
+      throw new Error(`commitment ${k} never stored`);
+    };
+    const versions = await Promise.all([commit(48), commit(49)]);
+    expect(versions.sort()).toEqual([49, 50]);
+    const log = (await g.referee.get(`/api/games/${g.id}/log`)).body.events as { type: string; zone?: string }[];
+    const file = (await g.referee.get(`/api/games/${g.id}/export`)).body as GameRecord;
+    expect(file.log.slice(48).map((a) => a.seat).sort()).toEqual([actions[48].seat, actions[49].seat].sort());
+    expect(log.filter((e) => e.type === 'reveal' && e.zone === 'mediterranean')).toHaveLength(1);
+  });
+
+  it('a node whose listening connection is killed listens again and catches up: its seats miss nothing', async () => {
+    const g = await campaign(nodes[0], nodes[2]);
+    const watcher = on(nodes[1], g.soviet);
+    const live = await LiveSocket.open(watcher, g.id);
+    await play(g, 0, 2);
+    await live.until(() => live.version === 2);
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const killed = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'wardroom-listen node-b'`);
+      expect(killed.rowCount).toBe(1);
+      // Actions while node B is not listening: it cannot hear of them, and must catch up.
+      await play(g, 2, 6);
+      await live.until(() => live.version === 6, 10_000);
+      expect(live.frames.some((f) => f.type === 'resync')).toBe(true);
+      const back = await admin.query(`select count(*)::int as n from pg_stat_activity where application_name = 'wardroom-listen node-b'`);
+      expect(back.rows[0].n).toBe(1);
+    } finally {
+      await admin.end();
+    }
+    // And it hears live again.
+    await play(g, 6, 7);
+    await live.until(() => live.version === 7, 2000);
+    const fresh = await LiveSocket.open(watcher, g.id);
+    expect(live.events).toEqual(fresh.events);
+    live.close();
+    fresh.close();
+  });
+
+  it('kill -9 of a node under load: no acknowledged action is lost; its browsers reconnect to another node and miss nothing', async () => {
+    // Four games, each played by two people spread over the three nodes; a browser of each game on node B.
+    const games: Awaited<ReturnType<typeof campaign>>[] = [];
+    for (let i = 0; i < 4; i++) games.push(await campaign(nodes[i % 3], nodes[(i + 1) % 3], `Load ${i}`));
+    const watchers = await Promise.all(games.map((g) => LiveSocket.open(on(nodes[1], g.soviet), g.id)));
+    const acked = games.map(() => 0);
+    const failures: string[] = [];
+    let stop = false;
+    const drive = async (i: number) => {
+      const g = games[i];
+      for (let k = 0; k < 80 && !stop; k++) {
+        const client = g.holder(actions[k]);
+        for (;;) {
+          try {
+            const r = await client.post(`/api/games/${g.id}/actions`, { action: actions[k], seen: k });
+            if (r.status === 200) break;
+            // Sent to a node that died after storing it: the retry finds it stored.
+            if (r.status === 409 && r.body.error.version === k + 1) break;
+            failures.push(`${g.id} #${k}: ${r.status} ${JSON.stringify(r.body)}`);
+            return;
+          } catch {
+            // The node is gone (connection refused or reset): the person's browser goes to another node.
+            if (client.url === nodes[1].url) client.base = nodes[2].url;
+            else return void failures.push(`${g.id} #${k}: ${client.url} failed`);
+          }
+        }
+        acked[i] = k + 1;
+      }
+    };
+    const drivers = games.map((_, i) => drive(i));
+    const t0 = Date.now();
+    while (acked.reduce((a, b) => a + b) < 120 && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 5));
+    await nodes[1].kill('SIGKILL');
+    await Promise.all(drivers);
+    stop = true;
+    expect(failures).toEqual([]);
+    const referee = new HttpClient(nodes[0].url);
+    for (const [i, g] of games.entries()) {
+      referee.cookie = g.referee.cookie;
+      const file = (await referee.get(`/api/games/${g.id}/export`)).body as GameRecord;
+      expect(file.log.length).toBeGreaterThanOrEqual(acked[i]);
+      expect(file.log).toEqual(actions.slice(0, file.log.length));
+      expect(isRuleError(Session.open(cwnb, file))).toBe(false);
+      // The browser that was on node B reconnects to node C, asking for what follows its last event.
+      const seen = watchers[i].events;
+      const last = seen.length ? seen[seen.length - 1].seq : -1;
+      const again = await LiveSocket.open(on(nodes[2], g.soviet), g.id, { after: String(last) });
+      const all = [...seen, ...again.events];
+      const fresh = await LiveSocket.open(on(nodes[2], g.soviet), g.id);
+      expect(all).toEqual(fresh.events);
+      again.close();
+      fresh.close();
+    }
+  }, 90_000);
+});
