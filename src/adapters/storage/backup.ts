@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { SqliteAdapter, type Kysely } from 'kysely';
 import { isRuleError } from '../../engine/errors.ts';
 import { REFEREE } from '../../engine/viewer.ts';
 import { MODULES } from '../../modules/index.ts';
@@ -112,7 +112,9 @@ function normalize(table: BackupTable, row: Record<string, unknown>): Row {
  */
 export async function backupGames(db: Kysely<Database>, gameIds?: readonly string[]): Promise<Backup> {
   const untyped = db as unknown as Kysely<any>;
-  return untyped.transaction().execute(async (tx) => {
+  // PostgreSQL: one snapshot for every table (a SQLite read transaction is one already).
+  const transaction = db.getExecutor().adapter instanceof SqliteAdapter ? untyped.transaction() : untyped.transaction().setIsolationLevel('repeatable read');
+  return transaction.execute(async (tx) => {
     let ids: string[];
     if (gameIds && gameIds.length) {
       ids = [...new Set(gameIds)];
