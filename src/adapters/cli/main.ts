@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerBackupCommands } from './backup.ts';
 import { registerCwnbCommands } from './cwnb.ts';
 import { registerRecordSheetCommand } from './record-sheet.ts';
 import { registerServeCommand } from './serve.ts';
@@ -13,6 +14,7 @@ export function buildProgram(): Command {
   registerRecordSheetCommand(program);
   registerSmpCommands(program);
   registerServeCommand(program);
+  registerBackupCommands(program);
   return program;
 }
 

@@ -135,7 +135,7 @@ export function registerServeCommand(program: Command): void {
 }
 
 /** A database URL without its password, for messages. */
-function redact(url: string): string {
+export function redact(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';

@@ -1,0 +1,176 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Kysely } from 'kysely';
+import type { Backup } from '../storage/backup.ts';
+import type { Database } from '../storage/database.ts';
+import { redact } from './serve.ts';
+
+/**
+ * `wardroom backup`, `wardroom restore` and `wardroom move` (issue 11, operations): campaigns out
+ * of a database into a backup file, back into a database, and from one database to another (a
+ * SQLite file to PostgreSQL) in one command, checked by replaying each moved game. The work is
+ * in src/adapters/storage/backup.ts; here: which database, the file, and one-line messages.
+ */
+
+const SECRETS = 'The backup holds secrets: each unfinished game\'s dice seed and the sign-in sessions of its people (a copy of someone\'s cookie would work with it). The file is written readable by you only (mode 0600); keep it like the cookie key.';
+
+const DATABASE_HELP = 'a postgres://user:password@host:port/database URL, or a SQLite file';
+const DATA_HELP = 'a data folder of `wardroom serve` (its wardroom.sqlite)';
+
+/** A refusal of the command: printed as one line, exit code 1. */
+class CliError extends Error {}
+
+/** Where a database is: a PostgreSQL URL, or a SQLite file. */
+interface Where {
+  url: string;
+  /** For messages: the file, or the URL without its password. */
+  label: string;
+  sqlite: boolean;
+}
+
+const isPostgres = (s: string) => /^postgres(ql)?:\/\//i.test(s);
+
+/** A URL, a SQLite file, or a data folder (its wardroom.sqlite). */
+function whereOf(s: string): Where {
+  if (isPostgres(s)) return { url: s, label: redact(s), sqlite: false };
+  let file = resolve(s);
+  if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'wardroom.sqlite');
+  return { url: file, label: file, sqlite: true };
+}
+
+/** The database of `--database`, else `--data`, else $DATABASE_URL, else serve's default data folder. */
+function chosen(o: { data?: string; database?: string }): Where {
+  if (o.database) return whereOf(o.database);
+  if (o.data) return whereOf(join(resolve(o.data), 'wardroom.sqlite'));
+  const env = process.env.DATABASE_URL?.trim();
+  if (env) {
+    if (!isPostgres(env)) throw new CliError('DATABASE_URL: give a postgres://user:password@host:port/database URL (or --data DIR for SQLite).');
+    return whereOf(env);
+  }
+  return whereOf(join(resolve('wardroom-data'), 'wardroom.sqlite'));
+}
+
+/** Open a database; a source SQLite file must exist (opening would make an empty one). */
+async function open(where: Where, role: 'source' | 'target'): Promise<Kysely<Database>> {
+  if (where.sqlite) {
+    if (role === 'source' && !existsSync(where.url)) throw new CliError(`There is no database at ${where.label}.`);
+    if (role === 'target') mkdirSync(dirname(where.url), { recursive: true });
+  }
+  const { openDatabase } = await import('../storage/database.ts');
+  try {
+    return await openDatabase(where.url);
+  } catch (e) {
+    throw new CliError(`Cannot open the database ${where.label}: ${(e as Error).message}`);
+  }
+}
+
+/** Run a command's work: a refusal or failure is one line on stderr and exit code 1, never a stack trace. */
+async function run(work: (opened: Kysely<Database>[]) => Promise<void>): Promise<void> {
+  const opened: Kysely<Database>[] = [];
+  try {
+    await work(opened);
+  } catch (e) {
+    const { BackupError } = await import('../storage/backup.ts');
+    const message = e instanceof CliError || e instanceof BackupError ? e.message : `Failed: ${(e as Error)?.message ?? String(e)}`;
+    process.stderr.write(`${message.replace(/\s*\n\s*/g, ' ')}\n`);
+    process.exitCode = 1;
+  } finally {
+    for (const db of opened) await db.destroy().catch(() => {});
+  }
+}
+
+/** A game as one line: its title, id and number of actions. */
+function line(backup: Backup, id: string): string {
+  const game = backup.tables.games.find((g) => g.id === id);
+  const actions = backup.tables.actions.filter((a) => a.game_id === id).length;
+  return `  ${game?.title ? `"${game.title}" ` : ''}(${id}): ${actions} action${actions === 1 ? '' : 's'}`;
+}
+
+const campaigns = (n: number) => `${n} campaign${n === 1 ? '' : 's'}`;
+
+/** Write `text` to `file` readable by its owner only: a new file (0600) renamed over the old one. */
+function writePrivate(file: string, text: string): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, text, { mode: 0o600, flag: 'wx' });
+    renameSync(temp, file);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw new CliError(`Cannot write ${file}: ${(e as Error).message}`);
+  }
+}
+
+export function registerBackupCommands(program: Command): void {
+  program
+    .command('backup')
+    .description(`Back up campaigns (default: all) with their members, people and chat into a JSON file. ${SECRETS}`)
+    .requiredOption('--out <file>', 'the backup file to write')
+    .option('--data <dir>', `${DATA_HELP} (default: $DATABASE_URL, else wardroom-data)`)
+    .option('--database <url>', DATABASE_HELP)
+    .option('--game <id...>', 'only these games (their ids, as in /game/ID)')
+    .action((o: { out: string; data?: string; database?: string; game?: string[] }) =>
+      run(async (opened) => {
+        const where = chosen(o);
+        const db = await open(where, 'source');
+        opened.push(db);
+        const { backupGames } = await import('../storage/backup.ts');
+        const backup = await backupGames(db, o.game);
+        const file = resolve(o.out);
+        writePrivate(file, JSON.stringify(backup));
+        process.stdout.write(`Backed up ${campaigns(backup.games.length)} from ${where.label} to ${file}:\n${backup.games.map((id) => line(backup, id) + '\n').join('')}This file holds game seeds and sign-in sessions: keep it private.\n`);
+      }),
+    );
+
+  program
+    .command('restore <file>')
+    .description(`Restore the campaigns of a backup file into a database, in one transaction (all or nothing). A campaign the database already has is refused unless --replace. People and sessions already there are kept. ${SECRETS}`)
+    .option('--data <dir>', `${DATA_HELP}, made if missing (default: $DATABASE_URL, else wardroom-data)`)
+    .option('--database <url>', DATABASE_HELP)
+    .option('--replace', "overwrite campaigns the database already has (their rows are deleted first, in the same transaction)")
+    .action((file: string, o: { data?: string; database?: string; replace?: boolean }) =>
+      run(async (opened) => {
+        const { parseBackup, restoreBackup } = await import('../storage/backup.ts');
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch (e) {
+          throw new CliError(`Cannot read ${file}: ${(e as Error).message}`);
+        }
+        const backup = parseBackup(text, file);
+        const where = chosen(o);
+        const db = await open(where, 'target');
+        opened.push(db);
+        await restoreBackup(db, backup, { replace: o.replace });
+        process.stdout.write(`Restored ${campaigns(backup.games.length)} into ${where.label}:\n${backup.games.map((id) => line(backup, id) + '\n').join('')}`);
+      }),
+    );
+
+  program
+    .command('move')
+    .description('Move campaigns (default: all) from one database to another, e.g. from a SQLite file to PostgreSQL: backed up, restored in one transaction, then checked (each game\'s number of actions, and its log replays the same in the target). The source is left as it was.')
+    .requiredOption('--from <file-or-url>', `the source: ${DATABASE_HELP}, or a data folder`)
+    .option('--to <url>', 'the target, e.g. postgres://user:password@host:port/database (default: $DATABASE_URL)')
+    .option('--game <id...>', 'only these games')
+    .option('--replace', 'overwrite campaigns the target already has')
+    .action((o: { from: string; to?: string; game?: string[]; replace?: boolean }) =>
+      run(async (opened) => {
+        const to = o.to ?? process.env.DATABASE_URL?.trim();
+        if (!to) throw new CliError('Give the target: --to postgres://user:password@host:port/database (or set DATABASE_URL).');
+        const [source, target] = [whereOf(o.from), whereOf(to)];
+        if (source.url === target.url) throw new CliError(`--from and --to are the same database (${source.label}).`);
+        const from = await open(source, 'source');
+        opened.push(from);
+        const into = await open(target, 'target');
+        opened.push(into);
+        const { backupGames, restoreBackup, verifyGames } = await import('../storage/backup.ts');
+        const backup = await backupGames(from, o.game);
+        await restoreBackup(into, backup, { replace: o.replace });
+        const checks = await verifyGames(from, into, backup.games);
+        for (const c of checks) process.stdout.write(`${c.problem ? 'NOT the same' : 'moved'}: ${c.title ? `"${c.title}" ` : ''}(${c.id}), ${c.actions} action${c.actions === 1 ? '' : 's'}${c.problem ? `: ${c.problem}` : ''}\n`);
+        const bad = checks.filter((c) => c.problem);
+        if (bad.length) throw new CliError(`${campaigns(bad.length)} of ${checks.length} did not check out in ${target.label} (listed above); the source ${source.label} is unchanged.`);
+        process.stdout.write(`Moved ${campaigns(checks.length)} from ${source.label} to ${target.label}; each replays the same. The source is unchanged: stop using it.\n`);
+      }),
+    );
+}
