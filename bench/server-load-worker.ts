@@ -4,14 +4,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { drive, setupCampaigns, traceTo, type Campaign, type DriveResult } from './server-load.ts';
 import { startTrace } from './trace.ts';
 
-const { port, count, first, parallel, trace: traceDir, name } = workerData as { port: number; count: number; first: number; parallel: number; trace?: string; name: string };
+const { ports, count, first, parallel, trace: traceDir, name } = workerData as { ports: number[]; count: number; first: number; parallel: number; trace?: string; name: string };
 const trace = startTrace(traceDir, name);
 traceTo(trace);
 let campaigns: Campaign[] = [];
 
 parentPort!.on('message', async (m: { type: string; rate: number; seconds: number; seed: number }) => {
   if (m.type === 'setup') {
-    campaigns = await setupCampaigns(port, count, parallel, () => parentPort!.postMessage({ type: 'progress' }), first);
+    campaigns = await setupCampaigns(ports, count, parallel, () => parentPort!.postMessage({ type: 'progress' }), first);
     parentPort!.postMessage({ type: 'ready' });
   } else if (m.type === 'drive') {
     const t = await drive(campaigns, m.rate, m.seconds, m.seed);

@@ -55,9 +55,11 @@ export class ServerProcess {
     private readonly dir: string,
   ) {}
 
-  static async start(opts: { execArgv?: string[] } = {}): Promise<ServerProcess> {
+  /** `databaseUrl`: a postgres:// database several server processes share (issue 11), instead of SQLite. */
+  static async start(opts: { execArgv?: string[]; databaseUrl?: string; nodeId?: string } = {}): Promise<ServerProcess> {
     const dir = mkdtempSync(join(tmpdir(), 'wardroom-bench-'));
-    const child = fork(join(here, 'server-process.ts'), [dir], { execArgv: ['--import', 'tsx', '--expose-gc', ...(opts.execArgv ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: join(here, '..') });
+    const env = { ...process.env, WARDROOM_BENCH_DATABASE_URL: opts.databaseUrl ?? '', WARDROOM_NODE_ID: opts.nodeId ?? 'bench' };
+    const child = fork(join(here, 'server-process.ts'), [dir], { env, execArgv: ['--import', 'tsx', '--expose-gc', ...(opts.execArgv ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: join(here, '..') });
     const port = await new Promise<number>((resolve, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
@@ -133,6 +135,9 @@ class Api {
 interface SeatConn {
   seat: string;
   cookie: string;
+  /** The server (node) this seat's browser talks to. */
+  api: Api;
+  wsBase: string;
   ws: WebSocket;
   /** The newest version this seat's socket has been sent. */
   version: number;
@@ -190,9 +195,10 @@ export class Campaign {
   private readonly trialDice = seededDice('bench-trial');
   tally: Tally | null = null;
 
+  /** With several nodes (issue 11), each seat talks to its own one: seat k of campaign n to node (n + k) mod nodes. */
   constructor(
-    private readonly api: Api,
-    private readonly wsBase: string,
+    private readonly apis: Api[],
+    private readonly wsBases: string[],
     readonly n: number,
     options: CwnbOptions,
   ) {
@@ -210,21 +216,23 @@ export class Campaign {
 
   /** Create the campaign, have a person claim each seat through an invitation, connect every seat. */
   async setup(): Promise<void> {
-    const created = await this.api.must('/api/games', { ...SEVEN_ZONES, title: `Bench ${this.n}`, name: `Referee ${this.n}` });
+    const api = this.apis[this.n % this.apis.length];
+    const created = await api.must('/api/games', { ...SEVEN_ZONES, title: `Bench ${this.n}`, name: `Referee ${this.n}` });
     this.id = created.json.id;
     const referee = created.cookie!;
     const seats = cwnb.seats(this.state);
-    for (const seat of seats) {
-      const inv = await this.api.must(`/api/games/${this.id}/invitations`, { kind: 'seat', seat }, referee);
-      const claim = await this.api.must(`/api/invitations/${inv.json.token}/claim`, { seats: [seat], name: `${seat} ${this.n}` });
-      this.seats.set(seat, { seat, cookie: claim.cookie!, ws: null as unknown as WebSocket, version: -1 });
+    for (const [k, seat] of seats.entries()) {
+      const inv = await api.must(`/api/games/${this.id}/invitations`, { kind: 'seat', seat }, referee);
+      const node = (this.n + k) % this.apis.length;
+      const claim = await this.apis[node].must(`/api/invitations/${inv.json.token}/claim`, { seats: [seat], name: `${seat} ${this.n}` });
+      this.seats.set(seat, { seat, cookie: claim.cookie!, api: this.apis[node], wsBase: this.wsBases[node], ws: null as unknown as WebSocket, version: -1 });
     }
     await Promise.all([...this.seats.values()].map((s) => this.connect(s)));
   }
 
   private connect(s: SeatConn): Promise<void> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${this.wsBase}/api/games/${this.id}/live?as=${encodeURIComponent(s.seat)}`, { headers: { cookie: s.cookie }, perMessageDeflate: false });
+      const ws = new WebSocket(`${s.wsBase}/api/games/${this.id}/live?as=${encodeURIComponent(s.seat)}`, { headers: { cookie: s.cookie }, perMessageDeflate: false });
       s.ws = ws;
       let first = true;
       ws.on('message', (data: Buffer) => {
@@ -283,7 +291,7 @@ export class Campaign {
     const p: Pending = { t0: performance.now(), seat: action.seat, action, unrolled, version: this.version + 1, missing: this.seats.size, rolled: null, answered: null, first: null };
     this.pending = p;
     tally.submitted++;
-    this.api.post(`/api/games/${this.id}/actions`, { action, seen: this.version }, seat.cookie).then(
+    seat.api.post(`/api/games/${this.id}/actions`, { action, seen: this.version }, seat.cookie).then(
       (r) => {
         if (r.status !== 200) {
           tally.error(`${r.status} ${r.json?.error?.code ?? ''}`.trim());
@@ -323,12 +331,12 @@ function rollsOf(text: string, entry: number): number[] {
   return frame.events.filter((e) => e.type === 'roll' && e.entry === entry && !e.physical).map((e) => e.value!);
 }
 
-/** Set up `count` campaigns (numbered from `first`), `parallel` at a time. */
-export async function setupCampaigns(port: number, count: number, parallel = 8, onProgress?: (done: number) => void, first = 0): Promise<Campaign[]> {
-  const api = new Api(port);
+/** Set up `count` campaigns (numbered from `first`), `parallel` at a time, their seats spread over the servers on `ports`. */
+export async function setupCampaigns(ports: number[], count: number, parallel = 8, onProgress?: (done: number) => void, first = 0): Promise<Campaign[]> {
+  const apis = ports.map((port) => new Api(port));
   const options = cwnb.parseOptions({ ...SEVEN_ZONES, players: {}, optional: {} });
   if (isRuleError(options)) throw new Error(options.message);
-  const campaigns = Array.from({ length: count }, (_, n) => new Campaign(api, `ws://127.0.0.1:${port}`, first + n, options as CwnbOptions));
+  const campaigns = Array.from({ length: count }, (_, n) => new Campaign(apis, ports.map((port) => `ws://127.0.0.1:${port}`), first + n, options as CwnbOptions));
   let next = 0;
   let done = 0;
   await Promise.all(
@@ -405,11 +413,11 @@ export interface DriveResult {
 export class Generators {
   private constructor(private readonly workers: Worker[]) {}
 
-  static async start(port: number, campaigns: number, workers: number, trace: string | undefined, onProgress?: (done: number) => void): Promise<Generators> {
+  static async start(ports: number[], campaigns: number, workers: number, trace: string | undefined, onProgress?: (done: number) => void): Promise<Generators> {
     const per = Math.ceil(campaigns / workers);
     const counts = Array.from({ length: workers }, (_, i) => Math.max(0, Math.min(per, campaigns - i * per))).filter((n) => n > 0);
     let done = 0;
-    const ws = counts.map((count, i) => new Worker(new URL('./server-load-worker.mjs', import.meta.url), { workerData: { port, count, first: i * per, parallel: Math.max(1, Math.round(8 / counts.length)), trace, name: `generator-${i}` } }));
+    const ws = counts.map((count, i) => new Worker(new URL('./server-load-worker.mjs', import.meta.url), { workerData: { ports, count, first: i * per, parallel: Math.max(1, Math.round(8 / counts.length)), trace, name: `generator-${i}` } }));
     const g = new Generators(ws);
     for (const w of ws) w.on('message', (m: { type: string }) => m.type === 'progress' && onProgress?.(++done));
     await Promise.all(ws.map((w) => g.ask(w, { type: 'setup' })));

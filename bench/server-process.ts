@@ -12,9 +12,15 @@ const dir = process.argv[2];
 // WARDROOM_BENCH_SERVER_SRC: another src/ folder (an older commit's, unpacked with `git archive`) to compare with.
 const src = process.env.WARDROOM_BENCH_SERVER_SRC ?? new URL('../src', import.meta.url).pathname;
 const { buildServer } = (await import(join(src, 'adapters/server/app.ts'))) as typeof import('../src/adapters/server/app.ts');
-const { openSqlite } = (await import(join(src, 'adapters/storage/database.ts'))) as typeof import('../src/adapters/storage/database.ts');
-const db = await openSqlite(join(dir, 'wardroom.sqlite'));
-const { app, ctx } = await buildServer({ db, secretKey: randomBytes(32), rateLimit: false, webRoot: null, baseUrl: 'http://127.0.0.1' });
+const { openDatabase } = (await import(join(src, 'adapters/storage/database.ts'))) as typeof import('../src/adapters/storage/database.ts');
+// WARDROOM_BENCH_DATABASE_URL (bench/nodes.bench.ts, issue 11): one of several nodes on a PostgreSQL database, live updates through LISTEN/NOTIFY.
+const databaseUrl = process.env.WARDROOM_BENCH_DATABASE_URL || '';
+const nodeId = process.env.WARDROOM_NODE_ID || 'bench';
+const db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'));
+const broadcast = databaseUrl ? await (await import(join(src, 'adapters/server/pg-broadcast.ts'))).postgresBroadcast({ url: databaseUrl, db, nodeId }) : undefined;
+// The nodes of one bench share the cookie key: a seat's cookie is good on each.
+const secretKey = process.env.WARDROOM_SECRET_KEY ? Buffer.from(process.env.WARDROOM_SECRET_KEY, 'hex') : randomBytes(32);
+const { app, ctx } = await buildServer({ db, secretKey, rateLimit: false, webRoot: null, baseUrl: 'http://127.0.0.1', nodeId, broadcast });
 const trace = startTrace(process.env.WARDROOM_BENCH_TRACE, 'server');
 if (trace) {
   // Each action request: received (onRequest), answer handed to the socket (onSend), answer written (onResponse).

@@ -77,7 +77,7 @@ export async function run(): Promise<string> {
     await server.gc();
     const base = await server.stats();
     const t0 = performance.now();
-    const generators = await Generators.start(server.port, campaignsN, workers, traceDir, (n) => n % 100 === 0 && log(`${n} campaigns set up`));
+    const generators = await Generators.start([server.port], campaignsN, workers, traceDir, (n) => n % 100 === 0 && log(`${n} campaigns set up`));
     const setupS = (performance.now() - t0) / 1000;
     await server.gc();
     const ready = await server.stats();

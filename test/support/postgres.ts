@@ -31,6 +31,8 @@ export const postgresRequired = () => process.env.WARDROOM_TEST_PG === 'required
 export interface Cluster {
   /** The server's URL without a database name, e.g. postgres://postgres@127.0.0.1:PORT */
   url: string;
+  /** The cluster's data folder (its postmaster.pid names the server process). */
+  dataDir: string;
   stop(): void;
 }
 
@@ -44,7 +46,7 @@ function run(user: string | null, cmd: string, args: string[]): string {
 }
 
 /** Start a fresh cluster; throws with a clear message when PostgreSQL is missing or will not start. */
-export async function startCluster(): Promise<Cluster> {
+export async function startCluster(opts: { durable?: boolean } = {}): Promise<Cluster> {
   const bin = postgresBin();
   if (!bin) throw new Error(MISSING_POSTGRES);
   const root = process.getuid?.() === 0;
@@ -65,7 +67,9 @@ export async function startCluster(): Promise<Cluster> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    // Tests need no durability (the cluster is thrown away); a benchmark keeps PostgreSQL's defaults (`durable`).
+    const fast = opts.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${fast}`;
     try {
       run(user, join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '30', 'start']);
     } catch (e) {
@@ -75,6 +79,7 @@ export async function startCluster(): Promise<Cluster> {
     run(user, join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-t', '10']);
     return {
       url: `postgres://postgres@127.0.0.1:${port}`,
+      dataDir: data,
       stop() {
         spawnSync(...((user ? ['runuser', ['-u', user, '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']] : [join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']]) as [string, string[]]), { cwd: '/' });
         rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { ErrorBox } from './ui.tsx';
  * and local time; a form. New messages come over the game's WebSocket (`incoming`); after a
  * reconnect the panel asks for what it missed. Not shown to spectators (the server sends them none).
  */
-export function Chat({ base, incoming, live, onUnread }: { base: string; incoming: ChatMessage[]; live: LiveState; onUnread: (n: number) => void }) {
+export function Chat({ base, incoming, live, resync, onUnread }: { base: string; incoming: ChatMessage[]; live: LiveState; resync: number; onUnread: (n: number) => void }) {
   const [channels, setChannels] = useState<ChatChannel[]>([]);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [active, setActive] = useState<string | null>(null);
@@ -72,12 +72,17 @@ export function Chat({ base, incoming, live, onUnread }: { base: string; incomin
     void fetchChat();
   }, [fetchChat]);
 
-  // Back from a lost connection: fetch what came meanwhile.
+  // Connected (first, or back from a lost connection), or the server's node may have missed
+  // messages (issue 11): fetch what came since the last message shown, as messages posted
+  // before the socket was open come on no socket.
   const wasLive = useRef(false);
   useEffect(() => {
-    if (live === 'live' && !wasLive.current && lastSeq.current > 0) void fetchChat(lastSeq.current);
+    if (live === 'live' && !wasLive.current) void fetchChat(lastSeq.current || undefined);
     wasLive.current = live === 'live';
   }, [live, fetchChat]);
+  useEffect(() => {
+    if (resync) void fetchChat(lastSeq.current || undefined);
+  }, [resync, fetchChat]);
 
   // Live messages: shown, announced, counted unread unless they are in the tab being read.
   const handled = useRef(0);

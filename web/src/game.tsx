@@ -74,7 +74,9 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const [chatIn, setChatIn] = useState<ChatMessage[]>([]);
   const onChat = useCallback((m: ChatMessage) => setChatIn((old) => [...old, m]), []);
   const [chatUnread, setChatUnread] = useState(0);
-  const live = useLive(id, as, start, onFrame, onChat);
+  const [resync, setResync] = useState(0);
+  const onResync = useCallback(() => setResync((n) => n + 1), []);
+  const live = useLive(id, as, start, onFrame, onChat, onResync);
   const [deadline, reloadDeadline] = useDeadline(base, `${page?.game.version}/${frames}`);
 
   const mine = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)).length : 0;
@@ -175,7 +177,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           </a>
         </p>
       )}
-      {chats && <Chat base={base} incoming={chatIn} live={live} onUnread={setChatUnread} />}
+      {chats && <Chat base={base} incoming={chatIn} live={live} resync={resync} onUnread={setChatUnread} />}
       {!(page.game.over || page.links?.rematch || page.links?.rematchOf) && page.me.referee && <RematchLinks page={page} base={base} />}
       <Log log={log} fresh={fresh} />
     </main>

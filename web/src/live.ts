@@ -8,15 +8,18 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting';
  * reconnects with a growing pause (1 s, 2 s, 4 s … 30 s), and at once when the browser is back
  * online or when the server says it is restarting (close code 1012, issue 11), and asks for
  * what follows the last event seen, so nothing is missed while away.
- * `onFrame` gets the new events (maybe none); `onChat` a chat message (issue 10).
+ * `onFrame` gets the new events (maybe none); `onChat` a chat message (issue 10); `onResync`
+ * that the server's node may have missed notices (issue 11): look again at what is not the log.
  */
-export function useLive(id: string, as: string | null, start: number | null, onFrame: (events: GameEvent[]) => void, onChat?: (message: ChatMessage) => void): LiveState {
+export function useLive(id: string, as: string | null, start: number | null, onFrame: (events: GameEvent[]) => void, onChat?: (message: ChatMessage) => void, onResync?: () => void): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
   const last = useRef(-1);
   const handler = useRef(onFrame);
   handler.current = onFrame;
   const chatHandler = useRef(onChat);
   chatHandler.current = onChat;
+  const resyncHandler = useRef(onResync);
+  resyncHandler.current = onResync;
   useEffect(() => {
     if (start === null) return;
     last.current = start;
@@ -57,6 +60,7 @@ export function useLive(id: string, as: string | null, start: number | null, onF
           if (frame.message) chatHandler.current?.(frame.message); // the game itself did not change
           return;
         }
+        if (frame.type === 'resync') resyncHandler.current?.();
         const fresh = (frame.events ?? []).filter((e) => e.seq > last.current);
         for (const e of fresh) last.current = Math.max(last.current, e.seq);
         handler.current(fresh);

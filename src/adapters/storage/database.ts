@@ -588,12 +588,11 @@ export class GameStore {
   private async current(module: RulesModule<any, any>, id: string): Promise<Session<unknown> | RuleError> {
     const cached = this.sessions.get(id);
     if (cached) {
-      const version = await this.version(id);
-      if (version === cached.version) return cached;
-      if (version > cached.version) {
-        const rows = await this.db.selectFrom('actions').select(['entry']).where('game_id', '=', id).where('seq', '>=', cached.version).orderBy('seq').execute();
-        if (cached.version + rows.length === version && this.sessions.get(id) === cached && !cached.extend(rows.map((r) => JSON.parse(r.entry) as LogEntry))) return cached;
-      }
+      // The session holds stored entries only (storeThenMake); it may gain this node's own while we wait for the database.
+      if ((await this.version(id)) <= cached.version) return cached;
+      const from = cached.version;
+      const rows = await this.db.selectFrom('actions').select(['entry']).where('game_id', '=', id).where('seq', '>=', from).orderBy('seq').execute();
+      if (this.sessions.get(id) === cached && cached.version - from <= rows.length && !cached.extend(rows.slice(cached.version - from).map((r) => JSON.parse(r.entry) as LogEntry))) return cached;
     }
     return this.open(module, id);
   }
