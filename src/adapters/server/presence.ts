@@ -13,6 +13,7 @@ import type { Clock, Presence } from './notifications.ts';
  * table only about the other nodes.
  */
 export interface PresenceTracker extends Presence {
+  isConnected(game: string, personId: string): Promise<boolean>;
   /** A WebSocket of `personId` on `game` opened on this node. */
   join(game: string, personId: string): void;
   /** … and closed. */
