@@ -147,15 +147,22 @@ describe('several nodes on one database (issue 11)', () => {
   it('three nodes sending the outbox at the same moment deliver every item exactly once, one message per address per gap', async () => {
     const clock = new TestClock();
     const delivered: { node: number; to: string; text: string; at: number }[] = [];
+    const items: string[] = [];
     const mailer = (node: number) => ({
       async send(to: string, _subject: string, text: string) {
+        // While a message is on its way, a new item for the same address comes in (on this node):
+        // it must wait for the next gap, not go at once from another node.
+        const first = text.split('\n')[0];
+        if (!first.startsWith('follow')) {
+          items.push(`follow-${first}`);
+          await servers[node].ctx.notifications.toAddress(to, 'invitation', null, `s follow-${first}`, `follow-${first}`, null);
+        }
         await sleep(Math.random() * 15); // sends overlap
         delivered.push({ node, to, text, at: clock.now().getTime() });
       },
     });
-    const servers = await nodes(3, { clock, notify: { minGapMs: 5 * MINUTE } }, (i) => ({ mailer: mailer(i) }));
+    const servers: TestServer[] = await nodes(3, { clock, notify: { minGapMs: 5 * MINUTE } }, (i) => ({ mailer: mailer(i) }));
     const a = servers[0];
-    const items: string[] = [];
     for (let round = 0; round < 4; round++) {
       for (let i = 0; i < 12; i++) {
         const text = `item-${round}-${i}`;
