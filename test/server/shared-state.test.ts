@@ -117,6 +117,29 @@ describe('several nodes on one database (issue 11)', () => {
     expect(await b.ctx.presence.isConnected(g.id, annId)).toBe(true);
   });
 
+  it('every node hears of every change: three nodes looking at the same change at once notify a person once per change of the waiting set', async () => {
+    const clock = new TestClock();
+    const servers = await nodes(3, { clock });
+    const [a, b] = servers;
+    const g = await twoTeamGame(a);
+    const annId = (await g.allied.get('/api/me')).body.person.id as string;
+    expect((await g.allied.call('PUT', '/api/me/notifications', { email: { on: true, address: 'ann@example.org' }, webhook: null, kinds: { turn: true, chat: true, deadline: true } })).status).toBe(200);
+    const players = { allied: on(b, g.allied), soviet: on(b, g.soviet) };
+    let waiting: string[] = (await players.allied.page(g.id)).waitingFor;
+    let changes = 0;
+    for (const [k, action] of exampleActions().slice(0, 70).entries()) {
+      await (action.seat.startsWith('allied:') ? players.allied : players.soviet).act(g.id, action, k);
+      // What a cross-node broadcast does: each node looks at the change (node B already does, its own).
+      await Promise.all(servers.map((s) => s.ctx.notifications.changed(g.id)));
+      await b.ctx.notifications.idle();
+      const now: string[] = (await players.allied.page(g.id)).waitingFor;
+      if (ALLIED.some((s) => now.includes(s)) && !ALLIED.some((s) => waiting.includes(s))) changes++;
+      waiting = now;
+    }
+    expect(changes).toBeGreaterThanOrEqual(2);
+    expect((await a.ctx.notifications.outbox()).filter((r) => r.person_id === annId && r.kind === 'turn')).toHaveLength(changes);
+  });
+
   it('a node that closes cleanly deletes its presence rows', async () => {
     const [a, b] = await nodes(2);
     const g = await twoTeamGame(a);
