@@ -187,7 +187,7 @@ export interface DeadlinesTable {
   updated_at: string;
 }
 
-/** One deadline event to happen once: claimed by setting done_at (issue 11: FOR UPDATE SKIP LOCKED). */
+/** One deadline event to happen once: claimed by setting done_at with a conditional update (one node wins, issue 11). */
 export interface DeadlineJobsTable {
   id: string;
   game_id: string;
