@@ -23,6 +23,8 @@ import { registerNotificationRoutes } from './notification-routes.ts';
 import { appliedMigrations, loggerOptions, registerOperationsRoutes, registerRequestLog, shutdown, type LogOptions, type NodeState, type ShutdownOptions } from './operations.ts';
 import { Notifications, systemClock, type Clock, type SenderOptions } from './notifications.ts';
 import { registerPeopleRoutes } from './people-routes.ts';
+import { localPresence, SharedPresence } from './presence.ts';
+import { sharedRateLimitStore } from './rate-limit-store.ts';
 import { registerOddsRoutes } from './odds-routes.ts';
 import { registerRematchRoutes } from './rematch.ts';
 import { registerRecordRoutes } from './record-routes.ts';
@@ -123,7 +125,12 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const mailer: Mailer = opts.mailer ?? { send: async (to, subject) => app.log.info({ to, subject }, 'mail not sent: no mail server') };
   const clock = opts.clock ?? systemClock;
   const titleOf = async (game: string) => (await store.meta(game))?.title ?? game;
-  const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, hub, clock, mailer, () => ctx.baseUrl, opts.notify);
+  // Issue 11: with several nodes, who is connected lives in the database (presence.ts), the outbox
+  // and the waiting sets are claimed there (notifications.ts), and so are rate-limit counts.
+  const presence = shared ? new SharedPresence(opts.db, hub, nodeId, clock, { onError: (e) => app.log.error(e) }).start() : localPresence(hub);
+  app.addHook('onClose', () => presence.close());
+  const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, presence, clock, mailer, () => ctx.baseUrl, opts.notify);
+  notifications.shared = shared;
   const deadlines = new Deadlines(opts.db, people, notifications, clock, titleOf, (game) => broadcast.publish({ kind: 'frame', game, frame: { type: 'deadline' } }));
   notifications.onNewWaiting = (game) => deadlines.rearm(game);
 
@@ -138,6 +145,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     people,
     chat: new ChatStore(opts.db),
     hub,
+    presence,
     broadcast,
     mailer,
     notifications,
@@ -189,6 +197,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   if (opts.rateLimit !== false) {
     await app.register(fastifyRateLimit, {
       max: opts.rateLimit ?? 600,
+      ...(shared ? { store: sharedRateLimitStore(opts.db) } : {}),
       timeWindow: '1 minute',
       keyGenerator: (request) => request.session.get('sid') ?? request.ip,
       errorResponseBuilder: (_request, context) => new HttpError(429, 'too-many-requests', `Too many requests: wait ${Math.ceil(context.ttl / 1000)} s and try again.`),

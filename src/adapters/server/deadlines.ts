@@ -9,8 +9,10 @@ import type { Clock, Notifications } from './notifications.ts';
  * or hours per decision, re-armed each time the game waits on someone new), a reminder before it,
  * and at the deadline either the referee is asked to decide or the campaign pauses. Pause, resume
  * and extend are the referee's. Times are stored in UTC (ISO). Each timed event is a row of
- * `deadline_jobs` with a due time, claimed once by setting `done_at` (issue 11 may claim with
- * FOR UPDATE SKIP LOCKED); `runDue` is driven by the injected clock.
+ * `deadline_jobs` with a due time, claimed once by setting `done_at` in a conditional update
+ * (`… WHERE done_at IS NULL`): with several nodes running `runDue` at once (issue 11) exactly one
+ * node's update succeeds, on SQLite and PostgreSQL alike (a node killed between the claim and the
+ * work loses that event: at most once after a crash). `runDue` is driven by the injected clock.
  */
 
 export type OnExpiry = 'referee' | 'pause';

@@ -319,6 +319,11 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       // Subscribed before the game is read, so no change can fall between the catch-up and the live frames.
       const remove = ctx.hub.add(request.params.id, sub);
       socket.on('close', remove);
+      const personId = access.personId;
+      if (personId) {
+        ctx.presence.join(request.params.id, personId);
+        socket.on('close', () => ctx.presence.leave(request.params.id, personId));
+      }
       socket.on('message', () => {}); // the client says nothing; pings are answered by ws
       ctx.hub.catchUp(await ctx.sessionOf(request.params.id), sub);
     });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import { SPECTATOR } from '../../engine/viewer.ts';
 import type { Session } from '../../engine/session.ts';
 import type { Database } from '../storage/database.ts';
@@ -50,6 +50,8 @@ export interface SenderOptions {
   minGapMs?: number;
   /** The webhook POST (default: global fetch). */
   fetch?: typeof fetch;
+  /** How long a node's claim on items it is sending holds before another node may send them (default 10 minutes; issue 11). */
+  claimMs?: number;
 }
 
 /** One item as it goes into a collapsed message. */
@@ -65,6 +67,12 @@ export class Notifications {
   readonly maxAttempts: number;
   readonly baseDelayMs: number;
   readonly minGapMs: number;
+  readonly claimMs: number;
+  /**
+   * Several nodes share the database (issue 11; set by buildServer): the waiting set is read from
+   * and moved in the table at each change, and the PostgreSQL claim takes an advisory lock.
+   */
+  shared = false;
   private readonly post: typeof fetch;
   /** Changes being looked at, per game, one after the other. */
   private readonly chains = new Map<string, Promise<void>>();
@@ -88,6 +96,7 @@ export class Notifications {
     this.maxAttempts = opts.maxAttempts ?? 5;
     this.baseDelayMs = opts.baseDelayMs ?? 60_000;
     this.minGapMs = opts.minGapMs ?? 5 * 60_000;
+    this.claimMs = opts.claimMs ?? 10 * 60_000;
     this.post = opts.fetch ?? ((...a) => fetch(...a));
   }
 
@@ -180,15 +189,23 @@ export class Notifications {
     const session = await this.sessionOf(game);
     if (!session) return;
     const now = session.isOver() ? [] : session.waitingFor();
-    // The set last seen on this node; after a restart, the one last notified about (the table).
-    // Comparing in memory keeps the table out of an action's way: it is written only when someone is told.
-    let before: readonly string[] | undefined = this.lastWaiting.get(game);
-    if (!before) {
-      const row = await this.db.selectFrom('notification_waiting').select(['seats']).where('game_id', '=', game).executeTakeFirst();
-      before = row ? (JSON.parse(row.seats) as string[]) : [];
+    let before: readonly string[] | null | undefined;
+    if (this.shared) {
+      // Several nodes see every change: the table holds the set, and only the node whose
+      // compare-and-set moves it from the old set to the new one tells anyone.
+      before = await this.moveWaiting(game, now);
+      if (!before) return;
+    } else {
+      // The set last seen on this node; after a restart, the one last notified about (the table).
+      // Comparing in memory keeps the table out of an action's way: it is written only when someone is told.
+      before = this.lastWaiting.get(game);
+      if (!before) {
+        const row = await this.db.selectFrom('notification_waiting').select(['seats']).where('game_id', '=', game).executeTakeFirst();
+        before = row ? (JSON.parse(row.seats) as string[]) : [];
+      }
+      this.lastWaiting.set(game, now);
+      if (sameSet(before, now)) return;
     }
-    this.lastWaiting.set(game, now);
-    if (before.length === now.length && before.every((s) => now.includes(s))) return; // the same waiting set
     await this.onNewWaiting(game, now);
     const holders = await this.people.holders(game);
     const earlier = holdersOf(holders, before);
@@ -198,16 +215,35 @@ export class Notifications {
       if (!(await this.presence.isConnected(game, personId))) told.push([personId, seats]);
     }
     if (!told.length) return;
-    await this.db
-      .insertInto('notification_waiting')
-      .values({ game_id: game, seats: JSON.stringify(now) })
-      .onConflict((oc) => oc.column('game_id').doUpdateSet({ seats: JSON.stringify(now) }))
-      .execute();
+    if (!this.shared) {
+      await this.db
+        .insertInto('notification_waiting')
+        .values({ game_id: game, seats: JSON.stringify(now) })
+        .onConflict((oc) => oc.column('game_id').doUpdateSet({ seats: JSON.stringify(now) }))
+        .execute();
+    }
     const title = await this.titleOf(game);
     for (const [personId, seats] of told) {
       const what = seats.map((s) => this.describe(session, s)).join('; ');
       await this.toPerson(personId, 'turn', game, `Wardroom: your turn in “${title}”`, `“${title}” waits on you: ${what}.`, this.gameLink(game));
     }
+  }
+
+  /**
+   * Shared: move the game's stored waiting set to `now` with a compare-and-set; the set it was
+   * before when this node's update made the move, or null (the same set, or another node moved it first).
+   */
+  private async moveWaiting(game: string, now: readonly string[]): Promise<readonly string[] | null> {
+    const row = await this.db.selectFrom('notification_waiting').select(['seats']).where('game_id', '=', game).executeTakeFirst();
+    const before = row ? (JSON.parse(row.seats) as string[]) : [];
+    if (sameSet(before, now)) return null;
+    const seats = JSON.stringify(now);
+    if (row) {
+      const r = await this.db.updateTable('notification_waiting').set({ seats }).where('game_id', '=', game).where('seats', '=', row.seats).executeTakeFirst();
+      return Number(r.numUpdatedRows) ? before : null;
+    }
+    const r = await this.db.insertInto('notification_waiting').values({ game_id: game, seats }).onConflict((oc) => oc.column('game_id').doNothing()).executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) ? before : null;
   }
 
   /** People waited on now (person → seats), for the deadline reminders. */
@@ -238,27 +274,40 @@ export class Notifications {
    * Send what is due: per address, every pending item in one message (a backlog collapsed), at
    * most one message per `minGapMs`; a failure is tried again after 1, 2, 4 … × `baseDelayMs`,
    * and given up after `maxAttempts`.
+   *
+   * Several nodes may run this at once (issue 11): an address's due rows are claimed in one
+   * conditional statement (status 'sending' until `claimed_until`) that takes nothing while any
+   * row of the address is in flight or was sent within `minGapMs`; on PostgreSQL with shared
+   * nodes, a transaction-scoped advisory lock per address makes that claim one node's at a time
+   * (a node that finds it taken goes on to the next address). Each message is sent exactly once;
+   * only a node that dies between sending and marking 'sent' leaves a claim that expires after
+   * `claimMs` and is sent again by another node (at least once after a crash).
    */
   async runDue(): Promise<{ sent: number; failed: number }> {
     const now = this.clock.now();
     const nowIso = now.toISOString();
-    const due = await this.db.selectFrom('notification_outbox').select(['channel', 'address']).distinct().where('status', '=', 'pending').where('due_at', '<=', nowIso).execute();
+    const due = await this.db
+      .selectFrom('notification_outbox')
+      .select(['channel', 'address'])
+      .distinct()
+      .where((eb) => eb.or([eb.and([eb('status', '=', 'pending'), eb('due_at', '<=', nowIso)]), eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', nowIso)])]))
+      .execute();
     let sent = 0;
     let failed = 0;
     for (const { channel, address } of due) {
       const last = await this.db.selectFrom('notification_outbox').select((eb) => eb.fn.max('sent_at').as('last')).where('channel', '=', channel).where('address', '=', address).where('status', '=', 'sent').executeTakeFirst();
-      const rows = await this.db.selectFrom('notification_outbox').selectAll().where('channel', '=', channel).where('address', '=', address).where('status', '=', 'pending').orderBy('created_at').execute();
-      const ids = rows.map((r) => r.id);
-      if (!ids.length) continue;
       if (last?.last && now.getTime() - Date.parse(last.last) < this.minGapMs) {
         // The rate cap: wait, and go together with what comes meanwhile.
         const wait = new Date(Date.parse(last.last) + this.minGapMs).toISOString();
-        await this.db.updateTable('notification_outbox').set({ due_at: wait }).where('id', 'in', ids).where('due_at', '<', wait).execute();
+        await this.db.updateTable('notification_outbox').set({ due_at: wait }).where('channel', '=', channel).where('address', '=', address).where('status', '=', 'pending').where('due_at', '<', wait).execute();
         continue;
       }
+      const rows = await this.claim(channel, address, now);
+      if (!rows.length) continue; // another node has it, or nothing is due any more
+      const ids = rows.map((r) => r.id);
       try {
         await this.deliver(channel, address, rows.map((r) => ({ kind: r.kind, game: r.game_id, subject: r.subject, text: r.text, link: r.link })));
-        await this.db.updateTable('notification_outbox').set({ status: 'sent', sent_at: nowIso, last_error: null }).where('id', 'in', ids).execute();
+        await this.db.updateTable('notification_outbox').set({ status: 'sent', sent_at: nowIso, last_error: null, claimed_until: null }).where('id', 'in', ids).execute();
         sent++;
       } catch (e) {
         const message = String((e as Error)?.message ?? e).slice(0, 300);
@@ -266,12 +315,54 @@ export class Notifications {
           const attempts = r.attempts + 1;
           const giveUp = attempts >= this.maxAttempts;
           const retry = new Date(now.getTime() + this.baseDelayMs * 2 ** (attempts - 1)).toISOString();
-          await this.db.updateTable('notification_outbox').set({ attempts, last_error: message, status: giveUp ? 'failed' : 'pending', due_at: giveUp ? r.due_at : retry }).where('id', '=', r.id).execute();
+          await this.db.updateTable('notification_outbox').set({ attempts, last_error: message, status: giveUp ? 'failed' : 'pending', due_at: giveUp ? r.due_at : retry, claimed_until: null }).where('id', '=', r.id).execute();
         }
         failed++;
       }
     }
     return { sent, failed };
+  }
+
+  /**
+   * Claim an address's due rows (pending and due, or a claim expired) unless a row of it is in
+   * flight or was sent within `minGapMs`: one statement, so SQLite (one writer at a time) and a
+   * PostgreSQL holding the address's advisory lock both decide it atomically. The rows claimed,
+   * oldest first.
+   */
+  private async claim(channel: 'email' | 'webhook', address: string, now: Date) {
+    const nowIso = now.toISOString();
+    const gapStart = new Date(now.getTime() - this.minGapMs).toISOString();
+    const until = new Date(now.getTime() + this.claimMs).toISOString();
+    const take = (db: Kysely<Database>) =>
+      db
+        .updateTable('notification_outbox as o')
+        .set({ status: 'sending', claimed_until: until })
+        .where('o.channel', '=', channel)
+        .where('o.address', '=', address)
+        .where((eb) => eb.or([eb.and([eb('o.status', '=', 'pending'), eb('o.due_at', '<=', nowIso)]), eb.and([eb('o.status', '=', 'sending'), eb('o.claimed_until', '<=', nowIso)])]))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('notification_outbox as b')
+                .select('b.id')
+                .where('b.channel', '=', channel)
+                .where('b.address', '=', address)
+                .where((eb) => eb.or([eb.and([eb('b.status', '=', 'sending'), eb('b.claimed_until', '>', nowIso)]), eb.and([eb('b.status', '=', 'sent'), eb('b.sent_at', '>', gapStart)])])),
+            ),
+          ),
+        )
+        .returningAll()
+        .execute();
+    let rows: Awaited<ReturnType<typeof take>>;
+    if (this.shared && !(this.db.getExecutor().adapter instanceof SqliteAdapter)) {
+      rows = await this.db.transaction().execute(async (tx) => {
+        const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${`wardroom-outbox:${channel}:${address}`})) AS ok`.execute(tx);
+        return lock.rows[0]?.ok ? take(tx) : [];
+      });
+    } else {
+      rows = await take(this.db);
+    }
+    return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
   }
 
   private async deliver(channel: string, address: string, rows: Item[]): Promise<void> {
@@ -305,6 +396,11 @@ const STEP_WORDS: Record<string, string> = {
   'set-aside': 'the end of the battle',
   'turn-done': 'the end of the turn',
 };
+
+/** The same seats, in any order. */
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((s) => b.includes(s));
+}
 
 /** The people holding `seats` (person → their seats among them). */
 function holdersOf(holders: readonly { person_id: string; seat: string | null }[], seats: readonly string[]): Map<string, string[]> {

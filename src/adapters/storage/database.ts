@@ -156,9 +156,12 @@ export interface NotificationOutboxTable {
   /** When it may next be tried (UTC ISO). */
   due_at: string;
   attempts: number;
-  status: 'pending' | 'sent' | 'failed';
+  /** 'sending': claimed by a node until `claimed_until` (issue 11); a claim that expires is taken again. */
+  status: 'pending' | 'sending' | 'sent' | 'failed';
   last_error: string | null;
   sent_at: string | null;
+  /** While 'sending': when the claim expires (UTC ISO; a node that died mid-send). */
+  claimed_until: string | null;
 }
 
 /** The seats each game last waited on, to notify once per change of the waiting set (not per action). */
@@ -184,7 +187,7 @@ export interface DeadlinesTable {
   updated_at: string;
 }
 
-/** One deadline event to happen once: claimed by setting done_at (issue 11: FOR UPDATE SKIP LOCKED). */
+/** One deadline event to happen once: claimed by setting done_at with a conditional update (one node wins, issue 11). */
 export interface DeadlineJobsTable {
   id: string;
   game_id: string;
@@ -193,7 +196,32 @@ export interface DeadlineJobsTable {
   done_at: string | null;
 }
 
+/**
+ * Who is connected to which game, per node (issue 11): a node writes a row while a person has a
+ * live WebSocket open on it, refreshes `seen_at` with a heartbeat and deletes its rows on a clean
+ * stop; a row not refreshed for a few heartbeats is a dead node's and counts for nothing.
+ */
+export interface PresenceTable {
+  node_id: string;
+  game_id: string;
+  person_id: string;
+  /** Open WebSockets of the person on the game on this node. */
+  connections: number;
+  /** UTC ISO, the node's heartbeat. */
+  seen_at: string;
+}
+
+/** Request counts of the rate limit shared by the nodes (issue 11): one row per key and window. */
+export interface RateLimitsTable {
+  key: string;
+  /** Milliseconds since 1970 when the key's current window began. */
+  window_start: number;
+  count: number;
+}
+
 export interface Database {
+  presence: PresenceTable;
+  rate_limits: RateLimitsTable;
   notification_settings: NotificationSettingsTable;
   notification_outbox: NotificationOutboxTable;
   notification_waiting: NotificationWaitingTable;
@@ -387,6 +415,27 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('channel', 'text', (c) => c.notNull())
         .addColumn('last_read', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('chat_reads_key', ['game_id', 'person_id', 'channel'])
+        .execute();
+    },
+  },
+  '2026-12-03-7-shared-state': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('notification_outbox').addColumn('claimed_until', 'text').execute();
+      await db.schema
+        .createTable('presence')
+        .addColumn('node_id', 'text', (c) => c.notNull())
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('person_id', 'text', (c) => c.notNull())
+        .addColumn('connections', 'integer', (c) => c.notNull())
+        .addColumn('seen_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('presence_key', ['node_id', 'game_id', 'person_id'])
+        .execute();
+      await db.schema.createIndex('presence_game_person').on('presence').columns(['game_id', 'person_id']).execute();
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'bigint', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
         .execute();
     },
   },

@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/database.ts';
+import type { LiveHub } from './live.ts';
+import type { Clock, Presence } from './notifications.ts';
+
+/**
+ * "Is this person connected to this game?" (issue 11): notifications go only to people who are
+ * not. One node answers from its own WebSockets (the LiveHub). Several nodes on one database
+ * answer from the `presence` table: each node keeps a row per (game, person) it has a live socket
+ * for, refreshes `seen_at` every `heartbeatMs`, and deletes its rows on a clean stop. A row older
+ * than `expiryMs` (three heartbeats) belongs to a node that died: it counts for nothing, and is
+ * deleted later by any node. A node answers for itself from its hub (exact, no lag) and asks the
+ * table only about the other nodes.
+ */
+export interface PresenceTracker extends Presence {
+  isConnected(game: string, personId: string): Promise<boolean>;
+  /** A WebSocket of `personId` on `game` opened on this node. */
+  join(game: string, personId: string): void;
+  /** … and closed. */
+  leave(game: string, personId: string): void;
+  /** Stop the heartbeat and delete this node's rows (app close). */
+  close(): Promise<void>;
+}
+
+/** One node (SQLite): the hub's answer, nothing written. */
+export function localPresence(hub: LiveHub): PresenceTracker {
+  return { isConnected: async (game, personId) => hub.isConnected(game, personId), join() {}, leave() {}, close: async () => {} };
+}
+
+export interface SharedPresenceOptions {
+  /** How often this node refreshes its rows (default 10 s). */
+  heartbeatMs?: number;
+  /** A row not refreshed for this long is a dead node's (default three heartbeats). */
+  expiryMs?: number;
+  /** Where a failed write is reported (it is retried at the next heartbeat). */
+  onError?: (e: unknown) => void;
+}
+
+const key = (game: string, personId: string) => JSON.stringify([game, personId]);
+
+export class SharedPresence implements PresenceTracker {
+  readonly heartbeatMs: number;
+  readonly expiryMs: number;
+  /** This node's open sockets per (game, person). */
+  private readonly counts = new Map<string, number>();
+  /** Keys whose row must be written again. */
+  private readonly dirty = new Set<string>();
+  /** Writes one after the other, so a join and the leave that follows cannot land in the wrong order. */
+  private writes: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private closed = false;
+  private readonly onError: (e: unknown) => void;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly hub: LiveHub,
+    readonly nodeId: string,
+    private readonly clock: Clock,
+    opts: SharedPresenceOptions = {},
+  ) {
+    this.heartbeatMs = opts.heartbeatMs ?? 10_000;
+    this.expiryMs = opts.expiryMs ?? 3 * this.heartbeatMs;
+    this.onError = opts.onError ?? (() => {});
+  }
+
+  /** Start the heartbeat (unref'd: it never keeps the process alive). */
+  start(): this {
+    this.timer ??= setInterval(() => void this.heartbeat(), this.heartbeatMs);
+    this.timer.unref();
+    return this;
+  }
+
+  /** Stop heartbeating without deleting anything: what a node that dies looks like (tests). */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  join(game: string, personId: string): void {
+    const k = key(game, personId);
+    this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
+    this.mark(k);
+  }
+
+  leave(game: string, personId: string): void {
+    const k = key(game, personId);
+    const n = (this.counts.get(k) ?? 1) - 1;
+    if (n > 0) this.counts.set(k, n);
+    else this.counts.delete(k);
+    this.mark(k);
+  }
+
+  async isConnected(game: string, personId: string): Promise<boolean> {
+    if (this.hub.isConnected(game, personId)) return true;
+    const fresh = new Date(this.clock.now().getTime() - this.expiryMs).toISOString();
+    const row = await this.db
+      .selectFrom('presence')
+      .select('node_id')
+      .where('game_id', '=', game)
+      .where('person_id', '=', personId)
+      .where('node_id', '!=', this.nodeId)
+      .where('connections', '>', 0)
+      .where('seen_at', '>=', fresh)
+      .executeTakeFirst();
+    return !!row;
+  }
+
+  /** Write this node's rows again with the time now, and delete rows long dead (any node's). */
+  heartbeat(): Promise<void> {
+    for (const k of this.counts.keys()) this.dirty.add(k);
+    return this.queue(async () => {
+      await this.flush();
+      const dead = new Date(this.clock.now().getTime() - 10 * this.expiryMs).toISOString();
+      await this.db.deleteFrom('presence').where('seen_at', '<', dead).execute();
+    });
+  }
+
+  /** Every write so far has landed (tests). */
+  settled(): Promise<void> {
+    return this.writes;
+  }
+
+  async close(): Promise<void> {
+    this.stop();
+    this.closed = true;
+    await this.writes;
+    await this.db.deleteFrom('presence').where('node_id', '=', this.nodeId).execute().catch(this.onError);
+  }
+
+  private mark(k: string): void {
+    if (this.closed) return;
+    this.dirty.add(k);
+    void this.queue(() => this.flush());
+  }
+
+  private queue(work: () => Promise<void>): Promise<void> {
+    this.writes = this.writes.then(() => (this.closed ? undefined : work())).catch(this.onError);
+    return this.writes;
+  }
+
+  /** Write the rows of the dirty keys as they are now (a count, or no row). */
+  private async flush(): Promise<void> {
+    const keys = [...this.dirty];
+    this.dirty.clear();
+    if (!keys.length) return;
+    const seen_at = this.clock.now().toISOString();
+    const rows: Database['presence'][] = [];
+    for (const k of keys) {
+      const [game_id, person_id] = JSON.parse(k) as [string, string];
+      const connections = this.counts.get(k) ?? 0;
+      if (connections > 0) rows.push({ node_id: this.nodeId, game_id, person_id, connections, seen_at });
+      else await this.db.deleteFrom('presence').where('node_id', '=', this.nodeId).where('game_id', '=', game_id).where('person_id', '=', person_id).execute();
+    }
+    for (let i = 0; i < rows.length; i += 500) {
+      await this.db
+        .insertInto('presence')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) => oc.columns(['node_id', 'game_id', 'person_id']).doUpdateSet((eb) => ({ connections: eb.ref('excluded.connections'), seen_at: eb.ref('excluded.seen_at') })))
+        .execute();
+    }
+  }
+}
