@@ -39,19 +39,20 @@ async function timed(what: string, probe: () => Promise<boolean>, ms = 10_000): 
 }
 
 describe.skipIf(!hasChromium)('the two seats of a zone on two nodes, in two browsers (issue 11; skipped when /usr/bin/chromium is missing: apt-get install -y chromium)', () => {
-  const DATA = mkdtempSync(join(tmpdir(), 'wardroom-browser-nodes-'));
+  let DATA = '';
   let nodes: Node[];
   let browser: Browser;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
+    DATA = mkdtempSync(join(tmpdir(), 'wardroom-browser-nodes-'));
     const databaseUrl = await freshDatabase(inject('postgresUrl'));
     [nodes, browser] = await Promise.all([serveNodes(2, { data: DATA, databaseUrl }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
     await killAll();
-    rmSync(DATA, { recursive: true, force: true });
+    if (DATA) rmSync(DATA, { recursive: true, force: true });
   });
 
   it('the Allied player on node A commits first, the Soviet player on node B sees it live and learns nothing of it before the reveal; both see the reveal once (6.C.4)', async () => {
