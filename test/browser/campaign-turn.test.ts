@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { act, actionForm, leaks, newPage, nextAction, press, recordReceived, screenshots, seatActions, seriousViolations, synced, until, type Received } from './driver.ts';
+import { act, actionForm, claimSeat, COMMITMENT_SECRETS, HAND_SECRETS, leaks, newPage, nextAction, ORDER_SECRETS, press, recordReceived, rollMission, screenshots, seatActions, seriousViolations, until, type Received } from './driver.ts';
 
 /**
  * Issue 9, Tests: a referee creates a one-zone campaign in the browser and invites two players and
@@ -14,18 +14,6 @@ import { act, actionForm, leaks, newPage, nextAction, press, recordReceived, scr
 
 const ALLIED = 'allied:mediterranean';
 const SOVIET = 'soviet:mediterranean';
-
-/**
- * Strings only a secret carries (checked below to reach the Allied browser, so the search finds
- * what it looks for): the Allied order in the view and its team-only log lines, the Allied Action
- * cards (their ids, "allied:mediterranean#N", and the card as held, are in the hand and the order
- * only; the other side's forms name card types only as choices), and the Allied
- * commitment (the view's `commitment`, the reveal's line; fleets say neither committed nor in port
- * before the reveal).
- */
-const ORDER_SECRETS = ['"order":{"ships":["uss-nimitz"', 'Allied orders', 'Allied has finished ordering ('];
-const HAND_SECRETS = [`"id":"${ALLIED}#`, '"type":"Intelligence"'];
-const COMMITMENT_SECRETS = ['"commitment":{"ships":["uss-ticonderoga"]', 'Allied commits', '"committed":true'];
 
 interface Player {
   page: Page;
@@ -80,11 +68,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     const claim = async (link: string, seat: string, name: string, bypassCSP = false): Promise<Player> => {
       const page = await open(bypassCSP);
       const received = recordReceived(page);
-      await page.goto(link);
-      await expect.poll(() => page.getByTestId(`claim-seat-${seat}`).isChecked()).toBe(true); // the only open seat of the link
-      await page.getByLabel('Your name').fill(name);
-      await page.getByTestId('claim-button').click();
-      await seatActions(page, seat).waitFor();
+      await claimSeat(page, link, seat, name);
       expect(new URL(page.url()).pathname).toBe(`/g/${gameId}`);
       return { page, seat, received };
     };
@@ -103,17 +87,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await expect.poll(() => referee.getByTestId('referee').textContent()).toMatch(/Allied, Mediterranean: Alice[\s\S]*Soviet, Mediterranean: Boris/);
 
     // 6.B: the mission is rolled (by the seat the rules ask); a Strike mission is declined (9.5) and re-rolled, so that the plan below fits any mission.
-    for (let rolls = 0; ; rolls++) {
-      expect(rolls, 'a mission without a Strike after several re-rolls').toBeLessThan(8);
-      const [roller] = await nextAction(players, ['rollMission'], 'the mission roll');
-      await act(roller.page, roller.seat, 'rollMission');
-      const mission = (p: Player) => p.page.getByTestId('zone-mediterranean').getByText(/^Mission \(/);
-      const rolled = await mission(roller).textContent();
-      for (const p of players) await expect.poll(() => mission(p).textContent()).toBe(rolled); // both boards show the new mission
-      const decliner = await firstWith(players, 'declineStrike');
-      if (!decliner) break;
-      await act(decliner.page, decliner.seat, 'declineStrike');
-    }
+    await rollMission(players);
 
     // 6.C.2 purchases, secret until carried out: each side orders two ships and an Action card.
     const buyShip = (p: Player, ship: string) => act(p.page, p.seat, 'buyShip', (f) => f.getByLabel('Ship').selectOption(ship).then(() => undefined));
@@ -238,9 +212,3 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     expect(wide.filter(Boolean), 'pages that scroll sideways at 360 px').toEqual([]);
   });
 });
-
-async function firstWith(players: Player[], type: string): Promise<Player | undefined> {
-  for (const p of players) await synced(p.page);
-  for (const p of players) if (await actionForm(p.page, p.seat, type).isVisible()) return p;
-  return undefined;
-}

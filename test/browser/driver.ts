@@ -142,6 +142,57 @@ export async function nextAction<P extends { page: Page; seat: string }>(players
   });
 }
 
+/** The first of `players` that may do `type` now (every page synced first), or undefined. */
+export async function firstWith<P extends { page: Page; seat: string }>(players: P[], type: string): Promise<P | undefined> {
+  for (const p of players) await synced(p.page);
+  for (const p of players) if (await actionForm(p.page, p.seat, type).isVisible()) return p;
+  return undefined;
+}
+
+/**
+ * Claim one seat as a new person: open the invitation link (on whichever node or server it names),
+ * check the link offers that seat, give a name, claim; resolves once the game page shows the seat's actions.
+ */
+export async function claimSeat(page: Page, link: string, seat: string, name: string): Promise<void> {
+  await page.goto(link);
+  await until(`the invitation offering ${seat}`, () => page.getByTestId(`claim-seat-${seat}`).isChecked()); // the only open seat of the link
+  await page.getByLabel('Your name').fill(name);
+  await page.getByTestId('claim-button').click();
+  await seatActions(page, seat).waitFor();
+}
+
+/**
+ * 6.B: the mission of `zone` rolled by the seat the rules ask, until every player's board shows it;
+ * a Strike mission is declined (9.5) and re-rolled, so that a plan of purchases and commitments
+ * fits any mission. Resolves with the mission's line on the board.
+ */
+export async function rollMission<P extends { page: Page; seat: string }>(players: P[], zone = 'mediterranean'): Promise<string> {
+  for (let rolls = 0; ; rolls++) {
+    if (rolls >= 8) throw new Error('a mission without a Strike after several re-rolls');
+    const [roller] = await nextAction(players, ['rollMission'], 'the mission roll');
+    await act(roller.page, roller.seat, 'rollMission');
+    const mission = (p: P) => p.page.getByTestId(`zone-${zone}`).getByText(/^Mission \(/);
+    const rolled = (await mission(roller).textContent()) ?? '';
+    for (const p of players) await until(`the new mission on the board of ${p.seat}`, async () => (await mission(p).textContent()) === rolled); // both boards show it
+    const decliner = await firstWith(players, 'declineStrike');
+    if (!decliner) return rolled;
+    await act(decliner.page, decliner.seat, 'declineStrike');
+  }
+}
+
+/**
+ * Strings only an Allied secret of the Mediterranean plan the browser tests play carries (the
+ * Allied player orders USS Nimitz, USS Ticonderoga and an Intelligence card, and commits USS
+ * Ticonderoga): the Allied order in the view and its team-only log lines; the Allied Action
+ * cards (their ids, "allied:mediterranean#N", and the card as held, are in the hand and the order
+ * only; the other side's forms name card types only as choices); the Allied commitment (the
+ * view's `commitment`, the reveal's line; fleets say neither committed nor in port before the
+ * reveal). A test checks that they reach the Allied browser, so that searching for them proves something.
+ */
+export const ORDER_SECRETS = ['"order":{"ships":["uss-nimitz"', 'Allied orders', 'Allied has finished ordering ('];
+export const HAND_SECRETS = ['"id":"allied:mediterranean#', '"type":"Intelligence"'];
+export const COMMITMENT_SECRETS = ['"commitment":{"ships":["uss-ticonderoga"]', 'Allied commits', '"committed":true'];
+
 export async function newPage(browser: Browser, opts: { width?: number; height?: number; bypassCSP?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, bypassCSP: opts.bypassCSP ?? false });
   const page = await context.newPage();
