@@ -6,6 +6,7 @@
  * died reconnects to another and misses nothing. Bounded: a few games, at most ~100 actions each.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -25,7 +26,8 @@ const actions = exampleActions();
 
 beforeAll(async () => {
   databaseUrl = await freshDatabase(inject('postgresUrl'));
-  nodes = await serveNodes(3, { data: DATA, databaseUrl });
+  // Every node sends due notifications five times a second: three senders racing for the outbox.
+  nodes = await serveNodes(3, { data: DATA, databaseUrl, args: ['--tick', '0.2'] });
 });
 afterAll(async () => {
   await killAll();
@@ -149,6 +151,54 @@ describe('several nodes on one PostgreSQL (issue 11)', () => {
     fresh.close();
   });
 
+  it('notifications with three nodes sending: each is delivered exactly once, and one message per address in the rate gap', async () => {
+    // A webhook receiver on loopback: every POST kept, by address.
+    const posts = new Map<string, { items: unknown[] }[]>();
+    const sink = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        posts.set(req.url!, [...(posts.get(req.url!) ?? []), JSON.parse(body)]);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => sink.listen(0, '127.0.0.1', r));
+    const hook = `http://127.0.0.1:${(sink.address() as { port: number }).port}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      // Three games; each player opts in to a webhook of their own and keeps no page open, so every new turn of theirs is a notification.
+      const games = [];
+      for (let i = 0; i < 3; i++) {
+        const g = await campaign(nodes[i], nodes[(i + 1) % 3], `Notified ${i}`);
+        for (const [team, person] of [['allied', g.allied], ['soviet', g.soviet]] as const) {
+          const r = await person.call('PUT', '/api/me/notifications', { email: { on: false, address: null }, webhook: `${hook}/${i}-${team}`, kinds: { turn: true, chat: true, deadline: true } });
+          expect(r.status).toBe(200);
+        }
+        games.push(g);
+      }
+      await Promise.all(games.map((g) => play(g, 0, 12)));
+      // Drained: nothing due is left unsent (items after an address's message wait for the 5-minute gap), and the senders had time to send twice.
+      const due = async () => (await admin.query(`select count(*)::int as n from notification_outbox where status = 'sending' or (status = 'pending' and due_at <= $1)`, [new Date().toISOString()])).rows[0].n;
+      const t0 = Date.now();
+      while ((await due()) > 0 && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 50));
+      expect(await due()).toBe(0);
+      await new Promise((r) => setTimeout(r, 1000));
+      const sent = (await admin.query(`select address, count(*)::int as n from notification_outbox where status = 'sent' group by address`)).rows as { address: string; n: number }[];
+      expect(sent.length).toBeGreaterThanOrEqual(4);
+      for (const { address, n } of sent) {
+        const got = posts.get(address.slice(hook.length)) ?? [];
+        expect(got, address).toHaveLength(1); // one message per address within the rate gap, never a second copy
+        expect(got[0].items, address).toHaveLength(n); // every item claimed and sent, in that one message
+      }
+      expect([...posts.keys()].length).toBe(sent.length);
+    } finally {
+      await admin.end();
+      sink.close();
+    }
+  });
+
+  // Last: it leaves node B dead.
   it('kill -9 of a node under load: no acknowledged action is lost; its browsers reconnect to another node and miss nothing', async () => {
     // Four games, each played by two people spread over the three nodes; a browser of each game on node B.
     const games: Awaited<ReturnType<typeof campaign>>[] = [];
