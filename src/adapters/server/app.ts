@@ -111,11 +111,11 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const store = new GameStore(opts.db, { soleWriter: !shared });
   const people = new People(opts.db);
   const broadcast = opts.broadcast ?? inProcessBroadcast();
-  const sessionOrNull = async (game: string) => {
+  const sessionOrNull = async (game: string, atLeast?: number) => {
     const meta = await store.meta(game);
     const module = meta && MODULES[meta.module];
     if (!module) return null;
-    const s = await store.session(module, game);
+    const s = await store.session(module, game, atLeast);
     return isRuleError(s) ? null : s;
   };
   const hub = new LiveHub(sessionOrNull);
@@ -162,12 +162,15 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     async signIn(request, personId) {
       request.session.set('sid', await people.openSession(personId));
     },
-    async sessionOf(game) {
+    async moduleOf(game) {
       const meta = await store.meta(game);
       if (!meta) throw new HttpError(404, 'no-such-game', `There is no game "${game}".`);
       const module = MODULES[meta.module];
       if (!module) throw new HttpError(422, 'unknown-module', `This server does not know the rules module "${meta.module}".`);
-      const s = await store.session(module, game);
+      return module;
+    },
+    async sessionOf(game) {
+      const s = await store.session(await ctx.moduleOf(game), game);
       if (isRuleError(s)) throw new HttpError(422, s.code, `The stored game does not replay: ${s.message}`);
       return s;
     },
@@ -177,8 +180,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const logError = (e: unknown) => app.log.error(e);
   const stopListening = broadcast.subscribe((notice, local) => {
     if (notice.kind === 'log') {
-      hub.changed(notice.game).catch(logError);
-      if (local) notifications.changed(notice.game).catch(logError);
+      hub.changed(notice.game, notice.version).catch(logError);
+      if (local) notifications.changed(notice.game, notice.version).catch(logError);
     } else if (notice.kind === 'frame') hub.notify(notice.game, notice.frame);
     else if (notice.kind === 'chat') {
       if (!local) deliverChat(ctx, notice.game, notice.seq).catch(logError);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { RulesModule } from '../../engine/module.ts';
 import type { Session } from '../../engine/session.ts';
 import type { ChatMessage, ChatStore } from '../storage/chat.ts';
 import type { GameStore } from '../storage/database.ts';
@@ -38,6 +39,8 @@ export interface Ctx {
   requirePerson(request: FastifyRequest): Promise<string>;
   /** Sign the person in on this device (a new session row, named by the sealed cookie). */
   signIn(request: FastifyRequest, personId: string): Promise<void>;
+  /** The game's rules module, or a 404 (no such game) or 422 (a module this server does not know). */
+  moduleOf(game: string): Promise<RulesModule<any, any>>;
   /** The running game, or a 404. */
   sessionOf(game: string): Promise<Session<unknown>>;
   /**

@@ -212,8 +212,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const access = await accessOf(ctx, request, id);
     holds(access, body.action.seat);
     await ctx.deadlines.refuseIfPaused(id);
-    const session = await ctx.sessionOf(id);
-    const r = settle(id, await ctx.store.submit(session.module, id, body.action, body.seen));
+    const r = settle(id, await ctx.store.submit(await ctx.moduleOf(id), id, body.action, body.seen));
     return { version: r.version };
   });
 
@@ -223,8 +222,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const access = await accessOf(ctx, request, id);
     holds(access, body.seat);
     await ctx.deadlines.refuseIfPaused(id);
-    const session = await ctx.sessionOf(id);
-    const r = settle(id, await ctx.store.undo(session.module, id, body.seat, body.seen));
+    const r = settle(id, await ctx.store.undo(await ctx.moduleOf(id), id, body.seat, body.seen));
     return { version: r.version, undone: r.result.length };
   });
 

@@ -67,7 +67,8 @@ export type Frame =
 export class LiveHub {
   private readonly games = new Map<string, Set<Subscriber>>();
 
-  constructor(private readonly sessionOf: (game: string) => Promise<Session<unknown> | null>) {}
+  /** `sessionOf(game, atLeast)`: the game, at least at version `atLeast` when given (a notice's: known to be stored). */
+  constructor(private readonly sessionOf: (game: string, atLeast?: number) => Promise<Session<unknown> | null>) {}
 
   add(game: string, sub: Subscriber): () => void {
     let set = this.games.get(game);
@@ -92,10 +93,10 @@ export class LiveHub {
   }
 
   /** The game changed: each of its subscribers gets its own frame. */
-  async changed(game: string): Promise<void> {
+  async changed(game: string, version?: number): Promise<void> {
     const set = this.games.get(game);
     if (!set?.size) return;
-    const session = await this.sessionOf(game);
+    const session = await this.sessionOf(game, version);
     if (!session) return;
     const waitingFor = session.waitingFor();
     for (const sub of set) this.catchUp(session, sub, waitingFor);

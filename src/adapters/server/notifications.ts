@@ -84,7 +84,8 @@ export class Notifications {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly people: People,
-    private readonly sessionOf: (game: string) => Promise<Session<unknown> | null>,
+    /** The game; at least at version `atLeast` when given (a change known to be stored). */
+    private readonly sessionOf: (game: string, atLeast?: number) => Promise<Session<unknown> | null>,
     private readonly titleOf: (game: string) => Promise<string>,
     private readonly presence: Presence,
     readonly clock: Clock,
@@ -172,8 +173,8 @@ export class Notifications {
    * The game changed: whoever it now waits on and did not before (a new waiting set, not a new
    * action) gets one notification, unless connected to the game. Per game, one change at a time.
    */
-  changed(game: string): Promise<void> {
-    const next = (this.chains.get(game) ?? Promise.resolve()).then(() => this.changedNow(game));
+  changed(game: string, version?: number): Promise<void> {
+    const next = (this.chains.get(game) ?? Promise.resolve()).then(() => this.changedNow(game, version));
     const settled = next.catch(() => {});
     this.chains.set(game, settled);
     void settled.then(() => this.chains.get(game) === settled && this.chains.delete(game));
@@ -185,8 +186,8 @@ export class Notifications {
     while (this.chains.size) await Promise.all(this.chains.values());
   }
 
-  private async changedNow(game: string): Promise<void> {
-    const session = await this.sessionOf(game);
+  private async changedNow(game: string, version?: number): Promise<void> {
+    const session = await this.sessionOf(game, version);
     if (!session) return;
     const now = session.isOver() ? [] : session.waitingFor();
     let before: readonly string[] | null | undefined;

@@ -35,7 +35,7 @@ export const BACKUP_TABLES = {
   reads: ['game_id', 'person_id', 'last_seq', 'updated_at'],
   deadlines: ['game_id', 'due_at', 'hours', 'remind_hours', 'on_expiry', 'paused_at', 'updated_at'],
   deadline_jobs: ['id', 'game_id', 'kind', 'due_at', 'done_at'],
-  notification_outbox: ['id', 'person_id', 'game_id', 'kind', 'channel', 'address', 'subject', 'text', 'link', 'created_at', 'due_at', 'attempts', 'status', 'last_error', 'sent_at'],
+  notification_outbox: ['id', 'person_id', 'game_id', 'kind', 'channel', 'address', 'subject', 'text', 'link', 'created_at', 'due_at', 'attempts', 'status', 'last_error', 'sent_at', 'claimed_until'],
   notification_waiting: ['game_id', 'seats'],
 } as const satisfies { [T in keyof Database]?: readonly (keyof Database[T] & string)[] };
 

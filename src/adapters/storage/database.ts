@@ -622,9 +622,10 @@ export class GameStore {
   private readonly opening = new Map<string, Promise<Session<unknown> | RuleError>>();
 
   /** The game as a running session at its stored version (replayed only when it is not open, or caught up when the version moved). */
-  async session(module: RulesModule<any, any>, id: string): Promise<Session<unknown> | RuleError> {
+  async session(module: RulesModule<any, any>, id: string, atLeast = Infinity): Promise<Session<unknown> | RuleError> {
     const cached = this.sessions.get(id);
-    if (cached && this.soleWriter) return cached;
+    // `atLeast`: a version known to be stored (a notice's); an open session there or beyond is current enough.
+    if (cached && (this.soleWriter || cached.version >= atLeast)) return cached;
     let opening = this.opening.get(id);
     if (!opening) {
       opening = this.current(module, id).finally(() => this.opening.delete(id));
@@ -633,12 +634,11 @@ export class GameStore {
     return opening;
   }
 
-  /** The open session brought up to the stored version: the entries other writers stored since replayed on it (issue 11), else the game replayed. */
+  /** The open session brought up to the stored version: the entries other writers stored since (none: it is current) replayed on it (issue 11), else the game replayed. */
   private async current(module: RulesModule<any, any>, id: string): Promise<Session<unknown> | RuleError> {
     const cached = this.sessions.get(id);
     if (cached) {
-      // The session holds stored entries only (storeThenMake); it may gain this node's own while we wait for the database.
-      if ((await this.version(id)) <= cached.version) return cached;
+      // The session holds stored entries only (storeThenMake); it may gain this node's own while the database answers.
       const from = cached.version;
       const rows = await this.db.selectFrom('actions').select(['entry']).where('game_id', '=', id).where('seq', '>=', from).orderBy('seq').execute();
       if (this.sessions.get(id) === cached && cached.version - from <= rows.length && !cached.extend(rows.slice(cached.version - from).map((r) => JSON.parse(r.entry) as LogEntry))) return cached;
@@ -701,7 +701,9 @@ export class GameStore {
   }
 
   private async changeNow<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError): Promise<Change<R> | Conflict | RuleError> {
-    const session = await this.session(module, id);
+    // With other writers, an open session at `seen` needs no look at the database first: if another
+    // writer stored an entry there, the (game, seq) key refuses this one.
+    const session = await this.session(module, id, seen);
     if (isRuleError(session)) return session;
     if (seen !== session.version) return { conflict: true, version: session.version };
     const before = session.events.length;
