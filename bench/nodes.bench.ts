@@ -11,11 +11,12 @@
  *   WARDROOM_NODES_BENCH_STEPS      arrival rates, actions/s (default 50,100,200,300,400,600)
  *   WARDROOM_NODES_BENCH_SECONDS    seconds per step (default 5)
  *   WARDROOM_NODES_BENCH_NODES      the node counts compared (default 1,3)
+ *   WARDROOM_NODES_BENCH_PROFILE    a folder: every node writes a CPU profile there (node --cpu-prof)
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { freshDatabase, postgresBin, startCluster } from '../test/support/postgres.ts';
 import { Generators, ServerProcess } from './server-load.ts';
 
@@ -65,6 +66,7 @@ export async function run(): Promise<string> {
   const steps = list(env('WARDROOM_NODES_BENCH_STEPS', '50,100,200,300,400,600'));
   const seconds = Number(env('WARDROOM_NODES_BENCH_SECONDS', '5'));
   const nodeCounts = list(env('WARDROOM_NODES_BENCH_NODES', '1,3'));
+  const profile = process.env.WARDROOM_NODES_BENCH_PROFILE;
   const log = (s: string) => process.stderr.write(`  nodes bench: ${s}\n`);
   const loadStart = loadavg()[0].toFixed(2);
   const cluster = await startCluster({ durable: true });
@@ -73,7 +75,7 @@ export async function run(): Promise<string> {
   try {
     for (const n of nodeCounts) {
       const url = await freshDatabase(cluster.url);
-      const servers = await Promise.all(Array.from({ length: n }, (_, i) => ServerProcess.start({ databaseUrl: url, nodeId: `node-${i}` })));
+      const servers = await Promise.all(Array.from({ length: n }, (_, i) => ServerProcess.start({ databaseUrl: url, nodeId: `node-${i}`, execArgv: profile ? ['--cpu-prof', '--cpu-prof-dir', resolve(profile, `${n}-nodes`)] : [] })));
       try {
         const generators = await Generators.start(
           servers.map((s) => s.port),
