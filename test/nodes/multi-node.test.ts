@@ -134,11 +134,16 @@ describe('several nodes on one PostgreSQL (issue 11)', () => {
       const killed = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'wardroom-listen node-b'`);
       expect(killed.rowCount).toBe(1);
       // Actions while node B is not listening: it cannot hear of them, and must catch up.
+      const ready = fetch(`${nodes[1].url}/api/ready`).then((r) => r.json());
       await play(g, 2, 6);
       await live.until(() => live.version === 6, 10_000);
       expect(live.frames.some((f) => f.type === 'resync')).toBe(true);
       const back = await admin.query(`select count(*)::int as n from pg_stat_activity where application_name = 'wardroom-listen node-b'`);
       expect(back.rows[0].n).toBe(1);
+      // Meanwhile its readiness said so (a balancer sends new browsers elsewhere); now it is ready again.
+      const then = await ready;
+      if (then.error) expect(then.error.notReady).toEqual(['live-updates']);
+      expect(await (await fetch(`${nodes[1].url}/api/ready`)).json()).toEqual({ status: 'ready' });
     } finally {
       await admin.end();
     }

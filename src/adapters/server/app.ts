@@ -111,6 +111,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const store = new GameStore(opts.db, { soleWriter: !shared });
   const people = new People(opts.db);
   const broadcast = opts.broadcast ?? inProcessBroadcast();
+  if (broadcast.listening) state.listening = () => broadcast.listening!();
   const sessionOrNull = async (game: string, atLeast?: number) => {
     const meta = await store.meta(game);
     const module = meta && MODULES[meta.module];

@@ -26,6 +26,8 @@ export interface Broadcast {
   /** `local`: published by this node (the node that made a change does the work done once per change). */
   subscribe(listener: (notice: Notice, local: boolean) => void): () => void;
   close(): Promise<void>;
+  /** Whether notices from other nodes reach this one now (absent: there are no other nodes). */
+  listening?(): boolean;
 }
 
 /** One node: a plain list of listeners. */

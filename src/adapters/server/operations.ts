@@ -62,12 +62,15 @@ export function registerRequestLog(app: FastifyInstance): void {
 /** Whether this node is going away (set by `shutdown`). */
 export interface NodeState {
   draining: boolean;
+  /** Whether this node hears of other nodes' changes (issue 11: its listening connection is up); absent: one node. */
+  listening?: () => boolean;
 }
 
 /** What readiness found wrong; empty: ready. */
 export async function notReady(db: Kysely<Database>, state: NodeState, migrationsAtStart: number): Promise<string[]> {
   const problems: string[] = [];
   if (state.draining) problems.push('shutting-down');
+  if (state.listening && !state.listening()) problems.push('live-updates');
   try {
     // A database that hangs is as unready as one that refuses: 2 s at most.
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -98,6 +101,7 @@ const NOT_READY_MESSAGE: Record<string, string> = {
   'shutting-down': 'this server is shutting down',
   database: 'the database does not answer',
   migrations: 'the database schema is older than this server (migrations not applied)',
+  'live-updates': 'this server does not hear of other servers\' changes (its listening connection to the database is being made again)',
 };
 
 /**

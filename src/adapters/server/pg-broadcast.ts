@@ -109,5 +109,6 @@ export async function postgresBroadcast(opts: PostgresBroadcastOptions): Promise
       await c?.end().catch(() => {});
     },
     listener: () => client,
+    listening: () => client !== null,
   };
 }
