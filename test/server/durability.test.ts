@@ -4,7 +4,6 @@
  * on the same folder. Every action that was acknowledged (200) is there, with its events, and
  * every game replays and goes on. Bounded: four games, at most ~50 actions each, a few seconds.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,14 +12,13 @@ import { isRuleError } from '../../src/engine/errors.ts';
 import type { Action } from '../../src/engine/module.ts';
 import { Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
-import { BIN, ROOT } from '../support/cli.ts';
+import { HttpClient, killAll, serve as serveNode, type Node } from '../support/nodes.ts';
 import { exampleActions, freshDatabaseUrl, TEST_DB, TWO_ZONE_FORM } from '../support/server.ts';
 import { freePort } from '../support/ports.ts';
 
 const DATA = mkdtempSync(join(tmpdir(), 'wardroom-serve-test-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+afterAll(async () => {
+  await killAll();
   rmSync(DATA, { recursive: true, force: true });
 });
 
@@ -29,38 +27,9 @@ afterAll(() => {
 let databaseUrl: Promise<string> | undefined;
 
 /** `wardroom serve` on the data folder (and, on PostgreSQL, the test's database); resolves once it says it is running. */
-async function serve(port: number): Promise<ChildProcess> {
+async function serve(port: number): Promise<Node> {
   if (TEST_DB === 'postgres') databaseUrl ??= freshDatabaseUrl(DATA);
-  const env = { ...process.env, DATABASE_URL: TEST_DB === 'postgres' ? await databaseUrl : '' };
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', DATA], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  const deadline = Date.now() + 20_000;
-  while (!out.includes('Wardroom is running')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`wardroom serve did not start: ${out}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return child;
-}
-
-/** A browser over real HTTP, keeping its cookie. */
-class HttpClient {
-  cookie = '';
-  constructor(readonly base: () => string) {}
-  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const res = await fetch(this.base() + path, {
-      method,
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(5000),
-    });
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('wardroom='));
-    if (set) this.cookie = set.split(';')[0];
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
+  return serveNode({ data: DATA, databaseUrl: TEST_DB === 'postgres' ? await databaseUrl! : '', port });
 }
 
 describe('durability', () => {
@@ -100,10 +69,9 @@ describe('durability', () => {
     const drivers = games.map(drive);
     const t0 = Date.now();
     while (games.reduce((n, g) => n + g.acked.length, 0) < 80 && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 5));
-    server.kill('SIGKILL');
+    await server.kill('SIGKILL');
     stop = true;
     await Promise.all(drivers);
-    await new Promise((r) => (server.exitCode !== null || server.signalCode !== null ? r(null) : server.once('exit', r)));
     expect(failures).toEqual([]);
     const acked = games.map((g) => g.acked.length);
     expect(acked.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(80);
@@ -130,6 +98,6 @@ describe('durability', () => {
       const r = await (next.seat.startsWith('allied') ? g.allied : g.soviet).call('POST', `/api/games/${g.id}/actions`, { action: next, seen: file.log.length });
       expect(r).toEqual({ status: 200, body: { version: file.log.length + 1 } });
     }
-    server.kill('SIGTERM');
+    await server.kill('SIGTERM');
   }, 60_000);
 });

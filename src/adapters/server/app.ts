@@ -140,8 +140,6 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     return typeof sid === 'string' ? people.sessionPerson(sid) : null;
   };
   const ctx: Ctx = {
-    shared,
-    nodeId,
     store,
     people,
     chat: new ChatStore(opts.db),

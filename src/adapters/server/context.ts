@@ -16,10 +16,6 @@ export interface Mailer {
 
 /** What every route works with. */
 export interface Ctx {
-  /** Several nodes share the database (issue 11): see ServerOptions.shared. */
-  shared: boolean;
-  /** This node's name among the nodes. */
-  nodeId: string;
   store: GameStore;
   people: People;
   chat: ChatStore;
