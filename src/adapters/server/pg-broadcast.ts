@@ -28,7 +28,7 @@ export interface PostgresBroadcastOptions {
  * connection is down are lost: once it is back (and listening again) the node's listeners get a
  * `resync` notice and catch up from the tables.
  */
-export async function postgresBroadcast(opts: PostgresBroadcastOptions): Promise<Broadcast & { listener(): pg.Client | null }> {
+export async function postgresBroadcast(opts: PostgresBroadcastOptions): Promise<Broadcast> {
   const { default: pgLib } = await import('pg');
   const listeners = new Set<(notice: Notice, local: boolean) => void>();
   const log = opts.log ?? (() => {});
@@ -108,7 +108,6 @@ export async function postgresBroadcast(opts: PostgresBroadcastOptions): Promise
       client = null;
       await c?.end().catch(() => {});
     },
-    listener: () => client,
     listening: () => client !== null,
   };
 }

@@ -115,11 +115,6 @@ export class SharedPresence implements PresenceTracker {
     });
   }
 
-  /** Every write so far has landed (tests). */
-  settled(): Promise<void> {
-    return this.writes;
-  }
-
   async close(): Promise<void> {
     this.stop();
     this.closed = true;
