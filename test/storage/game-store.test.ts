@@ -12,7 +12,7 @@ import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { SPECTATOR, seatViewer } from '../../src/engine/viewer.ts';
-import { GameStore, openDatabase } from '../../src/adapters/storage/database.ts';
+import { GameStore, groupSync, openDatabase } from '../../src/adapters/storage/database.ts';
 import { freshDatabaseUrl, TEST_DB } from '../support/server.ts';
 
 const TMP = mkdtempSync(join(tmpdir(), 'wardroom-store-'));
@@ -143,5 +143,28 @@ describe(`the game store on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`
     const b = new GameStore(await openAt(path));
     expect((await b.record('g'))!.options).toEqual(OPTIONS);
     await b.db.destroy();
+  });
+});
+
+describe('group commit on SQLite (groupSync)', () => {
+  it('nothing is acknowledged before a flush that started after its commit; commits made during one flush share the next', async () => {
+    const flushes: { started: number; finish: () => void }[] = [];
+    let calls = 0;
+    const sync = groupSync(() => new Promise<void>((finish) => flushes.push({ started: ++calls, finish })));
+    const done: string[] = [];
+    const a = sync().then(() => done.push('a'));
+    expect(flushes).toHaveLength(1); // nothing running: a flush starts at once
+    const b = sync().then(() => done.push('b'));
+    const c = sync().then(() => done.push('c'));
+    expect(flushes).toHaveLength(1); // b and c came while it ran: it may have started before their commits
+    flushes[0].finish();
+    await a;
+    await Promise.resolve();
+    expect(done).toEqual(['a']);
+    expect(flushes).toHaveLength(2); // one more flush, for b and c together
+    flushes[1].finish();
+    await Promise.all([b, c]);
+    expect(done).toEqual(['a', 'b', 'c']);
+    expect(flushes).toHaveLength(2);
   });
 });
