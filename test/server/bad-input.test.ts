@@ -68,6 +68,7 @@ describe('cookies', () => {
   it('a cookie replayed after signing out is 401 (the session row is revoked); other devices stay signed in', async () => {
     const g = await twoTeamGame(server);
     const stolen = g.soviet.cookie;
+    expect((await g.soviet.get('/api/me')).body.person.name).toBeTruthy(); // the session was just in use
     expect((await g.soviet.post('/api/sign-out')).status).toBe(200);
     const thief = server.person('Thief');
     thief.cookie = stolen;

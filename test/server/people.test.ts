@@ -88,6 +88,20 @@ describe('invitations and seats', () => {
     expect((await ann.get('/api/me')).body.games[0].seats.sort()).toEqual(ALLIED);
   });
 
+  it('a second seat claimed later is the person\'s at once, on their page and as its holder on the referee\'s (what the server remembers of members is dropped on a claim)', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const table = await invite(rita, id, 'table');
+    const ann = server.person('Ann');
+    expect((await claim(ann, table, [ALLIED[0]])).status).toBe(200);
+    expect((await ann.page(id)).me.seats).toEqual([ALLIED[0]]);
+    expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === ALLIED[1]).holder).toBeNull();
+    expect((await claim(ann, table, [ALLIED[1]])).status).toBe(200);
+    expect((await ann.page(id)).me.seats.sort()).toEqual([ALLIED[0], ALLIED[1]].sort());
+    expect((await ann.page(id, ALLIED[1])).me.viewer).toBe(ALLIED[1]);
+    expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === ALLIED[1]).holder).toBe('Ann');
+  });
+
   it('a person may not hold seats of both teams: a table link claimed for both sides at once is 409 and gives no seat', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);

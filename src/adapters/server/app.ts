@@ -110,7 +110,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const shared = opts.shared ?? !(opts.db.getExecutor().adapter instanceof SqliteAdapter);
   const nodeId = opts.nodeId ?? `node-${randomBytes(4).toString('hex')}`;
   const store = new GameStore(opts.db, { soleWriter: !shared });
-  const people = new People(opts.db);
+  const people = new People(opts.db, { soleWriter: store.soleWriter });
   const broadcast = opts.broadcast ?? inProcessBroadcast();
   if (broadcast.listening) state.listening = () => broadcast.listening!();
   const sessionOrNull = async (game: string, atLeast?: number) => {

@@ -58,9 +58,7 @@ export function registerRematchRoutes(app: FastifyInstance, ctx: Ctx): void {
     const fresh = { ...newGameRecord(record.module, record.options, randomBytes(32).toString('hex')), rematchOf: id };
     const title = meta.title.startsWith('Rematch: ') ? meta.title : `Rematch: ${meta.title}`.slice(0, 120);
     await ctx.store.create(newGame, fresh, { title });
-    const now = new Date().toISOString();
-    const people = members.map((m) => ({ game_id: newGame, person_id: m.person_id, role: m.role, seat: m.seat, created_at: now }));
-    if (people.length) await ctx.store.db.insertInto('members').values(people).execute();
+    await ctx.people.addMembers(newGame, members);
     // Linked only if no other rematch was linked meanwhile (two clicks at once): else this one goes.
     const linked = await ctx.store.db
       .updateTable('games')

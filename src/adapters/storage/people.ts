@@ -18,9 +18,51 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 export const MAGIC_LINK_MINUTES = 15;
 
 export type Member = Pick<MembersTable, 'role' | 'seat'>;
+export type Holder = { seat: string | null; person_id: string; name: string };
+
+/**
+ * What every action asks (issue 9's load benchmark: three lookups per action, ~0.15 ms): the
+ * cookie's person, the person's roles in the game, the game's seat holders. Kept in memory only
+ * when this process is the database's sole writer (SQLite), so every change goes through here and
+ * drops what it changes. Only found rows are kept (a session or membership not found is asked
+ * again next time), and nothing here is ever removed from the database but a session's validity.
+ */
+class Remembered {
+  readonly sessions = new Map<string, string>();
+  readonly members = new Map<string, Member[]>();
+  readonly holders = new Map<string, Holder[]>();
+  /** Bumped by every change: a row read before one is not kept. */
+  generation = 0;
+
+  keep<K, V>(map: Map<K, V>, key: K, value: V, readAt: number): V {
+    if (readAt !== this.generation) return value;
+    if (map.size >= 50_000) map.clear();
+    map.set(key, value);
+    return value;
+  }
+
+  /** After a change: drop what it changed (the game's holders and members; a session). */
+  forget(change: { game?: string; session?: string; names?: true }): void {
+    this.generation++;
+    if (change.session) this.sessions.delete(change.session);
+    if (change.names) this.holders.clear();
+    if (change.game) {
+      this.holders.delete(change.game);
+      for (const k of this.members.keys()) if (k.startsWith(`${change.game}\n`)) this.members.delete(k);
+    }
+  }
+}
 
 export class People {
-  constructor(readonly db: Kysely<Database>) {}
+  private readonly remembered: Remembered | null;
+
+  /** `soleWriter`: this process is the database's only writer (see Remembered). */
+  constructor(
+    readonly db: Kysely<Database>,
+    opts: { soleWriter?: boolean } = {},
+  ) {
+    this.remembered = opts.soleWriter ? new Remembered() : null;
+  }
 
   async createPerson(name: string): Promise<string> {
     const id = newId();
@@ -33,7 +75,9 @@ export class People {
   }
 
   async update(id: string, changes: { name?: string; email?: string | null }): Promise<void> {
-    if (Object.keys(changes).length) await this.db.updateTable('people').set(changes).where('id', '=', id).execute();
+    if (!Object.keys(changes).length) return;
+    await this.db.updateTable('people').set(changes).where('id', '=', id).execute();
+    this.remembered?.forget({ names: true });
   }
 
   /** A new signed-in device for the person: the session id the cookie will carry. */
@@ -45,17 +89,40 @@ export class People {
 
   /** The person a session belongs to, or null when it is unknown or signed out. */
   async sessionPerson(sessionId: string): Promise<string | null> {
+    const r = this.remembered;
+    const known = r?.sessions.get(sessionId);
+    if (known) return known;
+    const readAt = r?.generation ?? 0;
     const s = await this.db.selectFrom('sessions').select(['person_id', 'revoked_at']).where('id', '=', sessionId).executeTakeFirst();
-    return s && !s.revoked_at ? s.person_id : null;
+    if (!s || s.revoked_at) return null;
+    return r ? r.keep(r.sessions, sessionId, s.person_id, readAt) : s.person_id;
   }
 
   async revokeSession(sessionId: string): Promise<void> {
     await this.db.updateTable('sessions').set({ revoked_at: now() }).where('id', '=', sessionId).execute();
+    this.remembered?.forget({ session: sessionId });
   }
 
   /** What the person is in one game: referee, seats held, spectator. */
-  members(gameId: string, personId: string): Promise<Member[]> {
-    return this.db.selectFrom('members').select(['role', 'seat']).where('game_id', '=', gameId).where('person_id', '=', personId).execute();
+  async members(gameId: string, personId: string): Promise<Member[]> {
+    const r = this.remembered;
+    const key = `${gameId}\n${personId}`;
+    const known = r?.members.get(key);
+    if (known) return known;
+    const readAt = r?.generation ?? 0;
+    const rows = await this.db.selectFrom('members').select(['role', 'seat']).where('game_id', '=', gameId).where('person_id', '=', personId).execute();
+    return r && rows.length ? r.keep(r.members, key, rows, readAt) : rows;
+  }
+
+  /** Add members to a game (a rematch's, copied from the old one). */
+  async addMembers(gameId: string, rows: readonly Omit<MembersTable, 'game_id' | 'created_at'>[]): Promise<void> {
+    if (!rows.length) return;
+    const created_at = now();
+    await this.db
+      .insertInto('members')
+      .values(rows.map((m) => ({ ...m, game_id: gameId, created_at })))
+      .execute();
+    this.remembered?.forget({ game: gameId });
   }
 
   /** Every game the person is in, with their roles. */
@@ -70,14 +137,19 @@ export class People {
   }
 
   /** Each claimed seat of the game and the name of its holder. */
-  holders(gameId: string) {
-    return this.db
+  async holders(gameId: string): Promise<Holder[]> {
+    const r = this.remembered;
+    const known = r?.holders.get(gameId);
+    if (known) return known;
+    const readAt = r?.generation ?? 0;
+    const rows = await this.db
       .selectFrom('members')
       .innerJoin('people', 'people.id', 'members.person_id')
       .select(['members.seat', 'members.person_id', 'people.name'])
       .where('members.game_id', '=', gameId)
       .where('members.role', '=', 'player')
       .execute();
+    return r ? r.keep(r.holders, gameId, rows, readAt) : rows;
   }
 
   /** The referee's person ids. */
@@ -91,7 +163,7 @@ export class People {
    * ('taken', with the seat), a seat the person holds already is kept.
    */
   async claimSeats(gameId: string, personId: string, seats: readonly string[]): Promise<{ taken: string } | null> {
-    return this.db.transaction().execute(async (tx) => {
+    const taken = await this.db.transaction().execute(async (tx) => {
       for (const seat of seats) {
         const holder = await tx.selectFrom('members').select(['person_id']).where('game_id', '=', gameId).where('seat', '=', seat).executeTakeFirst();
         if (holder && holder.person_id !== personId) return { taken: seat };
@@ -99,11 +171,14 @@ export class People {
       }
       return null;
     });
+    this.remembered?.forget({ game: gameId });
+    return taken;
   }
 
   async watch(gameId: string, personId: string): Promise<void> {
     const already = await this.db.selectFrom('members').select(['role']).where('game_id', '=', gameId).where('person_id', '=', personId).where('role', '=', 'spectator').executeTakeFirst();
     if (!already) await this.db.insertInto('members').values({ game_id: gameId, person_id: personId, role: 'spectator', seat: null, created_at: now() }).execute();
+    this.remembered?.forget({ game: gameId });
   }
 
   async createInvitation(gameId: string, kind: 'seat' | 'team' | 'table' | 'spectator', seats: readonly string[]): Promise<string> {
