@@ -9,12 +9,12 @@ const trace = startTrace(traceDir, name);
 traceTo(trace);
 let campaigns: Campaign[] = [];
 
-parentPort!.on('message', async (m: { type: string; rate: number; seconds: number; seed: number }) => {
+parentPort!.on('message', async (m: { type: string; rate: number; seconds: number; seed: number; warm?: boolean }) => {
   if (m.type === 'setup') {
     campaigns = await setupCampaigns(ports, count, parallel, () => parentPort!.postMessage({ type: 'progress' }), first);
     parentPort!.postMessage({ type: 'ready' });
   } else if (m.type === 'drive') {
-    const t = await drive(campaigns, m.rate, m.seconds, m.seed);
+    const t = await drive(campaigns, m.rate, m.seconds, m.seed, m.warm);
     parentPort!.postMessage({ type: 'drove', samples: t.samples, errors: t.errors, skipped: t.skipped, ms: t.ms, loopP99: t.loopP99 } satisfies DriveResult & { type: string });
   } else if (m.type === 'close') {
     for (const c of campaigns) c.close();

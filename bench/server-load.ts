@@ -355,7 +355,8 @@ export async function setupCampaigns(ports: number[], count: number, parallel = 
  * process, each given to a campaign picked at random among those with no action in flight (one
  * action every campaigns/rate seconds per campaign on average). Waits for the last actions to settle.
  */
-export async function drive(campaigns: Campaign[], rate: number, seconds: number, seed = 1): Promise<Tally & { ms: number; loopP99: number }> {
+/** `warm`: the campaigns that have not acted yet go first (a warm-up that reaches every campaign once). */
+export async function drive(campaigns: Campaign[], rate: number, seconds: number, seed = 1, warm = false): Promise<Tally & { ms: number; loopP99: number }> {
   const tally = new Tally();
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
@@ -368,7 +369,7 @@ export async function drive(campaigns: Campaign[], rate: number, seconds: number
     const tick = () => {
       const now = performance.now();
       while (next <= now && next < end) {
-        const idle = pickIdle(campaigns, ch);
+        const idle = (warm && campaigns.find((c) => c.version === 0 && !c.busy && !c.over)) || pickIdle(campaigns, ch);
         if (idle) idle.act();
         else tally.skipped++;
         next += (-Math.log(1 - ch.int(0, 999_999) / 1_000_000) / rate) * 1000;
@@ -439,10 +440,10 @@ export class Generators {
   }
 
   /** Every worker drives its campaigns for `seconds`; the samples and errors of all of them. */
-  async drive(rate: number, seconds: number, seed: number): Promise<DriveResult & { cpu: number }> {
+  async drive(rate: number, seconds: number, seed: number, warm = false): Promise<DriveResult & { cpu: number }> {
     const cpu0 = process.cpuUsage(); // the whole process: every worker thread
     const t0 = performance.now();
-    const parts = await Promise.all(this.workers.map((w, i) => this.ask<DriveResult>(w, { type: 'drive', rate: rate / this.workers.length, seconds, seed: seed * 100 + i })));
+    const parts = await Promise.all(this.workers.map((w, i) => this.ask<DriveResult>(w, { type: 'drive', rate: rate / this.workers.length, seconds, seed: seed * 100 + i, warm })));
     const cpu = process.cpuUsage(cpu0);
     const errors = new Map<string, number>();
     for (const p of parts) for (const [k, v] of p.errors) errors.set(k, (errors.get(k) ?? 0) + v);
