@@ -25,7 +25,7 @@ export type Holder = { seat: string | null; person_id: string; name: string };
  * cookie's person, the person's roles in the game, the game's seat holders. Kept in memory only
  * when this process is the database's sole writer (SQLite), so every change goes through here and
  * drops what it changes. Only found rows are kept (a session or membership not found is asked
- * again next time), and nothing here is ever removed from the database but a session's validity.
+ * again next time); members are never removed, sessions only revoked (here).
  */
 class Remembered {
   readonly sessions = new Map<string, string>();
