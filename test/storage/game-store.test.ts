@@ -12,7 +12,7 @@ import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { SPECTATOR, seatViewer } from '../../src/engine/viewer.ts';
-import { GameStore, groupSync, openDatabase } from '../../src/adapters/storage/database.ts';
+import { GameStore, groupSync, openDatabase, openSqlite } from '../../src/adapters/storage/database.ts';
 import { freshDatabaseUrl, TEST_DB } from '../support/server.ts';
 
 const TMP = mkdtempSync(join(tmpdir(), 'wardroom-store-'));
@@ -143,6 +143,15 @@ describe(`the game store on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`
     const b = new GameStore(await openAt(path));
     expect((await b.record('g'))!.options).toEqual(OPTIONS);
     await b.db.destroy();
+  });
+});
+
+describe.skipIf(TEST_DB === 'postgres')('SQLite without its write-ahead log', () => {
+  it('a database that cannot use the write-ahead log (here: in memory) still stores and reads games: its commits sync themselves', async () => {
+    const s = new GameStore(await openSqlite(':memory:'));
+    await s.create('g', EXAMPLE);
+    expect((await s.record('g'))!.log).toHaveLength(EXAMPLE.log.length);
+    await s.db.destroy();
   });
 });
 

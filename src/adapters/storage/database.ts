@@ -459,12 +459,13 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
 export async function openSqlite(path: string): Promise<Kysely<Database>> {
   const { default: SQLite } = await import('better-sqlite3');
   const database = new SQLite(path);
-  database.pragma('journal_mode = WAL');
-  // Commits do not wait for the disk on the event loop; DurableSqliteDialect waits for it off the loop.
-  database.pragma('synchronous = NORMAL');
+  // A file system without shared memory keeps SQLite out of WAL mode; then every commit syncs itself (FULL).
+  const wal = database.pragma('journal_mode = WAL', { simple: true }) === 'wal';
+  // In WAL mode commits do not wait for the disk on the event loop; DurableSqliteDialect waits for it off the loop.
+  if (wal) database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   reuseStatements(database);
-  const db = new Kysely<Database>({ dialect: new DurableSqliteDialect(database) });
+  const db = new Kysely<Database>({ dialect: wal ? new DurableSqliteDialect(database) : new SqliteDialect({ database }) });
   await migrate(db);
   return db;
 }
