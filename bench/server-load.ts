@@ -354,8 +354,8 @@ export async function setupCampaigns(ports: number[], count: number, parallel = 
  * Drive the campaigns at `rate` actions per second in all for `seconds`: arrivals of a Poisson
  * process, each given to a campaign picked at random among those with no action in flight (one
  * action every campaigns/rate seconds per campaign on average). Waits for the last actions to settle.
+ * `warm`: the campaigns that have not acted yet go first (a warm-up that reaches every campaign once).
  */
-/** `warm`: the campaigns that have not acted yet go first (a warm-up that reaches every campaign once). */
 export async function drive(campaigns: Campaign[], rate: number, seconds: number, seed = 1, warm = false): Promise<Tally & { ms: number; loopP99: number }> {
   const tally = new Tally();
   const delay = monitorEventLoopDelay({ resolution: 5 });

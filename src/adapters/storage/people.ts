@@ -28,16 +28,23 @@ export type Holder = { seat: string | null; person_id: string; name: string };
  * again next time); members are never removed, sessions only revoked (here).
  */
 class Remembered {
-  readonly sessions = new Map<string, string>();
+  /** A session's person (a session not found or revoked is never kept). */
+  readonly sessions = new Map<string, string | null>();
   readonly members = new Map<string, Member[]>();
   readonly holders = new Map<string, Holder[]>();
   /** Bumped by every change: a row read before one is not kept. */
   generation = 0;
 
-  keep<K, V>(map: Map<K, V>, key: K, value: V, readAt: number): V {
-    if (readAt !== this.generation) return value;
-    if (map.size >= 50_000) map.clear();
-    map.set(key, value);
+  /** The remembered value, else `read()`'s, kept when `found` and no change came while it was read. */
+  async recall<K, V>(map: Map<K, V>, key: K, read: () => Promise<V>, found: (value: V) => boolean = () => true): Promise<V> {
+    const known = map.get(key);
+    if (known !== undefined) return known;
+    const readAt = this.generation;
+    const value = await read();
+    if (found(value) && readAt === this.generation) {
+      if (map.size >= 50_000) map.clear();
+      map.set(key, value);
+    }
     return value;
   }
 
@@ -89,13 +96,12 @@ export class People {
 
   /** The person a session belongs to, or null when it is unknown or signed out. */
   async sessionPerson(sessionId: string): Promise<string | null> {
+    const read = async () => {
+      const s = await this.db.selectFrom('sessions').select(['person_id', 'revoked_at']).where('id', '=', sessionId).executeTakeFirst();
+      return s && !s.revoked_at ? s.person_id : null;
+    };
     const r = this.remembered;
-    const known = r?.sessions.get(sessionId);
-    if (known) return known;
-    const readAt = r?.generation ?? 0;
-    const s = await this.db.selectFrom('sessions').select(['person_id', 'revoked_at']).where('id', '=', sessionId).executeTakeFirst();
-    if (!s || s.revoked_at) return null;
-    return r ? r.keep(r.sessions, sessionId, s.person_id, readAt) : s.person_id;
+    return r ? r.recall(r.sessions, sessionId, read, (person) => person !== null) : read();
   }
 
   async revokeSession(sessionId: string): Promise<void> {
@@ -105,13 +111,9 @@ export class People {
 
   /** What the person is in one game: referee, seats held, spectator. */
   async members(gameId: string, personId: string): Promise<Member[]> {
+    const read = () => this.db.selectFrom('members').select(['role', 'seat']).where('game_id', '=', gameId).where('person_id', '=', personId).execute();
     const r = this.remembered;
-    const key = `${gameId}\n${personId}`;
-    const known = r?.members.get(key);
-    if (known) return known;
-    const readAt = r?.generation ?? 0;
-    const rows = await this.db.selectFrom('members').select(['role', 'seat']).where('game_id', '=', gameId).where('person_id', '=', personId).execute();
-    return r && rows.length ? r.keep(r.members, key, rows, readAt) : rows;
+    return r ? r.recall(r.members, `${gameId}\n${personId}`, read, (rows) => rows.length > 0) : read();
   }
 
   /** Add members to a game (a rematch's, copied from the old one). */
@@ -138,18 +140,16 @@ export class People {
 
   /** Each claimed seat of the game and the name of its holder. */
   async holders(gameId: string): Promise<Holder[]> {
+    const read = () =>
+      this.db
+        .selectFrom('members')
+        .innerJoin('people', 'people.id', 'members.person_id')
+        .select(['members.seat', 'members.person_id', 'people.name'])
+        .where('members.game_id', '=', gameId)
+        .where('members.role', '=', 'player')
+        .execute();
     const r = this.remembered;
-    const known = r?.holders.get(gameId);
-    if (known) return known;
-    const readAt = r?.generation ?? 0;
-    const rows = await this.db
-      .selectFrom('members')
-      .innerJoin('people', 'people.id', 'members.person_id')
-      .select(['members.seat', 'members.person_id', 'people.name'])
-      .where('members.game_id', '=', gameId)
-      .where('members.role', '=', 'player')
-      .execute();
-    return r ? r.keep(r.holders, gameId, rows, readAt) : rows;
+    return r ? r.recall(r.holders, gameId, read) : read();
   }
 
   /** The referee's person ids. */
