@@ -53,6 +53,8 @@ export class ServerProcess {
     private readonly child: ChildProcess,
     readonly port: number,
     private readonly dir: string,
+    /** Whether it runs the compiled dist/ (as `wardroom serve` does) rather than src/ through tsx. */
+    readonly compiled: boolean,
   ) {}
 
   /** `databaseUrl`: a postgres:// database several server processes share (issue 11), instead of SQLite. */
@@ -60,13 +62,13 @@ export class ServerProcess {
     const dir = mkdtempSync(join(tmpdir(), 'wardroom-bench-'));
     const env = { ...process.env, WARDROOM_BENCH_DATABASE_URL: opts.databaseUrl ?? '', WARDROOM_NODE_ID: opts.nodeId ?? 'bench' };
     const child = fork(join(here, 'server-process.ts'), [dir], { env, execArgv: ['--import', 'tsx', '--expose-gc', ...(opts.execArgv ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: join(here, '..') });
-    const port = await new Promise<number>((resolve, reject) => {
+    const { port, compiled } = await new Promise<{ port: number; compiled: boolean }>((resolve, reject) => {
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
-      child.once('message', (m: { type: string; port: number }) => resolve(m.port));
+      child.once('message', (m: { type: string; port: number; compiled: boolean }) => resolve(m));
     });
     child.removeAllListeners('exit');
-    return new ServerProcess(child, port, dir);
+    return new ServerProcess(child, port, dir, compiled);
   }
 
   private ask<T>(type: string): Promise<T> {

@@ -6,13 +6,19 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { staleReason } from '../scripts/build-state.js';
 import { clock, startTrace } from './trace.ts';
 
 const dir = process.argv[2];
-// WARDROOM_BENCH_SERVER_SRC: another src/ folder (an older commit's, unpacked with `git archive`) to compare with.
-const src = process.env.WARDROOM_BENCH_SERVER_SRC ?? new URL('../src', import.meta.url).pathname;
-const { buildServer } = (await import(join(src, 'adapters/server/app.ts'))) as typeof import('../src/adapters/server/app.ts');
-const { openDatabase } = (await import(join(src, 'adapters/storage/database.ts'))) as typeof import('../src/adapters/storage/database.ts');
+// The compiled dist/ when it is current, as `wardroom serve` runs it; else src/ through tsx (whose
+// helpers cost the server ~10 % more CPU). WARDROOM_BENCH_SERVER_SRC: another src/ folder (an
+// older commit's, unpacked with `git archive`) to compare with, through tsx.
+const root = new URL('..', import.meta.url).pathname;
+const compiled = !process.env.WARDROOM_BENCH_SERVER_SRC && !staleReason(root);
+const src = process.env.WARDROOM_BENCH_SERVER_SRC ?? join(root, compiled ? 'dist' : 'src');
+const ext = compiled ? 'js' : 'ts';
+const { buildServer } = (await import(join(src, `adapters/server/app.${ext}`))) as typeof import('../src/adapters/server/app.ts');
+const { openDatabase } = (await import(join(src, `adapters/storage/database.${ext}`))) as typeof import('../src/adapters/storage/database.ts');
 // WARDROOM_BENCH_DATABASE_URL (bench/nodes.bench.ts, issue 11): one of several nodes on a PostgreSQL database, live updates through LISTEN/NOTIFY.
 const databaseUrl = process.env.WARDROOM_BENCH_DATABASE_URL || '';
 const nodeId = process.env.WARDROOM_NODE_ID || 'bench';
@@ -66,4 +72,4 @@ process.on('message', (m: { type: string }) => {
       .then(() => process.exit(0));
   }
 });
-process.send!({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0 });
+process.send!({ type: 'ready', port: typeof address === 'object' && address ? address.port : 0, compiled });

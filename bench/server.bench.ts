@@ -122,13 +122,13 @@ export async function run(): Promise<string> {
     }
     await generators.close();
     await trace?.close();
-    return report({ campaignsN, goalRate, setupS, base, ready, results, loadStart, loadEnd: loads(), connections: ready.connections });
+    return report({ compiled: server.compiled, campaignsN, goalRate, setupS, base, ready, results, loadStart, loadEnd: loads(), connections: ready.connections });
   } finally {
     await server.stop();
   }
 }
 
-function report(r: { campaignsN: number; goalRate: number; setupS: number; base: ServerStats; ready: ServerStats; results: Step[]; loadStart: string; loadEnd: string; connections: number }): string {
+function report(r: { compiled: boolean; campaignsN: number; goalRate: number; setupS: number; base: ServerStats; ready: ServerStats; results: Step[]; loadStart: string; loadEnd: string; connections: number }): string {
   const goal = r.results.find((s) => s.rate === r.goalRate)!;
   const saturated = r.results.find((s) => s.p99 >= LIMIT_MS || s.achieved < 0.95 * s.rate);
   const lastGood = [...r.results].reverse().find((s) => s.rate < (saturated?.rate ?? Infinity) && s.p99 < LIMIT_MS);
@@ -140,7 +140,7 @@ function report(r: { campaignsN: number; goalRate: number; setupS: number; base:
   return [
     '## Wardroom online under load (`bench/server.bench.ts`)',
     '',
-    `${r.campaignsN} seven-zone campaigns, ${r.connections} WebSockets (every seat connected, each with its own person's cookie), one server process on SQLite; set up in ${r.setupS.toFixed(1)} s. Load average ${r.loadStart} at the start, ${r.loadEnd} at the end (1, 5, 15 min).`,
+    `${r.campaignsN} seven-zone campaigns, ${r.connections} WebSockets (every seat connected, each with its own person's cookie), one server process on SQLite (${r.compiled ? 'the compiled dist/, as `wardroom serve` runs it' : 'src/ through tsx: dist/ is missing or stale'}); set up in ${r.setupS.toFixed(1)} s. Load average ${r.loadStart} at the start, ${r.loadEnd} at the end (1, 5, 15 min).`,
     '',
     `Server memory after a full GC: ${fmt(mib(r.base.rss), 0)} MiB RSS empty, ${fmt(mib(r.ready.rss), 0)} MiB RSS (${fmt(mib(r.ready.heapUsed), 0)} MiB heap) with every campaign open and every seat connected: ${fmt(perCampaign / 1024, 0)} KiB per campaign, ${fmt(perCampaign / 14 / 1024, 1)} KiB per connection.`,
     '',
