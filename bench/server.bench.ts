@@ -93,7 +93,7 @@ export async function run(): Promise<string> {
     for (const rate of rates) {
       const seconds = rate === goalRate ? goalSeconds : stepSeconds;
       const before = await server.stats();
-      trace?.log({ k: 'step', t: clock(), rate, heap: process.memoryUsage().heapUsed });
+      trace?.log({ k: 'step', t: clock(), rate, seconds, heap: process.memoryUsage().heapUsed });
       const t = await generators.drive(rate, seconds, rate);
       const after = await server.stats();
       const lat = t.samples.map((s) => s.latency).sort((a, b) => a - b);

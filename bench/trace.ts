@@ -21,6 +21,8 @@ export function startTrace(dir: string | undefined, name: string): Trace | null 
   if (!dir) return null;
   const out = createWriteStream(join(dir, `${name}.jsonl`));
   const log = (entry: Record<string, unknown>) => out.write(JSON.stringify(entry) + '\n');
+  // The monotonic clock in µs, as CPU profiles (WARDROOM_BENCH_PROFILE) time their samples: lines them up with the trace.
+  log({ k: 'clock', t: clock(), us: Number(process.hrtime.bigint() / 1000n) });
   const gc = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) log({ k: 'gc', t: performance.timeOrigin + e.startTime, ms: e.duration, kind: ((e as { detail?: { kind?: number } }).detail)?.kind });
   });
