@@ -1,10 +1,11 @@
 // One cold replay, as a command does it: a fresh process loads Wardroom, reads a game file and
 // opens it (Session.open replays every action), once. Prints {"ms": …, "actions": …}.
-// Uses the compiled dist/ when there is one (what `wardroom` runs), else src/ through tsx.
-import { existsSync, readFileSync } from 'node:fs';
+// Uses the compiled dist/ when it is current (what `wardroom` runs), else src/ through tsx.
+import { readFileSync } from 'node:fs';
+import { staleReason } from '../scripts/build-state.js';
 
 const [file, root] = process.argv.slice(2);
-const compiled = existsSync(`${root}/dist/engine/session.js`);
+const compiled = !staleReason(root);
 const base = compiled ? `${root}/dist` : `${root}/src`;
 const ext = compiled ? 'js' : 'ts';
 const { Session } = await import(`${base}/engine/session.${ext}`);

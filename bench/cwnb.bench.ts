@@ -24,8 +24,11 @@ import { ZONE_IDS } from '../src/modules/cwnb/data/index.ts';
 import { cwnb } from '../src/modules/cwnb/index.ts';
 import type { CwnbOptions, CwnbState } from '../src/modules/cwnb/state.ts';
 import { diceSeedFor, randomCampaign } from '../test/support/cwnb-random-game.ts';
+import { staleReason } from '../scripts/build-state.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** dist/ is current: (a) and (c) run the compiled rules, as `wardroom` does; else src/ through tsx. */
+const COMPILED = !staleReason(ROOT);
 const EXAMPLE = join(ROOT, 'examples', 'cwnb', 'seven-zone-nine-turn.json');
 const SECONDS = Number(process.env.CWNB_BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.CWNB_BENCH_ROUNDS ?? 3);
@@ -69,8 +72,7 @@ function sevenZoneGame(): { record: GameRecord; file: string | null; source: str
 
 /** (a) One cold replay in a fresh process (bench/cold-replay.mjs). */
 function coldReplay(file: string): { ms: number; compiled: boolean } {
-  const compiled = existsSync(join(ROOT, 'dist', 'engine', 'session.js'));
-  const args = [...(compiled ? [] : ['--import', 'tsx']), join(ROOT, 'bench', 'cold-replay.mjs'), file, ROOT];
+  const args = [...(COMPILED ? [] : ['--import', 'tsx']), join(ROOT, 'bench', 'cold-replay.mjs'), file, ROOT];
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: ROOT });
   if (r.status !== 0) throw new Error(`cold replay failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!);
@@ -101,7 +103,7 @@ async function campaignsInWorkers(threads: number, seconds: number): Promise<{ c
       { length: threads },
       (_, i) =>
         new Promise<{ campaigns: number; actions: number; ms: number }>((resolve, reject) => {
-          const w = new Worker(new URL('./campaign-worker.mjs', import.meta.url), { workerData: { seconds, firstSeed: 10_000 * (i + 1) } });
+          const w = new Worker(new URL('./campaign-worker.mjs', import.meta.url), { workerData: { seconds, firstSeed: 10_000 * (i + 1), compiled: COMPILED } });
           w.once('message', resolve);
           w.once('error', reject);
         }),
@@ -190,7 +192,7 @@ export async function run(): Promise<string> {
       : '| (a) cold replay | (no example file) | | |',
     `| (a′) replay, \`Session.open\` warm, in this process | ${fmt(n / (median(warm) / 1000))} actions/s (median of ${warm.length}, ${fmt(median(warm), 1)} ms; best ${fmt(n / (Math.min(...warm) / 1000))}) | | |`,
     `| (b) one action through the kernel (\`applyAction\`), every action of the game × ${ROUNDS} | median ${fmt(median(lat), 2)} µs; p90 ${fmt(quantile(lat, 0.9), 1)} µs; p99 ${fmt(quantile(lat, 0.99), 1)} µs; mean ${fmt(lat.reduce((s, x) => s + x, 0) / lat.length, 1)} µs | median < 6 µs | ${verdict(median(lat) < 6)} |`,
-    `| (c) random full 7-zone 9-turn campaigns, ${threads} worker threads | ${fmt(parallel.perSecond, 1)} campaigns/s (${parallel.campaigns} in ${SECONDS} s, ${fmt(parallel.actions / parallel.campaigns)} actions each) | goal ≥ 100 campaigns/s | ${verdict(parallel.perSecond >= 100)} |`,
+    `| (c) random full 7-zone 9-turn campaigns, ${threads} worker threads (${COMPILED ? 'rules from the compiled dist/' : 'src/ through tsx'}) | ${fmt(parallel.perSecond, 1)} campaigns/s (${parallel.campaigns} in ${SECONDS} s, ${fmt(parallel.actions / parallel.campaigns)} actions each) | goal ≥ 100 campaigns/s | ${verdict(parallel.perSecond >= 100)} |`,
     `| (c′) the same, one thread | ${fmt(singleRate, 1)} campaigns/s (${single.campaigns} played) | | |`,
     `| (d) opening a ${fmt(long.log.length)}-action game (full replay, warm) | median ${fmt(median(openLong), 1)} ms (${fmt(long.log.length / (median(openLong) / 1000))} actions/s) | fast | |`,
     `| (d′) taking back the last action of a seat in that game | median ${fmt(median(undoLong), 2)} ms, max ${fmt(Math.max(...undoLong), 2)} ms over ${undoLong.length} undos (replay from the nearest checkpoint, every 250 entries) | fast | |`,
