@@ -53,6 +53,24 @@ for (const a of slow) {
 }
 const stretches = new Set(slow.map((a) => Math.floor((a.t - from) / 100)));
 console.log(`${acts.length} actions measured, ${slow.length} over 20 ms, in ${stretches.size} stretches of 100 ms.`);
+// The hypervisor's steal (ticks of 10 ms, summed over the cores) in the 300 ms up to each slow stretch's end, against all such windows.
+const steal = bench.filter((e) => e.k === 'steal' && typeof e.ticks === 'number') as (Entry & { ticks: number })[];
+if (steal.length > 1) {
+  const ticksAt = (t: number) => {
+    let ticks = steal[0].ticks;
+    for (const e of steal) {
+      if (e.t > t) break;
+      ticks = e.ticks;
+    }
+    return ticks;
+  };
+  const stolen = (end: number) => ticksAt(end) - ticksAt(end - 300);
+  const slowSteal = [...stretches].map((k) => stolen(from + (k + 1) * 100));
+  const allSteal: number[] = [];
+  for (let end = from + 300; end <= to; end += 100) allSteal.push(stolen(end));
+  const share = (v: number[]) => `${((100 * v.filter((x) => x > 0).length) / Math.max(1, v.length)).toFixed(0)} %`;
+  console.log(`Steal: ${share(slowSteal)} of the slow stretches had CPU time stolen by the hypervisor in the 300 ms up to their end (${slowSteal.join(' ')} ticks), against ${share(allSteal)} of all such windows of the step.`);
+}
 console.log(`Over 20 ms, medians: ${ms(median(before))} ms before the server's handler, ${ms(median(inside))} ms in the server, ${ms(median(after))} ms after the answer was written.`);
 for (const [name, entries] of [
   ['server', server],
