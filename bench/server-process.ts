@@ -10,9 +10,9 @@ import { staleReason } from '../scripts/build-state.js';
 import { clock, startTrace } from './trace.ts';
 
 const dir = process.argv[2];
-// The compiled dist/ when it is current, as `wardroom serve` runs it; else src/ through tsx (whose
-// helpers cost the server ~10 % more CPU). WARDROOM_BENCH_SERVER_SRC: another src/ folder (an
-// older commit's, unpacked with `git archive`) to compare with, through tsx.
+// The compiled dist/ when it is current, as `wardroom serve` runs it; else src/ through tsx.
+// WARDROOM_BENCH_SERVER_SRC: another src/ folder (an older commit's, unpacked with `git archive`)
+// to compare with, through tsx.
 const root = new URL('..', import.meta.url).pathname;
 const compiled = !process.env.WARDROOM_BENCH_SERVER_SRC && !staleReason(root);
 const src = process.env.WARDROOM_BENCH_SERVER_SRC ?? join(root, compiled ? 'dist' : 'src');

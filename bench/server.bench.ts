@@ -124,7 +124,7 @@ export async function run(): Promise<string> {
 
     const trace = startTrace(traceDir, 'bench');
     // The machine's steal every 100 ms, to line the slow actions up with the hypervisor's bursts (bench/trace-report.ts).
-    const stealLog = trace && setInterval(() => trace.log({ k: 'steal', t: clock(), ticks: cpuTicks()?.steal }), 100);
+    const stealLog = trace && setInterval(() => trace.log({ k: 'steal', t: clock(), ticks: cpuTicks()?.steal }), 100).unref();
     // Warm-up, not reported: one action in every campaign (the goal is a steady state, in which each
     // has been played; the first action of each costs more: bench/README.md).
     const warmRate = Math.min(goalRate, 200);

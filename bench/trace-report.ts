@@ -7,6 +7,7 @@
  * - the actions over 20 ms: how long before the server's handler saw them, inside the server, and
  *   after their answer was written; and in how many 100 ms stretches they fall (bursts or spread);
  * - each process's GC pauses and event-loop gaps (a 10 ms timer over 30 ms late);
+ * - how often the hypervisor stole CPU time just before the slow stretches, against the whole step;
  * - with the server's CPU profile: for each of the server's gaps, how many samples it took (a
  *   thread that is not on a core takes none, so few samples and a long longest interval between
  *   two mean the process waited for a core) and the functions on top of those samples.
@@ -39,7 +40,7 @@ const ms = (x: number) => x.toFixed(1);
 const acts = generator.filter((e) => e.k === 'act' && during(e)) as (Entry & { game: string; ans: number; lat: number })[];
 const requests = server.filter((e) => e.k === 'req' && during(e)) as (Entry & { game: string; done: number })[];
 const byGame = new Map<string, typeof requests>();
-for (const r of requests) byGame.set(r.game, [...(byGame.get(r.game) ?? []), r]);
+for (const r of requests) (byGame.get(r.game) ?? byGame.set(r.game, []).get(r.game)!).push(r);
 const slow = acts.filter((a) => a.lat > 20);
 const before: number[] = [];
 const inside: number[] = [];
@@ -53,6 +54,7 @@ for (const a of slow) {
 }
 const stretches = new Set(slow.map((a) => Math.floor((a.t - from) / 100)));
 console.log(`${acts.length} actions measured, ${slow.length} over 20 ms, in ${stretches.size} stretches of 100 ms.`);
+console.log(`Over 20 ms, medians: ${ms(median(before))} ms before the server's handler, ${ms(median(inside))} ms in the server, ${ms(median(after))} ms after the answer was written.`);
 // The hypervisor's steal (ticks of 10 ms, summed over the cores) in the 300 ms up to each slow stretch's end, against all such windows.
 const steal = bench.filter((e) => e.k === 'steal' && typeof e.ticks === 'number') as (Entry & { ticks: number })[];
 if (steal.length > 1) {
@@ -71,7 +73,6 @@ if (steal.length > 1) {
   const share = (v: number[]) => `${((100 * v.filter((x) => x > 0).length) / Math.max(1, v.length)).toFixed(0)} %`;
   console.log(`Steal: ${share(slowSteal)} of the slow stretches had CPU time stolen by the hypervisor in the 300 ms up to their end (${slowSteal.join(' ')} ticks), against ${share(allSteal)} of all such windows of the step.`);
 }
-console.log(`Over 20 ms, medians: ${ms(median(before))} ms before the server's handler, ${ms(median(inside))} ms in the server, ${ms(median(after))} ms after the answer was written.`);
 for (const [name, entries] of [
   ['server', server],
   ['generator', generator],
