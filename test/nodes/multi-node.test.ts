@@ -136,8 +136,8 @@ describe('several nodes on one PostgreSQL (issue 11)', () => {
       // Actions while node B is not listening: it cannot hear of them, and must catch up.
       const ready = fetch(`${nodes[1].url}/api/ready`).then((r) => r.json());
       await play(g, 2, 6);
-      await live.until(() => live.version === 6, 10_000);
-      expect(live.frames.some((f) => f.type === 'resync')).toBe(true);
+      // The catch-up's events come first, then the resync notice (LiveHub.resync): wait for both.
+      await live.until(() => live.version === 6 && live.frames.some((f) => f.type === 'resync'), 10_000);
       const back = await admin.query(`select count(*)::int as n from pg_stat_activity where application_name = 'wardroom-listen node-b'`);
       expect(back.rows[0].n).toBe(1);
       // Meanwhile its readiness said so (a balancer sends new browsers elsewhere); now it is ready again.
