@@ -71,7 +71,7 @@ function sevenZoneGame(): { record: GameRecord; file: string | null; source: str
 }
 
 /** (a) One cold replay in a fresh process (bench/cold-replay.mjs). */
-function coldReplay(file: string): { ms: number; compiled: boolean } {
+function coldReplay(file: string): { ms: number } {
   const args = [...(COMPILED ? [] : ['--import', 'tsx']), join(ROOT, 'bench', 'cold-replay.mjs'), file, ROOT];
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: ROOT });
   if (r.status !== 0) throw new Error(`cold replay failed: ${r.stderr}`);
@@ -122,7 +122,6 @@ export async function run(): Promise<string> {
   const sevenOptions = cwnb.parseOptions(SEVEN_NINE) as CwnbOptions;
 
   const cold: number[] = [];
-  let compiled = false;
   const warm: number[] = [];
   const lat: number[] = [];
   const byType = new Map<string, number[]>();
@@ -132,11 +131,7 @@ export async function run(): Promise<string> {
   for (let round = 0; round < ROUNDS; round++) {
     // (a) cold, in fresh processes, and warm in this one
     if (file) {
-      for (let i = 0; i < 3; i++) {
-        const c = coldReplay(file);
-        cold.push(c.ms);
-        compiled = c.compiled;
-      }
+      for (let i = 0; i < 3; i++) cold.push(coldReplay(file).ms);
     }
     const t = now();
     while (msSince(t) < (SECONDS * 1000) / 3) {
@@ -188,7 +183,7 @@ export async function run(): Promise<string> {
     '| measure | result | target | |',
     '|---|---|---|---|',
     cold.length
-      ? `| (a) replay, FIRST \`Session.open\` in a fresh process (${compiled ? 'compiled dist/' : 'src/ through tsx'}) | ${fmt(coldRate)} actions/s (median of ${cold.length} processes, ${fmt(median(cold), 1)} ms; best ${fmt(n / (Math.min(...cold) / 1000))}) | ≥ 100,000 actions/s | ${verdict(coldRate >= 100_000)} |`
+      ? `| (a) replay, FIRST \`Session.open\` in a fresh process (${COMPILED ? 'compiled dist/' : 'src/ through tsx'}) | ${fmt(coldRate)} actions/s (median of ${cold.length} processes, ${fmt(median(cold), 1)} ms; best ${fmt(n / (Math.min(...cold) / 1000))}) | ≥ 100,000 actions/s | ${verdict(coldRate >= 100_000)} |`
       : '| (a) cold replay | (no example file) | | |',
     `| (a′) replay, \`Session.open\` warm, in this process | ${fmt(n / (median(warm) / 1000))} actions/s (median of ${warm.length}, ${fmt(median(warm), 1)} ms; best ${fmt(n / (Math.min(...warm) / 1000))}) | | |`,
     `| (b) one action through the kernel (\`applyAction\`), every action of the game × ${ROUNDS} | median ${fmt(median(lat), 2)} µs; p90 ${fmt(quantile(lat, 0.9), 1)} µs; p99 ${fmt(quantile(lat, 0.99), 1)} µs; mean ${fmt(lat.reduce((s, x) => s + x, 0) / lat.length, 1)} µs | median < 6 µs | ${verdict(median(lat) < 6)} |`,

@@ -3,7 +3,7 @@
  * connected, played at once through the real HTTP/WebSocket API against ONE server process on
  * SQLite (bench/server-process.ts), by the load generator of bench/server-load.ts in this process.
  * Per action: submit → the last seat's frame with the new version (p50, p99, max); actions/s;
- * the server's memory, CPU and event-loop delay; errors. Then the action rate is stepped up to find
+ * the server's memory, CPU and event-loop delay; the CPU time the hypervisor stole; errors. Then the action rate is stepped up to find
  * where p99 crosses 20 ms. Goal: 1,000 campaigns (14,000 sockets) at 500 actions/s, p99 < 20 ms.
  *
  *   WARDROOM_BENCH_CAMPAIGNS   campaigns (default 200; the goal is 1000)
@@ -15,7 +15,8 @@
  *   WARDROOM_BENCH_NODE_FLAGS  more flags for the server's node (e.g. --trace-gc)
  *   WARDROOM_BENCH_SERVER_SRC  the server of another src/ folder (an older commit's, for a before/after)
  *   WARDROOM_BENCH_GENERATORS the load generator's worker threads, each with its share of the campaigns (default 1; 4 oversubscribe 2 cores, bench/README.md)
- *   WARDROOM_BENCH_TRACE       a folder: both processes log each action's times, GC pauses and event-loop gaps there (bench/trace.ts)
+ *   WARDROOM_BENCH_TRACE       a folder: both processes log each action's times, GC pauses and event-loop gaps there (bench/trace.ts),
+ *                              this one the machine's steal every 100 ms; bench/trace-report.ts reads it
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
