@@ -14,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const DEMO_CSV = readFileSync(new URL('../../examples/rosters/demo-roster.csv', import.meta.url), 'utf8');
+const DEMO_JSON = readFileSync(new URL('../../src/modules/cwnb/data/demo-roster.json', import.meta.url), 'utf8');
 
 describe('creating a campaign', () => {
   it('the creator becomes the referee, signed in by a cookie, with the campaign on their home page', async () => {
@@ -42,6 +43,22 @@ describe('creating a campaign', () => {
     expect(bad.body.error.message).toMatch(/row 3/); // the third ship of the file (the header is not a row);
     expect(bad.body.error.message).toMatch(/points/);
     expect((await p.get('/api/me')).body.games).toHaveLength(1);
+  });
+
+  it('6.C.2 a roster uploaded as JSON is used, whether an array of ships or an object with "ships" (docs/data.md), whatever the file is called', async () => {
+    const ships = (JSON.parse(DEMO_JSON) as { ships: { id: string }[] }).ships;
+    const p = server.person('JsonRoster');
+    for (const [fileName, text] of [
+      ['fleet.json', JSON.stringify(ships)],
+      ['fleet.json', DEMO_JSON],
+      ['fleet.txt', `  ${JSON.stringify(ships)}`],
+    ]) {
+      const r = await p.post('/api/games', { ...TWO_ZONE_FORM, roster: { fileName, text } });
+      expect(r.status, `${fileName}: ${text.slice(0, 20)}`).toBe(201);
+    }
+    const bad = await p.post('/api/games', { ...TWO_ZONE_FORM, roster: { fileName: 'fleet.json', text: JSON.stringify([{ ...ships[0], points: 'sixteen' }]) } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toMatch(/fleet\.json.*points|points.*fleet\.json/s);
   });
 
   it('5.1 starting points out of range are refused with 422 naming the War Zone and the side', async () => {

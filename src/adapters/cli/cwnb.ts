@@ -93,14 +93,15 @@ export function registerCwnbCommands(program: Command): void {
     .option('--all-options', 'every optional rule whose data Wardroom has (13.1 from turn 3, 13.2, 13.4, 13.5, 14.1; 13.3 needs --transfer-charts)')
     .option('--force', 'overwrite an existing file')
     .action(async (file: string, o: Record<string, any>) => {
-      const { cwnb, formatRefusal, formatRosterError, isRosterError, isRuleError, newGameRecord, parseRoster, randomBytes, writeGameFile } = await gameModules();
+      const { cwnb, formatRefusal, formatRosterError, isRosterError, isRuleError, newGameRecord, parseRoster, randomBytes, rosterFormat, writeGameFile } = await gameModules();
       try {
         if (existsSync(file) && !o.force) throw new CommandError(`${file} already exists (use --force to overwrite, or "wardroom play ${file}" to resume).`);
         checkFolder(file);
         if (o.seed === '') throw new CommandError('--seed must not be empty: with an empty seed anyone could predict every roll.');
         let roster: unknown = o.demo ? 'demo' : undefined;
         if (o.roster) {
-          const r = parseRoster(readInput(o.roster, 'ship roster'), o.roster.endsWith('.csv') ? 'csv' : 'json', { source: o.roster });
+          const text = readInput(o.roster, 'ship roster');
+          const r = parseRoster(text, rosterFormat(o.roster, text), { source: o.roster });
           if (isRosterError(r)) throw new CommandError(`${o.roster}: ${formatRosterError(r)}`);
           roster = r;
         }

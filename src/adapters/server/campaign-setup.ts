@@ -3,7 +3,7 @@ import { isRuleError } from '../../engine/errors.ts';
 import type { Session } from '../../engine/session.ts';
 import { cwnb } from '../../modules/cwnb/index.ts';
 import { DEMO_STARTING_POINTS, ZONES, zoneById } from '../../modules/cwnb/data/index.ts';
-import { formatRosterError, isRosterError, parseRoster } from '../../modules/cwnb/data/roster.ts';
+import { formatRosterError, isRosterError, parseRoster, rosterFormat } from '../../modules/cwnb/data/roster.ts';
 import { ZONE_IDS } from '../../modules/cwnb/data/types.ts';
 import { MAX_STARTING_POINTS } from '../../modules/cwnb/options.ts';
 import { parseSeat, type CwnbState } from '../../modules/cwnb/state.ts';
@@ -53,7 +53,7 @@ export function campaignOptions(form: CreateGame): Record<string, unknown> {
   let roster: unknown = 'demo';
   if (form.roster !== 'demo') {
     const { fileName, text } = form.roster;
-    const r = parseRoster(text, /\.csv$/i.test(fileName) || !text.trimStart().startsWith('{') ? 'csv' : 'json', { source: fileName });
+    const r = parseRoster(text, rosterFormat(fileName, text), { source: fileName });
     if (isRosterError(r)) throw new HttpError(422, 'bad-roster', `${fileName}: ${formatRosterError(r)}`);
     roster = r;
   }

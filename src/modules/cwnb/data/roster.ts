@@ -268,6 +268,13 @@ function parseJson(text: string, errors: RosterErrorEntry[]): { ships: ShipCard[
   return { ships: checkAll(rows, errors), source, demo };
 }
 
+/** A roster file's format: by its name (.csv, .json), else by its text (JSON starts with `{` or `[`). */
+export function rosterFormat(fileName: string, text: string): 'csv' | 'json' {
+  if (/\.csv$/i.test(fileName)) return 'csv';
+  if (/\.json$/i.test(fileName)) return 'json';
+  return /^\s*[[{]/.test(text) ? 'json' : 'csv';
+}
+
 /**
  * Parse a roster. Returns the Roster (demo: false unless a JSON file says `"demo": true`), or a
  * RosterError listing every bad row and field.
