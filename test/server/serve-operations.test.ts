@@ -6,9 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { defaultBaseUrl } from '../../src/adapters/cli/serve.ts';
 import { BIN, ROOT } from '../support/cli.ts';
 import { TWO_ZONE_FORM } from '../support/server.ts';
 import { freePort } from '../support/ports.ts';
@@ -80,4 +81,30 @@ describe('wardroom serve for several nodes (issue 11: operations)', () => {
     expect(await r.exited).toBe(2);
     expect(r.out.stderr).toMatch(/WARDROOM_SECRET_KEY: not a 32-byte key.*openssl rand -hex 32/);
   }, 30_000);
+});
+
+describe('wardroom serve --host 0.0.0.0 (every device on the network, README)', () => {
+  it('the links in invitations use an address a phone can open, not 0.0.0.0: the network address, as the start-up line says', async () => {
+    const s = await serve(['--data', join(DIR, 'data3'), '--host', '0.0.0.0', '--log-level', 'silent']);
+    const running = /Wardroom is running at (\S+) /.exec(s.out.stderr)![1];
+    expect(running).toBe(defaultBaseUrl('0.0.0.0', Number(new URL(s.base).port)));
+    const created = await fetch(`${s.base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...TWO_ZONE_FORM, name: 'Rita' }) });
+    const { id } = (await created.json()) as { id: string };
+    const cookie = created.headers.getSetCookie().find((c) => c.startsWith('wardroom='))!.split(';')[0];
+    const invited = await fetch(`${s.base}/api/games/${id}/invitations`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ kind: 'table' }) });
+    const { url } = (await invited.json()) as { url: string };
+    expect(url.startsWith(`${running}/invite/`)).toBe(true);
+    expect(url).not.toContain('0.0.0.0');
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  }, 30_000);
+
+  it('defaultBaseUrl: a wildcard host becomes the first external IPv4 address (localhost without one); an IPv6 host is bracketed; any other host is kept', () => {
+    const lan = { lo: [{ address: '127.0.0.1', family: 'IPv4', internal: true }], eth0: [{ address: 'fe80::1', family: 'IPv6', internal: false }, { address: '192.168.1.20', family: 'IPv4', internal: false }] } as unknown as ReturnType<typeof networkInterfaces>;
+    expect(defaultBaseUrl('0.0.0.0', 8080, lan)).toBe('http://192.168.1.20:8080');
+    expect(defaultBaseUrl('::', 8080, lan)).toBe('http://192.168.1.20:8080');
+    expect(defaultBaseUrl('0.0.0.0', 8080, { lo: lan.lo })).toBe('http://localhost:8080');
+    expect(defaultBaseUrl('::1', 9000, lan)).toBe('http://[::1]:9000');
+    expect(defaultBaseUrl('localhost', 8080, lan)).toBe('http://localhost:8080');
+  });
 });

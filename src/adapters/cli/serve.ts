@@ -1,11 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { hostname, networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 
 /** pino's levels (the server is imported only when it starts, so the list is here). */
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/**
+ * The address that goes into invitation and sign-in links when --base-url is not given. A
+ * wildcard host (0.0.0.0, ::) is where the server listens, not an address a phone can open, so
+ * the machine's first network address (IPv4) stands in for it, or localhost when it has none.
+ */
+export function defaultBaseUrl(host: string, port: number, interfaces = networkInterfaces()): string {
+  let name = host;
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') {
+    const external = Object.values(interfaces)
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal);
+    name = external?.address ?? 'localhost';
+  } else if (host.includes(':') && !host.startsWith('[')) name = `[${host}]`; // an IPv6 address
+  return `http://${name}:${port}`;
+}
 
 /**
  * `wardroom serve`: Wardroom online on one machine (issue 9). The web app and the API from one
@@ -21,7 +37,7 @@ export function registerServeCommand(program: Command): void {
     .option('--port <n>', 'port to listen on', '8080')
     .option('--host <host>', 'address to listen on (0.0.0.0: every device on your network)', 'localhost')
     .option('--data <dir>', 'folder for the database and the cookie key (with DATABASE_URL=postgres://…: the cookie key only, the data in PostgreSQL)', 'wardroom-data')
-    .option('--base-url <url>', 'the address people use, for invitation and sign-in links (default http://HOST:PORT)')
+    .option('--base-url <url>', 'the address people use, for invitation and sign-in links (default http://HOST:PORT; with --host 0.0.0.0, this machine\'s network address)')
     .option('--smtp <url>', 'mail server for sign-in links, invitations and notifications, e.g. smtps://user:pass@mail.example.org (default: $SMTP_URL; without it, mails are printed on stderr)')
     .option('--mail-from <address>', 'sender of the mails (default: $MAIL_FROM, or Wardroom <wardroom@localhost>)')
     .option('--tick <seconds>', 'how often due notifications and deadline events are sent', '15')
@@ -107,7 +123,7 @@ export function registerServeCommand(program: Command): void {
           return;
         }
       }
-      const { app, shutdown } = await buildServer({ db, secretKey, baseUrl: o.baseUrl ?? `http://${o.host}:${port}`, logger: { level: o.logLevel }, mailer, tickEveryMs: tick * 1000, nodeId, broadcast });
+      const { app, shutdown } = await buildServer({ db, secretKey, baseUrl: o.baseUrl ?? defaultBaseUrl(o.host, port), logger: { level: o.logLevel }, mailer, tickEveryMs: tick * 1000, nodeId, broadcast });
       log = (level, message, err) => app.log[level]({ node: nodeId, err }, message);
       try {
         await app.listen({ port, host: o.host });
@@ -118,7 +134,7 @@ export function registerServeCommand(program: Command): void {
         return;
       }
       const address = app.server.address();
-      const url = o.baseUrl ?? `http://${o.host}:${typeof address === 'object' && address ? address.port : port}`;
+      const url = o.baseUrl ?? defaultBaseUrl(o.host, typeof address === 'object' && address ? address.port : port);
       process.stderr.write(`Wardroom is running at ${url} (${where}). Open it in a browser; Ctrl-C stops it.\n`);
       // Graceful: readiness 503, live sockets told to reconnect (1012), requests in flight answered, database closed; a second signal exits at once.
       let stopping = false;
