@@ -109,4 +109,27 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     expect(sockets.length).toBeGreaterThan(1);
     await page.context().close();
   });
+  it('the home tab left open keeps its title current: "(N) Wardroom" counts the decisions waiting on you as the games move on', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('demo-button').click();
+    await page.getByTestId('overview').waitFor();
+    const id = new URL(page.url()).pathname.split('/')[2];
+    const waiting = async () => ((await (await page.request.get(`${server.url}/api/me`)).json()) as { games: { waitingOnYou: string[] }[] }).games.reduce((n, g) => n + g.waitingOnYou.length, 0);
+    await page.goto(`${server.url}/`);
+    const before = await waiting();
+    expect(before).toBeGreaterThan(0);
+    await expect.poll(() => page.title()).toBe(`(${before}) Wardroom`);
+
+    // Elsewhere (another device), the demo's referee, who holds every seat, rolls a mission: the decisions waiting on them change.
+    const game = (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] };
+    const acted = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'rollMission', seat: game.waitingFor[0] }, seen: game.game.version } });
+    expect(acted.status(), await acted.text()).toBe(200);
+    const after = await waiting();
+    expect(after).not.toBe(before);
+    // The person comes back to the tab: its title counts again, with no reload.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => page.title()).toBe(`(${after}) Wardroom`);
+    await page.context().close();
+  });
 });

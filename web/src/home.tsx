@@ -18,8 +18,17 @@ export function Home() {
     api<Me>('GET', '/api/me')
       .then(setMe)
       .catch((e) => setError(errorText(e)));
+  // The tab's title counts the decisions waiting on you: kept current while the page stays open
+  // (every half minute; browsers slow timers in background tabs) and at once when you come back to it.
   useEffect(() => {
     load();
+    const again = () => document.visibilityState === 'visible' && load();
+    const timer = setInterval(load, 30_000);
+    document.addEventListener('visibilitychange', again);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', again);
+    };
   }, []);
   const waiting = me ? me.games.reduce((n, g) => n + g.waitingOnYou.length, 0) : 0;
   useTitle(waiting ? `(${waiting}) Wardroom` : 'Wardroom');
