@@ -81,6 +81,10 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await spectator.getByTestId('watch-button').click();
     await spectator.getByTestId('zone-mediterranean').waitFor();
     const players = [allied, soviet];
+    // The dice commitment is on every board from the start (the seed that it commits to, at the end).
+    const shownAtStart = await soviet.page.getByTestId('seed-commitment').textContent();
+    expect(shownAtStart).toMatch(/^[0-9a-f]{64}$/);
+    expect(await spectator.getByTestId('seed-commitment').textContent()).toBe(shownAtStart);
 
     // The referee's page shows who holds the seats, live or on reload.
     await referee.reload();
@@ -189,7 +193,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     const seed = (await soviet.page.getByTestId('seed').textContent()) ?? '';
     const commitment = await soviet.page.getByTestId('end-screen').locator('code').nth(1).textContent();
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(createHash('sha256').update(seed).digest('hex'), 'the seed matches the commitment shown from the start').toBe(commitment);
+    expect(commitment).toBe(shownAtStart);
+    expect(createHash('sha256').update(seed).digest('hex'), 'the seed matches the commitment shown from the start').toBe(shownAtStart);
     expect(leaks(sovietBeforeEnd, [seed]), 'the seed before the end').toEqual([]);
     wide.push(await screenshots(soviet.page, 'game-end'), await screenshots(spectator, 'game-spectator'));
 

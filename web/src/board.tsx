@@ -19,6 +19,11 @@ export function Overview({ page }: { page: GamePage }) {
         {v.agreedTurns ? ` of ${v.agreedTurns}` : v.variableEndFrom ? ` (variable end from turn ${v.variableEndFrom})` : ''} · dice: {v.dice.physical ? 'physical (typed in)' : 'rolled by the server'}
         {v.demoData.roster ? ' · demo roster' : ''}
       </p>
+      {!v.dice.physical && !page.game.over && (
+        <p>
+          Dice commitment, published at creation (SHA-256 of the seed, which is published at the end so anyone can check every roll): <code data-testid="seed-commitment">{page.game.seedCommitment}</code>
+        </p>
+      )}
       <p class="totals" data-testid="vp-totals">
         Victory Points: <SideTag side="allied" /> {v.vp.allied} · <SideTag side="soviet" /> {v.vp.soviet}
       </p>
@@ -266,7 +271,7 @@ export function EndScreen({ page }: { page: GamePage }) {
         Dice seed: <code data-testid="seed">{page.game.seed ?? 'not published yet'}</code>
       </p>
       <p>
-        Commitment shown at creation: <code>{page.game.seedCommitment}</code>
+        Commitment published at creation: <code>{page.game.seedCommitment}</code>
       </p>
     </section>
   );

@@ -139,11 +139,14 @@ export function GenericView({ page }: { page: GamePage }) {
           <Entry key={k} k={k} v={v} depth={0} />
         ))}
       </dl>
-      {page.game.over && (
-        <p>
-          Dice seed: <code data-testid="seed">{page.game.seed ?? 'not published yet'}</code> (commitment shown at creation: <code>{page.game.seedCommitment}</code>)
-        </p>
-      )}
+      <p>
+        {page.game.over && (
+          <>
+            Dice seed: <code data-testid="seed">{page.game.seed ?? 'not published yet'}</code>.{' '}
+          </>
+        )}
+        Dice commitment, published at creation (SHA-256 of the seed{page.game.over ? '' : ', which is published at the end'}): <code data-testid="seed-commitment">{page.game.seedCommitment}</code>
+      </p>
     </section>
   );
 }
