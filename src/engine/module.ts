@@ -137,6 +137,11 @@ export interface ActionDef<S> {
   help?: string;
   commands?: readonly CommandWord[];
   secret?: boolean;
+  /**
+   * Text fields that stay the acting team's for good (team notes): in a game file shared after
+   * the end they are replaced, for anyone outside that team, by a placeholder (`Session.recordFor`).
+   */
+  keptByTeam?: readonly string[];
   confirm?: boolean;
   fields?(state: S, seat: string): Fields | undefined;
   /** Check the action's fields and the rules, and carry it out; all or nothing. */

@@ -1,6 +1,6 @@
 import { NO_SEED, RecordingDice, seedCommitment, seededDice, verifyRolls, type DiceSource, type RollEvent } from './dice.ts';
 import { isRuleError, ruleError, type RuleError } from './errors.ts';
-import { applyAction, legalActions, waitingFor } from './kernel.ts';
+import { actionDef, applyAction, legalActions, waitingFor } from './kernel.ts';
 import type { Action, ActionSpec, EventInput, GameEvent, RulesModule } from './module.ts';
 import { canSee, type Viewer } from './viewer.ts';
 
@@ -399,6 +399,22 @@ export class Session<S = unknown> {
     this.record.seed = seed;
     this.dice = seededDice(seed);
     return null;
+  }
+
+  /**
+   * The record as `viewer` may download it once the game is over: the fields an action keeps for
+   * its team for good (`keptByTeam`, team notes) replaced, outside that team, by a placeholder
+   * that the action still accepts, so the file replays and verifies. The referee gets it whole.
+   */
+  recordFor(viewer: Viewer): GameRecord {
+    const teamOf = (seat: string) => this.module.teamOf(this.state, seat);
+    const log = this.record.log.map((entry) => {
+      const kept = actionDef(this.module, this.state, entry.type)?.keptByTeam;
+      const team = kept && teamOf(entry.seat);
+      if (!kept || !team || canSee(viewer, { team }, teamOf)) return entry;
+      return { ...entry, ...Object.fromEntries(kept.map((field) => [field, `(kept by the ${team} team)`])) };
+    });
+    return { ...this.record, log };
   }
 
   /** The record without its seed (what a player may download while the game runs). */

@@ -46,6 +46,25 @@ describe('import and export of the CLI game file', () => {
     expect(mine).toEqual(JSON.parse(reference.stdout));
   });
 
+  it('6.C.1 after the end the game file is everyone\'s, but a team\'s notes stay the team\'s: the other team and spectators get the note\'s entry without its text; the file still replays and verifies', async () => {
+    const table = example('two-zone.json');
+    const NOTE = 'SECRET-ALLIED-PLAN: strike the Kirov first';
+    const withNote = { ...table, log: [{ type: 'teamNote', seat: 'allied:mediterranean', text: NOTE }, ...table.log] } as GameRecord;
+    const g = await importCut(server, withNote, withNote.log.length, 'Notes');
+    expect((await g.referee.page(g.id)).game.over).toBe(true);
+    const exportOf = async (who: typeof g.referee) => (await who.get(`/api/games/${g.id}/export`)).body as GameRecord;
+    for (const who of [g.referee, g.allied]) expect(JSON.stringify(await exportOf(who)), `${who.name}'s file`).toContain(NOTE);
+    for (const who of [g.soviet, g.spectator]) {
+      const file = await exportOf(who);
+      expect(JSON.stringify(file), `${who.name}'s file`).not.toContain('SECRET-ALLIED-PLAN');
+      expect(file.log[0]).toMatchObject({ type: 'teamNote', seat: 'allied:mediterranean' });
+      expect(file.log.slice(1)).toEqual(table.log);
+      const path = join(TMP, `notes-${who.name}.json`);
+      writeFileSync(path, JSON.stringify(file));
+      expect((await wardroom(['verify', path])).code, `${who.name}'s file verifies`).toBe(0);
+    }
+  });
+
   it('examples/cwnb/seven-zone-nine-turn.json (server dice) imported with its seed continues online: the next 40 actions roll the same dice', async () => {
     const table = example('seven-zone-nine-turn.json');
     const cut = 700;

@@ -70,9 +70,9 @@ export async function gameSummary(ctx: Ctx, id: string, g: { title: string; modu
   return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, seatLabel(session, s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, ...(await rematchLinks(ctx, id)) };
 }
 
-/** The game file to download: the seed only once the game is over. */
-function exportRecord(session: Session<unknown>): GameRecord {
-  return session.isOver() ? { ...session.record, log: [...session.record.log] } : { ...session.withoutSeed(), seed: null };
+/** The game file to download: the seed only once the game is over, and then a team's notes only for that team (and the referee). */
+function exportRecord(session: Session<unknown>, viewer: Viewer): GameRecord {
+  return session.isOver() ? session.recordFor(viewer) : { ...session.withoutSeed(), seed: null };
 }
 
 export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -189,7 +189,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // The game file holds every order and commitment: the referee's until the campaign ends.
     if (!access.referee && !session.isOver()) throw new HttpError(403, 'not-referee', 'The game file holds both teams\' secrets: only the referee may download it before the campaign ends. Your own log is at /log.');
     reply.header('content-disposition', `attachment; filename="wardroom-${request.params.id}.json"`);
-    return exportRecord(session);
+    return exportRecord(session, access.viewer);
   });
 
   /** The seat must be one the person holds. */

@@ -364,6 +364,8 @@ interface Common<A> {
   commands?: readonly CommandWord[];
   /** Its fields are secret to the acting team. */
   secret?: boolean;
+  /** Text fields that stay the team's for good, even in the game file shared after the end (team notes). */
+  keptByTeam?: readonly string[];
   /** Ask before it is taken at a terminal. */
   confirm?: boolean;
 }
@@ -418,6 +420,7 @@ export function gameAction<A>(spec: GameActionSpec<A>): CwnbActionDef {
     help: spec.help,
     commands: spec.commands,
     secret: spec.secret,
+    keptByTeam: spec.keptByTeam,
     confirm: spec.confirm,
     label: spec.label,
     fields: spec.fields,
@@ -479,6 +482,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
     help: spec.help,
     commands: spec.commands,
     secret: spec.secret,
+    keptByTeam: spec.keptByTeam,
     confirm: spec.confirm,
     when(state, seat, explain) {
       const team = hooksOf(state).proxy(state, seat);

@@ -12,6 +12,7 @@ export const teamNote = gameAction({
   type: 'teamNote',
   commands: [{ word: 'note' }],
   secret: true,
+  keptByTeam: ['text'],
   rule: '6.C.1',
   decision: false,
   schema: z.object({ text: z.string() }),
