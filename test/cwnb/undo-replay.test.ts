@@ -6,7 +6,7 @@
  * entry, and the state always equals a fresh replay of the log. A rewind by agreement (the
  * referee, or both seats of a War Zone) takes a zone back to an earlier point.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -169,6 +169,21 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     t.act('allied:mediterranean', 'buyShip', { ship: 'uss-kidd' });
     expect(s.undoableCount('soviet:mediterranean')).toBe(0);
     expect(throughFile(s, 'corrected').state).toEqual(s.state);
+  });
+
+  it('8 Non-Combatant cards dealt at the table and typed wrongly are corrected like a physical die: taken back before anything else happens in the zone or to the deck', () => {
+    // examples/cwnb/two-zone.json (physical dice), just after action #52: the Allied Mediterranean seat named the cards dealt, 1 2 3 4.
+    const record = JSON.parse(readFileSync(new URL('../../examples/cwnb/two-zone.json', import.meta.url), 'utf8')) as GameRecord;
+    const s = openSession({ ...record, log: record.log.slice(0, 53) });
+    const seat = 'allied:mediterranean';
+    expect(record.log[52]).toMatchObject({ type: 'dealNonCombatants', seat, cards: [1, 2, 3, 4] });
+    const deck = s.state.nonCombatantDeck;
+    expect(s.undoableCount(seat)).toBe(1);
+    expect(isRuleError(s.undo(seat))).toBe(false);
+    expect(s.state.nonCombatantDeck).toEqual([...deck, 1, 2, 3, 4].sort((a, b) => a - b));
+    expect(isRuleError(s.submit({ type: 'dealNonCombatants', seat, cards: [5, 6, 7, 8] }))).toBe(false);
+    expect(s.state.zones[MED]!.battle!.nonCombatants.map((n) => n.id)).toEqual(['NC-5', 'NC-6', 'NC-7', 'NC-8']);
+    expect(throughFile(s, 'deal-corrected').state).toEqual(s.state);
   });
 
   it('refused across a reveal: both commitments in; the first commitment alone may be taken back', () => {

@@ -101,7 +101,7 @@ describe('8 Non-Combatant Ship Types', () => {
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' } } }, { deal: false });
     const events = t.deal(NS, [4, 9, 17]);
     expect(events.map((e) => [e.type, e.text])).toEqual([
-      ['reveal', 'North Sea: Non-Combatant cards dealt at the table: 4, 9, 17.'],
+      ['cards-dealt', 'North Sea: Non-Combatant cards dealt at the table: 4, 9, 17.'],
       ['non-combatants', 'North Sea: Allied receives 3 military Non-Combatants (NC-4, NC-9, NC-17).'],
     ]);
   });

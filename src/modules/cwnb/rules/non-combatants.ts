@@ -45,7 +45,8 @@ export const dealNonCombatants = zoneAction({
         );
       }
       dealt.push(...cards);
-      say(ctx, { type: 'reveal', zone: zone.id, cards, text: `${zoneName(zone.id)}: Non-Combatant cards dealt at the table: ${cards.join(', ')}.` });
+      // Not a 'reveal' (a barrier to undo): cards typed wrongly are taken back like a physical die.
+      say(ctx, { type: 'cards-dealt', zone: zone.id, cards, text: `${zoneName(zone.id)}: Non-Combatant cards dealt at the table: ${cards.join(', ')}.` });
     } else {
       if (cards && cards.length) refuse('deal-cards-not-allowed', 'This game deals the Non-Combatants from its seeded dice; do not name cards.', '8');
       const deck = [...state.nonCombatantDeck];
