@@ -35,6 +35,8 @@ export interface EventInput {
   turn?: number;
   /** The part of the board (a CWNB War Zone) where there is one. */
   zone?: string;
+  /** The parts of the board, where an event spans several (a transfer between War Zones). */
+  zones?: string[];
   [field: string]: unknown;
 }
 

@@ -344,11 +344,18 @@ export class Session<S = unknown> {
       const mine = this.events.filter((e) => e.entry === i);
       return mine.length ? mine.map((e) => e.secret?.text ?? e.text).join(' ') : this.record.log[i].type;
     };
+    // Where and when, as the module's events say it: the turn of the game's latest event, and the
+    // War Zone(s) of the actions taken back, so a history filtered by turn or zone shows it.
+    let turn: number | undefined;
+    for (let i = this.events.length - 1; i >= 0 && turn === undefined; i--) turn = this.events[i].turn;
+    const set = new Set(entry.voids);
+    const zones = [...new Set(this.events.filter((e) => set.has(e.entry) && typeof e.zone === 'string').map((e) => e.zone as string))];
+    const where = { ...(turn === undefined ? {} : { turn }), ...(zones.length === 1 ? { zone: zones[0] } : zones.length ? { zones } : {}) };
     const n = entry.voids.length;
     const head = entry.type === '@undo' ? `${entry.seat} takes back ${n} action(s)` : `${entry.scope} rewound to after action #${entry.to}, agreed by ${entry.agreed.join(' and ')}: ${n} action(s) taken back`;
-    const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}.`, seat: entry.seat, voids: entry.voids, ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
+    const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}.`, seat: entry.seat, voids: entry.voids, ...where, ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
     for (const [team, list] of byTeam) {
-      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i)}`).join('; ')}`, voids: list });
+      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i)}`).join('; ')}`, voids: list, ...where });
     }
     return events;
   }

@@ -88,6 +88,8 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     const soviet = s.eventsFor({ kind: 'seat', seat: 'soviet:south-pacific' }, seq).map((e) => e.text);
     expect(allied).toEqual(['allied:south-pacific takes back 1 action(s).', expect.stringContaining('South Pacific: Allied orders ECM')]);
     expect(soviet).toEqual(['allied:south-pacific takes back 1 action(s).']);
+    // Its turn and War Zone, as every zone event has them, so a history filtered by turn or zone shows it.
+    for (const e of s.events.slice(seq + 1)) expect(e, e.text).toMatchObject({ turn: 1, zone: SP });
   });
 
   it('in the same War Zone: refused once the other seat has acted since', () => {
@@ -247,7 +249,7 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     expect(s.record.log.at(-1)).toMatchObject({ type: '@rewind', scope: 'zone:south-pacific', to: point, agreed: ['soviet:south-pacific', 'allied:south-pacific'] });
     // Replay and the history show it.
     expect(throughFile(s, 'rewind').state).toEqual(s.state);
-    expect(s.eventsFor({ kind: 'spectator' }).at(-1)!.text).toBe(`zone:south-pacific rewound to after action #${point}, agreed by soviet:south-pacific and allied:south-pacific: 3 action(s) taken back.`);
+    expect(s.eventsFor({ kind: 'spectator' }).at(-1)!).toMatchObject({ turn: 1, zone: SP, text: `zone:south-pacific rewound to after action #${point}, agreed by soviet:south-pacific and allied:south-pacific: 3 action(s) taken back.` });
   });
 
   it('the referee alone may rewind', () => {

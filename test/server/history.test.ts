@@ -74,7 +74,8 @@ describe('history: the log as each viewer may see it, with filters', () => {
     expect(turn2.length).toBeGreaterThan(10);
     expect(turn2).toEqual(all.filter((e) => e.turn === 2));
     const med = (await history(boris, '?zone=mediterranean')).events as any[];
-    expect(med).toEqual(all.filter((e) => e.zone === 'mediterranean'));
+    expect(med).toEqual(all.filter((e) => e.zone === 'mediterranean' || e.zones?.includes('mediterranean'))); // a transfer is in both of its zones
+    expect(med.some((e) => e.type === 'transfer')).toBe(true);
     expect(med.length).toBeLessThan(all.length);
     const kinds = (await history(boris, '?kind=points,sunk')).events as any[];
     expect(new Set(kinds.map((e) => e.type))).toEqual(new Set(['points', 'sunk']));

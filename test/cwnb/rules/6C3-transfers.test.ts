@@ -20,6 +20,7 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
     const t = twoZones();
     const events = t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-cv', to: PG });
     expect(events.map((e) => [e.type, e.text])).toEqual([['transfer', 'Allied: USS Forrestal transferred from North Sea to Persian Gulf.']]);
+    expect(events[0].zones, 'both War Zones, for a history filtered by zone').toEqual([NS, PG]);
     expect(Object.keys(t.player(NS, 'allied').fleet)).toEqual(['a-dd']);
     expect(Object.keys(t.player(PG, 'allied').fleet).sort()).toEqual(['a-cv', 'a-ff']);
   });

@@ -91,6 +91,7 @@ export const transferShip = zoneAction({
       ship: a.ship,
       fromZone: from.id,
       toZone: dest.id,
+      zones: [from.id, dest.id],
       text: `${sideName(side)}: ${shipCard(state, a.ship)!.name} transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.`,
     });
   },
@@ -123,7 +124,7 @@ export const transferCard = zoneAction({
     ctx.hooks.cardTransferred(from, dest, side, card); // 13.5
     sayWithSecret(
       ctx,
-      { type: 'transfer', fromZone: from.id, toZone: dest.id, text: `${sideName(side)}: an Action card transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.` },
+      { type: 'transfer', fromZone: from.id, toZone: dest.id, zones: [from.id, dest.id], text: `${sideName(side)}: an Action card transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.` },
       side,
       { card, text: `${sideName(side)}: ${cardText(card)} card transferred from ${zoneName(from.id)} to ${zoneName(dest.id)}.` },
     );
