@@ -82,6 +82,20 @@ describe('import and export of the CLI game file', () => {
     expect(isDeepStrictEqual(online.state, atTable.state)).toBe(true);
   });
 
+  it('a file whose logged die was edited is refused (422 naming the action) when it comes with its seed: the import checks every seeded roll against the seed', async () => {
+    const table = example('seven-zone-nine-turn.json');
+    const i = table.log.findLastIndex((e) => e.rolled?.length);
+    const rolled = [...table.log[i].rolled!];
+    rolled[0] = rolled[0] === 1 ? 2 : rolled[0] - 1;
+    const edited = { ...table, log: table.log.map((e, k) => (k === i ? { ...e, rolled } : e)) };
+    expect(isRuleError(Session.open(cwnb, { ...edited, seed: null })), 'without its seed the edited file replays').toBe(false);
+    const p = server.person('Editor');
+    const r = await p.post('/api/import', { file: JSON.stringify(edited) });
+    expect(r.status).toBe(422);
+    expect(r.body.error.message).toContain(`action #${i}`);
+    expect((await p.get('/api/me')).body.games).toEqual([]);
+  });
+
   it('a file that is not JSON, or a seed that does not match its commitment, is refused (422) and nothing is made', async () => {
     const p = server.person('Importer');
     const bad = await p.post('/api/import', { file: '{"format": "wardroom-game", ' });

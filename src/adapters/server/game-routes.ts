@@ -135,7 +135,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const module = MODULES[record.module];
     if (!module) throw new HttpError(422, 'unknown-module', `The game file's module "${record.module}" is not one this server knows (${Object.keys(MODULES).join(', ')}).`);
     const seed = body.seed || record.seed || null;
-    const session = Session.open(module, { ...record, seed: null }, { seed });
+    // With the seed, every logged seeded roll is checked against it: a file whose dice were edited does not come online.
+    const session = Session.open(module, { ...record, seed: null }, { seed, verifyDice: true });
     if (isRuleError(session)) throw new HttpError(422, session.code, `The game file does not replay${session.index !== undefined && session.index >= 0 ? ` at action #${session.index}` : ''}: ${session.message}`);
     const { id } = await createGame(request, { ...session.record, seed }, body.title || `Imported ${record.module} game`, body.name);
     reply.status(201);
