@@ -825,7 +825,7 @@ export const EXAMPLES: Example[] = [
 const DESCRIPTIONS: Record<string, string> = {
   '': 'A Wardroom game file for the Cold War Naval Battles V Campaign Game: module, options, the dice seed commitment (and seed) and the ordered action log. Replaying the log from the options and the seed reproduces the game exactly. See docs/game-file.md.',
   format: 'Always "wardroom-game".',
-  version: 'File format version: 1.',
+  version: 'File format version: 2 (this Wardroom); 1 for files of Wardroom 0.1, migrated on read.',
   module: 'The rules module: "cwnb-campaign".',
   options: 'Game options (rule 5 setup), validated by the module when the game is opened.',
   'options.zones': 'War Zones in play (5.1), 1 to 7, each at most once; the order is the War Zone order used to break purchase ties (6.C.2).',

@@ -83,10 +83,10 @@ describe('CWNB fuzzer: 2,000 seeded random campaigns (issue 2 §7)', () => {
     });
   }
 
-  it('covered what it should: every zone count and length, both dice, every kind of action, undos and probes', () => {
+  it('covered what it should: every zone count and length, both dice, every kind of action, undos and probes', (ctx) => {
     // Meaningful only after the batches above ran in this file (vitest runs them in order);
-    // skipped when a name filter (-t) left them out.
-    if (tally.games + tally.failures.length === 0) return;
+    // reported as skipped, not passed, when a name filter (-t) left them out.
+    if (tally.games + tally.failures.length === 0) ctx.skip();
     expect(tally.games).toBe(GAMES - tally.failures.length);
     expect([...tally.zoneCounts].sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect([...tally.turnCounts].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
