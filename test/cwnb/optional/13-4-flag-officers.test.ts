@@ -112,7 +112,7 @@ describe('13.4 Flag Officers', () => {
     t.start(NS, {});
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
     expect(t.actions('allied:persian-gulf').find((a) => a.type === 'transferFlagOfficer')!.fields).toEqual({
-      to: { kind: 'choice', label: 'To the War Zone', options: [{ value: NS, label: 'North Sea' }] },
+      to: { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options: [{ value: NS, label: 'North Sea' }] },
     });
     expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:north-sea', to: PG })).toMatchObject({ code: 'no-flag-officer', rule: '13.4' });
     const ev = t.act({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS });

@@ -395,9 +395,10 @@ describe('13.5 and 7.2.1: the card kept', () => {
       use: {
         kind: 'choice',
         label: 'Use',
+        help: 'What the Additional Ship card does as a joker: a re-roll, +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).',
         options: [
           { value: 'points', label: '+2 points on your Point Track' },
-          { value: 'reroll-mission', label: 'Re-roll the mission die', fields: { values: { kind: 'dice', label: 'Dice', sides: [6] } } },
+          { value: 'reroll-mission', label: 'Re-roll the mission die', fields: { values: { kind: 'dice', label: 'Dice', help: 'The value of each die re-rolled at the table; only the final result stands (13.5).', sides: [6] } } },
           { value: 'flag-officer-present', label: 'Order your Flag Officer present' },
           { value: 'flag-officer-absent', label: "Order the enemy's Flag Officer absent" },
         ],
@@ -435,12 +436,13 @@ describe('13.5 and 7.2.1: the card kept', () => {
       use: {
         kind: 'choice',
         label: 'Use',
+        help: 'What the Additional Ship card does as a joker: a re-roll, +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).',
         options: [
           { value: 'points', label: '+2 points on your Point Track' },
           {
             value: 'reroll-conditions',
             label: 'Re-roll the Allied Special Conditions',
-            fields: { side: { kind: 'choice', label: 'Whose roll', optional: true, options: [{ value: 'allied', label: 'Allied' }] }, values: { kind: 'dice', label: 'Dice', sides: [6, 6] } },
+            fields: { side: { kind: 'choice', label: 'Whose roll', help: 'The side whose Special Conditions roll, just made, is re-rolled; left out, your own (13.5).', optional: true, options: [{ value: 'allied', label: 'Allied' }] }, values: { kind: 'dice', label: 'Dice', help: 'The value of each die re-rolled at the table; only the final result stands (13.5).', sides: [6, 6] } },
           },
         ],
       },

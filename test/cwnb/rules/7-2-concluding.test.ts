@@ -71,7 +71,7 @@ describe('7.2.1 Set aside one card', () => {
     const card = t.actions('allied:north-sea').find((a) => a.type === 'setAside')!.fields!.card;
     expect(card).toMatchObject({ kind: 'choice', label: 'Card kept', optional: true });
     const options = card.kind === 'choice' ? card.options : [];
-    expect(options.find((o) => o.value === 'Gun')).toEqual({ value: 'Gun', label: 'Gun', fields: { value: { kind: 'int', label: 'Printed value', min: 1, max: 20, optional: true } } });
+    expect(options.find((o) => o.value === 'Gun')).toEqual({ value: 'Gun', label: 'Gun', fields: { value: { kind: 'int', label: 'Printed value', help: 'The printed value of the attack card you keep, recorded with it; may be left out (7.2.1).', min: 1, max: 20, optional: true } } });
     expect(options.find((o) => o.value === 'ECM')).toEqual({ value: 'ECM', label: 'ECM' });
     expect(options.map((o) => o.value)).not.toContain('Additional Ship');
   });

@@ -25,20 +25,20 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
     const t = escort();
     const forms = Object.fromEntries(t.actions('soviet:north-sea').map((a) => [a.type, a.fields]));
     const ships = [...ALLIED_SHIPS, ...SOVIET_SHIPS];
-    const toggle = { kind: 'bool', label: 'Yes (no: no longer)', optional: true, default: true };
+    const toggle = { kind: 'bool', label: 'Yes (no: no longer)', help: 'Yes records the ship in that condition; no records that it no longer is (7).', optional: true, default: true };
     expect(forms.sink).toEqual({
-      ship: { kind: 'choice', label: 'Ship or Non-Combatant sunk', options: [...ships, ...NON_COMBATANTS] },
+      ship: { kind: 'choice', label: 'Ship or Non-Combatant sunk', help: "The ship or Non-Combatant that went down; the points for sinking it go onto the opponent's Point Track at once (7).", options: [...ships, ...NON_COMBATANTS] },
       cause: { kind: 'text', label: 'Sunk by', help: 'e.g. "torpedo", for the log', optional: true, maxLength: 200 },
     });
     expect(forms.damage).toEqual({
-      ship: { kind: 'choice', label: 'Ship or Non-Combatant', options: [...ships, ...NON_COMBATANTS] },
+      ship: { kind: 'choice', label: 'Ship or Non-Combatant', help: 'The ship or Non-Combatant whose Damage cards changed (7).', options: [...ships, ...NON_COMBATANTS] },
       amount: { kind: 'int', label: 'Damage', help: 'Points of damage added, or negative for repairs.', min: -99, max: 99 },
     });
-    expect(forms.cripple).toEqual({ ship: { kind: 'choice', label: 'Ship', options: ships }, value: toggle });
-    expect(forms.criticalDamage).toEqual({ ship: { kind: 'choice', label: 'Ship', options: ships }, value: toggle });
+    expect(forms.cripple).toEqual({ ship: { kind: 'choice', label: 'Ship', help: 'The ship in the battle that is now crippled, or no longer is (7).', options: ships }, value: toggle });
+    expect(forms.criticalDamage).toEqual({ ship: { kind: 'choice', label: 'Ship', help: 'The ship in the battle that is now critically damaged, or no longer is (7).', options: ships }, value: toggle });
     expect(forms.submarine).toEqual({
-      ship: { kind: 'choice', label: 'Submarine', options: [ALLIED_SHIPS[1], SOVIET_SHIPS[1]] },
-      mode: { kind: 'choice', label: 'Mode', options: [{ value: 'active', label: 'Active' }, { value: 'passive', label: 'Passive' }] },
+      ship: { kind: 'choice', label: 'Submarine', help: 'The submarine in the battle that changed mode at the table (7).', options: [ALLIED_SHIPS[1], SOVIET_SHIPS[1]] },
+      mode: { kind: 'choice', label: 'Mode', help: "The submarine's mode now; on some missions a Passive submarine counts as eliminated (9.5, 9.6).", options: [{ value: 'active', label: 'Active' }, { value: 'passive', label: 'Passive' }] },
     });
     const damageValue = { damage: { kind: 'int', label: 'Damage Value', help: "The attack card's Damage Value against the Land Targets.", min: 0, max: 20 } };
     expect(forms.landAttack).toEqual({
@@ -47,12 +47,12 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
         label: 'Attack',
         help: 'Each attack on Land Targets counts against your Fog of War allotment (9, Land Targets).',
         options: [
-          { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful' } } },
+          { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful', help: "Whether the air strike on the Land Targets succeeded; each success scores the Carrier Strike mission's points from the Point Pool (9.7)." } } },
           { value: 'submarine-missile', label: 'Submarine Missile Attack', fields: damageValue },
           { value: 'gun', label: 'Gun Attack', fields: damageValue },
         ],
       },
-      surprise: { kind: 'bool', label: 'Surprise Attack', optional: true, default: false },
+      surprise: { kind: 'bool', label: 'Surprise Attack', help: 'Played with a Surprise Attack card: a successful Carrier Strike air strike or Submarine Strike missile attack scores double points (9.7, 9.8).', optional: true, default: false },
     });
   });
 

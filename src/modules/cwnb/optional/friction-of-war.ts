@@ -40,15 +40,15 @@ export const playAdditionalShip = zoneAction({
   label: () => 'Play an Additional Ship card as a joker (13.5)',
   when: (_state, zone, _side, explain) => (zone.step === 'turn-done' ? no(explain, 'joker-too-late', () => 'This War Zone has finished its Campaign Game Turn.') : null),
   fields(state, zone, side) {
-    const dice = (sides: number[]): Fields => (state.dice.physical ? { values: { kind: 'dice', label: 'Dice', sides } } : {});
+    const dice = (sides: number[]): Fields => (state.dice.physical ? { values: { kind: 'dice', label: 'Dice', help: 'The value of each die re-rolled at the table; only the final result stands (13.5).', sides } } : {});
     const options = uses(state, zone, side).map((o) =>
       o.value === 'reroll-mission'
         ? { ...o, fields: dice([6]) }
         : o.value === 'reroll-conditions' && zone.lastRoll?.kind === 'conditions'
-          ? { ...o, fields: { side: { kind: 'choice' as const, label: 'Whose roll', optional: true, options: [{ value: zone.lastRoll.side, label: sideName(zone.lastRoll.side) }] }, ...dice([6, 6]) } }
+          ? { ...o, fields: { side: { kind: 'choice' as const, label: 'Whose roll', help: 'The side whose Special Conditions roll, just made, is re-rolled; left out, your own (13.5).', optional: true, options: [{ value: zone.lastRoll.side, label: sideName(zone.lastRoll.side) }] }, ...dice([6, 6]) } }
           : o,
     );
-    return { use: { kind: 'choice', label: 'Use', options } };
+    return { use: { kind: 'choice', label: 'Use', help: 'What the Additional Ship card does as a joker: a re-roll, +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).', options } };
   },
   apply(state, zone, side, a, ctx) {
     const p = writablePlayer(zone, side);
@@ -112,7 +112,7 @@ export const useKeptAdditionalShip = zoneAction({
     const options: FieldOption[] = [];
     if (zone.step === 'purchase' && !zone.players[side].order.done) options.push({ value: 'ship-at-point-value', label: 'Buy one ship at its Point Value' });
     options.push({ value: 'unlimited-transfers', label: 'Unlimited transfers to and from this zone this turn' });
-    return { use: { kind: 'choice', label: 'Use', options } };
+    return { use: { kind: 'choice', label: 'Use', help: 'The Additional Ship card kept from last turn buys one ship at its Point Value, or allows unlimited card transfers to and from your War Zone this turn (13.5).', options } };
   },
   apply(_state, zone, side, a, ctx) {
     const p = writablePlayer(zone, side);

@@ -41,8 +41,8 @@ export const assignSeat = gameAction({
   fields(state, seat) {
     const side = commanderSide(seat)!;
     return {
-      target: { kind: 'choice', label: 'Seat', options: preparingSeats(state, side).map((s) => ({ value: s, label: `${s}${state.holders[s] ? ` (${state.holders[s]})` : ''}` })) },
-      player: { kind: 'text', label: 'Player', maxLength: 100 },
+      target: { kind: 'choice', label: 'Seat', help: "The War Zone seat of your team the player takes; only seats in Battle Preparations (14.1).", options: preparingSeats(state, side).map((s) => ({ value: s, label: `${s}${state.holders[s] ? ` (${state.holders[s]})` : ''}` })) },
+      player: { kind: 'text', label: 'Player', help: 'The name of the player moved to that seat; they leave any other seat of the team (14.1).', maxLength: 100 },
     };
   },
   apply(state, seat, a, ctx) {

@@ -111,7 +111,7 @@ export const portStrike = zoneAction({
     const dice = state.dice.physical
       ? { values: { kind: 'dice' as const, label: 'Dice', help: 'One die per enemy ship in the zone; a 1 hits.', sides: enemy.map(() => 6), labels: enemy.map((id) => `air strike on ${shipCard(state, id)!.name}`) } }
       : undefined;
-    return { choice: { kind: 'choice', label: 'Effect', options: PORT_STRIKE_OPTIONS.map((o) => (o.value === 'air-strike' && dice ? { ...o, fields: dice } : o)) } };
+    return { choice: { kind: 'choice', label: 'Effect', help: "The one effect of your Port Strike on the enemy's home port in this War Zone (13.2.7).", options: PORT_STRIKE_OPTIONS.map((o) => (o.value === 'air-strike' && dice ? { ...o, fields: dice } : o)) } };
   },
   apply(state, zone, side, a, ctx) {
     const enemy = other(side);

@@ -103,7 +103,7 @@ export const sink = zoneAction({
   schema: z.object({ ship: z.string().min(1), cause: z.string().optional() }),
   label: () => 'Record a ship sunk',
   when: recording('all'),
-  fields: (state, zone) => ({ ship: unitField(state, zone, 'all', 'Ship or Non-Combatant sunk'), cause: { kind: 'text', label: 'Sunk by', help: 'e.g. "torpedo", for the log', optional: true, maxLength: 200 } }),
+  fields: (state, zone) => ({ ship: { ...unitField(state, zone, 'all', 'Ship or Non-Combatant sunk'), help: "The ship or Non-Combatant that went down; the points for sinking it go onto the opponent's Point Track at once (7)." }, cause: { kind: 'text', label: 'Sunk by', help: 'e.g. "torpedo", for the log', optional: true, maxLength: 200 } }),
   apply(state, zone, _side, a, ctx) {
     const u = unit(zone, a.ship);
     const t = requireTerms(zone);
@@ -136,7 +136,7 @@ export const damage = zoneAction({
   schema: z.object({ ship: z.string().min(1), amount: z.number().int() }),
   label: () => 'Record damage added (+) or repaired (−)',
   when: recording('all'),
-  fields: (state, zone) => ({ ship: unitField(state, zone, 'all', 'Ship or Non-Combatant'), amount: { kind: 'int', label: 'Damage', help: 'Points of damage added, or negative for repairs.', min: -99, max: 99 } }),
+  fields: (state, zone) => ({ ship: { ...unitField(state, zone, 'all', 'Ship or Non-Combatant'), help: 'The ship or Non-Combatant whose Damage cards changed (7).' }, amount: { kind: 'int', label: 'Damage', help: 'Points of damage added, or negative for repairs.', min: -99, max: 99 } }),
   apply(state, zone, _side, a, ctx) {
     if (a.amount === 0 || Math.abs(a.amount) > 99) refuse('bad-damage', 'Damage is a whole number of points (1 to 99), added (positive) or repaired (negative).', '7');
     const u = unit(zone, a.ship);
@@ -166,7 +166,7 @@ function recordCondition(state: CwnbState, zone: ZoneState, id: string, conditio
   say(ctx, { type: condition, zone: zone.id, unit: id, value, text: `${zoneName(zone.id)}: ${card.name} is ${WORDS[condition][value ? 0 : 1]}.` });
 }
 
-const toggle = { kind: 'bool' as const, label: 'Yes (no: no longer)', optional: true, default: true };
+const toggle = { kind: 'bool' as const, label: 'Yes (no: no longer)', help: 'Yes records the ship in that condition; no records that it no longer is (7).', optional: true, default: true };
 
 /** 7: a ship recorded crippled or critically damaged (or no longer). */
 function conditionAction(type: string, word: string, condition: 'crippled' | 'critical', what: string) {
@@ -178,7 +178,7 @@ function conditionAction(type: string, word: string, condition: 'crippled' | 'cr
     schema: z.object({ ship: z.string().min(1), value: z.boolean().default(true) }),
     label: () => `Record a ship ${what} (or no longer)`,
     when: recording('ships'),
-    fields: (state, zone) => ({ ship: unitField(state, zone, 'ships'), value: toggle }),
+    fields: (state, zone) => ({ ship: { ...unitField(state, zone, 'ships'), help: `The ship in the battle that is now ${what}, or no longer is (7).` }, value: toggle }),
     apply: (state, zone, _side, a, ctx) => recordCondition(state, zone, a.ship, condition, a.value, ctx),
   });
 }
@@ -195,8 +195,8 @@ export const submarine = zoneAction({
   label: () => 'Record a submarine Active or Passive',
   when: recording('submarines'),
   fields: (state, zone) => ({
-    ship: unitField(state, zone, 'submarines', 'Submarine'),
-    mode: { kind: 'choice', label: 'Mode', options: [{ value: 'active', label: 'Active' }, { value: 'passive', label: 'Passive' }] },
+    ship: { ...unitField(state, zone, 'submarines', 'Submarine'), help: 'The submarine in the battle that changed mode at the table (7).' },
+    mode: { kind: 'choice', label: 'Mode', help: "The submarine's mode now; on some missions a Passive submarine counts as eliminated (9.5, 9.6).", options: [{ value: 'active', label: 'Active' }, { value: 'passive', label: 'Passive' }] },
   }),
   apply: (state, zone, _side, a, ctx) => recordCondition(state, zone, a.ship, 'passive', a.mode === 'passive', ctx),
 });
@@ -266,12 +266,12 @@ export const landAttack = zoneAction({
       label: 'Attack',
       help: FOG_OF_WAR,
       options: [
-        { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful' } } },
+        { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful', help: "Whether the air strike on the Land Targets succeeded; each success scores the Carrier Strike mission's points from the Point Pool (9.7)." } } },
         { value: 'submarine-missile', label: 'Submarine Missile Attack', fields: DAMAGE_VALUE },
         { value: 'gun', label: 'Gun Attack', fields: DAMAGE_VALUE },
       ],
     },
-    surprise: { kind: 'bool', label: 'Surprise Attack', optional: true, default: false },
+    surprise: { kind: 'bool', label: 'Surprise Attack', help: "Played with a Surprise Attack card: a successful Carrier Strike air strike or Submarine Strike missile attack scores double points (9.7, 9.8).", optional: true, default: false },
   }),
   apply(state, zone, side, a, ctx) {
     if (a.attack === 'carrier-air-strike' && typeof a.success !== 'boolean') refuse('success-required', 'Say whether the Carrier Air Strike succeeded.', '9.7');

@@ -43,7 +43,7 @@ export const setAside = zoneAction({
         help: 'Leave out to keep no card.',
         optional: true,
         options: types.map((type) =>
-          actionCardType(type)?.costs === 'half-value' ? { value: type, label: type, fields: { value: { kind: 'int', label: 'Printed value', min: 1, max: 20, optional: true } } } : { value: type, label: type },
+          actionCardType(type)?.costs === 'half-value' ? { value: type, label: type, fields: { value: { kind: 'int', label: 'Printed value', help: 'The printed value of the attack card you keep, recorded with it; may be left out (7.2.1).', min: 1, max: 20, optional: true } } } : { value: type, label: type },
         ),
       },
     };

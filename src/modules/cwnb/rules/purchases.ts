@@ -115,6 +115,7 @@ export const buyShip = zoneAction({
     ship: {
       kind: 'choice',
       label: 'Ship',
+      help: 'A ship of your side not in play and not sunk; it costs its Point Value on the first Campaign Game Turn and double its Point Value after that (6.C.2).',
       options: purchasableShips(state, zone, side).map((s) => ({ value: s.id, label: `${s.name} (${s.kind}, ${s.points} points, costs ${shipCost(state.turn, s.points)})` })),
     },
   }),
@@ -165,7 +166,7 @@ export const buyCard = zoneAction({
           ? { value: c.type, label: `${c.type} (half its printed value)`, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } }
           : { value: c.type, label: `${c.type} (${cardCost(state.turn, { type: c.type })})` },
       );
-    return { card: { kind: 'choice', label: 'Action card', options } };
+    return { card: { kind: 'choice', label: 'Action card', help: 'The Action card type to buy, at the cost shown; only one of each type per turn unless the cost chart marks it with an asterisk (6.C.2).', options } };
   },
   apply(state, zone, side, a, ctx) {
     const p = zone.players[side];

@@ -45,7 +45,7 @@ function whyNoTarget(state: CwnbState, from: ZoneState, side: Side): RuleError {
 }
 
 export function targetField(state: CwnbState, zone: ZoneState, side: Side): FieldSpec {
-  return { kind: 'choice', label: 'To the War Zone', options: transferTargets(state, zone, side).map((id) => ({ value: id, label: zoneName(id) })) };
+  return { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options: transferTargets(state, zone, side).map((id) => ({ value: id, label: zoneName(id) })) };
 }
 
 /** Check both ends of a transfer and count it (13.3); returns the receiving zone, ready to change. */
@@ -76,7 +76,7 @@ export const transferShip = zoneAction({
   when: (state, zone, side, explain) =>
     transferFrom(state, zone, side, explain) ?? (Object.keys(zone.players[side].fleet).length ? null : no(explain, 'no-ships', () => 'You have no ship to transfer.')),
   fields: (state, zone, side) => ({
-    ship: { kind: 'choice', label: 'Ship', options: Object.keys(zone.players[side].fleet).map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
+    ship: { kind: 'choice', label: 'Ship', help: "The Ship card that leaves your Task Force for your teammate's Task Force (6.C.3).", options: Object.keys(zone.players[side].fleet).map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
     to: targetField(state, zone, side),
   }),
   apply(state, from, side, a, ctx) {
@@ -109,7 +109,7 @@ export const transferCard = zoneAction({
   label: () => 'Transfer an Action card to a teammate',
   when: (state, zone, side, explain) => transferFrom(state, zone, side, explain) ?? (zone.players[side].cards.length ? null : no(explain, 'no-cards', () => 'You hold no Action card Wardroom knows of.')),
   fields: (state, zone, side) => ({
-    card: { kind: 'choice', label: 'Action card', options: zone.players[side].cards.map((c) => ({ value: c.id, label: cardText(c) })) },
+    card: { kind: 'choice', label: 'Action card', help: "The Action card that leaves your hand for your teammate's hand (6.C.3).", options: zone.players[side].cards.map((c) => ({ value: c.id, label: cardText(c) })) },
     to: targetField(state, zone, side),
   }),
   apply(state, from, side, a, ctx) {
