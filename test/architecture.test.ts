@@ -60,12 +60,25 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/** Does a line read the options of an optional rule (`options.optional.…`)? */
+const optionalOptionRead = (line: string) => /options\.optional\b/.test(line);
+
 const graph = new Map(files(SRC).map((f) => [f, importsOf(f)]));
 
 describe('issue 7 §3: the shape of the code', () => {
   it('no file under src/modules/*/rules imports from an optional/ folder', () => {
     const bad = [...graph].flatMap(([f, deps]) => (/\/rules\//.test(f) ? deps.filter((d) => /\/optional\//.test(d)).map((d) => `${relative(ROOT, f)} → ${relative(ROOT, d)}`) : []));
     expect(bad).toEqual([]);
+  });
+
+  it('no file under src/modules/cwnb/rules reads an optional rule\'s options: the base rules ask the hooks (13.1 variable end, 13.4 Command Ships…)', () => {
+    const bad = files(join(SRC, 'modules/cwnb/rules')).flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (optionalOptionRead(line) ? [`${relative(ROOT, f)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(bad).toEqual([]);
+    expect(optionalOptionRead('if (!state.options.optional.flagOfficers) refuse()')).toBe(true); // the check bites
   });
 
   it('no import circle anywhere in src/', () => {

@@ -65,6 +65,10 @@ export interface Hooks {
   inPort(zone: ZoneState, side: Side): { halvings: number; repairs: boolean };
   /** 7.2.6: at the end of a Campaign Game Turn, does the game go on (13.1 rolls for it)? */
   endOfTurn(state: CwnbState, ctx: Ctx): 'continue' | 'roll' | 'end';
+  /** 11: the campaign ends after this turn for certain (5.2 the agreed length; under 13.1 only a roll or turn 9 ends it). */
+  lastTurnCertain(state: CwnbState): boolean;
+  /** 6.C.4: a commitment may name a Command Ship (13.4 Flag Officers). */
+  commandShips(): boolean;
   /** 7.2.6: a new Campaign Game Turn begins in this zone. */
   newTurn(state: CwnbState, zone: ZoneState): void;
   /** Reminders of effects played out with the cards at the table. */
@@ -110,6 +114,8 @@ export const BASE_HOOKS: Hooks = {
   kept: () => {},
   inPort: () => ({ halvings: 0, repairs: true }),
   endOfTurn: (state) => (state.turn >= state.options.turns ? 'end' : 'continue'), // 5.2 the agreed length
+  lastTurnCertain: (state) => state.turn >= state.options.turns,
+  commandShips: () => false,
   newTurn: () => {},
   reminders: () => [],
   proxy: () => null,
@@ -167,6 +173,8 @@ const COMBINE: Record<keyof Hooks, (fns: Fn[]) => Fn> = {
   kept: all,
   inPort: only('inPort'),
   endOfTurn: only('endOfTurn'),
+  lastTurnCertain: only('lastTurnCertain'),
+  commandShips: some,
   newTurn: all,
   reminders: concat,
   proxy: only('proxy'),

@@ -71,6 +71,7 @@ export const flagOfficers: OptionalRule = {
   on: (o) => !!o.optional.flagOfficers,
   actions: [transferFlagOfficer],
   hooks: {
+    commandShips: () => true,
     setup(state) {
       for (const z of Object.values(state.zones)) for (const side of ['allied', 'soviet'] as const) z!.players[side] = { ...z!.players[side], flagOfficer: true };
     },

@@ -49,6 +49,7 @@ export const variableEndTurn: OptionalRule = {
       say(ctx, { type: 'note', rule: '13.1', seat: gameRollerSeat(state), text: `Variable End Turn: ${gameRollerSeat(state)} rolls the end-game die (13.1).` });
       return 'roll';
     },
+    lastTurnCertain: () => false, // only the end-game die (or turn 9) ends the campaign
   },
   actions: [rollEndTurn],
 };

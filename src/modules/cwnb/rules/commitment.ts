@@ -103,7 +103,7 @@ export const commit = zoneAction({
     return { ...fields, ...hooksOf(state).commitFields(state, zone, side, eligible) }; // 13.4 Command Ship
   },
   apply(state, zone, side, a, ctx) {
-    if (a.flagOfficer !== undefined && !state.options.optional.flagOfficers) refuse('no-flag-officers', 'Flag Officers are an optional rule not in use in this game.', '13.4');
+    if (a.flagOfficer !== undefined && !ctx.hooks.commandShips()) refuse('no-flag-officers', 'Flag Officers are an optional rule not in use in this game.', '13.4');
     checkCommitment(state, zone, side, a.ships, a.areaDefense);
     ctx.hooks.checkCommitment(state, zone, side, a.ships, a.areaDefense, a.flagOfficer); // 13.2.2, 13.4
     writablePlayer(zone, side).commitment = { ships: [...a.ships], areaDefense: a.areaDefense, flagOfficer: a.flagOfficer ?? null };

@@ -16,7 +16,7 @@ import { shiftStatus } from './status.ts';
  */
 /** The campaign ends after this turn for certain: turn 9, or the agreed length without 13.1's variable end (11). */
 function lastTurn(state: CwnbState): boolean {
-  return state.turn >= MAX_TURNS || (!state.options.optional.variableEndTurn && state.turn >= state.options.turns);
+  return state.turn >= MAX_TURNS || hooksOf(state).lastTurnCertain(state);
 }
 
 export const setAside = zoneAction({
