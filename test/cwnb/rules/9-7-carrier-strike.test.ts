@@ -74,6 +74,8 @@ describe('9.7 Carrier Strike vs. Engage', () => {
     expect(t.refuse({ type: 'commit', seat: 'soviet:sea-of-japan', ships: ['s-dd'] }).code).toBe('carrier-required');
     expect(t.zoneView(SOJ).mission!.allied.summary[0]).toBe('Score all unclaimed Pool points at the end of the Battle Turns.');
     expect(t.zoneView(SOJ).mission!.soviet.summary[0]).toBe('Point Pool 32: score 8 for each successful Carrier Air Strike against Land Targets (double for a Surprise Attack). No Pool points while retreating.');
+    // 9.1 shore bombardment applies to every Pool mission that attacks Land Targets (docs/rulings.md), and the summary says so.
+    expect(t.zoneView(SOJ).mission!.soviet.summary[1]).toBe('Also score the Damage Value of Gun Attacks on Land Targets made after the enemy Task Force is eliminated or while it retreats (at most 32 in all, separate from the Pool; 9.1).');
     t.commit(SOJ, 'allied', ['a-dd']);
     t.commit(SOJ, 'soviet', ['s-cv']);
     expect(pointsOf(t.act({ type: 'landAttack', seat: 'soviet:sea-of-japan', attack: 'carrier-air-strike', success: true }), 'soviet')).toEqual([8]);

@@ -80,6 +80,7 @@ describe('9.8 Submarine Strike vs. Engage', () => {
     expect(t.refuse({ type: 'commit', seat: 'allied:mediterranean', ships: ['a-ssgn', 'a-dd'] }).code).toBe('submarines-only');
     expect(t.refuse({ type: 'commit', seat: 'allied:mediterranean', ships: ['a-ss'] }).code).toBe('missile-submarine-required');
     expect(t.zoneView(MED).mission!.soviet.summary[0]).toBe('Score all unclaimed Pool points at the end of the Battle Turns.');
+    expect(t.zoneView(MED).mission!.allied.summary[1]).toMatch(/^Also score the Damage Value of Gun Attacks on Land Targets .*9\.1\)\.$/); // 9.1 shore bombardment, shown
     t.commit(MED, 'allied', ['a-ssgn', 'a-ss']);
     t.commit(MED, 'soviet', ['s-dd', 's-ff']); // the Soviet player commits surface ships freely
     expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:mediterranean', attack: 'submarine-missile', damage: 8 }), 'allied')).toEqual([8]);

@@ -99,6 +99,8 @@ const FOG_NOTE = 'Fog of War die results below 1 count as 1.';
 const EVASIVE = 'Evasive Maneuvers cards cannot be a Point Defense against an attack on a Civilian Non-Combatant (9.1).';
 /** 9, Land Targets: "each attack against Land Targets (i.e., fired 'off the board') does count against a player's Fog of War allotment". */
 const LAND_TARGETS = 'Each attack on Land Targets counts against your Fog of War allotment.';
+/** 9.1 shore bombardment, for every Pool mission whose player attacks Land Targets (docs/rulings.md, "9.1 Shore bombardment"). */
+const shoreBombardment = (pool: number) => `Also score the Damage Value of Gun Attacks on Land Targets made after the enemy Task Force is eliminated or while it retreats (at most ${pool} in all, separate from the Pool; 9.1).`;
 
 export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
   const pair = missionPair(cell);
@@ -204,7 +206,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
       holding(ha, false);
       sides[inv].summary = [
         `Point Pool ${t.pool}: at the end of each of your Battle Turns in which the enemy Task Force is eliminated, score ${t.points} minus damage for each of your ${t.nonCombatants.count} Military Non-Combatants still afloat.`,
-        `Also score the Damage Value of Gun Attacks on Land Targets made after the enemy Task Force is eliminated or while it retreats (at most ${t.pool} in all, separate from the Pool).`,
+        shoreBombardment(t.pool),
         `+${data.bonus} to hand size and Fog of War. No Pool points while retreating.`,
         LAND_TARGETS,
       ];
@@ -225,6 +227,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
       sides[cs].requires = 'carrier';
       sides[cs].summary = [
         `Point Pool ${t.pool}: score ${t.points} for each successful Carrier Air Strike against Land Targets (double for a Surprise Attack). No Pool points while retreating.`,
+        shoreBombardment(t.pool),
         LAND_TARGETS,
         'You must commit at least one Aircraft Carrier, or decline: the status shifts one column against you and the mission is re-rolled (9.5).',
       ];
@@ -242,6 +245,7 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
       Object.assign(sides[ss], { inPortHalf: true, submarinesOnly: true, requires: 'missile-submarine' });
       sides[ss].summary = [
         `Point Pool ${t.pool}: score the Damage Value of your submarine-launched Missile Attacks on Land Targets (double for a Surprise Attack). No Pool points while retreating.`,
+        shoreBombardment(t.pool),
         LAND_TARGETS,
         'Submarines only: no surface ships in your Task Force. At least one must be missile-capable, or decline: the status shifts one column against you and the mission is re-rolled (9.5).',
         'Ships in port score only 1/2 their Point Value (rounded up, per ship).',
