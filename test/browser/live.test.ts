@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Browser, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
@@ -130,6 +132,23 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     // The person comes back to the tab: its title counts again, with no reload.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect.poll(() => page.title()).toBe(`(${after}) Wardroom`);
+    await page.context().close();
+  });
+  it('the referee moves a server-dice campaign to the table: the file comes down with its seed, and every page says it goes on at the table', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('demo-button').click();
+    await page.getByTestId('overview').waitFor();
+    const commitment = await page.getByTestId('seed-commitment').textContent();
+    const button = page.getByTestId('to-table-button');
+    expect(await button.isDisabled(), 'not without saying so').toBe(true);
+    await page.getByTestId('to-table').getByRole('checkbox').check();
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { seed: string; seedCommitment: string };
+    expect(file.seedCommitment).toBe(commitment);
+    expect(createHash('sha256').update(file.seed).digest('hex')).toBe(commitment);
+    await expect.poll(() => page.getByTestId('deadline').textContent()).toMatch(/moved this campaign to the table/);
+    expect(await page.getByTestId('to-table').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -82,6 +82,33 @@ describe('import and export of the CLI game file', () => {
     expect(isDeepStrictEqual(online.state, atTable.state)).toBe(true);
   });
 
+  it('back to the table before the end: the referee moves a server-dice campaign to the table and gets its file with the seed, which continues at the table with the same dice; online it is over for good', async () => {
+    const table = example('seven-zone-nine-turn.json');
+    const cut = 700;
+    const g = await importCut(server, table, cut, 'Back to the table');
+    const path = `/api/games/${g.id}/to-table`;
+    expect((await g.allied.post(path, {})).status, 'a player may not').toBe(403);
+    const moved = await g.referee.post(path, {});
+    expect(moved.status).toBe(200);
+    const file = moved.body as GameRecord;
+    expect(file.seed).toBe(table.seed);
+    expect(file.log).toEqual(table.log.slice(0, cut));
+    // At the table (what wardroom play does): the next 40 actions roll the dice the table rolled.
+    const atTable = Session.open(cwnb, file);
+    if (isRuleError(atTable)) throw new Error(atTable.message);
+    for (const a of table.log.slice(cut, cut + 40)) expect(isRuleError(atTable.submit(strip(a))), `${a.type} by ${a.seat}`).toBe(false);
+    expect(atTable.record.log).toEqual(table.log.slice(0, cut + 40));
+    // Online, nothing more is played, and it cannot be resumed: its seed has left the server.
+    const next = await g.teams[table.log[cut].seat.split(':')[0] as 'allied' | 'soviet'].post(`/api/games/${g.id}/actions`, { action: strip(table.log[cut]), seen: cut });
+    expect(next.status).toBe(423);
+    expect(next.body.error).toMatchObject({ code: 'moved-to-table', message: expect.stringContaining('moved this campaign to the table') });
+    expect((await g.referee.post(`/api/games/${g.id}/resume`, {})).body.error.code).toBe('moved-to-table');
+    expect((await g.referee.post(path, {})).status, 'moved once').toBe(409);
+    expect((await g.referee.get(`/api/games/${g.id}/export`)).body.seed, 'the referee can download it again').toBe(table.seed);
+    expect((await g.soviet.get(`/api/games/${g.id}/export`)).status, 'a player still may not').toBe(403);
+    expect((await g.soviet.get(`/api/games/${g.id}/deadline`)).body.deadline).toMatchObject({ paused: true, movedAt: expect.any(String) });
+  });
+
   it('a file whose logged die was edited is refused (422 naming the action) when it comes with its seed: the import checks every seeded roll against the seed', async () => {
     const table = example('seven-zone-nine-turn.json');
     const i = table.log.length - 1 - [...table.log].reverse().findIndex((e) => e.rolled?.length);

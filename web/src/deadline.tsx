@@ -11,6 +11,8 @@ export interface Deadline {
   onExpiry: 'referee' | 'pause';
   paused: boolean;
   pausedAt: string | null;
+  /** The referee moved the campaign to the table: it is not played online again. */
+  movedAt: string | null;
 }
 
 /** "Thu, 3 Dec 2026, 13:00" in the reader's own time zone (the browser's Intl). */
@@ -33,7 +35,9 @@ export function DeadlineBanner({ deadline }: { deadline: Deadline | null }) {
   if (!deadline || (!deadline.paused && !deadline.dueAt)) return null;
   return (
     <p class="notice" role="status" data-testid="deadline">
-      {deadline.paused ? (
+      {deadline.movedAt ? (
+        <strong>The referee moved this campaign to the table ({localTime(deadline.movedAt)}): it goes on there with <code>wardroom play</code>, not online.</strong>
+      ) : deadline.paused ? (
         <strong>The referee has paused this campaign{deadline.pausedAt ? ` (since ${localTime(deadline.pausedAt)})` : ''}: nothing can be played until it resumes.</strong>
       ) : (
         <>
@@ -130,7 +134,7 @@ export function DeadlinePanel({ base, deadline, reload }: { base: string; deadli
             </button>
           </>
         )}
-        {deadline?.paused ? (
+        {deadline?.movedAt ? null : deadline?.paused ? (
           <button type="button" data-testid="resume" onClick={() => run(() => api('POST', `${base}/resume`, {}))}>
             Resume the campaign
           </button>

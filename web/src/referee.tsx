@@ -103,9 +103,45 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
         <a href={`${base}/export`} download data-testid="export-link">
           Download the game file
         </a>{' '}
-        (the CLI's format; the seed only after the end)
+        {deadline?.movedAt ? '(with its seed: the campaign moved to the table)' : "(the CLI's format; the seed only after the end)"}
       </p>
+      {!page.game.over && !deadline?.movedAt && !page.view?.dice?.physical && <ToTable base={base} reload={reloadDeadline} />}
     </section>
+  );
+}
+
+/**
+ * Back to the table before the end, in a game with server dice: the file comes with its seed for
+ * `wardroom play`, and the campaign is not played online again (whoever holds the seed knows the
+ * dice to come). A physical-dice game needs no seed: its ordinary file goes back to the table.
+ */
+function ToTable({ base, reload }: { base: string; reload: () => void }) {
+  const [sure, setSure] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const move = async () => {
+    setError(null);
+    try {
+      const file = await api<unknown>('POST', `${base}/to-table`, {});
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
+      a.download = `${base.split('/').pop()}.json`;
+      a.click();
+      reload();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <div data-testid="to-table">
+      <label>
+        <input type="checkbox" checked={sure} onChange={(e) => setSure(e.currentTarget.checked)} /> Move the campaign to the table: download its file with the dice
+        seed for <code>wardroom play</code>, and end online play for good
+      </label>{' '}
+      <button type="button" class="secondary" disabled={!sure} data-testid="to-table-button" onClick={move}>
+        Move to the table
+      </button>
+      <ErrorBox message={error} />
+    </div>
   );
 }
 

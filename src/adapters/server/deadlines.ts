@@ -26,6 +26,8 @@ export interface DeadlineInfo {
   onExpiry: OnExpiry;
   paused: boolean;
   pausedAt: string | null;
+  /** The referee moved the campaign to the table (its seed with it): it is not played online again. */
+  movedAt: string | null;
 }
 
 export interface DeadlineSetting {
@@ -39,6 +41,7 @@ export interface DeadlineSetting {
 }
 
 const HOUR = 3_600_000;
+const movedAway = (at: string) => new HttpError(423, 'moved-to-table', `The referee moved this campaign to the table (${utc(at)}): it goes on there with \`wardroom play\` and its game file, not online.`);
 /** "Wed, 02 Dec 2026 18:00 UTC". */
 const utc = (iso: string) => new Date(iso).toUTCString().replace(/:00 GMT$/, ' UTC');
 
@@ -60,12 +63,13 @@ export class Deadlines {
   async get(game: string): Promise<DeadlineInfo | null> {
     const r = await this.row(game);
     if (!r) return null;
-    return { dueAt: r.due_at, remindAt: r.due_at && remindAt(r.due_at, r.remind_hours), hours: r.hours, remindHours: r.remind_hours, onExpiry: r.on_expiry, paused: r.paused_at !== null, pausedAt: r.paused_at };
+    return { dueAt: r.due_at, remindAt: r.due_at && remindAt(r.due_at, r.remind_hours), hours: r.hours, remindHours: r.remind_hours, onExpiry: r.on_expiry, paused: r.paused_at !== null, pausedAt: r.paused_at, movedAt: r.moved_at ?? null };
   }
 
   /** Refuse a change of the game while it is paused (a 423 a person understands). */
   async refuseIfPaused(game: string): Promise<void> {
-    const r = await this.db.selectFrom('deadlines').select(['paused_at']).where('game_id', '=', game).executeTakeFirst();
+    const r = await this.db.selectFrom('deadlines').select(['paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
+    if (r?.moved_at) throw movedAway(r.moved_at);
     if (r?.paused_at) throw new HttpError(423, 'campaign-paused', `The referee has paused this campaign (since ${utc(r.paused_at)}): nothing can be played until it is resumed.`);
   }
 
@@ -80,7 +84,7 @@ export class Deadlines {
     const values = { due_at: new Date(due).toISOString(), hours: s.at !== undefined ? null : (s.hours ?? 24), remind_hours: remindHours, on_expiry: s.onExpiry, updated_at: new Date(now).toISOString() };
     await this.db
       .insertInto('deadlines')
-      .values({ game_id: game, paused_at: null, ...values })
+      .values({ game_id: game, paused_at: null, moved_at: null, ...values })
       .onConflict((oc) => oc.column('game_id').doUpdateSet(values))
       .execute();
     await this.schedule(game);
@@ -114,7 +118,7 @@ export class Deadlines {
   /** Pause the campaign: actions are refused until it is resumed; everyone in it is told once. */
   async pause(game: string, why: 'referee' | 'deadline' = 'referee'): Promise<boolean> {
     const at = this.clock.now().toISOString();
-    await this.db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
+    await this.db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
     const r = await this.db.updateTable('deadlines').set({ paused_at: at, updated_at: at }).where('game_id', '=', game).where('paused_at', 'is', null).executeTakeFirst();
     if (!Number(r.numUpdatedRows)) return false; // paused already: nothing happens twice
     await this.schedule(game);
@@ -125,9 +129,27 @@ export class Deadlines {
     return true;
   }
 
+  /**
+   * Back to the table (issue 9, "continues online and back"): the campaign stops here for good,
+   * as its seed goes to the referee for `wardroom play` (whoever knows the seed knows the dice to
+   * come, so the game is never played online again). False if it had moved already.
+   */
+  async moveToTable(game: string): Promise<boolean> {
+    const at = this.clock.now().toISOString();
+    await this.db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
+    const r = await this.db.updateTable('deadlines').set({ paused_at: at, moved_at: at, due_at: null, updated_at: at }).where('game_id', '=', game).where('moved_at', 'is', null).executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) return false;
+    await this.schedule(game);
+    const title = await this.titleOf(game);
+    for (const personId of await this.everyone(game)) await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: “${title}” moved to the table`, `The referee moved “${title}” to the table: it goes on there with \`wardroom play\`, not online.`, this.notifications.gameLink(game));
+    this.announce(game);
+    return true;
+  }
+
   /** Resume: an hours-per-decision deadline starts again from now; a fixed one that passed is cleared. */
   async resume(game: string): Promise<DeadlineInfo | null> {
     const r = await this.row(game);
+    if (r?.moved_at) throw movedAway(r.moved_at);
     if (!r?.paused_at) throw new HttpError(409, 'not-paused', 'The campaign is not paused.');
     const now = this.clock.now().getTime();
     const due = r.hours !== null ? new Date(now + r.hours * HOUR).toISOString() : r.due_at && Date.parse(r.due_at) > now ? r.due_at : null;

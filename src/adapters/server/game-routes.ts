@@ -190,7 +190,24 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // The game file holds every order and commitment: the referee's until the campaign ends.
     if (!access.referee && !session.isOver()) throw new HttpError(403, 'not-referee', 'The game file holds both teams\' secrets: only the referee may download it before the campaign ends. Your own log is at /log.');
     reply.header('content-disposition', `attachment; filename="wardroom-${request.params.id}.json"`);
+    if (access.referee && !session.isOver() && (await ctx.deadlines.get(request.params.id))?.movedAt) return session.record; // moved to the table: with its seed
     return exportRecord(session, access.viewer);
+  });
+
+  /**
+   * Back to the table before the end: the referee takes the game file WITH its seed, for
+   * `wardroom play`, and the campaign is not played online again (whoever holds the seed knows
+   * the dice to come). With physical dice the ordinary export does, and the game may go on online.
+   */
+  app.post<{ Params: { id: string } }>('/api/games/:id/to-table', async (request, reply) => {
+    const { id } = request.params;
+    const access = await accessOf(ctx, request, id);
+    if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee moves the campaign to the table.');
+    const session = await ctx.sessionOf(id);
+    if (session.isOver()) throw new HttpError(409, 'campaign-over', 'The campaign is over: download its game file, seed and all.');
+    if (!(await ctx.deadlines.moveToTable(id))) throw new HttpError(409, 'moved-to-table', 'The campaign has already moved to the table: download its game file again.');
+    reply.header('content-disposition', `attachment; filename="wardroom-${id}.json"`);
+    return session.record;
   });
 
   /** The seat must be one the person holds. */
@@ -258,6 +275,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const agreed = [...open.agreed, who];
     const complete = who === 'referee' || open.needed.every((s) => agreed.includes(s));
     if (complete) {
+      await ctx.deadlines.refuseIfPaused(id);
       const r = await ctx.store.rewind(session.module, id, open.scope, open.to, agreed, session.version);
       if (isRuleError(r) && r.code !== 'stale-version') {
         // The rules refuse it (past a die or a reveal): the request is closed, not left waiting for ever.

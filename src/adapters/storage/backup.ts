@@ -33,7 +33,7 @@ export const BACKUP_TABLES = {
   chat_messages: ['id', 'game_id', 'seq', 'channel', 'author_id', 'author_label', 'text', 'created_at'],
   chat_reads: ['game_id', 'person_id', 'channel', 'last_read'],
   reads: ['game_id', 'person_id', 'last_seq', 'updated_at'],
-  deadlines: ['game_id', 'due_at', 'hours', 'remind_hours', 'on_expiry', 'paused_at', 'updated_at'],
+  deadlines: ['game_id', 'due_at', 'hours', 'remind_hours', 'on_expiry', 'paused_at', 'moved_at', 'updated_at'],
   deadline_jobs: ['id', 'game_id', 'kind', 'due_at', 'done_at'],
   notification_outbox: ['id', 'person_id', 'game_id', 'kind', 'channel', 'address', 'subject', 'text', 'link', 'created_at', 'due_at', 'attempts', 'status', 'last_error', 'sent_at', 'claimed_until'],
   notification_waiting: ['game_id', 'seats'],

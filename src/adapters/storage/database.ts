@@ -185,6 +185,8 @@ export interface DeadlinesTable {
   on_expiry: 'referee' | 'pause';
   /** When the campaign was paused (null: running). */
   paused_at: string | null;
+  /** When the referee moved the campaign to the table, with its seed (for good: it is not played online again). */
+  moved_at: string | null;
   updated_at: string;
 }
 
@@ -438,6 +440,11 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('window_start', 'bigint', (c) => c.notNull())
         .addColumn('count', 'integer', (c) => c.notNull())
         .execute();
+    },
+  },
+  '2026-12-04-8-moved-to-table': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('deadlines').addColumn('moved_at', 'text').execute();
     },
   },
 };
