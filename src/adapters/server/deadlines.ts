@@ -41,9 +41,9 @@ export interface DeadlineSetting {
 }
 
 const HOUR = 3_600_000;
-const movedAway = (at: string) => new HttpError(423, 'moved-to-table', `The referee moved this campaign to the table (${utc(at)}): it goes on there with \`wardroom play\` and its game file, not online.`);
 /** "Wed, 02 Dec 2026 18:00 UTC". */
 const utc = (iso: string) => new Date(iso).toUTCString().replace(/:00 GMT$/, ' UTC');
+const movedAway = (at: string) => new HttpError(423, 'moved-to-table', `The referee moved this campaign to the table (${utc(at)}): it goes on there with \`wardroom play\` and its game file, not online.`);
 
 export class Deadlines {
   constructor(

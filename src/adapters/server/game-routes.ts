@@ -70,9 +70,9 @@ export async function gameSummary(ctx: Ctx, id: string, g: { title: string; modu
   return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, seatLabel(session, s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, ...(await rematchLinks(ctx, id)) };
 }
 
-/** The game file to download: the seed only once the game is over, and then a team's notes only for that team (and the referee). */
-function exportRecord(session: Session<unknown>, viewer: Viewer): GameRecord {
-  return session.isOver() ? session.recordFor(viewer) : { ...session.withoutSeed(), seed: null };
+/** The game file to download: the seed only once the game is over (or moved to the table), and a team's notes only for that team (and the referee). */
+function exportRecord(session: Session<unknown>, viewer: Viewer, movedToTable: boolean): GameRecord {
+  return session.isOver() || movedToTable ? session.recordFor(viewer) : { ...session.withoutSeed(), seed: null };
 }
 
 export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -190,8 +190,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // The game file holds every order and commitment: the referee's until the campaign ends.
     if (!access.referee && !session.isOver()) throw new HttpError(403, 'not-referee', 'The game file holds both teams\' secrets: only the referee may download it before the campaign ends. Your own log is at /log.');
     reply.header('content-disposition', `attachment; filename="wardroom-${request.params.id}.json"`);
-    if (access.referee && !session.isOver() && (await ctx.deadlines.get(request.params.id))?.movedAt) return session.record; // moved to the table: with its seed
-    return exportRecord(session, access.viewer);
+    return exportRecord(session, access.viewer, !!(await ctx.deadlines.get(request.params.id))?.movedAt);
   });
 
   /**
@@ -207,7 +206,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (session.isOver()) throw new HttpError(409, 'campaign-over', 'The campaign is over: download its game file, seed and all.');
     if (!(await ctx.deadlines.moveToTable(id))) throw new HttpError(409, 'moved-to-table', 'The campaign has already moved to the table: download its game file again.');
     reply.header('content-disposition', `attachment; filename="wardroom-${id}.json"`);
-    return session.record;
+    return exportRecord(session, access.viewer, true);
   });
 
   /** The seat must be one the person holds. */
