@@ -165,6 +165,8 @@ export interface RulesModule<S = unknown, O = unknown> {
   /** The teams of this game (CWNB: "allied", "soviet"); secrets are kept per team. */
   teams(state: S): string[];
   teamOf(state: S, seat: string): string | null;
+  /** The part of the board a seat plays in, which its name already tells everyone (CWNB: its War Zone). */
+  placeOf?(seat: string): string | null;
   /** The action types of this game (optional rules add theirs). */
   actions(state: S): readonly ActionDef<S>[];
   /** What a viewer may see. */

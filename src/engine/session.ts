@@ -2,7 +2,7 @@ import { NO_SEED, RecordingDice, seedCommitment, seededDice, verifyRolls, type D
 import { isRuleError, ruleError, type RuleError } from './errors.ts';
 import { actionDef, applyAction, legalActions, waitingFor } from './kernel.ts';
 import type { Action, ActionSpec, EventInput, GameEvent, RulesModule } from './module.ts';
-import { canSee, type Viewer } from './viewer.ts';
+import { canSee, REFEREE, SPECTATOR, teamViewer, type Viewer } from './viewer.ts';
 
 /**
  * A game record: module, options, the seed's public commitment (and, where the holder may keep
@@ -344,18 +344,33 @@ export class Session<S = unknown> {
       const mine = this.events.filter((e) => e.entry === i);
       return mine.length ? mine.map((e) => e.secret?.text ?? e.text).join(' ') : this.record.log[i].type;
     };
-    // Where and when, as the module's events say it: the turn of the game's latest event, and the
-    // War Zone(s) of the actions taken back, so a history filtered by turn or zone shows it.
-    let turn: number | undefined;
-    for (let i = this.events.length - 1; i >= 0 && turn === undefined; i--) turn = this.events[i].turn;
+    // Where and when, as the module's events say it and as each audience may see them: the turn
+    // of the earliest action taken back, and the War Zone(s) of the actions taken back, so a
+    // history filtered by turn or zone shows it. A zone only a team's own events name stays with
+    // that team, unless the seat's name tells it anyway (an Overall Commander's order in a zone).
     const set = new Set(entry.voids);
-    const zones = [...new Set(this.events.filter((e) => set.has(e.entry) && typeof e.zone === 'string').map((e) => e.zone as string))];
-    const where = { ...(turn === undefined ? {} : { turn }), ...(zones.length === 1 ? { zone: zones[0] } : zones.length ? { zones } : {}) };
+    const voided = this.events.filter((e) => set.has(e.entry));
+    const first = Math.min(...entry.voids);
+    let turn = voided.find((e) => e.entry === first && e.turn !== undefined)?.turn;
+    for (let i = this.events.length - 1; i >= 0 && turn === undefined; i--) turn = this.events[i].turn;
+    const teamOf = (seat: string) => this.module.teamOf(this.state, seat);
+    const own = this.module.placeOf?.(entry.seat) ?? null;
+    const where = (viewer: Viewer) => {
+      const zones = new Set<string>();
+      for (const e of voided) {
+        const seen = eventAs(e, viewer, teamOf);
+        if (!seen && own !== null && e.zone === own) zones.add(own);
+        if (typeof seen?.zone === 'string') zones.add(seen.zone);
+        for (const z of seen?.zones ?? []) zones.add(z);
+      }
+      const list = [...zones];
+      return { ...(turn === undefined ? {} : { turn }), ...(list.length === 1 ? { zone: list[0] } : list.length ? { zones: list } : {}) };
+    };
     const n = entry.voids.length;
     const head = entry.type === '@undo' ? `${entry.seat} takes back ${n} action(s)` : `${entry.scope} rewound to after action #${entry.to}, agreed by ${entry.agreed.join(' and ')}: ${n} action(s) taken back`;
-    const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}.`, seat: entry.seat, voids: entry.voids, ...where, ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
+    const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}.`, seat: entry.seat, voids: entry.voids, ...where(SPECTATOR), ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
     for (const [team, list] of byTeam) {
-      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i)}`).join('; ')}`, voids: list, ...where });
+      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i)}`).join('; ')}`, voids: list, ...where(team ? teamViewer(team) : REFEREE) });
     }
     return events;
   }

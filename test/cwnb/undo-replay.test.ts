@@ -92,6 +92,22 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     for (const e of s.events.slice(seq + 1)) expect(e, e.text).toMatchObject({ turn: 1, zone: SP });
   });
 
+  it('14.1 an Overall Commander takes back a secret order: the other team is not told in which War Zone', () => {
+    const t = table([SP, MED], { optional: { overallCommanders: true } });
+    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
+    t.act('soviet:mediterranean', 'rollMission', { values: [3] });
+    const s = t.session;
+    t.act('commander:allied', 'buyCard', { for: 'allied:mediterranean', card: 'ECM' });
+    const seq = s.events.length - 1;
+    expect(isRuleError(s.undo('commander:allied'))).toBe(false);
+    const soviet = s.eventsFor({ kind: 'team', team: 'soviet' }, seq);
+    expect(soviet.map((e) => e.text)).toEqual(['commander:allied takes back 1 action(s).']);
+    expect(JSON.stringify(soviet)).not.toContain(MED);
+    // The Allied team's own record of it keeps the War Zone, for its history filter.
+    const allied = s.eventsFor({ kind: 'team', team: 'allied' }, seq);
+    expect(allied.find((e) => e.type === 'taken-back')).toMatchObject({ zone: MED, turn: 1 });
+  });
+
   it('in the same War Zone: refused once the other seat has acted since', () => {
     const t = southPacific();
     const s = t.session;

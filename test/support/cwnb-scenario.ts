@@ -26,9 +26,9 @@ export function openSession(record: Parameters<typeof Session.open>[1], opts?: P
   return s;
 }
 
-export function table(zones: ZoneId[], opts: { turns?: number; dice?: 'seeded' | 'physical'; seed?: string } = {}): Table {
+export function table(zones: ZoneId[], opts: { turns?: number; dice?: 'seeded' | 'physical'; seed?: string; optional?: Record<string, unknown> } = {}): Table {
   const seed = opts.seed ?? 'scenario-seed-0123456789abcdef';
-  const session = openSession(newGameRecord(cwnb.id, { zones, turns: opts.turns ?? 1, dice: opts.dice ?? 'physical', roster: 'demo', startingPoints: 'demo' }, seed));
+  const session = openSession(newGameRecord(cwnb.id, { zones, turns: opts.turns ?? 1, dice: opts.dice ?? 'physical', roster: 'demo', startingPoints: 'demo', ...(opts.optional ? { optional: opts.optional } : {}) }, seed));
   return {
     session,
     get state() {

@@ -30,6 +30,7 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
   seats: allSeats,
   teams: () => ['allied', 'soviet'],
   teamOf: teamOfSeat,
+  placeOf: (seat) => parseSeat(seat)?.zone ?? null,
   actions: (state) => rulebookOf(state.options).actions,
   view,
   isOver: (state) => state.result !== null,

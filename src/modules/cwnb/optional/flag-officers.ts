@@ -45,7 +45,7 @@ export const transferFlagOfficer = zoneAction({
     if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', `${zoneName(dest.id)} already has a ${sideName(side)} Flag Officer; a Task Force cannot have more than one.`, '13.4');
     writablePlayer(from, side).flagOfficer = false;
     writablePlayer(dest, side).flagOfficer = true;
-    say(ctx, { type: 'transfer', side, flagOfficer: true, fromZone: from.id, toZone: dest.id, text: `${sideName(side)}: Flag Officer transferred from ${zoneName(from.id)} to ${zoneName(dest.id)} (13.4).` });
+    say(ctx, { type: 'transfer', side, flagOfficer: true, fromZone: from.id, toZone: dest.id, zones: [from.id, dest.id], text: `${sideName(side)}: Flag Officer transferred from ${zoneName(from.id)} to ${zoneName(dest.id)} (13.4).` });
   },
 });
 
