@@ -107,6 +107,11 @@ describe('import and export of the CLI game file', () => {
     expect((await g.referee.get(`/api/games/${g.id}/export`)).body.seed, 'the referee can download it again').toBe(table.seed);
     expect((await g.soviet.get(`/api/games/${g.id}/export`)).status, 'a player still may not').toBe(403);
     expect((await g.soviet.get(`/api/games/${g.id}/deadline`)).body.deadline).toMatchObject({ paused: true, movedAt: expect.any(String) });
+    // Nothing that only an online game has: a deadline, a rewind, a seat waited on.
+    expect((await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { hours: 24, onExpiry: 'pause' })).body.error.code).toBe('moved-to-table');
+    const seat = g.seats.find((s) => s.team === 'allied')!.seat;
+    expect((await g.allied.post(`/api/games/${g.id}/rewinds`, { seat, scope: `zone:${seat.split(':')[1]}`, to: 0 })).body.error.code).toBe('moved-to-table');
+    for (const who of [g.allied, g.soviet]) expect((await who.get('/api/me')).body.games.find((x: { id: string }) => x.id === g.id)).toMatchObject({ waitingOnYou: [], waitingFor: [] });
   });
 
   it('a file whose logged die was edited is refused (422 naming the action) when it comes with its seed: the import checks every seeded roll against the seed', async () => {

@@ -149,6 +149,14 @@ describe(`campaign backup and restore (issue 11, operations) on ${TEST_DB}`, () 
     expect(Number((await target.ctx.store.db.selectFrom('people').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(people + 1); // + Olga
   });
 
+  it('a backup written before a column was added (no deadlines.moved_at) restores, the column empty: the campaign plays on', async () => {
+    const old = JSON.parse(JSON.stringify(backup));
+    for (const r of old.tables.deadlines) delete r.moved_at;
+    const fresh = await server();
+    await restoreBackup(fresh.ctx.store.db, parseBackup(JSON.stringify(old)));
+    expect((await sameBrowser(fresh, g.soviet).get(`/api/games/${g.id}/deadline`)).body.deadline).toMatchObject({ hours: 24, movedAt: null });
+  });
+
   it('a broken backup is refused with a message naming what is wrong', () => {
     const text = JSON.stringify(backup);
     const broken = (change: (b: any) => void) => {

@@ -66,6 +66,12 @@ export class Deadlines {
     return { dueAt: r.due_at, remindAt: r.due_at && remindAt(r.due_at, r.remind_hours), hours: r.hours, remindHours: r.remind_hours, onExpiry: r.on_expiry, paused: r.paused_at !== null, pausedAt: r.paused_at, movedAt: r.moved_at ?? null };
   }
 
+  /** Refuse what only a game still played online may do (a deadline, a rewind) once it moved to the table. */
+  async refuseIfMoved(game: string): Promise<void> {
+    const r = await this.db.selectFrom('deadlines').select('moved_at').where('game_id', '=', game).executeTakeFirst();
+    if (r?.moved_at) throw movedAway(r.moved_at);
+  }
+
   /** Refuse a change of the game while it is paused (a 423 a person understands). */
   async refuseIfPaused(game: string): Promise<void> {
     const r = await this.db.selectFrom('deadlines').select(['paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
@@ -75,6 +81,7 @@ export class Deadlines {
 
   /** The referee sets (or replaces) the deadline. */
   async set(game: string, s: DeadlineSetting): Promise<DeadlineInfo> {
+    await this.refuseIfMoved(game);
     const now = this.clock.now().getTime();
     const due = s.at !== undefined ? Date.parse(s.at) : now + (s.hours ?? 24) * HOUR;
     if (!Number.isFinite(due)) throw new HttpError(400, 'bad-request', 'at: give a date and time such as 2026-12-24T18:00:00Z.');
@@ -101,6 +108,7 @@ export class Deadlines {
   /** Move the deadline `hours` later (from now when it has passed); everyone waited on is told once. */
   async extend(game: string, hours: number): Promise<DeadlineInfo> {
     const r = await this.row(game);
+    if (r?.moved_at) throw movedAway(r.moved_at);
     if (!r?.due_at) throw new HttpError(409, 'no-deadline', 'This campaign has no deadline to extend: set one first.');
     const from = Math.max(Date.parse(r.due_at), this.clock.now().getTime());
     const due = new Date(from + hours * HOUR).toISOString();

@@ -65,7 +65,8 @@ function lastEventFor(session: Session<unknown>, viewer: Viewer): number {
 /** A line of a person's game list. */
 export async function gameSummary(ctx: Ctx, id: string, g: { title: string; module: string; referee: boolean; seats: string[] }) {
   const session = await ctx.sessionOf(id);
-  const waitingFor = session.waitingFor();
+  // A game moved to the table waits on nobody online.
+  const waitingFor = (await ctx.deadlines.get(id))?.movedAt ? [] : session.waitingFor();
   const state = session.state as { turn?: number };
   return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, seatLabel(session, s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, ...(await rematchLinks(ctx, id)) };
 }
@@ -202,11 +203,12 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { id } = request.params;
     const access = await accessOf(ctx, request, id);
     if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee moves the campaign to the table.');
-    const session = await ctx.sessionOf(id);
-    if (session.isOver()) throw new HttpError(409, 'campaign-over', 'The campaign is over: download its game file, seed and all.');
+    if ((await ctx.sessionOf(id)).isOver()) throw new HttpError(409, 'campaign-over', 'The campaign is over: download its game file, seed and all.');
     if (!(await ctx.deadlines.moveToTable(id))) throw new HttpError(409, 'moved-to-table', 'The campaign has already moved to the table: download its game file again.');
+    // An action let through just before the move is stored before the file is read, so the file has it.
+    await ctx.store.settled(id);
     reply.header('content-disposition', `attachment; filename="wardroom-${id}.json"`);
-    return exportRecord(session, access.viewer, true);
+    return exportRecord(await ctx.sessionOf(id), access.viewer, true);
   });
 
   /** The seat must be one the person holds. */
@@ -248,6 +250,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(z.object({ seat: z.string(), scope: z.string().max(60), to: z.number().int().min(-1) }), request.body);
     const access = await accessOf(ctx, request, id);
     holds(access, body.seat);
+    await ctx.deadlines.refuseIfMoved(id);
     const session = await ctx.sessionOf(id);
     const need = session.module.scopeSeats?.(session.state, body.scope) ?? [];
     if (!need.includes(body.seat)) throw new HttpError(422, 'rewind-not-allowed', `"${body.scope}" is not a part of the game your seat ${body.seat} plays.`);

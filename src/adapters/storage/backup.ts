@@ -39,6 +39,9 @@ export const BACKUP_TABLES = {
   notification_waiting: ['game_id', 'seats'],
 } as const satisfies { [T in keyof Database]?: readonly (keyof Database[T] & string)[] };
 
+/** Columns added since version 1 of the format: a backup written before has none and restores them as null. */
+const LATER_COLUMNS: Partial<Record<BackupTable, readonly string[]>> = { deadlines: ['moved_at'] };
+
 export type BackupTable = keyof typeof BACKUP_TABLES;
 const TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTable[];
 
@@ -169,7 +172,10 @@ export function checkBackup(data: unknown, where = 'The backup'): Backup {
       if (typeof row !== 'object' || row === null || Array.isArray(row)) fail(`row ${i + 1} of "${table}" is not an object`);
       const r = row as Record<string, unknown>;
       for (const column of BACKUP_TABLES[table]) {
-        if (!(column in r)) fail(`row ${i + 1} of "${table}" has no "${column}"`);
+        if (!(column in r)) {
+          if (LATER_COLUMNS[table]?.includes(column)) continue;
+          fail(`row ${i + 1} of "${table}" has no "${column}"`);
+        }
         const v = r[column];
         if (v !== null && (numbers.includes(column) ? typeof v !== 'number' || !Number.isFinite(v) : typeof v !== 'string')) fail(`row ${i + 1} of "${table}": "${column}" is ${JSON.stringify(v)}`);
       }

@@ -768,6 +768,11 @@ export class GameStore {
   /** The changes of each game on this node, one after the other (a change waits for the one before to be stored). */
   private readonly changing = new Map<string, Promise<unknown>>();
 
+  /** When every change of the game this node has begun is stored (or refused). */
+  async settled(id: string): Promise<void> {
+    await this.changing.get(id);
+  }
+
   /**
    * One change of the game: made on the session, then its one log entry stored at `seen`. (A
    * sole writer's readers may see the change while its entry is being stored; if storing fails,
