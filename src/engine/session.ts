@@ -347,19 +347,19 @@ export class Session<S = unknown> {
     // Where and when, as the module's events say it and as each audience may see them: the turn
     // of the earliest action taken back, and the War Zone(s) of the actions taken back, so a
     // history filtered by turn or zone shows it. A zone only a team's own events name stays with
-    // that team, unless the seat's name tells it anyway (an Overall Commander's order in a zone).
+    // that team, unless the entry's seats tell it anyway (the zone seat that takes back its order;
+    // the seats of the zone rewound), not an Overall Commander's order in a zone.
     const set = new Set(entry.voids);
     const voided = this.events.filter((e) => set.has(e.entry));
-    const first = Math.min(...entry.voids);
-    let turn = voided.find((e) => e.entry === first && e.turn !== undefined)?.turn;
-    for (let i = this.events.length - 1; i >= 0 && turn === undefined; i--) turn = this.events[i].turn;
+    const turn = voided.find((e) => e.turn !== undefined)?.turn;
+    const named = entry.type === '@rewind' ? (this.module.scopeSeats?.(this.state, entry.scope) ?? []) : [entry.seat];
+    const told = new Set(named.map((seat) => this.module.placeOf?.(seat)));
     const teamOf = (seat: string) => this.module.teamOf(this.state, seat);
-    const own = this.module.placeOf?.(entry.seat) ?? null;
     const where = (viewer: Viewer) => {
       const zones = new Set<string>();
       for (const e of voided) {
         const seen = eventAs(e, viewer, teamOf);
-        if (!seen && own !== null && e.zone === own) zones.add(own);
+        if (!seen && told.has(e.zone)) zones.add(e.zone!);
         if (typeof seen?.zone === 'string') zones.add(seen.zone);
         for (const z of seen?.zones ?? []) zones.add(z);
       }

@@ -277,6 +277,17 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     expect(s.record.log.at(-1)).toMatchObject({ type: '@rewind', seat: 'referee', agreed: ['referee'] });
   });
 
+  it("a rewind by the referee alone of secret orders: everyone's history still files it under its War Zone, the orders stay secret", () => {
+    const t = southPacific();
+    const s = t.session;
+    const point = s.version - 1;
+    t.act('allied:south-pacific', 'buyCard', { card: 'ECM' });
+    expect(isRuleError(s.rewind('zone:south-pacific', point, ['referee']))).toBe(false);
+    const seen = s.eventsFor({ kind: 'spectator' }).at(-1)!;
+    expect(seen).toMatchObject({ type: 'rewind', zone: SP, turn: 1 });
+    expect(JSON.stringify(s.eventsFor({ kind: 'team', team: 'soviet' }))).not.toContain('ECM');
+  });
+
   it('never past a seeded roll, a reveal or a step of the whole game', () => {
     const t = inBattle();
     const s = t.session;

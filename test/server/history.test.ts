@@ -77,6 +77,9 @@ describe('history: the log as each viewer may see it, with filters', () => {
     expect(med).toEqual(all.filter((e) => e.zone === 'mediterranean' || e.zones?.includes('mediterranean'))); // a transfer is in both of its zones
     expect(med.some((e) => e.type === 'transfer')).toBe(true);
     expect(med.length).toBeLessThan(all.length);
+    const none = (await history(boris, '?zone=none')).events as any[];
+    expect(none.length).toBeGreaterThan(0);
+    expect(none).toEqual(all.filter((e) => e.zone === undefined && !e.zones?.length)); // a transfer is in its zones, not in none
     const kinds = (await history(boris, '?kind=points,sunk')).events as any[];
     expect(new Set(kinds.map((e) => e.type))).toEqual(new Set(['points', 'sunk']));
     expect(kinds).toEqual(all.filter((e) => e.type === 'points' || e.type === 'sunk'));

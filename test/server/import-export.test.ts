@@ -111,7 +111,21 @@ describe('import and export of the CLI game file', () => {
     expect((await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { hours: 24, onExpiry: 'pause' })).body.error.code).toBe('moved-to-table');
     const seat = g.seats.find((s) => s.team === 'allied')!.seat;
     expect((await g.allied.post(`/api/games/${g.id}/rewinds`, { seat, scope: `zone:${seat.split(':')[1]}`, to: 0 })).body.error.code).toBe('moved-to-table');
-    for (const who of [g.allied, g.soviet]) expect((await who.get('/api/me')).body.games.find((x: { id: string }) => x.id === g.id)).toMatchObject({ waitingOnYou: [], waitingFor: [] });
+    for (const who of [g.allied, g.soviet]) {
+      expect((await who.get('/api/me')).body.games.find((x: { id: string }) => x.id === g.id)).toMatchObject({ waitingOnYou: [], waitingFor: [] });
+      const page = await who.page(g.id);
+      expect(page.waitingFor).toEqual([]);
+      for (const seat of page.me.seats) expect([page.actions[seat], page.undoable[seat]], seat).toEqual([[], 0]);
+    }
+  });
+
+  it('a physical-dice campaign is not moved to the table (409): its ordinary export goes to the table, and online play goes on', async () => {
+    const table = example('two-zone.json');
+    const g = await importCut(server, table, 40, 'Physical dice');
+    const r = await g.referee.post(`/api/games/${g.id}/to-table`, {});
+    expect(r.status).toBe(409);
+    expect(r.body.error).toMatchObject({ code: 'physical-dice', message: expect.stringContaining('physical dice') });
+    expect((await g.referee.get(`/api/games/${g.id}/deadline`)).body.deadline?.movedAt ?? null).toBeNull();
   });
 
   it('a file whose logged die was edited is refused (422 naming the action) when it comes with its seed: the import checks every seeded roll against the seed', async () => {

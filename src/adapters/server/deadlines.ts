@@ -161,7 +161,8 @@ export class Deadlines {
     if (!r?.paused_at) throw new HttpError(409, 'not-paused', 'The campaign is not paused.');
     const now = this.clock.now().getTime();
     const due = r.hours !== null ? new Date(now + r.hours * HOUR).toISOString() : r.due_at && Date.parse(r.due_at) > now ? r.due_at : null;
-    await this.db.updateTable('deadlines').set({ paused_at: null, due_at: due, updated_at: new Date(now).toISOString() }).where('game_id', '=', game).execute();
+    const resumed = await this.db.updateTable('deadlines').set({ paused_at: null, due_at: due, updated_at: new Date(now).toISOString() }).where('game_id', '=', game).where('moved_at', 'is', null).executeTakeFirst();
+    if (!Number(resumed.numUpdatedRows)) throw movedAway(this.clock.now().toISOString()); // moved in the meantime
     await this.schedule(game);
     const title = await this.titleOf(game);
     for (const personId of await this.everyone(game)) await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: “${title}” resumes`, `The referee resumed “${title}”${due ? `; the next deadline is ${utc(due)}` : ''}.`, this.notifications.gameLink(game));

@@ -152,15 +152,17 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const person = await ctx.people.person(access.personId);
     const holders = new Map((await ctx.people.holders(id)).map((h) => [h.seat, h.name]));
     const over = session.isOver();
+    // Moved to the table: nothing is played here any more, so nothing is offered or waited on.
+    const live = !(await ctx.deadlines.get(id))?.movedAt;
     return {
       game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null },
       me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer) },
       seats: session.module.seats(session.state).map((seat) => ({ seat, label: seatLabel(session, seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),
-      actions: Object.fromEntries(access.seats.map((seat) => [seat, session.legalActions(seat)])),
+      actions: Object.fromEntries(access.seats.map((seat) => [seat, live ? session.legalActions(seat) : []])),
       /** How many of each held seat's last actions may be taken back now (0: no Undo to offer). */
-      undoable: Object.fromEntries(access.seats.map((seat) => [seat, session.undoableCount(seat)])),
-      waitingFor: session.waitingFor(),
+      undoable: Object.fromEntries(access.seats.map((seat) => [seat, live ? session.undoableCount(seat) : 0])),
+      waitingFor: live ? session.waitingFor() : [],
       lastEvent: lastEventFor(session, access.viewer),
       rewinds: await rewindsOf(id, session),
       links: await rematchLinks(ctx, id),
@@ -203,7 +205,10 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { id } = request.params;
     const access = await accessOf(ctx, request, id);
     if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee moves the campaign to the table.');
-    if ((await ctx.sessionOf(id)).isOver()) throw new HttpError(409, 'campaign-over', 'The campaign is over: download its game file, seed and all.');
+    const session = await ctx.sessionOf(id);
+    if (session.isOver()) throw new HttpError(409, 'campaign-over', 'The campaign is over: download its game file, seed and all.');
+    // Physical dice: the ordinary export goes to the table, and the game may go on here too.
+    if ((session.state as { dice?: { physical?: boolean } }).dice?.physical) throw new HttpError(409, 'physical-dice', 'This campaign rolls physical dice: there is no seed to keep; download the game file (Export) to play on at the table, and online play can go on.');
     if (!(await ctx.deadlines.moveToTable(id))) throw new HttpError(409, 'moved-to-table', 'The campaign has already moved to the table: download its game file again.');
     // An action let through just before the move is stored before the file is read, so the file has it.
     await ctx.store.settled(id);

@@ -128,7 +128,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: Ctx): void {
     const events = all.filter(
       (e) =>
         (!turns.size || (typeof e.turn === 'number' && turns.has(e.turn))) &&
-        (!zones.size || zones.has(e.zone ?? 'none') || (e.zones?.some((z) => zones.has(z)) ?? false)) &&
+        (!zones.size || zones.has(e.zone ?? (e.zones?.length ? '' : 'none')) || (e.zones?.some((z) => zones.has(z)) ?? false)) &&
         (!kinds.size || kinds.has(e.type)) &&
         (q.after === undefined || e.seq > q.after),
     );
