@@ -38,9 +38,9 @@ afterAll(async () => {
 const on = (node: Node, person: HttpClient) => Object.assign(new HttpClient(node.url), { cookie: person.cookie });
 
 /** A two-zone campaign: the referee on node 0, the Allied player on `allied`, the Soviet player on `soviet`. */
-async function campaign(alliedNode: Node, sovietNode: Node, name = 'Rita') {
+async function campaign(alliedNode: Node, sovietNode: Node, name = 'Rita', form: Record<string, unknown> = TWO_ZONE_FORM) {
   const referee = new HttpClient(nodes[0].url);
-  const created = await referee.post('/api/games', { ...TWO_ZONE_FORM, name });
+  const created = await referee.post('/api/games', { ...form, name });
   expect(created.status).toBe(201);
   const id = created.body.id as string;
   const allied = new HttpClient(alliedNode.url);
@@ -120,6 +120,19 @@ describe('several nodes on one PostgreSQL (issue 11)', () => {
     const file = (await g.referee.get(`/api/games/${g.id}/export`)).body as GameRecord;
     expect(file.log.slice(48).map((a) => a.seat).sort()).toEqual([actions[48].seat, actions[49].seat].sort());
     expect(log.filter((e) => e.type === 'reveal' && e.zone === 'mediterranean')).toHaveLength(1);
+  });
+
+  it('an action on node B at the same moment as the referee moves the campaign to the table on node C: in the file, or refused (423), never accepted and missing', async () => {
+    for (let round = 0; round < 8; round++) {
+      const g = await campaign(nodes[0], nodes[1], 'Rita', { ...TWO_ZONE_FORM, dice: 'seeded' });
+      const roll = { type: 'rollMission', seat: 'soviet:mediterranean' };
+      const act = () => g.soviet.post(`/api/games/${g.id}/actions`, { action: roll, seen: 0 });
+      const move = () => on(nodes[2], g.referee).post(`/api/games/${g.id}/to-table`, {});
+      const [played, moved] = round % 2 ? await Promise.all([act(), move()]) : (await Promise.all([move(), act()])).reverse();
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect([200, 423], JSON.stringify(played.body)).toContain(played.status);
+      expect((moved.body as GameRecord).log, `round ${round}: the action got ${played.status}`).toHaveLength(played.status === 200 ? 1 : 0);
+    }
   });
 
   it('a node whose listening connection is killed listens again and catches up: its seats miss nothing', async () => {

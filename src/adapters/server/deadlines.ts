@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, DeadlinesTable } from '../storage/database.ts';
+import { isSqlite, type Database, type DeadlinesTable } from '../storage/database.ts';
 import { newId, type People } from '../storage/people.ts';
 import { HttpError } from './http-errors.ts';
 import type { Clock, Notifications } from './notifications.ts';
@@ -73,8 +73,8 @@ export class Deadlines {
   }
 
   /** Refuse a change of the game while it is paused (a 423 a person understands). */
-  async refuseIfPaused(game: string): Promise<void> {
-    const r = await this.db.selectFrom('deadlines').select(['paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
+  async refuseIfPaused(game: string, db: Kysely<Database> = this.db): Promise<void> {
+    const r = await db.selectFrom('deadlines').select(['paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
     if (r?.moved_at) throw movedAway(r.moved_at);
     if (r?.paused_at) throw new HttpError(423, 'campaign-paused', `The referee has paused this campaign (since ${utc(r.paused_at)}): nothing can be played until it is resumed.`);
   }
@@ -144,8 +144,12 @@ export class Deadlines {
    */
   async moveToTable(game: string): Promise<boolean> {
     const at = this.clock.now().toISOString();
-    await this.db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
-    const r = await this.db.updateTable('deadlines').set({ paused_at: at, moved_at: at, due_at: null, updated_at: at }).where('game_id', '=', game).where('moved_at', 'is', null).executeTakeFirst();
+    const r = await this.db.transaction().execute(async (tx) => {
+      // With several nodes, an action being stored holds the game's row (GameStore's ChangeGuard): the move waits for it, or it for the move.
+      if (!isSqlite(this.db)) await tx.selectFrom('games').select('id').where('id', '=', game).forUpdate().execute();
+      await tx.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
+      return tx.updateTable('deadlines').set({ paused_at: at, moved_at: at, due_at: null, updated_at: at }).where('game_id', '=', game).where('moved_at', 'is', null).executeTakeFirst();
+    });
     if (!Number(r.numUpdatedRows)) return false;
     await this.schedule(game);
     const title = await this.titleOf(game);

@@ -7,7 +7,7 @@ import { REFEREE, SPECTATOR, seatViewer, viewerName, type Viewer } from '../../e
 import { cwnb } from '../../modules/cwnb/index.ts';
 import { MODULES } from '../../modules/index.ts';
 import { smpModule } from '../../modules/smp/index.ts';
-import type { Change, Conflict } from '../storage/database.ts';
+import type { Change, ChangeGuard, Conflict } from '../storage/database.ts';
 import { gameFileSchema } from '../storage/game-file.ts';
 import { newId, type Member } from '../storage/people.ts';
 import type { Ctx } from './context.ts';
@@ -210,11 +210,14 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // Physical dice: the ordinary export goes to the table, and the game may go on here too.
     if ((session.state as { dice?: { physical?: boolean } }).dice?.physical) throw new HttpError(409, 'physical-dice', 'This campaign rolls physical dice: there is no seed to keep; download the game file (Export) to play on at the table, and online play can go on.');
     if (!(await ctx.deadlines.moveToTable(id))) throw new HttpError(409, 'moved-to-table', 'The campaign has already moved to the table: download its game file again.');
-    // An action let through just before the move is stored before the file is read, so the file has it.
+    // A change let through just before the move is stored before the file is read, so the file has it.
     await ctx.store.settled(id);
     reply.header('content-disposition', `attachment; filename="wardroom-${id}.json"`);
     return exportRecord(await ctx.sessionOf(id), access.viewer, true);
   });
+
+  /** A change is stored only while the game is neither paused nor moved to the table (checked where it is stored). */
+  const unlessPaused = (id: string): ChangeGuard => (db) => ctx.deadlines.refuseIfPaused(id, db);
 
   /** The seat must be one the person holds. */
   function holds(access: Access, seat: unknown): string {
@@ -235,8 +238,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(actionBody, request.body);
     const access = await accessOf(ctx, request, id);
     holds(access, body.action.seat);
-    await ctx.deadlines.refuseIfPaused(id);
-    const r = settle(id, await ctx.store.submit(await ctx.moduleOf(id), id, body.action, body.seen));
+    const r = settle(id, await ctx.store.submit(await ctx.moduleOf(id), id, body.action, body.seen, unlessPaused(id)));
     return { version: r.version };
   });
 
@@ -245,8 +247,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(undoBody, request.body);
     const access = await accessOf(ctx, request, id);
     holds(access, body.seat);
-    await ctx.deadlines.refuseIfPaused(id);
-    const r = settle(id, await ctx.store.undo(await ctx.moduleOf(id), id, body.seat, body.seen));
+    const r = settle(id, await ctx.store.undo(await ctx.moduleOf(id), id, body.seat, body.seen, unlessPaused(id)));
     return { version: r.version, undone: r.result.length };
   });
 
@@ -282,8 +283,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const agreed = [...open.agreed, who];
     const complete = who === 'referee' || open.needed.every((s) => agreed.includes(s));
     if (complete) {
-      await ctx.deadlines.refuseIfPaused(id);
-      const r = await ctx.store.rewind(session.module, id, open.scope, open.to, agreed, session.version);
+      const r = await ctx.store.rewind(session.module, id, open.scope, open.to, agreed, session.version, unlessPaused(id));
       if (isRuleError(r) && r.code !== 'stale-version') {
         // The rules refuse it (past a die or a reveal): the request is closed, not left waiting for ever.
         await ctx.people.setRewind(rid, open.agreed, 'refused');

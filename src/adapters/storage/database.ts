@@ -599,6 +599,9 @@ function reuseStatements(database: { prepare(source: string): unknown }): void {
 
 const now = () => new Date().toISOString();
 
+/** A SQLite database (one writer at a time; no row locks), not PostgreSQL. */
+export const isSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof SqliteAdapter;
+
 export function isUniqueViolation(e: unknown): boolean {
   const code = (e as { code?: string }).code;
   return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'; // 23505: PostgreSQL
@@ -627,6 +630,14 @@ export interface StoreOptions {
   soleWriter?: boolean;
 }
 
+/**
+ * What must hold for a change to be stored (the server's: the game is not paused or moved to the
+ * table); it throws when not. Run on the game's queue of changes before the change is made and,
+ * with other writers, again where its entry is stored, under a lock on the game's row that a move
+ * to the table takes too: a change and a move are never stored at the same time.
+ */
+export type ChangeGuard = (db: Kysely<Database>) => Promise<void>;
+
 /** Game ids, names and modules do not change once stored. */
 type Meta = { module: string; title: string; created_at: string };
 
@@ -637,7 +648,7 @@ export class GameStore {
     readonly db: Kysely<Database>,
     opts: StoreOptions = {},
   ) {
-    this.soleWriter = opts.soleWriter ?? db.getExecutor().adapter instanceof SqliteAdapter;
+    this.soleWriter = opts.soleWriter ?? isSqlite(db);
   }
 
   /** Store a new game (a record from `newGameRecord`, or an imported file with its log), with its referee. */
@@ -689,10 +700,21 @@ export class GameStore {
     return r.last === null ? 0 : Number(r.last) + 1;
   }
 
-  /** Append the entry at `seq`; the (game, seq) key refuses it when another was stored there first. */
-  async append(id: string, seq: number, entry: LogEntry): Promise<true | Conflict> {
+  /**
+   * Append the entry at `seq`; the (game, seq) key refuses it when another was stored there first.
+   * With a guard, it is checked in the same transaction, holding the game's row.
+   */
+  async append(id: string, seq: number, entry: LogEntry, guard?: ChangeGuard): Promise<true | Conflict> {
+    const insert = (db: Kysely<Database>) => db.insertInto('actions').values({ game_id: id, seq, entry: JSON.stringify(entry), created_at: now() }).execute();
     try {
-      await this.db.insertInto('actions').values({ game_id: id, seq, entry: JSON.stringify(entry), created_at: now() }).execute();
+      if (!guard) await insert(this.db);
+      else {
+        await this.db.transaction().execute(async (tx) => {
+          if (!isSqlite(this.db)) await tx.selectFrom('games').select('id').where('id', '=', id).forShare().execute(); // SQLite: one writer at a time anyway
+          await guard(tx);
+          await insert(tx);
+        });
+      }
       return true;
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
@@ -751,18 +773,18 @@ export class GameStore {
    * player saw. A stale version, or a writer that stored first, gives a conflict with the current
    * version and changes nothing; a refusal by the rules changes nothing either.
    */
-  submit(module: RulesModule<any, any>, id: string, action: Action, seen: number) {
-    return this.change(module, id, seen, (session) => session.submit(action, seen));
+  submit(module: RulesModule<any, any>, id: string, action: Action, seen: number, guard?: ChangeGuard) {
+    return this.change(module, id, seen, (session) => session.submit(action, seen), guard);
   }
 
   /** Take back `seat`'s last action (the engine's undo rules), stored like an action. */
-  undo(module: RulesModule<any, any>, id: string, seat: string, seen: number) {
-    return this.change(module, id, seen, (session) => session.undo(seat, 1, seen));
+  undo(module: RulesModule<any, any>, id: string, seat: string, seen: number, guard?: ChangeGuard) {
+    return this.change(module, id, seen, (session) => session.undo(seat, 1, seen), guard);
   }
 
   /** Rewind a scope by agreement (the engine checks who agreed), stored like an action. */
-  rewind(module: RulesModule<any, any>, id: string, scope: string, to: number, agreed: readonly string[], seen: number) {
-    return this.change(module, id, seen, (session) => session.rewind(scope, to, agreed, seen));
+  rewind(module: RulesModule<any, any>, id: string, scope: string, to: number, agreed: readonly string[], seen: number, guard?: ChangeGuard) {
+    return this.change(module, id, seen, (session) => session.rewind(scope, to, agreed, seen), guard);
   }
 
   /** The changes of each game on this node, one after the other (a change waits for the one before to be stored). */
@@ -778,8 +800,8 @@ export class GameStore {
    * sole writer's readers may see the change while its entry is being stored; if storing fails,
    * the session is dropped and the game replays from the database on its next use.)
    */
-  private change<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError): Promise<Change<R> | Conflict | RuleError> {
-    const next = (this.changing.get(id) ?? Promise.resolve()).then(() => this.changeNow(module, id, seen, make));
+  private change<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError, guard?: ChangeGuard): Promise<Change<R> | Conflict | RuleError> {
+    const next = (this.changing.get(id) ?? Promise.resolve()).then(() => this.changeNow(module, id, seen, make, guard));
     const settled = next.then(
       () => {},
       () => {},
@@ -789,14 +811,15 @@ export class GameStore {
     return next;
   }
 
-  private async changeNow<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError): Promise<Change<R> | Conflict | RuleError> {
+  private async changeNow<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError, guard?: ChangeGuard): Promise<Change<R> | Conflict | RuleError> {
+    await guard?.(this.db);
     // With other writers, an open session at `seen` needs no look at the database first: if another
     // writer stored an entry there, the (game, seq) key refuses this one.
     const session = await this.session(module, id, seen);
     if (isRuleError(session)) return session;
     if (seen !== session.version) return { conflict: true, version: session.version };
     const before = session.events.length;
-    if (!this.soleWriter) return this.storeThenMake(id, session, seen, make);
+    if (!this.soleWriter) return this.storeThenMake(id, session, seen, make, guard);
     const r = make(session);
     if (isRuleError(r)) return r;
     let stored: true | Conflict;
@@ -816,11 +839,11 @@ export class GameStore {
    * stored, and only then replayed on the session, so no reader here sees a change another
    * node's entry beat. A conflict leaves the session as it was (behind: it catches up on its next use).
    */
-  private async storeThenMake<R>(id: string, session: Session<unknown>, seen: number, make: (s: Session<unknown>) => R | RuleError): Promise<Change<R> | Conflict | RuleError> {
+  private async storeThenMake<R>(id: string, session: Session<unknown>, seen: number, make: (s: Session<unknown>) => R | RuleError, guard?: ChangeGuard): Promise<Change<R> | Conflict | RuleError> {
     const tried = session.trial(make);
     if (isRuleError(tried)) return tried;
     const before = session.events.length;
-    const stored = await this.append(id, seen, tried.entries[0]);
+    const stored = await this.append(id, seen, tried.entries[0], guard);
     if (stored !== true) return stored;
     // A reader may have caught the session up (with this entry, and maybe later ones) while it was being stored.
     if (session.version === seen && session.extend(tried.entries)) this.sessions.delete(id);
