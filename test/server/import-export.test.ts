@@ -103,6 +103,8 @@ describe('import and export of the CLI game file', () => {
     expect(next.status).toBe(423);
     expect(next.body.error).toMatchObject({ code: 'moved-to-table', message: expect.stringContaining('moved this campaign to the table') });
     expect((await g.referee.post(`/api/games/${g.id}/resume`, {})).body.error.code).toBe('moved-to-table');
+    const undo = await g.teams[table.log[cut - 1].seat.split(':')[0] as 'allied' | 'soviet'].post(`/api/games/${g.id}/undo`, { seat: table.log[cut - 1].seat, seen: cut });
+    expect([undo.status, undo.body.error.code]).toEqual([423, 'moved-to-table']);
     expect((await g.referee.post(path, {})).status, 'moved once').toBe(409);
     expect((await g.referee.get(`/api/games/${g.id}/export`)).body.seed, 'the referee can download it again').toBe(table.seed);
     expect((await g.soviet.get(`/api/games/${g.id}/export`)).status, 'a player still may not').toBe(403);

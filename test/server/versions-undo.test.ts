@@ -126,6 +126,24 @@ describe('rewinds by agreement', () => {
     expect(log.at(-1).text).toMatch(/rewound to after action #0, agreed by allied:mediterranean and soviet:mediterranean: 3 action\(s\) taken back/);
   });
 
+  it('agreed while the referee has paused the campaign: refused (423) like an action, and so is an undo; the request waits, and is done after the resume', async () => {
+    const g = await ordered();
+    const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
+    expect((await g.referee.post(`/api/games/${g.id}/pause`, {})).status).toBe(200);
+    const agree = () => g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: true });
+    const paused = await agree();
+    expect(paused.status).toBe(423);
+    expect(paused.body.error.code).toBe('campaign-paused');
+    const undo = await g.allied.post(`/api/games/${g.id}/undo`, { seat: 'allied:mediterranean', seen: g.v });
+    expect([undo.status, undo.body.error.code]).toEqual([423, 'campaign-paused']);
+    const page = await g.allied.page(g.id);
+    expect(page.game.version).toBe(g.v);
+    expect(page.rewinds).toHaveLength(1);
+    expect((await g.referee.post(`/api/games/${g.id}/resume`, {})).status).toBe(200);
+    expect((await agree()).body).toEqual({ done: true });
+    expect((await g.allied.page(g.id)).game.version).toBe(g.v + 1);
+  });
+
   it('refused by the other seat: nothing changes, and the request is closed', async () => {
     const g = await ordered();
     const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });

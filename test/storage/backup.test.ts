@@ -149,7 +149,7 @@ describe(`campaign backup and restore (issue 11, operations) on ${TEST_DB}`, () 
     expect(Number((await target.ctx.store.db.selectFrom('people').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(people + 1); // + Olga
   });
 
-  it('a backup written before a column was added (no deadlines.moved_at) restores, the column empty: the campaign plays on', async () => {
+  it('a backup written before a column was added (no deadlines.moved_at) restores, the column empty: the campaign is not taken for moved to the table', async () => {
     const old = JSON.parse(JSON.stringify(backup));
     for (const r of old.tables.deadlines) delete r.moved_at;
     const fresh = await server();

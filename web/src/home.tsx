@@ -13,11 +13,13 @@ interface Me {
 export function Home() {
   const [me, setMe] = useState<Me | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The list could not be fetched: shown until a later fetch works. */
+  const [listError, setListError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const load = () =>
     api<Me>('GET', '/api/me')
-      .then(setMe)
-      .catch((e) => setError(errorText(e)));
+      .then((m) => (setMe(m), setListError(null)))
+      .catch((e) => setListError(errorText(e)));
   // The tab's title counts the decisions waiting on you: kept current while the page stays open
   // (every half minute; browsers slow timers in background tabs) and at once when you come back to it.
   useEffect(() => {
@@ -50,7 +52,7 @@ export function Home() {
     <main>
       <h1>Wardroom</h1>
       <p>A referee for Cold War Naval Battles campaigns: every seat on its own device.</p>
-      <ErrorBox message={error} />
+      <ErrorBox message={error ?? listError} />
       {me?.person && <p>Signed in as {me.person.name || 'a person without a name'}.</p>}
       <div class="start">
         <button type="button" class="primary big" disabled={busy} data-testid="demo-button" onClick={() => start(() => api('POST', '/api/demo', {}))}>

@@ -43,6 +43,10 @@ export interface DeadlineSetting {
 const HOUR = 3_600_000;
 /** "Wed, 02 Dec 2026 18:00 UTC". */
 const utc = (iso: string) => new Date(iso).toUTCString().replace(/:00 GMT$/, ' UTC');
+/** The game's deadlines row, made without a deadline when it has none. */
+const ensureRow = (db: Kysely<Database>, game: string, at: string) =>
+  db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
+
 const movedAway = (at: string) => new HttpError(423, 'moved-to-table', `The referee moved this campaign to the table (${utc(at)}): it goes on there with \`wardroom play\` and its game file, not online.`);
 
 export class Deadlines {
@@ -66,17 +70,21 @@ export class Deadlines {
     return { dueAt: r.due_at, remindAt: r.due_at && remindAt(r.due_at, r.remind_hours), hours: r.hours, remindHours: r.remind_hours, onExpiry: r.on_expiry, paused: r.paused_at !== null, pausedAt: r.paused_at, movedAt: r.moved_at ?? null };
   }
 
-  /** Refuse what only a game still played online may do (a deadline, a rewind) once it moved to the table. */
+  /** Refuse what only a game still played online may do (a deadline, a rewind request) once it moved to the table. */
   async refuseIfMoved(game: string): Promise<void> {
-    const r = await this.db.selectFrom('deadlines').select('moved_at').where('game_id', '=', game).executeTakeFirst();
-    if (r?.moved_at) throw movedAway(r.moved_at);
+    const at = (await this.flags(game, this.db))?.moved_at;
+    if (at) throw movedAway(at);
   }
 
-  /** Refuse a change of the game while it is paused (a 423 a person understands). */
+  /** Refuse a change of the game while it is paused or moved to the table (a 423 a person understands). */
   async refuseIfPaused(game: string, db: Kysely<Database> = this.db): Promise<void> {
-    const r = await db.selectFrom('deadlines').select(['paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
+    const r = await this.flags(game, db);
     if (r?.moved_at) throw movedAway(r.moved_at);
     if (r?.paused_at) throw new HttpError(423, 'campaign-paused', `The referee has paused this campaign (since ${utc(r.paused_at)}): nothing can be played until it is resumed.`);
+  }
+
+  private flags(game: string, db: Kysely<Database>) {
+    return db.selectFrom('deadlines').select(['paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
   }
 
   /** The referee sets (or replaces) the deadline. */
@@ -126,7 +134,7 @@ export class Deadlines {
   /** Pause the campaign: actions are refused until it is resumed; everyone in it is told once. */
   async pause(game: string, why: 'referee' | 'deadline' = 'referee'): Promise<boolean> {
     const at = this.clock.now().toISOString();
-    await this.db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
+    await ensureRow(this.db, game, at);
     const r = await this.db.updateTable('deadlines').set({ paused_at: at, updated_at: at }).where('game_id', '=', game).where('paused_at', 'is', null).executeTakeFirst();
     if (!Number(r.numUpdatedRows)) return false; // paused already: nothing happens twice
     await this.schedule(game);
@@ -147,7 +155,7 @@ export class Deadlines {
     const r = await this.db.transaction().execute(async (tx) => {
       // With several nodes, an action being stored holds the game's row (GameStore's ChangeGuard): the move waits for it, or it for the move.
       if (!isSqlite(this.db)) await tx.selectFrom('games').select('id').where('id', '=', game).forUpdate().execute();
-      await tx.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
+      await ensureRow(tx, game, at);
       return tx.updateTable('deadlines').set({ paused_at: at, moved_at: at, due_at: null, updated_at: at }).where('game_id', '=', game).where('moved_at', 'is', null).executeTakeFirst();
     });
     if (!Number(r.numUpdatedRows)) return false;

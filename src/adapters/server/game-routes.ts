@@ -63,10 +63,10 @@ function lastEventFor(session: Session<unknown>, viewer: Viewer): number {
 }
 
 /** A line of a person's game list. */
-export async function gameSummary(ctx: Ctx, id: string, g: { title: string; module: string; referee: boolean; seats: string[] }) {
+export async function gameSummary(ctx: Ctx, id: string, g: { title: string; module: string; referee: boolean; seats: string[]; moved: boolean }) {
   const session = await ctx.sessionOf(id);
   // A game moved to the table waits on nobody online.
-  const waitingFor = (await ctx.deadlines.get(id))?.movedAt ? [] : session.waitingFor();
+  const waitingFor = g.moved ? [] : session.waitingFor();
   const state = session.state as { turn?: number };
   return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, seatLabel(session, s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, ...(await rematchLinks(ctx, id)) };
 }

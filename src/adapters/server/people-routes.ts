@@ -28,9 +28,9 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
     const personId = await ctx.personOf(request);
     if (!personId) return { person: null, games: [] };
     const person = await ctx.people.person(personId);
-    const byGame = new Map<string, { title: string; module: string; referee: boolean; seats: string[] }>();
+    const byGame = new Map<string, { title: string; module: string; referee: boolean; seats: string[]; moved: boolean }>();
     for (const m of await ctx.people.memberships(personId)) {
-      const g = byGame.get(m.game_id) ?? { title: m.title, module: m.module, referee: false, seats: [] };
+      const g = byGame.get(m.game_id) ?? { title: m.title, module: m.module, referee: false, seats: [], moved: m.moved_at !== null };
       if (m.role === 'referee') g.referee = true;
       if (m.seat) g.seats.push(m.seat);
       byGame.set(m.game_id, g);

@@ -132,7 +132,8 @@ export class People {
     return this.db
       .selectFrom('members')
       .innerJoin('games', 'games.id', 'members.game_id')
-      .select(['members.game_id', 'members.role', 'members.seat', 'games.title', 'games.module', 'games.created_at'])
+      .leftJoin('deadlines', 'deadlines.game_id', 'members.game_id')
+      .select(['members.game_id', 'members.role', 'members.seat', 'games.title', 'games.module', 'games.created_at', 'deadlines.moved_at'])
       .where('members.person_id', '=', personId)
       .orderBy('games.created_at', 'desc')
       .execute();
