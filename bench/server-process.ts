@@ -23,7 +23,7 @@ const { openDatabase } = (await import(join(src, `adapters/storage/database.${ex
 const databaseUrl = process.env.WARDROOM_BENCH_DATABASE_URL || '';
 const nodeId = process.env.WARDROOM_NODE_ID || 'bench';
 const db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'));
-const broadcast = databaseUrl ? await (await import(join(src, 'adapters/server/pg-broadcast.ts'))).postgresBroadcast({ url: databaseUrl, db, nodeId }) : undefined;
+const broadcast = databaseUrl ? await (await import(join(src, `adapters/server/pg-broadcast.${ext}`))).postgresBroadcast({ url: databaseUrl, db, nodeId }) : undefined;
 // The nodes of one bench share the cookie key: a seat's cookie is good on each.
 const secretKey = process.env.WARDROOM_SECRET_KEY ? Buffer.from(process.env.WARDROOM_SECRET_KEY, 'hex') : randomBytes(32);
 const { app, ctx } = await buildServer({ db, secretKey, rateLimit: false, webRoot: null, baseUrl: 'http://127.0.0.1', nodeId, broadcast });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isSqlite, type Database, type DeadlinesTable } from '../storage/database.ts';
+import type { Database, DeadlinesTable } from '../storage/database.ts';
 import { newId, type People } from '../storage/people.ts';
 import { HttpError } from './http-errors.ts';
 import type { Clock, Notifications } from './notifications.ts';
@@ -152,12 +152,9 @@ export class Deadlines {
    */
   async moveToTable(game: string): Promise<boolean> {
     const at = this.clock.now().toISOString();
-    const r = await this.db.transaction().execute(async (tx) => {
-      // With several nodes, an action being stored holds the game's row (GameStore's ChangeGuard): the move waits for it, or it for the move.
-      if (!isSqlite(this.db)) await tx.selectFrom('games').select('id').where('id', '=', game).forUpdate().execute();
-      await ensureRow(tx, game, at);
-      return tx.updateTable('deadlines').set({ paused_at: at, moved_at: at, due_at: null, updated_at: at }).where('game_id', '=', game).where('moved_at', 'is', null).executeTakeFirst();
-    });
+    await ensureRow(this.db, game, at);
+    // An entry being stored holds this row FOR SHARE (GameStore.append): the move waits for it, or it sees the move.
+    const r = await this.db.updateTable('deadlines').set({ paused_at: at, moved_at: at, due_at: null, updated_at: at }).where('game_id', '=', game).where('moved_at', 'is', null).executeTakeFirst();
     if (!Number(r.numUpdatedRows)) return false;
     await this.schedule(game);
     const title = await this.titleOf(game);

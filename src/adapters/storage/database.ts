@@ -631,10 +631,10 @@ export interface StoreOptions {
 }
 
 /**
- * What must hold for a change to be stored (the server's: the game is not paused or moved to the
- * table); it throws when not. Run on the game's queue of changes before the change is made and,
- * with other writers, again where its entry is stored, under a lock on the game's row that a move
- * to the table takes too: a change and a move are never stored at the same time.
+ * The server's refusal of a change while the game is paused or moved to the table: it throws then
+ * (a 423 that says why). Given one, the store checks before making a change (a sole writer) or
+ * when the rules refuse it, and stores the entry only while the game's deadlines row holds neither
+ * (GameStore.append): a change and a pause or move are never stored at the same time.
  */
 export type ChangeGuard = (db: Kysely<Database>) => Promise<void>;
 
@@ -702,24 +702,43 @@ export class GameStore {
 
   /**
    * Append the entry at `seq`; the (game, seq) key refuses it when another was stored there first.
-   * With a guard, it is checked in the same transaction, holding the game's row.
+   * With a guard, only while the game is held by nothing (not paused, not moved to the table), in
+   * the same statement: on PostgreSQL it takes the game's deadlines row FOR SHARE, so a pause or a
+   * move, which updates that row, is either stored before it (and seen: the entry is not stored)
+   * or waits for it. Held, the guard says why (or, released meanwhile, the player looks again).
    */
   async append(id: string, seq: number, entry: LogEntry, guard?: ChangeGuard): Promise<true | Conflict> {
-    const insert = (db: Kysely<Database>) => db.insertInto('actions').values({ game_id: id, seq, entry: JSON.stringify(entry), created_at: now() }).execute();
+    const values = { game_id: id, seq, entry: JSON.stringify(entry), created_at: now() };
     try {
-      if (!guard) await insert(this.db);
-      else {
-        await this.db.transaction().execute(async (tx) => {
-          if (!isSqlite(this.db)) await tx.selectFrom('games').select('id').where('id', '=', id).forShare().execute(); // SQLite: one writer at a time anyway
-          await guard(tx);
-          await insert(tx);
-        });
+      if (!guard) {
+        await this.db.insertInto('actions').values(values).execute();
+        return true;
       }
-      return true;
+      for (let tries = 0; tries < 2; tries++) {
+        if (Number((await this.insertUnlessHeld(values)).numInsertedOrUpdatedRows)) return true;
+        // No row inserted: the game is held, or has no deadlines row yet (made here once).
+        await guard(this.db);
+        await this.db.insertInto('deadlines').values({ game_id: id, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: now() }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
+      }
+      return { conflict: true, version: await this.version(id) };
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
       return { conflict: true, version: await this.version(id) };
     }
+  }
+
+  private insertUnlessHeld(v: { game_id: string; seq: number; entry: string; created_at: string }) {
+    const free = this.db
+      .selectFrom('deadlines')
+      .select([sql<string>`cast(${v.game_id} as text)`.as('game_id'), sql<number>`cast(${v.seq} as integer)`.as('seq'), sql<string>`cast(${v.entry} as text)`.as('entry'), sql<string>`cast(${v.created_at} as text)`.as('created_at')])
+      .where('game_id', '=', v.game_id)
+      .where('paused_at', 'is', null)
+      .where('moved_at', 'is', null);
+    return this.db
+      .insertInto('actions')
+      .columns(['game_id', 'seq', 'entry', 'created_at'])
+      .expression(isSqlite(this.db) ? free : free.forShare()) // SQLite: one writer at a time anyway
+      .executeTakeFirst();
   }
 
   /** Open sessions by game: a sole writer's are at the stored version; otherwise brought up to it before each use. */
@@ -812,7 +831,7 @@ export class GameStore {
   }
 
   private async changeNow<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError, guard?: ChangeGuard): Promise<Change<R> | Conflict | RuleError> {
-    await guard?.(this.db);
+    if (this.soleWriter) await guard?.(this.db);
     // With other writers, an open session at `seen` needs no look at the database first: if another
     // writer stored an entry there, the (game, seq) key refuses this one.
     const session = await this.session(module, id, seen);
@@ -841,7 +860,10 @@ export class GameStore {
    */
   private async storeThenMake<R>(id: string, session: Session<unknown>, seen: number, make: (s: Session<unknown>) => R | RuleError, guard?: ChangeGuard): Promise<Change<R> | Conflict | RuleError> {
     const tried = session.trial(make);
-    if (isRuleError(tried)) return tried;
+    if (isRuleError(tried)) {
+      await guard?.(this.db); // paused: that, rather than the rules' refusal
+      return tried;
+    }
     const before = session.events.length;
     const stored = await this.append(id, seen, tried.entries[0], guard);
     if (stored !== true) return stored;
