@@ -351,15 +351,16 @@ export class Session<S = unknown> {
     // the seats of the zone rewound), not an Overall Commander's order in a zone.
     const set = new Set(entry.voids);
     const voided = this.events.filter((e) => set.has(e.entry));
-    const turn = voided.find((e) => e.turn !== undefined)?.turn;
+    let turn = voided.find((e) => e.turn !== undefined)?.turn;
+    for (let i = this.events.length - 1; i >= 0 && turn === undefined; i--) turn = this.events[i].turn; // none said: the game's latest
     const named = entry.type === '@rewind' ? (this.module.scopeSeats?.(this.state, entry.scope) ?? []) : [entry.seat];
-    const told = new Set(named.map((seat) => this.module.placeOf?.(seat)));
+    const told = new Set(named.map((seat) => this.module.placeOf?.(seat)).filter((z) => typeof z === 'string'));
     const teamOf = (seat: string) => this.module.teamOf(this.state, seat);
     const where = (viewer: Viewer) => {
       const zones = new Set<string>();
       for (const e of voided) {
         const seen = eventAs(e, viewer, teamOf);
-        if (!seen && told.has(e.zone)) zones.add(e.zone!);
+        if (!seen && typeof e.zone === 'string' && told.has(e.zone)) zones.add(e.zone);
         if (typeof seen?.zone === 'string') zones.add(seen.zone);
         for (const z of seen?.zones ?? []) zones.add(z);
       }

@@ -56,6 +56,25 @@ describe(`the game store on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`
     await s.db.destroy();
   });
 
+  it('a pause that lands just after the check: the change is not stored, whatever the order (checked where it is stored)', async () => {
+    const s = await store('held');
+    await s.create('g', newGameRecord(cwnb.id, OPTIONS, 'seed'));
+    let checks = 0;
+    // The server's guard: refuse while paused. The referee's pause lands right after its first check.
+    const guard = async () => {
+      const row = await s.db.selectFrom('deadlines').select('paused_at').where('game_id', '=', 'g').executeTakeFirst();
+      if (row?.paused_at) throw new Error('paused');
+      if (checks++ === 0) {
+        await s.db.insertInto('deadlines').values({ game_id: 'g', due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: 'now', moved_at: null, updated_at: 'now' }).execute();
+      }
+    };
+    await expect(s.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0, guard)).rejects.toThrow('paused');
+    expect(await s.version('g')).toBe(0);
+    const session = await s.session(cwnb, 'g');
+    expect(isRuleError(session) ? session.message : session.version).toBe(0);
+    await s.db.destroy();
+  });
+
   it('two writers at the same version: exactly one is stored; the other is told the new version, and may retry', async () => {
     const s = await store('race');
     await s.create('g', newGameRecord(cwnb.id, { ...OPTIONS, zones: ['mediterranean', 'north-atlantic'] }, 'race'));

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, DeadlinesTable } from '../storage/database.ts';
+import { ensureDeadlinesRow, type Database, type DeadlinesTable } from '../storage/database.ts';
 import { newId, type People } from '../storage/people.ts';
 import { HttpError } from './http-errors.ts';
 import type { Clock, Notifications } from './notifications.ts';
@@ -43,9 +43,6 @@ export interface DeadlineSetting {
 const HOUR = 3_600_000;
 /** "Wed, 02 Dec 2026 18:00 UTC". */
 const utc = (iso: string) => new Date(iso).toUTCString().replace(/:00 GMT$/, ' UTC');
-/** The game's deadlines row, made without a deadline when it has none. */
-const ensureRow = (db: Kysely<Database>, game: string, at: string) =>
-  db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
 
 const movedAway = (at: string) => new HttpError(423, 'moved-to-table', `The referee moved this campaign to the table (${utc(at)}): it goes on there with \`wardroom play\` and its game file, not online.`);
 
@@ -72,19 +69,19 @@ export class Deadlines {
 
   /** Refuse what only a game still played online may do (a deadline, a rewind request) once it moved to the table. */
   async refuseIfMoved(game: string): Promise<void> {
-    const at = (await this.flags(game, this.db))?.moved_at;
+    const at = (await this.flags(game))?.moved_at;
     if (at) throw movedAway(at);
   }
 
   /** Refuse a change of the game while it is paused or moved to the table (a 423 a person understands). */
-  async refuseIfPaused(game: string, db: Kysely<Database> = this.db): Promise<void> {
-    const r = await this.flags(game, db);
+  async refuseIfPaused(game: string): Promise<void> {
+    const r = await this.flags(game);
     if (r?.moved_at) throw movedAway(r.moved_at);
     if (r?.paused_at) throw new HttpError(423, 'campaign-paused', `The referee has paused this campaign (since ${utc(r.paused_at)}): nothing can be played until it is resumed.`);
   }
 
-  private flags(game: string, db: Kysely<Database>) {
-    return db.selectFrom('deadlines').select(['paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
+  private flags(game: string) {
+    return this.db.selectFrom('deadlines').select(['paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
   }
 
   /** The referee sets (or replaces) the deadline. */
@@ -134,7 +131,7 @@ export class Deadlines {
   /** Pause the campaign: actions are refused until it is resumed; everyone in it is told once. */
   async pause(game: string, why: 'referee' | 'deadline' = 'referee'): Promise<boolean> {
     const at = this.clock.now().toISOString();
-    await ensureRow(this.db, game, at);
+    await ensureDeadlinesRow(this.db, game, at);
     const r = await this.db.updateTable('deadlines').set({ paused_at: at, updated_at: at }).where('game_id', '=', game).where('paused_at', 'is', null).executeTakeFirst();
     if (!Number(r.numUpdatedRows)) return false; // paused already: nothing happens twice
     await this.schedule(game);
@@ -152,7 +149,7 @@ export class Deadlines {
    */
   async moveToTable(game: string): Promise<boolean> {
     const at = this.clock.now().toISOString();
-    await ensureRow(this.db, game, at);
+    await ensureDeadlinesRow(this.db, game, at);
     // An entry being stored holds this row FOR SHARE (GameStore.append): the move waits for it, or it sees the move.
     const r = await this.db.updateTable('deadlines').set({ paused_at: at, moved_at: at, due_at: null, updated_at: at }).where('game_id', '=', game).where('moved_at', 'is', null).executeTakeFirst();
     if (!Number(r.numUpdatedRows)) return false;
@@ -171,7 +168,7 @@ export class Deadlines {
     const now = this.clock.now().getTime();
     const due = r.hours !== null ? new Date(now + r.hours * HOUR).toISOString() : r.due_at && Date.parse(r.due_at) > now ? r.due_at : null;
     const resumed = await this.db.updateTable('deadlines').set({ paused_at: null, due_at: due, updated_at: new Date(now).toISOString() }).where('game_id', '=', game).where('moved_at', 'is', null).executeTakeFirst();
-    if (!Number(resumed.numUpdatedRows)) throw movedAway(this.clock.now().toISOString()); // moved in the meantime
+    if (!Number(resumed.numUpdatedRows)) await this.refuseIfMoved(game); // moved in the meantime
     await this.schedule(game);
     const title = await this.titleOf(game);
     for (const personId of await this.everyone(game)) await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: “${title}” resumes`, `The referee resumed “${title}”${due ? `; the next deadline is ${utc(due)}` : ''}.`, this.notifications.gameLink(game));

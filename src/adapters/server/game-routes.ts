@@ -210,14 +210,16 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // Physical dice: the ordinary export goes to the table, and the game may go on here too.
     if ((session.state as { dice?: { physical?: boolean } }).dice?.physical) throw new HttpError(409, 'physical-dice', 'This campaign rolls physical dice: there is no seed to keep; download the game file (Export) to play on at the table, and online play can go on.');
     if (!(await ctx.deadlines.moveToTable(id))) throw new HttpError(409, 'moved-to-table', 'The campaign has already moved to the table: download its game file again.');
-    // A change let through just before the move is stored before the file is read, so the file has it.
+    // Every change stored before the move is in the file: this node's own still being stored are
+    // waited for, and the file is read from the database (not an open session, which a read
+    // begun before the move may still be bringing up to date).
     await ctx.store.settled(id);
     reply.header('content-disposition', `attachment; filename="wardroom-${id}.json"`);
-    return exportRecord(await ctx.sessionOf(id), access.viewer, true);
+    return (await ctx.store.record(id, { withSeed: true }))!; // the referee's: everything
   });
 
   /** A change is stored only while the game is neither paused nor moved to the table (checked where it is stored). */
-  const unlessPaused = (id: string): ChangeGuard => (db) => ctx.deadlines.refuseIfPaused(id, db);
+  const unlessPaused = (id: string): ChangeGuard => () => ctx.deadlines.refuseIfPaused(id);
 
   /** The seat must be one the person holds. */
   function holds(access: Access, seat: unknown): string {

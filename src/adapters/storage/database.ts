@@ -636,7 +636,11 @@ export interface StoreOptions {
  * when the rules refuse it, and stores the entry only while the game's deadlines row holds neither
  * (GameStore.append): a change and a pause or move are never stored at the same time.
  */
-export type ChangeGuard = (db: Kysely<Database>) => Promise<void>;
+export type ChangeGuard = () => Promise<void>;
+
+/** The game's deadlines row (no deadline, not paused), made when it has none. */
+export const ensureDeadlinesRow = (db: Kysely<Database>, game: string, at: string) =>
+  db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
 
 /** Game ids, names and modules do not change once stored. */
 type Meta = { module: string; title: string; created_at: string };
@@ -714,31 +718,32 @@ export class GameStore {
         await this.db.insertInto('actions').values(values).execute();
         return true;
       }
-      for (let tries = 0; tries < 2; tries++) {
-        if (Number((await this.insertUnlessHeld(values)).numInsertedOrUpdatedRows)) return true;
-        // No row inserted: the game is held, or has no deadlines row yet (made here once).
-        await guard(this.db);
-        await this.db.insertInto('deadlines').values({ game_id: id, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: now() }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
-      }
-      return { conflict: true, version: await this.version(id) };
+      if (await this.insertUnlessHeld(values)) return true;
+      // Not stored: the game is held (the guard says why), or has no deadlines row yet.
+      await guard();
+      await ensureDeadlinesRow(this.db, id, values.created_at);
+      if (await this.insertUnlessHeld(values)) return true;
+      await guard();
+      return { conflict: true, version: await this.version(id) }; // held and let go meanwhile: look again
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
       return { conflict: true, version: await this.version(id) };
     }
   }
 
-  private insertUnlessHeld(v: { game_id: string; seq: number; entry: string; created_at: string }) {
+  private async insertUnlessHeld(v: { game_id: string; seq: number; entry: string; created_at: string }) {
     const free = this.db
       .selectFrom('deadlines')
       .select([sql<string>`cast(${v.game_id} as text)`.as('game_id'), sql<number>`cast(${v.seq} as integer)`.as('seq'), sql<string>`cast(${v.entry} as text)`.as('entry'), sql<string>`cast(${v.created_at} as text)`.as('created_at')])
       .where('game_id', '=', v.game_id)
       .where('paused_at', 'is', null)
       .where('moved_at', 'is', null);
-    return this.db
+    const r = await this.db
       .insertInto('actions')
       .columns(['game_id', 'seq', 'entry', 'created_at'])
       .expression(isSqlite(this.db) ? free : free.forShare()) // SQLite: one writer at a time anyway
       .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows) > 0;
   }
 
   /** Open sessions by game: a sole writer's are at the stored version; otherwise brought up to it before each use. */
@@ -831,7 +836,7 @@ export class GameStore {
   }
 
   private async changeNow<R>(module: RulesModule<any, any>, id: string, seen: number, make: (s: Session<unknown>) => R | RuleError, guard?: ChangeGuard): Promise<Change<R> | Conflict | RuleError> {
-    if (this.soleWriter) await guard?.(this.db);
+    if (this.soleWriter) await guard?.();
     // With other writers, an open session at `seen` needs no look at the database first: if another
     // writer stored an entry there, the (game, seq) key refuses this one.
     const session = await this.session(module, id, seen);
@@ -843,7 +848,7 @@ export class GameStore {
     if (isRuleError(r)) return r;
     let stored: true | Conflict;
     try {
-      stored = await this.append(id, seen, session.record.log[seen]);
+      stored = await this.append(id, seen, session.record.log[seen], guard);
     } catch (e) {
       this.sessions.delete(id);
       throw e;
@@ -861,7 +866,7 @@ export class GameStore {
   private async storeThenMake<R>(id: string, session: Session<unknown>, seen: number, make: (s: Session<unknown>) => R | RuleError, guard?: ChangeGuard): Promise<Change<R> | Conflict | RuleError> {
     const tried = session.trial(make);
     if (isRuleError(tried)) {
-      await guard?.(this.db); // paused: that, rather than the rules' refusal
+      await guard?.(); // paused: that, rather than the rules' refusal
       return tried;
     }
     const before = session.events.length;
