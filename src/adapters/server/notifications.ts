@@ -1,7 +1,7 @@
-import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { SPECTATOR } from '../../engine/viewer.ts';
 import type { Session } from '../../engine/session.ts';
-import type { Database } from '../storage/database.ts';
+import { isSqlite, type Database } from '../storage/database.ts';
 import { newId, type People } from '../storage/people.ts';
 import { seatLabel } from './campaign-setup.ts';
 
@@ -355,7 +355,7 @@ export class Notifications {
         .returningAll()
         .execute();
     let rows: Awaited<ReturnType<typeof take>>;
-    if (this.shared && !(this.db.getExecutor().adapter instanceof SqliteAdapter)) {
+    if (this.shared && !isSqlite(this.db)) {
       rows = await this.db.transaction().execute(async (tx) => {
         const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${`wardroom-outbox:${channel}:${address}`})) AS ok`.execute(tx);
         return lock.rows[0]?.ok ? take(tx) : [];

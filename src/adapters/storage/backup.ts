@@ -1,8 +1,8 @@
-import { SqliteAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { isRuleError } from '../../engine/errors.ts';
 import { REFEREE } from '../../engine/viewer.ts';
 import { MODULES } from '../../modules/index.ts';
-import { GameStore, type Database } from './database.ts';
+import { GameStore, isSqlite, type Database } from './database.ts';
 
 /**
  * Backups of campaigns (issue 11, operations): one campaign, or every one, read out of a database
@@ -116,7 +116,7 @@ function normalize(table: BackupTable, row: Record<string, unknown>): Row {
 export async function backupGames(db: Kysely<Database>, gameIds?: readonly string[]): Promise<Backup> {
   const untyped = db as unknown as Kysely<any>;
   // PostgreSQL: one snapshot for every table (a SQLite read transaction is one already).
-  const transaction = db.getExecutor().adapter instanceof SqliteAdapter ? untyped.transaction() : untyped.transaction().setIsolationLevel('repeatable read');
+  const transaction = isSqlite(db) ? untyped.transaction() : untyped.transaction().setIsolationLevel('repeatable read');
   return transaction.execute(async (tx) => {
     let ids: string[];
     if (gameIds && gameIds.length) {

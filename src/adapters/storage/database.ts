@@ -600,7 +600,7 @@ function reuseStatements(database: { prepare(source: string): unknown }): void {
 const now = () => new Date().toISOString();
 
 /** A SQLite database (one writer at a time; no row locks), not PostgreSQL. */
-export const isSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof SqliteAdapter;
+export const isSqlite = (db: Kysely<any>) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 export function isUniqueViolation(e: unknown): boolean {
   const code = (e as { code?: string }).code;
