@@ -135,6 +135,27 @@ describe('several nodes on one PostgreSQL (issue 11)', () => {
     }
   });
 
+  it('an undo on node B at the same moment as the move to the table, and an action at the same moment as a pause: each is stored and answered 200, or refused (423) and not stored', async () => {
+    for (let round = 0; round < 6; round++) {
+      const g = await campaign(nodes[0], nodes[1], 'Rita', { ...TWO_ZONE_FORM, dice: 'seeded' });
+      expect((await g.soviet.post(`/api/games/${g.id}/actions`, { action: { type: 'rollMission', seat: 'soviet:mediterranean' }, seen: 0 })).status).toBe(200);
+      const order = await g.allied.post(`/api/games/${g.id}/actions`, { action: { type: 'buyShip', seat: 'allied:mediterranean', ship: 'uss-kidd' }, seen: 1 });
+      expect(order.status, JSON.stringify(order.body)).toBe(200);
+      const referee = on(nodes[2], g.referee);
+      const change =
+        round < 3
+          ? () => g.allied.post(`/api/games/${g.id}/undo`, { seat: 'allied:mediterranean', seen: 2 })
+          : () => g.soviet.post(`/api/games/${g.id}/actions`, { action: { type: 'buyShip', seat: 'soviet:mediterranean', ship: 'kirov' }, seen: 2 });
+      const hold = round < 3 ? () => referee.post(`/api/games/${g.id}/to-table`, {}) : () => referee.post(`/api/games/${g.id}/pause`, {});
+      const [changed, held] = round % 2 ? await Promise.all([change(), hold()]) : (await Promise.all([hold(), change()])).reverse();
+      expect(held.status, JSON.stringify(held.body)).toBe(200);
+      expect([200, 423], JSON.stringify(changed.body)).toContain(changed.status);
+      const stored = (await referee.get(`/api/games/${g.id}`)).body.game.version as number;
+      expect(stored, `round ${round}: answered ${changed.status}`).toBe(changed.status === 200 ? 3 : 2);
+      if (round < 3) expect((held.body as GameRecord).log).toHaveLength(stored);
+    }
+  });
+
   it('a node whose listening connection is killed listens again and catches up: its seats miss nothing', async () => {
     const g = await campaign(nodes[0], nodes[2]);
     const watcher = on(nodes[1], g.soviet);
