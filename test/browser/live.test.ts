@@ -140,6 +140,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await page.getByTestId('demo-button').click();
     await page.getByTestId('overview').waitFor();
     const commitment = await page.getByTestId('seed-commitment').textContent();
+    expect(await page.getByTestId('seed-imported').count(), 'the server made this seed').toBe(0);
     const button = page.getByTestId('to-table-button');
     expect(await button.isDisabled(), 'not without saying so').toBe(true);
     await page.getByTestId('to-table').getByRole('checkbox').check();
@@ -149,6 +150,11 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     expect(createHash('sha256').update(file.seed).digest('hex')).toBe(commitment);
     await expect.poll(() => page.getByTestId('deadline').textContent()).toMatch(/moved this campaign to the table/);
     expect(await page.getByTestId('to-table').count()).toBe(0);
+    // Brought online again from that file, seed and all: its board says who may know the dice.
+    const imported = await page.request.post(`${server.url}/api/import`, { data: { file: JSON.stringify(file), title: 'Back online' } });
+    expect(imported.status(), await imported.text()).toBe(201);
+    await page.goto(`${server.url}/g/${(await imported.json()).id}`);
+    await expect.poll(() => page.getByTestId('seed-imported').textContent()).toMatch(/imported with its seed: whoever kept/);
     await page.context().close();
   });
 });

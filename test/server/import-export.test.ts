@@ -86,6 +86,7 @@ describe('import and export of the CLI game file', () => {
     const table = example('seven-zone-nine-turn.json');
     const cut = 700;
     const g = await importCut(server, table, cut, 'Back to the table');
+    expect((await g.allied.page(g.id)).game.seedImported, 'its seed came with the file').toBe(true);
     const path = `/api/games/${g.id}/to-table`;
     expect((await g.allied.post(path, {})).status, 'a player may not').toBe(403);
     const moved = await g.referee.post(path, {});

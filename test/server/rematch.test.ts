@@ -100,7 +100,7 @@ describe('rematch (issue 10)', () => {
     const r = await referee.post(`/api/games/${imported.body.id}/rematch`);
     expect(r.status).toBe(201);
     const fresh = await referee.page(r.body.id);
-    expect(fresh.game).toMatchObject({ over: false, version: 0, seed: null, title: 'Rematch: Played at the table' });
+    expect(fresh.game).toMatchObject({ over: false, version: 0, seed: null, title: 'Rematch: Played at the table', seedImported: false }); // a seed of the server's own
     expect(fresh.game.seedCommitment).not.toBe(file.seedCommitment);
     const exported = (await referee.get(`/api/games/${r.body.id}/export`)).body;
     expect(exported.options).toEqual(file.options);

@@ -149,9 +149,10 @@ describe(`campaign backup and restore (issue 11, operations) on ${TEST_DB}`, () 
     expect(Number((await target.ctx.store.db.selectFrom('people').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(people + 1); // + Olga
   });
 
-  it('a backup written before a column was added (no deadlines.moved_at) restores, the column empty: the campaign is not taken for moved to the table', async () => {
+  it('a backup written before columns were added (no deadlines.moved_at, no games.seed_imported) restores, the columns empty: the campaign is not taken for moved to the table', async () => {
     const old = JSON.parse(JSON.stringify(backup));
     for (const r of old.tables.deadlines) delete r.moved_at;
+    for (const r of old.tables.games) delete r.seed_imported;
     const fresh = await server();
     await restoreBackup(fresh.ctx.store.db, parseBackup(JSON.stringify(old)));
     expect((await sameBrowser(fresh, g.soviet).get(`/api/games/${g.id}/deadline`)).body.deadline).toMatchObject({ hours: 24, movedAt: null });

@@ -48,7 +48,7 @@ export interface Rewind {
   needed: string[];
 }
 export interface GamePage {
-  game: { id: string; title: string; module: string; version: number; over: boolean; seedCommitment: string; seed: string | null };
+  game: { id: string; title: string; module: string; version: number; over: boolean; seedCommitment: string; seed: string | null; seedImported: boolean };
   me: { person: Person | null; referee: boolean; spectator: boolean; seats: string[]; viewer: string };
   seats: Seat[];
   view: CwnbView;

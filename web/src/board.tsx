@@ -1,7 +1,7 @@
 import { STATUS_COLUMNS } from '../../src/modules/cwnb/data/types.ts';
 import type { CwnbView, GamePage, Side, ZoneView } from './api.ts';
 import { seatLabel } from './api.ts';
-import { SideTag, SIDES } from './ui.tsx';
+import { SeedImported, SideTag, SIDES } from './ui.tsx';
 
 /** What the view says, laid out: the campaign at a glance, one board per War Zone, the end. */
 
@@ -22,6 +22,7 @@ export function Overview({ page }: { page: GamePage }) {
       {!v.dice.physical && !page.game.over && (
         <p>
           Dice commitment, published at creation (SHA-256 of the seed, which is published at the end so anyone can check every roll): <code data-testid="seed-commitment">{page.game.seedCommitment}</code>
+          {page.game.seedImported && <SeedImported />}
         </p>
       )}
       <p class="totals" data-testid="vp-totals">

@@ -1,5 +1,6 @@
 import type { GamePage } from './api.ts';
 import { seatLabel } from './api.ts';
+import { SeedImported } from './ui.tsx';
 
 /**
  * A readable page for a rules module without a board of its own (the Strategic Missions Phase,
@@ -146,6 +147,7 @@ export function GenericView({ page }: { page: GamePage }) {
           </>
         )}
         Dice commitment, published at creation (SHA-256 of the seed{page.game.over ? '' : ', which is published at the end'}): <code data-testid="seed-commitment">{page.game.seedCommitment}</code>
+        {page.game.seedImported && !page.game.over && <SeedImported />}
       </p>
     </section>
   );

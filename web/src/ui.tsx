@@ -42,3 +42,13 @@ export function DiceChoice({ name, dice, setDice }: { name: string; dice: DiceMo
     </fieldset>
   );
 }
+
+/** The seed came with an imported game file: the server's promise that nobody knows the dice to come does not hold. */
+export function SeedImported() {
+  return (
+    <strong data-testid="seed-imported">
+      {' '}
+      This campaign was imported with its seed: whoever kept the game file's seed (FILE.seed) can know the dice to come.
+    </strong>
+  );
+}

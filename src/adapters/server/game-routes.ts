@@ -78,14 +78,14 @@ function exportRecord(session: Session<unknown>, viewer: Viewer, movedToTable: b
 
 export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** Store a new game with the person as its referee (a new person when the browser has none). */
-  async function createGame(request: FastifyRequest, record: GameRecord, title: string, name: string) {
+  async function createGame(request: FastifyRequest, record: GameRecord, title: string, name: string, seedImported = false) {
     let personId = await ctx.personOf(request);
     if (!personId) {
       personId = await ctx.people.createPerson(name);
       await ctx.signIn(request, personId);
     }
     const id = newId();
-    await ctx.store.create(id, record, { title, referee: personId });
+    await ctx.store.create(id, record, { title, referee: personId, seedImported });
     return { id, personId };
   }
 
@@ -139,7 +139,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // With the seed, every logged seeded roll is checked against it: a file whose dice were edited does not come online.
     const session = Session.open(module, { ...record, seed: null }, { seed, verifyDice: true });
     if (isRuleError(session)) throw new HttpError(422, session.code, `The game file does not replay${session.index !== undefined && session.index >= 0 ? ` at action #${session.index}` : ''}: ${session.message}`);
-    const { id } = await createGame(request, { ...session.record, seed }, body.title || `Imported ${record.module} game`, body.name);
+    const { id } = await createGame(request, { ...session.record, seed }, body.title || `Imported ${record.module} game`, body.name, seed !== null);
     reply.status(201);
     return { id, seed: seed !== null };
   });
@@ -155,7 +155,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // Moved to the table: nothing is played here any more, so nothing is offered or waited on.
     const live = !(await ctx.deadlines.get(id))?.movedAt;
     return {
-      game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null },
+      game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null, seedImported: meta.seed_imported !== null },
       me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer) },
       seats: session.module.seats(session.state).map((seat) => ({ seat, label: seatLabel(session, seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),

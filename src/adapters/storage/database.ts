@@ -25,6 +25,8 @@ export interface GamesTable {
   created_at: string;
   /** The campaign's name, for people's game lists. */
   title: string;
+  /** When the seed came with an imported game file (whoever kept that file knows the dice to come); null: the server made it. */
+  seed_imported: string | null;
 }
 
 export interface ActionsTable {
@@ -447,6 +449,11 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('deadlines').addColumn('moved_at', 'text').execute();
     },
   },
+  '2026-12-05-9-seed-imported': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('games').addColumn('seed_imported', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -643,7 +650,7 @@ export const ensureDeadlinesRow = (db: Kysely<Database>, game: string, at: strin
   db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
 
 /** Game ids, names and modules do not change once stored. */
-type Meta = { module: string; title: string; created_at: string };
+type Meta = { module: string; title: string; created_at: string; seed_imported: string | null };
 
 export class GameStore {
   readonly soleWriter: boolean;
@@ -656,12 +663,12 @@ export class GameStore {
   }
 
   /** Store a new game (a record from `newGameRecord`, or an imported file with its log), with its referee. */
-  async create(id: string, record: GameRecord, opts: { title?: string; referee?: string } = {}): Promise<void> {
+  async create(id: string, record: GameRecord, opts: { title?: string; referee?: string; seedImported?: boolean } = {}): Promise<void> {
     const { format: _f, version: _v, module, options, seedCommitment, seed, log, ...extra } = record;
     await this.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('games')
-        .values({ id, module, title: opts.title ?? '', options: JSON.stringify(options), seed_commitment: seedCommitment, seed: seed ?? null, extra: JSON.stringify(extra), created_at: now() })
+        .values({ id, module, title: opts.title ?? '', options: JSON.stringify(options), seed_commitment: seedCommitment, seed: seed ?? null, extra: JSON.stringify(extra), created_at: now(), seed_imported: opts.seedImported ? now() : null })
         .execute();
       for (let i = 0; i < log.length; i += 500) {
         await tx.insertInto('actions').values(log.slice(i, i + 500).map((entry, k) => ({ game_id: id, seq: i + k, entry: JSON.stringify(entry), created_at: now() }))).execute();
@@ -693,7 +700,7 @@ export class GameStore {
   async meta(id: string): Promise<Meta | undefined> {
     const known = this.metas.get(id);
     if (known) return known;
-    const meta = await this.db.selectFrom('games').select(['module', 'title', 'created_at']).where('id', '=', id).executeTakeFirst();
+    const meta = await this.db.selectFrom('games').select(['module', 'title', 'created_at', 'seed_imported']).where('id', '=', id).executeTakeFirst();
     if (meta) this.metas.set(id, meta);
     return meta;
   }
