@@ -12,7 +12,7 @@ import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { SPECTATOR, seatViewer } from '../../src/engine/viewer.ts';
-import { GameStore, groupSync, openDatabase, openSqlite } from '../../src/adapters/storage/database.ts';
+import { ensureDeadlinesRow, GameStore, groupSync, openDatabase, openSqlite } from '../../src/adapters/storage/database.ts';
 import { freshDatabaseUrl, TEST_DB } from '../support/server.ts';
 
 const TMP = mkdtempSync(join(tmpdir(), 'wardroom-store-'));
@@ -65,7 +65,8 @@ describe(`the game store on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`
       const row = await s.db.selectFrom('deadlines').select('paused_at').where('game_id', '=', 'g').executeTakeFirst();
       if (row?.paused_at) throw new Error('paused');
       if (checks++ === 0) {
-        await s.db.insertInto('deadlines').values({ game_id: 'g', due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: 'now', moved_at: null, updated_at: 'now' }).execute();
+        await ensureDeadlinesRow(s.db, 'g', 'now');
+        await s.db.updateTable('deadlines').set({ paused_at: 'now' }).where('game_id', '=', 'g').execute();
       }
     };
     await expect(s.submit(cwnb, 'g', { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0, guard)).rejects.toThrow('paused');
