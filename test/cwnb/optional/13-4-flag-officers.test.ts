@@ -54,6 +54,20 @@ describe('13.4 Flag Officers', () => {
     expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS })).toMatchObject({ code: 'already-has-flag-officer', rule: '13.4' });
   });
 
+  it('13.4 a Flag Officer given to a teammate whose own went down: the transfer is filed under both War Zones', () => {
+    const t = ready([PG, NS]);
+    commit(t, 'allied:north-sea', ['a-ff'], 'a-ff');
+    for (const [z, side] of [[PG, 'allied'], [PG, 'soviet'], [NS, 'soviet']] as const) t.commit(z, side, []);
+    t.sink(NS, 'a-ff', 'soviet');
+    t.finishAll();
+    expect(t.player(NS, 'allied').flagOfficer).toBe(false);
+    for (const z of [PG, NS]) t.start(z, {});
+    for (const z of [PG, NS]) for (const side of ['allied', 'soviet'] as const) t.done(z, side);
+    const ev = t.act({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS }).find((e) => e.type === 'transfer')!;
+    expect(ev).toMatchObject({ flagOfficer: true, zones: [PG, NS], text: 'Allied: Flag Officer transferred from Persian Gulf to North Sea (13.4).' });
+    expect([t.player(PG, 'allied').flagOfficer, t.player(NS, 'allied').flagOfficer]).toEqual([false, true]);
+  });
+
   it('13.4 functioning vs not: crippled or critically damaged, the benefits give way to the penalties (reminders)', () => {
     const t = ready();
     commit(t, 'allied:persian-gulf', ['a-cg', 'a-dd'], 'a-cg');
