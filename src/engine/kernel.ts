@@ -24,9 +24,14 @@ export function actionDef<S>(module: RulesModule<S, any>, state: S, type: string
   return m.get(type);
 }
 
+/** The definitions that can be open to `seat` now (`RulesModule.actionsFor`). */
+function candidates<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, state: S, seat: string): readonly ActionDef<S>[] {
+  return module.actionsFor ? module.actionsFor(state, seat) : module.actions(state);
+}
+
 /** Why `seat` may not take `def` now, as the kernel's refusal; null when it may. */
-export function notOffered<S>(def: ActionDef<S>, state: S, seat: string): RuleError | null {
-  if (!def.when(state, seat, false)) return null;
+export function notOffered<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, def: ActionDef<S>, state: S, seat: string): RuleError | null {
+  if (candidates(module, state, seat).includes(def) && !def.when(state, seat, false)) return null;
   const why = def.when(state, seat, true) ?? NOT_NOW;
   return ruleError('not-your-decision', why.message, why.rule ?? def.rule, { reason: why.code });
 }
@@ -38,12 +43,12 @@ export function applyAction<S>(module: RulesModule<S, any>, state: S, action: Ac
   }
   const def = actionDef(module, state, action.type);
   if (!def) return ruleError('unknown-action', `Unknown action type "${action.type}".`);
-  return notOffered(def, state, action.seat) ?? def.run(state, action, dice);
+  return notOffered(module, def, state, action.seat) ?? def.run(state, action, dice);
 }
 
-export function legalActions<S>(module: Pick<RulesModule<S, any>, 'actions'>, state: S, seat: string): ActionSpec[] {
+export function legalActions<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, state: S, seat: string): ActionSpec[] {
   const out: ActionSpec[] = [];
-  for (const d of module.actions(state)) {
+  for (const d of candidates(module, state, seat)) {
     if (d.when(state, seat, false)) continue;
     const fields = d.fields?.(state, seat);
     out.push({
@@ -60,19 +65,16 @@ export function legalActions<S>(module: Pick<RulesModule<S, any>, 'actions'>, st
   return out;
 }
 
-const decisionsCache = new WeakMap<readonly ActionDef<any>[], ActionDef<any>[]>();
-
 /** The seats the game waits on: those with a decision open now. */
-export function waitingFor<S>(module: Pick<RulesModule<S, any>, 'actions' | 'seats'>, state: S): string[] {
-  const all = module.actions(state);
-  let defs = decisionsCache.get(all);
-  if (!defs) decisionsCache.set(all, (defs = all.filter((d) => d.decision !== false)));
-  return module.seats(state).filter((seat) => defs.some((d) => !d.when(state, seat, false) && (typeof d.decision === 'function' ? d.decision(state, seat) : d.decision)));
+export function waitingFor<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor' | 'seats'>, state: S): string[] {
+  return module.seats(state).filter((seat) =>
+    candidates(module, state, seat).some((d) => d.decision !== false && !d.when(state, seat, false) && (typeof d.decision === 'function' ? d.decision(state, seat) : d.decision)),
+  );
 }
 
 /** The action types open to `seat` now (cheap: no labels, no forms). */
-export function offeredTypes<S>(module: Pick<RulesModule<S, any>, 'actions'>, state: S, seat: string): ActionDef<S>[] {
-  return module.actions(state).filter((d) => !d.when(state, seat, false));
+export function offeredTypes<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, state: S, seat: string): ActionDef<S>[] {
+  return candidates(module, state, seat).filter((d) => !d.when(state, seat, false));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,16 +4,14 @@
  * runs), forms a web page can render without module knowledge, events with sequence numbers, turns
  * and audiences, and the dice seed kept outside every state.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isRuleError, ruleError } from '../../src/engine/errors.ts';
 import { applyAction, legalActions, NOT_NOW, waitingFor } from '../../src/engine/kernel.ts';
 import type { ActionDef, ActionSpec, Fields, RulesModule } from '../../src/engine/module.ts';
-import { Replay } from '../../src/engine/replay.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
 import { playRandomGame } from '../support/cwnb-random-game.ts';
-import { openSession, table } from '../support/cwnb-scenario.ts';
+import { exampleStates, openSession, table } from '../support/cwnb-scenario.ts';
 
 /** A counter game: seat "a" adds while the count is below 3. */
 function counterModule(runs: { n: number }): RulesModule<{ count: number }, null> {
@@ -60,6 +58,22 @@ describe('§2 one definition per action', () => {
     expect(runs.n).toBe(0);
     expect(isRuleError(applyAction(m, { count: 0 }, { type: 'add', seat: 'a' }, dice))).toBe(false);
     expect(runs.n).toBe(1);
+  });
+
+  it('actionsFor narrows what the kernel asks: an action it leaves out is not offered, not waited on and not accepted, before the module runs', () => {
+    const runs = { n: 0 };
+    const base = counterModule(runs);
+    const m = { ...base, actionsFor: (s: { count: number }) => (s.count === 1 ? [] : base.actions()) };
+    const dice = { seeded: () => [] };
+    expect(legalActions(m, { count: 0 }, 'a').map((a) => a.type)).toEqual(['add']);
+    expect(waitingFor(m, { count: 0 })).toEqual(['a']);
+    expect(isRuleError(applyAction(m, { count: 0 }, { type: 'add', seat: 'a' }, dice))).toBe(false);
+    runs.n = 0;
+    // With count 1, add's `when` says yes, but actionsFor leaves it out.
+    expect(legalActions(m, { count: 1 }, 'a')).toEqual([]);
+    expect(waitingFor(m, { count: 1 })).toEqual([]);
+    expect(applyAction(m, { count: 1 }, { type: 'add', seat: 'a' }, dice)).toMatchObject({ code: 'not-your-decision' });
+    expect(runs.n).toBe(0);
   });
 
   it('every form offered in fuzzed games, base and optional rules, has a label for each field and each variant field, and choices with values', () => {
@@ -124,20 +138,10 @@ describe('§2 one definition per action', () => {
     for (let seed = 980_001; seed <= 980_012; seed++) {
       playRandomGame(seed, { limits: { zones: 3, turns: 2 }, optionalRules: seed % 2 ? 'random' : 'none', probeChance: 0, undoChance: 0, checkInvariants: false, checkReplay: false, onState: checkState });
     }
-    // The example games reach what the fuzzer rarely does (a Port Strike, a kept Additional Ship card).
     let allOptions: CwnbState | undefined;
-    for (const dir of ['../../examples/cwnb/', '../../examples/cwnb/optional/']) {
-      const url = new URL(dir, import.meta.url);
-      for (const file of readdirSync(url).filter((f) => f.endsWith('.json')).sort()) {
-        const record = JSON.parse(readFileSync(new URL(file, url), 'utf8'));
-        const replay = new Replay<CwnbState>(cwnb, record);
-        for (let step = 0; step <= record.log.length; step++) {
-          const state = replay.stateAt(record.log, step);
-          if (isRuleError(state)) throw new Error(`${file}: step ${step} does not replay: ${state.message}`);
-          if (file === 'seven-zone-all-options.json' && step === 0) allOptions = state;
-          checkState(state);
-        }
-      }
+    for (const { file, step, state } of exampleStates()) {
+      if (file === 'seven-zone-all-options.json' && step === 0) allOptions = state;
+      checkState(state);
     }
     expect([...problems].sort()).toEqual([]);
     // Every action type of the rules with every optional rule was offered at least once.

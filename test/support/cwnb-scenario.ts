@@ -3,8 +3,10 @@
  * a Session on the demo data whose `act` throws on a refusal, so a test fails at the step that
  * went wrong.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
 import type { Action, GameEvent } from '../../src/engine/module.ts';
+import { Replay } from '../../src/engine/replay.ts';
 import { newGameRecord, Session } from '../../src/engine/session.ts';
 import type { ZoneId } from '../../src/modules/cwnb/data/index.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
@@ -47,4 +49,23 @@ export function table(zones: ZoneId[], opts: { turns?: number; dice?: 'seeded' |
       return { ...r, code: codeOf(r) };
     },
   };
+}
+
+/**
+ * Every state of every example campaign (examples/cwnb and examples/cwnb/optional), in order: they
+ * reach what the fuzzer rarely does (a Port Strike, a kept Additional Ship card).
+ */
+export function* exampleStates(): Generator<{ file: string; step: number; state: CwnbState }> {
+  for (const dir of ['../../examples/cwnb/', '../../examples/cwnb/optional/']) {
+    const url = new URL(dir, import.meta.url);
+    for (const file of readdirSync(url).filter((f) => f.endsWith('.json')).sort()) {
+      const record = JSON.parse(readFileSync(new URL(file, url), 'utf8'));
+      const replay = new Replay<CwnbState>(cwnb, record);
+      for (let step = 0; step <= record.log.length; step++) {
+        const state = replay.stateAt(record.log, step);
+        if (isRuleError(state)) throw new Error(`${file}: step ${step} does not replay: ${state.message}`);
+        yield { file, step, state };
+      }
+    }
+  }
 }

@@ -2,7 +2,7 @@ import type { RuleError } from '../../engine/errors.ts';
 import type { DiceSource } from '../../engine/dice.ts';
 import type { ActionDef, EventInput, Fields } from '../../engine/module.ts';
 import type { Side } from './data/types.ts';
-import type { CwnbOptions, CwnbState, HeldCard, PlayerState, ZoneState } from './state.ts';
+import type { CwnbOptions, CwnbState, HeldCard, PlayerState, ZoneState, ZoneStep } from './state.ts';
 
 /** What a rule needs while an action is carried out: the events it reports, the dice, the hooks in play. */
 export interface Ctx {
@@ -185,6 +185,11 @@ const COMBINE: Record<keyof Hooks, (fns: Fn[]) => Fn> = {
 export interface Rulebook {
   hooks: Hooks;
   actions: readonly ActionDef<CwnbState>[];
+  /**
+   * The actions that can be open to a War Zone seat in each step of its zone (`steps` of a zone
+   * action; actions of the whole game in every step; those of rules not in use in none).
+   */
+  byStep: Readonly<Record<ZoneStep, readonly ActionDef<CwnbState>[]>>;
   /** 6: move every War Zone (and the game) on after an action (rules/sequence-of-play.ts). */
   advance(state: CwnbState, ctx: Ctx): void;
 }

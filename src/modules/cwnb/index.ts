@@ -2,7 +2,7 @@ import type { Action, RulesModule } from '../../engine/module.ts';
 import { setRulebookCompiler, rulebookOf } from './hooks.ts';
 import { compileRulebook } from './optional-rules.ts';
 import { parseOptions } from './options.ts';
-import { allSeats, teamOfSeat } from './rules/common.ts';
+import { actionsFor, allSeats, teamOfSeat } from './rules/common.ts';
 import { setup } from './rules/setup.ts';
 import type { CwnbOptions, CwnbState } from './state.ts';
 import { parseSeat, seatOf } from './state.ts';
@@ -32,6 +32,7 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
   teamOf: teamOfSeat,
   placeOf: (seat) => parseSeat(seat)?.zone ?? null,
   actions: (state) => rulebookOf(state.options).actions,
+  actionsFor,
   view,
   isOver: (state) => state.result !== null,
   scopeSeats(state, scope) {

@@ -10,14 +10,14 @@ import { dealNonCombatants } from './rules/non-combatants.ts';
 import { cripple, criticalDamage, damage, endBattleTurn, landAttack, retreat, sink, submarine } from './rules/battle-record.ts';
 import { setAside } from './rules/end-of-turn.ts';
 import { teamNote } from './rules/team-summit.ts';
-import { advance } from './rules/sequence-of-play.ts';
+import { advance, STEPS } from './rules/sequence-of-play.ts';
 import { variableEndTurn } from './optional/variable-end-turn.ts';
 import { specialConditions } from './optional/special-conditions.ts';
 import { transferLimitations } from './optional/transfer-limitations.ts';
 import { flagOfficers } from './optional/flag-officers.ts';
 import { frictionOfWar } from './optional/friction-of-war.ts';
 import { overallCommanders } from './optional/overall-commanders.ts';
-import type { CwnbOptions, CwnbState } from './state.ts';
+import type { CwnbOptions, CwnbState, ZoneStep } from './state.ts';
 import type { CwnbActionDef } from './rules/common.ts';
 
 /** The Campaign Game Optional Rules (13) and Larger Campaigns (14), each switched on by the game's options. */
@@ -88,7 +88,10 @@ export function compileRulebook(options: CwnbOptions): Rulebook {
   const on = OPTIONAL_RULES.filter((r) => r.on(options));
   const off = OPTIONAL_RULES.filter((r) => !r.on(options)).flatMap((r) => (r.actions ?? []).map((d) => notInUse(r, d)));
   const actions = [...BASE_ACTIONS, ...on.flatMap((r) => r.actions ?? []), ...off].sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type));
-  return { hooks: combineHooks(on), actions, advance };
+  const inPlay = actions.filter((d) => !off.includes(d)) as CwnbActionDef[];
+  const byStep = {} as Record<ZoneStep, CwnbActionDef[]>;
+  for (const { step } of STEPS) byStep[step] = inPlay.filter((d) => !d.steps || d.steps.includes(step));
+  return { hooks: combineHooks(on), actions, byStep, advance };
 }
 
 /** Every action a CWNB game file may log, base and optional, as one schema (docs/game-file.schema.json). */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
+import type { CwnbState } from '../../../src/modules/cwnb/state.ts';
 import { Table } from '../../support/cwnb-fixtures.ts';
+import { playRandomGame } from '../../support/cwnb-random-game.ts';
+import { exampleStates } from '../../support/cwnb-scenario.ts';
 
 describe('6 Campaign Game Sequence of Play', () => {
   it('6 every action names the rule it comes from, shown with each offered action (the rule numbers of the Campaign Game rulebook)', () => {
@@ -102,5 +105,33 @@ describe('6.D Conduct Battle Turns', () => {
     expect(t.refuse({ type: 'endBattleTurn', seat: 'soviet:north-sea' }).code).toBe('deal-first');
     t.deal('north-sea');
     expect(t.actions('soviet:north-sea').map((a) => a.type)).toContain('endBattleTurn');
+  });
+
+  it('6 the actions asked of a War Zone seat are those of its zone\'s step, and every action open to it is among them (fuzzed games, base and optional rules, and every example game)', () => {
+    const hidden = new Set<string>();
+    let asks = 0;
+    let narrowed = 0;
+    let open = 0;
+    const check = (state: CwnbState) => {
+      const all = cwnb.actions(state);
+      for (const seat of cwnb.seats(state)) {
+        const asked = cwnb.actionsFor!(state, seat);
+        asks++;
+        if (asked.length < all.length / 2) narrowed++;
+        for (const d of all) {
+          if (d.when(state, seat, false)) continue;
+          open++;
+          if (!asked.includes(d)) hidden.add(`${d.type} in step ${state.zones[seat.split(':')[1] as never]?.step ?? '(not a zone seat)'}`);
+        }
+      }
+    };
+    for (let seed = 660_001; seed <= 660_012; seed++) {
+      playRandomGame(seed, { limits: { zones: 3, turns: 2 }, optionalRules: seed % 2 ? 'random' : 'none', probeChance: 0, undoChance: 0, checkInvariants: false, checkReplay: false, onState: check });
+    }
+    for (const { state } of exampleStates()) check(state);
+    expect([...hidden].sort()).toEqual([]);
+    expect(open).toBeGreaterThan(5_000);
+    // Most of the time a seat is asked of fewer than half the actions.
+    expect(narrowed).toBeGreaterThan(asks / 2);
   });
 });

@@ -5,6 +5,7 @@ import { ZONE_IDS, type Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
 import { isSubmarine, no, say, shipCard, sideName, writablePlayer, zoneAction, zoneName } from '../rules/common.ts';
 import { targetField, transferEndpoints, transferFrom } from '../rules/transfers.ts';
+import { TRANSFER_STEPS } from '../rules/sequence-of-play.ts';
 import type { CwnbState, PlayerState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
 
@@ -32,6 +33,7 @@ export function commandShipFunctioning(p: PlayerState): boolean {
 /** 13.4 / 13.3: a teammate gives their Flag Officer card (a card transfer). */
 export const transferFlagOfficer = zoneAction({
   type: 'transferFlagOfficer',
+  steps: TRANSFER_STEPS,
   commands: [{ word: 'give flag' }],
   rule: '13.4',
   decision: false,

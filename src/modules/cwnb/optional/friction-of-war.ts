@@ -5,7 +5,7 @@ import type { Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
 import { diceSchema, no, say, score, sideName, writablePlayer, zoneAction, zoneName } from '../rules/common.ts';
 import { determineMission } from '../rules/missions.ts';
-import { beforeCommitment, inBattlePreparations } from '../rules/sequence-of-play.ts';
+import { BATTLE_PREPARATIONS, beforeCommitment, inBattlePreparations } from '../rules/sequence-of-play.ts';
 import type { ZoneState } from '../state.ts';
 import { rollConditions } from './special-conditions.ts';
 
@@ -33,6 +33,7 @@ function uses(state: { options: { optional: { flagOfficers?: boolean } } }, zone
 
 export const playAdditionalShip = zoneAction({
   type: 'playAdditionalShip',
+  steps: ['mission', 'conditions', 'purchase', 'preparation', 'battle', 'set-aside'], // not once the zone's turn is done
   commands: [{ word: 'joker' }],
   rule: '13.5',
   decision: false,
@@ -99,6 +100,7 @@ export const playAdditionalShip = zoneAction({
 /** 13.5: the Additional Ship card kept between turns (7.2.1) is played for one of its two uses. */
 export const useKeptAdditionalShip = zoneAction({
   type: 'useKeptAdditionalShip',
+  steps: BATTLE_PREPARATIONS,
   commands: [{ word: 'kept' }],
   rule: '13.5',
   decision: false,

@@ -74,6 +74,7 @@ export function rollConditions(state: CwnbState, zone: ZoneState, side: Side, va
 
 export const rollSpecialConditions = zoneAction({
   type: 'rollSpecialConditions',
+  steps: ['conditions'],
   commands: [{ word: 'conditions' }],
   rule: '13.2',
   schema: z.object({ values: diceSchema }),
@@ -98,6 +99,7 @@ const PORT_STRIKE_OPTIONS = [
 /** 13.2.7 Port Strike! The player chooses one of the three effects. */
 export const portStrike = zoneAction({
   type: 'portStrike',
+  steps: ['conditions'],
   commands: [{ word: 'portstrike' }],
   rule: '13.2.7',
   schema: z.object({ choice: z.enum(['air-strike', 'port-facilities-damaged', 'port-mined']), values: diceSchema }),

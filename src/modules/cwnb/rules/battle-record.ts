@@ -97,6 +97,7 @@ const unitField = (state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | '
 /** 7, 10: a ship sunk: its points go onto the opponent's Point Track at once. */
 export const sink = zoneAction({
   type: 'sink',
+  steps: ['battle'],
   commands: [{ word: 'sink' }],
   rule: '7',
   decision: false,
@@ -130,6 +131,7 @@ export const sink = zoneAction({
 /** 7: Damage cards added to (or removed from) a ship or Non-Combatant. */
 export const damage = zoneAction({
   type: 'damage',
+  steps: ['battle'],
   commands: [{ word: 'damage' }],
   rule: '7',
   decision: false,
@@ -172,6 +174,7 @@ const toggle = { kind: 'bool' as const, label: 'Yes (no: no longer)', help: 'Yes
 function conditionAction(type: string, word: string, condition: 'crippled' | 'critical', what: string) {
   return zoneAction({
     type,
+    steps: ['battle'],
     commands: [{ word }],
     rule: '7',
     decision: false,
@@ -188,6 +191,7 @@ export const criticalDamage = conditionAction('criticalDamage', 'critical', 'cri
 
 export const submarine = zoneAction({
   type: 'submarine',
+  steps: ['battle'],
   commands: [{ word: 'passive', fixed: { mode: 'passive' } }, { word: 'active', fixed: { mode: 'active' } }],
   rule: '7',
   decision: false,
@@ -216,6 +220,7 @@ function retreatBlocked(zone: ZoneState, side: Side, explain: boolean) {
 /** A Task Force retreats, from its Retreat card to its player's next Clear the Decks. */
 export const retreat = zoneAction({
   type: 'retreat',
+  steps: ['battle'],
   commands: [{ word: 'retreat' }],
   rule: '7',
   decision: false,
@@ -244,6 +249,7 @@ const DAMAGE_VALUE: Fields = { damage: { kind: 'int', label: 'Damage Value', hel
 /** Attacks on Land Targets (9.1, 9.6–9.8). */
 export const landAttack = zoneAction({
   type: 'landAttack',
+  steps: ['battle'],
   commands: [{ word: 'air', fixed: { attack: 'carrier-air-strike' } }, { word: 'missile', fixed: { attack: 'submarine-missile' } }, { word: 'gun', fixed: { attack: 'gun' } }],
   rule: '9.1',
   decision: false,
@@ -331,6 +337,7 @@ export const landAttack = zoneAction({
 /** End of a player's Battle Turn: per-turn mission scoring, then the next player's turn (7). */
 export const endBattleTurn = zoneAction({
   type: 'endBattleTurn',
+  steps: ['battle'],
   commands: [{ word: 'end' }],
   rule: '7',
   schema: z.object({}),

@@ -70,6 +70,7 @@ export function checkCommitment(state: CwnbState, zone: ZoneState, side: Side, s
  */
 export const commit = zoneAction({
   type: 'commit',
+  steps: ['preparation'],
   commands: [{ word: 'commit' }],
   secret: true,
   rule: '6.C.4',

@@ -9,7 +9,7 @@ import { zoneById } from '../data/index.ts';
 import type { ShipCard, Side, ZoneId } from '../data/types.ts';
 import { STATUS_COLUMNS, ZONE_IDS } from '../data/types.ts';
 import { hooksOf, rulebookOf, type Ctx } from '../hooks.ts';
-import type { BattleState, CwnbState, HeldCard, PlayerState, ShipState, ZoneState } from '../state.ts';
+import type { BattleState, CwnbState, HeldCard, PlayerState, ShipState, ZoneState, ZoneStep } from '../state.ts';
 import { parseSeat, seatOf } from '../state.ts';
 import { missionTerms, type MissionTerms } from './mission-terms.ts';
 
@@ -386,6 +386,11 @@ export interface ZoneActionSpec<A> extends Common<A> {
   apply(draft: CwnbState, zone: ZoneState, side: Side, action: A, ctx: Ctx): void;
   /** 14.1: an Overall Commander may take this action for a team seat (see Hooks.proxy). */
   proxy?: boolean;
+  /**
+   * The steps of the zone (6) in which `when` can answer null: the kernel asks a War Zone seat
+   * only of the actions of its zone's step (RulesModule.actionsFor). Omitted: every step.
+   */
+  steps?: readonly ZoneStep[];
 }
 
 /** Apply an action to a draft of `state` and move the game on; all or nothing (see transact). */
@@ -407,7 +412,7 @@ function gameOver(state: CwnbState, explain: boolean): RuleError | null {
 }
 
 /** A CWNB action definition, with the schema of its fields (for the game file's JSON Schema). */
-export type CwnbActionDef = ActionDef<CwnbState> & { schema: z.ZodType };
+export type CwnbActionDef = ActionDef<CwnbState> & { schema: z.ZodType; steps?: readonly ZoneStep[] };
 
 export function gameAction<A>(spec: GameActionSpec<A>): CwnbActionDef {
   const parse = actionParser(spec.type, spec.schema);
@@ -444,20 +449,35 @@ function seatParts(seat: string): { side: Side; zone: ZoneId } | null {
   return p;
 }
 
+/**
+ * The actions that can be open to `seat` now (RulesModule.actionsFor): for a War Zone seat, those
+ * of its zone's step; for any other seat (14.1), every action of the rules in play.
+ */
+export function actionsFor(state: CwnbState, seat: string): readonly ActionDef<CwnbState>[] {
+  const book = rulebookOf(state.options);
+  const p = seatParts(seat);
+  const zone = p && state.zones[p.zone];
+  return zone ? book.byStep[zone.step] : book.actions;
+}
+
 /** The zone and side of a War Zone seat, or a refusal. */
 function zoneSeat(state: CwnbState, seat: string, explain: boolean): { zone: ZoneState; side: Side } | RuleError {
   const p = seatParts(seat);
   const zone = p && state.zones[p.zone];
-  if (!p || !zone) return no(explain, 'unknown-seat', () => `"${seat}" is not a War Zone seat in this game.`);
-  return { zone, side: p.side };
+  return zone ? { zone, side: p.side } : notAZoneSeat(seat, explain);
+}
+
+function notAZoneSeat(seat: string, explain: boolean): RuleError {
+  return no(explain, 'unknown-seat', () => `"${seat}" is not a War Zone seat in this game.`);
 }
 
 function zoneWhen<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string, explain: boolean): RuleError | null {
   const over = gameOver(state, explain);
   if (over) return over;
   if (state.endRollDue) return no(explain, 'end-roll-first', () => 'The Campaign Game Turn is over: the die for the end of the game is rolled first (13.1).', '13.1');
-  const zs = zoneSeat(state, seat, explain);
-  return isRuleError(zs) ? zs : spec.when(state, zs.zone, zs.side, explain);
+  const p = seatParts(seat);
+  const zone = p && state.zones[p.zone];
+  return zone ? spec.when(state, zone, p.side, explain) : notAZoneSeat(seat, explain);
 }
 
 export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
@@ -476,6 +496,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
   return {
     type: spec.type,
     schema: spec.schema,
+    steps: spec.steps,
     rule: spec.rule,
     // The game waits on the seat itself, never on an Overall Commander who may act for it.
     decision: spec.decision === false ? false : (state, seat) => !hooksOf(state).proxy(state, seat),

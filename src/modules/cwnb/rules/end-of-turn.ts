@@ -21,6 +21,7 @@ function lastTurn(state: CwnbState): boolean {
 
 export const setAside = zoneAction({
   type: 'setAside',
+  steps: ['set-aside'],
   commands: [{ word: 'keep' }],
   secret: true,
   rule: '7.2.1',

@@ -4,7 +4,7 @@ import type { RowKey } from '../data/types.ts';
 import { other, seatOf } from '../state.ts';
 import type { ZoneState } from '../state.ts';
 import { advantagedSide, diceFields, diceSchema, no, requireTerms, roll, say, sideName, statusName, writablePlayer, zoneAction, zoneName } from './common.ts';
-import { inBattlePreparations } from './sequence-of-play.ts';
+import { BATTLE_PREPARATIONS, inBattlePreparations } from './sequence-of-play.ts';
 import { shiftStatus } from './status.ts';
 
 /** 6.A: the die row of the Mission Table. */
@@ -35,6 +35,7 @@ export function determineMission(state: Parameters<typeof roll>[0], zone: ZoneSt
 /** 6.A Determine Player Missions: the Advantaged Player rolls and cross-indexes the status column. */
 export const rollMission = zoneAction({
   type: 'rollMission',
+  steps: ['mission'],
   commands: [{ word: 'roll' }],
   rule: '6.A',
   schema: z.object({ values: diceSchema }),
@@ -66,6 +67,7 @@ export function strikeSide(zone: ZoneState): 'allied' | 'soviet' | null {
  */
 export const declineStrike = zoneAction({
   type: 'declineStrike',
+  steps: BATTLE_PREPARATIONS,
   commands: [{ word: 'decline' }],
   rule: '9.5',
   decision: false,

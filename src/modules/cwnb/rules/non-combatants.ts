@@ -15,6 +15,7 @@ export const PLAYER_ORDER_HITS = 4;
  */
 export const dealNonCombatants = zoneAction({
   type: 'dealNonCombatants',
+  steps: ['battle'], // 8: dealt after the reveal, before the first Battle Turn
   commands: [{ word: 'deal' }],
   rule: '8',
   schema: z.object({ cards: z.array(z.number().int()).optional() }),

@@ -103,6 +103,7 @@ const left = (state: CwnbState, zone: ZoneState, side: Side) => zone.players[sid
 /** 6.C.2: order a Ship card (secret from the other team until the purchases are carried out). */
 export const buyShip = zoneAction({
   type: 'buyShip',
+  steps: ['purchase'],
   commands: [{ word: 'buy' }],
   secret: true,
   rule: '6.C.2',
@@ -142,6 +143,7 @@ function cardsBought(zone: ZoneState, side: Side): Pick<HeldCard, 'type'>[] {
 /** 6.C.2: order an Action card (secret from the other team, for good). */
 export const buyCard = zoneAction({
   type: 'buyCard',
+  steps: ['purchase'],
   commands: [{ word: 'card' }],
   secret: true,
   rule: '6.C.2',
@@ -198,6 +200,7 @@ export const buyCard = zoneAction({
 /** 6.C.2: the order is complete; when every player's is, the purchases are carried out. */
 export const donePurchasing = zoneAction({
   type: 'donePurchasing',
+  steps: ['purchase'],
   commands: [{ word: 'done' }],
   confirm: true,
   rule: '6.C.2',

@@ -26,17 +26,20 @@ export const STEPS: readonly { step: ZoneStep; name: string; rule: string }[] = 
 // ---------------------------------------------------------------------------------------------
 // Windows
 
-const PREPARATION: readonly ZoneStep[] = ['mission', 'conditions', 'purchase', 'preparation'];
-
 /** 6.A–6.C Battle Preparations: from the mission roll to the commitment. */
+export const BATTLE_PREPARATIONS: readonly ZoneStep[] = ['mission', 'conditions', 'purchase', 'preparation'];
+
 export function inBattlePreparations(zone: ZoneState): boolean {
-  return PREPARATION.includes(zone.step);
+  return BATTLE_PREPARATIONS.includes(zone.step);
 }
 
 /** Before either player of the zone has committed (13.4/13.5 Flag Officer orders). */
 export function beforeCommitment(zone: ZoneState): boolean {
   return inBattlePreparations(zone) && !zone.players.allied.commitment && !zone.players.soviet.commitment;
 }
+
+/** 6.C.3: the steps of the transfer window (after the purchases, in Battle Preparations). */
+export const TRANSFER_STEPS: readonly ZoneStep[] = ['mission', 'conditions', 'preparation'];
 
 /** 6.C.3: transfers are made after the purchases are carried out and before the player commits. */
 export function transferWindow(state: CwnbState, zone: ZoneState, side: Side): boolean {

@@ -6,7 +6,7 @@ import { ZONE_IDS, type Side, type ZoneId } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { cardText, no, putShip, removeShip, say, sayWithSecret, shipCard, sideName, writablePlayer, writableZone, zoneAction, zoneName, type Ctx } from './common.ts';
-import { transferWindow } from './sequence-of-play.ts';
+import { TRANSFER_STEPS, transferWindow } from './sequence-of-play.ts';
 
 /**
  * 6.C.3: teammates may transfer Ship cards from their Task Force and Action cards from their
@@ -67,6 +67,7 @@ const toZone = z.enum(ZONE_IDS);
 /** 6.C.3: a Ship card to a teammate (Task Forces are known to both teams: public). */
 export const transferShip = zoneAction({
   type: 'transferShip',
+  steps: TRANSFER_STEPS,
   commands: [{ word: 'give' }],
   rule: '6.C.3',
   decision: false,
@@ -100,6 +101,7 @@ export const transferShip = zoneAction({
 /** 6.C.3: an Action card to a teammate (that a card moved is public; which card is the team's secret). */
 export const transferCard = zoneAction({
   type: 'transferCard',
+  steps: TRANSFER_STEPS,
   commands: [{ word: 'give card' }],
   secret: true,
   rule: '6.C.3',
