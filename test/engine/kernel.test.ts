@@ -63,7 +63,7 @@ describe('§2 one definition per action', () => {
   it('actionsFor narrows what the kernel asks: an action it leaves out is not offered, not waited on and not accepted, before the module runs', () => {
     const runs = { n: 0 };
     const base = counterModule(runs);
-    const m = { ...base, actionsFor: (s: { count: number }) => (s.count === 1 ? [] : base.actions()) };
+    const m = { ...base, actionsFor: (s: { count: number }) => (s.count === 1 ? [] : base.actions(s)) };
     const dice = { seeded: () => [] };
     expect(legalActions(m, { count: 0 }, 'a').map((a) => a.type)).toEqual(['add']);
     expect(waitingFor(m, { count: 0 })).toEqual(['a']);

@@ -70,6 +70,8 @@ describe('13.4 Flag Officers', () => {
 
   it('13.4 functioning vs not: crippled or critically damaged, the benefits give way to the penalties (reminders)', () => {
     const t = ready();
+    // No Command Ship before the battle, so no reminder.
+    expect(t.zoneView(PG).reminders).toEqual([]);
     commit(t, 'allied:persian-gulf', ['a-cg', 'a-dd'], 'a-cg');
     commit(t, 'soviet:persian-gulf', ['s-cg']);
     const reminder = () => t.zoneView(PG).reminders.find((r) => r.startsWith('Allied Command Ship'))!;

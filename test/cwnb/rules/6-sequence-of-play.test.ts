@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
-import type { CwnbState } from '../../../src/modules/cwnb/state.ts';
+import { parseSeat, type CwnbState } from '../../../src/modules/cwnb/state.ts';
 import { Table } from '../../support/cwnb-fixtures.ts';
 import { playRandomGame } from '../../support/cwnb-random-game.ts';
 import { exampleStates } from '../../support/cwnb-scenario.ts';
@@ -121,7 +121,9 @@ describe('6.D Conduct Battle Turns', () => {
         for (const d of all) {
           if (d.when(state, seat, false)) continue;
           open++;
-          if (!asked.includes(d)) hidden.add(`${d.type} in step ${state.zones[seat.split(':')[1] as never]?.step ?? '(not a zone seat)'}`);
+          if (asked.includes(d)) continue;
+          const p = parseSeat(seat);
+          hidden.add(`${d.type} for ${p ? `a seat in step ${state.zones[p.zone]?.step}` : seat}`);
         }
       }
     };

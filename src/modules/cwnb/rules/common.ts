@@ -451,7 +451,7 @@ function seatParts(seat: string): { side: Side; zone: ZoneId } | null {
 
 /**
  * The actions that can be open to `seat` now (RulesModule.actionsFor): for a War Zone seat, those
- * of its zone's step; for any other seat (14.1), every action of the rules in play.
+ * of its zone's step; for any other seat (14.1), every action type.
  */
 export function actionsFor(state: CwnbState, seat: string): readonly ActionDef<CwnbState>[] {
   const book = rulebookOf(state.options);
@@ -475,6 +475,7 @@ function zoneWhen<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string, ex
   const over = gameOver(state, explain);
   if (over) return over;
   if (state.endRollDue) return no(explain, 'end-roll-first', () => 'The Campaign Game Turn is over: the die for the end of the game is rolled first (13.1).', '13.1');
+  // zoneSeat without its { zone, side }: asked for every seat and action type after every action.
   const p = seatParts(seat);
   const zone = p && state.zones[p.zone];
   return zone ? spec.when(state, zone, p.side, explain) : notAZoneSeat(seat, explain);
