@@ -173,7 +173,8 @@ export interface RulesModule<S = unknown, O = unknown> {
    * For speed: the part of `actions(state)` that can be open to `seat` now, the only definitions
    * the kernel asks `when` of and accepts from that seat (CWNB: those of the seat's War Zone step).
    * It narrows, never decides: a definition left out whose `when` would answer null is a bug (a
-   * test walks fuzzed games for it). Omitted: every action type, for every seat.
+   * test walks fuzzed games for it). The same objects as in `actions(state)` (the kernel looks
+   * them up by identity). Omitted: every action type, for every seat.
    */
   actionsFor?(state: S, seat: string): readonly ActionDef<S>[];
   /** What a viewer may see. */

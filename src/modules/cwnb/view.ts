@@ -5,7 +5,7 @@ import type { Side } from './data/types.ts';
 import { STATUS_COLUMNS } from './data/types.ts';
 import { hooksOf, rulebookOf } from './hooks.ts';
 import { activeSide, battleTurnNumber } from './rules/battle-record.ts';
-import { advantagedSide, allSeats, shipCard, teamOfSeat, terms } from './rules/common.ts';
+import { actionsFor, advantagedSide, allSeats, shipCard, teamOfSeat, terms } from './rules/common.ts';
 import { handSize } from './rules/commitment.ts';
 import { eliminatedInMission, poolLeft } from './rules/mission-scoring.ts';
 import { orderCost } from './rules/purchases.ts';
@@ -13,7 +13,7 @@ import { commitmentsRevealed } from './rules/sequence-of-play.ts';
 import { historicalDescription } from './rules/victory.ts';
 import type { CwnbState, PlayerState, ZoneState } from './state.ts';
 
-const CWNB = { actions: (s: CwnbState) => rulebookOf(s.options).actions, seats: allSeats };
+const CWNB = { actions: (s: CwnbState) => rulebookOf(s.options).actions, actionsFor, seats: allSeats };
 
 /** The team whose secrets a viewer may see; 'all' for the referee. */
 function secretsOf(state: CwnbState, viewer: Viewer): Side | 'all' | null {

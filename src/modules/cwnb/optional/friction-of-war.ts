@@ -5,7 +5,7 @@ import type { Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
 import { diceSchema, no, say, score, sideName, writablePlayer, zoneAction, zoneName } from '../rules/common.ts';
 import { determineMission } from '../rules/missions.ts';
-import { BATTLE_PREPARATIONS, beforeCommitment, inBattlePreparations } from '../rules/sequence-of-play.ts';
+import { BATTLE_PREPARATIONS, beforeCommitment, inBattlePreparations, STEPS } from '../rules/sequence-of-play.ts';
 import type { ZoneState } from '../state.ts';
 import { rollConditions } from './special-conditions.ts';
 
@@ -33,7 +33,7 @@ function uses(state: { options: { optional: { flagOfficers?: boolean } } }, zone
 
 export const playAdditionalShip = zoneAction({
   type: 'playAdditionalShip',
-  steps: ['mission', 'conditions', 'purchase', 'preparation', 'battle', 'set-aside'], // not once the zone's turn is done
+  steps: STEPS.map((s) => s.step).filter((s) => s !== 'turn-done'), // not once the zone's turn is done
   commands: [{ word: 'joker' }],
   rule: '13.5',
   decision: false,

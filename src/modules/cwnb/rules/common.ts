@@ -457,7 +457,7 @@ export function actionsFor(state: CwnbState, seat: string): readonly ActionDef<C
   const book = rulebookOf(state.options);
   const p = seatParts(seat);
   const zone = p && state.zones[p.zone];
-  return zone ? book.byStep[zone.step] : book.actions;
+  return (zone && book.byStep[zone.step]) || book.actions;
 }
 
 /** The zone and side of a War Zone seat, or a refusal. */

@@ -39,7 +39,7 @@ export function beforeCommitment(zone: ZoneState): boolean {
 }
 
 /** 6.C.3: the steps of the transfer window (after the purchases, in Battle Preparations). */
-export const TRANSFER_STEPS: readonly ZoneStep[] = ['mission', 'conditions', 'preparation'];
+export const TRANSFER_STEPS: readonly ZoneStep[] = BATTLE_PREPARATIONS.filter((s) => s !== 'purchase');
 
 /** 6.C.3: transfers are made after the purchases are carried out and before the player commits. */
 export function transferWindow(state: CwnbState, zone: ZoneState, side: Side): boolean {
