@@ -22,13 +22,32 @@ const { openDatabase } = (await import(join(src, `adapters/storage/database.${ex
 // WARDROOM_BENCH_DATABASE_URL (bench/nodes.bench.ts, issue 11): one of several nodes on a PostgreSQL database, live updates through LISTEN/NOTIFY.
 const databaseUrl = process.env.WARDROOM_BENCH_DATABASE_URL || '';
 const nodeId = process.env.WARDROOM_NODE_ID || 'bench';
-const db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'));
+// WARDROOM_BENCH_FSYNC=before-answer: as `wardroom serve --fsync-before-answer`.
+const db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'), { fsyncBeforeAnswer: process.env.WARDROOM_BENCH_FSYNC === 'before-answer' });
 const broadcast = databaseUrl ? await (await import(join(src, `adapters/server/pg-broadcast.${ext}`))).postgresBroadcast({ url: databaseUrl, db, nodeId }) : undefined;
 // The nodes of one bench share the cookie key: a seat's cookie is good on each.
 const secretKey = process.env.WARDROOM_SECRET_KEY ? Buffer.from(process.env.WARDROOM_SECRET_KEY, 'hex') : randomBytes(32);
 const { app, ctx } = await buildServer({ db, secretKey, rateLimit: false, webRoot: null, baseUrl: 'http://127.0.0.1', nodeId, broadcast });
 const trace = startTrace(process.env.WARDROOM_BENCH_TRACE, 'server');
 if (trace) {
+  // Every SQLite statement that holds the event loop for more than 5 ms (better-sqlite3 is
+  // synchronous; a commit that runs SQLite's automatic checkpoint syncs the disk inside it).
+  const { default: SQLite } = await import('better-sqlite3');
+  const probe = new SQLite(':memory:');
+  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as Record<'run' | 'get' | 'all', (...args: unknown[]) => unknown>;
+  probe.close();
+  for (const m of ['run', 'get', 'all'] as const) {
+    const original = statement[m];
+    statement[m] = function (this: { source: string }, ...args: unknown[]) {
+      const t = clock();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const ms = clock() - t;
+        if (ms > 5) trace.log({ k: 'sql', t, ms, sql: this.source.slice(0, 80) });
+      }
+    };
+  }
   // Each action request: received (onRequest), answer handed to the socket (onSend), answer written (onResponse).
   const times = new WeakMap<object, number[]>();
   const isAction = (url: string) => url.endsWith('/actions');

@@ -184,7 +184,7 @@ function report(r: { compiled: boolean; campaignsN: number; goalRate: number; se
   return [
     '## Wardroom online under load (`bench/server.bench.ts`)',
     '',
-    `${r.campaignsN} seven-zone campaigns, ${r.connections} WebSockets (every seat connected, each with its own person's cookie), one server process on SQLite (${r.compiled ? 'the compiled dist/, as `wardroom serve` runs it' : 'src/ through tsx: dist/ is missing or stale'}); set up in ${r.setupS.toFixed(1)} s. Load average ${r.loadStart} at the start, ${r.loadEnd} at the end (1, 5, 15 min).`,
+    `${r.campaignsN} seven-zone campaigns, ${r.connections} WebSockets (every seat connected, each with its own person's cookie), one server process on SQLite (${process.env.WARDROOM_BENCH_FSYNC === 'before-answer' ? 'every answer after the fsync of its move, `--fsync-before-answer`' : 'answers once committed, the disk synced in the background, the default'}; ${r.compiled ? 'the compiled dist/, as `wardroom serve` runs it' : 'src/ through tsx: dist/ is missing or stale'}); set up in ${r.setupS.toFixed(1)} s. Load average ${r.loadStart} at the start, ${r.loadEnd} at the end (1, 5, 15 min).`,
     '',
     `Server memory after a full GC: ${fmt(mib(r.base.rss), 0)} MiB RSS empty, ${fmt(mib(r.ready.rss), 0)} MiB RSS (${fmt(mib(r.ready.heapUsed), 0)} MiB heap) with every campaign open and every seat connected: ${fmt(perCampaign / 1024, 0)} KiB per campaign, ${fmt(perCampaign / 14 / 1024, 1)} KiB per connection.`,
     '',

@@ -196,3 +196,49 @@ describe('group commit on SQLite (groupSync)', () => {
     expect(flushes).toHaveLength(2);
   });
 });
+
+describe('when SQLite answers a change (wardroom serve --fsync-before-answer)', () => {
+  /** A sync of the write-ahead log that finishes at once, or, while `hold`, when the test says. */
+  function heldFlush() {
+    const h = { hold: false, paths: [] as string[], pending: [] as { finish: () => void; fail: (e: Error) => void }[] };
+    const flush = (path: string) => {
+      h.paths.push(path);
+      return h.hold ? new Promise<void>((finish, fail) => h.pending.push({ finish, fail })) : Promise.resolve();
+    };
+    return { h, flush };
+  }
+  const settled = (p: Promise<unknown>) => Promise.race([p.then(() => 'answered', (e: Error) => `refused: ${e.message}`), new Promise((r) => setTimeout(() => r('waiting'), 50))]);
+
+  it('by default a stored game is answered once committed, while the sync of its write-ahead log still runs', async () => {
+    const { h, flush } = heldFlush();
+    const s = new GameStore(await openSqlite(join(TMP, 'answer-default.sqlite'), { flush }));
+    h.hold = true;
+    expect(await settled(s.create('g', EXAMPLE))).toBe('answered');
+    expect(h.pending).toHaveLength(1);
+    expect(h.paths.at(-1)).toBe(join(TMP, 'answer-default.sqlite-wal'));
+    h.pending[0].finish();
+    await s.db.destroy();
+  });
+
+  it('with fsyncBeforeAnswer a stored game is answered only after the sync of its write-ahead log', async () => {
+    const { h, flush } = heldFlush();
+    const s = new GameStore(await openSqlite(join(TMP, 'answer-synced.sqlite'), { flush, fsyncBeforeAnswer: true }));
+    h.hold = true;
+    const stored = s.create('g', EXAMPLE);
+    expect(await settled(stored)).toBe('waiting');
+    h.pending[0].finish();
+    expect(await settled(stored)).toBe('answered');
+    await s.db.destroy();
+  });
+
+  it('a sync that failed in the background is the answer to every later change', async () => {
+    const { h, flush } = heldFlush();
+    const s = new GameStore(await openSqlite(join(TMP, 'answer-failed.sqlite'), { flush }));
+    h.hold = true;
+    await s.create('g1', EXAMPLE);
+    h.pending[0].fail(new Error('EIO: i/o error, fsync'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await settled(s.create('g2', EXAMPLE))).toBe('refused: EIO: i/o error, fsync');
+    await s.db.destroy();
+  });
+});

@@ -45,8 +45,9 @@ export function registerServeCommand(program: Command): void {
     .option('--log-level <level>', `JSON log lines on stdout from this level up: ${LOG_LEVELS.join(', ')}`, 'info')
     .option('--shutdown-timeout <seconds>', 'on SIGTERM/SIGINT, wait at most this long for requests in flight before exiting', '10')
     .option('--node-id <name>', 'this process among several on one PostgreSQL database, for logs and presence (default: $WARDROOM_NODE_ID, else host name and process id)')
+    .option('--fsync-before-answer', 'SQLite: answer a move only once it is synced to the disk, safe against a power cut (default: once it is committed, safe against a crash of the server; the disk is synced at once in the background)')
     .option('--drain-delay <seconds>', 'on SIGTERM/SIGINT, answer /api/ready with 503 this long before closing the listener (time for a load balancer to notice)', '0')
-    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string; secretKeyFile?: string; logLevel: string; shutdownTimeout: string; drainDelay: string; nodeId?: string }) => {
+    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string; secretKeyFile?: string; logLevel: string; shutdownTimeout: string; drainDelay: string; nodeId?: string; fsyncBeforeAnswer?: boolean }) => {
       const smtp = o.smtp ?? (process.env.SMTP_URL || undefined);
       const mailFrom = o.mailFrom ?? (process.env.MAIL_FROM || 'Wardroom <wardroom@localhost>');
       const tick = Number(o.tick);
@@ -99,7 +100,7 @@ export function registerServeCommand(program: Command): void {
       }
       let db: Awaited<ReturnType<typeof openDatabase>>;
       try {
-        db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'));
+        db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'), { fsyncBeforeAnswer: !!o.fsyncBeforeAnswer });
       } catch (e) {
         process.stderr.write(`Cannot open the database ${databaseUrl ? redact(databaseUrl) : join(dir, 'wardroom.sqlite')}: ${(e as Error).message}\n`);
         process.exitCode = 2;

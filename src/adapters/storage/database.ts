@@ -469,17 +469,29 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
   }
 }
 
+/** How a SQLite server answers a change (`wardroom serve --fsync-before-answer`). */
+export interface SqliteOptions {
+  /**
+   * Answer a change only once the write-ahead log is synced to the disk (safe against a power cut).
+   * Default false: answer once SQLite has committed it (safe against a crash of the server,
+   * `kill -9` included), while the log is synced in the background at once.
+   */
+  fsyncBeforeAnswer?: boolean;
+  /** Sync the write-ahead log (default: an fsync of the `-wal` file in Node's thread pool); for tests. */
+  flush?: (path: string) => Promise<void>;
+}
+
 /** The embedded default: a SQLite file (created on first open) in write-ahead-log mode. */
-export async function openSqlite(path: string): Promise<Kysely<Database>> {
+export async function openSqlite(path: string, options: SqliteOptions = {}): Promise<Kysely<Database>> {
   const { default: SQLite } = await import('better-sqlite3');
   const database = new SQLite(path);
   // A file system without shared memory keeps SQLite out of WAL mode; then every commit syncs itself (FULL).
   const wal = database.pragma('journal_mode = WAL', { simple: true }) === 'wal';
-  // In WAL mode commits do not wait for the disk on the event loop; DurableSqliteDialect waits for it off the loop.
+  // In WAL mode commits do not wait for the disk on the event loop; DurableSqliteDialect syncs the log off the loop.
   if (wal) database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   reuseStatements(database);
-  const db = new Kysely<Database>({ dialect: wal ? new DurableSqliteDialect(database) : new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: wal ? new DurableSqliteDialect(database, options) : new SqliteDialect({ database }) });
   await migrate(db);
   return db;
 }
@@ -488,37 +500,53 @@ type SqliteDatabase = import('better-sqlite3').Database;
 
 /**
  * Group commit for SQLite (issue 9's load benchmark). With `synchronous = FULL` every commit
- * waited for an fsync of the write-ahead log (~0.4 ms on the 2-core machine) ON the event loop,
- * since better-sqlite3 is synchronous: at 500 actions/s a fifth of the server's time, blocked.
- * Here SQLite commits with `synchronous = NORMAL` (the log written, not yet synced), and whoever
- * ran a query that changed rows gets its answer only after an fsync of the log done in libuv's
- * thread pool: nothing is acknowledged before it is on disk, as under FULL, and the commits made
- * while one fsync runs share the next one. SQLite itself syncs the log and the database file
- * around each checkpoint.
+ * waited for an fsync of the write-ahead log ON the event loop, since better-sqlite3 is
+ * synchronous: at 500 actions/s a fifth of the server's time, blocked. Here SQLite commits with
+ * `synchronous = NORMAL` (the log written, not yet synced), and after each query that changed
+ * rows the log is synced in libuv's thread pool; commits made while one sync runs share the next.
+ * SQLite itself syncs the log and the database file around each checkpoint.
+ *
+ * The answer waits for that sync only with `fsyncBeforeAnswer`. By default it goes out once SQLite
+ * has committed: the change is then in the operating system's hands, so a crash of the server
+ * (`kill -9` included) loses nothing, and only a power cut or a crash of the whole machine can
+ * lose the changes of the sync in flight (typically under a millisecond, at worst the tens of
+ * milliseconds a slow disk takes). On the 2-core machine that wait was most of the slowest
+ * answers (bench/README.md, 2026-12-03). A sync that fails in the background is not forgotten:
+ * every later change is answered with its error, as the change itself would have been.
  */
 class DurableSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: SqliteDatabase) {
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly options: SqliteOptions,
+  ) {
     super({ database });
   }
 
   override createDriver(): Driver {
-    return new DurableSqliteDriver(this.database);
+    return new DurableSqliteDriver(this.database, this.options);
   }
 }
+
+const fsyncFile = (fd: number) => new Promise<void>((resolve, reject) => fsync(fd, (e) => (e ? reject(e) : resolve())));
 
 class DurableSqliteDriver extends SqliteDriver {
   private readonly totalChanges: () => number;
   private changes = 0;
   private wal: number | null = null;
-  private readonly sync = groupSync(() => {
-    const fd = (this.wal ??= openSync(`${this.database.name}-wal`, 'r'));
-    return new Promise<void>((resolve, reject) => fsync(fd, (e) => (e ? reject(e) : resolve())));
-  });
+  private failed: unknown = null;
+  /** The last sync started, settled (closing waits for it). */
+  private last: Promise<unknown> = Promise.resolve();
+  private readonly sync: () => Promise<void>;
 
-  constructor(private readonly database: SqliteDatabase) {
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly options: SqliteOptions,
+  ) {
     super({ database });
     const statement = database.prepare('select total_changes()').pluck();
     this.totalChanges = () => statement.get() as number;
+    const path = `${database.name}-wal`;
+    this.sync = groupSync(options.flush ? () => options.flush!(path) : () => fsyncFile((this.wal ??= openSync(path, 'r'))));
   }
 
   override async releaseConnection(): Promise<void> {
@@ -526,10 +554,14 @@ class DurableSqliteDriver extends SqliteDriver {
     await super.releaseConnection();
     if (changes === this.changes) return;
     this.changes = changes;
-    await this.sync();
+    if (this.failed) throw this.failed;
+    const synced = this.sync();
+    this.last = synced.catch((e: unknown) => (this.failed ??= e));
+    if (this.options.fsyncBeforeAnswer) return synced;
   }
 
   override async destroy(): Promise<void> {
+    await this.last;
     await super.destroy();
     if (this.wal !== null) closeSync(this.wal);
   }
@@ -581,8 +613,8 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
 }
 
 /** PostgreSQL for a `postgres://…` URL, otherwise a SQLite file at that path. */
-export function openDatabase(urlOrPath: string): Promise<Kysely<Database>> {
-  return isPostgresUrl(urlOrPath) ? openPostgres(urlOrPath) : openSqlite(urlOrPath);
+export function openDatabase(urlOrPath: string, sqlite: SqliteOptions = {}): Promise<Kysely<Database>> {
+  return isPostgresUrl(urlOrPath) ? openPostgres(urlOrPath) : openSqlite(urlOrPath, sqlite);
 }
 
 /**
