@@ -510,8 +510,8 @@ type SqliteDatabase = import('better-sqlite3').Database;
  * has committed: the change is then in the operating system's hands, so a crash of the server
  * (`kill -9` included) loses nothing, and only a power cut or a crash of the whole machine can
  * lose the changes of the sync in flight (typically under a millisecond, at worst the tens of
- * milliseconds a slow disk takes). On the 2-core machine that wait was most of the slowest
- * answers (bench/README.md, 2026-12-03). A sync that fails in the background is not forgotten:
+ * milliseconds a slow disk takes). In a traced run of the load bench that wait was most of the
+ * time of the slowest answers (bench/README.md, 2026-12-03). A sync that fails in the background is not forgotten:
  * every later change is answered with its error, as the change itself would have been.
  */
 class DurableSqliteDialect extends SqliteDialect {
