@@ -33,9 +33,9 @@ async function serve(data: string, port: number, args: string[]): Promise<Node> 
 }
 
 // On SQLite, an answer goes out once the move is committed, or with --fsync-before-answer once it is synced to the disk (docs/online.md); either way a crash of the server loses no answered move.
-const MODES = TEST_DB === 'postgres' ? [[]] : [[], ['--fsync-before-answer']];
+const MODES = TEST_DB === 'postgres' ? [{ mode: 'on PostgreSQL', args: [] }] : [{ mode: 'answering once committed', args: [] }, { mode: 'with --fsync-before-answer', args: ['--fsync-before-answer'] }];
 
-describe.each(MODES)('durability (wardroom serve %s)', (...args: string[]) => {
+describe.each(MODES)('durability, $mode', ({ args }) => {
   it('kill -9 while four games are played at once: after a restart every acknowledged action is there, with its events, and the games replay and go on', async () => {
     const data = mkdtempSync(join(DATA, 'data-'));
     const port = await freePort();

@@ -207,7 +207,7 @@ describe('when SQLite answers a change (wardroom serve --fsync-before-answer)', 
     };
     return { h, flush };
   }
-  const settled = (p: Promise<unknown>) => Promise.race([p.then(() => 'answered', (e: Error) => `refused: ${e.message}`), new Promise((r) => setTimeout(() => r('waiting'), 50))]);
+  const settled = (p: Promise<unknown>) => Promise.race([p.then(() => 'answered', (e: Error) => `refused: ${e.message}`), new Promise((r) => setTimeout(() => r('waiting'), 300))]);
 
   it('by default a stored game is answered once committed, while the sync of its write-ahead log still runs', async () => {
     const { h, flush } = heldFlush();
@@ -239,6 +239,7 @@ describe('when SQLite answers a change (wardroom serve --fsync-before-answer)', 
     h.pending[0].fail(new Error('EIO: i/o error, fsync'));
     await new Promise((r) => setTimeout(r, 0));
     expect(await settled(s.create('g2', EXAMPLE))).toBe('refused: EIO: i/o error, fsync');
+    expect(await settled(s.create('g3', EXAMPLE))).toBe('refused: EIO: i/o error, fsync');
     await s.db.destroy();
   });
 });
