@@ -13,6 +13,7 @@ import { newGameRecord, Session, type GameRecord } from '../../src/engine/sessio
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { SPECTATOR, seatViewer } from '../../src/engine/viewer.ts';
 import { ensureDeadlinesRow, GameStore, groupSync, openDatabase, openSqlite } from '../../src/adapters/storage/database.ts';
+import { People } from '../../src/adapters/storage/people.ts';
 import { freshDatabaseUrl, TEST_DB } from '../support/server.ts';
 
 const TMP = mkdtempSync(join(tmpdir(), 'wardroom-store-'));
@@ -240,6 +241,22 @@ describe('when SQLite answers a change (wardroom serve --fsync-before-answer)', 
     await new Promise((r) => setTimeout(r, 0));
     expect(await settled(s.create('g2', EXAMPLE))).toBe('refused: EIO: i/o error, fsync');
     expect(await settled(s.create('g3', EXAMPLE))).toBe('refused: EIO: i/o error, fsync');
+    await s.db.destroy();
+  });
+});
+
+describe(`rewind requests on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`, () => {
+  it('an answer that arrives after the request was closed (done, then a refusal sent at the same moment) changes nothing', async () => {
+    const s = await store('rewinds');
+    await s.create('g', EXAMPLE);
+    const people = new People(s.db);
+    const rid = await people.createRewind('g', 'allied:mediterranean', 'zone:mediterranean', 0);
+    await people.setRewind(rid, ['allied:mediterranean', 'referee'], 'done');
+    await people.setRewind(rid, ['allied:mediterranean'], 'refused');
+    await people.setRewind(rid, ['allied:mediterranean'], null);
+    expect(await people.openRewinds('g')).toEqual([]);
+    const row = await s.db.selectFrom('rewinds').select(['outcome', 'agreed']).where('id', '=', rid).executeTakeFirstOrThrow();
+    expect(row).toEqual({ outcome: 'done', agreed: JSON.stringify(['allied:mediterranean', 'referee']) });
     await s.db.destroy();
   });
 });

@@ -229,7 +229,8 @@ export class People {
     return rows.map((r) => ({ id: r.id, seat: r.seat, scope: r.scope, to: r.to_index, agreed: JSON.parse(r.agreed) as string[] }));
   }
 
+  /** Record who agreed, and the outcome; a request already closed (done or refused) stays as it was, whatever answer comes after. */
   async setRewind(id: string, agreed: readonly string[], outcome: 'done' | 'refused' | null): Promise<void> {
-    await this.db.updateTable('rewinds').set({ agreed: JSON.stringify(agreed), outcome }).where('id', '=', id).execute();
+    await this.db.updateTable('rewinds').set({ agreed: JSON.stringify(agreed), outcome }).where('id', '=', id).where('outcome', 'is', null).execute();
   }
 }
