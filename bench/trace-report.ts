@@ -6,7 +6,8 @@
  *
  * - the actions over 20 ms: how long before the server's handler saw them, inside the server, and
  *   after their answer was written; and in how many 100 ms stretches they fall (bursts or spread);
- * - each process's GC pauses and event-loop gaps (a 10 ms timer over 30 ms late);
+ * - each process's GC pauses and event-loop gaps (a 10 ms timer over 30 ms late), and the server's
+ *   SQLite statements that held its loop over 5 ms;
  * - how often the hypervisor stole CPU time just before the slow stretches, against the whole step;
  * - with the server's CPU profile: for each of the server's gaps, how many samples it took (a
  *   thread that is not on a core takes none, so few samples and a long longest interval between
@@ -81,6 +82,8 @@ for (const [name, entries] of [
   const gaps = entries.filter((e) => e.k === 'gap' && during(e)).map((e) => ms(e.ms!));
   console.log(`${name}: ${gc.length} GC pauses, ${ms(gc.reduce((a, b) => a + b, 0))} ms in all, longest ${ms(Math.max(0, ...gc))} ms; event-loop gaps (ms): ${gaps.join(' ') || 'none'}`);
 }
+const slowSql = server.filter((e) => e.k === 'sql' && during(e));
+console.log(`server: SQLite statements over 5 ms: ${slowSql.map((e) => `${ms(e.ms!)} ms ${String(e.sql).split(' ')[0]}`).join(', ') || 'none'}`);
 
 if (profileFile) {
   interface Node {
