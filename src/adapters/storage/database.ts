@@ -539,7 +539,7 @@ class DurableSqliteDriver extends SqliteDriver {
   private readonly sync: () => Promise<void>;
 
   constructor(
-    private readonly database: SqliteDatabase,
+    database: SqliteDatabase,
     private readonly options: SqliteOptions,
   ) {
     super({ database });
