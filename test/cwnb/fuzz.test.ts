@@ -244,6 +244,17 @@ describe('the invariant checks are not vacuous', () => {
     expect(ok).toEqual([`${z.id} soviet: Point Track moved 0, events say +0 −0 spent −3 banked`]);
   });
 
+  it('13.5: an Additional Ship card banked for 5 VP moves the bank, not the Point Track, and is not reported', () => {
+    const prev = mid();
+    const s = structuredClone(prev);
+    const z = Object.values(s.zones)[0]!;
+    z.players.allied.banked += 5;
+    const joker = { type: 'bank', zone: z.id, side: 'allied', amount: 5, rule: '13.5', text: 'x', to: 'all' as const, turn: 1 };
+    expect(eventProblems([joker], prev, s)).toEqual([]);
+    // The same bank event from the Point Track (6.C.2) must have moved the track.
+    expect(eventProblems([{ ...joker, rule: '6.C.2' }], prev, s)).toEqual([`${z.id} allied: Point Track moved 0, events say +0 −0 spent −5 banked`]);
+  });
+
   it('7.2.3 / 7.2.4 recomputed at the end of a zone\'s turn: status toward the wrong side, in-port points over the cap', () => {
     const prev = mid();
     const s = structuredClone(prev);

@@ -480,9 +480,12 @@ export function eventProblems(events: readonly GameEvent[], prev?: CwnbState, ne
         const mine = events.filter((e) => e.zone === zid && e.side === side);
         const scored = mine.filter((e) => e.type === 'points').reduce((t, e) => t + (e.points as number), 0);
         const spent = mine.filter((e) => e.type === 'purchase').reduce((t, e) => t + ((e.spent as number) ?? 0), 0);
-        const banked = mine.filter((e) => e.type === 'bank').reduce((t, e) => t + (e.amount as number), 0);
+        const banks = mine.filter((e) => e.type === 'bank');
+        const banked = banks.reduce((t, e) => t + (e.amount as number), 0);
+        // 13.5: an Additional Ship card is banked for 5 VP of its own; every other bank empties the track (10).
+        const fromTrack = banks.filter((e) => e.rule !== '13.5').reduce((t, e) => t + (e.amount as number), 0);
         const dTrack = b.players[side].track - a.players[side].track;
-        if (dTrack !== scored - spent - banked) problems.push(`${zid} ${side}: Point Track moved ${dTrack}, events say +${scored} −${spent} spent −${banked} banked`);
+        if (dTrack !== scored - spent - fromTrack) problems.push(`${zid} ${side}: Point Track moved ${dTrack}, events say +${scored} −${spent} spent −${fromTrack} banked`);
         const dBank = b.players[side].banked - a.players[side].banked;
         if (dBank !== banked) problems.push(`${zid} ${side}: banked VP moved ${dBank}, bank events say ${banked}`);
       }
