@@ -67,14 +67,25 @@ export function legalActions<S>(module: Pick<RulesModule<S, any>, 'actions' | 'a
 
 /** The seats the game waits on: those with a decision open now. */
 export function waitingFor<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor' | 'seats'>, state: S): string[] {
-  return module.seats(state).filter((seat) =>
-    candidates(module, state, seat).some((d) => d.decision !== false && !d.when(state, seat, false) && (typeof d.decision === 'function' ? d.decision(state, seat) : d.decision)),
-  );
+  // Plain loops, no closures: asked after every action, for every seat.
+  const out: string[] = [];
+  for (const seat of module.seats(state)) {
+    for (const d of candidates(module, state, seat)) {
+      if (d.decision === false || d.when(state, seat, false)) continue;
+      if (typeof d.decision === 'function' ? d.decision(state, seat) : d.decision) {
+        out.push(seat);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /** The action types open to `seat` now (cheap: no labels, no forms). */
 export function offeredTypes<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, state: S, seat: string): ActionDef<S>[] {
-  return candidates(module, state, seat).filter((d) => !d.when(state, seat, false));
+  const out: ActionDef<S>[] = [];
+  for (const d of candidates(module, state, seat)) if (!d.when(state, seat, false)) out.push(d);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -66,20 +66,15 @@ function replaceNonCombatant(zone: ZoneState, index: number, nc: NonCombatant): 
   b.nonCombatants = b.nonCombatants.map((n, i) => (i === index ? nc : n));
 }
 
-/**
- * The units afloat in the battle, for a form: committed ships (optionally only submarines, or no
- * Non-Combatants). `firstOnly`: stop at the first (is there any?), without labels.
- */
-function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines', firstOnly = false): FieldOption[] {
+/** The units afloat in the battle, for a form: committed ships (optionally only submarines), and Non-Combatants. */
+function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines'): FieldOption[] {
   const out: FieldOption[] = [];
   for (const s of ['allied', 'soviet'] as const) {
     const fleet = zone.players[s].fleet;
     for (const id in fleet) {
       if (!fleet[id].committed) continue;
       const card = shipCard(state, id)!;
-      if (which === 'submarines' && !isSubmarine(card)) continue;
-      out.push({ value: id, label: firstOnly ? '' : `${sideName(s)} ${card.name} (${card.points} points)` });
-      if (firstOnly) return out;
+      if (which !== 'submarines' || isSubmarine(card)) out.push({ value: id, label: `${sideName(s)} ${card.name} (${card.points} points)` });
     }
   }
   const b = zone.battle!;
@@ -87,9 +82,18 @@ function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'subm
   return out;
 }
 
+/** Is any such unit afloat in the battle? (`units` without building the options: asked after every action.) */
+function anyAfloat(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines'): boolean {
+  for (const s of ['allied', 'soviet'] as const) {
+    const fleet = zone.players[s].fleet;
+    for (const id in fleet) if (fleet[id].committed && (which !== 'submarines' || isSubmarine(shipCard(state, id)!))) return true;
+  }
+  return which === 'all' && zone.battle!.nonCombatants.some((n) => !n.sunk);
+}
+
 function recording(which: 'all' | 'ships' | 'submarines') {
   return (state: CwnbState, zone: ZoneState, _side: Side, explain: boolean) =>
-    inBattle(zone, explain) ?? (units(state, zone, which, true).length ? null : no(explain, 'nothing-afloat', () => `${zoneName(zone.id)}: no such unit is afloat in the battle.`));
+    inBattle(zone, explain) ?? (anyAfloat(state, zone, which) ? null : no(explain, 'nothing-afloat', () => `${zoneName(zone.id)}: no such unit is afloat in the battle.`));
 }
 
 const unitField = (state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines', label = 'Ship') => ({ kind: 'choice' as const, label, options: units(state, zone, which) });
