@@ -14,6 +14,7 @@ import { readGameFile, writeGameFile } from '../../src/adapters/storage/game-fil
 import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
 import type { GameRecord, Session } from '../../src/engine/session.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
+import { uniformCharts } from '../support/cwnb-optional-fixtures.ts';
 import { openSession, table, type Table } from '../support/cwnb-scenario.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wardroom-undo-'));
@@ -161,6 +162,22 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     t.act('allied:mediterranean', 'commit', { ships: ['uss-knox'] }); // reveals the Mediterranean
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
     expect(refused(s.undo('allied:south-pacific')).message).toContain('commit by allied:mediterranean');
+  });
+
+  // Found by `scripts/fuzz.ts --optional` (game seed 52000356): the chart die was offered for
+  // undo, then the undo was refused because the transfer after it no longer replayed.
+  it('13.3 a physical chart die stands once a transfer relied on it, even an unlimited transfer that counted nothing', () => {
+    const t = table([SP, MED], { optional: { transferLimitations: { charts: uniformCharts('U') } } });
+    const s = t.session;
+    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
+    t.act('soviet:mediterranean', 'rollMission', { values: [3] });
+    t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
+    for (const seat of ['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean']) t.act(seat, 'donePurchasing');
+    t.act('soviet:south-pacific', 'rollTransferChart', { values: [2] }); // the game roller: the Advantaged Player of the first zone
+    expect(s.undoableCount('soviet:south-pacific')).toBe(1); // nothing relied on it yet: a mistyped die may be corrected
+    t.act('allied:south-pacific', 'transferShip', { ship: 'uss-knox', to: MED });
+    expect(s.undoableCount('soviet:south-pacific')).toBe(0);
+    expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by allied:south-pacific');
   });
 
   it('seeded dice are never rolled again: a seeded roll is not taken back, and redoing an order after an undo does not move the dice', () => {

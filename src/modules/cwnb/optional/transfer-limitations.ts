@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
 import type { Side, ZoneId } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
-import { diceFields, diceSchema, gameAction, gameRollerSeat, no, roll, say, sideName, zoneName } from '../rules/common.ts';
+import { diceFields, diceSchema, gameAction, gameRollerSeat, no, reliesOn, roll, say, sideName, zoneName } from '../rules/common.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { unlimitedTransfers } from './friction-of-war.ts';
 
@@ -69,6 +69,7 @@ export const transferLimitations: OptionalRule = {
     checkTransfer(state, from, to, side) {
       if (unlimited(from, to, side)) return;
       if (state.transferChart === null) refuse('chart-not-rolled', 'Roll for the Transfer Limitations chart first (13.3).', '13.3');
+      reliesOn('transfer-limits'); // the chart die is not taken back from under this transfer
       if (transfersLeft(state, side, from.id, to.id) <= 0) {
         refuse('transfer-limit', `Transfer Limitations: no more ${sideName(side)} cards may move from ${zoneName(from.id)} to ${zoneName(to.id)} this turn (chart ${state.transferChart + 1}).`, '13.3');
       }

@@ -116,10 +116,13 @@ export function roll(state: CwnbState, ctx: Ctx, seat: string, requests: DieRequ
 const fresh = new Set<object>();
 /** The War Zones written in the current action. */
 let written: ZoneId[] = [];
+/** Shared parts of the game the current action relied on without changing them (see `reliesOn`). */
+let relied: SharedPart[] = [];
 
 export function beginDraft(state: CwnbState): CwnbState {
   fresh.clear();
   written = [];
+  relied = [];
   const draft = copyState(state);
   fresh.add(draft);
   return draft;
@@ -271,9 +274,22 @@ export function writableZones(draft: CwnbState): ZoneState[] {
 
 const ZONE_SCOPE = Object.fromEntries(ZONE_IDS.map((id) => [id, `zone:${id}`])) as Record<ZoneId, string>;
 
+/** Parts of the game shared by the War Zones, as the scope of an action names them. */
+type SharedPart = 'non-combatant-deck' | 'transfer-limits' | 'seats';
+
+/**
+ * The current action relied on a shared part of the game that it did not change (13.3: a transfer
+ * checked against the chart rolled this turn, even one the chart leaves unlimited). Its scope
+ * names that part, so the action that set it is not taken back from under it.
+ */
+export function reliesOn(part: SharedPart): void {
+  if (!relied.includes(part)) relied.push(part);
+}
+
 /**
  * What an action changed, for undo and rewinds: the War Zones it wrote, and the shared parts of
- * the game it touched. A change of turn, of the purchase step or of the result is the whole game.
+ * the game it touched or relied on. A change of turn, of the purchase step or of the result is the
+ * whole game.
  */
 function scopeOf(before: CwnbState, after: CwnbState): string[] | undefined {
   if (after.turn !== before.turn || after.purchasesResolved !== before.purchasesResolved || after.result !== before.result || after.endRollDue !== before.endRollDue) return undefined;
@@ -282,6 +298,7 @@ function scopeOf(before: CwnbState, after: CwnbState): string[] | undefined {
   if (after.nonCombatantDeck !== before.nonCombatantDeck || after.playerOrderCards !== before.playerOrderCards) scope.push('non-combatant-deck');
   if (after.transferChart !== before.transferChart || after.transfersUsed !== before.transfersUsed) scope.push('transfer-limits');
   if (after.holders !== before.holders) scope.push('seats');
+  for (const part of relied) if (!scope.includes(part)) scope.push(part);
   for (const side of SIDES) if (after.notes[side] !== before.notes[side]) scope.push(`notes:${side}`);
   return scope;
 }
