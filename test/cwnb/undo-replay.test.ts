@@ -180,6 +180,20 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by allied:south-pacific');
   });
 
+  // Found by `scripts/fuzz.ts --optional --undo 0.1` (game seed 53000054).
+  it('13.3 the chart die stands once rolled by the Advantaged Player of the first War Zone: what made them so is not taken back from under it', () => {
+    const t = table([MED, SP], { optional: { transferLimitations: { charts: uniformCharts('U') } } });
+    const s = t.session;
+    t.act('soviet:mediterranean', 'rollMission', { values: [6] }); // Allied Engage vs Soviet Submarine Strike
+    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
+    for (const seat of ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific', 'soviet:south-pacific']) t.act(seat, 'donePurchasing');
+    t.act('soviet:mediterranean', 'declineStrike'); // 9.5: the status shifts one column toward the Allies, who become the Advantaged Player
+    expect(s.undoableCount('soviet:mediterranean')).toBe(1);
+    t.act('allied:mediterranean', 'rollTransferChart', { values: [2] });
+    expect(s.undoableCount('soviet:mediterranean')).toBe(0);
+    expect(refused(s.undo('soviet:mediterranean')).message).toContain('rollTransferChart by allied:mediterranean');
+  });
+
   it('seeded dice are never rolled again: a seeded roll is not taken back, and redoing an order after an undo does not move the dice', () => {
     const t = southPacific('seeded');
     const s = t.session;

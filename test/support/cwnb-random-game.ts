@@ -47,6 +47,12 @@ export interface PlayConfig {
   /** Chance per step of a seat taking back some of its own last actions (at most `maxUndos` per game). Default 0.01. */
   undoChance?: number;
   maxUndos?: number;
+  /**
+   * Chance per step of a rewind by agreement of one War Zone to a recent point (at most
+   * `maxRewinds` per game): agreed by the referee or by both seats of the zone. Default 0.
+   */
+  rewindChance?: number;
+  maxRewinds?: number;
   /** Chance that an action is built by the plain engine Chooser from the specs (often refused) instead of the smart builder. Default 0.1. */
   rawChance?: number;
   /** Replay the log at the end (from its JSON form) and compare states. Default true. */
@@ -78,6 +84,8 @@ export interface GameReport {
   probes: number;
   undos: number;
   undoRefusals: number;
+  rewinds: number;
+  rewindRefusals: number;
   counts: Record<string, number>;
 }
 
@@ -747,6 +755,8 @@ export function playRandomGame(seed: number, config: PlayConfig = {}): GameRepor
   const probeChance = config.probeChance ?? 0.1;
   const undoChance = config.undoChance ?? 0.01;
   const maxUndos = config.maxUndos ?? 2;
+  const rewindChance = config.rewindChance ?? 0;
+  const maxRewinds = config.maxRewinds ?? 2;
   const rawChance = config.rawChance ?? 0.1;
   const checkReplay = config.checkReplay ?? true;
   const checkScores = config.checkPoints ?? true;
@@ -783,6 +793,8 @@ export function playRandomGame(seed: number, config: PlayConfig = {}): GameRepor
     probes: 0,
     undos: 0,
     undoRefusals: 0,
+    rewinds: 0,
+    rewindRefusals: 0,
     counts: {},
   };
 
@@ -838,6 +850,12 @@ export function playRandomGame(seed: number, config: PlayConfig = {}): GameRepor
       // Now and then a seat takes back some of its own last actions.
       if (report.undos < maxUndos && index > 0 && ch.chance(undoChance)) {
         doUndo(ch, session, history, report, fail);
+        checkState();
+        config.onState?.(session.state, session);
+        continue;
+      }
+      if (report.rewinds < maxRewinds && index > 0 && ch.chance(rewindChance)) {
+        doRewind(ch, session, history, report, fail);
         checkState();
         config.onState?.(session.state, session);
         continue;
@@ -953,6 +971,42 @@ function doUndo(ch: Chooser, session: Session<CwnbState>, history: CwnbState[], 
   }
   history.push(session.state);
   report.undos++;
+}
+
+/**
+ * A rewind by agreement (issue 7 §4) of a random War Zone to a recent point of the log, agreed by
+ * the referee or by both seats of the zone. It is refused only for the reasons a rewind has (not
+ * agreed; past a seeded die, a reveal or an action that changed another part of the game; nothing
+ * to rewind), never because the actions after it stop replaying: that would mean the check missed
+ * a dependency. Refused, nothing changes; accepted, it is logged and the state is the replay of the log.
+ */
+function doRewind(ch: Chooser, session: Session<CwnbState>, history: CwnbState[], report: GameReport, fail: (problem: string, action?: unknown) => never): void {
+  const log = session.record.log;
+  const zone = ch.pick(session.state.options.zones);
+  const scope = `zone:${zone}`;
+  const to = ch.int(Math.max(-1, log.length - 30), log.length - 1);
+  const seats = cwnb.scopeSeats!(session.state, scope);
+  const agreed = ch.chance(0.3) ? ['referee'] : ch.chance(0.8) ? seats : seats.slice(0, 1);
+  const before = { state: session.state, length: log.length };
+  const r = session.rewind(scope, to, agreed, session.version);
+  if (isRuleError(r)) {
+    if (r.code !== 'rewind-not-allowed' && r.code !== 'rewind-not-agreed') fail(`rewind of ${scope} to #${to} refused with ${r.code}: ${r.message}`);
+    if (r.code === 'rewind-not-agreed' && agreed.length !== 1) fail(`rewind of ${scope} agreed by ${agreed.join(', ')} refused as not agreed`);
+    if (session.state !== before.state || log.length !== before.length) fail(`a refused rewind of ${scope} changed the game`);
+    report.rewindRefusals++;
+    return;
+  }
+  if (agreed.length === 1 && agreed[0] !== 'referee') fail(`rewind of ${scope} accepted with the agreement of ${agreed[0]} alone`);
+  if (log.length !== before.length + 1 || log[before.length].type !== '@rewind') fail(`rewind of ${scope}: not logged (log ${before.length} → ${log.length})`);
+  for (const i of (log[before.length] as unknown as { voids: number[] }).voids) {
+    if (i <= to) fail(`rewind of ${scope} to #${to} voided #${i}, before the point rewound to`);
+    const sc = session.scopeOf(i);
+    if (!sc || sc.some((x) => x !== scope)) fail(`rewind of ${scope} voided #${i}, which changed ${sc ? sc.join(', ') : 'the whole game'}`);
+  }
+  const replayed = openSession(JSON.parse(JSON.stringify(session.record)) as GameRecord);
+  if (!isDeepStrictEqual(replayed.state, session.state)) fail(`state after the rewind of ${scope} to #${to} differs from the replay of the log`);
+  history.push(session.state);
+  report.rewinds++;
 }
 
 // ---------------------------------------------------------------------------------------------

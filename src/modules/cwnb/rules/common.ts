@@ -116,8 +116,8 @@ export function roll(state: CwnbState, ctx: Ctx, seat: string, requests: DieRequ
 const fresh = new Set<object>();
 /** The War Zones written in the current action. */
 let written: ZoneId[] = [];
-/** Shared parts of the game the current action relied on without changing them (see `reliesOn`). */
-let relied: SharedPart[] = [];
+/** Parts of the game the current action relied on without changing them, as scope names (see `reliesOn`). */
+let relied: string[] = [];
 
 export function beginDraft(state: CwnbState): CwnbState {
   fresh.clear();
@@ -278,12 +278,14 @@ const ZONE_SCOPE = Object.fromEntries(ZONE_IDS.map((id) => [id, `zone:${id}`])) 
 type SharedPart = 'non-combatant-deck' | 'transfer-limits' | 'seats';
 
 /**
- * The current action relied on a shared part of the game that it did not change (13.3: a transfer
- * checked against the chart rolled this turn, even one the chart leaves unlimited). Its scope
+ * The current action relied on a part of the game that it did not change: a shared part (13.3: a
+ * transfer checked against the chart rolled this turn, even one the chart leaves unlimited) or a
+ * War Zone (13.3: the chart die is rolled by the Advantaged Player of the first zone). Its scope
  * names that part, so the action that set it is not taken back from under it.
  */
-export function reliesOn(part: SharedPart): void {
-  if (!relied.includes(part)) relied.push(part);
+export function reliesOn(part: SharedPart | ZoneId): void {
+  const name = part in ZONE_SCOPE ? ZONE_SCOPE[part as ZoneId] : part;
+  if (!relied.includes(name)) relied.push(name);
 }
 
 /**
