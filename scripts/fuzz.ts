@@ -22,6 +22,7 @@ const USAGE = `usage: node --import tsx scripts/fuzz.ts [--games N] [--seed S] [
   --game-seed X     play only the game with seed X (reproduce a failure)
   --probe P         chance per step of illegal-action probes (default 0.1)
   --undo P          chance per step of an undo (default 0.01), at most --max-undos per game (default 2)
+  --rewind P        chance per step of a rewind by agreement of a War Zone (default 0), at most --max-rewinds per game (default 2)
   --zones a,b       fix the War Zones (ids: ${ZONE_IDS.join(', ')})
   --turns N         fix the agreed length (1–9)
   --dice D          fix the dice: seeded | physical
@@ -43,6 +44,8 @@ function main(): number {
         probe: { type: 'string' },
         undo: { type: 'string' },
         'max-undos': { type: 'string' },
+        rewind: { type: 'string' },
+        'max-rewinds': { type: 'string' },
         zones: { type: 'string' },
         turns: { type: 'string' },
         dice: { type: 'string' },
@@ -95,6 +98,8 @@ function main(): number {
       probeChance: prob('probe', args.probe),
       undoChance: prob('undo', args.undo),
       maxUndos: int('max-undos', args['max-undos'], 0, 1000),
+      rewindChance: prob('rewind', args.rewind),
+      maxRewinds: int('max-rewinds', args['max-rewinds'], 0, 1000),
       maxActions: int('max-actions', args['max-actions'], 1, 10_000_000),
       optionalRules: args.optional ? 'random' : 'none',
     };
@@ -116,7 +121,7 @@ function main(): number {
       : `CWNB fuzzer: ${seeds.length} games, game seeds ${seeds[0]}..${seeds[seeds.length - 1]} (node ${process.version}, ${cpus()[0]?.model ?? 'cpu'})`,
   );
   const t0 = process.hrtime.bigint();
-  const sum = { games: 0, actions: 0, probes: 0, refusals: 0, undos: 0, undoRefusals: 0 };
+  const sum = { games: 0, actions: 0, probes: 0, refusals: 0, undos: 0, undoRefusals: 0, rewinds: 0, rewindRefusals: 0 };
   const byZones: Record<number, number> = {};
   const byTurns: Record<number, number> = {};
   const failures: FuzzFailure[] = [];
@@ -130,6 +135,8 @@ function main(): number {
       sum.refusals += r.refusals;
       sum.undos += r.undos;
       sum.undoRefusals += r.undoRefusals;
+      sum.rewinds += r.rewinds;
+      sum.rewindRefusals += r.rewindRefusals;
       byZones[r.options.zones.length] = (byZones[r.options.zones.length] ?? 0) + 1;
       byTurns[r.options.turns] = (byTurns[r.options.turns] ?? 0) + 1;
       if (seeds.length === 1) console.log(`  ${r.options.zones.join(', ')}; ${r.options.turns} turn(s); ${r.options.dice} dice; ${r.actions} actions; result ${JSON.stringify(r.state.result && { winner: r.state.result.winner, margin: r.state.result.margin, level: r.state.result.level })}`);
@@ -161,7 +168,7 @@ function main(): number {
       '',
       `games finished: ${sum.games} of ${seeds.length}; failures: ${failures.length}`,
       `actions: ${sum.actions} (${Math.round(sum.actions / secs)} actions/s incl. all checks); illegal probes refused: ${sum.probes}; random refusals: ${sum.refusals}`,
-      `undos: ${sum.undos} (and ${sum.undoRefusals} undo attempts refused as they should be)`,
+      `undos: ${sum.undos} (and ${sum.undoRefusals} undo attempts refused as they should be); rewinds: ${sum.rewinds} (and ${sum.rewindRefusals} refused)`,
       `zones per game ${hist(byZones)}; turns per game ${hist(byTurns)}`,
       `time: ${secs.toFixed(1)} s`,
     ].join('\n'),

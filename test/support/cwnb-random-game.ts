@@ -965,12 +965,24 @@ function doUndo(ch: Chooser, session: Session<CwnbState>, history: CwnbState[], 
   const replayed = openSession(JSON.parse(JSON.stringify(session.record)) as GameRecord);
   if (!isDeepStrictEqual(replayed.state, session.state)) fail(`state after undoing ${count} differs from the replay of the log`);
   const voided = (log[before] as unknown as { voids: number[] }).voids;
+  const barrier = barrierIn(session, voided);
+  if (barrier) fail(`undo of ${count} took back ${barrier}`);
   // The first undo of the game, of the last actions of the log: the state is the one before them.
   if (report.undos === 0 && voided.every((i, k) => i === before - count + k)) {
     if (!isDeepStrictEqual(session.state, history[history.length - 1 - count])) fail(`state after undoing the last ${count} action(s) differs from the state before them`);
   }
   history.push(session.state);
   report.undos++;
+}
+
+/** The first of these log entries that rolled a seeded die or revealed a secret (never taken back, §4), or null. */
+function barrierIn(session: Session<CwnbState>, voided: readonly number[]): string | null {
+  for (const i of voided) {
+    const entry = session.record.log[i];
+    if (entry.rolled?.length) return `#${i} ${entry.type}, which rolled a seeded die`;
+    if (session.events.some((e) => e.entry === i && e.type === 'reveal')) return `#${i} ${entry.type}, which revealed a secret`;
+  }
+  return null;
 }
 
 /**
@@ -998,7 +1010,10 @@ function doRewind(ch: Chooser, session: Session<CwnbState>, history: CwnbState[]
   }
   if (agreed.length === 1 && agreed[0] !== 'referee') fail(`rewind of ${scope} accepted with the agreement of ${agreed[0]} alone`);
   if (log.length !== before.length + 1 || log[before.length].type !== '@rewind') fail(`rewind of ${scope}: not logged (log ${before.length} → ${log.length})`);
-  for (const i of (log[before.length] as unknown as { voids: number[] }).voids) {
+  const voided = (log[before.length] as unknown as { voids: number[] }).voids;
+  const barrier = barrierIn(session, voided);
+  if (barrier) fail(`rewind of ${scope} to #${to} took back ${barrier}`);
+  for (const i of voided) {
     if (i <= to) fail(`rewind of ${scope} to #${to} voided #${i}, before the point rewound to`);
     const sc = session.scopeOf(i);
     if (!sc || sc.some((x) => x !== scope)) fail(`rewind of ${scope} voided #${i}, which changed ${sc ? sc.join(', ') : 'the whole game'}`);
