@@ -194,6 +194,20 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(refused(s.undo('soviet:mediterranean')).message).toContain('rollTransferChart by allied:mediterranean');
   });
 
+  it('14.1 a seat assigned by the Overall Commander relies on its War Zone being in Battle Preparations: the mission re-roll that put it there stands', () => {
+    const t = table([MED, SP], { optional: { overallCommanders: true } });
+    const s = t.session;
+    t.act('soviet:mediterranean', 'rollMission', { values: [6] }); // Allied Engage vs Soviet Submarine Strike
+    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
+    for (const seat of ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific', 'soviet:south-pacific']) t.act(seat, 'donePurchasing');
+    t.act('soviet:mediterranean', 'declineStrike'); // 9.5: the mission is re-rolled, by the Allies now Advantaged
+    t.act('allied:mediterranean', 'rollMission', { values: [1] });
+    expect(s.undoableCount('allied:mediterranean')).toBe(1);
+    t.act('commander:soviet', 'assignSeat', { target: 'soviet:mediterranean', player: 'Olga' });
+    expect(s.undoableCount('allied:mediterranean')).toBe(0);
+    expect(refused(s.undo('allied:mediterranean')).message).toContain('assignSeat by commander:soviet');
+  });
+
   it('seeded dice are never rolled again: a seeded roll is not taken back, and redoing an order after an undo does not move the dice', () => {
     const t = southPacific('seeded');
     const s = t.session;
