@@ -78,6 +78,13 @@ function coldReplay(file: string): { ms: number } {
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!);
 }
 
+/** (a0) The engine's floor: the same cold replay of a game as long, of a module that does next to nothing (bench/cold-floor.mjs). */
+function coldFloor(actions: number): { ms: number } {
+  const r = spawnSync(process.execPath, [...(COMPILED ? [] : ['--import', 'tsx']), join(ROOT, 'bench', 'cold-floor.mjs'), ROOT, String(actions)], { encoding: 'utf8', cwd: ROOT });
+  if (r.status !== 0) throw new Error(`cold floor failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+}
+
 /** (b) Every action of the game applied alone to its own (pre-computed) state through the kernel, in µs. */
 function applyLatencies(states: CwnbState[], log: readonly Action[]): { all: number[]; byType: Map<string, number[]> } {
   const all: number[] = [];
@@ -122,6 +129,7 @@ export async function run(): Promise<string> {
   const sevenOptions = cwnb.parseOptions(SEVEN_NINE) as CwnbOptions;
 
   const cold: number[] = [];
+  const floor: number[] = [];
   const warm: number[] = [];
   const lat: number[] = [];
   const byType = new Map<string, number[]>();
@@ -131,7 +139,10 @@ export async function run(): Promise<string> {
   for (let round = 0; round < ROUNDS; round++) {
     // (a) cold, in fresh processes, and warm in this one
     if (file) {
-      for (let i = 0; i < 3; i++) cold.push(coldReplay(file).ms);
+      for (let i = 0; i < 3; i++) {
+        cold.push(coldReplay(file).ms);
+        floor.push(coldFloor(n).ms);
+      }
     }
     const t = now();
     while (msSince(t) < (SECONDS * 1000) / 3) {
@@ -185,6 +196,9 @@ export async function run(): Promise<string> {
     cold.length
       ? `| (a) replay, FIRST \`Session.open\` in a fresh process (${COMPILED ? 'compiled dist/' : 'src/ through tsx'}) | ${fmt(coldRate)} actions/s (median of ${cold.length} processes, ${fmt(median(cold), 1)} ms; best ${fmt(n / (Math.min(...cold) / 1000))}) | ≥ 100,000 actions/s | ${verdict(coldRate >= 100_000)} |`
       : '| (a) cold replay | (no example file) | | |',
+    ...(floor.length
+      ? [`| (a0) the engine's floor: the same cold replay of ${n} actions of a module that does next to nothing (\`bench/cold-floor.mjs\`) | ${fmt(n / (median(floor) / 1000))} actions/s (median of ${floor.length} processes, ${fmt(median(floor), 1)} ms) | | |`]
+      : []),
     `| (a′) replay, \`Session.open\` warm, in this process | ${fmt(n / (median(warm) / 1000))} actions/s (median of ${warm.length}, ${fmt(median(warm), 1)} ms; best ${fmt(n / (Math.min(...warm) / 1000))}) | | |`,
     `| (b) one action through the kernel (\`applyAction\`), every action of the game × ${ROUNDS} | median ${fmt(median(lat), 2)} µs; p90 ${fmt(quantile(lat, 0.9), 1)} µs; p99 ${fmt(quantile(lat, 0.99), 1)} µs; mean ${fmt(lat.reduce((s, x) => s + x, 0) / lat.length, 1)} µs | median < 6 µs | ${verdict(median(lat) < 6)} |`,
     `| (c) random full 7-zone 9-turn campaigns, ${threads} worker threads (${COMPILED ? 'rules from the compiled dist/' : 'src/ through tsx'}) | ${fmt(parallel.perSecond, 1)} campaigns/s (${parallel.campaigns} in ${SECONDS} s, ${fmt(parallel.actions / parallel.campaigns)} actions each) | goal ≥ 100 campaigns/s | ${verdict(parallel.perSecond >= 100)} |`,
