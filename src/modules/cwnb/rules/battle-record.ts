@@ -66,7 +66,7 @@ function replaceNonCombatant(zone: ZoneState, index: number, nc: NonCombatant): 
   b.nonCombatants = b.nonCombatants.map((n, i) => (i === index ? nc : n));
 }
 
-/** The units afloat in the battle, for a form: committed ships (optionally only submarines), and Non-Combatants. */
+/** The units afloat in the battle, for a form: committed ships (or only submarines), and with 'all' the Non-Combatants. */
 function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines'): FieldOption[] {
   const out: FieldOption[] = [];
   for (const s of ['allied', 'soviet'] as const) {
