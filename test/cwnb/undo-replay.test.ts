@@ -194,7 +194,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(refused(s.undo('soviet:mediterranean')).message).toContain('rollTransferChart by allied:mediterranean');
   });
 
-  it('14.1 a seat assigned by the Overall Commander relies on its War Zone being in Battle Preparations: the mission re-roll that put it there stands', () => {
+  it('14.1 a seat assigned by the Overall Commander does not hold up the undo of a mission re-roll in its War Zone: the zone is in Battle Preparations either way', () => {
     const t = table([MED, SP], { optional: { overallCommanders: true } });
     const s = t.session;
     t.act('soviet:mediterranean', 'rollMission', { values: [6] }); // Allied Engage vs Soviet Submarine Strike
@@ -202,10 +202,12 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     for (const seat of ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific', 'soviet:south-pacific']) t.act(seat, 'donePurchasing');
     t.act('soviet:mediterranean', 'declineStrike'); // 9.5: the mission is re-rolled, by the Allies now Advantaged
     t.act('allied:mediterranean', 'rollMission', { values: [1] });
-    expect(s.undoableCount('allied:mediterranean')).toBe(1);
     t.act('commander:soviet', 'assignSeat', { target: 'soviet:mediterranean', player: 'Olga' });
-    expect(s.undoableCount('allied:mediterranean')).toBe(0);
-    expect(refused(s.undo('allied:mediterranean')).message).toContain('assignSeat by commander:soviet');
+    expect(s.undoableCount('allied:mediterranean')).toBe(1);
+    expect(isRuleError(s.undo('allied:mediterranean'))).toBe(false); // the mistyped die is taken back
+    expect(s.state.zones[MED]!.step).toBe('mission');
+    expect(s.state.holders['soviet:mediterranean']).toBe('Olga');
+    expect(throughFile(s, 'assigned').state).toEqual(s.state);
   });
 
   it('seeded dice are never rolled again: a seeded roll is not taken back, and redoing an order after an undo does not move the dice', () => {

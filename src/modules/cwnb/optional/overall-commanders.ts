@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuse, ruleError } from '../../../engine/errors.ts';
 import type { Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
-import { gameAction, no, reliesOn, say, sideName } from '../rules/common.ts';
+import { gameAction, no, say, sideName } from '../rules/common.ts';
 import { inBattlePreparations } from '../rules/sequence-of-play.ts';
 import type { CwnbState } from '../state.ts';
 import { parseSeat, seatOf } from '../state.ts';
@@ -50,7 +50,6 @@ export const assignSeat = gameAction({
     const p = parseSeat(a.target);
     if (!p || p.side !== side || !state.zones[p.zone]) refuse('commander-target', `Name one of your team's seats, e.g. ${side}:${state.options.zones[0]}.`, '14.1');
     if (!inBattlePreparations(state.zones[p.zone]!)) refuse('commander-battle', 'Players are moved between War Zones during Battle Preparations (14.1).', '14.1');
-    reliesOn(p.zone); // on its step: what put the zone in Battle Preparations is not taken back from under the move
     const name = a.player.trim();
     if (!name) refuse('bad-player', "Give the player's name.", '14.1');
     const holders = { ...state.holders };
