@@ -53,7 +53,7 @@ export function newGameRecord(module: string, options: unknown, seed: string): G
 
 /** What the session knows about each log entry. */
 interface StepInfo {
-  /** Parts of the game the entry changed; null: all of it. Kernel entries: []. */
+  /** Parts of the game the entry changed or relied on (the module says); null: all of it. Kernel entries: []. */
   scope: readonly string[] | null;
   /** A seeded die was rolled or a secret revealed: never taken back. */
   barrier: boolean;
@@ -269,7 +269,7 @@ export class Session<S = unknown> {
   /**
    * Corrections by agreement: rewind one scope (a War Zone) to just after log entry `to`,
    * taking back every later action in it. The referee, or every seat of the scope, must agree.
-   * Refused past a seeded die or a reveal, or past an action that also changed another scope.
+   * Refused past a seeded die or a reveal, or past an action that also changed (or relied on) another scope.
    */
   rewind(scope: string, to: number, agreed: readonly string[], version?: number): Action[] | RuleError {
     const stale = this.stale(version);
@@ -291,7 +291,7 @@ export class Session<S = unknown> {
     for (const j of voids) {
       const s = this.steps[j];
       if (s.scope === null || s.scope.some((x) => x !== scope)) {
-        return ruleError('rewind-not-allowed', `${this.record.log[j].type} by ${this.record.log[j].seat} (action #${j}) also changed ${s.scope ? s.scope.filter((x) => x !== scope).join(', ') : 'the whole game'}: a rewind of ${scope} cannot take it back.`);
+        return ruleError('rewind-not-allowed', `${this.record.log[j].type} by ${this.record.log[j].seat} (action #${j}) also changed or relied on ${s.scope ? s.scope.filter((x) => x !== scope).join(', ') : 'the whole game'}: a rewind of ${scope} cannot take it back.`);
       }
       const why = this.blocked(j, set, 'rewind');
       if (why) return why;
@@ -406,7 +406,7 @@ export class Session<S = unknown> {
     return this.module.isOver(this.state);
   }
 
-  /** The parts of the game log entry `index` changed ("zone:mediterranean"…); null: all of it. */
+  /** The parts of the game log entry `index` changed or relied on ("zone:mediterranean"…); null: all of it. */
   scopeOf(index: number): readonly string[] | null {
     return this.steps[index]?.scope ?? null;
   }

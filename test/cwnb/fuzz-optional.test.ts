@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FuzzFailure, playRandomGame } from '../support/cwnb-random-game.ts';
 
 describe('CWNB fuzzer with the optional rules: 500 seeded campaigns, each with a random selection of 13.1–13.5 and 14.1', () => {
-  // The same checks as above with every invariant and the replay. Found by `scripts/fuzz.ts --optional`
+  // The checks of the base batches of fuzz.test.ts: every invariant, event check and the replay. Found by `scripts/fuzz.ts --optional`
   // before this batch existed: the 13.5 joker's bank was read by the event check as taken from the track.
   const OPTIONAL_GAMES = 500;
   for (let from = 1; from <= OPTIONAL_GAMES; from += 250) {

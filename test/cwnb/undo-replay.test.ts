@@ -210,6 +210,35 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(throughFile(s, 'assigned').state).toEqual(s.state);
   });
 
+  it('6.C.2 an undo never carries out the purchases behind the players\' backs: a Strike declined during the purchases stands once another zone has finished its orders', () => {
+    const t = table([MED, SP]);
+    const s = t.session;
+    t.act('soviet:mediterranean', 'rollMission', { values: [6] }); // Allied Engage vs Soviet Submarine Strike
+    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
+    for (const seat of ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific']) t.act(seat, 'donePurchasing');
+    t.act('soviet:mediterranean', 'declineStrike'); // 9.5 during the purchases: the Mediterranean is back at its mission roll
+    expect(s.undoableCount('soviet:mediterranean')).toBe(2); // its finished order and the decline
+    t.act('soviet:south-pacific', 'donePurchasing'); // every order is done but the Mediterranean's mission: nothing is carried out yet
+    expect(s.state.purchasesResolved).toBe(false);
+    // Taking the decline back would make that last order carry out every purchase (a reveal) as the log is replayed.
+    expect(s.undoableCount('soviet:mediterranean')).toBe(0);
+    expect(refused(s.undo('soviet:mediterranean')).message).toContain('donePurchasing by soviet:south-pacific');
+    // Orders of the Mediterranean that do not finish it are not held up (the concurrent undo of 6.C.1 stays).
+    t.act('allied:mediterranean', 'rollMission', { values: [1] });
+    expect(s.state.purchasesResolved).toBe(true);
+  });
+
+  it('6.C.2 a zone that finished its orders first does not hold up the undo of another zone\'s orders', () => {
+    const t = twoZones();
+    const s = t.session;
+    t.act('allied:mediterranean', 'buyShip', { ship: 'uss-kidd' });
+    t.act('allied:south-pacific', 'donePurchasing');
+    t.act('soviet:south-pacific', 'donePurchasing'); // the South Pacific is ready; the Mediterranean is not
+    expect(s.undoableCount('allied:mediterranean')).toBe(1);
+    expect(isRuleError(s.undo('allied:mediterranean'))).toBe(false);
+    expect(throughFile(s, 'first-ready').state).toEqual(s.state);
+  });
+
   it('seeded dice are never rolled again: a seeded roll is not taken back, and redoing an order after an undo does not move the dice', () => {
     const t = southPacific('seeded');
     const s = t.session;

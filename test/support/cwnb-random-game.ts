@@ -964,6 +964,8 @@ function doUndo(ch: Chooser, session: Session<CwnbState>, history: CwnbState[], 
   if (log.length !== before + 1 || log[before].type !== '@undo') fail(`undo of ${count}: not logged (log ${before} → ${log.length})`);
   const replayed = openSession(JSON.parse(JSON.stringify(session.record)) as GameRecord);
   if (!isDeepStrictEqual(replayed.state, session.state)) fail(`state after undoing ${count} differs from the replay of the log`);
+  const changed = historyChanged(session, replayed);
+  if (changed) fail(`undo of ${count} changed what a later entry did: ${changed}`);
   const voided = (log[before] as unknown as { voids: number[] }).voids;
   const barrier = barrierIn(session, voided);
   if (barrier) fail(`undo of ${count} took back ${barrier}`);
@@ -973,6 +975,23 @@ function doUndo(ch: Chooser, session: Session<CwnbState>, history: CwnbState[], 
   }
   history.push(session.state);
   report.undos++;
+}
+
+/**
+ * The first entry still standing that did something else in a fresh replay of the log than when it
+ * was played (its scope or its events): a take-back may remove actions, never change what the
+ * actions after them did (a later order that now carries out every purchase, a score that moves).
+ */
+function historyChanged(session: Session<CwnbState>, replayed: Session<CwnbState>): string | null {
+  const said = (s: Session<CwnbState>, i: number) => s.events.filter((e) => e.entry === i).map((e) => e.secret?.text ?? e.text);
+  for (let i = 0; i < session.record.log.length; i++) {
+    if (!session.stands(i)) continue;
+    const entry = `#${i} ${session.record.log[i].type} by ${session.record.log[i].seat}`;
+    if (!isDeepStrictEqual(session.scopeOf(i), replayed.scopeOf(i))) return `${entry}: scope ${JSON.stringify(session.scopeOf(i))}, now ${JSON.stringify(replayed.scopeOf(i))}`;
+    const [was, now] = [said(session, i), said(replayed, i)];
+    if (!isDeepStrictEqual(was, now)) return `${entry}: said ${JSON.stringify(was)}, now ${JSON.stringify(now)}`;
+  }
+  return null;
 }
 
 /** The first of these log entries that rolled a seeded die or revealed a secret (never taken back, §4), or null. */
@@ -1003,7 +1022,7 @@ function doRewind(ch: Chooser, session: Session<CwnbState>, history: CwnbState[]
   const r = session.rewind(scope, to, agreed, session.version);
   if (isRuleError(r)) {
     if (r.code !== 'rewind-not-allowed' && r.code !== 'rewind-not-agreed') fail(`rewind of ${scope} to #${to} refused with ${r.code}: ${r.message}`);
-    if (r.code === 'rewind-not-agreed' && agreed.length !== 1) fail(`rewind of ${scope} agreed by ${agreed.join(', ')} refused as not agreed`);
+    if (r.code === 'rewind-not-agreed' && (agreed.includes('referee') || agreed.length === seats.length)) fail(`rewind of ${scope} agreed by ${agreed.join(', ')} refused as not agreed`);
     if (session.state !== before.state || log.length !== before.length) fail(`a refused rewind of ${scope} changed the game`);
     report.rewindRefusals++;
     return;
@@ -1020,6 +1039,8 @@ function doRewind(ch: Chooser, session: Session<CwnbState>, history: CwnbState[]
   }
   const replayed = openSession(JSON.parse(JSON.stringify(session.record)) as GameRecord);
   if (!isDeepStrictEqual(replayed.state, session.state)) fail(`state after the rewind of ${scope} to #${to} differs from the replay of the log`);
+  const changed = historyChanged(session, replayed);
+  if (changed) fail(`rewind of ${scope} to #${to} changed what a later entry did: ${changed}`);
   history.push(session.state);
   report.rewinds++;
 }

@@ -32,7 +32,7 @@ export const rollTransferChart = gameAction({
   },
   fields: (state) => diceFields(state, [6], ['chart die']),
   apply(state, seat, a, ctx) {
-    reliesOn(state.options.zones[0]); // rolled by the Advantaged Player of the first War Zone
+    reliesOn(`zone:${state.options.zones[0]}`); // rolled by the Advantaged Player of the first War Zone
     const [die] = roll(state, ctx, seat, [{ sides: 6, purpose: `Transfer Limitations chart, turn ${state.turn}` }], a.values);
     state.transferChart = chartIndex(die);
     const name = state.options.optional.transferLimitations!.charts[state.transferChart].name;
