@@ -15,12 +15,13 @@ import type { CwnbState } from '../../src/modules/cwnb/state.ts';
 import {
   FuzzFailure,
   eventProblems,
+  historyChanged,
   invariantProblems,
   playRandomGame,
   resultProblems,
   type GameReport,
 } from '../support/cwnb-random-game.ts';
-import { table } from '../support/cwnb-scenario.ts';
+import { openSession, table } from '../support/cwnb-scenario.ts';
 import { apply } from '../support/kernel.ts';
 
 const GAMES = 2000;
@@ -253,6 +254,20 @@ describe('the invariant checks are not vacuous', () => {
     expect(eventProblems([joker], prev, s)).toEqual([]);
     // The same bank event from the Point Track (6.C.2) must have moved the track.
     expect(eventProblems([{ ...joker, rule: '6.C.2' }], prev, s)).toEqual([`${z.id} allied: Point Track moved 0, events say +0 −0 spent −5 banked`]);
+  });
+
+  it('a take-back that changes what a later action did (6.C.2: a later order that would carry out every purchase)', () => {
+    const t = table(['mediterranean', 'south-pacific']);
+    t.act('soviet:mediterranean', 'rollMission', { values: [6] }); // a Soviet Submarine Strike
+    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
+    for (const seat of ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific']) t.act(seat, 'donePurchasing');
+    t.act('soviet:mediterranean', 'declineStrike');
+    t.act('soviet:south-pacific', 'donePurchasing');
+    expect(historyChanged(t.session)).toBeNull();
+    // The session refuses this undo; forced into the log, the order after it would have carried out the purchases.
+    const { record } = t.session;
+    const forced = openSession({ ...record, log: [...record.log, { type: '@undo', seat: 'soviet:mediterranean', voids: [record.log.length - 2] }] });
+    expect(historyChanged(forced)).toMatch(/^#\d+ donePurchasing by soviet:south-pacific: scope \["zone:south-pacific".*without the actions taken back null$/);
   });
 
   it('7.2.3 / 7.2.4 recomputed at the end of a zone\'s turn: status toward the wrong side, in-port points over the cap', () => {

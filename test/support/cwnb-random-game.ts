@@ -964,7 +964,7 @@ function doUndo(ch: Chooser, session: Session<CwnbState>, history: CwnbState[], 
   if (log.length !== before + 1 || log[before].type !== '@undo') fail(`undo of ${count}: not logged (log ${before} → ${log.length})`);
   const replayed = openSession(JSON.parse(JSON.stringify(session.record)) as GameRecord);
   if (!isDeepStrictEqual(replayed.state, session.state)) fail(`state after undoing ${count} differs from the replay of the log`);
-  const changed = historyChanged(session, replayed);
+  const changed = historyChanged(session);
   if (changed) fail(`undo of ${count} changed what a later entry did: ${changed}`);
   const voided = (log[before] as unknown as { voids: number[] }).voids;
   const barrier = barrierIn(session, voided);
@@ -978,18 +978,21 @@ function doUndo(ch: Chooser, session: Session<CwnbState>, history: CwnbState[], 
 }
 
 /**
- * The first entry still standing that did something else in a fresh replay of the log than when it
- * was played (its scope or its events): a take-back may remove actions, never change what the
- * actions after them did (a later order that now carries out every purchase, a score that moves).
+ * The first entry still standing that would have done something else had the actions taken back
+ * never been made (its scope or its events, in a replay of the standing entries alone), or null: a
+ * take-back may remove actions, never change what the actions after them did (a later order that
+ * would carry out every purchase, a score that would move).
  */
-function historyChanged(session: Session<CwnbState>, replayed: Session<CwnbState>): string | null {
+export function historyChanged(session: Session<CwnbState>): string | null {
+  const log = session.record.log;
+  const standing = log.map((_, i) => i).filter((i) => session.stands(i));
+  const clean = openSession({ ...session.record, log: standing.map((i) => log[i]) });
   const said = (s: Session<CwnbState>, i: number) => s.events.filter((e) => e.entry === i).map((e) => e.secret?.text ?? e.text);
-  for (let i = 0; i < session.record.log.length; i++) {
-    if (!session.stands(i)) continue;
-    const entry = `#${i} ${session.record.log[i].type} by ${session.record.log[i].seat}`;
-    if (!isDeepStrictEqual(session.scopeOf(i), replayed.scopeOf(i))) return `${entry}: scope ${JSON.stringify(session.scopeOf(i))}, now ${JSON.stringify(replayed.scopeOf(i))}`;
-    const [was, now] = [said(session, i), said(replayed, i)];
-    if (!isDeepStrictEqual(was, now)) return `${entry}: said ${JSON.stringify(was)}, now ${JSON.stringify(now)}`;
+  for (const [k, i] of standing.entries()) {
+    const entry = `#${i} ${log[i].type} by ${log[i].seat}`;
+    if (!isDeepStrictEqual(session.scopeOf(i), clean.scopeOf(k))) return `${entry}: scope ${JSON.stringify(session.scopeOf(i))}, without the actions taken back ${JSON.stringify(clean.scopeOf(k))}`;
+    const [was, would] = [said(session, i), said(clean, k)];
+    if (!isDeepStrictEqual(was, would)) return `${entry}: said ${JSON.stringify(was)}, without the actions taken back ${JSON.stringify(would)}`;
   }
   return null;
 }
@@ -1039,7 +1042,7 @@ function doRewind(ch: Chooser, session: Session<CwnbState>, history: CwnbState[]
   }
   const replayed = openSession(JSON.parse(JSON.stringify(session.record)) as GameRecord);
   if (!isDeepStrictEqual(replayed.state, session.state)) fail(`state after the rewind of ${scope} to #${to} differs from the replay of the log`);
-  const changed = historyChanged(session, replayed);
+  const changed = historyChanged(session);
   if (changed) fail(`rewind of ${scope} to #${to} changed what a later entry did: ${changed}`);
   history.push(session.state);
   report.rewinds++;
