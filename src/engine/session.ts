@@ -70,6 +70,15 @@ export interface SessionOptions {
 
 const KERNEL_TYPES = new Set(['@undo', '@rewind']);
 
+function sameScope(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  return a === b || (!!a && !!b && a.length === b.length && a.every((x, k) => x === b[k]));
+}
+
+/** An entry that rolled a seeded die or revealed a secret: never taken back. */
+function isBarrier(events: readonly EventInput[]): boolean {
+  return events.some((e) => e.type === 'reveal' || (e.type === 'roll' && !(e as RollEvent).physical));
+}
+
 function overlaps(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === null || b === null) return true;
   return a.some((x) => b.includes(x));
@@ -160,7 +169,7 @@ export class Session<S = unknown> {
       let entry = stored;
       if (version === 1 && this.module.migrateAction && !KERNEL_TYPES.has(entry.type)) entry = this.module.migrateAction(this.state, entry, 1);
       const index = this.version;
-      const r = KERNEL_TYPES.has(entry.type) ? this.takeBack(entry as UndoEntry | RewindEntry) : this.append(entry);
+      const r = KERNEL_TYPES.has(entry.type) ? this.takeBack(entry as UndoEntry | RewindEntry, false) : this.append(entry);
       if (isRuleError(r)) return { ...r, index };
     }
     return null;
@@ -194,8 +203,7 @@ export class Session<S = unknown> {
     const index = this.record.log.length;
     this.record.log.push(dice.produced.length && !entry.rolled ? { ...entry, rolled: dice.produced } : entry);
     this.state = r.state;
-    const barrier = r.events.some((e) => e.type === 'reveal' || (e.type === 'roll' && !(e as RollEvent).physical));
-    this.steps.push({ scope: r.scope ?? null, barrier, kernel: false, voided: false });
+    this.steps.push({ scope: r.scope ?? null, barrier: isBarrier(r.events), kernel: false, voided: false });
     if ((index + 1) % this.every === 0) this.checkpoints.set(index, this.state);
     return this.emit(index, r.events);
   }
@@ -232,7 +240,7 @@ export class Session<S = unknown> {
     if (stale) return stale;
     const plan = this.undoPlan(seat, count);
     if (isRuleError(plan)) return plan;
-    const r = this.takeBack({ type: '@undo', seat, voids: plan });
+    const r = this.takeBack({ type: '@undo', seat, voids: plan }, true);
     return isRuleError(r) ? r : plan.map((i) => this.record.log[i]);
   }
 
@@ -296,12 +304,17 @@ export class Session<S = unknown> {
       const why = this.blocked(j, set, 'rewind');
       if (why) return why;
     }
-    const r = this.takeBack({ type: '@rewind', seat: agreed.includes('referee') ? 'referee' : agreed[0], scope, to, agreed: [...agreed], voids });
+    const r = this.takeBack({ type: '@rewind', seat: agreed.includes('referee') ? 'referee' : agreed[0], scope, to, agreed: [...agreed], voids }, true);
     return isRuleError(r) ? r : voids.map((i) => this.record.log[i]);
   }
 
-  /** Void entries and re-derive the state from the nearest checkpoint; append the kernel entry. */
-  private takeBack(entry: UndoEntry | RewindEntry): GameEvent[] | RuleError {
+  /**
+   * Void entries and re-derive the state from the nearest checkpoint; append the kernel entry. A new
+   * take-back (`live`; not one replayed from a stored log) is refused when an action after the first
+   * entry taken back would now do something else (another scope, or a seeded roll or reveal it did
+   * not make): the scopes the module reported missed a dependency, and history is never rewritten.
+   */
+  private takeBack(entry: UndoEntry | RewindEntry, live: boolean): GameEvent[] | RuleError {
     const voids = entry.voids;
     if (!Array.isArray(voids) || !voids.length || voids.some((i) => !Number.isInteger(i) || i < 0 || i >= this.steps.length || this.steps[i].voided || this.steps[i].kernel)) {
       return ruleError('bad-entry', 'An @undo or @rewind entry must void earlier actions that still stand.');
@@ -318,6 +331,9 @@ export class Session<S = unknown> {
         const entryI = this.record.log[i];
         const r = applyAction(this.module, state, entryI, new RecordingDice(NO_SEED, entryI.rolled ?? []));
         if (isRuleError(r)) return ruleError('take-back-breaks-log', `Taking this back would make ${entryI.type} by ${entryI.seat} (action #${i}) impossible: ${r.message}`);
+        if (live && i > first && (!sameScope(r.scope ?? null, s.scope) || isBarrier(r.events) !== s.barrier)) {
+          return ruleError(entry.type === '@undo' ? 'undo-not-allowed' : 'rewind-not-allowed', `Taking this back would change what ${entryI.type} by ${entryI.seat} (action #${i}) did.`);
+        }
         state = r.state;
       }
       if ((i + 1) % this.every === 0) fresh.set(i, state);

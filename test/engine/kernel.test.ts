@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { isRuleError, ruleError } from '../../src/engine/errors.ts';
 import { applyAction, legalActions, NOT_NOW, waitingFor } from '../../src/engine/kernel.ts';
 import type { ActionDef, ActionSpec, Fields, RulesModule } from '../../src/engine/module.ts';
+import { newGameRecord, Session } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
 import { playRandomGame } from '../support/cwnb-random-game.ts';
@@ -157,6 +158,48 @@ describe('§2 one definition per action', () => {
     const card = buyCard.fields!.card as Extract<Fields[string], { kind: 'choice' }>;
     expect(card.options.find((o) => o.value === 'Gun')!.fields).toMatchObject({ value: { kind: 'int', label: 'Printed value', min: 1 } });
     expect(card.options.find((o) => o.value === 'ECM')!.fields).toBeUndefined();
+  });
+});
+
+/**
+ * Two seats, each counting in its own part ("zone:a", "zone:b"). Seat b's count while a's is still 0
+ * is a step of the whole game (scope null): b's action reads a's part without saying so, the kind
+ * of slip the session must not let an undo turn into a silent change of history.
+ */
+function twoCounters(): RulesModule<{ a: number; b: number; bonus: number }, null> {
+  const inc: ActionDef<{ a: number; b: number; bonus: number }> = {
+    type: 'inc',
+    decision: true,
+    when: (_s, seat) => (seat === 'a' || seat === 'b' ? null : NOT_NOW),
+    label: () => 'Count one',
+    run(s, action) {
+      if (action.seat === 'a') return { state: { ...s, a: s.a + 1 }, events: [{ type: 'inc', text: 'a counts.', to: 'all' }], scope: ['zone:a'] };
+      const bonus = s.a === 0;
+      return { state: { ...s, b: s.b + 1, bonus: s.bonus + (bonus ? 1 : 0) }, events: [{ type: 'inc', text: bonus ? 'b counts first: a bonus for everyone.' : 'b counts.', to: 'all' }], scope: bonus ? undefined : ['zone:b'] };
+    },
+  };
+  return { id: 'two-counters', parseOptions: () => null, setup: () => ({ a: 0, b: 0, bonus: 0 }), seats: () => ['a', 'b'], teams: () => ['a', 'b'], teamOf: (_s, seat) => seat, actions: () => [inc], view: (s) => s, isOver: () => false };
+}
+
+describe('§4 a take-back never changes what the actions after it did', () => {
+  it('an undo or rewind the scopes allow, but after which a later action would have done something else, is refused; nothing changes', () => {
+    const opened = Session.open(twoCounters(), newGameRecord('two-counters', null, 'seed'));
+    if (isRuleError(opened)) throw new Error(opened.message);
+    const s = opened;
+    s.submit({ type: 'inc', seat: 'a' });
+    s.submit({ type: 'inc', seat: 'b' }); // a is 1: no bonus, only b's part
+    const { state, version } = s;
+    const r = s.undo('a');
+    expect(isRuleError(r) && r.code).toBe('undo-not-allowed');
+    expect(isRuleError(r) && r.message).toBe('Taking this back would change what inc by b (action #1) did.');
+    const rewound = s.rewind('zone:a', -1, ['referee']);
+    expect(isRuleError(rewound) && [rewound.code, rewound.message]).toEqual(['rewind-not-allowed', 'Taking this back would change what inc by b (action #1) did.']);
+    expect(s.state).toBe(state);
+    expect(s.version).toBe(version);
+    // b, who acted last, may take its count back; then a may.
+    expect(isRuleError(s.undo('b'))).toBe(false);
+    expect(isRuleError(s.undo('a'))).toBe(false);
+    expect(s.state).toEqual({ a: 0, b: 0, bonus: 0 });
   });
 });
 
