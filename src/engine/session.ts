@@ -70,8 +70,9 @@ export interface SessionOptions {
 
 const KERNEL_TYPES = new Set(['@undo', '@rewind']);
 
-function sameScope(a: readonly string[] | null, b: readonly string[] | null): boolean {
-  return a === b || (!!a && !!b && a.length === b.length && a.every((x, k) => x === b[k]));
+/** What events say, to compare (their texts, the secret faces too). */
+function saying(events: readonly EventInput[]): string {
+  return JSON.stringify(events.map((e) => [e.type, e.text, e.secret?.text]));
 }
 
 /** An entry that rolled a seeded die or revealed a secret: never taken back. */
@@ -311,8 +312,9 @@ export class Session<S = unknown> {
   /**
    * Void entries and re-derive the state from the nearest checkpoint; append the kernel entry. A new
    * take-back (`live`; not one replayed from a stored log) is refused when an action after the first
-   * entry taken back would now do something else (another scope, or a seeded roll or reveal it did
-   * not make): the scopes the module reported missed a dependency, and history is never rewritten.
+   * entry taken back would now do something else (say something else, become a step of the whole
+   * game, or roll a seeded die or reveal where it did not): the scopes the module reported missed a
+   * dependency, and history is never rewritten.
    */
   private takeBack(entry: UndoEntry | RewindEntry, live: boolean): GameEvent[] | RuleError {
     const voids = entry.voids;
@@ -325,13 +327,14 @@ export class Session<S = unknown> {
     for (const k of this.checkpoints.keys()) if (k < first && k > from) from = k;
     let state = from >= 0 ? this.checkpoints.get(from)! : this.initial;
     const fresh = new Map<number, S>();
+    const said = live ? this.saidAfter(first) : null;
     for (let i = from + 1; i < this.steps.length; i++) {
       const s = this.steps[i];
       if (!s.voided && !s.kernel && !set.has(i)) {
         const entryI = this.record.log[i];
         const r = applyAction(this.module, state, entryI, new RecordingDice(NO_SEED, entryI.rolled ?? []));
         if (isRuleError(r)) return ruleError('take-back-breaks-log', `Taking this back would make ${entryI.type} by ${entryI.seat} (action #${i}) impossible: ${r.message}`);
-        if (live && i > first && (!sameScope(r.scope ?? null, s.scope) || isBarrier(r.events) !== s.barrier)) {
+        if (said && i > first && (isBarrier(r.events) !== s.barrier || (r.scope === undefined) !== (s.scope === null) || saying(r.events) !== (said.get(i) ?? ''))) {
           return ruleError(entry.type === '@undo' ? 'undo-not-allowed' : 'rewind-not-allowed', `Taking this back would change what ${entryI.type} by ${entryI.seat} (action #${i}) did.`);
         }
         state = r.state;
@@ -347,6 +350,19 @@ export class Session<S = unknown> {
     if ((index + 1) % this.every === 0) this.checkpoints.set(index, state);
     this.state = state;
     return this.emit(index, this.takeBackEvents(entry));
+  }
+
+  /** What each log entry after `first` said (its events' texts, secret faces too), by entry. */
+  private saidAfter(first: number): Map<number, string> {
+    let k = this.events.length;
+    while (k > 0 && this.events[k - 1].entry > first) k--;
+    const by = new Map<number, EventInput[]>();
+    for (const e of this.events.slice(k)) {
+      let list = by.get(e.entry);
+      if (!list) by.set(e.entry, (list = []));
+      list.push(e);
+    }
+    return new Map([...by].map(([i, events]) => [i, saying(events)]));
   }
 
   /** The log entry of a take-back, for the history: public counts, each team its own actions. */

@@ -220,11 +220,13 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('soviet:mediterranean')).toBe(2); // its finished order and the decline
     t.act('soviet:south-pacific', 'donePurchasing'); // every order is done but the Mediterranean's mission: nothing is carried out yet
     expect(s.state.purchasesResolved).toBe(false);
-    // Taking the decline back would make that last order carry out every purchase (a reveal) as the log is replayed.
-    expect(s.undoableCount('soviet:mediterranean')).toBe(0);
-    expect(refused(s.undo('soviet:mediterranean')).message).toContain('donePurchasing by soviet:south-pacific');
-    // Orders of the Mediterranean that do not finish it are not held up (the concurrent undo of 6.C.1 stays).
-    t.act('allied:mediterranean', 'rollMission', { values: [1] });
+    // Taking the decline back would make that last order carry out every purchase (a reveal) as the
+    // state is re-derived: refused (the session checks every later action as it replays), nothing changes.
+    const { state, version } = s;
+    expect(refused(s.undo('soviet:mediterranean')).message).toBe(`Taking this back would change what donePurchasing by soviet:south-pacific (action #${version - 1}) did.`);
+    expect(s.state).toBe(state);
+    expect(s.version).toBe(version);
+    t.act('allied:mediterranean', 'rollMission', { values: [1] }); // the re-roll, by the Allies now Advantaged
     expect(s.state.purchasesResolved).toBe(true);
   });
 
@@ -237,6 +239,20 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('allied:mediterranean')).toBe(1);
     expect(isRuleError(s.undo('allied:mediterranean'))).toBe(false);
     expect(throughFile(s, 'first-ready').state).toEqual(s.state);
+  });
+
+  it('6.C.2 two zones finish their orders in turn while a third orders on: the first may still reopen its order', () => {
+    const t = table([SP, MED, 'north-sea']);
+    const s = t.session;
+    for (const z of [SP, MED, 'north-sea']) t.act(`soviet:${z}`, 'rollMission', { values: [3] });
+    t.act('allied:south-pacific', 'donePurchasing');
+    t.act('soviet:south-pacific', 'donePurchasing'); // the South Pacific is done
+    t.act('allied:mediterranean', 'donePurchasing');
+    t.act('soviet:mediterranean', 'donePurchasing'); // the Mediterranean is done; the North Sea orders on
+    expect(s.undoableCount('soviet:south-pacific')).toBe(1);
+    expect(isRuleError(s.undo('soviet:south-pacific'))).toBe(false);
+    expect(s.state.zones[SP]!.players.soviet.order.done).toBe(false);
+    expect(throughFile(s, 'reopened').state).toEqual(s.state);
   });
 
   it('seeded dice are never rolled again: a seeded roll is not taken back, and redoing an order after an undo does not move the dice', () => {

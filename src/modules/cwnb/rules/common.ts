@@ -276,39 +276,30 @@ export function writableZones(draft: CwnbState): ZoneState[] {
   return (Object.keys(draft.zones) as ZoneId[]).map((id) => writableZone(draft, id));
 }
 
-/**
- * A part of the game as the scope of an action names it: a War Zone, a part the War Zones share,
- * or whether a War Zone's orders are all done (6.C.2: the last of them carries out every purchase).
- */
-type ScopePart = `zone:${ZoneId}` | 'non-combatant-deck' | 'transfer-limits' | 'seats' | `orders-done:${ZoneId}`;
+/** A part of the game as the scope of an action names it: a War Zone, or a part the War Zones share. */
+type ScopePart = `zone:${ZoneId}` | 'non-combatant-deck' | 'transfer-limits' | 'seats';
 
 const ZONE_SCOPE = Object.fromEntries(ZONE_IDS.map((id) => [id, `zone:${id}`])) as Record<ZoneId, `zone:${ZoneId}`>;
-
-/** 6.C.2: the zone's players have both finished their orders, in its purchase step. */
-export function ordersDone(zone: ZoneState): boolean {
-  return zone.step === 'purchase' && zone.players.allied.order.done && zone.players.soviet.order.done;
-}
 
 /**
  * The current action relied on a part of the game that it did not change, so the action that set
  * that part is not taken back from under it: 13.3 a transfer checked against the chart rolled this
  * turn (even one the chart leaves unlimited), the chart die rolled by the Advantaged Player of the
- * first War Zone; 6.C.2 an order finished while another zone's were not (see `advance`).
+ * first War Zone.
  */
 export function reliesOn(part: ScopePart): void {
   if (!relied.includes(part)) relied.push(part);
 }
 
 /**
- * What an action changed, for undo and rewinds: the War Zones it wrote, whether that finished or
- * reopened a zone's orders, and the shared parts of the game it touched or relied on. A change of
- * turn, of the purchase step or of the result is the whole game.
+ * What an action changed, for undo and rewinds: the War Zones it wrote, and the shared parts of
+ * the game it touched or relied on. A change of turn, of the purchase step or of the result is the
+ * whole game.
  */
 function scopeOf(before: CwnbState, after: CwnbState): string[] | undefined {
   if (after.turn !== before.turn || after.purchasesResolved !== before.purchasesResolved || after.result !== before.result || after.endRollDue !== before.endRollDue) return undefined;
   const scope: string[] = [];
   for (const id of after.options.zones) if (written.includes(id)) scope.push(ZONE_SCOPE[id]);
-  for (const id of written) if (ordersDone(before.zones[id]!) !== ordersDone(after.zones[id]!)) scope.push(`orders-done:${id}`);
   if (after.nonCombatantDeck !== before.nonCombatantDeck || after.playerOrderCards !== before.playerOrderCards) scope.push('non-combatant-deck');
   if (after.transferChart !== before.transferChart || after.transfersUsed !== before.transfersUsed) scope.push('transfer-limits');
   if (after.holders !== before.holders) scope.push('seats');

@@ -1,6 +1,6 @@
 import type { Side, ZoneId } from '../data/types.ts';
 import { MAX_TURNS, type CwnbState, type ZoneState, type ZoneStep } from '../state.ts';
-import { ordersDone, reliesOn, say, writableZone, zoneName, zoneWritten, type Ctx } from './common.ts';
+import { say, writableZone, zoneName, zoneWritten, type Ctx } from './common.ts';
 import { reveal } from './commitment.ts';
 import { concludeBattleTurns, startNextTurn } from './end-of-turn.ts';
 import { resolvePurchasesIfReady } from './purchases.ts';
@@ -117,15 +117,9 @@ export function advance(state: CwnbState, ctx: Ctx): void {
       purchasing ||= step === 'purchase';
       done ||= step === 'turn-done';
     }
-    const waiting = purchasing && !state.purchasesResolved ? ids.filter((id) => !ordersDone(state.zones[id]!)) : null;
-    if (waiting && !waiting.length) {
+    if (purchasing && !state.purchasesResolved && every((z) => z.step === 'purchase' && z.players.allied.order.done && z.players.soviet.order.done)) {
       resolvePurchasesIfReady(state, ctx);
       moved = true;
-    } else if (waiting && ids.every((id) => !zoneWritten(id) || ordersDone(state.zones[id]!))) {
-      // 6.C.2: this action finished its zone's orders and the purchases wait only on other zones;
-      // what kept them waiting is not taken back from under it (a 9.5 decline would make this
-      // action carry out every purchase on replay).
-      for (const id of waiting) reliesOn(`orders-done:${id}`);
     } else if (done && every((z) => z.step === 'turn-done')) {
       endOfCampaignTurn(state, ctx);
       moved = true;
