@@ -288,7 +288,7 @@ const ZONE_SCOPE = Object.fromEntries(ZONE_IDS.map((id) => [id, `zone:${id}`])) 
  * first War Zone.
  */
 export function reliesOn(part: ScopePart): void {
-  if (!relied.includes(part)) relied.push(part);
+  relied.push(part);
 }
 
 /**
