@@ -372,9 +372,11 @@ export class Session<S = unknown> {
       const team = this.module.teamOf(this.state, this.record.log[i].seat);
       byTeam.set(team, [...(byTeam.get(team) ?? []), i]);
     }
-    const what = (i: number) => {
-      const mine = this.events.filter((e) => e.entry === i);
-      return mine.length ? mine.map((e) => e.secret?.text ?? e.text).join(' ') : this.record.log[i].type;
+    const teamOf = (seat: string) => this.module.teamOf(this.state, seat);
+    // What entry i said, as `viewer` may see it: an entry's events may hold another team's secret faces.
+    const what = (i: number, viewer: Viewer) => {
+      const seen = this.events.filter((e) => e.entry === i).flatMap((e) => eventAs(e, viewer, teamOf) ?? []);
+      return seen.length ? seen.map((e) => e.text).join(' ') : this.record.log[i].type;
     };
     // Where and when, as the module's events say it and as each audience may see them: the turn
     // of the earliest action taken back, and the War Zone(s) of the actions taken back, so a
@@ -387,7 +389,6 @@ export class Session<S = unknown> {
     for (let i = this.events.length - 1; i >= 0 && turn === undefined; i--) turn = this.events[i].turn; // none said: the game's latest
     const named = entry.type === '@rewind' ? (this.module.scopeSeats?.(this.state, entry.scope) ?? []) : [entry.seat];
     const told = new Set(named.map((seat) => this.module.placeOf?.(seat)).filter((z) => typeof z === 'string'));
-    const teamOf = (seat: string) => this.module.teamOf(this.state, seat);
     const where = (viewer: Viewer) => {
       const zones = new Set<string>();
       for (const e of voided) {
@@ -403,7 +404,8 @@ export class Session<S = unknown> {
     const head = entry.type === '@undo' ? `${entry.seat} takes back ${n} action(s)` : `${entry.scope} rewound to after action #${entry.to}, agreed by ${entry.agreed.join(' and ')}: ${n} action(s) taken back`;
     const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}.`, seat: entry.seat, voids: entry.voids, ...where(SPECTATOR), ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
     for (const [team, list] of byTeam) {
-      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i)}`).join('; ')}`, voids: list, ...where(team ? teamViewer(team) : REFEREE) });
+      const viewer = team ? teamViewer(team) : REFEREE;
+      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i, viewer)}`).join('; ')}`, voids: list, ...where(viewer) });
     }
     return events;
   }

@@ -18,6 +18,7 @@ import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { Side } from '../../src/modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
 import { parseSeat } from '../../src/modules/cwnb/state.ts';
+import type { Session } from '../../src/engine/session.ts';
 import { playRandomGame } from '../support/cwnb-random-game.ts';
 import { delivered, outsiders, teamOfViewer, viewerName, viewersOf, World } from '../support/secrecy.ts';
 
@@ -197,5 +198,36 @@ describe('issue 7 §1: the dice seed and team notes reach no viewer outside the 
     }
     expect(problems.slice(0, 4)).toEqual([]);
     expect(notes).toBeGreaterThan(5);
+  });
+});
+
+describe('issue 7 §4 with §1: undos and rewinds tell each team only its own actions', () => {
+  it('30 fuzzed games with frequent undos and rewinds, base and optional rules: no text meant for one team reaches a viewer outside it', () => {
+    let takeBacks = 0;
+    let secretTexts = 0;
+    const problems: string[] = [];
+    for (let seed = 973_001; seed <= 973_030; seed++) {
+      let session!: Session<CwnbState>;
+      playRandomGame(seed, { limits: { zones: 3, turns: 2 }, undoChance: 0.1, maxUndos: 10, rewindChance: 0.05, maxRewinds: 6, probeChance: 0, checkReplay: false, optionalRules: seed % 2 ? 'random' : 'none', weights: SECRET_WEIGHTS, onState: (_s, live) => (session = live) });
+      const { state, events } = session;
+      takeBacks += session.record.log.filter((e) => e.type.startsWith('@')).length;
+      // Every text addressed to one team: a private event's, or an event's secret face.
+      const secrets: { side: Side; text: string }[] = [];
+      for (const e of events) {
+        if (typeof e.to === 'object' && 'team' in e.to) secrets.push({ side: e.to.team as Side, text: e.text });
+        // A secret face that says no more than the public one (purchases carried out without cards) is no secret.
+        if (e.secret && e.secret.text !== e.text && typeof e.secret.to === 'object' && 'team' in e.secret.to) secrets.push({ side: e.secret.to.team as Side, text: e.secret.text });
+      }
+      secretTexts += secrets.length;
+      for (const viewer of viewersOf(state)) {
+        const team = teamOfViewer(state, viewer);
+        if (team === 'both') continue;
+        const got = JSON.stringify(session.eventsFor(viewer));
+        for (const s of secrets) if (s.side !== team && got.includes(JSON.stringify(s.text).slice(1, -1))) problems.push(`seed ${seed}: ${viewerName(viewer)} receives the ${s.side} text "${s.text}"`);
+      }
+    }
+    expect(problems.slice(0, 4)).toEqual([]);
+    expect(takeBacks).toBeGreaterThan(60);
+    expect(secretTexts).toBeGreaterThan(300);
   });
 });

@@ -9,6 +9,7 @@ import { isRuleError, ruleError } from '../../src/engine/errors.ts';
 import { applyAction, legalActions, NOT_NOW, waitingFor } from '../../src/engine/kernel.ts';
 import type { ActionDef, ActionSpec, Fields, RulesModule } from '../../src/engine/module.ts';
 import { newGameRecord, Session } from '../../src/engine/session.ts';
+import { teamViewer } from '../../src/engine/viewer.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
 import { playRandomGame } from '../support/cwnb-random-game.ts';
@@ -200,6 +201,33 @@ describe('§4 a take-back never changes what the actions after it did', () => {
     expect(isRuleError(s.undo('b'))).toBe(false);
     expect(isRuleError(s.undo('a'))).toBe(false);
     expect(s.state).toEqual({ a: 0, b: 0, bonus: 0 });
+  });
+});
+
+describe('§4 with §1: a take-back tells each team only what it may see', () => {
+  it("the team taking back an action that dealt both teams a secret card is told its own card, never the other team's", () => {
+    const deal: ActionDef<{ dealt: number }> = {
+      type: 'deal',
+      decision: true,
+      when: (_s, seat) => (seat === 'a' ? null : NOT_NOW),
+      label: () => 'Deal',
+      run: (s) => ({
+        state: { dealt: s.dealt + 1 },
+        events: [
+          { type: 'card', text: 'a gets a card.', to: 'all', secret: { text: 'a gets the Ace.', to: { team: 'a' } } },
+          { type: 'card', text: 'b gets a card.', to: 'all', secret: { text: 'b gets the Queen.', to: { team: 'b' } } },
+        ],
+        scope: ['table'],
+      }),
+    };
+    const module: RulesModule<{ dealt: number }, null> = { id: 'deal', parseOptions: () => null, setup: () => ({ dealt: 0 }), seats: () => ['a', 'b'], teams: () => ['a', 'b'], teamOf: (_s, seat) => seat, actions: () => [deal], view: (s) => s, isOver: () => false };
+    const s = Session.open(module, newGameRecord('deal', null, 'seed'));
+    if (isRuleError(s)) throw new Error(s.message);
+    s.submit({ type: 'deal', seat: 'a' });
+    expect(isRuleError(s.undo('a'))).toBe(false);
+    const told = s.eventsFor(teamViewer('a')).find((e) => e.type === 'taken-back');
+    expect(told?.text).toBe('Taken back: #0 a gets the Ace. b gets a card.');
+    expect(JSON.stringify(s.eventsFor(teamViewer('a')))).not.toContain('Queen');
   });
 });
 
