@@ -255,6 +255,18 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(throughFile(s, 'reopened').state).toEqual(s.state);
   });
 
+  it('6.C.2 orders carried out stand even when a ship went to another player and that player orders again: both teams have seen the purchases', () => {
+    const t = twoZones();
+    const s = t.session;
+    t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
+    t.act('allied:mediterranean', 'buyShip', { ship: 'uss-knox' }); // the same ship: the South Pacific, listed first, gets it
+    for (const seat of ['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean']) t.act(seat, 'donePurchasing');
+    expect(t.state.purchasesResolved).toBe(false); // the Mediterranean Allied player orders again
+    expect(t.state.zones[SP]!.players.allied.fleet['uss-knox']).toBeDefined();
+    expect(s.undoableCount('soviet:mediterranean')).toBe(0);
+    expect(refused(s.undo('soviet:mediterranean')).message).toContain('revealed a secret');
+  });
+
   it('seeded dice are never rolled again: a seeded roll is not taken back, and redoing an order after an undo does not move the dice', () => {
     const t = southPacific('seeded');
     const s = t.session;

@@ -67,9 +67,10 @@ export function bookmarksOf(events: readonly GameEvent[], names: Record<string, 
       out.push({ step: seen.size === 1 ? 0 : e.entry + 1, turn: e.turn, kind: 'turn', label: `Turn ${e.turn}` });
     }
     const turn = typeof e.turn === 'number' ? e.turn : null;
-    // CWNB: purchases carried out (6.C.2), the one phase every War Zone passes together; each War
-    // Zone's commitments revealed (6.C.4), where its battle begins; the end.
-    if (e.type === 'reveal' && e.zone === undefined) out.push({ step: e.entry + 1, turn, kind: 'phase', label: `Turn ${turn ?? '?'}: purchases carried out` });
+    // CWNB: purchases carried out (6.C.2), the one phase every War Zone passes together (not the
+    // orders carried out before a player orders again); each War Zone's commitments revealed
+    // (6.C.4), where its battle begins; the end.
+    if (e.type === 'reveal' && e.zone === undefined && !e.reopened) out.push({ step: e.entry + 1, turn, kind: 'phase', label: `Turn ${turn ?? '?'}: purchases carried out` });
     if (e.type === 'reveal' && typeof e.zone === 'string' && e.commitments) out.push({ step: e.entry + 1, turn, kind: 'phase', zone: e.zone, label: `Turn ${turn ?? '?'}, ${names[e.zone] ?? e.zone}: commitments revealed` });
     if (e.type === 'game-over') out.push({ step: e.entry + 1, turn, kind: 'phase', label: 'Game over' });
   }

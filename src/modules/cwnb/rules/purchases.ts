@@ -268,7 +268,12 @@ export function resolvePurchasesIfReady(state: CwnbState, ctx: Ctx): void {
     p.order = { ships: [], cards: [], done: !refused };
     reopened ||= refused;
   }
-  if (reopened) return;
+  if (reopened) {
+    // The orders carried out are known to both teams now (their purchase events name the ships): a
+    // reveal, never taken back, though the purchases are not over.
+    say(ctx, { type: 'reveal', reopened: true, text: 'Orders carried out; a player whose ship went to another orders again (6.C.2).' });
+    return;
+  }
   state.purchasesResolved = true;
   say(ctx, { type: 'reveal', text: 'Purchases carried out: every Task Force is known to both teams (6.C.2).' });
   for (const z of zones) {
