@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { FuzzFailure, playRandomGame } from '../support/cwnb-random-game.ts';
 
 describe('CWNB fuzzer with the optional rules: 500 seeded campaigns, each with a random selection of 13.1–13.5 and 14.1', () => {
-  // The checks of the base batches of fuzz.test.ts: every invariant, event check and the replay. Found by `scripts/fuzz.ts --optional`
-  // before this batch existed: the 13.5 joker's bank was read by the event check as taken from the track.
+  // The checks of the base batches of fuzz.test.ts: every invariant, event check and the replay.
+  // Before this batch, `scripts/fuzz.ts --optional` found what the suite did not: the event check
+  // read the 13.5 joker's bank as taken from the Point Track.
   const OPTIONAL_GAMES = 500;
   for (let from = 1; from <= OPTIONAL_GAMES; from += 250) {
     it(`games with seeds ${from}–${from + 249} and random optional rules finish; invariants, refusals, undo and replay hold`, () => {

@@ -44,6 +44,22 @@ function southPacific(dice: 'physical' | 'seeded' = 'physical'): Table {
   return t;
 }
 
+/** The four seats of a South Pacific and Mediterranean game. */
+const SP_MED_SEATS = ['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean'];
+
+/** Each seat finishes its order (6.C.2). */
+function done(t: Table, seats: readonly string[]): void {
+  for (const seat of seats) t.act(seat, 'donePurchasing');
+}
+
+/** The Mediterranean (listed first) and the South Pacific, physical dice: the Mediterranean rolls 6, Allied Engage vs Soviet Submarine Strike; the South Pacific 3. */
+function mediterraneanStrike(optional?: Record<string, unknown>): Table {
+  const t = table([MED, SP], optional ? { optional } : {});
+  t.act('soviet:mediterranean', 'rollMission', { values: [6] });
+  t.act('soviet:south-pacific', 'rollMission', { values: [3] });
+  return t;
+}
+
 /** Two zones (physical dice), both missions rolled, purchases open. */
 function twoZones(): Table {
   const t = table([SP, MED]);
@@ -155,7 +171,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     const t = twoZones();
     const s = t.session;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
-    for (const seat of ['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean']) t.act(seat, 'donePurchasing');
+    done(t, SP_MED_SEATS);
     t.act('allied:mediterranean', 'teamNote', { text: 'send the Knox' });
     t.act('soviet:mediterranean', 'commit', { ships: [] }); // Mediterranean play goes on
     t.act('allied:south-pacific', 'transferShip', { ship: 'uss-knox', to: MED });
@@ -172,7 +188,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     t.act('soviet:south-pacific', 'rollMission', { values: [3] });
     t.act('soviet:mediterranean', 'rollMission', { values: [3] });
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
-    for (const seat of ['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean']) t.act(seat, 'donePurchasing');
+    done(t, SP_MED_SEATS);
     t.act('soviet:south-pacific', 'rollTransferChart', { values: [2] }); // the game roller: the Advantaged Player of the first zone
     expect(s.undoableCount('soviet:south-pacific')).toBe(1); // nothing relied on it yet: a mistyped die may be corrected
     t.act('allied:south-pacific', 'transferShip', { ship: 'uss-knox', to: MED });
@@ -182,11 +198,9 @@ describe('§4 undo: a seat takes back its own last actions', () => {
 
   // Found by `scripts/fuzz.ts --optional --undo 0.1` (game seed 53000054).
   it('13.3 the chart die stands once rolled by the Advantaged Player of the first War Zone: what made them so is not taken back from under it', () => {
-    const t = table([MED, SP], { optional: { transferLimitations: { charts: uniformCharts('U') } } });
+    const t = mediterraneanStrike({ transferLimitations: { charts: uniformCharts('U') } });
     const s = t.session;
-    t.act('soviet:mediterranean', 'rollMission', { values: [6] }); // Allied Engage vs Soviet Submarine Strike
-    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
-    for (const seat of ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific', 'soviet:south-pacific']) t.act(seat, 'donePurchasing');
+    done(t, SP_MED_SEATS);
     t.act('soviet:mediterranean', 'declineStrike'); // 9.5: the status shifts one column toward the Allies, who become the Advantaged Player
     expect(s.undoableCount('soviet:mediterranean')).toBe(1);
     t.act('allied:mediterranean', 'rollTransferChart', { values: [2] });
@@ -195,11 +209,9 @@ describe('§4 undo: a seat takes back its own last actions', () => {
   });
 
   it('14.1 a seat assigned by the Overall Commander does not hold up the undo of a mission re-roll in its War Zone: the zone is in Battle Preparations either way', () => {
-    const t = table([MED, SP], { optional: { overallCommanders: true } });
+    const t = mediterraneanStrike({ overallCommanders: true });
     const s = t.session;
-    t.act('soviet:mediterranean', 'rollMission', { values: [6] }); // Allied Engage vs Soviet Submarine Strike
-    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
-    for (const seat of ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific', 'soviet:south-pacific']) t.act(seat, 'donePurchasing');
+    done(t, SP_MED_SEATS);
     t.act('soviet:mediterranean', 'declineStrike'); // 9.5: the mission is re-rolled, by the Allies now Advantaged
     t.act('allied:mediterranean', 'rollMission', { values: [1] });
     t.act('commander:soviet', 'assignSeat', { target: 'soviet:mediterranean', player: 'Olga' });
@@ -211,11 +223,9 @@ describe('§4 undo: a seat takes back its own last actions', () => {
   });
 
   it('6.C.2 an undo never carries out the purchases behind the players\' backs: a Strike declined during the purchases stands once another zone has finished its orders', () => {
-    const t = table([MED, SP]);
+    const t = mediterraneanStrike();
     const s = t.session;
-    t.act('soviet:mediterranean', 'rollMission', { values: [6] }); // Allied Engage vs Soviet Submarine Strike
-    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
-    for (const seat of ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific']) t.act(seat, 'donePurchasing');
+    done(t, ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific']);
     t.act('soviet:mediterranean', 'declineStrike'); // 9.5 during the purchases: the Mediterranean is back at its mission roll
     expect(s.undoableCount('soviet:mediterranean')).toBe(2); // its finished order and the decline
     t.act('soviet:south-pacific', 'donePurchasing'); // every order is done but the Mediterranean's mission: nothing is carried out yet
@@ -260,7 +270,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     const s = t.session;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
     t.act('allied:mediterranean', 'buyShip', { ship: 'uss-knox' }); // the same ship: the South Pacific, listed first, gets it
-    for (const seat of ['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean']) t.act(seat, 'donePurchasing');
+    done(t, SP_MED_SEATS);
     expect(t.state.purchasesResolved).toBe(false); // the Mediterranean Allied player orders again
     expect(t.state.zones[SP]!.players.allied.fleet['uss-knox']).toBeDefined();
     expect(s.undoableCount('soviet:mediterranean')).toBe(0);
@@ -311,7 +321,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
   it('refused across a reveal: both commitments in; the first commitment alone may be taken back', () => {
     const t = southPacific();
     const s = t.session;
-    for (const seat of ['allied:south-pacific', 'soviet:south-pacific']) t.act(seat, 'donePurchasing');
+    done(t, ['allied:south-pacific', 'soviet:south-pacific']);
     t.act('allied:south-pacific', 'commit', { ships: [] });
     expect(s.undoableCount('allied:south-pacific')).toBe(1);
     s.undo('allied:south-pacific');
@@ -344,7 +354,7 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
   function inBattle(): Table {
     const t = twoZones();
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
-    for (const seat of ['allied:south-pacific', 'soviet:south-pacific', 'allied:mediterranean', 'soviet:mediterranean']) t.act(seat, 'donePurchasing');
+    done(t, SP_MED_SEATS);
     t.act('allied:south-pacific', 'commit', { ships: ['uss-knox'] });
     t.act('soviet:south-pacific', 'commit', { ships: [] });
     t.act('soviet:south-pacific', 'dealNonCombatants', { cards: t.state.nonCombatantDeck.slice(0, t.state.zones[SP]!.battle!.toDeal) });

@@ -962,13 +962,9 @@ function doUndo(ch: Chooser, session: Session<CwnbState>, history: CwnbState[], 
   const r = session.undo(seat, count, session.version);
   if (isRuleError(r)) fail(`undo of ${count} of ${allowed} allowed refused: ${r.message}`);
   if (log.length !== before + 1 || log[before].type !== '@undo') fail(`undo of ${count}: not logged (log ${before} → ${log.length})`);
-  const replayed = openSession(JSON.parse(JSON.stringify(session.record)) as GameRecord);
-  if (!isDeepStrictEqual(replayed.state, session.state)) fail(`state after undoing ${count} differs from the replay of the log`);
-  const changed = historyChanged(session);
-  if (changed) fail(`undo of ${count} changed what a later entry did: ${changed}`);
   const voided = (log[before] as unknown as { voids: number[] }).voids;
-  const barrier = barrierIn(session, voided);
-  if (barrier) fail(`undo of ${count} took back ${barrier}`);
+  const problem = takeBackProblem(session, voided);
+  if (problem) fail(`undo of ${count} ${problem}`);
   // The first undo of the game, of the last actions of the log: the state is the one before them.
   if (report.undos === 0 && voided.every((i, k) => i === before - count + k)) {
     if (!isDeepStrictEqual(session.state, history[history.length - 1 - count])) fail(`state after undoing the last ${count} action(s) differs from the state before them`);
@@ -997,14 +993,21 @@ export function historyChanged(session: Session<CwnbState>): string | null {
   return null;
 }
 
-/** The first of these log entries that rolled a seeded die or revealed a secret (never taken back, §4), or null. */
-function barrierIn(session: Session<CwnbState>, voided: readonly number[]): string | null {
+/**
+ * What is wrong after a take-back of `voided` (an undo or a rewind), or null: it took back a seeded
+ * die or a reveal (never taken back, §4), the state is not the replay of the log, or a later entry
+ * would have done something else without the actions taken back.
+ */
+function takeBackProblem(session: Session<CwnbState>, voided: readonly number[]): string | null {
   for (const i of voided) {
     const entry = session.record.log[i];
-    if (entry.rolled?.length) return `#${i} ${entry.type}, which rolled a seeded die`;
-    if (session.events.some((e) => e.entry === i && e.type === 'reveal')) return `#${i} ${entry.type}, which revealed a secret`;
+    if (entry.rolled?.length) return `took back #${i} ${entry.type}, which rolled a seeded die`;
+    if (session.events.some((e) => e.entry === i && e.type === 'reveal')) return `took back #${i} ${entry.type}, which revealed a secret`;
   }
-  return null;
+  const replayed = openSession(JSON.parse(JSON.stringify(session.record)) as GameRecord);
+  if (!isDeepStrictEqual(replayed.state, session.state)) return 'left a state that differs from the replay of the log';
+  const changed = historyChanged(session);
+  return changed && `changed what a later entry did: ${changed}`;
 }
 
 /**
@@ -1033,17 +1036,13 @@ function doRewind(ch: Chooser, session: Session<CwnbState>, history: CwnbState[]
   if (agreed.length === 1 && agreed[0] !== 'referee') fail(`rewind of ${scope} accepted with the agreement of ${agreed[0]} alone`);
   if (log.length !== before.length + 1 || log[before.length].type !== '@rewind') fail(`rewind of ${scope}: not logged (log ${before.length} → ${log.length})`);
   const voided = (log[before.length] as unknown as { voids: number[] }).voids;
-  const barrier = barrierIn(session, voided);
-  if (barrier) fail(`rewind of ${scope} to #${to} took back ${barrier}`);
+  const problem = takeBackProblem(session, voided);
+  if (problem) fail(`rewind of ${scope} to #${to} ${problem}`);
   for (const i of voided) {
     if (i <= to) fail(`rewind of ${scope} to #${to} voided #${i}, before the point rewound to`);
     const sc = session.scopeOf(i);
     if (!sc || sc.some((x) => x !== scope)) fail(`rewind of ${scope} voided #${i}, which changed ${sc ? sc.join(', ') : 'the whole game'}`);
   }
-  const replayed = openSession(JSON.parse(JSON.stringify(session.record)) as GameRecord);
-  if (!isDeepStrictEqual(replayed.state, session.state)) fail(`state after the rewind of ${scope} to #${to} differs from the replay of the log`);
-  const changed = historyChanged(session);
-  if (changed) fail(`rewind of ${scope} to #${to} changed what a later entry did: ${changed}`);
   history.push(session.state);
   report.rewinds++;
 }
