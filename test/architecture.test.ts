@@ -85,6 +85,16 @@ describe('issue 7 §3: the shape of the code', () => {
     expect(circles(graph)).toEqual([]);
   });
 
+  it('the server serves every module alike: only the files that create games, print CWNB record sheets or answer SMP odds import a module', () => {
+    // Seats, places and the history's bookmarks are read through the module contract (seatLabel, placeName, phaseMark).
+    const moduleSpecific = ['app.ts', 'campaign-setup.ts', 'game-routes.ts', 'odds-routes.ts', 'record-routes.ts', 'smp-setup.ts'];
+    const server = join(SRC, 'adapters/server');
+    const bad = files(server)
+      .filter((f) => !moduleSpecific.includes(relative(server, f)))
+      .flatMap((f) => graph.get(f)!.filter((d) => d.startsWith(join(SRC, 'modules') + '/')).map((d) => `${relative(ROOT, f)} → ${relative(ROOT, d)}`));
+    expect(bad).toEqual([]);
+  });
+
   it('the checks bite: a rules file importing an optional rule, and a circle, are found', () => {
     const a = join(SRC, 'modules/cwnb/rules/x.ts');
     const b = join(SRC, 'modules/cwnb/optional/y.ts');

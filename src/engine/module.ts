@@ -167,6 +167,15 @@ export interface RulesModule<S = unknown, O = unknown> {
   teamOf(state: S, seat: string): string | null;
   /** The part of the board a seat plays in, which its name already tells everyone (CWNB: its War Zone). */
   placeOf?(seat: string): string | null;
+  /** A seat as people read it (CWNB: "Allied, Mediterranean"). Omitted: the seat's id. */
+  seatLabel?(state: S, seat: string): string;
+  /** A place (an event's `zone`) as people read it (CWNB: "Mediterranean"). Omitted: its id. */
+  placeName?(place: string): string;
+  /**
+   * A moment of play an event marks, for the history's bookmarks ("Turn 2: purchases carried out"),
+   * or null. The replay viewer jumps to the step after the event's entry.
+   */
+  phaseMark?(event: GameEvent): string | null;
   /** The action types of this game (optional rules add theirs). */
   actions(state: S): readonly ActionDef<S>[];
   /**

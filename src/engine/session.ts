@@ -432,6 +432,11 @@ export class Session<S = unknown> {
     return legalActions(this.module, this.state, seat);
   }
 
+  /** A seat as people read it (the module's label, else its id). */
+  seatLabel(seat: string): string {
+    return this.module.seatLabel?.(this.state, seat) ?? seat;
+  }
+
   waitingFor(): string[] {
     return waitingFor(this.module, this.state);
   }

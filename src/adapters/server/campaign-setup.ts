@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { isRuleError } from '../../engine/errors.ts';
-import type { Session } from '../../engine/session.ts';
 import { cwnb } from '../../modules/cwnb/index.ts';
-import { DEMO_STARTING_POINTS, ZONES, zoneById } from '../../modules/cwnb/data/index.ts';
+import { DEMO_STARTING_POINTS, ZONES } from '../../modules/cwnb/data/index.ts';
 import { formatRosterError, isRosterError, parseRoster, rosterFormat } from '../../modules/cwnb/data/roster.ts';
 import { ZONE_IDS } from '../../modules/cwnb/data/types.ts';
 import { MAX_STARTING_POINTS } from '../../modules/cwnb/options.ts';
-import { parseSeat, type CwnbState } from '../../modules/cwnb/state.ts';
 import { HttpError, ruleRefusal } from './http-errors.ts';
-import { smpSeatLabel } from './smp-setup.ts';
 
 /**
  * The create-a-campaign form (issue 9) as CWNB game options: the same options a game file holds,
@@ -92,14 +89,3 @@ export function setupChoices() {
   };
 }
 
-const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
-
-/** A seat as people read it: "Allied, Mediterranean", "Soviet Overall Commander". */
-export function seatLabel(session: Session<unknown>, seat: string): string {
-  if (session.module.id === 'smp') return smpSeatLabel(session.state, seat);
-  if (session.module.id !== cwnb.id) return seat;
-  const p = parseSeat(seat);
-  if (p) return `${capital(p.side)}, ${zoneById(p.zone).name}`;
-  const team = session.module.teamOf(session.state as CwnbState, seat);
-  return seat.startsWith('commander:') && team ? `${capital(team)} Overall Commander` : seat;
-}

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Session } from '../../engine/session.ts';
 import type { ChatMessage, ChatPerson } from '../storage/chat.ts';
-import { seatLabel } from './campaign-setup.ts';
 import type { Ctx } from './context.ts';
 import { HttpError } from './http-errors.ts';
 import type { Subscriber } from './live.ts';
@@ -87,7 +86,7 @@ export class ChatAccess {
     const team = channel.startsWith('team:') ? channel.slice(5) : null;
     if (!team && p.referee) return 'Referee';
     const seats = team ? p.seats.filter((s) => this.teamOf(s) === team) : p.seats;
-    if (seats.length === 1) return seatLabel(this.session, seats[0]);
+    if (seats.length === 1) return this.session.seatLabel(seats[0]);
     const teams = [...new Set(seats.map((s) => this.teamOf(s) ?? s))];
     return teams.map(capital).join(' and ');
   }

@@ -11,7 +11,7 @@ import type { Change, ChangeGuard, Conflict } from '../storage/database.ts';
 import { gameFileSchema } from '../storage/game-file.ts';
 import { newId, type Member } from '../storage/people.ts';
 import type { Ctx } from './context.ts';
-import { campaignOptions, createGameBody, DEMO_OPTIONS, seatLabel } from './campaign-setup.ts';
+import { campaignOptions, createGameBody, DEMO_OPTIONS } from './campaign-setup.ts';
 import { HttpError, parseBody, ruleRefusal } from './http-errors.ts';
 import { rematchLinks } from './rematch.ts';
 import { createSmpBody, smpOptions } from './smp-setup.ts';
@@ -68,7 +68,7 @@ export async function gameSummary(ctx: Ctx, id: string, g: { title: string; modu
   // A game moved to the table waits on nobody online.
   const waitingFor = g.moved ? [] : session.waitingFor();
   const state = session.state as { turn?: number };
-  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, seatLabel(session, s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, ...(await rematchLinks(ctx, id)) };
+  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, session.seatLabel(s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, ...(await rematchLinks(ctx, id)) };
 }
 
 /** The game file to download: the seed only once the game is over (or moved to the table), and a team's notes only for that team (and the referee). */
@@ -157,7 +157,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return {
       game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null, seedImported: meta.seed_imported !== null },
       me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer) },
-      seats: session.module.seats(session.state).map((seat) => ({ seat, label: seatLabel(session, seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
+      seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),
       actions: Object.fromEntries(access.seats.map((seat) => [seat, live ? session.legalActions(seat) : []])),
       /** How many of each held seat's last actions may be taken back now (0: no Undo to offer). */
@@ -318,7 +318,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (body.email) {
       // Sent through the outbox (retries, backoff); the text names the campaign and the seats, nothing more.
       const title = (await ctx.store.meta(id))?.title ?? '';
-      const what = body.kind === 'spectator' ? 'to watch' : `to play ${seats.map((s) => seatLabel(session, s)).join('; ')}`;
+      const what = body.kind === 'spectator' ? 'to watch' : `to play ${seats.map((s) => session.seatLabel(s)).join('; ')}`;
       await ctx.notifications.toAddress(body.email, 'invitation', id, `Wardroom: an invitation to “${title}”`, `The referee of “${title}” invites you ${what}. Open this link to join (no password needed):`, url);
     }
     reply.status(201);

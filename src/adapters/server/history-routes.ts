@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isRuleError } from '../../engine/errors.ts';
 import { waitingFor } from '../../engine/kernel.ts';
-import type { GameEvent } from '../../engine/module.ts';
+import type { GameEvent, RulesModule } from '../../engine/module.ts';
 import { Replay } from '../../engine/replay.ts';
 import { eventAs, type Session } from '../../engine/session.ts';
 import { REFEREE, SPECTATOR, seatViewer, viewerName, type Viewer } from '../../engine/viewer.ts';
 import { Reads } from '../storage/reads.ts';
-import { seatLabel } from './campaign-setup.ts';
 import type { Ctx } from './context.ts';
 import { accessOf } from './game-routes.ts';
 import { HttpError, parseBody } from './http-errors.ts';
@@ -57,30 +56,20 @@ export interface Bookmark {
   label: string;
 }
 
-/** Bookmarks from the viewer's own events: a turn begins at the step after the entry that produced its first event (the first turn at step 0). */
-export function bookmarksOf(events: readonly GameEvent[], names: Record<string, string> = {}): Bookmark[] {
+/** Bookmarks from the viewer's own events: a turn begins at the step after the entry that produced its first event (the first turn at step 0); the module marks its phases. */
+export function bookmarksOf(events: readonly GameEvent[], module: Pick<RulesModule, 'phaseMark'>): Bookmark[] {
   const out: Bookmark[] = [];
   const seen = new Set<number>();
   for (const e of events) {
-    if (typeof e.turn === 'number' && !seen.has(e.turn)) {
-      seen.add(e.turn);
-      out.push({ step: seen.size === 1 ? 0 : e.entry + 1, turn: e.turn, kind: 'turn', label: `Turn ${e.turn}` });
-    }
     const turn = typeof e.turn === 'number' ? e.turn : null;
-    // CWNB: purchases carried out (6.C.2), the one phase every War Zone passes together (not the
-    // orders carried out before a player orders again); each War Zone's commitments revealed
-    // (6.C.4), where its battle begins; the end.
-    if (e.type === 'reveal' && e.zone === undefined && !e.reopened) out.push({ step: e.entry + 1, turn, kind: 'phase', label: `Turn ${turn ?? '?'}: purchases carried out` });
-    if (e.type === 'reveal' && typeof e.zone === 'string' && e.commitments) out.push({ step: e.entry + 1, turn, kind: 'phase', zone: e.zone, label: `Turn ${turn ?? '?'}, ${names[e.zone] ?? e.zone}: commitments revealed` });
-    if (e.type === 'game-over') out.push({ step: e.entry + 1, turn, kind: 'phase', label: 'Game over' });
+    if (turn !== null && !seen.has(turn)) {
+      seen.add(turn);
+      out.push({ step: seen.size === 1 ? 0 : e.entry + 1, turn, kind: 'turn', label: `Turn ${turn}` });
+    }
+    const label = module.phaseMark?.(e);
+    if (label) out.push({ step: e.entry + 1, turn, kind: 'phase', ...(typeof e.zone === 'string' ? { zone: e.zone } : {}), label });
   }
   return out.sort((a, b) => a.step - b.step);
-}
-
-/** The War Zones a view names (CWNB: `zones: [{id, name}]`), for the filters' labels. */
-function zoneNames(view: unknown): Record<string, string> {
-  const zones = (view as { zones?: { id?: unknown; name?: unknown }[] })?.zones;
-  return Object.fromEntries(Array.isArray(zones) ? zones.filter((z) => typeof z.id === 'string').map((z) => [z.id as string, String(z.name ?? z.id)]) : []);
 }
 
 const listParam = z
@@ -135,7 +124,6 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: Ctx): void {
     );
     const lastRead = await reads.lastRead(id, access.personId);
     const meta = await ctx.store.meta(id);
-    const names = zoneNames(session.view(access.viewer));
     return {
       game: { id, title: meta?.title ?? '', version: session.version, over: session.isOver() },
       viewer: viewerName(access.viewer),
@@ -146,7 +134,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: Ctx): void {
       unread: all.filter((e) => e.seq > lastRead).length,
       choices: {
         turns: [...new Set(all.flatMap((e) => (typeof e.turn === 'number' ? [e.turn] : [])))].sort((a, b) => a - b),
-        zones: [...new Set(all.flatMap((e) => (e.zone ? [e.zone] : [])))].map((z) => ({ id: z, name: names[z] ?? z })),
+        zones: [...new Set(all.flatMap((e) => (e.zone ? [e.zone] : [])))].map((z) => ({ id: z, name: session.module.placeName?.(z) ?? z })),
         kinds: [...new Set(all.map((e) => e.type))].sort(),
       },
     };
@@ -197,17 +185,17 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: Ctx): void {
       viewer: viewerName(access.viewer),
       step,
       /** Who took the step's action (its fields stay on the server: the events say what may be said). */
-      by: entry ? { seat: entry.seat, label: entry.type.startsWith('@') ? entry.type.slice(1) : seatLabel(session, entry.seat) } : null,
+      by: entry ? { seat: entry.seat, label: entry.type.startsWith('@') ? entry.type.slice(1) : session.seatLabel(entry.seat) } : null,
       over: module.isOver(state),
       view: module.view(state, access.viewer),
       waitingFor: waitingFor(module, state),
-      seats: module.seats(state).map((seat) => ({ seat, label: seatLabel(session, seat), team: module.teamOf(state, seat), holder: null })),
+      seats: module.seats(state).map((seat) => ({ seat, label: session.seatLabel(seat), team: module.teamOf(state, seat), holder: null })),
       /** The events this step produced, as the viewer sees them. */
       events,
       /** The viewer's latest events up to this step (at most 30), newest last. */
       recent: upTo.slice(-30),
       eventCount: upTo.length,
-      bookmarks: bookmarksOf(all, zoneNames(module.view(state, access.viewer))),
+      bookmarks: bookmarksOf(all, module),
     };
   });
 }

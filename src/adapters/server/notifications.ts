@@ -3,7 +3,6 @@ import { SPECTATOR } from '../../engine/viewer.ts';
 import type { Session } from '../../engine/session.ts';
 import { isSqlite, type Database } from '../storage/database.ts';
 import { newId, type People } from '../storage/people.ts';
-import { seatLabel } from './campaign-setup.ts';
 
 /**
  * Notifications between sessions (issue 10): when a decision waits on a person who is not
@@ -166,7 +165,7 @@ export class Notifications {
     const zone = view.zones?.find((z) => seat.endsWith(`:${z.id}`));
     const parts = [typeof view.turn === 'number' ? `turn ${view.turn}` : null, zone ? zone.name : null].filter(Boolean).join(', ');
     const step = zone && typeof zone.step === 'string' ? STEP_WORDS[zone.step] ?? zone.step : 'a decision';
-    return `${parts ? `${parts}: ` : ''}${step} (${seatLabel(session, seat)})`;
+    return `${parts ? `${parts}: ` : ''}${step} (${session.seatLabel(seat)})`;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { seatLabel, setupChoices } from './campaign-setup.ts';
+import { setupChoices } from './campaign-setup.ts';
 import type { Ctx } from './context.ts';
 import { gameSummary } from './game-routes.ts';
 import { unreadFor } from './history-routes.ts';
@@ -65,7 +65,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
     return {
       game: { id: inv.gameId, title: meta?.title ?? '' },
       kind: inv.kind,
-      seats: inv.seats.map((seat) => ({ seat, label: seatLabel(session, seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
+      seats: inv.seats.map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
     };
   });
 

@@ -42,9 +42,3 @@ export function smpOptions(form: CreateSmp): { options: Record<string, unknown>;
   if (isRuleError(parsed)) throw new HttpError(422, 'bad-scenario', `${fileName}: ${parsed.message}`);
   return { options, label: v.scenario.label ?? '' };
 }
-
-/** "United Kingdom" for the seat "uk" of an SMP game. */
-export function smpSeatLabel(state: unknown, seat: string): string {
-  const nations = (state as { options?: { scenario?: { nations?: { id: string; name: string }[] } } }).options?.scenario?.nations;
-  return nations?.find((n) => n.id === seat)?.name ?? seat;
-}

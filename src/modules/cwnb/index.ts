@@ -1,5 +1,6 @@
 import type { Action, RulesModule } from '../../engine/module.ts';
 import { setRulebookCompiler, rulebookOf } from './hooks.ts';
+import { phaseMark, placeName, seatLabel } from './labels.ts';
 import { compileRulebook } from './optional-rules.ts';
 import { parseOptions } from './options.ts';
 import { actionsFor, allSeats, teamOfSeat } from './rules/common.ts';
@@ -31,6 +32,9 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
   teams: () => ['allied', 'soviet'],
   teamOf: teamOfSeat,
   placeOf: (seat) => parseSeat(seat)?.zone ?? null,
+  seatLabel,
+  placeName,
+  phaseMark,
   actions: (state) => rulebookOf(state.options).actions,
   actionsFor,
   view,

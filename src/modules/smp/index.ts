@@ -152,6 +152,10 @@ export const smpModule: RulesModule<SmpState, SmpOptions> = {
   teamOf(state, seat) {
     return state.options.scenario.nations.some((n) => n.id === seat) ? seat : null;
   },
+  /** "United Kingdom" for the seat "uk". */
+  seatLabel(state, seat) {
+    return state.options.scenario.nations.find((n) => n.id === seat)?.name ?? seat;
+  },
   actions: () => ACTIONS,
   view(state, _viewer) {
     const r = derive(state);

@@ -28,6 +28,8 @@ describe('14 Larger Campaigns', () => {
     expect(r.message).toContain('Indian Ocean');
     t.done(PG, 'allied');
     expect(t.state.purchasesResolved).toBe(true);
+    // The history's bookmarks (the module's phaseMark): the orders carried out before a player orders again are no phase of their own.
+    expect(t.events.filter((e) => e.type === 'reveal').map((e) => cwnb.phaseMark!(e))).toEqual([null, 'Turn 1: purchases carried out']);
     // Sunk in one zone: gone for everyone.
     for (const z of ZONE_IDS) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, z === 'indian-ocean' && s === 'allied' ? ['a-cv'] : []);
     for (const z of ZONE_IDS) if (t.zone(z).battle!.toDeal) t.deal(z);
@@ -45,6 +47,11 @@ describe('14.1 Overall Commanders', () => {
     t.start(NS, {});
     return t;
   }
+
+  it('14.1 an Overall Commander\'s seat reads as such to people; a player\'s seat names its side and War Zone', () => {
+    const t = ready();
+    expect(['commander:soviet', 'allied:persian-gulf', 'soviet:north-sea'].map((s) => cwnb.seatLabel!(t.state, s))).toEqual(['Soviet Overall Commander', 'Allied, Persian Gulf', 'Soviet, North Sea']);
+  });
 
   it('14.1 Overall Commander buys/transfers for a player during preparations', () => {
     const t = ready();
