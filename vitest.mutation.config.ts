@@ -7,9 +7,13 @@ import base from './vitest.config.ts';
  * undo-fuzz, the points oracle), which cover every line and would run for every mutant, and the
  * CLI tests, which start child processes Stryker cannot instrument.
  */
+// Not the base config's projects: a project's own `include` wins over the one below, and since the
+// PostgreSQL project came (2026-12-02) Stryker was running the whole suite, twice, for each mutant.
+const { projects: _projects, ...shared } = base.test!;
+
 export default defineConfig({
   test: {
-    ...base.test,
+    ...shared,
     // Each test file imports the rules afresh: the mission-terms cache must not keep terms computed
     // before a mutant was switched on (docs/testing.md).
     isolate: true,
