@@ -175,7 +175,7 @@ export interface RulesModule<S = unknown, O = unknown> {
    * A moment of play an event marks, for the history's bookmarks ("Turn 2: purchases carried out"),
    * or null. The replay viewer jumps to the step after the event's entry.
    */
-  phaseMark?(event: GameEvent): string | null;
+  phaseMark?(event: EventInput): string | null;
   /** The action types of this game (optional rules add theirs). */
   actions(state: S): readonly ActionDef<S>[];
   /**

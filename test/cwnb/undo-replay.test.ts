@@ -167,6 +167,43 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
   });
 
+  it('6.C.1 a team note is taken back until a teammate writes another; the other team\'s notes do not hold it up', () => {
+    const t = twoZones();
+    const s = t.session;
+    t.act('allied:south-pacific', 'teamNote', { text: 'Knox goes north' });
+    t.act('soviet:mediterranean', 'teamNote', { text: 'hold the strait' });
+    expect(s.undoableCount('allied:south-pacific')).toBe(1);
+    t.act('allied:mediterranean', 'teamNote', { text: 'agreed' }); // may answer the first
+    expect(s.undoableCount('allied:south-pacific')).toBe(0);
+    expect(refused(s.undo('allied:south-pacific')).message).toContain('teamNote by allied:mediterranean');
+  });
+
+  it('6.C.2 a team note stands once the purchases are carried out: a step of the whole game came after it', () => {
+    const t = twoZones();
+    const s = t.session;
+    done(t, SP_MED_SEATS.slice(0, 3));
+    t.act('allied:south-pacific', 'teamNote', { text: 'nothing bought' });
+    expect(s.undoableCount('allied:south-pacific')).toBe(1);
+    t.act('soviet:mediterranean', 'donePurchasing'); // the last order: every purchase is carried out
+    expect(s.undoableCount('allied:south-pacific')).toBe(0);
+    expect(refused(s.undo('allied:south-pacific')).message).toContain('donePurchasing by soviet:mediterranean');
+  });
+
+  it('8 Non-Combatant cards dealt at the table in one War Zone stand once another War Zone dealt from the same deck', () => {
+    const t = table([SP, MED]);
+    const s = t.session;
+    t.act('soviet:south-pacific', 'rollMission', { values: [3] }); // Soviet Military Escort: the Soviet player receives Non-Combatants
+    t.act('soviet:mediterranean', 'rollMission', { values: [1] }); // the Allied player receives them
+    done(t, SP_MED_SEATS);
+    for (const seat of SP_MED_SEATS) t.act(seat, 'commit', { ships: [] });
+    const deal = (seat: string, zone: typeof SP | typeof MED) => t.act(seat, 'dealNonCombatants', { cards: t.state.nonCombatantDeck.slice(0, t.state.zones[zone]!.battle!.toDeal) });
+    deal('soviet:south-pacific', SP);
+    expect(s.undoableCount('soviet:south-pacific')).toBe(1);
+    deal('allied:mediterranean', MED);
+    expect(s.undoableCount('soviet:south-pacific')).toBe(0);
+    expect(refused(s.undo('soviet:south-pacific')).message).toContain('dealNonCombatants by allied:mediterranean');
+  });
+
   it('refused past a transfer between zones: it changed both (6.C.3)', () => {
     const t = twoZones();
     const s = t.session;
@@ -194,6 +231,20 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     t.act('allied:south-pacific', 'transferShip', { ship: 'uss-knox', to: MED });
     expect(s.undoableCount('soviet:south-pacific')).toBe(0);
     expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by allied:south-pacific');
+  });
+
+  it('13.3 a physical chart die stands once a transfer between two other War Zones relied on it', () => {
+    const NA = 'north-atlantic';
+    const t = table([SP, MED, NA], { optional: { transferLimitations: { charts: uniformCharts('U') } } });
+    const s = t.session;
+    for (const zone of [SP, MED, NA]) t.act(`soviet:${zone}`, 'rollMission', { values: [3] });
+    t.act('allied:mediterranean', 'buyShip', { ship: 'uss-knox' });
+    done(t, [...SP_MED_SEATS, `allied:${NA}`, `soviet:${NA}`]);
+    t.act('soviet:south-pacific', 'rollTransferChart', { values: [2] }); // the Advantaged Player of the first zone
+    expect(s.undoableCount('soviet:south-pacific')).toBe(1);
+    t.act('allied:mediterranean', 'transferShip', { ship: 'uss-knox', to: NA }); // the South Pacific plays no part in it
+    expect(s.undoableCount('soviet:south-pacific')).toBe(0);
+    expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by allied:mediterranean');
   });
 
   // Found by `scripts/fuzz.ts --optional --undo 0.1` (game seed 53000054).

@@ -1,4 +1,4 @@
-import type { GameEvent } from '../../engine/module.ts';
+import type { EventInput } from '../../engine/module.ts';
 import { ZONE_IDS, type ZoneId } from './data/types.ts';
 import { zoneById } from './data/index.ts';
 import { teamOfSeat } from './rules/common.ts';
@@ -26,7 +26,7 @@ export function seatLabel(state: CwnbState, seat: string): string {
  * phase every War Zone passes together (not the orders carried out before a player orders
  * again); each War Zone's commitments revealed (6.C.4), where its battle begins; the end (11).
  */
-export function phaseMark(e: GameEvent): string | null {
+export function phaseMark(e: EventInput): string | null {
   const turn = `Turn ${typeof e.turn === 'number' ? e.turn : '?'}`;
   if (e.type === 'reveal' && e.zone === undefined && !e.reopened) return `${turn}: purchases carried out`;
   if (e.type === 'reveal' && typeof e.zone === 'string' && e.commitments) return `${turn}, ${placeName(e.zone)}: commitments revealed`;

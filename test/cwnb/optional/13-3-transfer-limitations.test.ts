@@ -131,6 +131,17 @@ describe('13.3 Transfer Limitations', () => {
     expect(back.refuse({ type: 'transferCard', seat: 'allied:north-sea', card: 0, to: PG }).code).toBe('transfer-limit');
   });
 
+  it('13.3 once a side\'s allowance from a War Zone is used up, no transfer is offered from there; the other side\'s still is', () => {
+    const t = twoZones([1, 1, 1]);
+    t.chart(2);
+    const offered = (seat: string) => t.actions(seat).map((a) => a.type);
+    expect(offered('allied:persian-gulf')).toEqual(expect.arrayContaining(['transferShip', 'transferCard']));
+    t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
+    expect(offered('allied:persian-gulf')).not.toContain('transferShip');
+    expect(offered('allied:persian-gulf')).not.toContain('transferCard');
+    expect(offered('soviet:persian-gulf')).toEqual(expect.arrayContaining(['transferShip', 'transferCard']));
+  });
+
   it('13.3 limits count per side: the Soviet transfers do not use the Allied allowance', () => {
     const t = twoZones([1, 1, 1]);
     t.chart(2);

@@ -237,9 +237,13 @@ describe('13.5 Friction of War', () => {
     expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS }).code).toBe('transfer-limit');
     const ev = t.act({ type: 'useKeptAdditionalShip', seat: 'allied:north-sea', use: 'unlimited-transfers' });
     expect(ev[0].text).toBe('North Sea: Allied plays the kept Additional Ship card — unlimited card transfers to and from this War Zone this turn (13.5).');
-    t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
-    t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-ff', to: NS });
-    t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ff', to: PG });
+    // Nothing counts against the 13.3 allowance: no "n more may move" note, only the transfers.
+    const moved = [
+      ...t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS }),
+      ...t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-ff', to: NS }),
+      ...t.act({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ff', to: PG }),
+    ];
+    expect(moved.map((e) => e.type)).toEqual(['transfer', 'transfer', 'transfer']);
   });
 
   it('13.5 only with the option: no jokers, and an Additional Ship card cannot be kept', () => {
