@@ -189,6 +189,19 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(refused(s.undo('allied:south-pacific')).message).toContain('donePurchasing by soviet:mediterranean');
   });
 
+  it('11 a team note stands once the campaign is over: the end of the game is a step of the whole game', () => {
+    // examples/cwnb/two-zone.json (physical dice): its last entry, the Soviet North Atlantic 7.2.1 set-aside, ends the campaign.
+    const record = JSON.parse(readFileSync(new URL('../../examples/cwnb/two-zone.json', import.meta.url), 'utf8')) as GameRecord;
+    const last = record.log.at(-1)!;
+    const s = openSession({ ...record, log: record.log.slice(0, -1) });
+    expect(isRuleError(s.submit({ type: 'teamNote', seat: 'allied:mediterranean', text: 'well played' }))).toBe(false);
+    expect(s.undoableCount('allied:mediterranean')).toBe(1);
+    expect(isRuleError(s.submit(last))).toBe(false);
+    expect(s.isOver()).toBe(true);
+    expect(s.undoableCount('allied:mediterranean')).toBe(0);
+    expect(refused(s.undo('allied:mediterranean')).message).toContain(`${last.type} by ${last.seat}`);
+  });
+
   it('8 Non-Combatant cards dealt at the table in one War Zone stand once another War Zone dealt from the same deck', () => {
     const t = table([SP, MED]);
     const s = t.session;
