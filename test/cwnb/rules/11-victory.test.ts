@@ -105,7 +105,7 @@ describe('11 Campaign Game Victory', () => {
   it('11 once the game is over, no more actions are accepted', () => {
     const t = oneTurn(100, 100);
     const r = t.refuse({ type: 'rollMission', seat: 'soviet:persian-gulf', values: [1] });
-    expect(r.code).toBe('game-over');
+    expect(r).toMatchObject({ code: 'game-over', rule: '11' });
     expect(t.view('referee').waitingFor).toEqual([]);
     expect(t.actions('soviet:persian-gulf')).toEqual([]);
   });

@@ -258,10 +258,13 @@ describe('7.2.6 Next Campaign Game Turn or the end', () => {
     expect(t.zoneView(NS).battle!.nonCombatants).toEqual([]);
   });
 
-  it('7.2.6 if the game is not over a new Campaign Game Turn begins with a new mission roll', () => {
+  it('7.2.6 if the game is not over a new Campaign Game Turn begins with a new mission roll; the history files its start under the new turn', () => {
     const t = new Table({ zones: [NS], turns: 3 });
     t.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });
     expect(t.texts('turn')).toEqual(['Campaign Game Turn 2 begins.']);
+    // The last set-aside concludes turn 1 and begins turn 2: everything up to it is filed under 1, the new turn under 2.
+    expect(t.events.map((e) => e.turn)).toEqual([...t.events.slice(1).map(() => 1), 2]);
+    expect(t.events.at(-1)!.type).toBe('turn');
     expect(t.zone(NS)).toMatchObject({ step: 'mission', mission: null, battle: null });
   });
 
