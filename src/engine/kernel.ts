@@ -30,9 +30,9 @@ function candidates<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor
 }
 
 /** Why `seat` may not take `def` now, as the kernel's refusal; null when it may. */
-export function notOffered<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, def: ActionDef<S>, state: S, seat: string): RuleError | null {
+export function notOffered<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, def: ActionDef<S>, state: S, seat: string, action?: Action): RuleError | null {
   if (candidates(module, state, seat).includes(def) && !def.when(state, seat, false)) return null;
-  const why = def.when(state, seat, true) ?? NOT_NOW;
+  const why = def.when(state, seat, true, action) ?? NOT_NOW;
   return ruleError('not-your-decision', why.message, why.rule ?? def.rule, { reason: why.code });
 }
 
@@ -43,7 +43,7 @@ export function applyAction<S>(module: RulesModule<S, any>, state: S, action: Ac
   }
   const def = actionDef(module, state, action.type);
   if (!def) return ruleError('unknown-action', `Unknown action type "${action.type}".`);
-  return notOffered(module, def, state, action.seat) ?? def.run(state, action, dice);
+  return notOffered(module, def, state, action.seat, action) ?? def.run(state, action, dice);
 }
 
 export function legalActions<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, state: S, seat: string): ActionSpec[] {

@@ -131,8 +131,10 @@ export interface ActionDef<S> {
   /**
    * Null when `seat` has this action now; otherwise why not. Called very often (to derive who
    * the game waits for), so with `explain` false it must not build a message: return `NOT_NOW`.
+   * When the kernel explains why it refuses a submitted action, it passes that action, so the
+   * reason can be about what was asked (CWNB: the seat an Overall Commander gives an order for).
    */
-  when(state: S, seat: string, explain: boolean): RuleError | null;
+  when(state: S, seat: string, explain: boolean, action?: Action): RuleError | null;
   /** A decision the game waits on (as opposed to an option the seat may take, like a note). */
   decision: boolean | ((state: S, seat: string) => boolean);
   label(state: S, seat: string): string;

@@ -66,9 +66,10 @@ describe('14.1 Overall Commanders', () => {
     for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) t.done(z, s);
     expect(Object.keys(t.player(PG, 'allied').fleet)).toEqual(['a-cg']);
     expect(t.player(PG, 'allied').cards).toMatchObject([{ type: 'ECM' }]);
-    // The purchases are over: an order for a seat is refused for the reason the seat itself would get.
+    // The purchases are over: an order for a seat is refused with the reason the seat itself would get, naming its War Zone.
     const own = t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' });
-    expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'allied:north-sea', ship: 'a-dd' })).toMatchObject({ code: own.code, rule: own.rule });
+    expect(own.message).toMatch(/^North Sea: /);
+    expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'allied:north-sea', ship: 'a-dd' })).toMatchObject({ code: own.code, rule: own.rule, message: own.message });
     t.act({ type: 'transferShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg', to: NS });
     t.act({ type: 'transferCard', seat: 'commander:allied', for: 'allied:persian-gulf', card: 0, to: NS });
     expect(Object.keys(t.player(NS, 'allied').fleet)).toEqual(['a-cg']);

@@ -528,12 +528,14 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
     secret: spec.secret,
     keptByTeam: spec.keptByTeam,
     confirm: spec.confirm,
-    when(state, seat, explain) {
+    when(state, seat, explain, action) {
       const team = hooksOf(state).proxy(state, seat);
       if (!team) return zoneWhen(spec, state, seat, explain);
       if (targets(state, seat, team).length) return null;
       if (!explain) return NOT_NOW;
-      for (const s of team) {
+      // 14.1 an order refused is explained for the seat it names, else for the first of the team.
+      const named = typeof action?.for === 'string' && team.includes(action.for) ? [action.for] : team;
+      for (const s of named) {
         const why = proxyWhy(state, seat, s);
         if (why) return why;
       }
