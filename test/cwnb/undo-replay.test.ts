@@ -210,11 +210,14 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     done(t, SP_MED_SEATS);
     for (const seat of SP_MED_SEATS) t.act(seat, 'commit', { ships: [] });
     const deal = (seat: string, zone: typeof SP | typeof MED) => t.act(seat, 'dealNonCombatants', { cards: t.state.nonCombatantDeck.slice(0, t.state.zones[zone]!.battle!.toDeal) });
+    const beforeDeal = s.version - 1;
     deal('soviet:south-pacific', SP);
     expect(s.undoableCount('soviet:south-pacific')).toBe(1);
     deal('allied:mediterranean', MED);
     expect(s.undoableCount('soviet:south-pacific')).toBe(0);
     expect(refused(s.undo('soviet:south-pacific')).message).toContain('dealNonCombatants by allied:mediterranean');
+    // Nor may a rewind of the South Pacific take the deal back: the deck is shared, and the refusal says so.
+    expect(refused(s.rewind('zone:south-pacific', beforeDeal, ['referee']), 'rewind-not-allowed').message).toContain('also changed or relied on non-combatant-deck: a rewind of zone:south-pacific');
   });
 
   it('refused past a transfer between zones: it changed both (6.C.3)', () => {
@@ -248,16 +251,19 @@ describe('§4 undo: a seat takes back its own last actions', () => {
 
   it('13.3 a physical chart die stands once a transfer between two other War Zones relied on it', () => {
     const NA = 'north-atlantic';
-    const t = table([SP, MED, NA], { optional: { transferLimitations: { charts: uniformCharts('U') } } });
+    const t = table([SP, MED, NA], { optional: { transferLimitations: { charts: uniformCharts(2) } } });
     const s = t.session;
     for (const zone of [SP, MED, NA]) t.act(`soviet:${zone}`, 'rollMission', { values: [3] });
     t.act('allied:mediterranean', 'buyShip', { ship: 'uss-knox' });
     done(t, [...SP_MED_SEATS, `allied:${NA}`, `soviet:${NA}`]);
     t.act('soviet:south-pacific', 'rollTransferChart', { values: [2] }); // the Advantaged Player of the first zone
     expect(s.undoableCount('soviet:south-pacific')).toBe(1);
+    const beforeTransfer = s.version - 1;
     t.act('allied:mediterranean', 'transferShip', { ship: 'uss-knox', to: NA }); // the South Pacific plays no part in it
     expect(s.undoableCount('soviet:south-pacific')).toBe(0);
     expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by allied:mediterranean');
+    // A rewind of the Mediterranean cannot take the transfer back either; the refusal names each shared part once.
+    expect(refused(s.rewind('zone:mediterranean', beforeTransfer, ['referee']), 'rewind-not-allowed').message).toContain('also changed or relied on zone:north-atlantic, transfer-limits: a rewind');
   });
 
   // Found by `scripts/fuzz.ts --optional --undo 0.1` (game seed 53000054).

@@ -88,4 +88,3 @@ export function setupChoices() {
     limits: { turns: { min: 1, max: 9 }, zones: { min: 1, max: ZONE_IDS.length }, startingPoints: { min: 0, max: MAX_STARTING_POINTS } },
   };
 }
-

@@ -185,11 +185,11 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: Ctx): void {
       viewer: viewerName(access.viewer),
       step,
       /** Who took the step's action (its fields stay on the server: the events say what may be said). */
-      by: entry ? { seat: entry.seat, label: entry.type.startsWith('@') ? entry.type.slice(1) : session.seatLabel(entry.seat) } : null,
+      by: entry ? { seat: entry.seat, label: entry.type.startsWith('@') ? entry.type.slice(1) : (module.seatLabel?.(state, entry.seat) ?? entry.seat) } : null,
       over: module.isOver(state),
       view: module.view(state, access.viewer),
       waitingFor: waitingFor(module, state),
-      seats: module.seats(state).map((seat) => ({ seat, label: session.seatLabel(seat), team: module.teamOf(state, seat), holder: null })),
+      seats: module.seats(state).map((seat) => ({ seat, label: module.seatLabel?.(state, seat) ?? seat, team: module.teamOf(state, seat), holder: null })),
       /** The events this step produced, as the viewer sees them. */
       events,
       /** The viewer's latest events up to this step (at most 30), newest last. */

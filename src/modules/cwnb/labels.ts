@@ -1,24 +1,21 @@
 import type { EventInput } from '../../engine/module.ts';
 import { ZONE_IDS, type ZoneId } from './data/types.ts';
-import { zoneById } from './data/index.ts';
-import { teamOfSeat } from './rules/common.ts';
+import { sideName, teamOfSeat, zoneName } from './rules/common.ts';
 import { parseSeat, type CwnbState } from './state.ts';
 
 /** How seats, War Zones and moments of play read to people (the server's pages, the history). */
 
-const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
-
 /** "Mediterranean" for "mediterranean"; an id that names no War Zone stays as it is. */
 export function placeName(place: string): string {
-  return (ZONE_IDS as readonly string[]).includes(place) ? zoneById(place as ZoneId).name : place;
+  return (ZONE_IDS as readonly string[]).includes(place) ? zoneName(place as ZoneId) : place;
 }
 
 /** "Allied, Mediterranean"; "Soviet Overall Commander" (14.1). */
 export function seatLabel(state: CwnbState, seat: string): string {
   const p = parseSeat(seat);
-  if (p) return `${capital(p.side)}, ${placeName(p.zone)}`;
+  if (p) return `${sideName(p.side)}, ${placeName(p.zone)}`;
   const team = teamOfSeat(state, seat);
-  return seat.startsWith('commander:') && team ? `${capital(team)} Overall Commander` : seat;
+  return seat.startsWith('commander:') && team ? `${sideName(team)} Overall Commander` : seat;
 }
 
 /**

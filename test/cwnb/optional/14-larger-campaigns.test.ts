@@ -70,6 +70,8 @@ describe('14.1 Overall Commanders', () => {
     const own = t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' });
     expect(own.message).toMatch(/^North Sea: /);
     expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'allied:north-sea', ship: 'a-dd' })).toMatchObject({ code: own.code, rule: own.rule, message: own.message });
+    // Naming no seat of the team is refused as such, whether or not a seat of the team could still buy.
+    expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', ship: 'a-dd' }).code).toBe('commander-target');
     t.act({ type: 'transferShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg', to: NS });
     t.act({ type: 'transferCard', seat: 'commander:allied', for: 'allied:persian-gulf', card: 0, to: NS });
     expect(Object.keys(t.player(NS, 'allied').fleet)).toEqual(['a-cg']);

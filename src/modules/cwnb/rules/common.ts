@@ -533,9 +533,9 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
       if (!team) return zoneWhen(spec, state, seat, explain);
       if (targets(state, seat, team).length) return null;
       if (!explain) return NOT_NOW;
-      // 14.1 an order refused is explained for the seat it names, else for the first of the team.
-      const named = typeof action?.for === 'string' && team.includes(action.for) ? [action.for] : team;
-      for (const s of named) {
+      // 14.1 an order refused is explained for the seat it names, as running it would.
+      if (action) return proxyWhy(state, seat, typeof action.for === 'string' ? action.for : '') ?? NOT_NOW;
+      for (const s of team) {
         const why = proxyWhy(state, seat, s);
         if (why) return why;
       }
