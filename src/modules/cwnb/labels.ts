@@ -1,13 +1,12 @@
+/** How seats, War Zones and moments of play read to people (the server's pages, the history). */
 import type { EventInput } from '../../engine/module.ts';
-import { ZONE_IDS, type ZoneId } from './data/types.ts';
+import { isZoneId } from './data/index.ts';
 import { sideName, teamOfSeat, zoneName } from './rules/common.ts';
 import { parseSeat, type CwnbState } from './state.ts';
 
-/** How seats, War Zones and moments of play read to people (the server's pages, the history). */
-
 /** "Mediterranean" for "mediterranean"; an id that names no War Zone stays as it is. */
 export function placeName(place: string): string {
-  return (ZONE_IDS as readonly string[]).includes(place) ? zoneName(place as ZoneId) : place;
+  return isZoneId(place) ? zoneName(place) : place;
 }
 
 /** "Allied, Mediterranean"; "Soviet Overall Commander" (14.1). */
