@@ -24,6 +24,7 @@ export default defineConfig({
       'test/cwnb/examples.test.ts',
       'test/cwnb/undo-replay.test.ts',
       'test/smp/steps.test.ts',
+      'test/smp/convoy-raids.test.ts',
       'test/smp/scenario.test.ts',
     ],
   },

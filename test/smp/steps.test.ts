@@ -361,37 +361,6 @@ describe('Step 3 Bombing Raids', () => {
   });
 });
 
-describe('Step 5 Convoy Raids', () => {
-  it('3 IPCs per raided zone from each enemy controller next to it; more warships do not add', () => {
-    const s = mini({
-      territories: [
-        { name: 'Egypt', owner: 'uk', adjacent: ['M-5'] },
-        { name: 'Malta', owner: 'uk', adjacent: ['M-5'] },
-        { name: 'Corsica', owner: 'france', adjacent: ['M-5'] },
-        { name: 'Sicily', owner: 'italy', adjacent: ['M-5'] },
-      ],
-      seaZones: [{ name: 'M-5', convoy: true, units: [{ owner: 'germany', type: 'submarine', count: 3 }, { owner: 'germany', type: 'destroyer', count: 1 }, { owner: 'germany', type: 'transport', count: 1 }] }],
-    });
-    const { board } = play(s, { steps: [5] });
-    expect(board.cash.uk).toBe(17);
-    expect(board.cash.france).toBe(17);
-    expect(board.cash.italy).toBe(20);
-  });
-  it('open-sea Atlantic zone: 6 IPCs from UK Europe only while Nova Scotia and London are Allied; a transport is no warship', () => {
-    const base = (ns: string) =>
-      mini({
-        territories: [{ name: 'London', owner: 'uk' }, { name: 'Nova Scotia', owner: ns }],
-        seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [{ owner: 'germany', type: 'submarine', count: 1 }] }, { name: 'A-11', convoy: true, openSea: true, units: [{ owner: 'germany', type: 'transport', count: 1 }] }],
-      });
-    expect(play(base('uk'), { steps: [5] }).board.cash.uk).toBe(14);
-    expect(play(base('germany'), { steps: [5] }).board.cash.uk).toBe(20);
-  });
-  it('cash never goes below zero', () => {
-    const s = mini({ cash: { ...mini().cash!, uk: 2 }, territories: [{ name: 'Egypt', owner: 'uk', adjacent: ['M-5'] }], seaZones: [{ name: 'M-5', convoy: true, units: [{ owner: 'italy', type: 'submarine', count: 1 }] }] });
-    expect(play(s, { steps: [5] }).board.cash.uk).toBe(0);
-  });
-});
-
 describe('Step 6 Partisan Raids', () => {
   const occupied = (extra: any = {}) => ({ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'minor_factory', damage: 0 }], units: [], ...extra });
   it('eligible: originally Allied, Axis-occupied, a facility, not an island, at war', () => {

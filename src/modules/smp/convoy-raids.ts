@@ -1,4 +1,5 @@
 /** Step 5 — Conduct Convoy Raids (document section "#3. CONVOY RAIDS"). No choices, no dice. */
+import type { PlaceKey } from './data.ts';
 import { change, note, type Ctx, type Script } from './script.ts';
 
 export function* convoyRaids(ctx: Ctx): Script {
@@ -6,14 +7,12 @@ export function* convoyRaids(ctx: Ctx): Script {
   const { perZone, openSea } = b.cat.rules.convoy;
   let any = false;
   const ukEurope = b.roles.ukEurope;
-  const ns = b.terr.get(b.place('novaScotia'));
-  const london = b.terr.get(b.place('london'));
-  const atlanticOpen = !!ns && !!london && b.side(ns.owner) === 'allies' && b.side(london.owner) === 'allies';
+  // Both places are on the board whenever an open-sea zone is (scenario validation, ruling R0-8).
+  const allied = (key: PlaceKey) => b.side(b.terr.get(b.place(key))!.owner) === 'allies';
   for (const z of b.s.seaZones) {
     if (!z.convoy) continue;
     // "any single warship": every sea unit that is a warship (transports are not), ruling R5-1.
     const raiders = [...new Set(z.units.filter((u) => b.unitType(u.type).warship).map((u) => u.owner))];
-    if (!raiders.length) continue;
     // Each enemy controller of an adjacent territory pays 3 once per raided zone.
     const payers = new Set<string>();
     for (const n of b.neighbours(z.name)) {
@@ -29,7 +28,7 @@ export function* convoyRaids(ctx: Ctx): Script {
     // Open-sea Atlantic zone: Axis warships raid UK Europe for 6 while Nova Scotia and London are Allied.
     if (z.openSea) {
       const axisRaiders = raiders.filter((r) => b.side(r) === 'axis' && b.warBetween(r, ukEurope));
-      if (axisRaiders.length && atlanticOpen && b.hasNation(ukEurope)) {
+      if (axisRaiders.length && allied('novaScotia') && allied('london')) {
         any = true;
         const paid = b.pay(ukEurope, openSea);
         change(ctx, `5 Convoy Raids: Axis warships in the open-sea Atlantic zone ${z.name} raid UK Europe (${b.nationName(ukEurope)}): ${paid} IPCs to the bank${paid < openSea ? ` (all it had; ${openSea} due)` : ''}.`, { rule: '5', ipc: { [ukEurope]: -paid } });
