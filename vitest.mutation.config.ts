@@ -25,6 +25,7 @@ export default defineConfig({
       'test/cwnb/undo-replay.test.ts',
       'test/smp/steps.test.ts',
       'test/smp/convoy-raids.test.ts',
+      'test/smp/partisan-raids.test.ts',
       'test/smp/scenario.test.ts',
     ],
   },

@@ -3,12 +3,12 @@
  * how much, and what the phase report says about it.
  */
 import { describe, expect, it } from 'vitest';
-import { mini, play } from './helpers.ts';
+import { mini, play, report } from './helpers.ts';
 
 /** Play step 5 alone: the cash after it and its report, with the structured fields a web log shows. */
 function convoy(extra: Parameters<typeof mini>[0]) {
   const { board, events } = play(mini(extra), { steps: [5] });
-  return { cash: board.cash, report: events.filter((e) => e.step === 5 && e.type !== 'step').map(({ type, text, rule, ipc }) => ({ type, text, rule, ...(ipc ? { ipc } : {}) })) };
+  return { cash: board.cash, report: report(events, 5) };
 }
 const paid = (text: string, ipc: Record<string, number>) => ({ type: 'change', text: `5 Convoy Raids: ${text}`, rule: '5', ipc });
 const noted = (text: string) => ({ type: 'note', text: `5 Convoy Raids: ${text}`, rule: '5' });

@@ -103,11 +103,39 @@ export function play(raw: unknown, o: PlayOpts = {}): { state: SmpState; events:
     if (req.kind === 'roll') action = { type: 'roll', seat: req.seat, ...(o.dice ? { values: o.dice(req) } : {}) };
     else action = { ...autoAction(state)!, ...(o.decide?.(req) ?? {}) };
     const r = apply(smpModule, state, action, o.seed ?? 'test-seed');
-    if (isRuleError(r)) throw new Error(`refused: ${r.message} (${JSON.stringify(action)})`);
+    if (isRuleError(r)) throw new Error(`refused: ${r.message} (${JSON.stringify(action)})`, { cause: r });
     state = r.state;
   }
   const run = derive(state);
   return { state, events: run.events, board: run.board, prompts };
+}
+
+/** What step `step` reported (its changes and notes), with every structured field a web log shows. */
+export function report(events: SmpEvent[], step: number): Record<string, unknown>[] {
+  return events.filter((e) => e.step === step && (e.type === 'change' || e.type === 'note')).map(({ to: _to, step: _step, ...rest }) => rest);
+}
+
+/**
+ * Physical dice by purpose: each die takes the next value of the first row whose pattern matches its
+ * purpose (a row's last value repeats); a die no row matches rolls `otherwise` (6: a miss).
+ */
+export function diceBy(rows: [RegExp, number[]][], otherwise = 6): (req: Extract<Request, { kind: 'roll' }>) => number[] {
+  const left = rows.map(([re, values]) => ({ re, values: [...values] }));
+  return (req) =>
+    req.dice.map((d) => {
+      const row = left.find((r) => r.re.test(d.purpose));
+      if (!row) return otherwise;
+      return row.values.length > 1 ? row.values.shift()! : row.values[0];
+    });
+}
+
+/** The refusal (code, message, rule) that stopped `play`, or undefined if it played to the end. */
+export function refusalOf(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (e) {
+    return (e as Error).cause;
+  }
 }
 
 export function texts(events: SmpEvent[], step?: number): string[] {

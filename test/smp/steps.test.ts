@@ -361,34 +361,6 @@ describe('Step 3 Bombing Raids', () => {
   });
 });
 
-describe('Step 6 Partisan Raids', () => {
-  const occupied = (extra: any = {}) => ({ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'minor_factory', damage: 0 }], units: [], ...extra });
-  it('eligible: originally Allied, Axis-occupied, a facility, not an island, at war', () => {
-    const s = mini({ territories: [occupied(), occupied({ name: 'Crete', island: true }), occupied({ name: 'Greece', facilities: [] }), occupied({ name: 'Iraq', originalOwner: 'usa' })] });
-    const { prompts } = play(s, { steps: [6], dice: allFail() });
-    expect(prompts.filter((p) => p.kind === 'decide').map((p) => p.prompt.split(' (')[0])).toEqual(['6 Partisan Raids: Poland']);
-  });
-  it('up to 3 tokens per territory; every assigned token is spent; each surviving token @3 deals 3 damage', () => {
-    const s = mini({ territories: [occupied()] });
-    const { board } = play(s, { steps: [6], dice: (r) => r.dice.map(() => (/token/.test(r.prompt) ? 3 : 6)) });
-    expect(board.tokens.partisan).toBe(12);
-    expect(terr(board, 'Poland').facilities[0].damage).toBe(6); // 3 × 3 = 9, capped at 6
-  });
-  it('facility security 1@1 and each elite infantry 1@2 stop tokens', () => {
-    const s = mini({ territories: [occupied({ units: [{ owner: 'germany', type: 'elite_infantry', count: 2 }] })] });
-    const { board } = play(s, { steps: [6], dice: (r) => r.dice.map(() => (/security/.test(r.prompt) ? 1 : /elite/.test(r.prompt) ? 2 : 1)) });
-    expect(terr(board, 'Poland').facilities[0].damage).toBe(0);
-  });
-  it('more than 3 tokens is refused', () => {
-    const s = mini({ territories: [occupied()] });
-    const opts = smpModule.parseOptions({ scenario: s, steps: [6] });
-    if (isRuleError(opts)) throw opts;
-    const st = smpModule.setup(opts);
-    const r = apply(smpModule, st, { type: 'choose', seat: 'russia', f0: 4 });
-    expect(isRuleError(r) && r.message).toMatch(/0 to 3/);
-  });
-});
-
 describe('Step 7 Kamikaze Raids', () => {
   const zoneWith = (units: any[]) => mini({ territories: [{ name: 'Malaya', owner: 'uk', adjacent: ['P-36'], facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'ww1_fighter', count: 2 }, { owner: 'uk', type: 'fighter', count: 4 }] }], seaZones: [{ name: 'P-36', kamikaze: true, units }], unitTypes: { ww1_fighter: { dogfightDefence: 1, dogfightAttack: 1 } } });
   it('up to 3 tokens per zone; WW1 planes may not intercept; at most 3 scramble from an air base', () => {

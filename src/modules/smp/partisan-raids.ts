@@ -61,16 +61,16 @@ export function* partisanRaids(ctx: Ctx): Script {
     change(ctx, `${RULE} ${used} partisan token(s) raid ${t.name} (${b.s.tokens.partisan} left): ${facs.map((x, k) => (tokens[k] ? `${tokens[k]} on ${x.f.type.replace(/_/g, ' ')}` : '')).filter(Boolean).join(', ')}.`, { rule: '6', tokens: used });
     // Block attempts: each facility under attack 1@1 (removes a token aimed at it, ruling R6-2), then elite infantry 1@2.
     let left = [...tokens];
-    for (let k = 0; k < facs.length; k++) {
+    for (const [k, { f }] of facs.entries()) {
       if (!tokens[k]) continue;
-      const { hits } = yield* rollHits(ctx, t.owner, R.securityDice, R.securityHitOn, `Partisans ${t.name}: ${facs[k].f.type.replace(/_/g, ' ')} security @${R.securityHitOn}`);
+      const { hits } = yield* rollHits(ctx, t.owner, R.securityDice, R.securityHitOn, `Partisans ${t.name}: ${f.type.replace(/_/g, ' ')} security @${R.securityHitOn}`);
       if (hits) {
         const k2 = Math.min(hits, left[k]);
         left[k] -= k2;
-        change(ctx, `${RULE} the ${facs[k].f.type.replace(/_/g, ' ')}'s security blocks ${k2} token(s).`, { rule: '6' });
+        change(ctx, `${RULE} the ${f.type.replace(/_/g, ' ')}'s security blocks ${k2} token(s).`, { rule: '6' });
       }
     }
-    if (elite > 0 && left.some((x) => x > 0)) {
+    if (left.some((x) => x > 0)) {
       const { hits } = yield* rollHits(ctx, t.owner, elite, R.eliteHitOn, `Partisans ${t.name}: elite infantry @${R.eliteHitOn}`);
       const k = Math.min(hits, left.reduce((a, c) => a + c, 0));
       if (k > 0) {
@@ -95,9 +95,8 @@ export function* partisanRaids(ctx: Ctx): Script {
         left = chosen;
       }
     }
-    for (let k = 0; k < facs.length; k++) {
+    for (const [k, { f }] of facs.entries()) {
       if (!left[k]) continue;
-      const f = facs[k].f;
       const { hits } = yield* rollHits(ctx, seat, left[k], R.tokenHitOn, `Partisans ${t.name}: token on ${f.type.replace(/_/g, ' ')} @${R.tokenHitOn}`);
       const added = b.damage(f, hits * R.damage);
       change(ctx, `${RULE} ${hits} of ${left[k]} token(s) succeed against ${t.name} ${f.type.replace(/_/g, ' ')}: +${added} damage (now ${f.damage}/${b.maxDamage(f)}).`, { rule: '6', damage: added });
