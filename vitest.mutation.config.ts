@@ -26,6 +26,7 @@ export default defineConfig({
       'test/smp/steps.test.ts',
       'test/smp/convoy-raids.test.ts',
       'test/smp/partisan-raids.test.ts',
+      'test/smp/kamikaze-raids.test.ts',
       'test/smp/scenario.test.ts',
     ],
   },

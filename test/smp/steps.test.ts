@@ -361,28 +361,6 @@ describe('Step 3 Bombing Raids', () => {
   });
 });
 
-describe('Step 7 Kamikaze Raids', () => {
-  const zoneWith = (units: any[]) => mini({ territories: [{ name: 'Malaya', owner: 'uk', adjacent: ['P-36'], facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'ww1_fighter', count: 2 }, { owner: 'uk', type: 'fighter', count: 4 }] }], seaZones: [{ name: 'P-36', kamikaze: true, units }], unitTypes: { ww1_fighter: { dogfightDefence: 1, dogfightAttack: 1 } } });
-  it('up to 3 tokens per zone; WW1 planes may not intercept; at most 3 scramble from an air base', () => {
-    const { prompts, board } = play(zoneWith([{ owner: 'uk', type: 'destroyer', count: 1 }]), { steps: [7], dice: allFail() });
-    const tokens = prompts.find((p) => p.kind === 'decide' && /how many kamikaze/.test(p.prompt)) as any;
-    expect(tokens.action.fields.choice.options.map((o: any) => o.value)).toEqual([0, 1, 2, 3]);
-    const ints = prompts.find((p) => p.kind === 'decide' && /Intercept with/.test(p.prompt)) as any;
-    expect(ints.prompt).not.toMatch(/ww1/);
-    expect(ints.action.fields.p0.max).toBe(3);
-    expect(board.tokens.kamikaze).toBe(12);
-  });
-  it('no kamikaze against submarines or transports alone', () => {
-    const { prompts } = play(zoneWith([{ owner: 'uk', type: 'submarine', count: 1 }, { owner: 'uk', type: 'transport', count: 1 }]), { steps: [7] });
-    expect(prompts).toHaveLength(0);
-  });
-  it('each hit damages a 2-hit ship or sinks a ship, as Japan chooses', () => {
-    const s = zoneWith([{ owner: 'uk', type: 'battleship', count: 1 }, { owner: 'uk', type: 'destroyer', count: 1 }]);
-    const { board } = play(s, { steps: [7], dice: (r) => r.dice.map(() => (/token/.test(r.prompt) ? 1 : 6)), decide: (r) => (/hit\(s\) on ships/.test(r.prompt) ? { u0: 1, d0: 1, u1: 1 } : /Intercept/.test(r.prompt) ? { p0: 0 } : undefined) });
-    expect(zone(board, 'P-36').units).toEqual([]);
-  });
-});
-
 describe('Step 8 Transport Re-assignment', () => {
   it('a sea transport next to a friendly naval base passes to a friendly nation at war that accepts', () => {
     const s = mini({ territories: [{ name: 'London', owner: 'uk', adjacent: ['A-18'], facilities: [{ type: 'naval_base', damage: 0 }] }], seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'transport', count: 2 }] }] });

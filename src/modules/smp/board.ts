@@ -121,7 +121,7 @@ export class Board {
   }
   facilityLabel(t: Territory, i: number): string {
     const f = t.facilities[i];
-    return `${t.name} ${f.type.replace(/_/g, ' ')}${t.facilities.filter((g) => g.type === f.type).length > 1 ? ` #${i + 1}` : ''} (${f.damage}/${this.maxDamage(f)} damage)`;
+    return `${t.name} ${words(f.type)}${t.facilities.filter((g) => g.type === f.type).length > 1 ? ` #${i + 1}` : ''} (${f.damage}/${this.maxDamage(f)} damage)`;
   }
   /** Add damage, never past the maximum. Returns the damage actually added. */
   damage(f: Facility, amount: number): number {
@@ -227,8 +227,13 @@ export class Board {
   }
 }
 
+/** A unit or facility type as players say it: "super_battleship" is "super battleship". */
+export function words(type: string): string {
+  return type.replace(/_/g, ' ');
+}
+
 export function plural(n: number, word: string): string {
-  const w = word.replace(/_/g, ' ');
+  const w = words(word);
   const invariable = /(infantry|artillery|aaa|s)$/.test(w);
   return `${n} ${w}${n === 1 || invariable ? '' : 's'}`;
 }

@@ -1,5 +1,5 @@
 /** Step 9 — Resolve Coastal Defences (document section "#4. COASTAL DEFENSES"). */
-import { plural } from './board.ts';
+import { plural, words } from './board.ts';
 import { allocateShipHits } from './kamikaze-raids.ts';
 import { coastalOdds, describe } from './odds/index.ts';
 import { askChoice, note, rollHits, type Ctx, type Script } from './script.ts';
@@ -57,15 +57,15 @@ export function* coastalDefences(ctx: Ctx): Script {
       const pick = yield* askChoice(
         ctx,
         t.owner,
-        `${RULE} the ${f.type.replace(/_/g, ' ')} in ${t.name} (${c.dice}@${c.hitOn}) targets one fleet this phase. Which?`,
+        `${RULE} the ${words(f.type)} in ${t.name} (${c.dice}@${c.hitOn}) targets one fleet this phase. Which?`,
         fleets.map((x) => ({ value: `${x.zone}>${x.owner}`, label: label(x) })),
         `${fleets[0].zone}>${fleets[0].owner}`,
         [`hits ${describe(coastalOdds(c.dice, c.hitOn))}`],
       );
       const fleet = fleets.find((x) => `${x.zone}>${x.owner}` === pick)!;
-      const { hits } = yield* rollHits(ctx, t.owner, c.dice, c.hitOn, `Coastal defence ${t.name} ${f.type.replace(/_/g, ' ')} vs ${fleet.zone} @${c.hitOn}`);
+      const { hits } = yield* rollHits(ctx, t.owner, c.dice, c.hitOn, `Coastal defence ${t.name} ${words(f.type)} vs ${fleet.zone} @${c.hitOn}`);
       if (!hits) {
-        note(ctx, `${RULE} ${t.name} ${f.type.replace(/_/g, ' ')} misses the ${label(fleet)}.`, { rule: '9' });
+        note(ctx, `${RULE} ${t.name} ${words(f.type)} misses the ${label(fleet)}.`, { rule: '9' });
         continue;
       }
       yield* allocateShipHits(ctx, fleet.owner, fleet.zone, hits, (o, ty) => fleet.owners.includes(o) && b.unitType(ty).domain === 'sea', RULE, '9', `${b.nationName(fleet.owner)} chooses which ships of the fleet are destroyed or damaged (ruling R9-2)`);

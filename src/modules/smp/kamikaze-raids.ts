@@ -1,7 +1,7 @@
 /** Step 7 — Conduct Kamikaze Raids (document section "#7. KAMIKAZE RAIDS"). */
 import { refuse } from '../../engine/errors.ts';
 import type { FieldSpec } from '../../engine/module.ts';
-import { plural } from './board.ts';
+import { type Board, plural, words } from './board.ts';
 import { available, pickParts, useParts, type Part } from './missions.ts';
 import { describe, kamikazeOdds } from './odds/index.ts';
 import type { SeaZone } from './scenario.ts';
@@ -9,15 +9,15 @@ import { ask, askChoice, change, note, rollHits, type Ctx, type Script } from '.
 
 const RULE = '7 Kamikaze Raids:';
 
+/** What a kamikaze may strike: an Allied surface warship of a nation at war with Japan. */
+function kamikazeTarget(b: Board, owner: string, type: string): boolean {
+  const ut = b.unitType(type);
+  return b.side(owner) === 'allies' && !!ut.warship && !!ut.surface && b.warBetween(owner, b.roles.japan);
+}
+
 /** Kamikaze zones with Allied surface warships of nations at war with Japan. */
 export function kamikazeZones(ctx: Ctx): SeaZone[] {
-  const b = ctx.board;
-  const japan = b.roles.japan;
-  return b.s.seaZones.filter((z) => z.kamikaze && z.units.some((u) => isTarget(ctx, u.owner, u.type)));
-  function isTarget(c: Ctx, owner: string, type: string) {
-    const ut = c.board.unitType(type);
-    return c.board.side(owner) === 'allies' && !!ut.warship && !!ut.surface && c.board.warBetween(owner, japan);
-  }
+  return ctx.board.s.seaZones.filter((z) => z.kamikaze && z.units.some((u) => kamikazeTarget(ctx.board, u.owner, u.type)));
 }
 
 /** Carrier-based aircraft in the zone and aircraft able to scramble from an adjacent operational air base (A&A G40: up to 3 per base). */
@@ -30,7 +30,6 @@ export function kamikazeInterceptors(ctx: Ctx, z: SeaZone): Part[] {
     const t = b.terr.get(n);
     if (!t || b.side(t.owner) !== 'allies') continue;
     const bases = t.facilities.filter((f) => f.type === 'air_base' && b.operational(f)).length;
-    if (!bases) continue;
     let cap = bases * b.cat.rules.scramblePerAirBase;
     for (const p of available(ctx, can, { designatedOnly: false, spaces: [t.name] })) {
       if (cap <= 0) break;
@@ -56,7 +55,7 @@ export function* kamikazeRaids(ctx: Ctx): Script {
     const F = ints.filter((p) => b.unitType(p.type).kamikazeIntercept === 2).reduce((k, p) => k + p.n, 0);
     const T = ints.filter((p) => b.unitType(p.type).kamikazeIntercept === 1).reduce((k, p) => k + p.n, 0);
     const odds = () => [1, 2, 3].filter((t) => t <= max).map((t) => `${t} token(s) vs every interceptor (${F} fighter(s), ${T} tactical bomber(s)): hits ${describe(kamikazeOdds({ tokens: t, fighters: F, tacticalBombers: T, tokenHitOn: R.tokenHitOn }))}`);
-    const targets = z.units.filter((u) => b.side(u.owner) === 'allies' && b.unitType(u.type).warship && b.unitType(u.type).surface && b.warBetween(u.owner, japan));
+    const targets = z.units.filter((u) => kamikazeTarget(b, u.owner, u.type));
     const n = yield* askChoice(
       ctx,
       japan,
@@ -71,30 +70,26 @@ export function* kamikazeRaids(ctx: Ctx): Script {
     }
     b.s.tokens.kamikaze -= n;
     change(ctx, `${RULE} Japan sends ${n} kamikaze token(s) against ${z.name} (${b.s.tokens.kamikaze} left).`, { rule: '7', tokens: n });
-    // The Allied nation with the most surface warships in the zone decides the interception (ruling R7-1).
+    // The Allied nation (of those hit at) with the most units in the zone decides the interception (ruling R7-1).
     const owners = [...new Set(targets.map((u) => u.owner))].sort((x, y) => b.count(z.name, (u) => u.owner === y) - b.count(z.name, (u) => u.owner === x));
     const allied = owners[0];
-    let left = n;
-    if (ints.length) {
-      const chosen = yield* pickParts(ctx, allied, `${RULE} ${z.name}: ${n} kamikaze token(s) incoming. Intercept with (fighters 1@2, tactical bombers 1@1; WW1 planes may not)?`, ints, 0, true, () => [`with every interceptor: hits on your ships ${describe(kamikazeOdds({ tokens: n, fighters: F, tacticalBombers: T, tokenHitOn: R.tokenHitOn }))}`, `with none: ${describe(kamikazeOdds({ tokens: n, fighters: 0, tacticalBombers: 0, tokenHitOn: R.tokenHitOn }))}`], 'interceptors');
-      useParts(ctx, chosen);
-      let hits = 0;
-      for (const p of chosen) {
-        const at = b.unitType(p.type).kamikazeIntercept!;
-        hits += (yield* rollHits(ctx, p.owner, p.n, at, `Kamikaze ${z.name}: ${p.type.replace(/_/g, ' ')} intercept @${at}`)).hits;
-      }
-      // Japan removes the casualties; the tokens have no defence.
-      const k = Math.min(hits, left);
-      left -= k;
-      if (chosen.length) change(ctx, `${RULE} interceptors shoot down ${k} kamikaze token(s); ${left} get through.`, { rule: '7' });
+    const chosen = yield* pickParts(ctx, allied, `${RULE} ${z.name}: ${n} kamikaze token(s) incoming. Intercept with (fighters 1@2, tactical bombers 1@1; WW1 planes may not)?`, ints, 0, true, () => [`with every interceptor: hits on your ships ${describe(kamikazeOdds({ tokens: n, fighters: F, tacticalBombers: T, tokenHitOn: R.tokenHitOn }))}`, `with none: ${describe(kamikazeOdds({ tokens: n, fighters: 0, tacticalBombers: 0, tokenHitOn: R.tokenHitOn }))}`], 'interceptors');
+    useParts(ctx, chosen);
+    let interceptorHits = 0;
+    for (const p of chosen) {
+      const at = b.unitType(p.type).kamikazeIntercept!;
+      interceptorHits += (yield* rollHits(ctx, p.owner, p.n, at, `Kamikaze ${z.name}: ${words(p.type)} intercept @${at}`)).hits;
     }
+    // Japan removes the casualties; the tokens have no defence.
+    const left = n - Math.min(interceptorHits, n);
+    if (chosen.length) change(ctx, `${RULE} interceptors shoot down ${n - left} kamikaze token(s); ${left} get through.`, { rule: '7' });
     if (!left) continue;
     const { hits } = yield* rollHits(ctx, japan, left, R.tokenHitOn, `Kamikaze ${z.name}: token @${R.tokenHitOn}`);
     if (!hits) {
       note(ctx, `${RULE} no kamikaze hits in ${z.name}.`, { rule: '7' });
       continue;
     }
-    yield* allocateShipHits(ctx, japan, z.name, hits, (o, t) => b.side(o) === 'allies' && !!b.unitType(t).warship && !!b.unitType(t).surface && b.warBetween(o, japan), RULE, '7', 'Japan chooses the ships');
+    yield* allocateShipHits(ctx, japan, z.name, hits, (o, t) => kamikazeTarget(b, o, t), RULE, '7', 'Japan chooses the ships');
   }
 }
 
@@ -112,53 +107,33 @@ export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: nu
   const fields: Record<string, FieldSpec> = {};
   const lines: string[] = [];
   const auto: Record<string, number> = {};
-  let left = k;
   stacks.forEach((s, i) => {
     const und = s.count - s.damaged;
-    fields[`u${i}`] = { kind: 'int', label: `${s.two ? 'Undamaged ' : ''}${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) hit`, min: 0, max: s.two ? und : s.count };
-    lines.push(`  u${i}: ${s.two ? 'undamaged ' : ''}${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}), ${s.two ? und : s.count} — a hit ${s.two ? 'damages' : 'sinks'} one`);
+    fields[`u${i}`] = { kind: 'int', label: `${s.two ? 'Undamaged ' : ''}${words(s.type)} (${b.nationName(s.owner)}) hit`, min: 0, max: s.two ? und : s.count };
+    lines.push(`  u${i}: ${s.two ? 'undamaged ' : ''}${words(s.type)} (${b.nationName(s.owner)}), ${s.two ? und : s.count} — a hit ${s.two ? 'damages' : 'sinks'} one`);
     if (s.two) {
-      fields[`d${i}`] = { kind: 'int', label: `Damaged ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) hit`, min: 0, max: s.count };
-      lines.push(`  d${i}: damaged ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}), ${s.damaged} now (+ those damaged by u${i}) — a hit sinks one`);
+      fields[`d${i}`] = { kind: 'int', label: `Damaged ${words(s.type)} (${b.nationName(s.owner)}) hit`, min: 0, max: s.count };
+      lines.push(`  d${i}: damaged ${words(s.type)} (${b.nationName(s.owner)}), ${s.damaged} now (+ those damaged by u${i}) — a hit sinks one`);
     }
   });
-  // auto: 1-hit ships first, then damaged ones, then undamaged 2-hit ships
-  stacks.forEach((s, i) => {
-    if (!s.two) {
-      const n = Math.min(left, s.count);
-      auto[`u${i}`] = n;
-      left -= n;
-    }
-  });
-  stacks.forEach((s, i) => {
-    if (s.two) {
-      const n = Math.min(left, s.damaged);
-      auto[`d${i}`] = n;
-      left -= n;
-    }
-  });
-  stacks.forEach((s, i) => {
-    if (s.two) {
-      const n = Math.min(left, s.count - s.damaged);
-      auto[`u${i}`] = n;
-      left -= n;
-    }
-  });
-  // then sink the ships just damaged
-  stacks.forEach((s, i) => {
-    if (s.two) {
-      const n = Math.min(left, auto[`u${i}`] ?? 0);
-      auto[`d${i}`] = (auto[`d${i}`] ?? 0) + n;
-      left -= n;
-    }
-  });
+  // auto: 1-hit ships first, then damaged ones, then undamaged 2-hit ships, then the ships just damaged
+  let left = k;
+  const take = (key: string, most: number) => {
+    const n = Math.min(left, most);
+    auto[key] = (auto[key] ?? 0) + n;
+    left -= n;
+  };
+  for (const [i, s] of stacks.entries()) if (!s.two) take(`u${i}`, s.count);
+  for (const [i, s] of stacks.entries()) if (s.two) take(`d${i}`, s.damaged);
+  for (const [i, s] of stacks.entries()) if (s.two) take(`u${i}`, s.count - s.damaged);
+  for (const [i, s] of stacks.entries()) if (s.two) take(`d${i}`, auto[`u${i}`]);
   for (const key of Object.keys(fields)) auto[key] ??= 0;
   const a = yield* ask(ctx, seat, `${rule} ${k} hit(s) on ships in ${zone}; ${who}:\n${lines.join('\n')}`, fields, auto);
   let sum = 0;
   stacks.forEach((s, i) => {
     const u = (a[`u${i}`] as number) ?? 0;
     const d = (a[`d${i}`] as number | undefined) ?? 0;
-    if (s.two && d > s.damaged + u) refuse('bad-allocation', `Only ${s.damaged + u} damaged ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) can take a sinking hit.`, ruleNo);
+    if (s.two && d > s.damaged + u) refuse('bad-allocation', `Only ${s.damaged + u} damaged ${words(s.type)} (${b.nationName(s.owner)}) can take a sinking hit.`, ruleNo);
     sum += u + d;
   });
   if (sum !== k) refuse('bad-total', `Allocate exactly ${k} hit(s), not ${sum}.`, ruleNo);
@@ -167,11 +142,11 @@ export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: nu
     const d = (a[`d${i}`] as number | undefined) ?? 0;
     for (let j = 0; j < u; j++) {
       const r = b.hitShip(zone, s.owner, s.type, false);
-      change(ctx, `${rule} ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) in ${zone} ${r === 'damaged' ? 'damaged' : 'sunk'}.`, { rule: ruleNo });
+      change(ctx, `${rule} ${words(s.type)} (${b.nationName(s.owner)}) in ${zone} ${r === 'damaged' ? 'damaged' : 'sunk'}.`, { rule: ruleNo });
     }
     for (let j = 0; j < d; j++) {
       b.hitShip(zone, s.owner, s.type, true);
-      change(ctx, `${rule} damaged ${s.type.replace(/_/g, ' ')} (${b.nationName(s.owner)}) in ${zone} sunk.`, { rule: ruleNo });
+      change(ctx, `${rule} damaged ${words(s.type)} (${b.nationName(s.owner)}) in ${zone} sunk.`, { rule: ruleNo });
     }
   });
 }

@@ -5,7 +5,7 @@
  */
 import { refuse } from '../../engine/errors.ts';
 import type { FieldSpec } from '../../engine/module.ts';
-import { plural } from './board.ts';
+import { plural, words } from './board.ts';
 import type { Territory } from './scenario.ts';
 import { describe, raidOdds, type RaidGroup } from './odds/index.ts';
 import { ask, askChoice, askCounts, change, note, roll, rollHits, type Ctx, type Odds, type Script } from './script.ts';
@@ -372,16 +372,16 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
     target.facilities.forEach((f, i) => {
       if (!s.mayHit(t, i)) return;
       const key = `${t}>${i}`;
-      fields[key] = { kind: 'int', label: `${t.replace(/_/g, ' ')} on ${b.facilityLabel(target, i)}`, min: 0, max: counts.get(t)! };
+      fields[key] = { kind: 'int', label: `${words(t)} on ${b.facilityLabel(target, i)}`, min: 0, max: counts.get(t)! };
       auto[key] = defaults.get(t) === i ? counts.get(t)! : 0;
-      lines.push(`  ${key}: ${t.replace(/_/g, ' ')} (${s.damageOf(t)} damage each) on ${b.facilityLabel(target, i)}`);
+      lines.push(`  ${key}: ${words(t)} (${s.damageOf(t)} damage each) on ${b.facilityLabel(target, i)}`);
     });
   }
   if (!Object.keys(fields).length) return note(ctx, `${s.rule} No facility in ${target.name} can take damage from these units.`, { rule: s.rule });
   const a = yield* ask(ctx, attacker, `${s.rule} ${b.nationName(attacker)}: assign each surviving unit to a facility in ${target.name} (${[...counts].map(([t, n]) => plural(n, t)).join(', ')}):\n${lines.join('\n')}`, fields, auto);
   for (const t of types) {
     const sum = target.facilities.reduce((k, _f, i) => k + ((a[`${t}>${i}`] as number | undefined) ?? 0), 0);
-    if (sum !== counts.get(t)) refuse('bad-total', `Assign every surviving ${t.replace(/_/g, ' ')}: ${counts.get(t)} in all, not ${sum}.`, s.rule);
+    if (sum !== counts.get(t)) refuse('bad-total', `Assign every surviving ${words(t)}: ${counts.get(t)} in all, not ${sum}.`, s.rule);
   }
   for (const t of types) {
     target.facilities.forEach((f, i) => {
@@ -389,7 +389,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
       if (!n) return;
       const want = n * s.damageOf(t);
       const added = b.damage(f, want);
-      change(ctx, `${s.rule} ${plural(n, t)} hit ${target.name} ${f.type.replace(/_/g, ' ')}: +${added} damage${added < want ? ` (${want} dealt, capped at the maximum)` : ''}, now ${f.damage}/${b.maxDamage(f)}.`, { rule: s.rule, damage: added });
+      change(ctx, `${s.rule} ${plural(n, t)} hit ${target.name} ${words(f.type)}: +${added} damage${added < want ? ` (${want} dealt, capped at the maximum)` : ''}, now ${f.damage}/${b.maxDamage(f)}.`, { rule: s.rule, damage: added });
     });
   }
 }

@@ -1,6 +1,7 @@
 /** Step 6 — Conduct Partisan Raids (document section "#8. PARTISAN RAIDS"). */
 import { refuse } from '../../engine/errors.ts';
 import type { FieldSpec } from '../../engine/module.ts';
+import { words } from './board.ts';
 import { describe, partisanOdds, removeFromLargest } from './odds/index.ts';
 import type { Territory } from './scenario.ts';
 import { ask, askCounts, change, note, rollHits, type Ctx, type Script } from './script.ts';
@@ -58,16 +59,16 @@ export function* partisanRaids(ctx: Ctx): Script {
       continue;
     }
     b.s.tokens.partisan -= used; // ruling R6-3: every assigned token is spent
-    change(ctx, `${RULE} ${used} partisan token(s) raid ${t.name} (${b.s.tokens.partisan} left): ${facs.map((x, k) => (tokens[k] ? `${tokens[k]} on ${x.f.type.replace(/_/g, ' ')}` : '')).filter(Boolean).join(', ')}.`, { rule: '6', tokens: used });
+    change(ctx, `${RULE} ${used} partisan token(s) raid ${t.name} (${b.s.tokens.partisan} left): ${facs.map((x, k) => (tokens[k] ? `${tokens[k]} on ${words(x.f.type)}` : '')).filter(Boolean).join(', ')}.`, { rule: '6', tokens: used });
     // Block attempts: each facility under attack 1@1 (removes a token aimed at it, ruling R6-2), then elite infantry 1@2.
     let left = [...tokens];
     for (const [k, { f }] of facs.entries()) {
       if (!tokens[k]) continue;
-      const { hits } = yield* rollHits(ctx, t.owner, R.securityDice, R.securityHitOn, `Partisans ${t.name}: ${f.type.replace(/_/g, ' ')} security @${R.securityHitOn}`);
+      const { hits } = yield* rollHits(ctx, t.owner, R.securityDice, R.securityHitOn, `Partisans ${t.name}: ${words(f.type)} security @${R.securityHitOn}`);
       if (hits) {
         const k2 = Math.min(hits, left[k]);
         left[k] -= k2;
-        change(ctx, `${RULE} the ${f.type.replace(/_/g, ' ')}'s security blocks ${k2} token(s).`, { rule: '6' });
+        change(ctx, `${RULE} the ${words(f.type)}'s security blocks ${k2} token(s).`, { rule: '6' });
       }
     }
     if (left.some((x) => x > 0)) {
@@ -83,10 +84,10 @@ export function* partisanRaids(ctx: Ctx): Script {
           const autoLeft = removeFromLargest(left, k);
           const auto: Record<string, number> = {};
           for (const y of live) {
-            fields[`f${y.x.i}`] = { kind: 'int', label: `Tokens removed from the raid on ${y.x.f.type.replace(/_/g, ' ')}`, min: 0, max: left[y.j] };
+            fields[`f${y.x.i}`] = { kind: 'int', label: `Tokens removed from the raid on ${words(y.x.f.type)}`, min: 0, max: left[y.j] };
             auto[`f${y.x.i}`] = left[y.j] - autoLeft[y.j];
           }
-          const a = yield* ask(ctx, seat, `${RULE} elite infantry in ${t.name} score ${k} hit(s): remove ${k} partisan token(s) (how many from each facility's raid):\n${live.map((y) => `  f${y.x.i}: ${left[y.j]} token(s) on ${y.x.f.type.replace(/_/g, ' ')}`).join('\n')}`, fields, auto);
+          const a = yield* ask(ctx, seat, `${RULE} elite infantry in ${t.name} score ${k} hit(s): remove ${k} partisan token(s) (how many from each facility's raid):\n${live.map((y) => `  f${y.x.i}: ${left[y.j]} token(s) on ${words(y.x.f.type)}`).join('\n')}`, fields, auto);
           const sum = live.reduce((s, y) => s + ((a[`f${y.x.i}`] as number) ?? 0), 0);
           if (sum !== k) refuse('bad-total', `Remove exactly ${k} token(s), not ${sum}.`, '6');
           chosen = left.map((v, j) => v - (((a[`f${facs[j].i}`] as number | undefined) ?? 0)));
@@ -97,9 +98,9 @@ export function* partisanRaids(ctx: Ctx): Script {
     }
     for (const [k, { f }] of facs.entries()) {
       if (!left[k]) continue;
-      const { hits } = yield* rollHits(ctx, seat, left[k], R.tokenHitOn, `Partisans ${t.name}: token on ${f.type.replace(/_/g, ' ')} @${R.tokenHitOn}`);
+      const { hits } = yield* rollHits(ctx, seat, left[k], R.tokenHitOn, `Partisans ${t.name}: token on ${words(f.type)} @${R.tokenHitOn}`);
       const added = b.damage(f, hits * R.damage);
-      change(ctx, `${RULE} ${hits} of ${left[k]} token(s) succeed against ${t.name} ${f.type.replace(/_/g, ' ')}: +${added} damage (now ${f.damage}/${b.maxDamage(f)}).`, { rule: '6', damage: added });
+      change(ctx, `${RULE} ${hits} of ${left[k]} token(s) succeed against ${t.name} ${words(f.type)}: +${added} damage (now ${f.damage}/${b.maxDamage(f)}).`, { rule: '6', damage: added });
     }
   }
 }

@@ -1,5 +1,5 @@
 /** Step 4 — Conduct Shore Bombardments (document section "#6. SHORE BOMBARDMENTS"). */
-import { plural } from './board.ts';
+import { plural, words } from './board.ts';
 import { interceptorsFor } from './bombing-raids.ts';
 import { available, forgetFlown, initiative, pickParts, resolveStrike, strikeOdds, withinReach, type FightSide, type Part, type StrikeSpec } from './missions.ts';
 import type { Territory } from './scenario.ts';
@@ -39,7 +39,7 @@ export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, striker
     strikerHit: (p, hits) => {
       const fresh = undamaged(p);
       const sailed = !old; // the ship hit is one that sailed: designated (Wardroom 0.1 took an undesignated one first)
-      const ship = `${p.type.replace(/_/g, ' ')} (${b.nationName(p.owner)}, ${p.space})`;
+      const ship = `${words(p.type)} (${b.nationName(p.owner)}, ${p.space})`;
       const texts: string[] = [];
       for (let i = 0; i < hits; i++) {
         if (i < fresh) {

@@ -1,7 +1,7 @@
 /** Step 1 — Resolve Special Situations (document section "#1. SPECIAL SITUATIONS", items 1–9, in order). */
 
 import type { FieldSpec } from '../../engine/module.ts';
-import { plural } from './board.ts';
+import { plural, words } from './board.ts';
 import { ask, askChoice, askCounts, askYesNo, change, note, type Ctx, type Script } from './script.ts';
 
 export function* specialSituations(ctx: Ctx): Script {
@@ -98,7 +98,7 @@ function* russianWinter(ctx: Ctx): Script {
   const available = stacks.reduce((n, x) => n + x.u.count, 0);
   if (available === 0) return note(ctx, '1.5 Russian Winter: no German infantry in originally Russian territories.', { rule: '1.5' });
   const need = Math.min(3, available);
-  const items = stacks.map((x, i) => ({ key: `s${i}`, label: `${x.u.type.replace(/_/g, ' ')} in ${x.t}`, max: x.u.count }));
+  const items = stacks.map((x, i) => ({ key: `s${i}`, label: `${words(x.u.type)} in ${x.t}`, max: x.u.count }));
   // Auto policy: regular infantry first, then elite, in board order.
   const auto: Record<string, number> = {};
   let left = need;
@@ -195,7 +195,7 @@ function* russianEngineers(ctx: Ctx): Script {
   fac.damage += added;
   b.terr.get(dest)!.facilities.push(fac);
   b.s.tokens.engineer -= d.cost;
-  change(ctx, `1.6 Russian Engineers: ${fac.type.replace(/_/g, ' ')} moved from ${opt.t} to ${dest} (${d.spaces} space(s)): ${d.cost} engineer token(s) used (${b.s.tokens.engineer} left), +${added} damage (now ${fac.damage}/${b.maxDamage(fac)}).`, { rule: '1.6' });
+  change(ctx, `1.6 Russian Engineers: ${words(fac.type)} moved from ${opt.t} to ${dest} (${d.spaces} space(s)): ${d.cost} engineer token(s) used (${b.s.tokens.engineer} left), +${added} damage (now ${fac.damage}/${b.maxDamage(fac)}).`, { rule: '1.6' });
 }
 
 /** #1.7 Conscripts and Volunteers. */
@@ -305,7 +305,7 @@ function* scorchedEarth(ctx: Ctx): Script {
     for (const c of chosen) {
       const f = t.facilities[Number(c)];
       const added = b.damage(f, b.cat.rules.scorchDamage);
-      change(ctx, `1.9 Scorched Earth: ${t.name} ${f.type.replace(/_/g, ' ')} +${added} damage (now ${f.damage}/${b.maxDamage(f)}).`, { rule: '1.9' });
+      change(ctx, `1.9 Scorched Earth: ${t.name} ${words(f.type)} +${added} damage (now ${f.damage}/${b.maxDamage(f)}).`, { rule: '1.9' });
     }
   }
   if (!any) note(ctx, '1.9 Scorched Earth: no territory has infantry beside a tactical facility that can take damage.', { rule: '1.9' });

@@ -1,6 +1,6 @@
 /** Step 8 — Reassign Transport Units (document section "#9. TRANSPORT RE-ASSIGNMENT"). */
 import type { FieldSpec } from '../../engine/module.ts';
-import { plural } from './board.ts';
+import { plural, words } from './board.ts';
 import { ask, askChoice, askYesNo, change, note, type Ctx, type Script } from './script.ts';
 
 const RULE = '8 Transport Re-assignment:';
@@ -61,7 +61,7 @@ export function* transportReassignment(ctx: Ctx): Script {
         count: { kind: 'int', label: 'Transports', min: 1, max: e.n },
         to: { kind: 'choice', label: 'To the nation', options: receivers(e).map((r) => ({ value: r, label: b.nationName(r) })) },
       };
-      const a = yield* ask(ctx, nation, `${RULE} how many ${e.type.replace(/_/g, ' ')}s from ${e.space}, and to which nation?`, fields, { count: e.n, to: receivers(e)[0] });
+      const a = yield* ask(ctx, nation, `${RULE} how many ${words(e.type)}s from ${e.space}, and to which nation?`, fields, { count: e.n, to: receivers(e)[0] });
       const n = a.count as number;
       const to = a.to as string;
       const ok = yield* askYesNo(ctx, to, `${RULE} ${b.nationName(nation)} offers ${plural(n, e.type)} in ${e.space} to ${b.nationName(to)}. Accept?`, true);

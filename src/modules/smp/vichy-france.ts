@@ -1,5 +1,5 @@
 /** Step 2 — Conduct Vichy France (document section "#2. VICHY FRANCE"). */
-import { plural } from './board.ts';
+import { plural, words } from './board.ts';
 import { PLACES, type PlaceKey } from './data.ts';
 import { vichyAttempt } from './odds/index.ts';
 import { askYesNo, change, note, rollHits, type Ctx, type Script } from './script.ts';
@@ -156,7 +156,7 @@ function resolveSouthernFrance(ctx: Ctx): void {
   if (axis > ffCount) {
     const gone = sf.units.map((u) => plural(u.count, u.type));
     sf.units = [];
-    const goneF = sf.facilities.filter((f) => f.type !== 'minor_factory' && f.type !== 'naval_base').map((f) => f.type.replace(/_/g, ' '));
+    const goneF = sf.facilities.filter((f) => f.type !== 'minor_factory' && f.type !== 'naval_base').map((f) => words(f.type));
     sf.facilities = sf.facilities.filter((f) => f.type === 'minor_factory' || f.type === 'naval_base');
     change(ctx, `2 ${sfName}: the Axis turned ${axis} Vichy territories, the Free French ${v.turned.freeFrench} (+${remaining} still Vichy) = ${ffCount}: everything in ${sfName} except the minor factory and the naval base comes off the board (${[...gone, ...goneF].join(', ') || 'nothing'}); the territory is left empty (ruling R2-5).`, { rule: '2' });
   } else {
