@@ -27,6 +27,7 @@ export default defineConfig({
       'test/smp/convoy-raids.test.ts',
       'test/smp/partisan-raids.test.ts',
       'test/smp/kamikaze-raids.test.ts',
+      'test/smp/transport-reassignment.test.ts',
       'test/smp/scenario.test.ts',
     ],
   },

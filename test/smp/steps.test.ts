@@ -361,19 +361,6 @@ describe('Step 3 Bombing Raids', () => {
   });
 });
 
-describe('Step 8 Transport Re-assignment', () => {
-  it('a sea transport next to a friendly naval base passes to a friendly nation at war that accepts', () => {
-    const s = mini({ territories: [{ name: 'London', owner: 'uk', adjacent: ['A-18'], facilities: [{ type: 'naval_base', damage: 0 }] }], seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'transport', count: 2 }] }] });
-    let n = 0;
-    const { board } = play(s, { steps: [8], decide: (r) => (/reassign transports/.test(r.prompt) && r.seat === 'uk' && n++ === 0 ? { choice: 'A-18|transport' } : /how many/.test(r.prompt) ? { count: 1, to: 'russia' } : undefined) });
-    expect(zone(board, 'A-18').units).toEqual([{ owner: 'uk', type: 'transport', count: 1 }, { owner: 'russia', type: 'transport', count: 1 }]);
-  });
-  it('the neutral United States may not receive transports; a damaged naval base does not count', () => {
-    const s = mini({ territories: [{ name: 'London', owner: 'uk', adjacent: ['A-18'], facilities: [{ type: 'naval_base', damage: 3 }] }], seaZones: [{ name: 'A-18', units: [{ owner: 'uk', type: 'transport', count: 2 }] }] });
-    expect(play(s, { steps: [8] }).prompts).toHaveLength(0);
-  });
-});
-
 describe('Step 9 Coastal Defences', () => {
   it('a fleet of 3+ sea units not counting transports, next to an operational enemy bunker; one fleet per bunker, the owner chooses', () => {
     const s = mini({

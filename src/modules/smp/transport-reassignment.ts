@@ -9,7 +9,7 @@ interface Eligible {
   space: string;
   type: string;
   n: number;
-  kind: 'sea' | 'air';
+  sea: boolean;
 }
 
 /** Sea transports next to a friendly operational naval base; air transports on a friendly operational air base. */
@@ -22,11 +22,11 @@ export function eligibleTransports(ctx: Ctx, nation: string): Eligible[] {
       return !!t && b.friendly(t.owner, nation) && t.facilities.some((f) => f.type === 'naval_base' && b.operational(f));
     });
     if (!base) continue;
-    for (const u of z.units) if (u.owner === nation && b.unitType(u.type).transport === 'sea') out.push({ space: z.name, type: u.type, n: u.count, kind: 'sea' });
+    for (const u of z.units) if (u.owner === nation && b.unitType(u.type).transport === 'sea') out.push({ space: z.name, type: u.type, n: u.count, sea: true });
   }
   for (const t of b.s.territories) {
     if (!b.friendly(t.owner, nation) || !t.facilities.some((f) => f.type === 'air_base' && b.operational(f))) continue;
-    for (const u of t.units) if (u.owner === nation && b.unitType(u.type).transport === 'air') out.push({ space: t.name, type: u.type, n: u.count, kind: 'air' });
+    for (const u of t.units) if (u.owner === nation && b.unitType(u.type).transport === 'air') out.push({ space: t.name, type: u.type, n: u.count, sea: false });
   }
   return out;
 }
@@ -38,10 +38,11 @@ export function* transportReassignment(ctx: Ctx): Script {
   const start = new Map(b.s.nations.map((n) => [n.id, eligibleTransports(ctx, n.id)]));
   for (const nation of b.s.nations.map((n) => n.id)) {
     // "Only nations at war may participate in reassigning sea transports": giver and receiver; air transports need no war (ruling R8-1; Wardroom 0.1: both kinds).
-    const needsWar = (e: Eligible) => e.kind === 'sea' || ctx.rulings === '0.1';
+    const needsWar = (e: Eligible) => e.sea || ctx.rulings === '0.1';
     const receivers = (e: Eligible) => b.s.nations.filter((n) => n.id !== nation && b.friendly(n.id, nation) && (!needsWar(e) || b.atWar(n.id))).map((n) => n.id);
     const pool = start.get(nation)!.filter((e) => (!needsWar(e) || b.atWar(nation)) && receivers(e).length).map((e) => ({ ...e }));
-    for (let guard = 0; guard < 50; guard++) {
+    // Offers go on until the nation says it is done or has nothing left to offer.
+    for (;;) {
       const live = pool.filter((e) => e.n > 0);
       if (!live.length) break;
       any = true;
