@@ -28,6 +28,7 @@ export default defineConfig({
       'test/smp/partisan-raids.test.ts',
       'test/smp/kamikaze-raids.test.ts',
       'test/smp/transport-reassignment.test.ts',
+      'test/smp/vichy-france.test.ts',
       'test/smp/scenario.test.ts',
     ],
   },

@@ -25,7 +25,7 @@ export function* vichyFrance(ctx: Ctx): Script {
     change(ctx, `2 Vichy France: after the ${by === 'allies' ? 'Allied' : 'Axis'} attack no Vichy territory or unit remains; the Vichy rules end (ruling R2-6).`, { rule: '2' });
     return;
   } else if (v.attackedBy) {
-    note(ctx, `2 Vichy France: the attack reported in the scenario came ${v.status === 'resolved' ? `after ${b.place('southernFrance')} was resolved` : 'while Vichy was not in effect'}: no effect.`);
+    note(ctx, `2 Vichy France: the attack reported in the scenario came ${v.status === 'resolved' ? `after ${b.place('southernFrance')} was resolved` : 'while Vichy was not in effect'}: no effect.`, { rule: '2' });
     v.attackedBy = null;
   }
 
@@ -86,7 +86,9 @@ function comeIntoEffect(ctx: Ctx): void {
   for (const t of b.s.territories) {
     if (t.owner === ff && !except.has(t.name)) {
       t.owner = 'vichy';
-      change(ctx, `2 Vichy France: ${t.name} becomes Vichy${t.name === sf ? ` (${PLACES.southernFrance.name})` : ''}.`, { rule: '2' });
+      // A board with its own name for Southern France is told which territory plays that part.
+      const role = t.name === sf && sf !== PLACES.southernFrance.name ? ` (${PLACES.southernFrance.name})` : '';
+      change(ctx, `2 Vichy France: ${t.name} becomes Vichy${role}.`, { rule: '2' });
     }
   }
   for (const sp of [...b.s.territories, ...b.s.seaZones]) {
@@ -101,7 +103,8 @@ function comeIntoEffect(ctx: Ctx): void {
 function* attempts(ctx: Ctx, nation: string, who: string, targets: string[], hitOn: number, bonus: number, mode: 'claim' | 'destroy'): Script {
   const b = ctx.board;
   if (!b.hasNation(nation)) return note(ctx, `2 Vichy France: ${who} is not in this scenario: no rolls.`, { rule: '2' });
-  const eligible = targets.filter((sp) => {
+  // A target not Vichy when the nation's turn comes (never Vichy, or turned by an earlier roll) is skipped (ruling R2-2).
+  const eligible = [...new Set(targets)].filter((sp) => {
     const t = b.terr.get(sp);
     if (t) return t.owner === 'vichy';
     return b.units(sp).some((u) => u.owner === 'vichy');
@@ -109,9 +112,7 @@ function* attempts(ctx: Ctx, nation: string, who: string, targets: string[], hit
   if (!eligible.length) return note(ctx, `2 Vichy France: ${who} has no Vichy target left on its list.`, { rule: '2' });
   const at = hitOn + bonus;
   for (const sp of eligible) {
-    // An earlier roll this phase may have turned it already.
     const t = b.terr.get(sp);
-    if (t ? t.owner !== 'vichy' : !b.units(sp).some((u) => u.owner === 'vichy')) continue;
     const what = mode === 'destroy' ? `destroy the Vichy ships in ${sp}` : `claim Vichy ${sp}${t ? ' and its units' : ' ships'}`;
     const p = vichyAttempt(hitOn, bonus);
     const go = yield* askYesNo(ctx, nation, `2 Vichy France (${who}): attempt to ${what}? Roll @${at}${bonus ? ` (@${hitOn} +${bonus} Hendaye)` : ''}.`, true, [`success ${(p * 100).toFixed(1)}%`]);
