@@ -171,6 +171,13 @@ export interface RulesModule<S = unknown, O = unknown> {
   placeOf?(seat: string): string | null;
   /** A seat as people read it (CWNB: "Allied, Mediterranean"). Omitted: the seat's id. */
   seatLabel?(state: S, seat: string): string;
+  /** A team as people read it (CWNB: "Allied"). Omitted: its id. */
+  teamLabel?(state: S, team: string): string;
+  /**
+   * What a seat is asked to do now, in words anyone may read (notifications, deadline reminders):
+   * CWNB "turn 2, Mediterranean: purchases". Omitted: "a decision".
+   */
+  decision?(state: S, seat: string): string;
   /** A place (an event's `zone`) as people read it (CWNB: "Mediterranean"). Omitted: its id. */
   placeName?(place: string): string;
   /**

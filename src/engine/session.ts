@@ -437,6 +437,16 @@ export class Session<S = unknown> {
     return this.module.seatLabel?.(this.state, seat) ?? seat;
   }
 
+  /** A team as people read it (the module's label, else its id). */
+  teamLabel(team: string): string {
+    return this.module.teamLabel?.(this.state, team) ?? team;
+  }
+
+  /** What a seat is asked to do now, in public words (the module's, else "a decision"). */
+  decision(seat: string): string {
+    return this.module.decision?.(this.state, seat) ?? 'a decision';
+  }
+
   waitingFor(): string[] {
     return waitingFor(this.module, this.state);
   }

@@ -54,6 +54,9 @@ describe('SMP games online (issue 10)', () => {
     const nations = (JSON.parse(DEMO).nations as { id: string; name: string }[]).map((n) => ({ seat: n.id, label: n.name }));
     expect(first.seats.map((s: { seat: string; label: string }) => ({ seat: s.seat, label: s.label }))).toEqual(nations);
     expect(first.me.seats).toEqual(nations.map((n) => n.seat));
+    // Each nation's table talk is named as the board names the nation ("United Kingdom team").
+    const chat = await referee.get(`/api/games/${id}/chat`);
+    expect(chat.body.channels.filter((c: { id: string }) => c.id.startsWith('team:')).map((c: { id: string; label: string }) => [c.id, c.label])).toEqual(nations.map((n) => [`team:${n.seat}`, `${n.label} team`]));
     expect(first.view.pending).toMatchObject({ seat: expect.any(String), prompt: expect.any(String) });
     expect((await referee.get('/api/me')).body.games.find((g: { id: string }) => g.id === id)).toMatchObject({ module: 'smp', waitingOnYou: [first.view.pending.seat] });
 

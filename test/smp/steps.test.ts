@@ -252,6 +252,15 @@ describe('Step 9 Coastal Defences', () => {
 });
 
 describe('Engine contract: refusals, undo, replay', () => {
+  it('what a nation is asked to do, and its team, read in the board\'s words (notifications, chat)', () => {
+    const s = withPlaces(mini({ nations: mini().nations!.map((n) => (n.id === 'germany' ? { ...n, name: 'Germany' } : n)), season: 'winter', territories: [{ name: 'Belarus', owner: 'germany', originalOwner: 'russia', units: [{ owner: 'germany', type: 'infantry', count: 3 }] }] }));
+    const session = openSmp(newGameRecord('smp', { scenario: s, dice: 'seeded' }, 'seed'));
+    expect(session.waitingFor()).toEqual(['germany']);
+    expect(session.decision('germany')).toBe('Step 1: Resolve Special Situations');
+    expect(session.decision('uk')).toBe('a decision');
+    expect([session.teamLabel('germany'), session.teamLabel('uk')]).toEqual(['Germany', 'uk']);
+  });
+
   it('a seat that is not being asked is refused and nothing changes', () => {
     const s = withPlaces(mini({ season: 'winter', territories: [{ name: 'Belarus', owner: 'germany', originalOwner: 'russia', units: [{ owner: 'germany', type: 'infantry', count: 3 }] }] }));
     const opts = smpModule.parseOptions({ scenario: s });

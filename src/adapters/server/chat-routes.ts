@@ -23,7 +23,6 @@ import type { Subscriber } from './live.ts';
 /** The longest message, in characters. */
 export const MAX_CHAT_LENGTH = 1000;
 
-const capital = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 /** Who may read what in one game, from its people and its seats' teams. */
 export class ChatAccess {
@@ -76,7 +75,7 @@ export class ChatAccess {
   /** The channel's name as `p` reads it. */
   channelLabel(p: ChatPerson, channel: string): string {
     if (channel === 'all') return 'Everyone';
-    if (channel.startsWith('team:')) return `${capital(channel.slice(5))} team`;
+    if (channel.startsWith('team:')) return `${this.session.teamLabel(channel.slice(5))} team`;
     const other = this.person(channel.slice('referee:'.length));
     return p.referee && other && other.id !== p.id ? `${other.name} (private)` : 'Referee (private)';
   }
@@ -87,8 +86,11 @@ export class ChatAccess {
     if (!team && p.referee) return 'Referee';
     const seats = team ? p.seats.filter((s) => this.teamOf(s) === team) : p.seats;
     if (seats.length === 1) return this.session.seatLabel(seats[0]);
-    const teams = [...new Set(seats.map((s) => this.teamOf(s) ?? s))];
-    return teams.map(capital).join(' and ');
+    const label = (s: string) => {
+      const t = this.teamOf(s);
+      return t === null ? this.session.seatLabel(s) : this.session.teamLabel(t);
+    };
+    return [...new Set(seats.map(label))].join(' and ');
   }
 }
 

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { SPECTATOR } from '../../engine/viewer.ts';
 import type { Session } from '../../engine/session.ts';
 import { isSqlite, type Database } from '../storage/database.ts';
 import { newId, type People } from '../storage/people.ts';
@@ -159,13 +158,9 @@ export class Notifications {
 
   /** The seats' holders (person → seats). */
 
-  /** The public words for what a seat is asked to do: "turn 2, Mediterranean: purchase (Allied, Mediterranean)". */
+  /** The public words for what a seat is asked to do: "turn 2, Mediterranean: purchases (Allied, Mediterranean)". */
   describe(session: Session<unknown>, seat: string): string {
-    const view = session.view(SPECTATOR) as { turn?: unknown; zones?: { id: string; name: string; step?: unknown }[] };
-    const zone = view.zones?.find((z) => seat.endsWith(`:${z.id}`));
-    const parts = [typeof view.turn === 'number' ? `turn ${view.turn}` : null, zone ? zone.name : null].filter(Boolean).join(', ');
-    const step = zone && typeof zone.step === 'string' ? STEP_WORDS[zone.step] ?? zone.step : 'a decision';
-    return `${parts ? `${parts}: ` : ''}${step} (${session.seatLabel(seat)})`;
+    return `${session.decision(seat)} (${session.seatLabel(seat)})`;
   }
 
   /**
@@ -385,17 +380,6 @@ export class Notifications {
     return this.db.selectFrom('notification_outbox').selectAll().orderBy('created_at').execute();
   }
 }
-
-/** The CWNB steps of play in words. */
-const STEP_WORDS: Record<string, string> = {
-  mission: 'the mission roll',
-  conditions: 'Special Conditions',
-  purchase: 'purchases',
-  preparation: 'transfers and commitment',
-  battle: 'the battle',
-  'set-aside': 'the end of the battle',
-  'turn-done': 'the end of the turn',
-};
 
 /** The same seats, in any order. */
 function sameSet(a: readonly string[], b: readonly string[]): boolean {

@@ -1,6 +1,6 @@
 import type { Action, RulesModule } from '../../engine/module.ts';
 import { setRulebookCompiler, rulebookOf } from './hooks.ts';
-import { phaseMark, placeName, seatLabel } from './labels.ts';
+import { decision, phaseMark, placeName, seatLabel, teamLabel } from './labels.ts';
 import { compileRulebook } from './optional-rules.ts';
 import { parseOptions } from './options.ts';
 import { actionsFor, allSeats, teamOfSeat } from './rules/common.ts';
@@ -33,6 +33,8 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
   teamOf: teamOfSeat,
   placeOf: (seat) => parseSeat(seat)?.zone ?? null,
   seatLabel,
+  teamLabel,
+  decision,
   placeName,
   phaseMark,
   actions: (state) => rulebookOf(state.options).actions,

@@ -1,8 +1,9 @@
 /** How seats, War Zones and moments of play read to people (the server's pages, the history). */
 import type { EventInput } from '../../engine/module.ts';
 import { isZoneId } from './data/index.ts';
+import type { Side } from './data/types.ts';
 import { sideName, teamOfSeat, zoneName } from './rules/common.ts';
-import { parseSeat, type CwnbState } from './state.ts';
+import { parseSeat, type CwnbState, type ZoneStep } from './state.ts';
 
 /** "Mediterranean" for "mediterranean"; an id that names no War Zone stays as it is. */
 export function placeName(place: string): string {
@@ -15,6 +16,29 @@ export function seatLabel(state: CwnbState, seat: string): string {
   if (p) return `${sideName(p.side)}, ${placeName(p.zone)}`;
   const team = teamOfSeat(state, seat);
   return seat.startsWith('commander:') && team ? `${sideName(team)} Overall Commander` : seat;
+}
+
+/** "Allied" for the team "allied". */
+export function teamLabel(_state: CwnbState, team: string): string {
+  return team === 'allied' || team === 'soviet' ? sideName(team as Side) : team;
+}
+
+/** A War Zone's step of play in words. */
+const STEP_WORDS: Record<ZoneStep, string> = {
+  mission: 'the mission roll',
+  conditions: 'Special Conditions',
+  purchase: 'purchases',
+  preparation: 'transfers and commitment',
+  battle: 'the battle',
+  'set-aside': 'the end of the battle',
+  'turn-done': 'the end of the turn',
+};
+
+/** "turn 2, Mediterranean: purchases": the turn, and the seat's War Zone and its step (public). */
+export function decision(state: CwnbState, seat: string): string {
+  const p = parseSeat(seat);
+  const zone = p ? state.zones[p.zone] : undefined;
+  return zone ? `turn ${state.turn}, ${placeName(zone.id)}: ${STEP_WORDS[zone.step]}` : `turn ${state.turn}: a decision`;
 }
 
 /**

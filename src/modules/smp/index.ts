@@ -6,7 +6,7 @@ import { RecordingDice, type DiceSource, type DiceState } from '../../engine/dic
 import { ruleError, type RuleError } from '../../engine/errors.ts';
 import { NOT_NOW } from '../../engine/kernel.ts';
 import type { Action, ActionDef, Outcome, RulesModule } from '../../engine/module.ts';
-import { PhaseRunner, runPhase, type Run } from './phase.ts';
+import { PhaseRunner, runPhase, STEPS, type Run } from './phase.ts';
 import { validateScenario, type Scenario } from './scenario.ts';
 
 export interface SmpOptions {
@@ -155,6 +155,16 @@ export const smpModule: RulesModule<SmpState, SmpOptions> = {
   /** "United Kingdom" for the seat "uk". */
   seatLabel(state, seat) {
     return state.options.scenario.nations.find((n) => n.id === seat)?.name ?? seat;
+  },
+  /** A team is a nation. */
+  teamLabel(state, team) {
+    return smpModule.seatLabel!(state, team);
+  },
+  /** "Step 6: Conduct Partisan Raids" while the phase waits on the seat. */
+  decision(state, seat) {
+    const pending = derive(state).pending;
+    const step = pending?.seat === seat ? STEPS.find((s) => s.n === pending.step) : undefined;
+    return step ? `Step ${step.n}: ${step.name}` : 'a decision';
   },
   actions: () => ACTIONS,
   view(state, _viewer) {
