@@ -3,6 +3,13 @@ import type { GameEvent, GamePage } from './api.ts';
 import { api, errorText, seatLabel } from './api.ts';
 import { ErrorBox } from './ui.tsx';
 
+/** "the Mediterranean" for the scope "zone:mediterranean". */
+function scopeName(scope: string, page: GamePage): string {
+  const id = scope.replace(/^zone:/, '');
+  const zone = page.view.zones.find((z) => z.id === id);
+  return zone ? `the ${zone.name}` : id;
+}
+
 /**
  * Rewinds by agreement: a seat asks to take a War Zone back to just after an earlier action; the
  * zone's other seat (or the referee) answers here. The engine says what may be rewound.
@@ -30,7 +37,7 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
         return (
           <div key={r.id} class="rewind" data-testid={`rewind-${r.id}`}>
             <p>
-              {seatLabel(r.seat, page.seats)} asks to rewind {r.scope.replace(/^zone:/, '')} to after action #{r.to}. Agreed: {r.agreed.map((s) => seatLabel(s, page.seats)).join(', ') || 'no one yet'}; needed:{' '}
+              {seatLabel(r.seat, page.seats)} asks to rewind {scopeName(r.scope, page)} to after action #{r.to}. Agreed: {r.agreed.map((s) => seatLabel(s, page.seats)).join(', ') || 'no one yet'}; needed:{' '}
               {r.needed.map((s) => seatLabel(s, page.seats)).join(', ')}.
             </p>
             {answerAs.map((seat) => (

@@ -2,7 +2,7 @@
 import type { EventInput } from '../../engine/module.ts';
 import { isZoneId } from './data/index.ts';
 import type { Side } from './data/types.ts';
-import { sideName, teamOfSeat, zoneName } from './rules/common.ts';
+import { seatWords, sideName, teamOfSeat, zoneName } from './rules/common.ts';
 import { parseSeat, type CwnbState, type ZoneStep } from './state.ts';
 
 /** "Mediterranean" for "mediterranean"; an id that names no War Zone stays as it is. */
@@ -12,8 +12,7 @@ export function placeName(place: string): string {
 
 /** "Allied, Mediterranean"; "Soviet Overall Commander" (14.1). */
 export function seatLabel(state: CwnbState, seat: string): string {
-  const p = parseSeat(seat);
-  if (p) return `${sideName(p.side)}, ${placeName(p.zone)}`;
+  if (parseSeat(seat)) return seatWords(seat);
   const team = teamOfSeat(state, seat);
   return seat.startsWith('commander:') && team ? `${sideName(team)} Overall Commander` : seat;
 }

@@ -12,6 +12,7 @@
 import type { EventInput } from '../../engine/module.ts';
 import { EVEN_COLUMN, SIDES, type Side, type ZoneId } from './data/types.ts';
 import { sideName, statusName, zoneName } from './rules/common.ts';
+import { seatLabel } from './labels.ts';
 import { parseSeat, type CwnbState, type Victory } from './state.ts';
 
 /** The public facts of a game the sheet names: its zones, its length and who holds the seats. */
@@ -21,14 +22,15 @@ export interface SheetGame {
   agreedTurns: number | null;
   /** 13.1: the turn from which the end is rolled for. */
   variableEndFrom: number | null;
-  /** Who holds each seat, as every viewer sees it (rule 11 assesses players by their zones). */
-  players: Readonly<Partial<Record<string, string>>>;
+  /** Who holds each seat ("Allied, Mediterranean"), as every viewer sees it (rule 11 assesses players by their zones). */
+  players: readonly { seat: string; label: string; name: string }[];
 }
 
 /** The public facts the sheet names, from a state (options and seat holders: every view shows them). */
 export function sheetGame(state: CwnbState): SheetGame {
   const variable = state.options.optional.variableEndTurn;
-  return { zones: state.options.zones, agreedTurns: variable ? null : state.options.turns, variableEndFrom: variable?.startTurn ?? null, players: state.holders };
+  const players = Object.entries(state.holders).flatMap(([seat, name]) => (name ? [{ seat, label: seatLabel(state, seat), name }] : []));
+  return { zones: state.options.zones, agreedTurns: variable ? null : state.options.turns, variableEndFrom: variable?.startTurn ?? null, players };
 }
 
 type BySide = Record<Side, number>;
@@ -148,21 +150,13 @@ export function recordSheet(game: SheetGame, events: readonly (EventInput & { en
 // -----------------------------------------------------------------------------------------------
 // Renderings
 
-function seatName(seat: string): string {
-  const p = parseSeat(seat);
-  if (p) return `${sideName(p.side)}, ${zoneName(p.zone)}`;
-  const commander = /^commander:(allied|soviet)$/.exec(seat);
-  return commander ? `${sideName(commander[1] as Side)} Overall Commander` : seat;
-}
-
 /** The lines around the tables: the game, its players, and where the campaign stands. */
 export function headLines(sheet: RecordSheet): string[] {
   const g = sheet.game;
   const zones = `${g.zones.length} War Zone${g.zones.length > 1 ? 's' : ''}`;
   const length = g.agreedTurns === null ? `Variable End Turn, the end rolled for from turn ${g.variableEndFrom} (13.1)` : `${g.agreedTurns} Campaign Game Turn${g.agreedTurns > 1 ? 's' : ''} agreed (5.2)`;
   const lines = [`${zones}; ${length}.`];
-  const players = Object.entries(g.players).filter(([, name]) => name);
-  if (players.length) lines.push(`Players: ${players.map(([seat, name]) => `${name} (${seatName(seat)})`).join('; ')}.`);
+  if (g.players.length) lines.push(`Players: ${g.players.map((p) => `${p.name} (${p.label})`).join('; ')}.`);
   return lines;
 }
 

@@ -59,7 +59,7 @@ describe('14.1 Overall Commanders', () => {
     expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'soviet:north-sea', ship: 's-cg' }).code).toBe('commander-target');
     const specs = t.actions('commander:allied');
     expect(specs.map((a) => a.type)).toEqual(expect.arrayContaining(['teamNote', 'buyShip', 'buyCard', 'donePurchasing', 'assignSeat']));
-    expect(specs.find((a) => a.type === 'buyShip')!.label).toMatch(/^For allied:persian-gulf or allied:north-sea: Buy a ship/);
+    expect(specs.find((a) => a.type === 'buyShip')!.label).toMatch(/^For Allied, Persian Gulf or Allied, North Sea: Buy a ship/);
     t.act({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' });
     t.act({ type: 'buyCard', seat: 'commander:allied', for: 'allied:persian-gulf', card: 'ECM' });
     t.act({ type: 'donePurchasing', seat: 'commander:allied', for: 'allied:persian-gulf' });
@@ -226,9 +226,9 @@ describe('14.1 what the Overall Commander may order', () => {
     t.roll(PG, {}); // the North Sea has no mission yet: its seats cannot finish purchasing
     expect(t.actions('commander:allied').find((a) => a.type === 'donePurchasing')).toEqual({
       type: 'donePurchasing',
-      label: 'For allied:persian-gulf: Finish purchasing; unspent points are banked (150 of 150 unspent so far)',
+      label: 'For Allied, Persian Gulf: Finish purchasing; unspent points are banked (150 of 150 unspent so far)',
       rule: '6.C.2',
-      fields: { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options: [{ value: 'allied:persian-gulf', label: 'Allied Persian Gulf' }] } },
+      fields: { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options: [{ value: 'allied:persian-gulf', label: 'Allied, Persian Gulf' }] } },
       commands: [{ word: 'done' }],
       confirm: true,
     });

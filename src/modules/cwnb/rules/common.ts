@@ -25,6 +25,12 @@ export function zoneName(zone: ZoneId): string {
   return zoneById(zone).name;
 }
 
+/** A War Zone seat in words: "Allied, Persian Gulf" (labels.ts `seatLabel` builds on it). */
+export function seatWords(seat: string): string {
+  const p = parseSeat(seat);
+  return p ? `${sideName(p.side)}, ${zoneName(p.zone)}` : seat;
+}
+
 /** 3: the Advantaged Player from the status column; the Soviet player on Even. */
 export function advantagedSide(status: number): Side {
   return status >= 4 ? 'allied' : 'soviet';
@@ -546,7 +552,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
       const seats = team ? targets(state, seat, team) : [seat];
       const zs = seats.length ? zoneSeat(state, seats[0], false) : null;
       if (!zs || isRuleError(zs)) return spec.type;
-      return team ? `For ${seats.join(' or ')}: ${spec.label(state, zs.zone, zs.side)}` : spec.label(state, zs.zone, zs.side);
+      return team ? `For ${seats.map(seatWords).join(' or ')}: ${spec.label(state, zs.zone, zs.side)}` : spec.label(state, zs.zone, zs.side);
     },
     fields(state, seat) {
       const team = hooksOf(state).proxy(state, seat);
@@ -556,7 +562,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
       }
       const options = targets(state, seat, team).map((s) => {
         const zs = zoneSeat(state, s, false) as { zone: ZoneState; side: Side };
-        return { value: s, label: `${sideName(zs.side)} ${zoneName(zs.zone.id)}`, fields: spec.fields?.(state, zs.zone, zs.side) };
+        return { value: s, label: seatWords(s), fields: spec.fields?.(state, zs.zone, zs.side) };
       });
       return { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options } };
     },
