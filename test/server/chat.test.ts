@@ -197,17 +197,17 @@ describe('chat channels (issue 10)', () => {
 
   it('a chat message calls the Ctx hook with the people who may read it, not its author (where notifications hook in)', async () => {
     const t = await table();
-    const calls: { game: string; message: ChatMessage; recipients: string[] }[] = [];
-    server.ctx.onChat = (game, message, recipients) => void calls.push({ game, message, recipients });
+    const calls: { game: string; message: ChatMessage; recipients: string[]; channelName: string }[] = [];
+    server.ctx.onChat = (game, message, recipients, channelName) => void calls.push({ game, message, recipients, channelName });
     try {
       const [rita, ann, abe, boris] = await Promise.all([t.rita, t.ann, t.abe, t.boris].map(idOf));
       await t.say(t.ann, 'team:allied', 'hook one');
       await t.say(t.boris, 'all', 'hook two');
       await t.say(t.rita, `referee:${ann}`, 'hook three');
-      expect(calls.map((c) => [c.game, c.message.text, [...c.recipients].sort()])).toEqual([
-        [t.id, 'hook one', [abe]],
-        [t.id, 'hook two', [rita, ann, abe].sort()],
-        [t.id, 'hook three', [ann]],
+      expect(calls.map((c) => [c.game, c.message.text, [...c.recipients].sort(), c.channelName])).toEqual([
+        [t.id, 'hook one', [abe], 'Allied team'],
+        [t.id, 'hook two', [rita, ann, abe].sort(), 'everyone'],
+        [t.id, 'hook three', [ann], 'private referee'],
       ]);
       expect(calls[0].message.authorId).toBe(ann);
       expect(calls[0].recipients).not.toContain(boris); // a team message notifies only the team

@@ -57,6 +57,15 @@ describe('SMP games online (issue 10)', () => {
     // Each nation's table talk is named as the board names the nation ("United Kingdom team").
     const chat = await referee.get(`/api/games/${id}/chat`);
     expect(chat.body.channels.filter((c: { id: string }) => c.id.startsWith('team:')).map((c: { id: string; label: string }) => [c.id, c.label])).toEqual(nations.map((n) => [`team:${n.seat}`, `${n.label} team`]));
+    const named: string[] = [];
+    const hook = server.ctx.onChat;
+    server.ctx.onChat = (_game, _message, _recipients, channelName) => void named.push(channelName);
+    try {
+      expect((await referee.post(`/api/games/${id}/chat`, { channel: 'team:uk', text: 'Convoys first' })).status).toBe(201);
+    } finally {
+      server.ctx.onChat = hook;
+    }
+    expect(named).toEqual(['United Kingdom team']); // as a notification names it
     expect(first.view.pending).toMatchObject({ seat: expect.any(String), prompt: expect.any(String) });
     expect((await referee.get('/api/me')).body.games.find((g: { id: string }) => g.id === id)).toMatchObject({ module: 'smp', waitingOnYou: [first.view.pending.seat] });
 

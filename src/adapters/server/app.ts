@@ -70,13 +70,6 @@ export interface ServerOptions {
   nodeId?: string;
 }
 
-/** A channel as a notification names it: "everyone", "Allied team", "private referee". */
-function chatChannelName(channel: string): string {
-  if (channel === 'all') return 'everyone';
-  if (channel.startsWith('team:')) return `${channel[5].toUpperCase()}${channel.slice(6)} team`;
-  return 'private referee';
-}
-
 /** Do what is due now: the deadlines' events, then the outbox (the loop of `wardroom serve`, and tests). */
 export async function runDue(ctx: Ctx): Promise<void> {
   await ctx.notifications.idle();
@@ -151,7 +144,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     notifications,
     deadlines,
     // A chat message notifies its readers who are not connected, like a turn does (never its text).
-    onChat: (game, message, recipients) => notifications.notifyChat(game, recipients, message.author, chatChannelName(message.channel)),
+    onChat: (game, message, recipients, channelName) => notifications.notifyChat(game, recipients, message.author, channelName),
     baseUrl,
     personOf,
     async requirePerson(request) {

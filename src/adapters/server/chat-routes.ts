@@ -23,7 +23,6 @@ import type { Subscriber } from './live.ts';
 /** The longest message, in characters. */
 export const MAX_CHAT_LENGTH = 1000;
 
-
 /** Who may read what in one game, from its people and its seats' teams. */
 export class ChatAccess {
   constructor(
@@ -70,6 +69,13 @@ export class ChatAccess {
   /** Is it a channel of this game at all (someone may read it)? */
   exists(channel: string): boolean {
     return this.people.some((p) => this.mayRead(p, channel));
+  }
+
+  /** A channel as a notification names it, the same for every reader: "everyone", "United Kingdom team", "private referee". */
+  publicChannelName(channel: string): string {
+    if (channel === 'all') return 'everyone';
+    if (channel.startsWith('team:')) return `${this.session.teamLabel(channel.slice(5))} team`;
+    return 'private referee';
   }
 
   /** The channel's name as `p` reads it. */
@@ -185,7 +191,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: Ctx): void {
     sendChat(ctx, id, access, message);
     ctx.broadcast.publish({ kind: 'chat', game: id, seq: message.seq });
     try {
-      await ctx.onChat?.(id, message, access.readers(channel, me.id));
+      await ctx.onChat?.(id, message, access.readers(channel, me.id), access.publicChannelName(channel));
     } catch (e) {
       request.log.error(e, 'chat hook failed'); // the message is stored and sent; a notification failing does not undo it
     }

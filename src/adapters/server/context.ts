@@ -41,7 +41,8 @@ export interface Ctx {
   sessionOf(game: string): Promise<Session<unknown>>;
   /**
    * Called after a chat message is stored and sent live (issue 10), with the people who may read
-   * it other than its author: where notifications hook in (the chat itself sends none).
+   * it other than its author and the channel's name for them: where notifications hook in (the
+   * chat itself sends none).
    */
-  onChat?(game: string, message: ChatMessage, recipients: string[]): void | Promise<void>;
+  onChat?(game: string, message: ChatMessage, recipients: string[], channelName: string): void | Promise<void>;
 }
