@@ -37,7 +37,7 @@ describe('Step 5 Convoy Raids', () => {
     ]);
   });
 
-  it('R5-1: one raider at war with the controller is enough ("any single warship"); a zone that is no convoy zone is never raided', () => {
+  it('R5-1: one raider at war with the controller is enough ("any single warship"), and the report names the raiders at war with it; a zone that is no convoy zone is never raided', () => {
     // Japan is not at war with Russia; Germany is. A sea zone next to the convoy zone pays nothing.
     const zones = (convoyZone: boolean) =>
       convoy({
@@ -46,7 +46,7 @@ describe('Step 5 Convoy Raids', () => {
       });
     const raided = zones(true);
     expect(raided.cash.russia).toBe(17);
-    expect(raided.report).toEqual([paid('warships in A-1 (japan, germany) raid the convoys: russia surrenders 3 IPCs to the bank.', { russia: -3 })]);
+    expect(raided.report).toEqual([paid('warships in A-1 (germany) raid the convoys: russia surrenders 3 IPCs to the bank.', { russia: -3 })]);
     const notConvoy = zones(false);
     expect(notConvoy.cash.russia).toBe(20);
     expect(notConvoy.report).toEqual([NONE]);

@@ -115,11 +115,13 @@ describe('Step 7 Kamikaze Raids', () => {
     expect(zone(board, 'P-36').units).toEqual([unit('uk', 'battleship', 1, 1), unit('uk', 'carrier'), unit('france', 'cruiser'), unit('france', 'fighter'), unit('uk', 'submarine')]);
   });
 
-  it('R7-1: the Allied nation with the most units in the zone chooses the interceptors, whichever ships are listed first', () => {
+  it('R7-1: of the nations whose ships are raided, the one with the most units in the zone chooses the interceptors, whichever ships are listed first (on a tie, the first listed)', () => {
     const decider = (units: ReturnType<typeof unit>[]) => asked(kamikaze(pacific({ seaZones: [{ name: 'P-36', kamikaze: true, units }] })).prompts, /Intercept with/)[0].seat;
     const french = [unit('france', 'destroyer'), unit('uk', 'carrier'), unit('uk', 'fighter'), unit('uk', 'battleship')];
     expect(decider(french)).toBe('uk');
     expect(decider([...french, unit('france', 'cruiser', 3)])).toBe('france');
+    expect(decider([unit('russia', 'destroyer', 3), unit('uk', 'destroyer')])).toBe('uk'); // Russia is at peace with Japan: not raided
+    expect(decider([unit('france', 'destroyer', 2), unit('uk', 'destroyer', 2)])).toBe('france');
   });
 
   it('R7-1: the tactical bomber is a hit on a 1 only, and interceptor hits past the tokens shoot down no more than came; nothing gets through, nothing rolls', () => {
@@ -137,7 +139,7 @@ describe('Step 7 Kamikaze Raids', () => {
   });
 
   it('R7-1: no interceptors without an Allied carrier in the zone, from an Axis territory or one without an air base, from an air base out of action, not Allied, WW1 planes or units that do not fly', () => {
-    const { prompts } = kamikaze({
+    const { prompts, report } = kamikaze({
       unitTypes: { ww1_fighter: { kamikazeIntercept: 2, dogfightAttack: 1, dogfightDefence: 1 }, infantry: { kamikazeIntercept: 1 } },
       territories: [
         { name: 'Malaya', owner: 'uk', adjacent: ['P-36'], facilities: [base(3)], units: [unit('uk', 'fighter', 2)] },
@@ -150,9 +152,11 @@ describe('Step 7 Kamikaze Raids', () => {
       nations: [...mini().nations!, { id: 'siam', side: 'neutral' }],
     });
     expect(asked(prompts, /Intercept with/)).toEqual([]);
+    expect(report).toEqual([changed('Japan sends 3 kamikaze token(s) against P-36 (12 left).', { tokens: 3 }), noted('no kamikaze hits in P-36.')]);
+    expect(rolls(prompts)).toEqual([['japan', 'Kamikaze P-36: token @3 (1/3); Kamikaze P-36: token @3 (2/3); Kamikaze P-36: token @3 (3/3)']]);
   });
 
-  it('R7-1: an air base scrambles 3 against each raid, and an aircraft intercepts once in the phase', () => {
+  it('R7-1, R0-6: an air base scrambles 3 against each raid, and an aircraft intercepts once in the phase', () => {
     const s = {
       territories: [{ name: 'Malaya', owner: 'uk', adjacent: ['P-36', 'P-37'], facilities: [base()], units: [unit('uk', 'fighter', 3), unit('uk', 'tactical_bomber', 1)] }],
       seaZones: ['P-36', 'P-37'].map((name) => ({ name, kamikaze: true, units: [unit('uk', 'destroyer')] })),

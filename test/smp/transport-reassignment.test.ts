@@ -14,7 +14,7 @@ const air = (damage = 0) => ({ type: 'air_base', damage });
 const zone = (b: { seaZones: { name: string }[] }, n: string) => b.seaZones.find((t) => t.name === n) as any;
 type Prompts = ReturnType<typeof play>['prompts'];
 const asked = (prompts: Prompts, re: RegExp) => prompts.filter((p) => p.kind === 'decide' && re.test(p.prompt)) as any[];
-/** What each nation is first offered to reassign, by nation. */
+/** What each nation is offered to reassign, by nation (its last question). */
 const offered = (prompts: Prompts) => Object.fromEntries(asked(prompts, /reassign transports/).map((q) => [q.seat, q.action.fields.choice.options.map((o: any) => o.value)]));
 const transports = (extra: Parameters<typeof mini>[0], decide?: NonNullable<Parameters<typeof play>[1]>['decide']) => {
   const r = play(mini(extra), { steps: [8], ...(decide ? { decide } : {}) });
@@ -97,6 +97,17 @@ describe('Step 8 Transport Re-assignment', () => {
     expect(r).toEqual([noted('france declines 1 transport from uk.'), noted('uk reassigns no (more) transports.')]);
     expect(asked(prompts, /reassign transports/).map((p) => p.action.fields.choice.options[1].label)).toEqual(['2 transports in A-18', '2 transports in A-18']);
     expect(zone(board, 'A-18').units).toEqual([unit('uk', 'transport', 2)]);
+  });
+
+  it('R8-2: a nation may offer again after any number of refusals, until it is done', () => {
+    const s = { territories: [{ name: 'London', owner: 'uk', adjacent: ['A-18'], facilities: [naval()] }], seaZones: [{ name: 'A-18', units: [unit('uk', 'transport')] }] };
+    let refusals = 0;
+    const decide = (r: { seat: string; prompt: string }) =>
+      /reassign transports/.test(r.prompt) && r.seat === 'uk' ? { choice: 'A-18|transport' } : /how many/.test(r.prompt) ? { count: 1, to: 'france' } : /Accept\?/.test(r.prompt) ? { yes: ++refusals > 60 } : undefined;
+    const { report: r, board } = transports(s, decide);
+    expect(r).toHaveLength(61);
+    expect(r.at(-1)).toEqual(changed('1 transport in A-18 pass from uk to france.'));
+    expect(zone(board, 'A-18').units).toEqual([unit('france', 'transport')]);
   });
 
   it('R8-2: once a nation has passed on all it may, it is not asked again', () => {

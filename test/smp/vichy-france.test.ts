@@ -137,6 +137,13 @@ describe('Step 2 Vichy France', () => {
     expect(asked(noItaly.prompts).map((q) => q.seat)).not.toContain('italy');
   });
 
+  it('R2-2: a board naming two places of a list alike is rolled for once there', () => {
+    const s = fallen({ places: { morocco: 'Maghreb', algeria: 'Maghreb' } });
+    s.territories.push({ name: 'Maghreb', owner: 'france' });
+    const { prompts } = vichy(s, { dice: diceBy([]) });
+    expect(rolled(prompts).filter((p) => /Maghreb/.test(p))).toEqual(['Vichy: Italy attempts Maghreb @1', 'Vichy: Free French attempts Maghreb @1', 'Vichy: Germany attempts Maghreb @3']);
+  });
+
   it('R2-2: a declined attempt rolls nothing; Germany rolls @4 after Hendaye', () => {
     const s = fallen({ vichy: { status: 'pending', hendaye: true } });
     const { prompts, report: r } = vichy(s, { decide: (q) => ({ yes: q.seat === 'germany' }), dice: diceBy([[/Germany/, [4]]]) });

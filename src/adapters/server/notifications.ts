@@ -156,8 +156,6 @@ export class Notifications {
     return 1;
   }
 
-  /** The seats' holders (person → seats). */
-
   /** The public words for what a seat is asked to do: "turn 2, Mediterranean: purchases (Allied, Mediterranean)". */
   describe(session: Session<unknown>, seat: string): string {
     return `${session.decision(seat)} (${session.seatLabel(seat)})`;

@@ -12,9 +12,8 @@ export function placeName(place: string): string {
 
 /** "Allied, Mediterranean"; "Soviet Overall Commander" (14.1). */
 export function seatLabel(state: CwnbState, seat: string): string {
-  if (parseSeat(seat)) return seatWords(seat);
-  const team = teamOfSeat(state, seat);
-  return seat.startsWith('commander:') && team ? `${sideName(team)} Overall Commander` : seat;
+  const team = seat.startsWith('commander:') ? teamOfSeat(state, seat) : null;
+  return team ? `${sideName(team)} Overall Commander` : seatWords(seat);
 }
 
 /** "Allied" for the team "allied". */

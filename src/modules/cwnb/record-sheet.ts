@@ -13,7 +13,7 @@ import type { EventInput } from '../../engine/module.ts';
 import { EVEN_COLUMN, SIDES, type Side, type ZoneId } from './data/types.ts';
 import { sideName, statusName, zoneName } from './rules/common.ts';
 import { seatLabel } from './labels.ts';
-import { parseSeat, type CwnbState, type Victory } from './state.ts';
+import type { CwnbState, Victory } from './state.ts';
 
 /** The public facts of a game the sheet names: its zones, its length and who holds the seats. */
 export interface SheetGame {

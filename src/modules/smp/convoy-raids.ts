@@ -23,7 +23,8 @@ export function* convoyRaids(ctx: Ctx): Script {
     for (const p of payers) {
       any = true;
       const paid = b.pay(p, perZone);
-      change(ctx, `5 Convoy Raids: warships in ${z.name} (${raiders.map((r) => b.nationName(r)).join(', ')}) raid the convoys: ${b.nationName(p)} surrenders ${paid} IPCs to the bank${paid < perZone ? ` (all it had; ${perZone} due)` : ''}.`, { rule: '5', ipc: { [p]: -paid } });
+      const enemies = raiders.filter((r) => b.warBetween(r, p)).map((r) => b.nationName(r));
+      change(ctx, `5 Convoy Raids: warships in ${z.name} (${enemies.join(', ')}) raid the convoys: ${b.nationName(p)} surrenders ${paid} IPCs to the bank${paid < perZone ? ` (all it had; ${perZone} due)` : ''}.`, { rule: '5', ipc: { [p]: -paid } });
     }
     // Open-sea Atlantic zone: Axis warships raid UK Europe for 6 while Nova Scotia and London are Allied.
     if (z.openSea) {

@@ -94,7 +94,7 @@ export function* kamikazeRaids(ctx: Ctx): Script {
 }
 
 /**
- * Allocate `hits` among ships matching `pred` in a zone: per stack, hits on undamaged ships
+ * Allocate `hits` (> 0) among ships matching `pred` (at least one in the zone): per stack, hits on undamaged ships
  * (a 2-hit ship is damaged) and hits on damaged ships (sunk), applied undamaged first (ruling R7-2).
  * Auto policy: sink what can be sunk, cheapest-looking first (board order).
  */
@@ -102,8 +102,7 @@ export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: nu
   const b = ctx.board;
   const stacks = b.units(zone).filter((u) => pred(u.owner, u.type)).map((u) => ({ owner: u.owner, type: u.type, count: u.count, damaged: u.damaged ?? 0, two: (b.unitType(u.type).hits ?? 1) >= 2 }));
   const capacity = stacks.reduce((k, s) => k + (s.two ? 2 * s.count - s.damaged : s.count), 0);
-  const k = Math.min(hits, capacity);
-  if (k === 0) return;
+  const k = Math.min(hits, capacity); // callers pass hits > 0 on a zone holding ships they may hit: k > 0
   const fields: Record<string, FieldSpec> = {};
   const lines: string[] = [];
   const auto: Record<string, number> = {};
