@@ -110,6 +110,15 @@ export function play(raw: unknown, o: PlayOpts = {}): { state: SmpState; events:
   return { state, events: run.events, board: run.board, prompts };
 }
 
+/** A territory or a sea zone of a board, by name (for assertions). */
+export const terr = (b: { territories: { name: string }[] }, n: string) => b.territories.find((t) => t.name === n) as any;
+export const zone = (b: { seaZones: { name: string }[] }, n: string) => b.seaZones.find((t) => t.name === n) as any;
+/** A stack of units as a scenario lists it. */
+export const unit = (owner: string, type: string, count = 1, damaged = 0) => ({ owner, type, count, ...(damaged ? { damaged } : {}) });
+/** The questions a phase asked (those whose prompt matches `re`), and its rolls as [seat, prompt]. */
+export const asked = (prompts: Request[], re?: RegExp) => prompts.filter((p) => p.kind === 'decide' && (!re || re.test(p.prompt))) as any[];
+export const rolls = (prompts: Request[]) => prompts.filter((p) => p.kind === 'roll').map((p) => [p.seat, p.prompt]);
+
 /** What step `step` reported (its changes and notes), with every structured field a web log shows. */
 export function report(events: SmpEvent[], step: number): Record<string, unknown>[] {
   return events.filter((e) => e.step === step && (e.type === 'change' || e.type === 'note')).map(({ to: _to, step: _step, ...rest }) => rest);

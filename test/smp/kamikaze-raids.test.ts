@@ -3,18 +3,14 @@
  * zones are raided, Japan's tokens, who intercepts with what, how hits fall on ships, and the report.
  */
 import { describe, expect, it } from 'vitest';
-import { diceBy, mini, play, refusalOf, report } from './helpers.ts';
+import { asked, diceBy, mini, play, refusalOf, report, rolls, unit, zone } from './helpers.ts';
 
 const RULE = '7 Kamikaze Raids:';
 const changed = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'change', text: `${RULE} ${text}`, rule: '7', ...extra });
 const noted = (text: string) => ({ type: 'note', text: `${RULE} ${text}`, rule: '7' });
-const zone = (b: { seaZones: { name: string }[] }, n: string) => b.seaZones.find((t) => t.name === n) as any;
-const unit = (owner: string, type: string, count = 1, damaged = 0) => ({ owner, type, count, ...(damaged ? { damaged } : {}) });
 const base = (damage = 0) => ({ type: 'air_base', damage });
 type Opts = NonNullable<Parameters<typeof play>[1]>;
 type Prompts = ReturnType<typeof play>['prompts'];
-const asked = (prompts: Prompts, re: RegExp) => prompts.filter((p) => p.kind === 'decide' && re.test(p.prompt)) as any[];
-const rolls = (prompts: Prompts) => prompts.filter((p) => p.kind === 'roll').map((p) => [p.seat, p.prompt]);
 /** Answers by question: tokens sent, interceptors chosen, hits on ships; the auto answer otherwise. */
 const answers =
   (a: { tokens?: number; intercept?: Record<string, number>; ships?: Record<string, number> }): Opts['decide'] =>

@@ -6,20 +6,17 @@ import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { smpModule } from '../../src/modules/smp/index.ts';
 import { apply } from '../support/kernel.ts';
-import { diceBy, mini, play, refusalOf, report } from './helpers.ts';
+import { asked, diceBy, mini, play, refusalOf, report, rolls, terr } from './helpers.ts';
 
 const RULE = '6 Partisan Raids:';
 const changed = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'change', text: `${RULE} ${text}`, rule: '6', ...extra });
 const noted = (text: string) => ({ type: 'note', text: `${RULE} ${text}`, rule: '6' });
-const terr = (b: { territories: { name: string }[] }, n: string) => b.territories.find((t) => t.name === n) as any;
 const fac = (type: string, damage = 0) => ({ type, damage });
 /** Poland, originally Russian, held by Germany, with a minor factory: a territory where partisans rise. */
 const occupied = (extra: Record<string, unknown> = {}) => ({ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [fac('minor_factory')], units: [], ...extra });
 type Decide = NonNullable<Parameters<typeof play>[1]>['decide'];
 /** Answer the token question with `tokens`, and any other question as the auto policy does. */
 const assign = (tokens: Record<string, number>, other: Decide = () => undefined): Decide => (r) => (/assign up to/.test(r.prompt) ? tokens : other(r));
-const asked = (prompts: ReturnType<typeof play>['prompts']) => prompts.filter((p) => p.kind === 'decide');
-const rolls = (prompts: ReturnType<typeof play>['prompts']) => prompts.filter((p) => p.kind === 'roll').map((p) => [p.seat, p.prompt]);
 
 describe('Step 6 Partisan Raids', () => {
   it('#8: only originally Allied territories occupied by the Axis, with a facility, not islands, the two at war; the original owner directs them (R6-1)', () => {

@@ -5,12 +5,10 @@ import { legalActions, waitingFor } from '../../src/engine/kernel.ts';
 import { apply, codeOf } from '../support/kernel.ts';
 import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';
 import { nextBoard, nextPhaseOptions } from '../../src/modules/smp/play.ts';
-import { mini, openSmp, play, scenario, texts, withPlaces } from './helpers.ts';
+import { mini, openSmp, play, scenario, terr, texts, withPlaces, zone } from './helpers.ts';
 
 const allFail = () => (req: { dice: { sides: number }[] }) => req.dice.map((d) => d.sides); // 6s (and 8s) miss everything
 const allHit = () => (req: { dice: { sides: number }[] }) => req.dice.map(() => 1);
-const terr = (b: { territories: { name: string }[] }, n: string) => b.territories.find((t) => t.name === n) as any;
-const zone = (b: { seaZones: { name: string }[] }, n: string) => b.seaZones.find((t) => t.name === n) as any;
 
 describe('Step 1 Special Situations', () => {
   it('1.1 Victory Condition and Step 10 National Advantages say the document has no text', () => {

@@ -3,17 +3,14 @@
  * R8-2): which transports may pass, to whom, the offer and its acceptance, and the report.
  */
 import { describe, expect, it } from 'vitest';
-import { mini, play, report } from './helpers.ts';
+import { asked, mini, play, report, unit, zone } from './helpers.ts';
 
 const RULE = '8 Transport Re-assignment:';
 const changed = (text: string) => ({ type: 'change', text: `${RULE} ${text}`, rule: '8' });
 const noted = (text: string) => ({ type: 'note', text: `${RULE} ${text}`, rule: '8' });
-const unit = (owner: string, type: string, count = 1) => ({ owner, type, count });
 const naval = (damage = 0) => ({ type: 'naval_base', damage });
 const air = (damage = 0) => ({ type: 'air_base', damage });
-const zone = (b: { seaZones: { name: string }[] }, n: string) => b.seaZones.find((t) => t.name === n) as any;
 type Prompts = ReturnType<typeof play>['prompts'];
-const asked = (prompts: Prompts, re: RegExp) => prompts.filter((p) => p.kind === 'decide' && re.test(p.prompt)) as any[];
 /** What each nation is offered to reassign, by nation (its last question). */
 const offered = (prompts: Prompts) => Object.fromEntries(asked(prompts, /reassign transports/).map((q) => [q.seat, q.action.fields.choice.options.map((o: any) => o.value)]));
 const transports = (extra: Parameters<typeof mini>[0], decide?: NonNullable<Parameters<typeof play>[1]>['decide']) => {

@@ -4,19 +4,13 @@
  * the fate of Southern France, and the report of each.
  */
 import { describe, expect, it } from 'vitest';
-import { diceBy, mini, play, report, withPlaces } from './helpers.ts';
+import { asked, diceBy, mini, play, report, rolls, terr, unit, withPlaces, zone } from './helpers.ts';
 
 const V = '2 Vichy France:';
 const changed = (text: string) => ({ type: 'change', text, rule: '2' });
 const noted = (text: string) => ({ type: 'note', text, rule: '2' });
-const terr = (b: { territories: { name: string }[] }, n: string) => b.territories.find((t) => t.name === n) as any;
-const zone = (b: { seaZones: { name: string }[] }, n: string) => b.seaZones.find((t) => t.name === n) as any;
-const unit = (owner: string, type: string, count = 1) => ({ owner, type, count });
 const fac = (type: string) => ({ type, damage: 0 });
 type Opts = NonNullable<Parameters<typeof play>[1]>;
-type Prompts = ReturnType<typeof play>['prompts'];
-const asked = (prompts: Prompts) => prompts.filter((p) => p.kind === 'decide') as any[];
-const rolled = (prompts: Prompts) => prompts.filter((p) => p.kind === 'roll').map((p) => p.prompt);
 const vichy = (raw: Parameters<typeof mini>[0], o: Opts = {}) => {
   const r = play(withPlaces(mini(raw)), { steps: [2], ...o });
   return { ...r, report: report(r.events, 2) };
@@ -141,13 +135,13 @@ describe('Step 2 Vichy France', () => {
     const s = fallen({ places: { morocco: 'Maghreb', algeria: 'Maghreb' } });
     s.territories.push({ name: 'Maghreb', owner: 'france' });
     const { prompts } = vichy(s, { dice: diceBy([]) });
-    expect(rolled(prompts).filter((p) => /Maghreb/.test(p))).toEqual(['Vichy: Italy attempts Maghreb @1', 'Vichy: Free French attempts Maghreb @1', 'Vichy: Germany attempts Maghreb @3']);
+    expect(rolls(prompts).map(([, p]) => p).filter((p) => /Maghreb/.test(p))).toEqual(['Vichy: Italy attempts Maghreb @1', 'Vichy: Free French attempts Maghreb @1', 'Vichy: Germany attempts Maghreb @3']);
   });
 
   it('R2-2: a declined attempt rolls nothing; Germany rolls @4 after Hendaye', () => {
     const s = fallen({ vichy: { status: 'pending', hendaye: true } });
     const { prompts, report: r } = vichy(s, { decide: (q) => ({ yes: q.seat === 'germany' }), dice: diceBy([[/Germany/, [4]]]) });
-    expect(rolled(prompts)).toEqual(['Vichy: Germany attempts M-1 @4', 'Vichy: Germany attempts Corsica @4']);
+    expect(rolls(prompts).map(([, p]) => p)).toEqual(['Vichy: Germany attempts M-1 @4', 'Vichy: Germany attempts Corsica @4']);
     expect(asked(prompts).filter((q) => q.seat === 'germany').map((q) => [q.prompt, q.odds])).toEqual([
       ['2 Vichy France (Germany): attempt to claim Vichy M-1 ships? Roll @4 (@3 +1 Hendaye).', ['success 66.7%']],
       ['2 Vichy France (Germany): attempt to claim Vichy Corsica and its units? Roll @4 (@3 +1 Hendaye).', ['success 66.7%']],
@@ -256,9 +250,7 @@ describe('Step 2 Vichy France', () => {
   });
 });
 
-describe('Step 2 Vichy France: the roll lists on the board', () => {
-  const allFail = () => (req: { dice: { sides: number }[] }) => req.dice.map((d) => d.sides);
-  const allHit = () => (req: { dice: { sides: number }[] }) => req.dice.map(() => 1);
+describe('Step 2 Vichy France: the roll lists', () => {
   const french = (extra: any = {}) =>
     withPlaces(mini({
       smpNumber: 1,
@@ -275,25 +267,8 @@ describe('Step 2 Vichy France: the roll lists on the board', () => {
       ...extra,
     }));
 
-  it('comes into effect when the Axis holds Paris: French territories and units become Vichy except those in London', () => {
-    const { board } = play(french(), { steps: [2], dice: allFail() });
-    expect(terr(board, 'Southern France').owner).toBe('vichy');
-    expect(terr(board, 'Corsica').units[0].owner).toBe('vichy');
-    expect(zone(board, 'M-1').units[0].owner).toBe('vichy');
-    expect(terr(board, 'London').units[0].owner).toBe('france');
-    expect(board.vichy.status).toBe('in-effect');
-  });
-
-  it('if Paris has not fallen (or Southern France / Indo-China was attacked) everything French stays Free French', () => {
-    const s = french();
-    s.territories![0] = { name: 'Paris', owner: 'france' };
-    expect(play(s, { steps: [2] }).board.vichy.status).toBe('free-french');
-    const att = french({ vichy: { status: 'pending', southernFranceOrIndoChinaAttacked: true } });
-    expect(terr(play(att, { steps: [2] }).board, 'Corsica').owner).toBe('france');
-  });
-
-  it('rolls in the order Japan (@3), United Kingdom (@3 per sea zone), Italy (@1), Free French (@1), Germany (@3)', () => {
-    const { prompts } = play(french(), { steps: [2], dice: allFail() });
+  it('R2-2: rolls in the order Japan (@3), United Kingdom (@3 per sea zone), Italy (@1), Free French (@1), Germany (@3)', () => {
+    const { prompts } = play(french(), { steps: [2], dice: diceBy([]) });
     const order = prompts.filter((p) => p.kind === 'roll').map((p) => p.prompt);
     expect(order).toEqual([
       'Vichy: Japan attempts French Indo-China @3',
@@ -310,8 +285,8 @@ describe('Step 2 Vichy France: the roll lists on the board', () => {
     ]);
   });
 
-  it('a success claims the territory and its Vichy units; the UK destroys Vichy ships; a claimed target is not rolled again', () => {
-    const { board, prompts } = play(french(), { steps: [2], dice: allHit() });
+  it('R2-2, R2-3: a success claims the territory and its Vichy units; the UK destroys Vichy ships; a target claimed by one nation is not rolled again by a later one', () => {
+    const { board, prompts } = play(french(), { steps: [2], dice: diceBy([[/./, [1]]]) });
     expect(terr(board, 'French Indo-China').owner).toBe('japan');
     expect(terr(board, 'French Indo-China').units[0].owner).toBe('japan');
     expect(zone(board, 'M-1').units).toEqual([]);
@@ -320,32 +295,7 @@ describe('Step 2 Vichy France: the roll lists on the board', () => {
     expect(board.vichy.turned).toEqual({ axis: 3, freeFrench: 0 });
   });
 
-  it('a player may decline an attempt', () => {
-    const { prompts } = play(french(), { steps: [2], dice: allFail(), decide: () => ({ yes: false }) });
-    expect(prompts.filter((p) => p.kind === 'roll')).toHaveLength(0);
-  });
-
-  it('3rd SMP: if the Axis turned the most, Southern France is emptied except its minor factory and naval base', () => {
-    const s = french({ smpNumber: 3, vichy: { status: 'in-effect', turned: { axis: 3, freeFrench: 0 } } });
-    s.territories = s.territories!.map((t: any) => (t.name === 'Southern France' || t.name === 'Corsica' ? { ...t, owner: 'vichy', units: t.units.map((u: any) => ({ ...u, owner: 'vichy' })) } : t));
-    s.seaZones = s.seaZones!.map((z) => ({ ...z, units: [] }));
-    const { board } = play(s, { steps: [2], dice: allFail() });
-    const sf = terr(board, 'Southern France');
-    expect(sf.units).toEqual([]);
-    expect(sf.facilities.map((f: any) => f.type)).toEqual(['minor_factory', 'naval_base']);
-    expect(board.vichy.status).toBe('resolved');
-  });
-
-  it('3rd SMP: if the Free French (counting still-Vichy territories) turned the most, Southern France becomes Free French', () => {
-    const s = french({ smpNumber: 3, vichy: { status: 'in-effect', turned: { axis: 1, freeFrench: 1 } } });
-    s.territories = s.territories!.map((t: any) => (['Southern France', 'Corsica', 'Morocco'].includes(t.name) ? { ...t, owner: 'vichy', units: (t.units ?? []).map((u: any) => ({ ...u, owner: 'vichy' })) } : t));
-    s.seaZones = s.seaZones!.map((z) => ({ ...z, units: [] }));
-    const { board } = play(s, { steps: [2], dice: allFail() });
-    expect(terr(board, 'Southern France').owner).toBe('france');
-    expect(terr(board, 'Southern France').units[0].owner).toBe('france');
-  });
-
-  it('on a board with its own names ("United Kingdom", "93 Sea Zone") the Free French exceptions and the Vichy roll targets go through places', () => {
+  it('R0-8: on a board with its own names ("United Kingdom", "93 Sea Zone") the Free French exceptions and the Vichy roll targets go through places', () => {
     const g40 = withPlaces(
       mini({
         smpNumber: 1,
@@ -363,7 +313,7 @@ describe('Step 2 Vichy France: the roll lists on the board', () => {
         vichy: { status: 'pending' },
       }),
     );
-    const { board, prompts } = play(g40, { steps: [2], dice: allFail() });
+    const { board, prompts } = play(g40, { steps: [2], dice: diceBy([]) });
     expect(board.vichy.status).toBe('in-effect');
     expect(terr(board, 'Southern France').owner).toBe('vichy');
     // #2 "except those units in A-18, London, Normandy …": evacuated French units stay Free French
@@ -378,14 +328,5 @@ describe('Step 2 Vichy France: the roll lists on the board', () => {
       'Vichy: Germany attempts 93 Sea Zone @3',
       'Vichy: Germany attempts French Madagascar @3',
     ]);
-  });
-
-  it('an Allied attack on Vichy territory before Southern France is resolved makes the rest German (Indo-China Japanese)', () => {
-    const s = french({ vichy: { status: 'in-effect', attackedBy: 'allies' } });
-    s.territories = s.territories!.map((t: any) => (t.owner === 'france' ? { ...t, owner: 'vichy', units: (t.units ?? []).map((u: any) => ({ ...u, owner: 'vichy' })) } : t));
-    const { board, prompts } = play(s, { steps: [2] });
-    expect(terr(board, 'Corsica').owner).toBe('germany');
-    expect(terr(board, 'French Indo-China').owner).toBe('japan');
-    expect(prompts).toHaveLength(0);
   });
 });
