@@ -73,6 +73,13 @@ describe('Step 5 Convoy Raids', () => {
     ]);
   });
 
+  it('R5-2: 6 IPCs for each open-sea zone occupied, however many Axis warships are in it', () => {
+    const sub = (n: number) => [{ owner: 'germany', type: 'submarine', count: n }];
+    const { cash, report } = convoy({ territories: atlantic('uk', 'uk'), seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [...sub(3), { owner: 'italy', type: 'cruiser', count: 1 }] }, { name: 'A-11', convoy: true, openSea: true, units: sub(1) }] });
+    expect(cash.uk).toBe(8);
+    expect(report.map((e) => e.ipc)).toEqual([{ uk: -6 }, { uk: -6 }]);
+  });
+
   it('R5-2: no 6-IPC raid unless both London and Nova Scotia are Allied, and the report says why', () => {
     for (const [london, novaScotia] of [['germany', 'uk'], ['uk', 'germany']]) {
       const { cash, report } = convoy({ territories: atlantic(london, novaScotia), seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [{ owner: 'germany', type: 'submarine', count: 1 }] }] });

@@ -3,9 +3,6 @@
  * territories rise, who directs the partisans, how the raid is blocked, what it damages, and the report.
  */
 import { describe, expect, it } from 'vitest';
-import { isRuleError } from '../../src/engine/errors.ts';
-import { smpModule } from '../../src/modules/smp/index.ts';
-import { apply } from '../support/kernel.ts';
 import { asked, diceBy, mini, play, refusalOf, report, rolls, terr } from './helpers.ts';
 
 const RULE = '6 Partisan Raids:';
@@ -169,11 +166,8 @@ describe('Step 6 Partisan Raids', () => {
   });
 
   it('#8: more than 3 tokens on a facility is refused', () => {
-    const s = mini({ territories: [occupied()] });
-    const opts = smpModule.parseOptions({ scenario: s, steps: [6] });
-    if (isRuleError(opts)) throw opts;
-    const st = smpModule.setup(opts);
-    const r = apply(smpModule, st, { type: 'choose', seat: 'russia', f0: 4 });
-    expect(isRuleError(r) && r.message).toMatch(/0 to 3/);
+    const refused = refusalOf(() => play(mini({ territories: [occupied()] }), { steps: [6], decide: assign({ f0: 4 }) })) as { code: string; message: string };
+    expect(refused.code).toBe('bad-field');
+    expect(refused.message).toMatch(/0 to 3/);
   });
 });
