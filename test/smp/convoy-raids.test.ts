@@ -28,11 +28,12 @@ describe('Step 5 Convoy Raids', () => {
         { name: 'Corsica', owner: 'france', adjacent: ['M-5'] },
         { name: 'Sicily', owner: 'italy', adjacent: ['M-5'] },
       ],
-      seaZones: [{ name: 'M-5', convoy: true, units: [{ owner: 'germany', type: 'submarine', count: 3 }, { owner: 'germany', type: 'destroyer', count: 1 }, { owner: 'germany', type: 'transport', count: 1 }] }],
+      seaZones: [{ name: 'M-5', convoy: true, units: [{ owner: 'germany', type: 'submarine', count: 3 }, { owner: 'germany', type: 'destroyer', count: 1 }, { owner: 'germany', type: 'transport', count: 1 }, { owner: 'italy', type: 'submarine', count: 1 }] }],
     });
     expect(cash).toMatchObject({ uk: 17, france: 17, italy: 20, germany: 20 });
+    // Italy is at war with the UK, not with France.
     expect(report).toEqual([
-      paid('warships in M-5 (germany) raid the convoys: uk surrenders 3 IPCs to the bank.', { uk: -3 }),
+      paid('warships in M-5 (germany, italy) raid the convoys: uk surrenders 3 IPCs to the bank.', { uk: -3 }),
       paid('warships in M-5 (germany) raid the convoys: france surrenders 3 IPCs to the bank.', { france: -3 }),
     ]);
   });
