@@ -16,12 +16,12 @@ function kamikazeTarget(b: Board, owner: string, type: string): boolean {
 }
 
 /** Kamikaze zones with Allied surface warships of nations at war with Japan. */
-export function kamikazeZones(ctx: Ctx): SeaZone[] {
+function kamikazeZones(ctx: Ctx): SeaZone[] {
   return ctx.board.s.seaZones.filter((z) => z.kamikaze && z.units.some((u) => kamikazeTarget(ctx.board, u.owner, u.type)));
 }
 
 /** Carrier-based aircraft in the zone and aircraft able to scramble from an adjacent operational air base (A&A G40: up to 3 per base). */
-export function kamikazeInterceptors(ctx: Ctx, z: SeaZone): Part[] {
+function kamikazeInterceptors(ctx: Ctx, z: SeaZone): Part[] {
   const b = ctx.board;
   const can = (o: string, t: string) => b.side(o) === 'allies' && !!b.unitType(t).kamikazeIntercept && !b.unitType(t).ww1 && b.unitType(t).domain === 'air';
   const carriers = z.units.some((u) => b.side(u.owner) === 'allies' && b.unitType(u.type).carrier);

@@ -9,7 +9,7 @@ import { ask, askCounts, change, note, rollHits, type Ctx, type Script } from '.
 const RULE = '6 Partisan Raids:';
 
 /** Originally Allied, Axis-occupied, at least one facility, not an island, the two at war. */
-export function partisanTerritories(ctx: Ctx): Territory[] {
+function partisanTerritories(ctx: Ctx): Territory[] {
   const b = ctx.board;
   return b.s.territories.filter(
     (t) =>

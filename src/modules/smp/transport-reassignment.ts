@@ -13,7 +13,7 @@ interface Eligible {
 }
 
 /** Sea transports next to a friendly operational naval base; air transports on a friendly operational air base. */
-export function eligibleTransports(ctx: Ctx, nation: string): Eligible[] {
+function eligibleTransports(ctx: Ctx, nation: string): Eligible[] {
   const b = ctx.board;
   const out: Eligible[] = [];
   for (const z of b.s.seaZones) {
