@@ -3,7 +3,7 @@
  * how much, and what the phase report says about it.
  */
 import { describe, expect, it } from 'vitest';
-import { mini, play, report } from './helpers.ts';
+import { mini, play, report, unit } from './helpers.ts';
 
 /** Play step 5 alone: the cash after it and its report, with the structured fields a web log shows. */
 function convoy(extra: Parameters<typeof mini>[0]) {
@@ -28,7 +28,7 @@ describe('Step 5 Convoy Raids', () => {
         { name: 'Corsica', owner: 'france', adjacent: ['M-5'] },
         { name: 'Sicily', owner: 'italy', adjacent: ['M-5'] },
       ],
-      seaZones: [{ name: 'M-5', convoy: true, units: [{ owner: 'germany', type: 'submarine', count: 3 }, { owner: 'germany', type: 'destroyer', count: 1 }, { owner: 'germany', type: 'transport', count: 1 }, { owner: 'italy', type: 'submarine', count: 1 }] }],
+      seaZones: [{ name: 'M-5', convoy: true, units: [unit('germany', 'submarine', 3), unit('germany', 'destroyer'), unit('germany', 'transport'), unit('italy', 'submarine')] }],
     });
     expect(cash).toMatchObject({ uk: 17, france: 17, italy: 20, germany: 20 });
     // Italy is at war with the UK, not with France.
@@ -43,7 +43,7 @@ describe('Step 5 Convoy Raids', () => {
     const zones = (convoyZone: boolean) =>
       convoy({
         territories: [{ name: 'Karelia', owner: 'russia', adjacent: ['A-1'] }],
-        seaZones: [{ name: 'A-1', convoy: convoyZone, adjacent: ['A-2'], units: [{ owner: 'japan', type: 'destroyer', count: 1 }, { owner: 'germany', type: 'submarine', count: 1 }] }, { name: 'A-2' }],
+        seaZones: [{ name: 'A-1', convoy: convoyZone, adjacent: ['A-2'], units: [unit('japan', 'destroyer'), unit('germany', 'submarine')] }, { name: 'A-2' }],
       });
     const raided = zones(true);
     expect(raided.cash.russia).toBe(17);
@@ -56,7 +56,7 @@ describe('Step 5 Convoy Raids', () => {
   it('R5-1: transports are no warships, and a nation at peace with every raider pays nothing', () => {
     const { cash, report } = convoy({
       territories: [{ name: 'Egypt', owner: 'uk', adjacent: ['M-5'] }, { name: 'Corsica', owner: 'france', adjacent: ['M-5', 'M-6'] }],
-      seaZones: [{ name: 'M-5', convoy: true, units: [{ owner: 'germany', type: 'transport', count: 2 }] }, { name: 'M-6', convoy: true, units: [{ owner: 'japan', type: 'cruiser', count: 1 }] }],
+      seaZones: [{ name: 'M-5', convoy: true, units: [unit('germany', 'transport', 2)] }, { name: 'M-6', convoy: true, units: [unit('japan', 'cruiser')] }],
     });
     expect(cash).toMatchObject({ uk: 20, france: 20 });
     expect(report).toEqual([NONE]);
@@ -65,7 +65,7 @@ describe('Step 5 Convoy Raids', () => {
   it('R5-2: an Axis warship at war with UK Europe in an open-sea Atlantic zone takes 6 from UK Europe while Nova Scotia and London are Allied; a convoy zone that is not open sea takes only the 3', () => {
     const { cash, report } = convoy({
       territories: [...atlantic('uk', 'uk'), { name: 'Scotland', owner: 'uk', adjacent: ['A-12'] }],
-      seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [{ owner: 'germany', type: 'submarine', count: 1 }] }, { name: 'A-12', convoy: true, units: [{ owner: 'italy', type: 'submarine', count: 1 }] }],
+      seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [unit('germany', 'submarine')] }, { name: 'A-12', convoy: true, units: [unit('italy', 'submarine')] }],
     });
     expect(cash.uk).toBe(11);
     expect(report).toEqual([
@@ -75,15 +75,15 @@ describe('Step 5 Convoy Raids', () => {
   });
 
   it('R5-2: 6 IPCs for each open-sea zone occupied, however many Axis warships are in it', () => {
-    const sub = (n: number) => [{ owner: 'germany', type: 'submarine', count: n }];
-    const { cash, report } = convoy({ territories: atlantic('uk', 'uk'), seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [...sub(3), { owner: 'italy', type: 'cruiser', count: 1 }] }, { name: 'A-11', convoy: true, openSea: true, units: sub(1) }] });
+    const sub = (n: number) => [unit('germany', 'submarine', n)];
+    const { cash, report } = convoy({ territories: atlantic('uk', 'uk'), seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [...sub(3), unit('italy', 'cruiser')] }, { name: 'A-11', convoy: true, openSea: true, units: sub(1) }] });
     expect(cash.uk).toBe(8);
     expect(report.map((e) => e.ipc)).toEqual([{ uk: -6 }, { uk: -6 }]);
   });
 
   it('R5-2: no 6-IPC raid unless both London and Nova Scotia are Allied, and the report says why', () => {
     for (const [london, novaScotia] of [['germany', 'uk'], ['uk', 'germany']]) {
-      const { cash, report } = convoy({ territories: atlantic(london, novaScotia), seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [{ owner: 'germany', type: 'submarine', count: 1 }] }] });
+      const { cash, report } = convoy({ territories: atlantic(london, novaScotia), seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [unit('germany', 'submarine')] }] });
       expect(cash.uk).toBe(20);
       expect(report).toEqual([noted('A-10 is an open-sea zone, but Nova Scotia and London are not both Allied: no 6-IPC raid.'), NONE]);
     }
@@ -94,7 +94,7 @@ describe('Step 5 Convoy Raids', () => {
       nations: [...mini().nations!, { id: 'spain', side: 'neutral' }],
       wars: [['germany', 'russia'], ['spain', 'uk']],
       territories: atlantic('uk', 'uk'),
-      seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [{ owner: 'uk', type: 'destroyer', count: 1 }, { owner: 'spain', type: 'destroyer', count: 1 }, { owner: 'japan', type: 'submarine', count: 1 }, { owner: 'italy', type: 'battleship', count: 1 }] }],
+      seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [unit('uk', 'destroyer'), unit('spain', 'destroyer'), unit('japan', 'submarine'), unit('italy', 'battleship')] }],
     });
     expect(cash.uk).toBe(20);
     expect(report).toEqual([NONE]);
@@ -104,14 +104,14 @@ describe('Step 5 Convoy Raids', () => {
     const { cash, report } = convoy({
       cash: { ...mini().cash!, uk: 8 },
       territories: [...atlantic('uk', 'uk'), { name: 'Egypt', owner: 'uk', adjacent: ['M-5'] }],
-      seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [{ owner: 'germany', type: 'submarine', count: 1 }] }, { name: 'M-5', convoy: true, units: [{ owner: 'italy', type: 'submarine', count: 1 }] }],
+      seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [unit('germany', 'submarine')] }, { name: 'M-5', convoy: true, units: [unit('italy', 'submarine')] }],
     });
     expect(cash.uk).toBe(0);
     expect(report).toEqual([
       paid('Axis warships in the open-sea Atlantic zone A-10 raid UK Europe (uk): 6 IPCs to the bank.', { uk: -6 }),
       paid('warships in M-5 (italy) raid the convoys: uk surrenders 2 IPCs to the bank (all it had; 3 due).', { uk: -2 }),
     ]);
-    const broke = convoy({ cash: { ...mini().cash!, uk: 4 }, territories: atlantic('uk', 'uk'), seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [{ owner: 'germany', type: 'submarine', count: 1 }] }] });
+    const broke = convoy({ cash: { ...mini().cash!, uk: 4 }, territories: atlantic('uk', 'uk'), seaZones: [{ name: 'A-10', convoy: true, openSea: true, units: [unit('germany', 'submarine')] }] });
     expect(broke.report).toEqual([paid('Axis warships in the open-sea Atlantic zone A-10 raid UK Europe (uk): 4 IPCs to the bank (all it had; 6 due).', { uk: -4 })]);
   });
 });

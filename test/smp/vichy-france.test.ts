@@ -269,8 +269,7 @@ describe('Step 2 Vichy France: the roll lists', () => {
 
   it('R2-2: rolls in the order Japan (@3), United Kingdom (@3 per sea zone), Italy (@1), Free French (@1), Germany (@3)', () => {
     const { prompts } = play(french(), { steps: [2], dice: diceBy([]) });
-    const order = prompts.filter((p) => p.kind === 'roll').map((p) => p.prompt);
-    expect(order).toEqual([
+    expect(rolls(prompts).map(([, p]) => p)).toEqual([
       'Vichy: Japan attempts French Indo-China @3',
       'Vichy: United Kingdom attempts M-1 @3',
       'Vichy: Italy attempts Corsica @1',
@@ -291,7 +290,7 @@ describe('Step 2 Vichy France: the roll lists', () => {
     expect(terr(board, 'French Indo-China').units[0].owner).toBe('japan');
     expect(zone(board, 'M-1').units).toEqual([]);
     expect(terr(board, 'Corsica').owner).toBe('italy');
-    expect(prompts.filter((p) => p.kind === 'roll')).toHaveLength(4);
+    expect(rolls(prompts)).toHaveLength(4);
     expect(board.vichy.turned).toEqual({ axis: 3, freeFrench: 0 });
   });
 
@@ -320,8 +319,7 @@ describe('Step 2 Vichy France: the roll lists', () => {
     expect(terr(board, 'United Kingdom').units).toEqual([{ owner: 'france', type: 'infantry', count: 1 }]);
     expect(zone(board, '110 Sea Zone').units).toEqual([{ owner: 'france', type: 'cruiser', count: 1 }]);
     expect(zone(board, '93 Sea Zone').units[0].owner).toBe('vichy');
-    const rolls = prompts.filter((p) => p.kind === 'roll').map((p) => p.prompt);
-    expect(rolls).toEqual([
+    expect(rolls(prompts).map(([, p]) => p)).toEqual([
       'Vichy: United Kingdom attempts 93 Sea Zone @3',
       'Vichy: Free French attempts 93 Sea Zone @1',
       'Vichy: Free French attempts French Madagascar @1',
