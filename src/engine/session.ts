@@ -96,6 +96,7 @@ export class Session<S = unknown> {
   readonly events: GameEvent[] = [];
   private readonly steps: StepInfo[] = [];
   private readonly checkpoints = new Map<number, S>();
+  private undoable = { version: -1, bySeat: new Map<string, number>() };
   private dice: DiceSource;
   private readonly every: number;
   private readonly verifyDice: boolean;
@@ -223,10 +224,24 @@ export class Session<S = unknown> {
   // -------------------------------------------------------------------------------------------
   // Taking actions back
 
-  /** How many of `seat`'s own last actions may be taken back now (0: none). */
+  /**
+   * How many of `seat`'s own last actions may be taken back now (0: none): `undo(seat, k)`
+   * succeeds for every k up to it. Beyond the scopes, a take-back is refused when a later action
+   * would then do something else, so where other actions still stand after them, each count is
+   * tried (and taken back again at once). Kept until the game moves on: every page asks.
+   */
   undoableCount(seat: string): number {
+    if (this.undoable.version !== this.version) this.undoable = { version: this.version, bySeat: new Map() };
+    const known = this.undoable.bySeat.get(seat);
+    if (known !== undefined) return known;
     let n = 0;
-    while (!isRuleError(this.undoPlan(seat, n + 1))) n++;
+    for (let plan = this.undoPlan(seat, 1); !isRuleError(plan); plan = this.undoPlan(seat, n + 1)) {
+      const voids = new Set(plan);
+      const later = this.steps.some((s, i) => i > plan[0] && !s.voided && !s.kernel && !voids.has(i));
+      if (later && isRuleError(this.trial((s) => s.undo(seat, n + 1)))) break;
+      n++;
+    }
+    this.undoable.bySeat.set(seat, n);
     return n;
   }
 

@@ -292,7 +292,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(throughFile(s, 'assigned').state).toEqual(s.state);
   });
 
-  it('6.C.2 an undo never carries out the purchases behind the players\' backs: a Strike declined during the purchases stands once another zone has finished its orders', () => {
+  it('6.C.2 an undo never carries out the purchases behind the players\' backs: a Strike declined during the purchases stands, and is not offered for undo, once another zone has finished its orders', () => {
     const t = mediterraneanStrike();
     const s = t.session;
     done(t, ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific']);
@@ -303,6 +303,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     // Taking the decline back would make that last order carry out every purchase (a reveal) as the
     // state is re-derived: refused (the session checks every later action as it replays), nothing changes.
     const { state, version } = s;
+    expect(s.undoableCount('soviet:mediterranean')).toBe(0); // so no Undo button is offered for it
     expect(refused(s.undo('soviet:mediterranean')).message).toBe(`Taking this back would change what donePurchasing by soviet:south-pacific (action #${version - 1}) did.`);
     expect(s.state).toBe(state);
     expect(s.version).toBe(version);

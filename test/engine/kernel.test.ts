@@ -190,6 +190,7 @@ describe('§4 a take-back never changes what the actions after it did', () => {
     s.submit({ type: 'inc', seat: 'a' });
     s.submit({ type: 'inc', seat: 'b' }); // a is 1: no bonus, only b's part
     const { state, version } = s;
+    expect(s.undoableCount('a')).toBe(0); // not offered either
     const r = s.undo('a');
     expect(isRuleError(r) && r.code).toBe('undo-not-allowed');
     expect(isRuleError(r) && r.message).toBe('Taking this back would change what inc by b (action #1) did.');
