@@ -292,6 +292,18 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(throughFile(s, 'assigned').state).toEqual(s.state);
   });
 
+  it('14.1 each Overall Commander moves only their own team\'s players: an assignment by one does not hold up the other\'s undo', () => {
+    const t = mediterraneanStrike({ overallCommanders: true });
+    const s = t.session;
+    done(t, SP_MED_SEATS); // both War Zones in Battle Preparations
+    t.act('commander:soviet', 'assignSeat', { target: 'soviet:mediterranean', player: 'Olga' });
+    t.act('commander:allied', 'assignSeat', { target: 'allied:south-pacific', player: 'Ann' });
+    expect(s.undoableCount('commander:soviet')).toBe(1);
+    expect(isRuleError(s.undo('commander:soviet'))).toBe(false);
+    expect(s.state.holders).toEqual({ 'allied:south-pacific': 'Ann' });
+    expect(throughFile(s, 'assigned').state).toEqual(s.state);
+  });
+
   it('6.C.2 an undo never carries out the purchases behind the players\' backs: a Strike declined during the purchases stands, and is not offered for undo, once another zone has finished its orders', () => {
     const t = mediterraneanStrike();
     const s = t.session;

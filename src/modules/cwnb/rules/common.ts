@@ -283,7 +283,7 @@ export function writableZones(draft: CwnbState): ZoneState[] {
 }
 
 /** A part of the game as the scope of an action names it: a War Zone, or a part the War Zones share. */
-type ScopePart = `zone:${ZoneId}` | 'non-combatant-deck' | 'transfer-limits' | 'seats';
+type ScopePart = `zone:${ZoneId}` | 'non-combatant-deck' | 'transfer-limits' | `seats:${Side}`;
 
 const ZONE_SCOPE = Object.fromEntries(ZONE_IDS.map((id) => [id, `zone:${id}`])) as Record<ZoneId, `zone:${ZoneId}`>;
 
@@ -308,7 +308,14 @@ function scopeOf(before: CwnbState, after: CwnbState): string[] | undefined {
   for (const id of after.options.zones) if (written.includes(id)) scope.push(ZONE_SCOPE[id]);
   if (after.nonCombatantDeck !== before.nonCombatantDeck || after.playerOrderCards !== before.playerOrderCards) scope.push('non-combatant-deck');
   if (after.transferChart !== before.transferChart || after.transfersUsed !== before.transfersUsed) scope.push('transfer-limits');
-  if (after.holders !== before.holders) scope.push('seats');
+  // 14.1 who holds a seat, each team's part apart: an Overall Commander moves only their own team's players.
+  if (after.holders !== before.holders) {
+    for (const seat of new Set([...Object.keys(before.holders), ...Object.keys(after.holders)])) {
+      if (before.holders[seat] === after.holders[seat]) continue;
+      const part = `seats:${parseSeat(seat)!.side}`; // only War Zone seats change hands
+      if (!scope.includes(part)) scope.push(part);
+    }
+  }
   for (const part of relied) if (!scope.includes(part)) scope.push(part);
   for (const side of SIDES) if (after.notes[side] !== before.notes[side]) scope.push(`notes:${side}`);
   return scope;
