@@ -177,78 +177,6 @@ describe('Step 1 Special Situations', () => {
   });
 });
 
-describe('Step 3 Bombing Raids', () => {
-  const raid = (extra: any = {}) =>
-    mini({
-      territories: [
-        { name: 'Western Germany', owner: 'germany', facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }, { owner: 'germany', type: 'tactical_bomber', count: 1, designated: 1 }] },
-        { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 18 }, { type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'strategic_bomber', count: 1, designated: 1 }] },
-      ],
-      ...extra,
-    });
-
-  it('initiative: a d8 per side, ties re-roll, the winner chooses who raids first', () => {
-    const d8 = [3, 3, 2, 7];
-    const { prompts, events } = play(raid(), { dice: (r) => (r.dice[0].sides === 8 ? [d8.shift()!] : r.dice.map(() => 6)), steps: [3] });
-    expect(texts(events).some((t) => /tie \(3–3\)/.test(t))).toBe(true);
-    const choice = prompts.find((p) => p.kind === 'decide' && /Which side/.test(p.prompt))!;
-    expect(choice.seat).toBe('uk'); // the Allies won 7 vs 2
-  });
-
-  it('damage by bomber type (4 strategic, 2 tactical), never past the maximum; tactical bombers only on tactical facilities or minor factories', () => {
-    const { board, prompts } = play(raid(), {
-      dice: (r) => r.dice.map((d) => (d.sides === 8 ? (r.seat === 'germany' ? 8 : 1) : 6)),
-      steps: [3],
-      decide: (r) => (r.seat === 'germany' && /assign each surviving unit/.test(r.prompt) ? { 'strategic_bomber>0': 2, 'strategic_bomber>1': 0, 'tactical_bomber>1': 1 } : undefined),
-    });
-    const ld = terr(board, 'London').facilities;
-    expect(ld[0].damage).toBe(20); // 18 + 2×4 capped at 20
-    expect(ld[1].damage).toBe(2);
-    const assign = prompts.find((p) => p.kind === 'decide' && /assign each surviving unit/.test(p.prompt) && p.seat === 'germany') as any;
-    expect(Object.keys(assign.action.fields)).not.toContain('tactical_bomber>0');
-  });
-
-  it('interceptor hits shoot bombers down (escorts first); the AA barrage hits on a 1', () => {
-    const s = raid({
-      territories: [
-        { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }] },
-        { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }], units: [{ owner: 'uk', type: 'fighter', count: 1 }] },
-      ],
-    });
-    // interceptor hits (1), AA hits the other bomber (1): nothing reaches London
-    const { board } = play(s, { steps: [3], dice: (r) => r.dice.map(() => (/interceptor|AA/.test(r.prompt) ? 1 : 6)) });
-    expect(terr(board, 'London').facilities[0].damage).toBe(0);
-    expect(terr(board, 'Western Germany').units).toEqual([]);
-  });
-
-  it('a nation may stand down', () => {
-    const { board } = play(raid(), { steps: [3], dice: (r) => r.dice.map((d) => (d.sides === 8 ? (r.seat === 'germany' ? 8 : 1) : 6)), decide: (r) => (/Raid which/.test(r.prompt) ? { choice: 'done' } : undefined) });
-    expect(terr(board, 'London').facilities[0].damage).toBe(18);
-  });
-});
-
-describe('Step 9 Coastal Defences', () => {
-  it('a fleet of 3+ sea units not counting transports, next to an operational enemy bunker; one fleet per bunker, the owner chooses', () => {
-    const s = mini({
-      territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-20', 'A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }] }],
-      seaZones: [
-        { name: 'A-20', units: [{ owner: 'uk', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'transport', count: 3 }] },
-        { name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] },
-        { name: 'A-22', units: [{ owner: 'uk', type: 'destroyer', count: 5 }] },
-      ],
-    });
-    const { prompts, board } = play(s, { steps: [9], dice: allHit() });
-    const ask = prompts.find((p) => p.kind === 'decide') as any;
-    expect(ask.action.fields.choice.options.map((o: any) => o.value)).toEqual(['A-21>uk']);
-    expect(zone(board, 'A-21').units).toEqual([]); // 3 hits, 3 destroyers
-    expect(prompts.filter((p) => p.kind === 'roll')).toHaveLength(1);
-  });
-  it('only nations at war resolve coastal defences', () => {
-    const s = mini({ wars: [], territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'major_bunker', damage: 0, maxDamage: 6 }] }], seaZones: [{ name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] }] });
-    expect(play(s, { steps: [9] }).prompts).toHaveLength(0);
-  });
-});
-
 describe('Engine contract: refusals, undo, replay', () => {
   it('what a nation is asked to do, and its team, read in the board\'s words (notifications, chat)', () => {
     const s = withPlaces(mini({ nations: mini().nations!.map((n) => (n.id === 'germany' ? { ...n, name: 'Germany' } : n)), season: 'winter', territories: [{ name: 'Belarus', owner: 'germany', originalOwner: 'russia', units: [{ owner: 'germany', type: 'infantry', count: 3 }] }] }));
@@ -310,49 +238,6 @@ describe('Bench smoke', () => {
     delete process.env.SMP_BENCH_RUNS;
     expect(md).toMatch(/exact odds .* \| [0-9.]+ ms \|/);
     expect(md).toMatch(/Monte Carlo, 200 runs/);
-  });
-});
-
-describe('Step 4 Shore Bombardments', () => {
-  const fleet = () =>
-    mini({
-      territories: [{ name: 'Holland', owner: 'germany', adjacent: ['A-18'], facilities: [{ type: 'major_factory', damage: 0 }, { type: 'naval_base', damage: 0 }], units: [{ owner: 'germany', type: 'fighter', count: 1 }] }],
-      seaZones: [{ name: 'A-18', units: [
-        { owner: 'uk', type: 'battleship', count: 1, designated: 1 },
-        { owner: 'uk', type: 'cruiser', count: 1, designated: 1 },
-        { owner: 'uk', type: 'carrier', count: 1 },
-        { owner: 'uk', type: 'fighter', count: 1 },
-      ] }],
-      unitTypes: { battleship: { airCover: 2 }, cruiser: { airCover: 1 } },
-    });
-  it('battleships 4 on any facility, cruisers 2 on tactical facilities only; carrier fighters escort without designation', () => {
-    const { board, prompts } = play(fleet(), {
-      steps: [4],
-      dice: (r) => r.dice.map(() => 6),
-      decide: (r) => (/assign each surviving unit/.test(r.prompt) ? { 'battleship>0': 1, 'battleship>1': 0, 'cruiser>1': 1 } : undefined),
-    });
-    expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([4, 2]);
-    const assign = prompts.find((p) => p.kind === 'decide' && /assign each surviving unit/.test(p.prompt)) as any;
-    expect(Object.keys(assign.action.fields).sort()).toEqual(['battleship>0', 'battleship>1', 'cruiser>1']);
-    const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the fleet/.test(p.prompt)) as any;
-    expect(esc.prompt).toMatch(/1 fighter \(uk, A-18\)/);
-  });
-  it('a ship hit by an interceptor takes the hit on the board; a sunk cruiser does not bombard', () => {
-    const { board } = play(fleet(), {
-      steps: [4],
-      dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)),
-      decide: (r) => (/escort fighters/.test(r.prompt) ? { p0: 0 } : /hit\(s\) on your shore bombardment force/.test(r.prompt) ? { p0: 1, p1: 0 } : undefined),
-    });
-    const ships = zone(board, 'A-18').units;
-    expect(ships.find((u: any) => u.type === 'cruiser')).toBeUndefined();
-    expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([4, 0]); // only the battleship bombards
-  });
-
-  it('R0-6 a designated cruiser sunk while bombarding leaves its undesignated stack-mate undesignated', () => {
-    const s = fleet();
-    s.seaZones = [{ name: 'A-18', units: [{ owner: 'uk', type: 'cruiser', count: 2, designated: 1 }] }];
-    const { board } = play(s, { steps: [4], dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)) });
-    expect(zone(board, 'A-18').units).toEqual([{ owner: 'uk', type: 'cruiser', count: 1 }]);
   });
 });
 

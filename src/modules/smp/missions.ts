@@ -17,7 +17,7 @@ export type FightSide = 'axis' | 'allies';
  * highest result chooses which side will conduct all their [missions] first." Ties re-roll.
  * The rolling player of a side is its first nation in turn order (ruling R3-1).
  */
-export function* initiative(ctx: Ctx, what: string): Script<FightSide[]> {
+function* initiative(ctx: Ctx, what: string, rule: string): Script<FightSide[]> {
   const b = ctx.board;
   const ax = b.sideNations('axis')[0];
   const al = b.sideNations('allies')[0];
@@ -25,7 +25,7 @@ export function* initiative(ctx: Ctx, what: string): Script<FightSide[]> {
     const [a] = yield* roll(ctx, ax, [{ sides: 8, purpose: `Initiative for ${what}: Axis d8${round > 1 ? ` (re-roll ${round - 1})` : ''}` }]);
     const [c] = yield* roll(ctx, al, [{ sides: 8, purpose: `Initiative for ${what}: Allies d8${round > 1 ? ` (re-roll ${round - 1})` : ''}` }]);
     if (a === c) {
-      note(ctx, `Initiative tie (${a}–${c}): both sides re-roll.`);
+      note(ctx, `Initiative tie (${a}–${c}): both sides re-roll.`, { rule });
       continue;
     }
     const winner: FightSide = a > c ? 'axis' : 'allies';
@@ -40,9 +40,26 @@ export function* initiative(ctx: Ctx, what: string): Script<FightSide[]> {
       ],
       winner,
     );
-    note(ctx, `Initiative for ${what}: Axis ${a}, Allies ${c}; the ${first === 'axis' ? 'Axis' : 'Allies'} go first.`);
+    note(ctx, `Initiative for ${what}: Axis ${a}, Allies ${c}; the ${first === 'axis' ? 'Axis' : 'Allies'} go first.`, { rule });
     return first === 'axis' ? ['axis', 'allies'] : ['allies', 'axis'];
   }
+}
+
+/**
+ * The sides with `what` to conduct, in the order they conduct them: by initiative when both have
+ * some; a side alone needs no roll, and a note says so, as it does when neither side has any.
+ */
+export function* missionOrder(ctx: Ctx, what: string, heading: string, rule: string, can: (side: FightSide) => boolean, ready: string, nothing: string): Script<FightSide[]> {
+  const sides = (['axis', 'allies'] as FightSide[]).filter(can);
+  if (sides.length === 2) return yield* initiative(ctx, what, rule);
+  if (sides.length) note(ctx, `${heading} only the ${sides[0] === 'axis' ? 'Axis' : 'Allies'} have ${ready}: no initiative roll needed.`, { rule });
+  else note(ctx, `${heading} ${nothing}`, { rule });
+  return sides;
+}
+
+/** The damage a territory's facilities may still take: the auto policy raids where it is most. */
+export function damageRoom(ctx: Ctx, t: Territory): number {
+  return t.facilities.reduce((k, f) => k + ctx.board.maxDamage(f) - f.damage, 0);
 }
 
 /** Some units of one stack taking part in a mission. */
@@ -211,7 +228,9 @@ export function subtract(parts: Part[], gone: Part[]): Part[] {
 export interface StrikeSpec {
   /** "bombing raid" / "shore bombardment" */
   what: string;
+  /** The step's number, as events and refusals cite it ("3"), and the heading its texts start with ("3 Bombing Raids:"). */
   rule: string;
+  heading: string;
   attacker: string;
   defender: string;
   target: Territory;
@@ -252,9 +271,11 @@ export function defaultTargets(ctx: Ctx, s: StrikeSpec, types: string[]): Map<st
   return out;
 }
 
-/** Exact odds of a strike as the prompts show them. */
-export function strikeOdds(ctx: Ctx, s: StrikeSpec, strikers: Part[], escorts: number, interceptors: Part[]): string[] {
+/** Exact odds of a strike, its strikers and escorts as `s` has them, against `interceptors`, as the prompts show them. */
+export function strikeOdds(ctx: Ctx, s: StrikeSpec, interceptors: Part[]): string[] {
   const b = ctx.board;
+  const { strikers } = s;
+  const escorts = s.escorts.reduce((n, p) => n + p.n, 0);
   const ordered = cheapestFirst(ctx, s, strikers);
   const targets = defaultTargets(ctx, s, [...new Set(ordered.map((p) => p.type))]);
   const facIdx = [...new Set(targets.values())];
@@ -288,7 +309,7 @@ function hitStrikers(ctx: Ctx, s: StrikeSpec, what: string, strikers: Part[], hi
     const oneByOne = eachHit && capacityOf(s, p) === p.n;
     for (const k of oneByOne ? Array<number>(h.n).fill(1) : [h.n]) {
       const r = s.strikerHit(p, k);
-      for (const t of r.texts) change(ctx, `${s.rule} ${what}: ${t}.`, { rule: s.rule });
+      for (const t of r.texts) change(ctx, `${s.heading} ${what}: ${t}.`, { rule: s.rule });
       if (r.lost) lost.push({ ...h, n: r.lost });
     }
   }
@@ -299,19 +320,15 @@ function hitStrikers(ctx: Ctx, s: StrikeSpec, what: string, strikers: Part[], hi
 export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
   const b = ctx.board;
   const { attacker, defender, target } = s;
-  const allEscorts = s.escorts.reduce((n, p) => n + p.n, 0);
   useParts(ctx, [...s.strikers, ...s.escorts]);
 
   // Interceptors, deployed after escorts are assigned.
-  const oddsLines = () => [
-    `with no interceptors: ${strikeOdds(ctx, s, s.strikers, allEscorts, []).join('; ')}`,
-    `with every interceptor: ${strikeOdds(ctx, s, s.strikers, allEscorts, s.interceptorCandidates).join('; ')}`,
-  ];
+  const oddsLines = () => [`with no interceptors: ${strikeOdds(ctx, s, []).join('; ')}`, `with every interceptor: ${strikeOdds(ctx, s, s.interceptorCandidates).join('; ')}`];
   const interceptors = s.interceptorCandidates.length
     ? yield* pickParts(
         ctx,
         defender,
-        `${s.rule} ${b.nationName(attacker)} attacks ${target.name} with ${s.strikers.map((p) => partLabel(ctx, p)).join(', ')}${allEscorts ? ` escorted by ${s.escorts.map((p) => partLabel(ctx, p)).join(', ')}` : ''}. ${b.nationName(defender)}: send interceptors (each fighter only once this phase)?`,
+        `${s.heading} ${b.nationName(attacker)} attacks ${target.name} with ${s.strikers.map((p) => partLabel(ctx, p)).join(', ')}${s.escorts.length ? ` escorted by ${s.escorts.map((p) => partLabel(ctx, p)).join(', ')}` : ''}. ${b.nationName(defender)}: send interceptors (each fighter only once this phase)?`,
         s.interceptorCandidates,
         0,
         true,
@@ -320,7 +337,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
       )
     : [];
   useParts(ctx, interceptors);
-  change(ctx, `${s.rule} ${b.nationName(attacker)} ${s.what} on ${target.name}: ${s.strikers.map((p) => partLabel(ctx, p)).join(', ')}${allEscorts ? `; escorts ${s.escorts.map((p) => partLabel(ctx, p)).join(', ')}` : ''}${interceptors.length ? `; interceptors ${interceptors.map((p) => partLabel(ctx, p)).join(', ')}` : '; no interceptors'}.`, { rule: s.rule });
+  change(ctx, `${s.heading} ${b.nationName(attacker)} ${s.what} on ${target.name}: ${s.strikers.map((p) => partLabel(ctx, p)).join(', ')}${s.escorts.length ? `; escorts ${s.escorts.map((p) => partLabel(ctx, p)).join(', ')}` : ''}${interceptors.length ? `; interceptors ${interceptors.map((p) => partLabel(ctx, p)).join(', ')}` : '; no interceptors'}.`, { rule: s.rule });
 
   let strikers = s.strikers;
   let escorts = s.escorts;
@@ -337,16 +354,16 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
       const at = b.unitType(p.type).dogfightDefence ?? 0;
       dHits += (yield* rollHits(ctx, defender, p.n, at, `${s.what} ${target.name}: dog fight, interceptor ${p.type} @${at}`)).hits;
     }
-    const intLoss = yield* chooseCasualties(ctx, defender, `${s.rule} Dog fight over ${target.name}: ${aHits} hit(s) on your interceptors`, interceptors, aHits);
-    const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.rule} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits, (p) => capacityOf(s, p));
+    const intLoss = yield* chooseCasualties(ctx, defender, `${s.heading} Dog fight over ${target.name}: ${aHits} hit(s) on your interceptors`, interceptors, aHits);
+    const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.heading} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits, (p) => capacityOf(s, p));
     for (const p of intLoss) {
       loseFlown(ctx, p);
-      change(ctx, `${s.rule} Dog fight: ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
+      change(ctx, `${s.heading} Dog fight: ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
     }
     const escortLoss = atkLoss.filter((p) => escorts.some((e) => sameStack(e, p)));
     for (const p of escortLoss) {
       loseFlown(ctx, p);
-      change(ctx, `${s.rule} Dog fight: escort ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
+      change(ctx, `${s.heading} Dog fight: escort ${partLabel(ctx, p)} shot down.`, { rule: s.rule });
     }
     strikers = subtract(strikers, hitStrikers(ctx, s, 'Dog fight', strikers, atkLoss.filter((p) => !escortLoss.includes(p)), true));
     escorts = subtract(escorts, escortLoss);
@@ -356,10 +373,10 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
   if (s.aaHitOn > 0 && strikers.length && target.facilities.length) {
     const n = strikers.reduce((k, p) => k + p.n, 0);
     const { hits } = yield* rollHits(ctx, defender, n, s.aaHitOn, `${s.what} ${target.name}: AA barrage @${s.aaHitOn}`);
-    const loss = yield* chooseCasualties(ctx, attacker, `${s.rule} AA barrage over ${target.name}: ${hits} hit(s)`, cheapestFirst(ctx, s, strikers), hits);
+    const loss = yield* chooseCasualties(ctx, attacker, `${s.heading} AA barrage over ${target.name}: ${hits} hit(s)`, cheapestFirst(ctx, s, strikers), hits);
     strikers = subtract(strikers, hitStrikers(ctx, s, 'AA barrage', strikers, loss, false));
   }
-  if (!strikers.length) return note(ctx, `${s.rule} Nothing reaches ${target.name}.`, { rule: s.rule });
+  if (!strikers.length) return note(ctx, `${s.heading} Nothing reaches ${target.name}.`, { rule: s.rule });
 
   // Damage: each surviving striker to an eligible facility of the attacker's choice.
   const types = [...new Set(strikers.map((p) => p.type))];
@@ -377,8 +394,8 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
       lines.push(`  ${key}: ${words(t)} (${s.damageOf(t)} damage each) on ${b.facilityLabel(target, i)}`);
     });
   }
-  if (!Object.keys(fields).length) return note(ctx, `${s.rule} No facility in ${target.name} can take damage from these units.`, { rule: s.rule });
-  const a = yield* ask(ctx, attacker, `${s.rule} ${b.nationName(attacker)}: assign each surviving unit to a facility in ${target.name} (${[...counts].map(([t, n]) => plural(n, t)).join(', ')}):\n${lines.join('\n')}`, fields, auto);
+  if (!Object.keys(fields).length) return note(ctx, `${s.heading} No facility in ${target.name} can take damage from these units.`, { rule: s.rule });
+  const a = yield* ask(ctx, attacker, `${s.heading} ${b.nationName(attacker)}: assign each surviving unit to a facility in ${target.name} (${[...counts].map(([t, n]) => plural(n, t)).join(', ')}):\n${lines.join('\n')}`, fields, auto);
   for (const t of types) {
     const sum = target.facilities.reduce((k, _f, i) => k + ((a[`${t}>${i}`] as number | undefined) ?? 0), 0);
     if (sum !== counts.get(t)) refuse('bad-total', `Assign every surviving ${words(t)}: ${counts.get(t)} in all, not ${sum}.`, s.rule);
@@ -389,7 +406,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
       if (!n) return;
       const want = n * s.damageOf(t);
       const added = b.damage(f, want);
-      change(ctx, `${s.rule} ${plural(n, t)} hit ${target.name} ${words(f.type)}: +${added} damage${added < want ? ` (${want} dealt, capped at the maximum)` : ''}, now ${f.damage}/${b.maxDamage(f)}.`, { rule: s.rule, damage: added });
+      change(ctx, `${s.heading} ${plural(n, t)} hit ${target.name} ${words(f.type)}: +${added} damage${added < want ? ` (${want} dealt, capped at the maximum)` : ''}, now ${f.damage}/${b.maxDamage(f)}.`, { rule: s.rule, damage: added });
     });
   }
 }

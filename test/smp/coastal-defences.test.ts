@@ -1,0 +1,95 @@
+/**
+ * Step 9 Resolve Coastal Defences (document section "#4. COASTAL DEFENSES"; rulings R9-1, R9-2):
+ * which fleets an operational bunker may target, who chooses, what its hits may destroy, and the
+ * report, line by line.
+ */
+import { describe, expect, it } from 'vitest';
+import { asked, diceBy, mini, play, report, rolls, zone } from './helpers.ts';
+
+const HEADING = '9 Coastal Defences:';
+const changed = (text: string) => ({ type: 'change', text: `${HEADING} ${text}`, rule: '9' });
+const noted = (text: string) => ({ type: 'note', text: `${HEADING} ${text}`, rule: '9' });
+const u = (owner: string, type: string, count: number) => ({ owner, type, count });
+/** Norway's two bunkers face A-20 and A-21. */
+const norway = (a20: ReturnType<typeof u>[], a21: ReturnType<typeof u>[] = [], extra: Record<string, unknown> = {}) =>
+  mini({
+    territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-20', 'A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }, { type: 'major_bunker', damage: 0, maxDamage: 6 }] }],
+    seaZones: [
+      { name: 'A-20', units: a20 },
+      { name: 'A-21', units: a21 },
+    ],
+    ...extra,
+  });
+const fleetQuestions = (prompts: Parameters<typeof asked>[0]) => asked(prompts, /targets one fleet/).map((p) => [p.prompt, p.action.fields.choice.options, p.auto]);
+
+describe('Step 9 Coastal Defences', () => {
+  it('#4: each operational bunker targets one fleet of 3+ sea units (carrier fighters and transports not counted), its owner choosing; its hits fall on that fleet\'s ships only', () => {
+    let odds: string[] | undefined;
+    const s = norway([u('usa', 'destroyer', 1), u('uk', 'fighter', 1), u('uk', 'destroyer', 2), u('uk', 'carrier', 1), u('uk', 'transport', 2)], [u('france', 'destroyer', 2), u('uk', 'destroyer', 2)]);
+    const { prompts, events, board } = play(s, { steps: [9], dice: diceBy([[/minor/, [1, 1, 6]], [/major/, [6]]]), decide: (q) => ((/major bunker.*targets/.test(q.prompt) && (odds = q.odds)), undefined) });
+    expect(fleetQuestions(prompts)).toEqual([
+      [
+        `${HEADING} the minor bunker in Norway (3@1) targets one fleet this phase. Which?`,
+        [
+          { value: 'A-20>uk', label: 'uk fleet in A-20 (3 ships not counting transports)' },
+          { value: 'A-21>france', label: 'france and uk fleet in A-21 (4 ships not counting transports)' },
+        ],
+        { choice: 'A-20>uk' },
+      ],
+      [`${HEADING} the major bunker in Norway (6@1) targets one fleet this phase. Which?`, [{ value: 'A-21>france', label: 'france and uk fleet in A-21 (4 ships not counting transports)' }], { choice: 'A-21>france' }],
+    ]);
+    expect(odds).toEqual(['hits 0: 33.5%, 1: 40.2%, 2: 20.1%, 3: 5.4%, 4: 0.8%, 5: 0.1%, 6: 0.0%']);
+    expect(rolls(prompts).map(([seat, p]) => [seat, p.split(';')[0]])).toEqual([
+      ['germany', 'Coastal defence Norway minor bunker vs A-20 @1 (1/3)'],
+      ['germany', 'Coastal defence Norway major bunker vs A-21 @1 (1/6)'],
+    ]);
+    expect(report(events, 9)).toEqual([
+      changed('destroyer (uk) in A-20 sunk.'),
+      changed('destroyer (uk) in A-20 sunk.'),
+      noted('Norway major bunker misses the france and uk fleet in A-21 (4 ships not counting transports).'),
+    ]);
+    expect(zone(board, 'A-20').units).toEqual([u('usa', 'destroyer', 1), u('uk', 'fighter', 1), u('uk', 'carrier', 1), u('uk', 'transport', 2)]);
+  });
+
+  it('R9-2: the nation with the most ships in the fleet chooses where the hits fall; on a tie, the one listed first', () => {
+    const chooser = (a20: ReturnType<typeof u>[]) => asked(play(norway(a20), { steps: [9], dice: diceBy([[/minor/, [1]]]) }).prompts, /hit\(s\) on ships/)[0].seat;
+    expect(chooser([u('france', 'destroyer', 1), u('uk', 'destroyer', 2)])).toBe('uk');
+    expect(chooser([u('france', 'destroyer', 2), u('uk', 'destroyer', 2)])).toBe('france');
+  });
+
+  it('#4: the bunker\'s owner may target another fleet than the auto answer\'s', () => {
+    const s = norway([u('uk', 'destroyer', 3)], [u('france', 'destroyer', 3)]);
+    const { events } = play(s, { steps: [9], dice: diceBy([[/minor/, [1, 6]]]), decide: (q) => (/minor bunker.*targets/.test(q.prompt) ? { choice: 'A-21>france' } : undefined) });
+    expect(report(events, 9)[0]).toEqual(changed('destroyer (france) in A-21 sunk.'));
+  });
+
+  it('#4: no operational bunker facing an enemy fleet of 3+ sea units: the report says so', () => {
+    const none = play(norway([u('uk', 'destroyer', 2), u('uk', 'fighter', 2)]), { steps: [9] });
+    expect(none.prompts).toEqual([]);
+    expect(report(none.events, 9)).toEqual([noted('no operational bunker faces an enemy fleet of 3+ sea units (transports not counted).')]);
+    const missed = play(norway([u('uk', 'destroyer', 3)]), { steps: [9], dice: diceBy([]) });
+    expect(report(missed.events, 9)).toEqual([noted('Norway minor bunker misses the uk fleet in A-20 (3 ships not counting transports).'), noted('Norway major bunker misses the uk fleet in A-20 (3 ships not counting transports).')]);
+  });
+});
+
+describe('Step 9 Coastal Defences: which fleets, and war', () => {
+  it('a fleet of 3+ sea units not counting transports, next to an operational enemy bunker; one fleet per bunker, the owner chooses', () => {
+    const s = mini({
+      territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-20', 'A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }] }],
+      seaZones: [
+        { name: 'A-20', units: [{ owner: 'uk', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'transport', count: 3 }] },
+        { name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] },
+        { name: 'A-22', units: [{ owner: 'uk', type: 'destroyer', count: 5 }] },
+      ],
+    });
+    const { prompts, board } = play(s, { steps: [9], dice: diceBy([], 1) });
+    const ask = prompts.find((p) => p.kind === 'decide') as any;
+    expect(ask.action.fields.choice.options.map((o: any) => o.value)).toEqual(['A-21>uk']);
+    expect(zone(board, 'A-21').units).toEqual([]); // 3 hits, 3 destroyers
+    expect(prompts.filter((p) => p.kind === 'roll')).toHaveLength(1);
+  });
+  it('only nations at war resolve coastal defences', () => {
+    const s = mini({ wars: [], territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'major_bunker', damage: 0, maxDamage: 6 }] }], seaZones: [{ name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] }] });
+    expect(play(s, { steps: [9] }).prompts).toHaveLength(0);
+  });
+});
