@@ -24,6 +24,8 @@ export default defineConfig({
       'test/cwnb/examples.test.ts',
       'test/cwnb/undo-replay.test.ts',
       'test/smp/steps.test.ts',
+      'test/smp/special-situations.test.ts',
+      'test/smp/missions.test.ts',
       'test/smp/bombing-raids.test.ts',
       'test/smp/shore-bombardments.test.ts',
       'test/smp/coastal-defences.test.ts',

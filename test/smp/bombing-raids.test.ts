@@ -4,7 +4,7 @@
  * intercepts and escorts, and the report, line by line.
  */
 import { describe, expect, it } from 'vitest';
-import { asked, diceBy, mini, play, refusalOf, report, rolls, terr, texts, unit } from './helpers.ts';
+import { asked, diceBy, mini, play, refusalOf, report, rolls, terr, texts, unit, withPlaces } from './helpers.ts';
 
 const HEADING = '3 Bombing Raids:';
 const changed = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'change', text: `${HEADING} ${text}`, rule: '3', ...extra });
@@ -220,5 +220,17 @@ describe('Step 3 Bombing Raids: initiative ties, damage by bomber type, losses, 
   it('a nation may stand down', () => {
     const { board } = play(twoWays(), { steps: [3], dice: (r) => r.dice.map((d) => (d.sides === 8 ? (r.seat === 'germany' ? 8 : 1) : 6)), decide: (r) => (/Raid which/.test(r.prompt) ? { choice: 'done' } : undefined) });
     expect(terr(board, 'London').facilities[0].damage).toBe(18);
+  });
+
+  it('a prompt whose exact odds are past their limit still asks, saying why there are no odds', () => {
+    const s = withPlaces(mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 1001, designated: 1001 }] },
+        { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }] },
+      ],
+    }));
+    let odds: string[] = [];
+    play(s, { steps: [3], decide: (q) => void (/which bombers raid/.test(q.prompt) && (odds = q.odds ?? [])) }); // as the prompt shows them, when it is asked
+    expect(odds.join(' ')).toMatch(/no exact odds: .*at most 1000 strategic_bomber units; got 1001/);
   });
 });

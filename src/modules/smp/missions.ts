@@ -33,7 +33,7 @@ function* initiative(ctx: Ctx, what: string, rule: string): Script<FightSide[]> 
     const first = yield* askChoice<FightSide>(
       ctx,
       chooser,
-      `Initiative for ${what}: the ${winner === 'axis' ? 'Axis' : 'Allies'} won (${a} vs ${c}). Which side conducts all its ${what} first?`,
+      `Initiative for ${what}: the ${winner === 'axis' ? 'Axis' : 'Allies'} won (${Math.max(a, c)} vs ${Math.min(a, c)}). Which side conducts all its ${what} first?`,
       [
         { value: 'axis', label: 'the Axis first' },
         { value: 'allies', label: 'the Allies first' },

@@ -151,20 +151,16 @@ function* russianEngineers(ctx: Ctx): Script {
   for (const t of b.s.territories) {
     if (t.owner !== russia) continue;
     t.facilities.forEach((f, i) => {
-      if (!b.isProduction(f)) return;
-      const max = b.maxDamage(f);
-      if (f.damage >= max) return; // "may no longer move once maximum damage has been sustained"
       const cost = b.facilityType(f.type).engineerCost;
-      if (!cost) return;
-      const dists = landDistances(ctx, t.name, russia);
+      if (!b.isProduction(f) || !cost) return; // a board's own production type may not say what moving it costs
+      const max = b.maxDamage(f);
       const dests: Option['dests'] = [];
-      for (const [name, spaces] of dists) {
-        if (spaces === 0) continue;
+      for (const [name, spaces] of landDistances(ctx, t.name, russia)) {
         const dest = b.terr.get(name)!;
-        if (dest.facilities.some((g) => b.isProduction(g))) continue; // ruling R1-6
+        if (dest.facilities.some((g) => b.isProduction(g))) continue; // ruling R1-6 (its own territory among them)
         if (dest.island) continue;
         if (spaces * cost > tokens) continue;
-        // each space may be started only below maximum damage (ruling R1-6)
+        // "may no longer move once maximum damage has been sustained": each space is started below it (ruling R1-6)
         if (f.damage + per * cost * (spaces - 1) >= max) continue;
         dests.push({ name, spaces, cost: spaces * cost, damage: Math.min(max - f.damage, per * cost * spaces) });
       }
@@ -222,12 +218,12 @@ function* oilTankers(ctx: Ctx): Script {
   const moved = new Map<string, number>(); // tankers that used the move action, by destination queue
   if (!queues.some((q) => q.oilTankers > 0)) return note(ctx, '1.8 Oil Tankers: no oil tankers in any build queue.', { rule: '1.8' });
   for (const nation of b.s.nations.map((n) => n.id)) {
-    let guard = 0;
+    // Each move uses up the tankers it moves (they may not move again): the questions end.
     for (;;) {
       const mine = queues.filter((q) => q.nation === nation && q.oilTankerEligible && q.oilTankers - (moved.get(q.id) ?? 0) > 0);
       const targets = (from: string) => queues.filter((q) => q.id !== from && q.oilTankerEligible && b.friendly(q.nation, nation));
       const sources = mine.filter((q) => targets(q.id).length > 0);
-      if (!sources.length || guard++ > 20) break;
+      if (!sources.length) break;
       const from = yield* askChoice(
         ctx,
         nation,
