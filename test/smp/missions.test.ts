@@ -68,7 +68,7 @@ describe('Steps 3 and 4: the shared machinery', () => {
       `${HEADING} Dog fight over London: 2 hit(s) on your bombing raid force: choose 2 casualties.\n  p0: 2 fighters (germany, Holland) (0-2)\n  p1: 1 tactical bomber (germany, Western Germany) (0-1)\n  p2: 2 strategic bombers (germany, Western Germany) (0-2)`,
       { p0: 2, p1: 0, p2: 0 },
     ]);
-    expect(lines(two.events)).toContain(`${HEADING} Dog fight: escort 2 fighters (germany, Holland) shot down.`);
+    expect(report(two.events, 3)).toContainEqual({ type: 'change', text: `${HEADING} Dog fight: escort 2 fighters (germany, Holland) shot down.`, rule: '3' });
     // The interceptors' hits chosen on the bombers instead: both strategic bombers fall (a line for each dog-fight hit); the tactical one alone reaches London.
     const bombers = play(board(), { steps: [3], dice: diceBy([...axisFirst, [/interceptor/, [1]]]), decide: (r) => (/Dog fight over/.test(r.prompt) ? { p0: 0, p1: 0, p2: 2 } : undefined) });
     expect(lines(bombers.events).slice(2, 5)).toEqual([
@@ -87,6 +87,47 @@ describe('Steps 3 and 4: the shared machinery', () => {
       `${HEADING} AA barrage: 1 strategic bomber (germany, Western Germany) shot down.`,
       `${HEADING} Nothing reaches London.`,
     ]);
+    expect(report(all.events, 3)[5]).toEqual({ type: 'note', text: `${HEADING} Nothing reaches London.`, rule: '3' });
+  });
+
+  it('casualties: nobody is asked when one stack takes the hits, or when every unit is hit', () => {
+    const s = (bombers: ReturnType<typeof units>[]) =>
+      mini({ territories: [{ name: 'Western Germany', owner: 'germany', units: bombers }, { name: 'London', owner: 'uk', facilities: [fac('major_factory'), fac('air_base')], units: [units('uk', 'fighter', 2, 0)] }] });
+    const run = (bombers: ReturnType<typeof units>[], hits: number[]) => {
+      const { prompts, events } = play(s(bombers), { steps: [3], dice: diceBy([[/interceptor/, hits]]) });
+      return [asked(prompts, /Dog fight over/).length, lines(events).filter((t) => /shot down/.test(t as string))];
+    };
+    expect(run([units('germany', 'strategic_bomber', 2)], [1, 6])).toEqual([0, [`${HEADING} Dog fight: 1 strategic bomber (germany, Western Germany) shot down.`]]);
+    expect(run([units('germany', 'strategic_bomber', 1), units('germany', 'tactical_bomber', 1)], [1, 1])).toEqual([
+      0,
+      [`${HEADING} Dog fight: 1 tactical bomber (germany, Western Germany) shot down.`, `${HEADING} Dog fight: 1 strategic bomber (germany, Western Germany) shot down.`],
+    ]);
+  });
+
+  it('the interceptors question shows the odds with none and with every interceptor; the force names each stack', () => {
+    let odds: string[] | undefined;
+    const s = mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', adjacent: ['London'], units: [units('germany', 'strategic_bomber', 1), units('germany', 'fighter', 1)] },
+        { name: 'Holland', owner: 'germany', adjacent: ['London'], units: [units('germany', 'fighter', 1)] },
+        { name: 'London', owner: 'uk', adjacent: ['Scotland'], facilities: [fac('major_factory')], units: [units('uk', 'fighter', 1, 0)] },
+        { name: 'Scotland', owner: 'uk', units: [units('uk', 'fighter', 1)] },
+      ],
+    });
+    play(s, { steps: [3], decide: (r) => (/escort fighters/.test(r.prompt) ? { p0: 0, p1: 0 } : ((/send interceptors/.test(r.prompt) && (odds = r.odds)), undefined)) });
+    expect(odds).toEqual([
+      'with no interceptors: damage to London major factory (0/20 damage): 0: 16.7%, 4: 83.3%',
+      'with every interceptor: damage to London major factory (0/20 damage): 0: 63.0%, 4: 37.0%', // two fighters @2, then the AA barrage @1
+    ]);
+    const { events } = play(s, { steps: [3] });
+    expect(lines(events)[1]).toBe(
+      `${HEADING} germany bombing raid on London: 1 strategic bomber (germany, Western Germany); escorts 1 fighter (germany, Western Germany), 1 fighter (germany, Holland); interceptors 1 fighter (uk, London), 1 fighter (uk, Scotland).`,
+    );
+  });
+
+  it('the auto answer raids where the most damage is still to take: a major factory (20) before an air base (6)', () => {
+    const s = mini({ territories: [{ name: 'Western Germany', owner: 'germany', units: [units('germany', 'strategic_bomber', 1)] }, { name: 'Egypt', owner: 'uk', facilities: [fac('air_base')] }, { name: 'London', owner: 'uk', facilities: [fac('major_factory')] }] });
+    expect(asked(play(s, { steps: [3] }).prompts, /Raid which/)[0].auto).toEqual({ choice: 'London' });
   });
 
   it('damage: each surviving unit on a facility it may hit, the auto answer on the one with most damage still to take; never past the maximum', () => {
@@ -136,5 +177,38 @@ describe('Steps 3 and 4: the shared machinery', () => {
     };
     expect(twice(2)).toEqual([['3 fighters (uk, London)'], ['1 fighter (uk, London)']]); // the designated one did not fly
     expect(twice(3)).toEqual([['3 fighters (uk, London)']]); // all flew: none left for Egypt
+  });
+
+  it('R0-6: a stack listed twice is one stack; interceptors grounded there are what has not flown, designated or not', () => {
+    const s = mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', units: [units('germany', 'strategic_bomber', 3)] },
+        { name: 'London', owner: 'uk', facilities: [fac('major_factory')], units: [units('uk', 'fighter', 2, 0), units('uk', 'fighter', 1)] },
+        { name: 'Egypt', owner: 'uk', adjacent: ['London'], facilities: [fac('minor_factory')] },
+      ],
+    });
+    const offered = (targets: string[], interceptors: number[]) =>
+      asked(
+        play(s, {
+          steps: [3],
+          decide: (r) => (/Raid which/.test(r.prompt) ? { choice: targets.shift() ?? 'done' } : /which bombers/.test(r.prompt) ? { p0: 1 } : /send interceptors/.test(r.prompt) ? { p0: interceptors.shift() } : undefined),
+        }).prompts,
+        /send interceptors/,
+      ).map((q) => Object.values(q.action.fields).map((f: any) => f.label));
+    // Over Egypt the designated fighter flies first; over London two are left.
+    expect(offered(['Egypt', 'London'], [1, 0])).toEqual([['1 fighter (uk, London)'], ['2 fighters (uk, London)']]);
+    // Over London twice: one, then two of the three (the undesignated one left, then the designated one): none for Egypt.
+    expect(offered(['London', 'London', 'Egypt'], [1, 2])).toEqual([['3 fighters (uk, London)'], ['2 fighters (uk, London)']]);
+  });
+
+  it('R0-6: escorts shot down are taken from the designated fighters of their stack', () => {
+    const s = mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', adjacent: ['London'], units: [units('germany', 'strategic_bomber', 1), { ...units('germany', 'fighter', 3), designated: 2 }] },
+        { name: 'London', owner: 'uk', facilities: [fac('major_factory')], units: [units('uk', 'fighter', 2, 0)] },
+      ],
+    });
+    const { board } = play(s, { steps: [3], dice: diceBy([[/interceptor/, [1]]]) });
+    expect(board.territories.find((t) => t.name === 'Western Germany')!.units).toEqual([units('germany', 'strategic_bomber', 1), units('germany', 'fighter', 1, 0)]);
   });
 });

@@ -82,7 +82,7 @@ export function partLabel(ctx: Ctx, p: Part, n = p.n): string {
 // flew stay available.
 
 function usedKey(space: string, owner: string, type: string, designated: boolean): string {
-  return `${space}|${owner}|${type}|${designated ? 'designated' : 'other'}`;
+  return `${space}|${owner}|${type}|${designated}`;
 }
 
 function usedOf(ctx: Ctx, space: string, owner: string, type: string, designated: boolean): number {
@@ -90,7 +90,7 @@ function usedOf(ctx: Ctx, space: string, owner: string, type: string, designated
 }
 
 function addUsed(ctx: Ctx, p: Part, designated: boolean, n: number): void {
-  if (n) ctx.used.set(usedKey(p.space, p.owner, p.type, designated), usedOf(ctx, p.space, p.owner, p.type, designated) + n);
+  ctx.used.set(usedKey(p.space, p.owner, p.type, designated), usedOf(ctx, p.space, p.owner, p.type, designated) + n);
 }
 
 /** The units of owner/type in a space, over every entry of the board that holds them. */
@@ -394,7 +394,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
       lines.push(`  ${key}: ${words(t)} (${s.damageOf(t)} damage each) on ${b.facilityLabel(target, i)}`);
     });
   }
-  if (!Object.keys(fields).length) return note(ctx, `${s.heading} No facility in ${target.name} can take damage from these units.`, { rule: s.rule });
+  // Never empty: the strikers were chosen for a facility they may hit, and nothing but the dog fight and the AA barrage came between.
   const a = yield* ask(ctx, attacker, `${s.heading} ${b.nationName(attacker)}: assign each surviving unit to a facility in ${target.name} (${[...counts].map(([t, n]) => plural(n, t)).join(', ')}):\n${lines.join('\n')}`, fields, auto);
   for (const t of types) {
     const sum = target.facilities.reduce((k, _f, i) => k + ((a[`${t}>${i}`] as number | undefined) ?? 0), 0);
