@@ -154,16 +154,20 @@ export class Session<S = unknown> {
     const steps = this.steps.length;
     const voided = this.steps.map((s) => s.voided);
     const checkpoints = new Map(this.checkpoints);
-    const result = make(this);
-    const entries = this.record.log.slice(log);
-    this.state = state;
-    this.record.log.length = log;
-    this.events.length = events;
-    this.steps.length = steps;
-    voided.forEach((v, i) => (this.steps[i].voided = v));
-    this.checkpoints.clear();
-    for (const [k, v] of checkpoints) this.checkpoints.set(k, v);
-    return isRuleError(result) ? result : { result, entries };
+    const { undoable } = this;
+    try {
+      const result = make(this);
+      return isRuleError(result) ? result : { result, entries: this.record.log.slice(log) };
+    } finally {
+      this.state = state;
+      this.record.log.length = log;
+      this.events.length = events;
+      this.steps.length = steps;
+      voided.forEach((v, i) => (this.steps[i].voided = v));
+      this.checkpoints.clear();
+      for (const [k, v] of checkpoints) this.checkpoints.set(k, v);
+      this.undoable = undoable; // counts of a log that never happened are not kept
+    }
   }
 
   private replay(entries: readonly LogEntry[], version: number): RuleError | null {
@@ -228,20 +232,22 @@ export class Session<S = unknown> {
    * How many of `seat`'s own last actions may be taken back now (0: none): `undo(seat, k)`
    * succeeds for every k up to it. Beyond the scopes, a take-back is refused when a later action
    * would then do something else, so where other actions still stand after them, each count is
-   * tried (and taken back again at once). Kept until the game moves on: every page asks.
+   * tried (and taken back again at once). `limit`: count no further (a page that offers one Undo
+   * asks for 1). Kept until the game moves on: every page asks.
    */
-  undoableCount(seat: string): number {
+  undoableCount(seat: string, limit = Infinity): number {
     if (this.undoable.version !== this.version) this.undoable = { version: this.version, bySeat: new Map() };
-    const known = this.undoable.bySeat.get(seat);
+    const key = `${seat}|${limit}`;
+    const known = this.undoable.bySeat.get(key);
     if (known !== undefined) return known;
     let n = 0;
-    for (let plan = this.undoPlan(seat, 1); !isRuleError(plan); plan = this.undoPlan(seat, n + 1)) {
+    for (let plan = this.undoPlan(seat, 1); n < limit && !isRuleError(plan); plan = this.undoPlan(seat, n + 1)) {
       const voids = new Set(plan);
       const later = this.steps.some((s, i) => i > plan[0] && !s.voided && !s.kernel && !voids.has(i));
       if (later && isRuleError(this.trial((s) => s.undo(seat, n + 1)))) break;
       n++;
     }
-    this.undoable.bySeat.set(seat, n);
+    this.undoable.bySeat.set(key, n);
     return n;
   }
 

@@ -310,6 +310,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     done(t, ['allied:mediterranean', 'soviet:mediterranean', 'allied:south-pacific']);
     t.act('soviet:mediterranean', 'declineStrike'); // 9.5 during the purchases: the Mediterranean is back at its mission roll
     expect(s.undoableCount('soviet:mediterranean')).toBe(2); // its finished order and the decline
+    expect(s.undoableCount('soviet:mediterranean', 1)).toBe(1); // what a page offering one Undo asks
     t.act('soviet:south-pacific', 'donePurchasing'); // every order is done but the Mediterranean's mission: nothing is carried out yet
     expect(s.state.purchasesResolved).toBe(false);
     // Taking the decline back would make that last order carry out every purchase (a reveal) as the

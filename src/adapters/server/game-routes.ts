@@ -160,8 +160,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),
       actions: Object.fromEntries(access.seats.map((seat) => [seat, live ? session.legalActions(seat) : []])),
-      /** How many of each held seat's last actions may be taken back now (0: no Undo to offer). */
-      undoable: Object.fromEntries(access.seats.map((seat) => [seat, live ? session.undoableCount(seat) : 0])),
+      /** 1 when each held seat may take back its last action now (0: no Undo to offer). */
+      undoable: Object.fromEntries(access.seats.map((seat) => [seat, live ? session.undoableCount(seat, 1) : 0])),
       waitingFor: live ? session.waitingFor() : [],
       lastEvent: lastEventFor(session, access.viewer),
       rewinds: await rewindsOf(id, session),
