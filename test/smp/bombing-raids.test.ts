@@ -4,12 +4,10 @@
  * intercepts and escorts, and the report, line by line.
  */
 import { describe, expect, it } from 'vitest';
-import { asked, diceBy, mini, play, refusalOf, report, rolls, terr, texts, unit, withPlaces } from './helpers.ts';
+import { asked, axisFirst, fac, mini, play, questions, refusalOf, report, reportLines, rolls, terr, texts, unit, withPlaces } from './helpers.ts';
 
 const HEADING = '3 Bombing Raids:';
-const changed = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'change', text: `${HEADING} ${text}`, rule: '3', ...extra });
-const noted = (text: string) => ({ type: 'note', text: `${HEADING} ${text}`, rule: '3' });
-const fac = (type: string, damage = 0) => ({ type, damage });
+const { changed, noted } = reportLines(HEADING, '3');
 const bombers = (owner: string, type: string, count: number, designated = count) => ({ ...unit(owner, type, count), designated });
 /** Western Germany's bombers, an escort next to London in Holland; London's fighter and a British bomber that raids back. */
 const raid = (london = [fac('major_factory', 12), fac('air_base')]) =>
@@ -21,9 +19,7 @@ const raid = (london = [fac('major_factory', 12), fac('air_base')]) =>
     ],
   });
 /** The Axis win the initiative 8 to 1; other dice as `rows` say, or miss. */
-const axisFirst = (rows: [RegExp, number[]][] = []) => diceBy([[/Initiative.*Axis/, [8]], [/Initiative.*Allies/, [1]], ...rows]);
 /** Each question as [seat, its first line, its auto answer]. */
-const questions = (prompts: Parameters<typeof asked>[0]) => asked(prompts).map((p) => [p.seat, p.prompt.split('\n')[0], p.auto]);
 
 describe('Step 3 Bombing Raids', () => {
   it('#5: a raid as the report tells it: the initiative, the force, the dog fight, the AA barrage and the damage, each line citing rule 3', () => {
@@ -167,6 +163,19 @@ describe('Step 3 Bombing Raids', () => {
     expect(offered('0.1')).toEqual(['2 fighters (uk, London)', '1 fighter (uk, Scotland)']); // 0.1's reach was everywhere, the target too: still once
   });
 
+  it('#5: fighters escorting a raid do not also intercept it, on a board that sets two nations of one side at war', () => {
+    const s = mini({
+      wars: [['uk', 'usa']],
+      territories: [
+        { name: 'London', owner: 'uk', adjacent: ['Washington'], units: [bombers('uk', 'strategic_bomber', 1), bombers('uk', 'fighter', 1)] },
+        { name: 'Washington', owner: 'usa', facilities: [fac('major_factory')] },
+      ],
+    });
+    const { prompts, events } = play(s, { steps: [3] });
+    expect(asked(prompts, /send interceptors/)).toEqual([]);
+    expect(report(events, 3)[1]).toEqual(changed('uk bombing raid on Washington: 1 strategic bomber (uk, London); escorts 1 fighter (uk, London); no interceptors.'));
+  });
+
   it('#5: each surviving bomber must be assigned: a wrong total is refused, citing rule 3', () => {
     const wrong = () => play(raid(), { steps: [3], dice: axisFirst(), decide: (r) => (/assign each surviving unit/.test(r.prompt) && r.seat === 'germany' ? { 'strategic_bomber>0': 1, 'strategic_bomber>1': 0 } : undefined) });
     expect(refusalOf(wrong)).toMatchObject({ code: 'bad-total', message: 'Assign every surviving strategic bomber: 2 in all, not 1.', rule: '3' });
@@ -204,7 +213,7 @@ describe('Step 3 Bombing Raids: initiative ties, damage by bomber type, losses, 
     expect(Object.keys(assign.action.fields)).not.toContain('tactical_bomber>0');
   });
 
-  it('interceptor hits shoot bombers down (escorts first); the AA barrage hits on a 1', () => {
+  it('interceptor hits shoot bombers down; the AA barrage hits on a 1', () => {
     const s = twoWays({
       territories: [
         { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 2, designated: 2 }] },

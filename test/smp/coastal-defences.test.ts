@@ -4,11 +4,10 @@
  * report, line by line.
  */
 import { describe, expect, it } from 'vitest';
-import { asked, diceBy, mini, play, report, rolls, zone } from './helpers.ts';
+import { asked, diceBy, mini, play, report, reportLines, rolls, zone } from './helpers.ts';
 
 const HEADING = '9 Coastal Defences:';
-const changed = (text: string) => ({ type: 'change', text: `${HEADING} ${text}`, rule: '9' });
-const noted = (text: string) => ({ type: 'note', text: `${HEADING} ${text}`, rule: '9' });
+const { changed, noted } = reportLines(HEADING, '9');
 const u = (owner: string, type: string, count: number) => ({ owner, type, count });
 /** Norway's two bunkers face A-20 and A-21. */
 const norway = (a20: ReturnType<typeof u>[], a21: ReturnType<typeof u>[] = [], extra: Record<string, unknown> = {}) =>

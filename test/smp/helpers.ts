@@ -115,10 +115,21 @@ export const terr = (b: { territories: { name: string }[] }, n: string) => b.ter
 export const zone = (b: { seaZones: { name: string }[] }, n: string) => b.seaZones.find((t) => t.name === n) as any;
 /** A stack of units as a scenario lists it. */
 export const unit = (owner: string, type: string, count = 1, damaged = 0) => ({ owner, type, count, ...(damaged ? { damaged } : {}) });
+/** A facility as a scenario lists it. */
+export const fac = (type: string, damage = 0, maxDamage?: number) => ({ type, damage, ...(maxDamage ? { maxDamage } : {}) });
+/** A step's report lines as `report` gives them: a change or a note, under the step's heading, citing its rule. */
+export function reportLines(heading: string, rule: string) {
+  return {
+    changed: (text: string, extra: Record<string, unknown> = {}) => ({ type: 'change', text: `${heading} ${text}`, rule, ...extra }),
+    noted: (text: string) => ({ type: 'note', text: `${heading} ${text}`, rule }),
+  };
+}
 /** The questions a phase asked (those whose prompt matches `re`), and its rolls as [seat, prompt]. */
 export const asked = (prompts: Request[], re?: RegExp) => prompts.filter((p) => p.kind === 'decide' && (!re || re.test(p.prompt))) as any[];
 export const rolls = (prompts: Request[]) => prompts.filter((p) => p.kind === 'roll').map((p) => [p.seat, p.prompt]);
 
+/** Each question a phase asked as [seat, its first line, its auto answer]. */
+export const questions = (prompts: Request[]) => asked(prompts).map((p) => [p.seat, p.prompt.split('\n')[0], p.auto]);
 /** What step `step` reported (its changes and notes), with every structured field a web log shows. */
 export function report(events: SmpEvent[], step: number): Record<string, unknown>[] {
   return events.filter((e) => e.step === step && (e.type === 'change' || e.type === 'note')).map(({ to: _to, step: _step, ...rest }) => rest);
@@ -137,6 +148,9 @@ export function diceBy(rows: [RegExp, number[]][], otherwise = 6): (req: Extract
       return row.values.length > 1 ? row.values.shift()! : row.values[0];
     });
 }
+
+/** Physical dice where the Axis win the initiative 8 to 1; other dice as `rows` say, or miss. */
+export const axisFirst = (rows: [RegExp, number[]][] = []) => diceBy([[/Initiative.*Axis/, [8]], [/Initiative.*Allies/, [1]], ...rows]);
 
 /** The refusal (code, message, rule) that stopped `play`, or undefined if it played to the end. */
 export function refusalOf(run: () => unknown): unknown {

@@ -3,11 +3,10 @@
  * zones are raided, Japan's tokens, who intercepts with what, how hits fall on ships, and the report.
  */
 import { describe, expect, it } from 'vitest';
-import { asked, diceBy, mini, play, refusalOf, report, rolls, unit, zone } from './helpers.ts';
+import { asked, diceBy, mini, play, refusalOf, report, reportLines, rolls, unit, zone } from './helpers.ts';
 
 const RULE = '7 Kamikaze Raids:';
-const changed = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'change', text: `${RULE} ${text}`, rule: '7', ...extra });
-const noted = (text: string) => ({ type: 'note', text: `${RULE} ${text}`, rule: '7' });
+const { changed, noted } = reportLines(RULE, '7');
 const base = (damage = 0) => ({ type: 'air_base', damage });
 type Opts = NonNullable<Parameters<typeof play>[1]>;
 type Prompts = ReturnType<typeof play>['prompts'];

@@ -4,10 +4,9 @@
  * (ruling R0-6), seen through bombing raids.
  */
 import { describe, expect, it } from 'vitest';
-import { asked, diceBy, mini, play, report, rolls } from './helpers.ts';
+import { asked, diceBy, fac, mini, play, report, rolls, terr } from './helpers.ts';
 
 const HEADING = '3 Bombing Raids:';
-const fac = (type: string, damage = 0) => ({ type, damage });
 const units = (owner: string, type: string, count: number, designated = count) => ({ owner, type, count, ...(designated ? { designated } : {}) });
 /** Germany's bombers with two escorts next to London; London's two grounded fighters and a British bomber. */
 const board = (london = [fac('major_factory', 12), fac('air_base')]) =>
@@ -208,7 +207,7 @@ describe('Steps 3 and 4: the shared machinery', () => {
         { name: 'London', owner: 'uk', facilities: [fac('major_factory')], units: [units('uk', 'fighter', 2, 0)] },
       ],
     });
-    const { board } = play(s, { steps: [3], dice: diceBy([[/interceptor/, [1]]]) });
-    expect(board.territories.find((t) => t.name === 'Western Germany')!.units).toEqual([units('germany', 'strategic_bomber', 1), units('germany', 'fighter', 1, 0)]);
+    const after = play(s, { steps: [3], dice: diceBy([[/interceptor/, [1]]]) }).board;
+    expect(terr(after, 'Western Germany').units).toEqual([units('germany', 'strategic_bomber', 1), units('germany', 'fighter', 1, 0)]);
   });
 });

@@ -3,12 +3,10 @@
  * territories rise, who directs the partisans, how the raid is blocked, what it damages, and the report.
  */
 import { describe, expect, it } from 'vitest';
-import { asked, diceBy, mini, play, refusalOf, report, rolls, terr } from './helpers.ts';
+import { asked, diceBy, fac, mini, play, refusalOf, report, reportLines, rolls, terr } from './helpers.ts';
 
 const RULE = '6 Partisan Raids:';
-const changed = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'change', text: `${RULE} ${text}`, rule: '6', ...extra });
-const noted = (text: string) => ({ type: 'note', text: `${RULE} ${text}`, rule: '6' });
-const fac = (type: string, damage = 0) => ({ type, damage });
+const { changed, noted } = reportLines(RULE, '6');
 /** Poland, originally Russian, held by Germany, with a minor factory: a territory where partisans rise. */
 const occupied = (extra: Record<string, unknown> = {}) => ({ name: 'Poland', owner: 'germany', originalOwner: 'russia', facilities: [fac('minor_factory')], units: [], ...extra });
 type Decide = NonNullable<Parameters<typeof play>[1]>['decide'];

@@ -4,12 +4,10 @@
  * hits on ships, and the report, line by line.
  */
 import { describe, expect, it } from 'vitest';
-import { asked, diceBy, mini, play, report, rolls, terr, zone } from './helpers.ts';
+import { asked, axisFirst, fac, mini, play, questions, report, reportLines, rolls, terr, zone } from './helpers.ts';
 
 const HEADING = '4 Shore Bombardments:';
-const changed = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'change', text: `${HEADING} ${text}`, rule: '4', ...extra });
-const noted = (text: string) => ({ type: 'note', text: `${HEADING} ${text}`, rule: '4' });
-const fac = (type: string, damage = 0) => ({ type, damage });
+const { changed, noted } = reportLines(HEADING, '4');
 /** `count` units, `designated` of them designated for the phase, `damaged` of them damaged. */
 const units = (owner: string, type: string, count: number, designated = count, damaged = 0) => ({ owner, type, count, ...(designated ? { designated } : {}), ...(damaged ? { damaged } : {}) });
 const AIR_COVER = { battleship: { airCover: 2 }, cruiser: { airCover: 1 } };
@@ -26,8 +24,6 @@ const twoFleets = (a18 = [units('germany', 'battleship', 1), units('germany', 'c
     ],
     unitTypes: AIR_COVER,
   } as any);
-const axisFirst = (rows: [RegExp, number[]][] = []) => diceBy([[/Initiative.*Axis/, [8]], [/Initiative.*Allies/, [1]], ...rows]);
-const questions = (prompts: Parameters<typeof asked>[0]) => asked(prompts).map((p) => [p.seat, p.prompt.split('\n')[0], p.auto]);
 
 describe('Step 4 Shore Bombardments', () => {
   it('#6: a bombardment as the report tells it: the initiative, the force, the dog fight (ships roll their air cover), the damage, each line citing rule 4', () => {
@@ -81,13 +77,14 @@ describe('Step 4 Shore Bombardments', () => {
       territories: [
         { name: 'London', owner: 'uk', adjacent: ['A-18', 'A-19'], facilities: [fac('major_factory'), fac('air_base', 6)] }, // a cruiser may not hit a major factory; the air base is at its maximum
         { name: 'Washington', owner: 'usa', adjacent: ['A-20'], facilities: [fac('major_factory')] }, // neutral
+        { name: 'Holland', owner: 'germany', adjacent: ['London'], units: [units('germany', 'artillery', 1)] }, // a designated land unit a board gave a bombard value: not a fleet
       ],
       seaZones: [
         { name: 'A-18', units: [units('germany', 'cruiser', 1), units('germany', 'battleship', 1, 0)] },
         { name: 'A-19', units: [units('italy', 'battleship', 1, 0)] },
         { name: 'A-20', units: [units('germany', 'battleship', 1)] },
       ],
-      unitTypes: AIR_COVER,
+      unitTypes: { ...AIR_COVER, artillery: { domain: 'land', bombard: { damage: 2, targets: 'any' }, airCover: 0 } },
     } as any);
     const { prompts, events } = play(s, { steps: [4] });
     expect(prompts).toEqual([]);

@@ -7,11 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';
 import { apply } from '../support/kernel.ts';
-import { asked, mini, play, report, terr, texts, withPlaces, zone } from './helpers.ts';
+import { asked, fac, mini, play, report, terr, texts, withPlaces, zone } from './helpers.ts';
 
 const allFail = () => (req: { dice: { sides: number }[] }) => req.dice.map((d) => d.sides); // 6s (and 8s) miss everything
 
-const fac = (type: string, damage = 0, maxDamage?: number) => ({ type, damage, ...(maxDamage ? { maxDamage } : {}) });
 const units = (owner: string, count: number, type = 'infantry') => ({ owner, type, count });
 type Decide = NonNullable<Parameters<typeof play>[1]>['decide'];
 /** Step 1 on `raw` (with the places the rules name): the report lines of item `rule` (all when not given), the questions, the board. */
@@ -453,11 +452,11 @@ describe('Step 1 Special Situations: boards and answers', () => {
         { id: 'fr', nation: 'france', oilTankerEligible: true, oilTankers: 0 },
       ],
     }));
-    let asked = 0;
+    let moves = 0;
     const { board } = play(s, {
       steps: [1],
       decide: (r) => {
-        if (/move tankers from one eligible/.test(r.prompt) && r.seat === 'uk' && asked++ === 0) return { choice: 'uk' };
+        if (/move tankers from one eligible/.test(r.prompt) && r.seat === 'uk' && moves++ === 0) return { choice: 'uk' };
         if (/How many tankers/.test(r.prompt)) return { count: 1, to: 'fr' };
         return undefined;
       },

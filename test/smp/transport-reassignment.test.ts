@@ -3,11 +3,10 @@
  * R8-2): which transports may pass, to whom, the offer and its acceptance, and the report.
  */
 import { describe, expect, it } from 'vitest';
-import { asked, mini, play, report, unit, zone } from './helpers.ts';
+import { asked, mini, play, report, reportLines, unit, zone } from './helpers.ts';
 
 const RULE = '8 Transport Re-assignment:';
-const changed = (text: string) => ({ type: 'change', text: `${RULE} ${text}`, rule: '8' });
-const noted = (text: string) => ({ type: 'note', text: `${RULE} ${text}`, rule: '8' });
+const { changed, noted } = reportLines(RULE, '8');
 const naval = (damage = 0) => ({ type: 'naval_base', damage });
 const air = (damage = 0) => ({ type: 'air_base', damage });
 type Prompts = ReturnType<typeof play>['prompts'];

@@ -89,7 +89,9 @@ export function* bombingRaids(ctx: Ctx): Script {
         // Escorts fly from where the bombers start or from next to the target (ruling R3-3).
         const fighters = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true, spaces: withinReach(ctx, target.name, strikers.map((p) => p.space)) });
         const escorts = yield* pickParts(ctx, nation, `${HEADING} escort fighters for the raid on ${target.name} (assigned before interceptors; each fighter only once this phase)?`, fighters, 0, true, undefined, 'escorts');
-        yield* resolveStrike(ctx, bomberSpec(ctx, nation, target, strikers, escorts, interceptorsFor(ctx, target)));
+        // Fighters escorting are not also intercepting (a board may set nations of one side at war).
+        const interceptors = interceptorsFor(ctx, target).filter((p) => !escorts.some((e) => e.space === p.space && e.owner === p.owner && e.type === p.type));
+        yield* resolveStrike(ctx, bomberSpec(ctx, nation, target, strikers, escorts, interceptors));
       }
     }
   }

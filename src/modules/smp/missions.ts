@@ -228,8 +228,9 @@ export function subtract(parts: Part[], gone: Part[]): Part[] {
 export interface StrikeSpec {
   /** "bombing raid" / "shore bombardment" */
   what: string;
-  /** The step's number, as events and refusals cite it ("3"), and the heading its texts start with ("3 Bombing Raids:"). */
+  /** The step's number, as events and refusals cite it ("3"). */
   rule: string;
+  /** The heading its texts start with ("3 Bombing Raids:"). */
   heading: string;
   attacker: string;
   defender: string;
@@ -264,7 +265,7 @@ export function defaultTargets(ctx: Ctx, s: StrikeSpec, types: string[]): Map<st
     s.target.facilities.forEach((f, i) => {
       if (!s.mayHit(ty, i)) return;
       const room = b.maxDamage(f) - f.damage;
-      if (room > 0 && (best < 0 || room > b.maxDamage(s.target.facilities[best]) - s.target.facilities[best].damage)) best = i;
+      if (best < 0 || room > b.maxDamage(s.target.facilities[best]) - s.target.facilities[best].damage) best = i; // mayHit: below its maximum
     });
     if (best >= 0) out.set(ty, best);
   }
@@ -370,7 +371,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
   }
 
   // The facility's built-in AA barrage (bombing raids only).
-  if (s.aaHitOn > 0 && strikers.length && target.facilities.length) {
+  if (s.aaHitOn > 0 && strikers.length) {
     const n = strikers.reduce((k, p) => k + p.n, 0);
     const { hits } = yield* rollHits(ctx, defender, n, s.aaHitOn, `${s.what} ${target.name}: AA barrage @${s.aaHitOn}`);
     const loss = yield* chooseCasualties(ctx, attacker, `${s.heading} AA barrage over ${target.name}: ${hits} hit(s)`, cheapestFirst(ctx, s, strikers), hits);

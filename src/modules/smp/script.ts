@@ -40,7 +40,7 @@ export interface Ctx {
   dice: DiceState;
   events: SmpEvent[];
   step: number;
-  /** Tallies of the phase by key: units used ("used only once during a strategic missions phase", see missions.ts), raids made. */
+  /** The units used this phase, by stack ("used only once during a strategic missions phase", see missions.ts). */
   used: Map<string, number>;
   /** "0.1": a phase recorded with Wardroom 0.1 replays with the readings it was played under (docs/rulings.md). */
   rulings?: '0.1';

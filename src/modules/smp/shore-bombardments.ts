@@ -65,7 +65,7 @@ export function shoreSpec(ctx: Ctx, attacker: string, target: Territory, striker
 
 function shipsOf(ctx: Ctx, nation: string): Part[] {
   const b = ctx.board;
-  return available(ctx, (o, t) => o === nation && !!b.unitType(t).bombard, { designatedOnly: true }); // at sea: the board holds no ships on land
+  return available(ctx, (o, t) => o === nation && !!b.unitType(t).bombard, { designatedOnly: true, spaces: b.s.seaZones.map((z) => z.name) }); // a board's own type may bombard from land: only fleets do
 }
 
 function optionsFor(ctx: Ctx, nation: string): { zone: string; target: Territory; ships: Part[] }[] {
