@@ -71,22 +71,7 @@ describe('Step 9 Coastal Defences', () => {
   });
 });
 
-describe('Step 9 Coastal Defences: which fleets, and war', () => {
-  it('a fleet of 3+ sea units not counting transports, next to an operational enemy bunker; one fleet per bunker, the owner chooses', () => {
-    const s = mini({
-      territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-20', 'A-21'], facilities: [{ type: 'minor_bunker', damage: 0, maxDamage: 6 }] }],
-      seaZones: [
-        { name: 'A-20', units: [{ owner: 'uk', type: 'destroyer', count: 2 }, { owner: 'uk', type: 'transport', count: 3 }] },
-        { name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] },
-        { name: 'A-22', units: [{ owner: 'uk', type: 'destroyer', count: 5 }] },
-      ],
-    });
-    const { prompts, board } = play(s, { steps: [9], dice: diceBy([], 1) });
-    const ask = prompts.find((p) => p.kind === 'decide') as any;
-    expect(ask.action.fields.choice.options.map((o: any) => o.value)).toEqual(['A-21>uk']);
-    expect(zone(board, 'A-21').units).toEqual([]); // 3 hits, 3 destroyers
-    expect(prompts.filter((p) => p.kind === 'roll')).toHaveLength(1);
-  });
+describe('Step 9 Coastal Defences: war', () => {
   it('only nations at war resolve coastal defences', () => {
     const s = mini({ wars: [], territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'major_bunker', damage: 0, maxDamage: 6 }] }], seaZones: [{ name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] }] });
     expect(play(s, { steps: [9] }).prompts).toHaveLength(0);

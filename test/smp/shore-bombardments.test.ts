@@ -157,7 +157,7 @@ describe('Step 4 Shore Bombardments', () => {
   });
 });
 
-describe('Step 4 Shore Bombardments: damage by ship type, ships hit and sunk', () => {
+describe('Step 4 Shore Bombardments: ships hit and sunk', () => {
   const fleet = () =>
     mini({
       territories: [{ name: 'Holland', owner: 'germany', adjacent: ['A-18'], facilities: [{ type: 'major_factory', damage: 0 }, { type: 'naval_base', damage: 0 }], units: [{ owner: 'germany', type: 'fighter', count: 1 }] }],
@@ -169,18 +169,6 @@ describe('Step 4 Shore Bombardments: damage by ship type, ships hit and sunk', (
       ] }],
       unitTypes: { battleship: { airCover: 2 }, cruiser: { airCover: 1 } },
     });
-  it('battleships 4 on any facility, cruisers 2 on tactical facilities only; carrier fighters escort without designation', () => {
-    const { board, prompts } = play(fleet(), {
-      steps: [4],
-      dice: (r) => r.dice.map(() => 6),
-      decide: (r) => (/assign each surviving unit/.test(r.prompt) ? { 'battleship>0': 1, 'battleship>1': 0, 'cruiser>1': 1 } : undefined),
-    });
-    expect(terr(board, 'Holland').facilities.map((f: any) => f.damage)).toEqual([4, 2]);
-    const assign = prompts.find((p) => p.kind === 'decide' && /assign each surviving unit/.test(p.prompt)) as any;
-    expect(Object.keys(assign.action.fields).sort()).toEqual(['battleship>0', 'battleship>1', 'cruiser>1']);
-    const esc = prompts.find((p) => p.kind === 'decide' && /escort fighters for the fleet/.test(p.prompt)) as any;
-    expect(esc.prompt).toMatch(/1 fighter \(uk, A-18\)/);
-  });
   it('a ship hit by an interceptor takes the hit on the board; a sunk cruiser does not bombard', () => {
     const { board } = play(fleet(), {
       steps: [4],

@@ -332,33 +332,11 @@ describe('Step 1 Special Situations', () => {
   });
 });
 
-describe('Step 1 Special Situations: boards and answers', () => {
+describe('Step 1 Special Situations: more answers', () => {
   it('1.1 Victory Condition and Step 10 National Advantages say the document has no text', () => {
     const { events } = play(withPlaces(mini()));
     expect(texts(events, 1).some((t) => /Victory Condition.*no text/.test(t))).toBe(true);
     expect(texts(events, 10).some((t) => /no text/.test(t))).toBe(true);
-  });
-
-  it('1.2 American Assistance: a free Canadian fighter in Ottawa while the US is neutral, none once at war', () => {
-    const base = { territories: [{ name: 'Ottawa', owner: 'uk', units: [] }] };
-    expect(terr(play(mini(base), { steps: [1] }).board, 'Ottawa').units).toEqual([{ owner: 'uk', type: 'fighter', count: 1 }]);
-    const atWar = mini({ ...base, wars: [['germany', 'usa'], ['germany', 'uk']] });
-    expect(terr(play(atWar, { steps: [1] }).board, 'Ottawa').units).toEqual([]);
-  });
-
-  it('1.3 Operation Dynamo: first SMP only, Allied units (not facilities) leave Normandy for London', () => {
-    const base = {
-      smpNumber: 1,
-      territories: [
-        { name: 'Normandy', owner: 'france', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'uk', type: 'infantry', count: 2 }, { owner: 'france', type: 'tank', count: 1 }] },
-        { name: 'London', owner: 'uk', units: [] },
-      ],
-    };
-    const { board } = play(withPlaces(mini(base)), { steps: [1] });
-    expect(terr(board, 'Normandy').units).toEqual([]);
-    expect(terr(board, 'Normandy').facilities).toHaveLength(1);
-    expect(terr(board, 'London').units).toEqual([{ owner: 'uk', type: 'infantry', count: 2 }, { owner: 'france', type: 'tank', count: 1 }]);
-    expect(terr(play(withPlaces(mini({ ...base, smpNumber: 2 })), { steps: [1] }).board, 'Normandy').units).toHaveLength(2);
   });
 
   it('1.4 Hendaye: Germany gives all its cash to claim Spain, its military and Rio de Oro; its Vichy rolls get +1', () => {
@@ -407,71 +385,6 @@ describe('Step 1 Special Situations: boards and answers', () => {
     expect(terr(b, 'Poland').units[0].count).toBe(5);
     // summer: nothing
     expect(terr(play({ ...s, season: 'summer' }, { steps: [1] }).board, 'Belarus').units).toHaveLength(3);
-  });
-
-  it('1.6 Russian Engineer Tokens: 1 token per space for a minor factory, 3 damage per token, only while at war with a European Axis power', () => {
-    const s = withPlaces(mini({
-      territories: [
-        { name: 'Smolensk', owner: 'russia', adjacent: ['Moscow'], facilities: [{ type: 'minor_factory', damage: 0 }] },
-        { name: 'Moscow', owner: 'russia', adjacent: ['Volgograd'] },
-        { name: 'Volgograd', owner: 'russia' },
-      ],
-    }));
-    const pick = (r: { prompt: string }) => (/move one production facility/.test(r.prompt) ? { choice: 'Smolensk#0' } : /Move .* to:/.test(r.prompt) ? { choice: 'Volgograd' } : undefined);
-    const { board } = play(s, { steps: [1], decide: pick });
-    expect(terr(board, 'Smolensk').facilities).toEqual([]);
-    expect(terr(board, 'Volgograd').facilities).toEqual([{ type: 'minor_factory', damage: 6 }]);
-    expect(board.tokens.engineer).toBe(13);
-    const peace = play({ ...s, wars: [['germany', 'uk']] }, { steps: [1] });
-    expect(texts(peace.events).some((t) => /not at war with a European Axis power/.test(t))).toBe(true);
-    // at maximum damage it may not move
-    const maxed = play({ ...s, territories: [{ ...s.territories![0], facilities: [{ type: 'minor_factory', damage: 6 }] }, ...s.territories!.slice(1)] }, { steps: [1] });
-    expect(texts(maxed.events).some((t) => /no production facility can move/.test(t))).toBe(true);
-  });
-
-  it('1.7 Conscripts and Volunteers: 1 infantry per operational rail station, 2 in a victory city, 3 in a capital', () => {
-    const s = withPlaces(mini({
-      territories: [
-        { name: 'Moscow', owner: 'russia', capital: true, victoryCity: true, facilities: [{ type: 'rail_station', damage: 0, maxDamage: 6 }] },
-        { name: 'Volgograd', owner: 'russia', victoryCity: true, facilities: [{ type: 'rail_station', damage: 0, maxDamage: 6 }] },
-        { name: 'Novgorod', owner: 'russia', facilities: [{ type: 'rail_station', damage: 0, maxDamage: 6 }] },
-        { name: 'Kiev', owner: 'germany', originalOwner: 'russia', facilities: [{ type: 'rail_station', damage: 6, maxDamage: 6 }] },
-      ],
-    }));
-    const b = play(s, { steps: [1] }).board;
-    expect(terr(b, 'Moscow').units).toEqual([{ owner: 'russia', type: 'infantry', count: 3 }]);
-    expect(terr(b, 'Volgograd').units).toEqual([{ owner: 'russia', type: 'infantry', count: 2 }]);
-    expect(terr(b, 'Novgorod').units).toEqual([{ owner: 'russia', type: 'infantry', count: 1 }]);
-    expect(terr(b, 'Kiev').units).toEqual([]); // not operational
-  });
-
-  it('1.8 Oil Tankers: a tanker that moved earns nothing; each that did not move earns 5 IPCs', () => {
-    const s = withPlaces(mini({
-      buildQueues: [
-        { id: 'uk', nation: 'uk', oilTankerEligible: true, oilTankers: 3 },
-        { id: 'fr', nation: 'france', oilTankerEligible: true, oilTankers: 0 },
-      ],
-    }));
-    let moves = 0;
-    const { board } = play(s, {
-      steps: [1],
-      decide: (r) => {
-        if (/move tankers from one eligible/.test(r.prompt) && r.seat === 'uk' && moves++ === 0) return { choice: 'uk' };
-        if (/How many tankers/.test(r.prompt)) return { count: 1, to: 'fr' };
-        return undefined;
-      },
-    });
-    expect(board.buildQueues.map((q) => q.oilTankers)).toEqual([2, 1]);
-    expect(board.cash.uk).toBe(30);
-    expect(board.cash.france).toBe(20);
-  });
-
-  it('1.9 Scorched Earth: infantry put 3 damage on the tactical facilities their controller chooses, never past the maximum', () => {
-    const s = withPlaces(mini({ territories: [{ name: 'Moscow', owner: 'russia', facilities: [{ type: 'air_base', damage: 5 }, { type: 'major_factory', damage: 0 }], units: [{ owner: 'russia', type: 'infantry', count: 1 }] }] }));
-    const { board, prompts } = play(s, { steps: [1], decide: (r) => (/Scorched/.test(r.prompt) ? { chosen: ['0'] } : undefined) });
-    expect(terr(board, 'Moscow').facilities).toEqual([{ type: 'air_base', damage: 6 }, { type: 'major_factory', damage: 0 }]);
-    const p = prompts.find((x) => x.kind === 'decide' && /Scorched/.test(x.prompt)) as any;
-    expect(p.action.fields.chosen.options.map((o: any) => o.value)).toEqual(['0']); // production facilities cannot be scorched
   });
 
   it('1.9 Scorched Earth on a big board: one answer may cover the nation\'s other territories (none, or every facility)', () => {
