@@ -26,6 +26,7 @@ export default defineConfig({
       'test/smp/steps.test.ts',
       'test/smp/special-situations.test.ts',
       'test/smp/missions.test.ts',
+      'test/smp/phase.test.ts',
       'test/smp/bombing-raids.test.ts',
       'test/smp/shore-bombardments.test.ts',
       'test/smp/coastal-defences.test.ts',
