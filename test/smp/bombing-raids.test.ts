@@ -192,7 +192,7 @@ describe('Step 3 Bombing Raids: standing down, and odds past their limits', () =
       ...extra,
     });
 
-  it('a nation may stand down', () => {
+  it('#5: a nation may stand down', () => {
     const { board } = play(twoWays(), { steps: [3], dice: (r) => r.dice.map((d) => (d.sides === 8 ? (r.seat === 'germany' ? 8 : 1) : 6)), decide: (r) => (/Raid which/.test(r.prompt) ? { choice: 'done' } : undefined) });
     expect(terr(board, 'London').facilities[0].damage).toBe(18);
   });

@@ -72,7 +72,7 @@ describe('Step 9 Coastal Defences', () => {
 });
 
 describe('Step 9 Coastal Defences: war', () => {
-  it('only nations at war resolve coastal defences', () => {
+  it('#4: only nations at war resolve coastal defences', () => {
     const s = mini({ wars: [], territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'major_bunker', damage: 0, maxDamage: 6 }] }], seaZones: [{ name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] }] });
     expect(play(s, { steps: [9] }).prompts).toHaveLength(0);
   });

@@ -58,7 +58,7 @@ describe('Steps 3 and 4: the shared machinery', () => {
     ]);
   });
 
-  it('casualties: the attacker chooses where the hits fall, escorts first by the auto answer; nobody is asked when every unit is hit', () => {
+  it('#5/#6 casualties: the attacker chooses where the hits fall, escorts first by the auto answer; nobody is asked when every unit is hit', () => {
     const axisFirst: [RegExp, number[]][] = [[/Initiative.*Axis/, [8]], [/Initiative.*Allies/, [1]]];
     const two = play(board(), { steps: [3], dice: diceBy([...axisFirst, [/interceptor/, [1]]]) });
     const [q] = asked(two.prompts, /Dog fight over/);
@@ -89,7 +89,7 @@ describe('Steps 3 and 4: the shared machinery', () => {
     expect(report(all.events, 3)[5]).toEqual({ type: 'note', text: `${HEADING} Nothing reaches London.`, rule: '3' });
   });
 
-  it('casualties: nobody is asked when one stack takes the hits, or when every unit is hit', () => {
+  it('#5/#6 casualties: nobody is asked when one stack takes the hits, or when every unit is hit', () => {
     const s = (bombers: ReturnType<typeof units>[]) =>
       mini({ territories: [{ name: 'Western Germany', owner: 'germany', units: bombers }, { name: 'London', owner: 'uk', facilities: [fac('major_factory'), fac('air_base')], units: [units('uk', 'fighter', 2, 0)] }] });
     const run = (bombers: ReturnType<typeof units>[], hits: number[]) => {
@@ -103,7 +103,7 @@ describe('Steps 3 and 4: the shared machinery', () => {
     ]);
   });
 
-  it('the interceptors question shows the odds with none and with every interceptor; the force names each stack', () => {
+  it('#5/#6 the interceptors question shows the odds with none and with every interceptor; the force names each stack', () => {
     let odds: string[] | undefined;
     const s = mini({
       territories: [
@@ -124,12 +124,12 @@ describe('Steps 3 and 4: the shared machinery', () => {
     );
   });
 
-  it('the auto answer raids where the most damage is still to take: a major factory (20) before an air base (6)', () => {
+  it('#5 the auto answer raids where the most damage is still to take: a major factory (20) before an air base (6)', () => {
     const s = mini({ territories: [{ name: 'Western Germany', owner: 'germany', units: [units('germany', 'strategic_bomber', 1)] }, { name: 'Egypt', owner: 'uk', facilities: [fac('air_base')] }, { name: 'London', owner: 'uk', facilities: [fac('major_factory')] }] });
     expect(asked(play(s, { steps: [3] }).prompts, /Raid which/)[0].auto).toEqual({ choice: 'London' });
   });
 
-  it('damage: each surviving unit on a facility it may hit, the auto answer on the one with most damage still to take; never past the maximum', () => {
+  it('#5/#6 damage: each surviving unit on a facility it may hit, the auto answer on the one with most damage still to take; never past the maximum', () => {
     const { prompts, events } = play(board([fac('major_factory', 18), fac('air_base')]), {
       steps: [3],
       dice: diceBy([[/Initiative.*Axis/, [8]], [/Initiative.*Allies/, [1]]]),

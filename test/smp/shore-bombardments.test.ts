@@ -169,7 +169,7 @@ describe('Step 4 Shore Bombardments: ships hit and sunk', () => {
       ] }],
       unitTypes: { battleship: { airCover: 2 }, cruiser: { airCover: 1 } },
     });
-  it('a ship hit by an interceptor takes the hit on the board; a sunk cruiser does not bombard', () => {
+  it('R4-2: a ship hit by an interceptor takes the hit on the board; a sunk cruiser does not bombard', () => {
     const { board } = play(fleet(), {
       steps: [4],
       dice: (r) => r.dice.map(() => (/interceptor/.test(r.prompt) ? 1 : 6)),
