@@ -2,7 +2,7 @@ import { NO_SEED, RecordingDice, seedCommitment, seededDice, verifyRolls, type D
 import { isRuleError, ruleError, type RuleError } from './errors.ts';
 import { actionDef, applyAction, legalActions, waitingFor } from './kernel.ts';
 import type { Action, ActionSpec, EventInput, GameEvent, RulesModule } from './module.ts';
-import { canSee, REFEREE, SPECTATOR, teamViewer, type Viewer } from './viewer.ts';
+import { canSee, REFEREE, seatViewer, SPECTATOR, teamViewer, viewerTeam, type Viewer } from './viewer.ts';
 
 /**
  * A game record: module, options, the seed's public commitment (and, where the holder may keep
@@ -79,6 +79,9 @@ function saying(events: readonly EventInput[]): string {
 function isBarrier(events: readonly EventInput[]): boolean {
   return events.some((e) => e.type === 'reveal' || (e.type === 'roll' && !(e as RollEvent).physical));
 }
+
+/** A sentence may start with an entry's name: "An action of …" (a type id keeps its case). */
+const capital = (name: string) => name.replace(/^an action/, 'An action');
 
 function overlaps(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === null || b === null) return true;
@@ -277,23 +280,38 @@ export class Session<S = unknown> {
     }
     const voids = new Set(own);
     for (const i of own) {
-      const why = this.blocked(i, voids, 'undo');
+      const why = this.blocked(i, voids, 'undo', seatViewer(seat));
       if (why) return why;
     }
     return own.sort((a, b) => a - b);
   }
 
-  /** Why entry `i` may not be taken back together with `voids`, or null. */
-  private blocked(i: number, voids: ReadonlySet<number>, what: 'undo' | 'rewind'): RuleError | null {
+  /** Why entry `i` may not be taken back together with `voids`, or null, as `asker` may be told. */
+  private blocked(i: number, voids: ReadonlySet<number>, what: 'undo' | 'rewind', asker: Viewer): RuleError | null {
     const code = what === 'undo' ? 'undo-not-allowed' : 'rewind-not-allowed';
-    const name = (j: number) => `${this.record.log[j].type} by ${this.record.log[j].seat} (action #${j})`;
-    if (this.steps[i].barrier) return ruleError(code, `${name(i)} rolled a die from the seed or revealed a secret: it cannot be taken back.`);
+    if (this.steps[i].barrier) return ruleError(code, `${capital(this.nameFor(i, asker))} rolled a die from the seed or revealed a secret: it cannot be taken back.`);
     for (let j = i + 1; j < this.steps.length; j++) {
       const s = this.steps[j];
       if (s.voided || s.kernel || voids.has(j)) continue;
-      if (overlaps(s.scope, this.steps[i].scope)) return ruleError(code, `${name(j)} came after ${name(i)} and may depend on it; ask for a rewind instead.`);
+      if (overlaps(s.scope, this.steps[i].scope)) return ruleError(code, `${capital(this.nameFor(j, asker))} came after ${this.nameFor(i, asker)} and may depend on it; ask for a rewind instead.`);
     }
     return null;
+  }
+
+  /**
+   * Log entry `j` as `viewer` may be told of it: its type and seat to the referee, the acting
+   * team, and anyone who saw something of it (unless its type is secret: an order); to others only
+   * that the other team acted, as at a table.
+   */
+  private nameFor(j: number, viewer: Viewer): string {
+    const { type, seat } = this.record.log[j];
+    const teamOf = (s: string) => this.module.teamOf(this.state, s);
+    const team = teamOf(seat);
+    const told =
+      viewer.kind === 'referee' ||
+      (team !== null && viewerTeam(viewer, teamOf) === team) ||
+      (!actionDef(this.module, this.state, type)?.secret && this.events.some((e) => e.entry === j && eventAs(e, viewer, teamOf)));
+    return told ? `${type} by ${seat} (action #${j})` : `an action of ${team === null ? 'another seat' : `the ${this.teamLabel(team)} team`} (action #${j})`;
   }
 
   /**
@@ -302,6 +320,9 @@ export class Session<S = unknown> {
    * Refused past a seeded die or a reveal, or past an action that also changed (or relied on) another scope.
    */
   rewind(scope: string, to: number, agreed: readonly string[], version?: number): Action[] | RuleError {
+    // A refusal is told to the one whose agreement completed the request (the last to agree).
+    const last = agreed.includes('referee') ? 'referee' : agreed.at(-1);
+    const asker = last === 'referee' ? REFEREE : last === undefined ? SPECTATOR : seatViewer(last);
     const stale = this.stale(version);
     if (stale) return stale;
     const need = this.module.scopeSeats?.(this.state, scope) ?? [];
@@ -321,9 +342,11 @@ export class Session<S = unknown> {
     for (const j of voids) {
       const s = this.steps[j];
       if (s.scope === null || s.scope.some((x) => x !== scope)) {
-        return ruleError('rewind-not-allowed', `${this.record.log[j].type} by ${this.record.log[j].seat} (action #${j}) also changed or relied on ${s.scope ? s.scope.filter((x) => x !== scope).join(', ') : 'the whole game'}: a rewind of ${scope} cannot take it back.`);
+        const name = this.nameFor(j, asker);
+        const parts = !name.startsWith('an action of') && s.scope ? s.scope.filter((x) => x !== scope).join(', ') : s.scope ? 'another part of the game' : 'the whole game';
+        return ruleError('rewind-not-allowed', `${capital(name)} also changed or relied on ${parts}: a rewind of ${scope} cannot take it back.`);
       }
-      const why = this.blocked(j, set, 'rewind');
+      const why = this.blocked(j, set, 'rewind', asker);
       if (why) return why;
     }
     const r = this.takeBack({ type: '@rewind', seat: agreed.includes('referee') ? 'referee' : agreed[0], scope, to, agreed: [...agreed], voids }, true);

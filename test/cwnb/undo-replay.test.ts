@@ -133,7 +133,8 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     const state = s.state;
     const length = s.version;
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
-    expect(refused(s.undo('allied:south-pacific')).message).toContain('buyShip by soviet:south-pacific (action #2) came after buyShip by allied:south-pacific (action #1)');
+    // The Soviet order is secret (6.C.2): the refusal says only that the other team acted.
+    expect(refused(s.undo('allied:south-pacific')).message).toBe('An action of the Soviet team (action #2) came after buyShip by allied:south-pacific (action #1) and may depend on it; ask for a rewind instead.');
     expect(s.state).toBe(state);
     expect(s.version).toBe(length);
     // The Soviet player, who acted last, may; then the Allied order is free again.
@@ -199,7 +200,9 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(isRuleError(s.submit(last))).toBe(false);
     expect(s.isOver()).toBe(true);
     expect(s.undoableCount('allied:mediterranean')).toBe(0);
-    expect(refused(s.undo('allied:mediterranean')).message).toContain(`${last.type} by ${last.seat}`);
+    // The last action is the Soviet team's secret (a set-aside, 7.2.1): the Allied seat is told only that the other team acted.
+    expect(last).toMatchObject({ type: 'setAside', seat: 'soviet:north-atlantic' });
+    expect(refused(s.undo('allied:mediterranean')).message).toContain(`An action of the Soviet team (action #${s.version - 1}) came after teamNote by allied:mediterranean`);
   });
 
   it('8 Non-Combatant cards dealt at the table in one War Zone stand once another War Zone dealt from the same deck', () => {
@@ -484,6 +487,31 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     const seen = s.eventsFor({ kind: 'spectator' }).at(-1)!;
     expect(seen).toMatchObject({ type: 'rewind', zone: SP, turn: 1 });
     expect(JSON.stringify(s.eventsFor({ kind: 'team', team: 'soviet' }))).not.toContain('ECM');
+  });
+
+  it("6.C.2 a refused undo never names the other team's secret order: only that the other team acted", () => {
+    const t = twoZones();
+    const s = t.session;
+    t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
+    t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
+    const allied = refused(s.undo('allied:south-pacific')).message;
+    expect(allied).toBe('An action of the Soviet team (action #3) came after buyShip by allied:south-pacific (action #2) and may depend on it; ask for a rewind instead.');
+    expect(allied).not.toMatch(/buyShip by soviet|kirov/i);
+  });
+
+  it("6.C.3 a refused rewind never names the other team's secret card transfer to the seat whose agreement completed it; its team and the referee are told", () => {
+    const t = twoZones();
+    const s = t.session;
+    t.act('soviet:south-pacific', 'buyCard', { card: 'ECM' });
+    done(t, SP_MED_SEATS);
+    const card = s.state.zones[SP]!.players.soviet.cards[0].id;
+    t.act('soviet:south-pacific', 'transferCard', { card, to: MED });
+    const k = s.version - 1;
+    const byAllied = refused(s.rewind('zone:south-pacific', k - 1, ['soviet:south-pacific', 'allied:south-pacific']), 'rewind-not-allowed').message;
+    expect(byAllied).toBe(`An action of the Soviet team (action #${k}) also changed or relied on another part of the game: a rewind of zone:south-pacific cannot take it back.`);
+    const told = `transferCard by soviet:south-pacific (action #${k}) also changed or relied on zone:mediterranean: a rewind of zone:south-pacific cannot take it back.`;
+    expect(refused(s.rewind('zone:south-pacific', k - 1, ['allied:south-pacific', 'soviet:south-pacific']), 'rewind-not-allowed').message).toBe(told);
+    expect(refused(s.rewind('zone:south-pacific', k - 1, ['referee']), 'rewind-not-allowed').message).toBe(told);
   });
 
   it('never past a seeded roll, a reveal or a step of the whole game', () => {
