@@ -46,8 +46,17 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
   it('a command that fits no action offered says what may be typed now', async ({ expect }) => {
     const file = newGame(ONE_ZONE);
     const r = await wardroom(['play', file], ['buy kidd', 'quit'].join('\n') + '\n');
-    expect(r.stdout).toMatch(/Refused: soviet:mediterranean cannot "buy" now\. Type one of: roll DICE/);
+    expect(r.stdout).toContain('Refused: soviet:mediterranean cannot "buy" now: Mediterranean: purchases are made in Battle Preparations after the mission is known (6.C.2). (rule 6.C.2). Type one of: roll DICE');
     expect(log(file)).toEqual([]);
+  });
+
+  it('6.C.2 a secret command refused is hidden from the table like an accepted one, and the refusal says why (the sixth Action card)', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const r = await wardroom(['play', file], ['roll 1', 'as s', 'card ecm', 'card jink', 'card bounce', 'card asw', 'card air cover', 'card surprise', 'quit'].join('\n') + '\n');
+    expect(r.stdout).toContain('Refused: soviet:mediterranean cannot "card" now: At most 5 Action cards may be purchased per turn; you have 5. (rule 6.C.2)');
+    expect(r.stdout).not.toMatch(/card (surprise|ecm)/);
+    expect(r.stdout.match(/soviet:mediterranean> \(hidden\)/g)).toHaveLength(6);
+    expect(log(file).filter((a) => a.type === 'buyCard')).toHaveLength(5);
   });
 
   it('9 when a mission is rolled its terms are shown: each side\'s summary, hand size and Fog of War', async ({ expect }) => {

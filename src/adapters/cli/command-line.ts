@@ -30,7 +30,7 @@ const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
 const namePart = (label: string) => label.replace(/\s*\(.*$/, '');
 
 /** The words that call `spec`, longest first (the type always works). */
-export function commandWords(spec: ActionSpec): { word: string; fixed: Record<string, unknown> }[] {
+export function commandWords(spec: Pick<ActionSpec, 'type' | 'commands'>): { word: string; fixed: Record<string, unknown> }[] {
   const words = (spec.commands ?? []).map((c) => ({ word: c.word, fixed: { ...(c.fixed ?? {}) } }));
   return [...words, { word: spec.type, fixed: {} }];
 }
@@ -236,6 +236,19 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
  * seat an Overall Commander acts for). Null when the line names none of them; a line that names
  * one but does not fit its form is refused with what was wrong.
  */
+/** The action type whose command word (the longest that fits) starts `line`, among `defs`, or undefined. */
+export function commandType(line: string, defs: readonly Pick<ActionSpec, 'type' | 'commands'>[]): string | undefined {
+  const tokens = tokenize(line).map((t) => t.toLowerCase());
+  let best: { type: string; used: number } | undefined;
+  for (const d of defs) {
+    for (const { word } of commandWords(d)) {
+      const w = word.toLowerCase().split(' ');
+      if (w.every((x, i) => tokens[i] === x) && w.length > (best?.used ?? 0)) best = { type: d.type, used: w.length };
+    }
+  }
+  return best?.type;
+}
+
 export function parseCommandLine(line: string, specs: readonly ActionSpec[], given: Record<string, unknown> = {}): ParsedCommand | null {
   const tokens = tokenize(line);
   const candidates: { spec: ActionSpec; fixed: Record<string, unknown>; used: number }[] = [];

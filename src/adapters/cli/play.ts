@@ -4,7 +4,8 @@ import type { Action, ActionSpec, FieldSpec } from '../../engine/module.ts';
 import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
-import { CommandError, commandWords, listOptions, parseCommandLine, readValue, usage } from './command-line.ts';
+import { actionDef, notOffered } from '../../engine/kernel.ts';
+import { CommandError, commandType, commandWords, listOptions, parseCommandLine, readValue, usage } from './command-line.ts';
 import { presenterFor } from './presenters.ts';
 
 /**
@@ -152,7 +153,8 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
         if (o.onInputEnd?.()) continue;
         break;
       }
-      if (!term.interactive && line.trim()) term.say(`${seat}> ${isSecret(line, specs) ? '(hidden)' : line}`);
+      // Hidden when it names a secret action, offered now or not: a refused order is still an order.
+      if (!term.interactive && line.trim()) term.say(`${seat}> ${isSecret(line, session.module.actions(session.state)) ? '(hidden)' : line}`);
       try {
         const r = await readLine(line, specs);
         if (!r) continue;
@@ -240,7 +242,13 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     }
     const proxy = p.proxy?.(line, session, seat);
     const parsed = parseCommandLine(proxy?.line ?? line, specs, proxy ? { for: proxy.target } : {});
-    if (!parsed) throw new CommandError(`${seat} cannot "${cmd}" now. ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
+    if (!parsed) {
+      // A command of an action not open to this seat now: the rules say why (the kernel's refusal).
+      const type = commandType(line, session.module.actions(session.state));
+      const def = type === undefined ? undefined : actionDef(session.module, session.state, type);
+      const why = def && notOffered(session.module, def, session.state, seat);
+      throw new CommandError(`${seat} cannot "${cmd}" now${why ? `: ${formatRefusal(why)}` : ''}. ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
+    }
     return form(parsed.spec, parsed.fields, parsed.missing);
   }
 
@@ -284,7 +292,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
 }
 
 /** Does this line give a secret action (an order, a commitment)? Then a shared screen does not show it. */
-function isSecret(line: string, specs: readonly ActionSpec[]): boolean {
+function isSecret(line: string, specs: readonly Pick<ActionSpec, 'type' | 'commands' | 'secret'>[]): boolean {
   const l = line.trim().toLowerCase();
   return l.startsWith('for ') || specs.some((s) => s.secret && commandWords(s).some(({ word }) => l === word.toLowerCase() || l.startsWith(`${word.toLowerCase()} `)));
 }
