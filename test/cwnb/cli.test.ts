@@ -142,7 +142,8 @@ describe('wardroom play', () => {
     expect(first.stdout).toContain('Allied Military Escort vs. Soviet Raid');
     // The Allied order can be taken back; the mission roll no longer, since the Allied player acted after it.
     expect(first.stdout).toContain('Took back: buyShip.');
-    expect(first.stdout).toMatch(/Refused: buyShip by allied:mediterranean \(action #1\) came after rollMission by soviet:mediterranean \(action #0\)/);
+    // The Allied order is secret: the Soviet seat is told only that the other team acted.
+    expect(first.stdout).toMatch(/Refused: An action of the Allied team \(action #1\) came after rollMission by soviet:mediterranean \(action #0\)/);
     // The log is append-only: the undo is logged and voids the order it took back.
     expect(log(file)).toEqual([
       { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] },
