@@ -110,6 +110,25 @@ describe('wardroom new', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('5 --player names a seat as play does (abbreviated), and refuses one that is not a seat of the game', async ({ expect }) => {
+    const file = join(TMP, 'players.json');
+    const r = await wardroom(['new', file, '--zones', 'med,na', '--demo', '--player', 'a:med=Cy', '--player', 's:north-atlantic=Dee']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).options.players).toEqual({ 'allied:mediterranean': 'Cy', 'soviet:north-atlantic': 'Dee' });
+    for (const [player, why] of [
+      ['bogus=Ann', 'A seat is side:zone, e.g. allied:mediterranean or s:na; got "bogus".'],
+      ['allied:sea-of-japan=Ann', 'No War Zone "sea-of-japan" in this game (mediterranean, north-atlantic).'],
+      ['allied:mediterranean', '--player SEAT=NAME, e.g. allied:mediterranean=Ann; got "allied:mediterranean".'],
+      ['commander:allied=Ann', 'commander:allied is the seat of an Overall Commander (14.1): add --overall-commanders.'],
+    ]) {
+      const bad = join(TMP, 'players-bad.json');
+      const refused = await wardroom(['new', bad, '--zones', 'med,na', '--demo', '--player', player]);
+      expect(refused.code, player).toBe(2);
+      expect(refused.stderr.trim(), player).toBe(why);
+      expect(existsSync(bad)).toBe(false);
+    }
+  });
+
   it('creates a game file with the seed commitment, and will not overwrite it', async ({ expect }) => {
     const file = join(TMP, 'created.json');
     const r = await wardroom(['new', file, '--zones', 'med,na', '--turns', '2', '--demo', '--seed', 's3cret', '--player', 'allied:mediterranean=Ann']);

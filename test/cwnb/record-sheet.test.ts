@@ -270,6 +270,14 @@ describe('the renderings', () => {
     expect(html).toContain('<p class="result">Allied Decisive Victory by 458: Allied 2913, Soviet 2455 Victory Points (11).</p>');
   });
 
+  it('a game file naming a player for a seat not in the game (written by 0.x `new --player allied:med=…`) still has its sheet: that name is left out', () => {
+    const rec = record('mission-sea-superiority.json');
+    const players = { 'allied:med': 'Cy', bogus: 'Ann', 'soviet:mediterranean': 'Dee' };
+    const s = open({ ...rec, options: { ...(rec.options as object), players } });
+    expect(sheetGame(s.state).players).toEqual([{ seat: 'soviet:mediterranean', label: 'Soviet, Mediterranean', name: 'Dee' }]);
+    expect(recordSheetText(sheetOf(s))).toContain('Players: Dee (Soviet, Mediterranean).');
+  });
+
   it('the HTML escapes the names it prints (players, the title)', () => {
     const rec = record('mission-sea-superiority.json');
     const players = { 'allied:mediterranean': '<script>alert("Ann & \'Bo\'")</script>' };

@@ -70,6 +70,14 @@ describe('creating a campaign', () => {
     expect((await p.get('/api/me')).body.games).toEqual([]);
   });
 
+  it('5 a player named for a seat that is not in the campaign is refused with 422 naming it, and no campaign is made', async () => {
+    const p = server.person('Strayseat');
+    const r = await p.post('/api/games', { ...TWO_ZONE_FORM, players: { 'allied:mediterranean': 'Ann', 'allied:sea-of-japan': 'Bo' } });
+    expect(r.status).toBe(422);
+    expect(r.body.error.message).toBe('players: "allied:sea-of-japan" is not a seat of this campaign (allied:mediterranean, soviet:mediterranean, allied:north-atlantic, soviet:north-atlantic).');
+    expect((await p.get('/api/me')).body.games).toEqual([]);
+  });
+
   it('a form missing its War Zones is a 400 naming the field', async () => {
     const r = await server.person('Nozones').post('/api/games', { ...TWO_ZONE_FORM, zones: [] });
     expect(r.status).toBe(400);

@@ -14,6 +14,11 @@ export function resolveZone(text: string, zones: readonly ZoneId[] = ZONE_IDS): 
 /** "allied:med", "a:na", "soviet" (when one zone is in play). */
 export function resolveSeat(text: string, state: CwnbState): string {
   if (text === 'referee') return text;
+  return resolveSeatIn(text, state.options.zones);
+}
+
+/** A seat as typed, among the War Zones `zones` (an Overall Commander's seat, 14.1, whatever the zones). */
+export function resolveSeatIn(text: string, zones: readonly ZoneId[]): string {
   const [first, rest] = text.split(':');
   if (first && 'commander'.startsWith(first.toLowerCase()) && rest) {
     const side = 'allied'.startsWith(rest.toLowerCase()) ? 'allied' : 'soviet'.startsWith(rest.toLowerCase()) ? 'soviet' : null;
@@ -23,7 +28,6 @@ export function resolveSeat(text: string, state: CwnbState): string {
   const [s, z] = text.split(':');
   const side = 'allied'.startsWith(s.toLowerCase()) ? 'allied' : 'soviet'.startsWith(s.toLowerCase()) ? 'soviet' : null;
   if (!side || !s) throw new CommandError(`A seat is side:zone, e.g. allied:mediterranean or s:na; got "${text}".`);
-  const zones = state.options.zones;
   const zone = z ? resolveZone(z, zones) : zones.length === 1 ? zones[0] : null;
   if (!zone) throw new CommandError(`Say which War Zone: ${side}:${zones[0]}.`);
   return `${side}:${zone}`;

@@ -7,7 +7,7 @@ import type { Viewer } from '../../engine/viewer.ts';
 import type { ZoneId } from '../../modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
 import { CommandError } from './command-line.ts';
-import { resolveZone } from './cwnb-commands.ts';
+import { resolveSeatIn, resolveZone } from './cwnb-commands.ts';
 import { renderStatus } from './cwnb-render.ts';
 
 /**
@@ -108,8 +108,17 @@ export function registerCwnbCommands(program: Command): void {
         if (!roster) throw new CommandError('Ship cards are not in the campaign rulebook: give --roster FILE (CSV or JSON with name, side, points, kind; see docs/data.md) or --demo for the demo roster.');
         const zones = String(o.zones).split(',').map((s) => s.trim()).filter(Boolean).map((z) => resolveZone(z));
         const startingPoints = o.startingPoints ? byZone(readJson(o.startingPoints, 'starting points'), o.startingPoints, 'starting points') : o.demo ? 'demo' : { 'south-pacific': { allied: 80, soviet: 100 } };
-        const players = Object.fromEntries(((o.player as string[]) ?? []).map((p) => p.split('=')));
         const all = !!o.allOptions;
+        // 5: the seats as `play` reads them ("a:med"), and only seats of this game.
+        const players = Object.fromEntries(
+          ((o.player as string[]) ?? []).map((p) => {
+            const at = p.indexOf('=');
+            if (at < 1) throw new CommandError(`--player SEAT=NAME, e.g. allied:mediterranean=Ann; got "${p}".`);
+            const seat = resolveSeatIn(p.slice(0, at), zones);
+            if (seat.startsWith('commander:') && !(o.overallCommanders || all)) throw new CommandError(`${seat} is the seat of an Overall Commander (14.1): add --overall-commanders.`);
+            return [seat, p.slice(at + 1)];
+          }),
+        );
         const optional: Record<string, unknown> = {};
         if (o.variableEnd || all) optional.variableEndTurn = { startTurn: Number(o.variableEnd ?? 3) };
         if (o.specialConditions || o.conditionsTables || all) optional.specialConditions = { tables: o.conditionsTables ? byZone(readJson(o.conditionsTables, 'Special Conditions tables'), o.conditionsTables, 'Special Conditions tables') : {} };

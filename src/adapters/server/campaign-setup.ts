@@ -67,6 +67,9 @@ export function campaignOptions(form: CreateGame): Record<string, unknown> {
   const options = { zones: form.zones, turns: form.turns, dice: form.dice, roster, startingPoints: form.startingPoints, players, optional };
   const parsed = cwnb.parseOptions(options);
   if (isRuleError(parsed)) throw ruleRefusal(parsed);
+  const seats = cwnb.seats(cwnb.setup(parsed));
+  const stray = Object.keys(players).find((seat) => !seats.includes(seat));
+  if (stray) throw new HttpError(422, 'bad-player-seat', `players: "${stray}" is not a seat of this campaign (${seats.join(', ')}).`);
   return options;
 }
 

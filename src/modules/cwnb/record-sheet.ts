@@ -11,7 +11,7 @@
  */
 import type { EventInput } from '../../engine/module.ts';
 import { EVEN_COLUMN, SIDES, type Side, type ZoneId } from './data/types.ts';
-import { sideName, statusName, zoneName } from './rules/common.ts';
+import { allSeats, sideName, statusName, zoneName } from './rules/common.ts';
 import { seatLabel } from './labels.ts';
 import type { CwnbState, Victory } from './state.ts';
 
@@ -29,7 +29,9 @@ export interface SheetGame {
 /** The public facts the sheet names, from a state (options and seat holders: every view shows them). */
 export function sheetGame(state: CwnbState): SheetGame {
   const variable = state.options.optional.variableEndTurn;
-  const players = Object.entries(state.holders).flatMap(([seat, name]) => (name ? [{ seat, label: seatLabel(state, seat), name }] : []));
+  // Only the game's seats: 0.x `new --player` stored any text it was given ("allied:med").
+  const seats = allSeats(state);
+  const players = Object.entries(state.holders).flatMap(([seat, name]) => (name && seats.includes(seat) ? [{ seat, label: seatLabel(state, seat), name }] : []));
   return { zones: state.options.zones, agreedTurns: variable ? null : state.options.turns, variableEndFrom: variable?.startTurn ?? null, players };
 }
 
