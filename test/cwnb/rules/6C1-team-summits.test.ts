@@ -22,4 +22,16 @@ describe('6.C.1 Team Summits', () => {
     expect(t.refuse({ type: 'teamNote', seat: 'soviet:north-sea', text: '   ' })).toMatchObject({ code: 'bad-note', rule: '6.C.1' });
     expect(t.refuse({ type: 'teamNote', seat: 'soviet:north-sea', text: 'x'.repeat(2001) }).code).toBe('bad-note');
   });
+
+  it('7 during a seat\'s Battle Turns the note is still offered, and its label says that players may not aid each other then (shown, not enforced)', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-ff'], commit: ['s-ff'] } }, [PG]: { mission: { allied: 'Sea Superiority' } } });
+    expect(t.zone(NS).step).toBe('battle');
+    const label = (seat: string) => t.actions(seat).find((a) => a.type === 'teamNote')!.label;
+    expect(label('allied:north-sea')).toBe('Write a note only your team sees (Team Summit; not to aid a player during the Battle Turns, 7)');
+    t.act({ type: 'teamNote', seat: 'allied:north-sea', text: 'Forrestal next turn' });
+    t.end(NS, 8);
+    expect(t.zone(NS).step).not.toBe('battle');
+    expect(label('allied:north-sea')).toBe('Write a note only your team sees (Team Summit)');
+  });
 });

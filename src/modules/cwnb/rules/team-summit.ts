@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
 import { hooksOf } from '../hooks.ts';
+import { parseSeat } from '../state.ts';
 import { gameAction, no, sideName, teamOfSeat, tell } from './common.ts';
 
 /**
@@ -16,7 +17,11 @@ export const teamNote = gameAction({
   rule: '6.C.1',
   decision: false,
   schema: z.object({ text: z.string() }),
-  label: () => 'Write a note only your team sees (Team Summit)',
+  // 7: no aid during the Battle Turns. Shown, not enforced (docs/rulings.md, "7 Team notes during the Battle Turns").
+  label: (state, seat) => {
+    const p = parseSeat(seat);
+    return p && state.zones[p.zone]?.step === 'battle' ? 'Write a note only your team sees (Team Summit; not to aid a player during the Battle Turns, 7)' : 'Write a note only your team sees (Team Summit)';
+  },
   when(state, seat, explain) {
     if (!teamOfSeat(state, seat)) return no(explain, 'unknown-seat', () => `"${seat}" is not a seat in this game.`);
     if (state.options.zones.length < 2 && !hooksOf(state).otherSeats(state.options).length) {
