@@ -142,6 +142,10 @@ describe('deadlines (issue 10)', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('already-paused');
     expect((await g.soviet.submit(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).status).toBe(423);
+    // Paused: the page offers no move and no Undo (both would answer 423); it still says whose decision it is.
+    const paused = await g.soviet.page(g.id);
+    for (const seat of paused.me.seats) expect([paused.actions[seat], paused.undoable[seat]], seat).toEqual([[], 0]);
+    expect(paused.waitingFor).toContain('soviet:mediterranean');
     await runSeveral();
     expect(mails(g.who.ann, 'is paused')).toHaveLength(1);
     expect((await g.referee.post(`/api/games/${g.id}/resume`)).status).toBe(200);

@@ -89,6 +89,10 @@ describe('import and export of the CLI game file', () => {
     expect((await g.allied.page(g.id)).game.seedImported, 'its seed came with the file').toBe(true);
     const path = `/api/games/${g.id}/to-table`;
     expect((await g.allied.post(path, {})).status, 'a player may not').toBe(403);
+    const asked = g.seats.find((s) => s.team === 'allied')!.seat;
+    const zone = asked.split(':')[1];
+    const open = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: asked, scope: `zone:${zone}`, to: cut - 5 });
+    expect(open.status).toBe(201);
     const moved = await g.referee.post(path, {});
     expect(moved.status).toBe(200);
     const file = moved.body as GameRecord;
@@ -114,6 +118,11 @@ describe('import and export of the CLI game file', () => {
     expect((await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { hours: 24, onExpiry: 'pause' })).body.error.code).toBe('moved-to-table');
     const seat = g.seats.find((s) => s.team === 'allied')!.seat;
     expect((await g.allied.post(`/api/games/${g.id}/rewinds`, { seat, scope: `zone:${seat.split(':')[1]}`, to: 0 })).body.error.code).toBe('moved-to-table');
+    expect([(await g.referee.call('DELETE', `/api/games/${g.id}/deadline`)).status, (await g.referee.post(`/api/games/${g.id}/pause`, {})).body.error?.code]).toEqual([423, 'moved-to-table']);
+    // The rewind asked before the move is no longer offered, and cannot be answered either way.
+    expect((await g.soviet.page(g.id)).rewinds).toEqual([]);
+    const answer = await g.soviet.post(`/api/games/${g.id}/rewinds/${open.body.id}`, { seat: `soviet:${zone}`, agree: false });
+    expect([answer.status, answer.body.error?.code]).toEqual([423, 'moved-to-table']);
     for (const who of [g.allied, g.soviet]) {
       expect((await who.get('/api/me')).body.games.find((x: { id: string }) => x.id === g.id)).toMatchObject({ waitingOnYou: [], waitingFor: [] });
       const page = await who.page(g.id);

@@ -105,6 +105,7 @@ export class Deadlines {
   }
 
   async clear(game: string): Promise<void> {
+    await this.refuseIfMoved(game);
     await this.db.updateTable('deadlines').set({ due_at: null, updated_at: this.clock.now().toISOString() }).where('game_id', '=', game).execute();
     await this.schedule(game);
     this.announce(game);
@@ -130,6 +131,7 @@ export class Deadlines {
 
   /** Pause the campaign: actions are refused until it is resumed; everyone in it is told once. */
   async pause(game: string, why: 'referee' | 'deadline' = 'referee'): Promise<boolean> {
+    await this.refuseIfMoved(game); // moved to the table: paused for good, not "already paused"
     const at = this.clock.now().toISOString();
     await ensureDeadlinesRow(this.db, game, at);
     const r = await this.db.updateTable('deadlines').set({ paused_at: at, updated_at: at }).where('game_id', '=', game).where('paused_at', 'is', null).executeTakeFirst();

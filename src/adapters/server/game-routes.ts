@@ -153,18 +153,21 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const holders = new Map((await ctx.people.holders(id)).map((h) => [h.seat, h.name]));
     const over = session.isOver();
     // Moved to the table: nothing is played here any more, so nothing is offered or waited on.
-    const live = !(await ctx.deadlines.get(id))?.movedAt;
+    // Paused: nothing is offered until it resumes (a move or an Undo would answer 423), but the decision stays whose it is.
+    const flags = await ctx.deadlines.get(id);
+    const live = !flags?.movedAt;
+    const playable = live && !flags?.paused;
     return {
       game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null, seedImported: meta.seed_imported !== null },
       me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer) },
       seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),
-      actions: Object.fromEntries(access.seats.map((seat) => [seat, live ? session.legalActions(seat) : []])),
+      actions: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.legalActions(seat) : []])),
       /** 1 when each held seat may take back its last action now (0: no Undo to offer). */
-      undoable: Object.fromEntries(access.seats.map((seat) => [seat, live ? session.undoableCount(seat, 1) : 0])),
+      undoable: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.undoableCount(seat, 1) : 0])),
       waitingFor: live ? session.waitingFor() : [],
       lastEvent: lastEventFor(session, access.viewer),
-      rewinds: await rewindsOf(id, session),
+      rewinds: live ? await rewindsOf(id, session) : [],
       links: await rematchLinks(ctx, id),
     };
   });
@@ -272,6 +275,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { id, rid } = request.params;
     const body = parseBody(z.object({ seat: z.string().optional(), agree: z.boolean() }), request.body);
     const access = await accessOf(ctx, request, id);
+    await ctx.deadlines.refuseIfMoved(id);
     const session = await ctx.sessionOf(id);
     const open = (await rewindsOf(id, session)).find((r) => r.id === rid);
     if (!open) throw new HttpError(404, 'no-such-rewind', 'That rewind request is no longer open.');
