@@ -31,6 +31,10 @@ describe('bodies', () => {
     refused(await g.soviet.call('POST', url, undefined, { payload: JSON.stringify({ action: { ...roll, pad: 'x'.repeat(300_000) }, seen: 0 }), headers: { 'content-type': 'application/json' } }), 413, 'too-large');
     refused(await g.soviet.call('POST', url, undefined, { payload: '{"action": {"type": "rollMission", ', headers: { 'content-type': 'application/json' } }), 400, 'bad-request');
     refused(await g.soviet.call('POST', url, undefined, { payload: 'type=rollMission&seat=soviet:mediterranean', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'bad-content-type');
+    // JSON sent as text is not read as a string (which the checks called "expected object, received string").
+    const asText = await g.soviet.call('POST', url, undefined, { payload: JSON.stringify({ action: roll, seen: 0 }), headers: { 'content-type': 'text/plain' } });
+    refused(asText, 415, 'bad-content-type');
+    expect(asText.body.error.message).toBe('Send JSON (Content-Type: application/json).');
     refused(await g.soviet.post(url, { action: roll }), 400, 'bad-request'); // no version seen
     expect(await version(g.referee, g.id)).toBe(0);
   });

@@ -181,7 +181,7 @@ describe('invitations and seats', () => {
     expect(page.view.zones).toHaveLength(2);
     const act = await sam.post(`/api/games/${id}/actions`, { action: { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, seen: 0 });
     expect(act.status).toBe(403);
-    expect(act.body.error.code).toBe('not-your-seat');
+    expect(act.body.error).toMatchObject({ code: 'not-your-seat', message: 'You hold no seat in this campaign.' });
     expect((await sam.post(`/api/games/${id}/undo`, { seat: 'soviet:mediterranean', seen: 0 })).status).toBe(403);
     expect((await sam.post(`/api/games/${id}/invitations`, { kind: 'table' })).status).toBe(403);
     expect((await sam.get(`/api/games/${id}/export`)).status).toBe(403);

@@ -115,6 +115,8 @@ describe('rewinds by agreement', () => {
     expect(open).toEqual([{ id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, agreed: ['allied:mediterranean'], needed: ['soviet:mediterranean'] }]);
     // Only the seat asked may answer.
     expect((await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:north-atlantic', agree: true })).status).toBe(403);
+    const noSeat = await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { agree: true });
+    expect([noSeat.status, noSeat.body.error.message]).toEqual([400, 'seat: say which of your seats answers (soviet:mediterranean, soviet:north-atlantic).']);
     const r = await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: true });
     expect(r.body).toEqual({ done: true });
     const page = await g.allied.page(g.id);

@@ -98,6 +98,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     // Draining answers with a typed 503 of our own (operations.ts), not Fastify's untyped one.
     return503OnClosing: false,
   });
+  // Bodies are JSON only: a text body (JSON sent as text/plain) is a 415 naming the fix, not a string the schemas refuse.
+  app.removeContentTypeParser('text/plain');
   const state: NodeState = { draining: false };
   const migrationsAtStart = await appliedMigrations(opts.db);
   const shared = opts.shared ?? !isSqlite(opts.db);

@@ -227,7 +227,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** The seat must be one the person holds. */
   function holds(access: Access, seat: unknown): string {
     if (typeof seat === 'string' && access.seats.includes(seat)) return seat;
-    throw new HttpError(403, 'not-your-seat', `You do not hold the seat "${String(seat)}" in this campaign${access.seats.length ? ` (yours: ${access.seats.join(', ')})` : ''}.`);
+    if (!access.seats.length) throw new HttpError(403, 'not-your-seat', 'You hold no seat in this campaign.');
+    throw new HttpError(403, 'not-your-seat', `You do not hold the seat "${String(seat)}" in this campaign (yours: ${access.seats.join(', ')}).`);
   }
 
   /** Answer a change: 409 with the version on a conflict, 422 on a refusal; else tell every node. */
@@ -279,7 +280,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const session = await ctx.sessionOf(id);
     const open = (await rewindsOf(id, session)).find((r) => r.id === rid);
     if (!open) throw new HttpError(404, 'no-such-rewind', 'That rewind request is no longer open.');
-    const who = access.referee && body.seat === undefined ? 'referee' : holds(access, body.seat);
+    if (body.seat === undefined && !access.referee && access.seats.length) throw new HttpError(400, 'bad-request', `seat: say which of your seats answers (${access.seats.join(', ')}).`);
+    const who = body.seat === undefined ? 'referee' : holds(access, body.seat);
     if (who !== 'referee' && !open.needed.includes(who)) throw new HttpError(403, 'not-asked', `The rewind of ${open.scope} does not wait on ${who}.`);
     if (!body.agree) {
       await ctx.people.setRewind(rid, open.agreed, 'refused');
