@@ -32,6 +32,20 @@ describe('versions', () => {
     expect((await g.referee.page(g.id)).view.zones.every((z: { mission: unknown }) => z.mission)).toBe(true);
   });
 
+  it('a version the game never had (ahead of it) is 409 saying so, with the current version; nothing changes', async () => {
+    const g = await twoTeamGame(server);
+    const r = await g.soviet.submit(g.id, roll('mediterranean'), 50);
+    expect(r.status).toBe(409);
+    expect(r.body.error).toEqual({ code: 'conflict', version: 0, message: 'There is no version 50 of this game: it is at version 0. Look again and resubmit.' });
+    expect((await g.referee.page(g.id)).game.version).toBe(0);
+  });
+
+  it('events after a sequence number that is not a number: 400 naming the field', async () => {
+    const g = await twoTeamGame(server);
+    const r = await g.soviet.get(`/api/games/${g.id}/events?after=abc`);
+    expect([r.status, r.body.error?.message]).toEqual([400, 'after: an event seq (a whole number).']);
+  });
+
   it('a stale version is 409 and changes nothing', async () => {
     const g = await twoTeamGame(server);
     await g.soviet.act(g.id, roll('mediterranean'), 0);
@@ -109,6 +123,8 @@ describe('rewinds by agreement', () => {
 
   it('asked by the Allied seat and agreed by the Soviet seat of the War Zone: done, and the log shows who agreed', async () => {
     const g = await ordered();
+    const bare = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'mediterranean', to: 0 });
+    expect([bare.status, bare.body.error.message]).toEqual([422, '"mediterranean" is not a part of the game your seat allied:mediterranean plays: ask for "zone:mediterranean".']);
     const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
     expect(ask.status).toBe(201);
     const open = (await g.soviet.page(g.id)).rewinds;

@@ -180,7 +180,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const access = await accessOf(ctx, request, request.params.id, request.query.as);
     const session = await ctx.sessionOf(request.params.id);
     const after = Number(request.query.after ?? -1);
-    return { events: session.eventsFor(access.viewer, Number.isInteger(after) ? after : -1) };
+    if (!Number.isInteger(after)) throw new HttpError(400, 'bad-request', 'after: an event seq (a whole number).');
+    return { events: session.eventsFor(access.viewer, after) };
   });
 
   app.get<{ Params: { id: string }; Querystring: { as?: string } }>('/api/games/:id/log', async (request, reply) => {
@@ -232,9 +233,11 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
   }
 
   /** Answer a change: 409 with the version on a conflict, 422 on a refusal; else tell every node. */
-  function settle<R>(id: string, r: Change<R> | Conflict | RuleError): Change<R> {
-    if (isRuleError(r)) throw r.code === 'stale-version' ? new HttpError(409, 'conflict', r.message, { version: r.current }) : ruleRefusal(r);
-    if ('conflict' in r) throw new HttpError(409, 'conflict', `The game has moved on (version ${r.version}): look again and resubmit.`, { version: r.version });
+  function settle<R>(id: string, r: Change<R> | Conflict | RuleError, seen?: number): Change<R> {
+    const conflict = (version: number, message: string) =>
+      new HttpError(409, 'conflict', seen !== undefined && seen > version ? `There is no version ${seen} of this game: it is at version ${version}. Look again and resubmit.` : message, { version });
+    if (isRuleError(r)) throw r.code === 'stale-version' ? conflict(r.current as number, r.message) : ruleRefusal(r);
+    if ('conflict' in r) throw conflict(r.version, `The game has moved on (version ${r.version}): look again and resubmit.`);
     ctx.broadcast.publish({ kind: 'log', game: id, version: r.version });
     return r;
   }
@@ -244,7 +247,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(actionBody, request.body);
     const access = await accessOf(ctx, request, id);
     holds(access, body.action.seat);
-    const r = settle(id, await ctx.store.submit(await ctx.moduleOf(id), id, body.action, body.seen, unlessPaused(id)));
+    const r = settle(id, await ctx.store.submit(await ctx.moduleOf(id), id, body.action, body.seen, unlessPaused(id)), body.seen);
     return { version: r.version };
   });
 
@@ -253,7 +256,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(undoBody, request.body);
     const access = await accessOf(ctx, request, id);
     holds(access, body.seat);
-    const r = settle(id, await ctx.store.undo(await ctx.moduleOf(id), id, body.seat, body.seen, unlessPaused(id)));
+    const r = settle(id, await ctx.store.undo(await ctx.moduleOf(id), id, body.seat, body.seen, unlessPaused(id)), body.seen);
     return { version: r.version, undone: r.result.length };
   });
 
@@ -265,7 +268,12 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     await ctx.deadlines.refuseIfMoved(id);
     const session = await ctx.sessionOf(id);
     const need = session.module.scopeSeats?.(session.state, body.scope) ?? [];
-    if (!need.includes(body.seat)) throw new HttpError(422, 'rewind-not-allowed', `"${body.scope}" is not a part of the game your seat ${body.seat} plays.`);
+    if (!need.includes(body.seat)) {
+      // What the seat may rewind, where the module names it by the seat's place (CWNB: its War Zone).
+      const place = session.module.placeOf?.(body.seat);
+      const own = place && session.module.scopeSeats?.(session.state, `zone:${place}`).includes(body.seat) ? `: ask for "zone:${place}"` : '';
+      throw new HttpError(422, 'rewind-not-allowed', `"${body.scope}" is not a part of the game your seat ${body.seat} plays${own}.`);
+    }
     const rid = await ctx.people.createRewind(id, body.seat, body.scope, body.to);
     ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
     reply.status(201);
