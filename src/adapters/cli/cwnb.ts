@@ -208,9 +208,9 @@ export function registerCwnbCommands(program: Command): void {
 
   program
     .command('verify')
-    .description('Check a finished game offline: its revealed dice seed against the published commitment, and every logged roll re-derived from it')
+    .description('Check a game offline: its revealed dice seed against the published commitment, and every logged roll re-derived from it (a finished game holds its seed; before the end, the referee\'s FILE.seed)')
     .argument('<file>')
-    .option('--seed <seed>', 'the revealed seed, when the file does not hold it')
+    .option('--seed <seed>', 'the revealed seed, when neither the file nor FILE.seed holds it')
     .action(async (file: string, o: { seed?: string }) => {
       const { MODULES, verifyRecord } = await gameModules();
       const record = await readFile(file);

@@ -19,7 +19,8 @@ describe('14 Larger Campaigns', () => {
     t.act({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-cv' });
     t.act({ type: 'buyShip', seat: 'allied:indian-ocean', ship: 'a-cv' });
     for (const z of ZONE_IDS) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
-    expect(t.texts('purchase-refused')).toEqual(['Persian Gulf: USS Forrestal went to a player with fewer banked points (Indian Ocean); Allied may order again (6.C.2).']);
+    // Both have 0 banked: the tie goes by the order the War Zones are listed in (docs/rulings.md 6.C.2).
+    expect(t.texts('purchase-refused')).toEqual(['Persian Gulf: USS Forrestal went to a player with as many banked points whose War Zone is listed first (Indian Ocean); Allied may order again (6.C.2).']);
     expect(t.state.purchasesResolved).toBe(false);
     expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf']);
     // A ship is in one place only.

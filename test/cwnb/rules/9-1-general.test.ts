@@ -89,6 +89,14 @@ describe('9 Naval Missions', () => {
     expect(events.map((e) => e.text)).toContain('No Mission Points: only the Carrier Strike Mission Player scores for Carrier Air Strikes (9.7).');
   });
 
+  it('9.1 shore bombardment by a Sea Superiority player scores nothing, and the note names the Missions that do (a Sea Superiority player has a Point Pool too)', () => {
+    const t = new Table({ zones: [SP] });
+    t.prepare({ [SP]: { mission: { allied: 'Sea Superiority', soviet: 'Sea Superiority' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    const events = t.act({ type: 'landAttack', seat: 'soviet:south-pacific', attack: 'gun', damage: 5 });
+    expect(pointsOf(events, 'soviet')).toEqual([]);
+    expect(events.map((e) => e.text)).toContain('No Mission Points: shore bombardment scores only for the Invasion, Carrier Strike and Submarine Strike Mission Players, who attack Land Targets for points (9.1).');
+  });
+
   it('9 Reminder markers: a Mission\'s hand-size and Fog of War modifiers last for that turn only', () => {
     const t = new Table({ zones: ['persian-gulf'] });
     t.playTurn({ 'persian-gulf': { mission: { allied: 'Sea Superiority', urgent: false } } });

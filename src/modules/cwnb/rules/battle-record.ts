@@ -325,7 +325,7 @@ export const landAttack = zoneAction({
     }
     // 9.1 shore bombardment: Pool-mission attackers score Gun Attacks after the enemy is eliminated or while it retreats.
     if (!['Invasion', 'Carrier Strike', 'Submarine Strike'].includes(mission)) {
-      return noPoints('9.1', 'shore bombardment scores only for a Mission Player with a Point Pool against Land Targets (9.1)');
+      return noPoints('9.1', 'shore bombardment scores only for the Invasion, Carrier Strike and Submarine Strike Mission Players, who attack Land Targets for points (9.1)');
     }
     const enemy = other(side);
     if (!eliminated(state, zone, enemy) && !zone.players[enemy].retreating) {
