@@ -234,6 +234,8 @@ describe('wardroom replay --log --as VIEWER (issue 7 §1)', () => {
       wardroom(['replay', example, '--log', '--as', 'spectator']),
       wardroom(['replay', example, '--log', '--as', 'nobody']),
     ]);
+    // A seat typed as play reads it.
+    expect((await wardroom(['replay', example, '--log', '--as', 'a:med'])).stdout).toBe(allied.stdout);
     const buys = (out: string) => out.split('\n').find((l) => l.startsWith('Mediterranean: Allied buys'))!;
     expect(buys(referee.stdout)).toContain('Retreat, ECM, Damage Control for 101');
     expect(buys(allied.stdout)).toContain('Retreat, ECM, Damage Control for 101');

@@ -17,6 +17,17 @@ export function resolveSeat(text: string, state: CwnbState): string {
   return resolveSeatIn(text, state.options.zones);
 }
 
+/** A viewer as typed (--as): referee, spectator, a team, or a seat as `play` reads it ("a:med"); the text itself when it names none. */
+export function viewerText(text: string, state: CwnbState): string {
+  if (['referee', 'spectator', 'allied', 'soviet'].includes(text)) return text;
+  try {
+    return resolveSeatIn(text, state.options.zones);
+  } catch (e) {
+    if (e instanceof CommandError) return text; // the caller names the viewers there are
+    throw e;
+  }
+}
+
 /** A seat as typed, among the War Zones `zones` (an Overall Commander's seat, 14.1, whatever the zones). */
 export function resolveSeatIn(text: string, zones: readonly ZoneId[]): string {
   const [first, rest] = text.split(':');

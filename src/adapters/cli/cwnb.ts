@@ -7,7 +7,7 @@ import type { Viewer } from '../../engine/viewer.ts';
 import type { ZoneId } from '../../modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
 import { CommandError } from './command-line.ts';
-import { resolveSeatIn, resolveZone } from './cwnb-commands.ts';
+import { resolveSeatIn, resolveZone, viewerText } from './cwnb-commands.ts';
 import { renderStatus } from './cwnb-render.ts';
 
 /**
@@ -188,7 +188,8 @@ export function registerCwnbCommands(program: Command): void {
       if (!session) return;
       let viewer: Viewer = REFEREE;
       if (o.as !== undefined) {
-        const v = parseViewer(o.as, session.module.seats(session.state), session.module.teams(session.state));
+        const typed = session.module.id === cwnb.id ? viewerText(o.as, session.state as CwnbState) : o.as;
+        const v = parseViewer(typed, session.module.seats(session.state), session.module.teams(session.state));
         if (!v) {
           err(`--as ${o.as}: not a viewer of this game; choose a seat (${session.module.seats(session.state).join(', ')}), a team (${session.module.teams(session.state).join(', ')}), referee or spectator.`);
           process.exitCode = 2;

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
+import { viewerText } from './cwnb-commands.ts';
 
 const out = (s: string) => process.stdout.write(s);
 const err = (s: string) => process.stderr.write(s + '\n');
@@ -55,7 +56,7 @@ async function recordSheetCommand(file: string, o: { csv?: boolean; html?: strin
   }
   const seats = cwnb.seats(session.state);
   const teams = cwnb.teams(session.state);
-  const viewer = parseViewer(o.as, seats, teams);
+  const viewer = parseViewer(viewerText(o.as, session.state), seats, teams);
   if (!viewer) {
     err(`--as ${o.as}: not a viewer of ${file}; choose a seat (${seats.join(', ')}), a team (${teams.join(', ')}), referee or spectator.`);
     return 2;
