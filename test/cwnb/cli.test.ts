@@ -74,6 +74,9 @@ describe('wardroom new', () => {
       [['--demo', '--starting-points', bad('absurd.json', '{"med": {"allied": 1e12, "soviet": 10}}')], 'startingPoints.mediterranean.allied: 1000000000000 is not a whole number'],
       [['--demo', '--starting-points', bad('zone.json', '{"atlantis": {"allied": 5, "soviet": 5}}')], `${join(TMP, 'zone.json')}: No War Zone "atlantis"`],
       [['--demo', '--seed', ''], '--seed must not be empty'],
+      [['--demo', '--turns', 'abc'], 'turns: a campaign is 1 to 9 Campaign Game Turns, a whole number (5.2), not abc'],
+      [['--demo', '--turns', '2.5'], 'turns: a campaign is 1 to 9 Campaign Game Turns, a whole number (5.2), not 2.5'],
+      [['--demo', '--variable-end', '5'], 'optional.variableEndTurn.startTurn: the end-game die is first rolled at the end of turn 2, 3 or 4 (13.1), not 5'],
     ];
     for (const [args, message] of cases) {
       const r = await wardroom(['new', file, '--zones', 'med', '--force', ...args]);

@@ -120,7 +120,7 @@ export function registerCwnbCommands(program: Command): void {
           }),
         );
         const optional: Record<string, unknown> = {};
-        if (o.variableEnd || all) optional.variableEndTurn = { startTurn: Number(o.variableEnd ?? 3) };
+        if (o.variableEnd || all) optional.variableEndTurn = { startTurn: numberOrText(o.variableEnd ?? '3') };
         if (o.specialConditions || o.conditionsTables || all) optional.specialConditions = { tables: o.conditionsTables ? byZone(readJson(o.conditionsTables, 'Special Conditions tables'), o.conditionsTables, 'Special Conditions tables') : {} };
         if (o.transferCharts) {
           const charts = readJson(o.transferCharts, 'transfer charts') as { charts?: unknown };
@@ -129,7 +129,7 @@ export function registerCwnbCommands(program: Command): void {
         if (o.flagOfficers || all) optional.flagOfficers = true;
         if (o.frictionOfWar || all) optional.frictionOfWar = true;
         if (o.overallCommanders || all) optional.overallCommanders = true;
-        const options = { zones, turns: Number(o.turns), dice: o.dice, roster, startingPoints, players, optional };
+        const options = { zones, turns: numberOrText(o.turns), dice: o.dice, roster, startingPoints, players, optional };
         const parsed = cwnb.parseOptions(options);
         if (isRuleError(parsed)) throw new CommandError(formatRefusal(parsed));
         const seed = o.seed ?? randomBytes(32).toString('hex');
@@ -377,4 +377,10 @@ function seedFor(file: string, record: GameRecord, seedPath?: string): string | 
   const seed = readInput(path, 'dice seed').trim();
   if (!seed) throw new CommandError(`${path}: the dice seed file is empty.`);
   return seed;
+}
+
+/** A number option as a number, or as typed when it is none (so a refusal quotes "abc", not NaN). */
+function numberOrText(text: string): number | string {
+  const n = Number(text);
+  return Number.isNaN(n) ? text : n;
 }

@@ -22,9 +22,12 @@ const points = z.number().int().min(0).max(MAX_STARTING_POINTS);
 const pointsPair = z.object({ allied: points, soviet: points });
 
 /** Game options as written in a game file (see docs/game-file.md). "demo" expands to the demo data. */
+/** 5.2: at most nine Campaign Game Turns. */
+const TURNS = (issue: { input?: unknown }) => `a campaign is 1 to 9 Campaign Game Turns, a whole number (5.2), not ${String(issue.input)}`;
+
 export const optionsSchema = z.object({
   zones: z.array(z.enum(ZONE_IDS)).min(1).max(7),
-  turns: z.number().int().min(1).max(9),
+  turns: z.number({ error: TURNS }).int({ error: TURNS }).min(1, { error: TURNS }).max(9, { error: TURNS }),
   dice: z.enum(['seeded', 'physical']).default('seeded'),
   roster: z.union([z.literal('demo'), roster]),
   startingPoints: z.union([z.literal('demo'), z.partialRecord(z.enum(ZONE_IDS), pointsPair)]),

@@ -127,7 +127,10 @@ describe('13.1 Variable End Turn', () => {
 
   it('13.1 the agreed start turn must be 2, 3 or 4', async () => {
     const { optionsRefusal } = await import('../../support/cwnb-optional-fixtures.ts');
-    expect(optionsRefusal({ zones: [PG], optional: { variableEndTurn: { startTurn: 5 as 4 } } }).code).toBe('bad-options');
+    expect(optionsRefusal({ zones: [PG], optional: { variableEndTurn: { startTurn: 5 as 4 } } })).toMatchObject({
+      code: 'bad-options',
+      message: 'Game options are invalid: optional.variableEndTurn.startTurn: the end-game die is first rolled at the end of turn 2, 3 or 4 (13.1), not 5',
+    });
     expect(optionsRefusal({ zones: [PG], optional: { variableEndTurn: { startTurn: 1 as 4 } } }).code).toBe('bad-options');
   });
 });

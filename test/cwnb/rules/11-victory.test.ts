@@ -99,7 +99,12 @@ describe('11 Campaign Game Victory', () => {
     }
     expect(t.state.turn).toBe(9);
     expect(cwnb.isOver(t.state)).toBe(true);
-    expect(cwnb.parseOptions({ zones: [PG], turns: 10, roster: 'demo', startingPoints: 'demo' })).toMatchObject({ code: 'bad-options' });
+    for (const turns of [10, 2.5, Number.NaN]) {
+      expect(cwnb.parseOptions({ zones: [PG], turns, roster: 'demo', startingPoints: 'demo' })).toMatchObject({
+        code: 'bad-options',
+        message: `Game options are invalid: turns: a campaign is 1 to 9 Campaign Game Turns, a whole number (5.2), not ${turns}`,
+      });
+    }
   });
 
   it('11 once the game is over, no more actions are accepted', () => {

@@ -16,7 +16,9 @@ const conditionTable = z.object({
 });
 
 export const optionalRulesSchema = z.object({
-  variableEndTurn: z.object({ startTurn: z.union([z.literal(2), z.literal(3), z.literal(4)]) }).optional(),
+  variableEndTurn: z
+    .object({ startTurn: z.union([z.literal(2), z.literal(3), z.literal(4)], { error: (issue) => `the end-game die is first rolled at the end of turn 2, 3 or 4 (13.1), not ${String(issue.input)}` }) })
+    .optional(),
   specialConditions: z.object({ tables: z.partialRecord(zone, conditionTable).default({}) }).optional(),
   transferLimitations: z.object({ charts: z.array(chart).default([]) }).optional(),
   flagOfficers: z.boolean().optional(),
