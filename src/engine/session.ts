@@ -314,6 +314,15 @@ export class Session<S = unknown> {
     return told ? `${type} by ${seat} (action #${j})` : `an action of ${team === null ? 'another seat' : `the ${this.teamLabel(team)} team`} (action #${j})`;
   }
 
+  /** The log entries that still stand and changed or relied on `scope`, oldest first: what a rewind of it could take back. */
+  scopeEntries(scope: string): number[] {
+    const out: number[] = [];
+    this.steps.forEach((s, i) => {
+      if (!s.voided && !s.kernel && overlaps(s.scope, [scope])) out.push(i);
+    });
+    return out;
+  }
+
   /**
    * Corrections by agreement: rewind one scope (a War Zone) to just after log entry `to`,
    * taking back every later action in it. The referee, or every seat of the scope, must agree.
@@ -332,11 +341,7 @@ export class Session<S = unknown> {
       if (missing.length) return ruleError('rewind-not-agreed', `A rewind needs the referee, or every seat of ${scope} (${need.join(', ')}); missing ${missing.join(', ')}.`);
     }
     if (!Number.isInteger(to) || to < -1 || to >= this.version) return ruleError('rewind-not-allowed', `Rewind to an entry of the log, -1 to ${this.version - 1}.`);
-    const voids: number[] = [];
-    for (let j = to + 1; j < this.steps.length; j++) {
-      const s = this.steps[j];
-      if (!s.voided && !s.kernel && overlaps(s.scope, [scope])) voids.push(j);
-    }
+    const voids = this.scopeEntries(scope).filter((j) => j > to);
     if (!voids.length) return ruleError('rewind-not-allowed', `Nothing happened in ${scope} after action #${to}.`);
     const set = new Set(voids);
     for (const j of voids) {

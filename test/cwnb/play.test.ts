@@ -59,6 +59,27 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     expect(log(file).filter((a) => a.type === 'buyCard')).toHaveLength(5);
   });
 
+  it('§4 a sinking recorded by mistake and found two actions later: undo is refused, "rewind 3" takes back the War Zone\'s last three actions, agreed by both its players', async ({ expect }) => {
+    const file = newGame({ ...ONE_ZONE, dice: 'seeded' });
+    const setup = ['roll', 'as a', 'buy kidd', 'done', 'as s', 'buy kirov', 'done', 'as a', 'commit kidd', 'as s', 'commit kirov', 'deal'];
+    const r = await wardroom(['play', file], [...setup, 'as a', 'sink kirov', 'as s', 'damage kidd 1', 'end', 'as a', 'undo', 'rewind 3', 'quit'].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('ask for a rewind instead');
+    expect(r.stdout).toContain('zone:mediterranean rewound to after action #');
+    expect(r.stdout).toContain('3 action(s) taken back.');
+    const entries = log(file);
+    expect(entries.at(-1)).toMatchObject({ type: '@rewind', scope: 'zone:mediterranean', agreed: ['allied:mediterranean', 'soviet:mediterranean'] });
+    expect(entries.at(-1)!.voids).toEqual([entries.length - 4, entries.length - 3, entries.length - 2]);
+  });
+
+  it('§4 rewind refusals: more actions than the War Zone has since the game began, a number that is not one, a seat with no War Zone', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const r = await wardroom(['play', file], ['roll 1', 'as a', 'rewind 5', 'rewind x', 'quit'].join('\n') + '\n');
+    expect(r.stdout).toContain('Refused: The Mediterranean has only 1 action(s) to take back.');
+    expect(r.stdout).toContain('Refused: rewind [N]: N is how many of the last actions of your War Zone to take back.');
+    expect(log(file)).toHaveLength(1);
+  });
+
   it('9 when a mission is rolled its terms are shown: each side\'s summary, hand size and Fog of War', async ({ expect }) => {
     const file = newGame(ONE_ZONE);
     const r = await wardroom(['play', file], ['roll 1', 'quit'].join('\n') + '\n');

@@ -66,7 +66,7 @@ export interface PlayOptions {
   strict?: (refusal: string) => void;
 }
 
-const META_HELP = `Also: actions (every choice now) · help COMMAND · status · view · log [N] · undo [N] · as SEAT · json {ACTION} · quit`;
+const META_HELP = `Also: actions (every choice now) · help COMMAND · status · view · log [N] · undo [N] · rewind [N] (your War Zone's last N actions, both its players agreeing) · as SEAT · json {ACTION} · quit`;
 
 /** Run the game until it is over or input ends. Returns the exit code. */
 export async function playSession(session: Session<unknown>, term: Terminal, o: PlayOptions = {}): Promise<number> {
@@ -225,6 +225,31 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
           save();
           term.say(`Took back: ${r.map((a) => a.type).join(', ')}.`);
           seen = session.events.length - 1;
+        }
+        return null;
+      }
+      case 'rewind': {
+        // §4 corrections by agreement: both players of the War Zone are at the table.
+        if (args[0] !== undefined && !/^[1-9]\d*$/.test(args[0])) throw new CommandError('rewind [N]: N is how many of the last actions of your War Zone to take back.');
+        const where = p.rewindScope?.(session, seat);
+        if (!where) throw new CommandError(`rewind: act as a seat of the part of the game to rewind ("as SEAT").`);
+        const entries = session.scopeEntries(where.scope);
+        const n = Number(args[0] ?? 1);
+        if (n > entries.length) throw new CommandError(`The ${where.name} has only ${entries.length} action(s) to take back.`);
+        const agreed = session.module.scopeSeats?.(session.state, where.scope) ?? [];
+        if (term.interactive) {
+          const yes = await term.ask(`Take back the last ${n} action(s) of the ${where.name}: do its players (${agreed.join(' and ')}) agree? [y/N] `, false);
+          if (!yes || !/^y(es)?$/i.test(yes.trim())) {
+            term.say('Not done.');
+            return null;
+          }
+        }
+        if (o.file && stamp) checkUnchanged(o.file, stamp);
+        const r = session.rewind(where.scope, entries[entries.length - n] - 1, agreed);
+        if (isRuleError(r)) term.say(`Refused: ${r.message}`);
+        else {
+          save();
+          showNew();
         }
         return null;
       }

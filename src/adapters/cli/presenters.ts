@@ -30,6 +30,8 @@ export interface Presenter {
   proxy?(line: string, session: Session<unknown>, seat: string): { line: string; target: string } | undefined;
   /** More to show the table after these (public) events: a mission's terms when it is rolled. */
   afterEvents?(session: Session<unknown>, events: readonly GameEvent[]): string[];
+  /** The part of the game a seat's players may rewind together (CWNB: its War Zone), or null. */
+  rewindScope?(session: Session<unknown>, seat: string): { scope: string; name: string } | null;
   /** An action taken without asking (a seeded SMP roll), or null. */
   autoAction?(session: Session<unknown>, seat: string): Action | null;
   extraHelp?: string;
@@ -44,6 +46,10 @@ const cwnb: Presenter = {
     return [renderStatus({ ...v, zones: v.zones.filter((z) => !zone || z.id === zone) }), ...ownSecrets(v, seat), `(as ${seat} may see it)`].join('\n');
   },
   resolveSeat: (text, session) => resolveCwnbSeat(text, session.state as CwnbState),
+  rewindScope(session, seat) {
+    const zone = parseSeat(seat)?.zone;
+    return zone ? { scope: `zone:${zone}`, name: session.module.placeName?.(zone) ?? zone } : null;
+  },
   seatName(seat, session) {
     const name = (session.state as CwnbState).holders[seat];
     return name ? `${seat} (${name})` : seat;
