@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { smpModule } from '../../src/modules/smp/index.ts';
 import { scenarioJsonSchema, validateScenario } from '../../src/modules/smp/scenario.ts';
+import type { ScenarioInput } from '../../src/modules/smp/scenario.ts';
 import { demoRaw, mini, play, withPlaces } from './helpers.ts';
 
 describe('Scenario: the board state, validated', () => {
@@ -156,5 +157,60 @@ describe('Scenario: roles, places and build queues must name what is on the boar
     const raw = mini({ smpNumber: 1, territories: [{ name: 'Nowhere', owner: 'usa' }, { name: 'Ottawa', owner: 'uk' }, { name: 'France', owner: 'germany' }, { name: 'Spain', owner: 'uk' }, { name: 'Rio de Oro', owner: 'uk' }, { name: 'United Kingdom', owner: 'uk' }, { name: 'Normandy Bordeaux', owner: 'germany' }], places: { london: 'United Kingdom', normandy: 'Normandy Bordeaux', paris: 'France' } });
     expect(validateScenario(raw, [1]).ok).toBe(true);
     expect(refused({ ...raw, places: { normandy: 'Normandy Bordeaux', paris: 'France' } }, { steps: [1] })['places.london']).toMatch(/"London"/);
+  });
+});
+
+describe('Scenario: each check of meaning refuses with the path and a message naming the entry (issue 8 §3)', () => {
+  const base = mini();
+  const N = base.nations!;
+  const notStep1 = [2, 3, 4, 5, 6, 7, 8, 9, 10]; // the mini board's neutral United States would need Ottawa (#1.2)
+  const cases: [string, ScenarioInput, { path: string; message: string }[]][] = [
+    ['"vichy" listed as a nation', mini({ nations: [...N, { id: 'vichy', side: 'axis' }] }), [
+      { path: 'nations[7].id', message: '"vichy" is reserved for Vichy French units and territories; do not list it as a nation' },
+      { path: 'cash', message: 'no cash (IPCs) given for nation "vichy" (give 0 if it has none)' },
+    ]],
+    ['a nation listed twice', mini({ nations: [...N, { id: 'uk', side: 'allies' }] }), [{ path: 'nations[7].id', message: 'nation "uk" is listed twice' }]],
+    ['wars naming unknown nations', mini({ wars: [['germany', 'mars'], ['venus', 'uk']] }), [
+      { path: 'wars[0][1]', message: 'unknown nation "mars"' },
+      { path: 'wars[1][0]', message: 'unknown nation "venus"' },
+    ]],
+    ['a nation at war with itself', mini({ wars: [['uk', 'uk']] }), [{ path: 'wars[0]', message: 'a nation cannot be at war with itself' }]],
+    ['cash for an unknown nation', mini({ cash: { ...base.cash, mars: 3 } }), [{ path: 'cash.mars', message: 'cash for unknown nation "mars"' }]],
+    ['no cash for a fighting nation', mini({ cash: { germany: 20, uk: 20, japan: 20, russia: 20, italy: 20, france: 20 } }), [{ path: 'cash', message: 'no cash (IPCs) given for nation "usa" (give 0 if it has none)' }]],
+    ['a territory listed twice', mini({ territories: [{ name: 'A', owner: 'uk' }, { name: 'A', owner: 'uk' }] }), [{ path: 'territories[1].name', message: '"A" is listed twice' }]],
+    ['a sea zone with a territory\'s name', mini({ territories: [{ name: 'A', owner: 'uk' }], seaZones: [{ name: 'A' }] }), [{ path: 'seaZones[0].name', message: '"A" is listed twice' }]],
+    ['units of an unknown nation', mini({ territories: [{ name: 'A', owner: 'uk', units: [{ owner: 'mars', type: 'infantry', count: 1 }] }] }), [{ path: 'territories[0].units[0].owner', message: 'territory "A": unknown nation "mars"' }]],
+    ['a unit type of the board without a domain', mini({ unitTypes: { robot: { fighter: false } }, territories: [{ name: 'A', owner: 'uk', units: [{ owner: 'uk', type: 'robot', count: 1 }] }] }), [{ path: 'unitTypes.robot.domain', message: 'unit type "robot" needs a domain (land, air or sea)' }]],
+    ['a sea unit in a territory', mini({ territories: [{ name: 'A', owner: 'uk', units: [{ owner: 'uk', type: 'destroyer', count: 1 }] }] }), [{ path: 'territories[0].units[0].type', message: 'territory "A": destroyer is a sea unit; it cannot be in a territory' }]],
+    ['a land unit at sea', mini({ seaZones: [{ name: 'S', units: [{ owner: 'uk', type: 'tank', count: 1 }] }] }), [{ path: 'seaZones[0].units[0].type', message: 'sea zone "S": tank is a land unit; put it in a territory (transported units are not part of this phase)' }]],
+    ['more damaged ships than ships', mini({ seaZones: [{ name: 'S', units: [{ owner: 'uk', type: 'battleship', count: 1, damaged: 2 }] }] }), [{ path: 'seaZones[0].units[0].damaged', message: 'sea zone "S": 2 damaged but only 1 unit(s)' }]],
+    ['a damaged one-hit ship', mini({ seaZones: [{ name: 'S', units: [{ owner: 'uk', type: 'destroyer', count: 1, damaged: 1 }] }] }), [{ path: 'seaZones[0].units[0].damaged', message: 'sea zone "S": destroyer sinks on one hit; it cannot be damaged' }]],
+    ['more designated units than units', mini({ territories: [{ name: 'A', owner: 'uk', units: [{ owner: 'uk', type: 'fighter', count: 1, designated: 2 }] }] }), [{ path: 'territories[0].units[0].designated', message: 'territory "A": 2 designated but only 1 unit(s)' }]],
+    ['an unknown original owner', mini({ territories: [{ name: 'A', owner: 'uk', originalOwner: 'mars' }] }), [{ path: 'territories[0].originalOwner', message: 'territory "A": unknown nation "mars"' }]],
+    ['an unknown facility type', mini({ territories: [{ name: 'A', owner: 'uk', facilities: [{ type: 'castle' }] }] }), [{ path: 'territories[0].facilities[0].type', message: 'territory "A": unknown facility type "castle" (built in: minor_factory, major_factory, industrial_complex, air_base, naval_base, rail_station, minor_bunker, major_bunker)' }]],
+    ['a facility type of the board without a kind', mini({ facilityTypes: { castle: { maxDamage: 3 } }, territories: [{ name: 'A', owner: 'uk', facilities: [{ type: 'castle' }] }] }), [{ path: 'facilityTypes.castle.kind', message: 'facility type "castle" needs a kind (production or tactical)' }]],
+    ['damage past the maximum', mini({ territories: [{ name: 'A', owner: 'uk', facilities: [{ type: 'minor_factory', damage: 7 }] }] }), [{ path: 'territories[0].facilities[0].damage', message: 'territory "A": 7 damage is past this minor_factory\'s maximum of 6' }]],
+    ['a build queue of an unknown nation', mini({ buildQueues: [{ id: 'q', nation: 'mars', oilTankerEligible: true }] }), [{ path: 'buildQueues[0].nation', message: 'build queue "q": unknown nation "mars"' }]],
+    ['a sea zone next to an unknown space', mini({ seaZones: [{ name: 'S', adjacent: ['Atlantis'] }] }), [{ path: 'seaZones[0].adjacent[0]', message: 'sea zone "S": unknown territory or sea zone "Atlantis"' }]],
+    ['a ship type without its hits (#7, #9)', mini({ seaZones: [{ name: 'S', units: [{ owner: 'uk', type: 'super_battleship', count: 1 }] }] }), [{ path: 'unitTypes.super_battleship.hits', message: 'super_battleship can be hit by kamikaze tokens and coastal defences (#7, #9): the document does not state it and A&A Global 1940 has no default; give unitTypes.super_battleship.hits' }]],
+    ['a fighter type without its dog-fight defence (#5, #6)', mini({ territories: [{ name: 'A', owner: 'uk', units: [{ owner: 'uk', type: 'ww1_fighter', count: 1 }] }] }), [{ path: 'unitTypes.ww1_fighter.dogfightDefence', message: 'ww1_fighter may intercept bombing raids and bombardments (#5, #6) with its dog-fight value: the document does not state it and A&A Global 1940 has no default; give unitTypes.ww1_fighter.dogfightDefence' }]],
+    ['a designated fighter type without its dog-fight attack (#5, #6)', mini({ unitTypes: { ww1_fighter: { dogfightDefence: 1 } }, territories: [{ name: 'A', owner: 'uk', units: [{ owner: 'uk', type: 'ww1_fighter', count: 1, designated: 1 }] }] }), [{ path: 'unitTypes.ww1_fighter.dogfightAttack', message: 'designated ww1_fighter may escort (#5, #6) with its dog-fight value: the document does not state it and A&A Global 1940 has no default; give unitTypes.ww1_fighter.dogfightAttack' }]],
+  ];
+  for (const [what, raw, errors] of cases) {
+    it(`refused: ${what}`, () => {
+      expect(validateScenario(raw, notStep1)).toEqual({ ok: false, errors });
+    });
+  }
+
+  it('an open-sea convoy zone needs the places #3 pays from: Nova Scotia and London, named with the rule (ruling R0-8)', () => {
+    const v = validateScenario(mini({ seaZones: [{ name: 'S', openSea: true }] }), [5]);
+    expect(v).toEqual({
+      ok: false,
+      errors: [
+        { path: 'places.london', message: '"London" is not a territory on this board; #3 Convoy Raids (open-sea zones) needs it: add it, or give this board\'s name for the document\'s London in places.london' },
+        { path: 'places.novaScotia', message: '"Nova Scotia" is not a territory on this board; #3 Convoy Raids (open-sea zones) needs it: add it, or give this board\'s name for the document\'s Nova Scotia in places.novaScotia' },
+      ],
+    });
+    expect(validateScenario(mini({ seaZones: [{ name: 'S', openSea: true }] }), [4]).ok, 'not when step 5 does not run').toBe(true);
   });
 });
