@@ -29,7 +29,8 @@ export function isRuleError(x: unknown): x is RuleError {
 
 /** "message (rule 9.5)" for a terminal; replays prefix "action #N: ". */
 export function formatRefusal(e: RuleError): string {
-  const text = e.rule ? `${e.message} (rule ${e.rule})` : e.message;
+  // The rule once: a message that already cites it ("… after the mission is known (6.C.2).") keeps its own.
+  const text = e.rule && !e.message.includes(`(${e.rule})`) ? `${e.message} (rule ${e.rule})` : e.message;
   return e.index !== undefined && e.index >= 0 ? `action #${e.index}: ${text}` : text;
 }
 

@@ -265,7 +265,7 @@ export class Session<S = unknown> {
     if (stale) return stale;
     const plan = this.undoPlan(seat, count);
     if (isRuleError(plan)) return plan;
-    const r = this.takeBack({ type: '@undo', seat, voids: plan }, true);
+    const r = this.takeBack({ type: '@undo', seat, voids: plan }, seatViewer(seat));
     return isRuleError(r) ? r : plan.map((i) => this.record.log[i]);
   }
 
@@ -289,21 +289,21 @@ export class Session<S = unknown> {
   /** Why entry `i` may not be taken back together with `voids`, or null, as `asker` may be told. */
   private blocked(i: number, voids: ReadonlySet<number>, what: 'undo' | 'rewind', asker: Viewer): RuleError | null {
     const code = what === 'undo' ? 'undo-not-allowed' : 'rewind-not-allowed';
-    if (this.steps[i].barrier) return ruleError(code, `${capital(this.nameFor(i, asker))} rolled a die from the seed or revealed a secret: it cannot be taken back.`);
+    if (this.steps[i].barrier) return ruleError(code, `${capital(this.nameFor(i, asker).name)} rolled a die from the seed or revealed a secret: it cannot be taken back.`);
     for (let j = i + 1; j < this.steps.length; j++) {
       const s = this.steps[j];
       if (s.voided || s.kernel || voids.has(j)) continue;
-      if (overlaps(s.scope, this.steps[i].scope)) return ruleError(code, `${capital(this.nameFor(j, asker))} came after ${this.nameFor(i, asker)} and may depend on it; ask for a rewind instead.`);
+      if (overlaps(s.scope, this.steps[i].scope)) return ruleError(code, `${capital(this.nameFor(j, asker).name)} came after ${this.nameFor(i, asker).name} and may depend on it; ask for a rewind instead.`);
     }
     return null;
   }
 
   /**
-   * Log entry `j` as `viewer` may be told of it: its type and seat to the referee, the acting
-   * team, and anyone who saw something of it (unless its type is secret: an order); to others only
-   * that the other team acted, as at a table.
+   * Log entry `j` as `viewer` may be told of it (`told`): its type and seat to the referee, the
+   * acting team, and anyone who saw something of it (unless its type is secret: an order); to
+   * others only that the other team acted, as at a table.
    */
-  private nameFor(j: number, viewer: Viewer): string {
+  private nameFor(j: number, viewer: Viewer): { name: string; told: boolean } {
     const { type, seat } = this.record.log[j];
     const teamOf = (s: string) => this.module.teamOf(this.state, s);
     const team = teamOf(seat);
@@ -311,7 +311,7 @@ export class Session<S = unknown> {
       viewer.kind === 'referee' ||
       (team !== null && viewerTeam(viewer, teamOf) === team) ||
       (!actionDef(this.module, this.state, type)?.secret && this.events.some((e) => e.entry === j && eventAs(e, viewer, teamOf)));
-    return told ? `${type} by ${seat} (action #${j})` : `an action of ${team === null ? 'another seat' : `the ${this.teamLabel(team)} team`} (action #${j})`;
+    return { told, name: told ? `${type} by ${seat} (action #${j})` : `an action of ${team === null ? 'another seat' : `the ${this.teamLabel(team)} team`} (action #${j})` };
   }
 
   /** The log entries that still stand and changed or relied on `scope`, oldest first: what a rewind of it could take back. */
@@ -328,10 +328,7 @@ export class Session<S = unknown> {
    * taking back every later action in it. The referee, or every seat of the scope, must agree.
    * Refused past a seeded die or a reveal, or past an action that also changed (or relied on) another scope.
    */
-  rewind(scope: string, to: number, agreed: readonly string[], version?: number): Action[] | RuleError {
-    // A refusal is told to the one whose agreement completed the request (the last to agree).
-    const last = agreed.includes('referee') ? 'referee' : agreed.at(-1);
-    const asker = last === 'referee' ? REFEREE : last === undefined ? SPECTATOR : seatViewer(last);
+  rewind(scope: string, to: number, agreed: readonly string[], version?: number, asker: Viewer = agreed.includes('referee') ? REFEREE : SPECTATOR): Action[] | RuleError {
     const stale = this.stale(version);
     if (stale) return stale;
     const need = this.module.scopeSeats?.(this.state, scope) ?? [];
@@ -347,25 +344,25 @@ export class Session<S = unknown> {
     for (const j of voids) {
       const s = this.steps[j];
       if (s.scope === null || s.scope.some((x) => x !== scope)) {
-        const name = this.nameFor(j, asker);
-        const parts = !name.startsWith('an action of') && s.scope ? s.scope.filter((x) => x !== scope).join(', ') : s.scope ? 'another part of the game' : 'the whole game';
+        const { name, told } = this.nameFor(j, asker);
+        const parts = !s.scope ? 'the whole game' : told ? s.scope.filter((x) => x !== scope).join(', ') : 'another part of the game';
         return ruleError('rewind-not-allowed', `${capital(name)} also changed or relied on ${parts}: a rewind of ${scope} cannot take it back.`);
       }
       const why = this.blocked(j, set, 'rewind', asker);
       if (why) return why;
     }
-    const r = this.takeBack({ type: '@rewind', seat: agreed.includes('referee') ? 'referee' : agreed[0], scope, to, agreed: [...agreed], voids }, true);
+    const r = this.takeBack({ type: '@rewind', seat: agreed.includes('referee') ? 'referee' : agreed[0], scope, to, agreed: [...agreed], voids }, asker);
     return isRuleError(r) ? r : voids.map((i) => this.record.log[i]);
   }
 
   /**
    * Void entries and re-derive the state from the nearest checkpoint; append the kernel entry. A new
-   * take-back (`live`; not one replayed from a stored log) is refused when an action after the first
-   * entry taken back would now do something else (say something else, become a step of the whole
-   * game, or roll a seeded die or reveal where it did not): the scopes the module reported missed a
-   * dependency, and history is never rewritten.
+   * take-back (`live`: asked for by `live`, the viewer told of a refusal; not one replayed from a
+   * stored log) is refused when an action after the first entry taken back would now do something
+   * else (say something else, become a step of the whole game, or roll a seeded die or reveal where
+   * it did not): the scopes the module reported missed a dependency, and history is never rewritten.
    */
-  private takeBack(entry: UndoEntry | RewindEntry, live: boolean): GameEvent[] | RuleError {
+  private takeBack(entry: UndoEntry | RewindEntry, live: Viewer | false): GameEvent[] | RuleError {
     const voids = entry.voids;
     if (!Array.isArray(voids) || !voids.length || voids.some((i) => !Number.isInteger(i) || i < 0 || i >= this.steps.length || this.steps[i].voided || this.steps[i].kernel)) {
       return ruleError('bad-entry', 'An @undo or @rewind entry must void earlier actions that still stand.');
@@ -382,9 +379,12 @@ export class Session<S = unknown> {
       if (!s.voided && !s.kernel && !set.has(i)) {
         const entryI = this.record.log[i];
         const r = applyAction(this.module, state, entryI, new RecordingDice(NO_SEED, entryI.rolled ?? []));
-        if (isRuleError(r)) return ruleError('take-back-breaks-log', `Taking this back would make ${entryI.type} by ${entryI.seat} (action #${i}) impossible: ${r.message}`);
-        if (said && i > first && (isBarrier(r.events) !== s.barrier || (r.scope === undefined) !== (s.scope === null) || saying(r.events) !== (said.get(i) ?? ''))) {
-          return ruleError(entry.type === '@undo' ? 'undo-not-allowed' : 'rewind-not-allowed', `Taking this back would change what ${entryI.type} by ${entryI.seat} (action #${i}) did.`);
+        if (isRuleError(r)) {
+          const named = live ? this.nameFor(i, live) : { name: `${entryI.type} by ${entryI.seat} (action #${i})`, told: true };
+          return ruleError('take-back-breaks-log', `Taking this back would make ${named.name} impossible${named.told ? `: ${r.message}` : '.'}`);
+        }
+        if (live && i > first && (isBarrier(r.events) !== s.barrier || (r.scope === undefined) !== (s.scope === null) || saying(r.events) !== (said!.get(i) ?? ''))) {
+          return ruleError(entry.type === '@undo' ? 'undo-not-allowed' : 'rewind-not-allowed', `Taking this back would change what ${this.nameFor(i, live).name} did.`);
         }
         state = r.state;
       }

@@ -118,11 +118,15 @@ describe('wardroom new', () => {
     const r = await wardroom(['new', file, '--zones', 'med,na', '--demo', '--player', 'a:med=Cy', '--player', 's:north-atlantic=Dee']);
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8')).options.players).toEqual({ 'allied:mediterranean': 'Cy', 'soviet:north-atlantic': 'Dee' });
+    const commanders = await wardroom(['new', file, '--force', '--zones', 'med,na', '--demo', '--overall-commanders', '--player', 'c:allied=Flo']);
+    expect(commanders.code, '14.1: an Overall Commander\'s seat, with the rule on').toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).options.players).toEqual({ 'commander:allied': 'Flo' });
     for (const [player, why] of [
       ['bogus=Ann', 'A seat is side:zone, e.g. allied:mediterranean or s:na; got "bogus".'],
       ['allied:sea-of-japan=Ann', 'No War Zone "sea-of-japan" in this game (mediterranean, north-atlantic).'],
       ['allied:mediterranean', '--player SEAT=NAME, e.g. allied:mediterranean=Ann; got "allied:mediterranean".'],
-      ['commander:allied=Ann', 'commander:allied is the seat of an Overall Commander (14.1): add --overall-commanders.'],
+      ['commander:allied=Ann', '--player: "commander:allied" is not a seat of this game (allied:mediterranean, soviet:mediterranean, allied:north-atlantic, soviet:north-atlantic).'],
+      ['allied:mediterranean=', '--player SEAT=NAME, e.g. allied:mediterranean=Ann; got "allied:mediterranean=".'],
     ]) {
       const bad = join(TMP, 'players-bad.json');
       const refused = await wardroom(['new', bad, '--zones', 'med,na', '--demo', '--player', player]);

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readGameFile, writeGameFile } from '../../src/adapters/storage/game-file.ts';
 import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
 import type { GameRecord, Session } from '../../src/engine/session.ts';
+import { seatViewer } from '../../src/engine/viewer.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
 import { uniformCharts } from '../support/cwnb-optional-fixtures.ts';
 import { openSession, table, type Table } from '../support/cwnb-scenario.ts';
@@ -499,7 +500,7 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     expect(allied).not.toMatch(/buyShip by soviet|kirov/i);
   });
 
-  it("6.C.3 a refused rewind never names the other team's secret card transfer to the seat whose agreement completed it; its team and the referee are told", () => {
+  it("6.C.3 a refused rewind never names the other team's secret card transfer to the seat told of it; its team and the referee are told", () => {
     const t = twoZones();
     const s = t.session;
     t.act('soviet:south-pacific', 'buyCard', { card: 'ECM' });
@@ -507,10 +508,13 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     const card = s.state.zones[SP]!.players.soviet.cards[0].id;
     t.act('soviet:south-pacific', 'transferCard', { card, to: MED });
     const k = s.version - 1;
-    const byAllied = refused(s.rewind('zone:south-pacific', k - 1, ['soviet:south-pacific', 'allied:south-pacific']), 'rewind-not-allowed').message;
+    const both = ['soviet:south-pacific', 'allied:south-pacific'];
+    const byAllied = refused(s.rewind('zone:south-pacific', k - 1, both, undefined, seatViewer('allied:south-pacific')), 'rewind-not-allowed').message;
+    // Without a viewer named, a refusal of seats' rewind is told as to anyone (a shared screen).
+    expect(refused(s.rewind('zone:south-pacific', k - 1, both), 'rewind-not-allowed').message).toBe(byAllied);
     expect(byAllied).toBe(`An action of the Soviet team (action #${k}) also changed or relied on another part of the game: a rewind of zone:south-pacific cannot take it back.`);
     const told = `transferCard by soviet:south-pacific (action #${k}) also changed or relied on zone:mediterranean: a rewind of zone:south-pacific cannot take it back.`;
-    expect(refused(s.rewind('zone:south-pacific', k - 1, ['allied:south-pacific', 'soviet:south-pacific']), 'rewind-not-allowed').message).toBe(told);
+    expect(refused(s.rewind('zone:south-pacific', k - 1, both, undefined, seatViewer('soviet:south-pacific')), 'rewind-not-allowed').message).toBe(told);
     expect(refused(s.rewind('zone:south-pacific', k - 1, ['referee']), 'rewind-not-allowed').message).toBe(told);
   });
 

@@ -144,6 +144,7 @@ describe('deadlines (issue 10)', () => {
     expect((await g.soviet.submit(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).status).toBe(423);
     // Paused: the page offers no move and no Undo (both would answer 423); it still says whose decision it is.
     const paused = await g.soviet.page(g.id);
+    expect(paused.me.seats).toContain('soviet:mediterranean');
     for (const seat of paused.me.seats) expect([paused.actions[seat], paused.undoable[seat]], seat).toEqual([[], 0]);
     expect(paused.waitingFor).toContain('soviet:mediterranean');
     await runSeveral();

@@ -204,4 +204,16 @@ describe('rewinds by agreement', () => {
     expect(r.status).toBe(422);
     expect((await g.spectator.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 })).status).toBe(403);
   });
+
+  it('a spectator cannot answer a rewind, with or without a seat (403): it is not taken for the referee, and the request stays open', async () => {
+    const g = await ordered();
+    const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
+    for (const body of [{ agree: true }, { agree: false }, { seat: 'soviet:mediterranean', agree: true }]) {
+      const r = await g.spectator.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, body);
+      expect([r.status, r.body.error.code], JSON.stringify(body)).toEqual([403, 'not-your-seat']);
+    }
+    const page = await g.allied.page(g.id);
+    expect(page.game.version).toBe(g.v);
+    expect(page.rewinds).toMatchObject([{ id: ask.body.id, needed: ['soviet:mediterranean'] }]);
+  });
 });

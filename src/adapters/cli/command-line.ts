@@ -231,35 +231,32 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
   return { fields, missing };
 }
 
+/** How each command word of `specs` fits the start of `tokens`: the spec, the word's fixed fields and how many tokens it took. */
+function wordsFitting<T extends Pick<ActionSpec, 'type' | 'commands'>>(tokens: string[], specs: readonly T[]): { spec: T; fixed: Record<string, unknown>; used: number }[] {
+  const out: { spec: T; fixed: Record<string, unknown>; used: number }[] = [];
+  for (const spec of specs) {
+    for (const { word, fixed } of commandWords(spec)) {
+      const w = word.toLowerCase().split(' ');
+      if (w.every((x, i) => tokens[i]?.toLowerCase() === x)) out.push({ spec, fixed, used: w.length });
+    }
+  }
+  return out.sort((a, b) => b.used - a.used);
+}
+
+/** The action type whose command word (the longest that fits) starts `line`, among `defs`, or undefined. */
+export function commandType(line: string, defs: readonly Pick<ActionSpec, 'type' | 'commands'>[]): string | undefined {
+  return wordsFitting(tokenize(line), defs)[0]?.spec.type;
+}
+
 /**
  * Read a typed line as one of the actions offered (`specs`), with some fields `given` already (the
  * seat an Overall Commander acts for). Null when the line names none of them; a line that names
  * one but does not fit its form is refused with what was wrong.
  */
-/** The action type whose command word (the longest that fits) starts `line`, among `defs`, or undefined. */
-export function commandType(line: string, defs: readonly Pick<ActionSpec, 'type' | 'commands'>[]): string | undefined {
-  const tokens = tokenize(line).map((t) => t.toLowerCase());
-  let best: { type: string; used: number } | undefined;
-  for (const d of defs) {
-    for (const { word } of commandWords(d)) {
-      const w = word.toLowerCase().split(' ');
-      if (w.every((x, i) => tokens[i] === x) && w.length > (best?.used ?? 0)) best = { type: d.type, used: w.length };
-    }
-  }
-  return best?.type;
-}
-
 export function parseCommandLine(line: string, specs: readonly ActionSpec[], given: Record<string, unknown> = {}): ParsedCommand | null {
   const tokens = tokenize(line);
-  const candidates: { spec: ActionSpec; fixed: Record<string, unknown>; used: number }[] = [];
-  for (const spec of specs) {
-    for (const { word, fixed } of commandWords(spec)) {
-      const w = word.toLowerCase().split(' ');
-      if (w.every((x, i) => tokens[i]?.toLowerCase() === x)) candidates.push({ spec, fixed, used: w.length });
-    }
-  }
+  const candidates = wordsFitting(tokens, specs);
   if (!candidates.length) return null;
-  candidates.sort((a, b) => b.used - a.used);
   let first: unknown;
   for (const c of candidates) {
     try {

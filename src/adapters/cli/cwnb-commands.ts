@@ -18,8 +18,8 @@ export function resolveSeat(text: string, state: CwnbState): string {
 }
 
 /** A viewer as typed (--as): referee, spectator, a team, or a seat as `play` reads it ("a:med"); the text itself when it names none. */
-export function viewerText(text: string, state: CwnbState): string {
-  if (['referee', 'spectator', 'allied', 'soviet'].includes(text)) return text;
+export function viewerText(text: string, state: CwnbState, teams: readonly string[]): string {
+  if (text === 'referee' || text === 'spectator' || teams.includes(text)) return text;
   try {
     return resolveSeatIn(text, state.options.zones);
   } catch (e) {

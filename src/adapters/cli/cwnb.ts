@@ -109,14 +109,12 @@ export function registerCwnbCommands(program: Command): void {
         const zones = String(o.zones).split(',').map((s) => s.trim()).filter(Boolean).map((z) => resolveZone(z));
         const startingPoints = o.startingPoints ? byZone(readJson(o.startingPoints, 'starting points'), o.startingPoints, 'starting points') : o.demo ? 'demo' : { 'south-pacific': { allied: 80, soviet: 100 } };
         const all = !!o.allOptions;
-        // 5: the seats as `play` reads them ("a:med"), and only seats of this game.
+        // 5: the seats as `play` reads them ("a:med"); only seats of this game (checked below).
         const players = Object.fromEntries(
           ((o.player as string[]) ?? []).map((p) => {
             const at = p.indexOf('=');
-            if (at < 1) throw new CommandError(`--player SEAT=NAME, e.g. allied:mediterranean=Ann; got "${p}".`);
-            const seat = resolveSeatIn(p.slice(0, at), zones);
-            if (seat.startsWith('commander:') && !(o.overallCommanders || all)) throw new CommandError(`${seat} is the seat of an Overall Commander (14.1): add --overall-commanders.`);
-            return [seat, p.slice(at + 1)];
+            if (at < 1 || at === p.length - 1) throw new CommandError(`--player SEAT=NAME, e.g. allied:mediterranean=Ann; got "${p}".`);
+            return [resolveSeatIn(p.slice(0, at), zones), p.slice(at + 1)];
           }),
         );
         const optional: Record<string, unknown> = {};
@@ -132,6 +130,9 @@ export function registerCwnbCommands(program: Command): void {
         const options = { zones, turns: numberOrText(o.turns), dice: o.dice, roster, startingPoints, players, optional };
         const parsed = cwnb.parseOptions(options);
         if (isRuleError(parsed)) throw new CommandError(formatRefusal(parsed));
+        const seats = cwnb.seats(cwnb.setup(parsed));
+        const stray = Object.keys(players).find((seat) => !seats.includes(seat));
+        if (stray) throw new CommandError(`--player: "${stray}" is not a seat of this game (${seats.join(', ')}).`);
         const seed = o.seed ?? randomBytes(32).toString('hex');
         const record = newGameRecord(cwnb.id, options, seed);
         if (!o.seedInFile) writeSeedFile(file, seed, record);
@@ -188,7 +189,7 @@ export function registerCwnbCommands(program: Command): void {
       if (!session) return;
       let viewer: Viewer = REFEREE;
       if (o.as !== undefined) {
-        const typed = session.module.id === cwnb.id ? viewerText(o.as, session.state as CwnbState) : o.as;
+        const typed = session.module.id === cwnb.id ? viewerText(o.as, session.state as CwnbState, session.module.teams(session.state)) : o.as;
         const v = parseViewer(typed, session.module.seats(session.state), session.module.teams(session.state));
         if (!v) {
           err(`--as ${o.as}: not a viewer of this game; choose a seat (${session.module.seats(session.state).join(', ')}), a team (${session.module.teams(session.state).join(', ')}), referee or spectator.`);
@@ -382,5 +383,5 @@ function seedFor(file: string, record: GameRecord, seedPath?: string): string | 
 /** A number option as a number, or as typed when it is none (so a refusal quotes "abc", not NaN). */
 function numberOrText(text: string): number | string {
   const n = Number(text);
-  return Number.isNaN(n) ? text : n;
+  return Number.isNaN(n) || !text.trim() ? text : n;
 }

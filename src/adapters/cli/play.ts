@@ -66,7 +66,7 @@ export interface PlayOptions {
   strict?: (refusal: string) => void;
 }
 
-const META_HELP = `Also: actions (every choice now) · help COMMAND · status · view · log [N] · undo [N] · rewind [N] (your War Zone's last N actions, both its players agreeing) · as SEAT · json {ACTION} · quit`;
+const META_HELP = `Also: actions (every choice now) · help COMMAND · status · view · why (a secret order refused) · log [N] · undo [N] · as SEAT · json {ACTION} · quit`;
 
 /** Run the game until it is over or input ends. Returns the exit code. */
 export async function playSession(session: Session<unknown>, term: Terminal, o: PlayOptions = {}): Promise<number> {
@@ -111,6 +111,13 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     }
   };
   /** The new events, echoed to the whole table: public faces only (a team's own secrets are for "view" and "log"). Returns how many. */
+  // Why a secret order was refused ("5 Action cards already", "your order costs 88") is the seat's
+  // secret too: the table is told only that it was, and "why" shows the reason, as "view" shows the order.
+  let secretWhy: string | null = null;
+  const keepSecret = (why: string): string => {
+    secretWhy = why;
+    return 'a secret order is not accepted now; "why" shows the reason (the other team looks away).';
+  };
   const showNew = (): number => {
     const events = session.eventsFor(SPECTATOR, seen);
     for (const e of events) term.say(`  ${e.text}`);
@@ -123,7 +130,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     const secret = !!session.legalActions(action.seat).find((s) => s.type === action.type)?.secret;
     const r = session.submit(action);
     if (isRuleError(r)) {
-      term.say(`Refused: ${formatRefusal(r)}`);
+      term.say(`Refused: ${secret ? keepSecret(formatRefusal(r)) : formatRefusal(r)}`);
       o.strict?.(formatRefusal(r));
       return false;
     }
@@ -194,7 +201,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       case 'exit':
         return { quit: true };
       case 'help':
-        term.say(args.length ? helpFor(args.join(' '), specs) : `${renderActions(seat, specs)}\n${META_HELP}${p.extraHelp ? `\n${p.extraHelp}` : ''}`);
+        term.say(args.length ? helpFor(args.join(' '), specs) : `${renderActions(seat, specs)}\n${META_HELP}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp}` : ''}`);
         return null;
       case 'actions':
         term.say(renderActions(seat, specs, true));
@@ -228,6 +235,10 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
         }
         return null;
       }
+      case 'why':
+        term.say(secretWhy ?? 'No secret order has been refused.');
+        secretWhy = null;
+        return null;
       case 'rewind': {
         // §4 corrections by agreement: both players of the War Zone are at the table.
         if (args[0] !== undefined && !/^[1-9]\d*$/.test(args[0])) throw new CommandError('rewind [N]: N is how many of the last actions of your War Zone to take back.');
@@ -245,7 +256,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
           }
         }
         if (o.file && stamp) checkUnchanged(o.file, stamp);
-        const r = session.rewind(where.scope, entries[entries.length - n] - 1, agreed);
+        const r = session.rewind(where.scope, entries[entries.length - n] - 1, agreed, undefined, SPECTATOR); // told to the whole table
         if (isRuleError(r)) term.say(`Refused: ${r.message}`);
         else {
           save();
@@ -272,7 +283,10 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       const type = commandType(line, session.module.actions(session.state));
       const def = type === undefined ? undefined : actionDef(session.module, session.state, type);
       const why = def && notOffered(session.module, def, session.state, seat);
-      throw new CommandError(`${seat} cannot "${cmd}" now${why ? `: ${formatRefusal(why)}` : ''}. ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
+      // Not in this step is public ("purchases are made after the mission is known"); a secret order's limits are not.
+      const inStep = def && (session.module.actionsFor?.(session.state, seat) ?? session.module.actions(session.state)).includes(def);
+      const reason = why ? `: ${def.secret && inStep ? keepSecret(formatRefusal(why)) : formatRefusal(why).replace(/\.?$/, '.')}` : '.';
+      throw new CommandError(`${seat} cannot "${cmd}" now${reason} ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
     }
     return form(parsed.spec, parsed.fields, parsed.missing);
   }

@@ -56,7 +56,7 @@ async function recordSheetCommand(file: string, o: { csv?: boolean; html?: strin
   }
   const seats = cwnb.seats(session.state);
   const teams = cwnb.teams(session.state);
-  const viewer = parseViewer(viewerText(o.as, session.state), seats, teams);
+  const viewer = parseViewer(viewerText(o.as, session.state, teams), seats, teams);
   if (!viewer) {
     err(`--as ${o.as}: not a viewer of ${file}; choose a seat (${seats.join(', ')}), a team (${teams.join(', ')}), referee or spectator.`);
     return 2;

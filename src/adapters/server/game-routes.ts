@@ -289,7 +289,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const open = (await rewindsOf(id, session)).find((r) => r.id === rid);
     if (!open) throw new HttpError(404, 'no-such-rewind', 'That rewind request is no longer open.');
     if (body.seat === undefined && !access.referee && access.seats.length) throw new HttpError(400, 'bad-request', `seat: say which of your seats answers (${access.seats.join(', ')}).`);
-    const who = body.seat === undefined ? 'referee' : holds(access, body.seat);
+    const who = body.seat === undefined && access.referee ? 'referee' : holds(access, body.seat);
     if (who !== 'referee' && !open.needed.includes(who)) throw new HttpError(403, 'not-asked', `The rewind of ${open.scope} does not wait on ${who}.`);
     if (!body.agree) {
       await ctx.people.setRewind(rid, open.agreed, 'refused');
@@ -299,7 +299,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const agreed = [...open.agreed, who];
     const complete = who === 'referee' || open.needed.every((s) => agreed.includes(s));
     if (complete) {
-      const r = await ctx.store.rewind(session.module, id, open.scope, open.to, agreed, session.version, unlessPaused(id));
+      const r = await ctx.store.rewind(session.module, id, open.scope, open.to, agreed, who === 'referee' ? REFEREE : seatViewer(who), session.version, unlessPaused(id));
       if (isRuleError(r) && r.code !== 'stale-version') {
         // The rules refuse it (past a die or a reveal): the request is closed, not left waiting for ever.
         await ctx.people.setRewind(rid, open.agreed, 'refused');

@@ -846,8 +846,9 @@ export class GameStore {
   }
 
   /** Rewind a scope by agreement (the engine checks who agreed), stored like an action. */
-  rewind(module: RulesModule<any, any>, id: string, scope: string, to: number, agreed: readonly string[], seen: number, guard?: ChangeGuard) {
-    return this.change(module, id, seen, (session) => session.rewind(scope, to, agreed, seen), guard);
+  /** `asker`: who is told of a refusal (the one whose answer completed the agreement). */
+  rewind(module: RulesModule<any, any>, id: string, scope: string, to: number, agreed: readonly string[], asker: Viewer, seen: number, guard?: ChangeGuard) {
+    return this.change(module, id, seen, (session) => session.rewind(scope, to, agreed, seen, asker), guard);
   }
 
   /** The changes of each game on this node, one after the other (a change waits for the one before to be stored). */
