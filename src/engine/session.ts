@@ -357,8 +357,8 @@ export class Session<S = unknown> {
 
   /**
    * Void entries and re-derive the state from the nearest checkpoint; append the kernel entry. A new
-   * take-back (`live`: asked for by `live`, the viewer told of a refusal; not one replayed from a
-   * stored log) is refused when an action after the first entry taken back would now do something
+   * take-back (`live`: the viewer who asked, told of a refusal as they may be; false for one
+   * replayed from a stored log) is refused when an action after the first entry taken back would now do something
    * else (say something else, become a step of the whole game, or roll a seeded die or reveal where
    * it did not): the scopes the module reported missed a dependency, and history is never rewritten.
    */

@@ -110,7 +110,6 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       term.say(`\n— ${p.seatName(seat, session)} now —`);
     }
   };
-  /** The new events, echoed to the whole table: public faces only (a team's own secrets are for "view" and "log"). Returns how many. */
   // Why a secret order was refused ("5 Action cards already", "your order costs 88") is the seat's
   // secret too: the table is told only that it was, and "why" shows the reason, as "view" shows the order.
   let secretWhy: string | null = null;
@@ -118,6 +117,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     secretWhy = why;
     return 'a secret order is not accepted now; "why" shows the reason (the other team looks away).';
   };
+  /** The new events, echoed to the whole table: public faces only (a team's own secrets are for "view" and "log"). Returns how many. */
   const showNew = (): number => {
     const events = session.eventsFor(SPECTATOR, seen);
     for (const e of events) term.say(`  ${e.text}`);
