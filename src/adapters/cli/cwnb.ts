@@ -93,7 +93,7 @@ export function registerCwnbCommands(program: Command): void {
     .option('--all-options', 'every optional rule whose data Wardroom has (13.1 from turn 3, 13.2, 13.4, 13.5, 14.1; 13.3 needs --transfer-charts)')
     .option('--force', 'overwrite an existing file')
     .action(async (file: string, o: Record<string, any>) => {
-      const { cwnb, formatRefusal, formatRosterError, isRosterError, isRuleError, newGameRecord, parseRoster, randomBytes, rosterFormat, writeGameFile } = await gameModules();
+      const { cwnb, formatRefusal, formatRosterError, isRosterError, isRuleError, newGameRecord, parseRoster, randomBytes, rosterFormat, strayPlayerSeat, writeGameFile } = await gameModules();
       try {
         if (existsSync(file) && !o.force) throw new CommandError(`${file} already exists (use --force to overwrite, or "wardroom play ${file}" to resume).`);
         checkFolder(file);
@@ -130,9 +130,8 @@ export function registerCwnbCommands(program: Command): void {
         const options = { zones, turns: numberOrText(o.turns), dice: o.dice, roster, startingPoints, players, optional };
         const parsed = cwnb.parseOptions(options);
         if (isRuleError(parsed)) throw new CommandError(formatRefusal(parsed));
-        const seats = cwnb.seats(cwnb.setup(parsed));
-        const stray = Object.keys(players).find((seat) => !seats.includes(seat));
-        if (stray) throw new CommandError(`--player: "${stray}" is not a seat of this game (${seats.join(', ')}).`);
+        const stray = strayPlayerSeat(parsed);
+        if (stray) throw new CommandError(`--player: "${stray.seat}" is not a seat of this game (${stray.seats.join(', ')}).`);
         const seed = o.seed ?? randomBytes(32).toString('hex');
         const record = newGameRecord(cwnb.id, options, seed);
         if (!o.seedInFile) writeSeedFile(file, seed, record);

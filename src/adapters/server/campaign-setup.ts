@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRuleError } from '../../engine/errors.ts';
-import { cwnb } from '../../modules/cwnb/index.ts';
+import { cwnb, strayPlayerSeat } from '../../modules/cwnb/index.ts';
 import { DEMO_STARTING_POINTS, ZONES } from '../../modules/cwnb/data/index.ts';
 import { formatRosterError, isRosterError, parseRoster, rosterFormat } from '../../modules/cwnb/data/roster.ts';
 import { ZONE_IDS } from '../../modules/cwnb/data/types.ts';
@@ -67,9 +67,8 @@ export function campaignOptions(form: CreateGame): Record<string, unknown> {
   const options = { zones: form.zones, turns: form.turns, dice: form.dice, roster, startingPoints: form.startingPoints, players, optional };
   const parsed = cwnb.parseOptions(options);
   if (isRuleError(parsed)) throw ruleRefusal(parsed);
-  const seats = cwnb.seats(cwnb.setup(parsed));
-  const stray = Object.keys(players).find((seat) => !seats.includes(seat));
-  if (stray) throw new HttpError(422, 'bad-player-seat', `players: "${stray}" is not a seat of this campaign (${seats.join(', ')}).`);
+  const stray = strayPlayerSeat(parsed);
+  if (stray) throw new HttpError(422, 'bad-player-seat', `players: "${stray.seat}" is not a seat of this campaign (${stray.seats.join(', ')}).`);
   return options;
 }
 

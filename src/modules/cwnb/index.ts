@@ -50,4 +50,15 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
   migrateAction,
 };
 
+/**
+ * 5: a player named (`options.players`) for a seat this game does not have, with the seats it
+ * has; undefined when every name is for one of them. The CLI's `new` and the create form refuse
+ * it; `parseOptions` does not, so that files written by 0.x with such a name still open.
+ */
+export function strayPlayerSeat(options: CwnbOptions): { seat: string; seats: readonly string[] } | undefined {
+  const seats = allSeats(setup(options));
+  const seat = Object.keys(options.players).find((s) => !seats.includes(s));
+  return seat === undefined ? undefined : { seat, seats };
+}
+
 export default cwnb;
