@@ -68,6 +68,13 @@ export interface FieldOption {
   fields?: Readonly<Record<string, FieldSpec>>;
 }
 
+/** A choice the seat cannot make now, with why ("costs 60; 40 points left"), so a form or a typed name can say so. */
+export interface UnavailableOption {
+  value: string | number;
+  label: string;
+  why: string;
+}
+
 interface FieldBase {
   /** For a form: "Ship", "Damage Value". */
   label: string;
@@ -83,7 +90,7 @@ interface FieldBase {
  */
 export type FieldSpec = FieldBase &
   (
-    | { kind: 'choice'; options: readonly FieldOption[] }
+    | { kind: 'choice'; options: readonly FieldOption[]; unavailable?: readonly UnavailableOption[] }
     | { kind: 'subset'; options: readonly FieldOption[]; min: number; max: number }
     | { kind: 'int'; min: number; max: number }
     | { kind: 'dice'; sides: readonly number[]; labels?: readonly string[] }

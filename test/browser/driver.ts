@@ -107,8 +107,8 @@ export async function act(page: Page, seat: string, type: string, fill?: (form: 
   await synced(page);
   const form = actionForm(page, seat, type);
   await form.waitFor();
-  const summary = form.locator('summary');
-  if ((await summary.count()) && !(await form.locator('details').evaluate((d) => (d as HTMLDetailsElement).open))) await summary.click();
+  const summary = form.locator(':scope > details > summary'); // not a field's own "Not available now"
+  if ((await summary.count()) && !(await form.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await summary.click();
   await fill?.(form);
   await submitting(page, `${seat} ${type}`, () => form.getByTestId(`submit-${type}`).click());
 }

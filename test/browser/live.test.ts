@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await stale.routeWebSocket(/\/live/, () => {});
     await stale.goto(`${url}?as=${encodeURIComponent(buyer)}`);
     const form = actionForm(stale, buyer, 'buyShip');
-    await form.locator('summary').click();
+    await form.locator(':scope > details > summary').click();
     const ship = await form.getByLabel('Ship').locator('option').nth(2).getAttribute('value');
     await form.getByLabel('Ship').selectOption(ship!);
 

@@ -49,6 +49,20 @@ describe('commands typed as people type them', () => {
     expect(() => read('sink kirov')).toThrow(/"kirov" is not a Ship you can choose now\. The choices:\n {3}1\. USS Los Angeles/);
   });
 
+  it('6.C.2 a ship the seat cannot buy now is named with why, whether typed in full or in part; a number counts only the ships offered', () => {
+    const buy: ActionSpec = {
+      type: 'buyShip',
+      label: 'Buy a ship',
+      commands: [{ word: 'buy' }],
+      fields: { ship: { kind: 'choice', label: 'Ship', options: [ships[0], ships[2]], unavailable: [{ ...ships[1], why: 'it costs 60 and you have 40 points left to spend' }] } },
+    };
+    const buying = (line: string) => () => parseCommandLine(line, [buy]);
+    expect(buying('buy USS Nimitz')).toThrow('"USS Nimitz" is not a Ship you can choose now: USS Nimitz: it costs 60 and you have 40 points left to spend.');
+    expect(buying('buy nimitz')).toThrow('"nimitz" is not a Ship you can choose now: USS Nimitz: it costs 60');
+    expect(buying('buy 3')).toThrow(/"3" is not a Ship you can choose now\. The choices:/);
+    expect(parseCommandLine('buy kidd', [buy])?.fields).toEqual({ ship: 'uss-kidd' });
+  });
+
   it('several ships separated by commas or spaces; KEY=VALUE by key or initials; "none"', () => {
     expect(read('commit nimitz, los angeles')).toEqual({ type: 'commit', ships: ['uss-nimitz', 'uss-los-angeles'] });
     expect(read('commit kidd nimitz ad=2')).toEqual({ type: 'commit', ships: ['uss-kidd', 'uss-nimitz'], areaDefense: 2 });

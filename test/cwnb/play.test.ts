@@ -13,13 +13,26 @@ const ONE_ZONE = { zones: ['mediterranean'], turns: 1, dice: 'physical', roster:
 const TWO_ZONES = { ...ONE_ZONE, zones: ['mediterranean', 'north-atlantic'] };
 
 describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => {
-  it('6.C.2 ships are named as typed: full names, quoted or not, a unique part; an ambiguous name lists the candidates with their points', async ({ expect }) => {
+  it('6.C.2 ships are named as typed: full names, quoted or not, a unique part; an ambiguous name lists the candidates with their points (on "why": the order is secret)', async ({ expect }) => {
     const file = newGame(ONE_ZONE);
-    const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy USS Kidd', 'buy "uss oliver hazard perry"', 'buy uss', 'buy los angeles', 'quit'].join('\n') + '\n');
+    const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy USS Kidd', 'buy "uss oliver hazard perry"', 'buy uss', 'why', 'buy los angeles', 'quit'].join('\n') + '\n');
     expect(r.code).toBe(0);
     expect(log(file).slice(1).map((a) => a.ship)).toEqual(['uss-kidd', 'uss-oliver-hazard-perry', 'uss-los-angeles']);
-    expect(r.stdout).toContain('"uss" could be more than one Ship:');
-    expect(r.stdout).toMatch(/USS Nimitz \(carrier, 30 points, costs 30\)/);
+    const [table, why] = r.stdout.split('> why\n');
+    expect(table).not.toContain('"uss"');
+    expect(table).toContain('Refused: a secret order is not accepted now; "why" shows the reason');
+    expect(why).toContain('"uss" could be more than one Ship:');
+    expect(why).toMatch(/USS Nimitz \(carrier, 30 points, costs 30\)/);
+  });
+
+  it('6.C.2 a ship that cannot be bought now is refused with why ("why": the order is secret): already ordered, or more than the points left', async ({ expect }) => {
+    const file = newGame({ ...ONE_ZONE, startingPoints: { mediterranean: { allied: 40, soviet: 40 } } });
+    const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy nimitz', 'buy USS Nimitz', 'why', 'buy ticonderoga', 'why', 'quit'].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    expect(log(file).slice(1).map((a) => a.ship)).toEqual(['uss-nimitz']);
+    const [, again, dear] = r.stdout.split('> why\n');
+    expect(again).toMatch(/^"USS Nimitz" is not a Ship you can choose now: USS Nimitz: it is already in your order\./);
+    expect(dear).toMatch(/^"ticonderoga" is not a Ship you can choose now: USS Ticonderoga: it costs 16 and you have 10 points left to spend/);
   });
 
   it('6.C.4 a commitment names several ships by name; the typed line is not shown to the table', async ({ expect }) => {

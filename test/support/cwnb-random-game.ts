@@ -886,6 +886,14 @@ export function playRandomGame(seed: number, config: PlayConfig = {}): GameRepor
 
       // The form the action was built from, to check that what is accepted was offered.
       const form = legalActions(cwnb, state, action.seat).find((sp) => sp.type === action.type);
+      // A choice the form names as not available now ("it costs 60 and you have 40 points left") is refused.
+      // (Picked by the action's index, not the chooser, so the games stay the ones their seeds always played.)
+      if (probeChance && index % 5 === 0) {
+        snapshotOptions = state.options;
+        for (const [k, f] of Object.entries(form?.fields ?? {})) {
+          if (f.kind === 'choice' && f.unavailable?.length) probe(`unavailable:${action.type}.${k}`, { ...action, [k]: f.unavailable[index % f.unavailable.length].value }, snapshotOf(state));
+        }
+      }
       let r;
       try {
         r = session.submit(action, session.version);

@@ -75,7 +75,25 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
   switch (f.kind) {
     case 'choice': {
       const chosen = f.options.find((o) => o.value === v);
-      const inner = chosen?.fields ? <FieldInputs fields={chosen.fields} values={values} set={set} idPrefix={id} /> : null;
+      const inner = (
+        <>
+          {chosen?.fields && <FieldInputs fields={chosen.fields} values={values} set={set} idPrefix={id} />}
+          {f.unavailable?.length ? (
+            <details class="unavailable">
+              <summary>
+                Not available now ({f.unavailable.length})
+              </summary>
+              <ul>
+                {f.unavailable.map((o) => (
+                  <li key={String(o.value)}>
+                    {o.label}: {o.why}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </>
+      );
       if (f.options.length <= 4) {
         return (
           <fieldset class="field">

@@ -1,4 +1,4 @@
-import type { ActionSpec, FieldOption, Fields, FieldSpec } from '../../engine/module.ts';
+import type { ActionSpec, FieldOption, Fields, FieldSpec, UnavailableOption } from '../../engine/module.ts';
 
 /**
  * Commands typed at a terminal, read from the action descriptors alone (no module knowledge): a
@@ -25,6 +25,8 @@ export function tokenize(line: string): string[] {
   return out;
 }
 
+/** "a Ship", "an Action card". */
+const aOrAn = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
 const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
 /** A label's name part: "USS Nimitz (carrier, 30 points)" → "USS Nimitz". */
 const namePart = (label: string) => label.replace(/\s*\(.*$/, '');
@@ -36,35 +38,44 @@ export function commandWords(spec: Pick<ActionSpec, 'type' | 'commands'>): { wor
 }
 
 /** Which option `phrase` names, exactly (value, label, name, or its number in the list). */
-function exactOption(phrase: string, options: readonly FieldOption[]): FieldOption | undefined {
+function exactOption(phrase: string, options: readonly FieldOption[], byNumber = true): FieldOption | undefined {
   const p = norm(phrase);
   const numeric = options.some((o) => typeof o.value === 'number');
-  if (!numeric && /^\d+$/.test(phrase)) return options[Number(phrase) - 1];
+  if (!numeric && /^\d+$/.test(phrase)) return byNumber ? options[Number(phrase) - 1] : undefined;
   const initialsOf = (v: string) => norm(v).split(' ').map((w) => w[0]).join('');
   return options.find((o) => norm(String(o.value)) === p || norm(o.label) === p || norm(namePart(o.label)) === p || (p.length > 1 && !p.includes(' ') && initialsOf(String(o.value)) === p));
 }
 
-function partialOptions(phrase: string, options: readonly FieldOption[]): FieldOption[] {
+/** The options whose value or label (or only its name part: "USS Nimitz") holds `phrase`. */
+function partialOptions(phrase: string, options: readonly FieldOption[], namesOnly = false): FieldOption[] {
   const p = norm(phrase);
-  return p ? options.filter((o) => norm(String(o.value)).includes(p) || norm(o.label).includes(p)) : [];
+  return p ? options.filter((o) => norm(String(o.value)).includes(p) || norm(namesOnly ? namePart(o.label) : o.label).includes(p)) : [];
 }
 
 /**
  * The option named by the longest run of `tokens` from the start: exact names first, then unique
  * parts. Returns the option and how many tokens it took, or null; an ambiguous name is refused
- * with its candidates.
+ * with its candidates, and the name of a choice the seat cannot make now with why not.
  */
-export function readOption(tokens: string[], options: readonly FieldOption[], label: string): { option: FieldOption; used: number } | null {
+export function readOption(tokens: string[], options: readonly FieldOption[], label: string, unavailable: readonly UnavailableOption[] = []): { option: FieldOption; used: number } | null {
   const upTo = tokens.indexOf(',') < 0 ? tokens.length : tokens.indexOf(',');
+  const notNow = (phrase: string, o: UnavailableOption) => new CommandError(`"${phrase}" is not ${aOrAn(label)} you can choose now: ${namePart(o.label)}: ${o.why}.`);
   for (let n = upTo; n > 0; n--) {
     const o = exactOption(tokens.slice(0, n).join(' '), options);
     if (o) return { option: o, used: n };
   }
   for (let n = upTo; n > 0; n--) {
     const phrase = tokens.slice(0, n).join(' ');
+    const o = exactOption(phrase, unavailable, false);
+    if (o) throw notNow(phrase, o as UnavailableOption);
+  }
+  for (let n = upTo; n > 0; n--) {
+    const phrase = tokens.slice(0, n).join(' ');
     const hits = partialOptions(phrase, options);
     if (hits.length === 1) return { option: hits[0], used: n };
     if (hits.length > 1) throw new CommandError(`"${phrase}" could be more than one ${label}:\n${hits.map((h) => `  ${h.label}`).join('\n')}\nType more of the name.`);
+    const missing = partialOptions(phrase, unavailable, true);
+    if (missing.length === 1) throw notNow(phrase, missing[0] as UnavailableOption);
   }
   return null;
 }
@@ -96,7 +107,7 @@ export function readValue(key: string, f: FieldSpec, text: string): unknown {
       if (NO.has(t.toLowerCase())) return false;
       throw new CommandError(`${what}: type yes or no.`);
     case 'choice': {
-      const r = readOption(tokenize(t), f.options, f.label);
+      const r = readOption(tokenize(t), f.options, f.label, f.unavailable);
       if (!r) throw new CommandError(`${what}: "${t}" is not one of the choices:\n${listOptions(f.options)}`);
       return r.option.value;
     }
@@ -188,10 +199,10 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
           i++;
           break;
         }
-        const r = readOption(left, f.options, f.label);
+        const r = readOption(left, f.options, f.label, f.unavailable);
         if (!r) {
           if (f.optional) break;
-          throw new CommandError(`"${left.join(' ')}" is not a ${f.label} you can choose now. The choices:\n${listOptions(f.options)}`);
+          throw new CommandError(`"${left.join(' ')}" is not ${aOrAn(f.label)} you can choose now. The choices:\n${listOptions(f.options)}`);
         }
         fields[key] = r.option.value;
         addVariants(key, r.option.value);

@@ -117,6 +117,15 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     secretWhy = why;
     return 'a secret order is not accepted now; "why" shows the reason (the other team looks away).';
   };
+  /** A typed secret order that cannot be read ("buy nimitz": already in your order) is refused like one the rules refuse. */
+  const secretly = <T,>(line: string, read: () => T): T => {
+    try {
+      return read();
+    } catch (e) {
+      if (e instanceof CommandError && isSecret(line, session.module.actions(session.state))) throw new CommandError(keepSecret(e.message));
+      throw e;
+    }
+  };
   /** The new events, echoed to the whole table: public faces only (a team's own secrets are for "view" and "log"). Returns how many. */
   const showNew = (): number => {
     const events = session.eventsFor(SPECTATOR, seen);
@@ -277,7 +286,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       return null;
     }
     const proxy = p.proxy?.(line, session, seat);
-    const parsed = parseCommandLine(proxy?.line ?? line, specs, proxy ? { for: proxy.target } : {});
+    const parsed = secretly(line, () => parseCommandLine(proxy?.line ?? line, specs, proxy ? { for: proxy.target } : {}));
     if (!parsed) {
       // A command of an action not open to this seat now: the rules say why (the kernel's refusal).
       const type = commandType(line, session.module.actions(session.state));
@@ -324,7 +333,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
         return { value: readValue(key, f, line) };
       } catch (e) {
         if (!(e instanceof CommandError)) throw e;
-        term.say(e.message);
+        term.say(secret ? `${keepSecret(e.message)} Press Enter to leave the form.` : e.message);
       }
     }
   }

@@ -202,6 +202,8 @@ describe('6.C.2 Purchase Limitations', () => {
     const r = t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' });
     expect(r.code).toBe('ship-already-ordered');
     expect(r.message).toContain('USS Spruance is already in your order');
+    const ship = t.actions('allied:north-sea').find((a) => a.type === 'buyShip')!.fields!.ship;
+    expect(ship.kind === 'choice' && ship.unavailable?.find((o) => o.value === 'a-dd')?.why).toBe('it is already in your order'); // the form says so too
   });
 
   it('6.C.2 a ship bought joins the Task Force undamaged, not Crippled, not critically damaged, and (a submarine) Active', () => {
@@ -223,6 +225,29 @@ describe('6.C.2 Purchase Limitations', () => {
     expect(options.find((o) => o.value === 'Gun')).toMatchObject({ label: 'Gun (half its printed value)', fields: { value: { kind: 'int', min: 1, max: 21 } } });
     expect(options.find((o) => o.value === 'Retreat')).toEqual({ value: 'Retreat', label: 'Retreat (6)' });
     expect(options.map((o) => o.value)).not.toContain('Bomber Strike'); // 20 points
+  });
+
+  it('6.C.2 the purchase forms name what cannot be bought now and why: sunk, in the Task Force, too dear, a second card of a type', () => {
+    const t = new Table({ zones: [PG] });
+    t.prepare({ [PG]: { mission: quiet.mission, allied: { buy: ['a-dd', 'a-ff'], commit: ['a-dd', 'a-ff'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.sink(PG, 'a-ff', 'soviet');
+    t.finish(PG);
+    t.roll(PG, {});
+    t.order(PG, 'allied', { cards: [{ card: 'Retreat' }] }, false);
+    const form = (type: string) => {
+      const f = Object.values(t.actions('allied:persian-gulf').find((a) => a.type === type)!.fields!)[0];
+      return f.kind === 'choice' ? Object.fromEntries((f.unavailable ?? []).map((o) => [o.value, o.why])) : {};
+    };
+    const left = t.track(PG, 'allied') - 6; // turn 2: a Retreat card costs 6
+    expect(left).toBe(9);
+    const ships = form('buyShip');
+    expect(ships['a-ff']).toBe('it was sunk, and sunk ships may not be purchased (6.C.2)');
+    expect(ships['a-dd']).toBe('it is already in the Persian Gulf Task Force');
+    expect(ships['a-cv']).toBe(`it costs 60 and you have ${left} points left to spend; banked Victory Points can never be spent (6.C.2)`);
+    expect(Object.keys(ships)).not.toContain('s-dd'); // the other side's ships are not the Allied player's to buy
+    const cards = form('buyCard');
+    expect(cards.Retreat).toBe('you have bought one this turn, and only card types marked with an asterisk may be bought more than once (6.C.2)');
+    expect(cards['Bomber Strike']).toBe(`it costs 20 and you have ${left} points left to spend (6.C.2)`);
   });
 
   it('6.C.2 an attack card\'s printed value is a whole number from 1 to 99: 0 and 100 are refused, 1 costs 0 and 99 costs 49', () => {

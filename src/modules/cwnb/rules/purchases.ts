@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refuse, ruleError, type RuleError } from '../../../engine/errors.ts';
 import { NOT_NOW } from '../../../engine/kernel.ts';
-import type { FieldOption } from '../../../engine/module.ts';
+import type { FieldOption, UnavailableOption } from '../../../engine/module.ts';
 import { ACTION_CARDS, actionCardType } from '../data/index.ts';
 import type { ShipCard, Side, ZoneId } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
@@ -63,6 +63,25 @@ export function purchasableShips(state: CwnbState, zone: ZoneState, side: Side, 
   return out;
 }
 
+const shipLabel = (state: CwnbState, s: ShipCard) => `${s.name} (${s.kind}, ${s.points} points, costs ${shipCost(state.turn, s.points)})`;
+
+/** 6.C.2: the other ships of this side, each with why it cannot be added to the order now (a typed name is told why). */
+function unavailableShips(state: CwnbState, zone: ZoneState, side: Side, offered: readonly ShipCard[]): UnavailableOption[] {
+  const p = zone.players[side];
+  const rushed = p.shipsBought + p.order.ships.length >= hooksOf(state).shipLimit(state, zone, side);
+  const committed = orderCost(state, zone, side);
+  const why = (s: ShipCard) => {
+    const where = shipLocation(state, s.id);
+    if (where === 'sunk') return 'it was sunk, and sunk ships may not be purchased (6.C.2)';
+    if (where) return `it is already in the ${zoneName(where.zone)} Task Force`;
+    if (p.order.ships.includes(s.id)) return 'it is already in your order';
+    if (rushed) return 'Rushed: you may purchase at most one Ship card this turn (13.2.9)';
+    const cost = orderCost(state, zone, side, { ships: [...p.order.ships, s.id], cards: p.order.cards }) - committed;
+    return `it costs ${cost} and you have ${p.track - committed} points left to spend; banked Victory Points can never be spent (6.C.2)`;
+  };
+  return state.options.roster.ships.filter((s) => s.side === side && !offered.includes(s)).map((s) => ({ value: s.id, label: shipLabel(state, s), why: why(s) }));
+}
+
 /** Why no ship can be added to the order now: the ship limit, the Point Track, or none left. */
 function whyNoShip(state: CwnbState, zone: ZoneState, side: Side): RuleError {
   const p = zone.players[side];
@@ -112,14 +131,18 @@ export const buyShip = zoneAction({
   schema: z.object({ ship: z.string().min(1) }),
   label: (state, zone, side) => `Buy a ship (${state.turn === 1 ? 'Point Value' : 'double Point Value'}; ${left(state, zone, side)} points left)`,
   when: (state, zone, side, explain) => purchasing(state, zone, side, explain) ?? (purchasableShips(state, zone, side, true).length ? null : explain ? whyNoShip(state, zone, side) : NOT_NOW),
-  fields: (state, zone, side) => ({
-    ship: {
-      kind: 'choice',
-      label: 'Ship',
-      help: 'A ship of your side not in play and not sunk; it costs its Point Value on the first Campaign Game Turn and double its Point Value after that (6.C.2).',
-      options: purchasableShips(state, zone, side).map((s) => ({ value: s.id, label: `${s.name} (${s.kind}, ${s.points} points, costs ${shipCost(state.turn, s.points)})` })),
-    },
-  }),
+  fields(state, zone, side) {
+    const offered = purchasableShips(state, zone, side);
+    return {
+      ship: {
+        kind: 'choice',
+        label: 'Ship',
+        help: 'A ship of your side not in play and not sunk; it costs its Point Value on the first Campaign Game Turn and double its Point Value after that (6.C.2).',
+        options: offered.map((s) => ({ value: s.id, label: shipLabel(state, s) })),
+        unavailable: unavailableShips(state, zone, side, offered),
+      },
+    };
+  },
   apply(state, zone, side, a, ctx) {
     const p = zone.players[side];
     const card = shipCard(state, a.ship);
@@ -161,14 +184,18 @@ export const buyCard = zoneAction({
   fields(state, zone, side) {
     const bought = cardsBought(zone, side);
     const budget = left(state, zone, side);
-    const options: FieldOption[] = ACTION_CARDS.cards
-      .filter((c) => (c.unlimited || !bought.some((b) => b.type === c.type)) && cardCost(state.turn, { type: c.type }) <= budget) // an attack card costs 0 at the least
-      .map((c) =>
-        c.costs === 'half-value'
-          ? { value: c.type, label: `${c.type} (half its printed value)`, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } }
-          : { value: c.type, label: `${c.type} (${cardCost(state.turn, { type: c.type })})` },
-      );
-    return { card: { kind: 'choice', label: 'Action card', help: 'The Action card type to buy, at the cost shown; only one of each type per turn unless the cost chart marks it with an asterisk (6.C.2).', options } };
+    const options: FieldOption[] = [];
+    const unavailable: UnavailableOption[] = [];
+    for (const c of ACTION_CARDS.cards) {
+      const halfValue = c.costs === 'half-value'; // an attack card costs 0 at the least
+      const cost = cardCost(state.turn, { type: c.type });
+      const label = halfValue ? `${c.type} (half its printed value)` : `${c.type} (${cost})`;
+      if (!c.unlimited && bought.some((b) => b.type === c.type)) unavailable.push({ value: c.type, label, why: 'you have bought one this turn, and only card types marked with an asterisk may be bought more than once (6.C.2)' });
+      else if (cost > budget) unavailable.push({ value: c.type, label, why: `it costs ${cost} and you have ${budget} points left to spend (6.C.2)` });
+      else if (halfValue) options.push({ value: c.type, label, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } });
+      else options.push({ value: c.type, label });
+    }
+    return { card: { kind: 'choice', label: 'Action card', help: 'The Action card type to buy, at the cost shown; only one of each type per turn unless the cost chart marks it with an asterisk (6.C.2).', options, unavailable } };
   },
   apply(state, zone, side, a, ctx) {
     const p = zone.players[side];
