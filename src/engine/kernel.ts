@@ -126,7 +126,10 @@ function checkField(action: Action, key: string, f: FieldSpec, path: string): Ru
       return typeof v === 'boolean' ? null : bad('must be true or false');
     case 'text':
       return typeof v === 'string' && (f.maxLength === undefined || v.length <= f.maxLength) ? null : bad(`must be text${f.maxLength ? ` of at most ${f.maxLength} characters` : ''}`);
-    case 'dice':
-      return Array.isArray(v) && v.length === f.sides.length && v.every((x, i) => Number.isInteger(x) && x >= 1 && x <= f.sides[i]) ? null : bad(`must be ${f.sides.length} die value(s): ${f.sides.map((s) => `d${s}`).join(' ')}`);
+    case 'dice': {
+      const fewest = f.min ?? f.sides.length;
+      const count = fewest === f.sides.length ? `${fewest}` : `${fewest} to ${f.sides.length}`;
+      return Array.isArray(v) && v.length >= fewest && v.length <= f.sides.length && v.every((x, i) => Number.isInteger(x) && x >= 1 && x <= f.sides[i]) ? null : bad(`must be ${count} die value(s): ${f.sides.map((s) => `d${s}`).join(' ')}`);
+    }
   }
 }

@@ -93,7 +93,8 @@ export type FieldSpec = FieldBase &
     | { kind: 'choice'; options: readonly FieldOption[]; unavailable?: readonly UnavailableOption[] }
     | { kind: 'subset'; options: readonly FieldOption[]; min: number; max: number }
     | { kind: 'int'; min: number; max: number }
-    | { kind: 'dice'; sides: readonly number[]; labels?: readonly string[] }
+    /** Dice typed by a player; with `min`, only the first `min` are always rolled, the rest when the rules call for them (13.2: the table die after a 5 or 6). */
+    | { kind: 'dice'; sides: readonly number[]; labels?: readonly string[]; min?: number }
     | { kind: 'bool' }
     | { kind: 'text'; maxLength?: number }
   );

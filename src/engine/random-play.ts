@@ -56,8 +56,10 @@ export class Chooser {
       }
       case 'int':
         return this.int(f.min, f.max);
-      case 'dice':
-        return f.sides.map((s) => this.int(1, s));
+      case 'dice': {
+        const dice = f.sides.map((s) => this.int(1, s));
+        return f.min !== undefined && this.chance(0.5) ? dice.slice(0, f.min) : dice;
+      }
       case 'bool':
         return this.chance(0.5);
       case 'text':

@@ -63,6 +63,25 @@ describe('commands typed as people type them', () => {
     expect(parseCommandLine('buy kidd', [buy])?.fields).toEqual({ ship: 'uss-kidd' });
   });
 
+  it('13.2.7 a part of a name that starts a word wins over one inside a word: "air" is the air strike, not "repairs"', () => {
+    const effects = [
+      { value: 'air-strike', label: 'Special air strike on every enemy ship in the zone (hit on 1)' },
+      { value: 'port-facilities-damaged', label: 'Port facilities damaged: no enemy repairs in port this turn' },
+    ];
+    const spec: ActionSpec = { type: 'portStrike', label: 'Port Strike!', commands: [{ word: 'portstrike' }], fields: { choice: { kind: 'choice', label: 'Effect', options: effects } } };
+    expect(parseCommandLine('portstrike air', [spec])?.fields).toEqual({ choice: 'air-strike' });
+    expect(parseCommandLine('portstrike port', [spec])?.fields).toEqual({ choice: 'port-facilities-damaged' });
+    expect(() => parseCommandLine('portstrike in', [spec])).toThrow(/"in" could be more than one Effect/); // "in" starts a word in both
+  });
+
+  it('13.2 dice the rules call for only sometimes may be left out: the table die after a 5 or 6', () => {
+    const spec: ActionSpec = { type: 'rollSpecialConditions', label: 'Roll', commands: [{ word: 'conditions' }], fields: { values: { kind: 'dice', label: 'Dice', sides: [6, 6], min: 1 } } };
+    expect(parseCommandLine('conditions 3', [spec])?.fields).toEqual({ values: [3] });
+    expect(parseCommandLine('conditions 5 2', [spec])?.fields).toEqual({ values: [5, 2] });
+    expect(() => parseCommandLine('conditions 5 2 4', [spec])).toThrow(/Not understood: "4"/);
+    expect(() => parseCommandLine('conditions x', [spec])).toThrow(/type 1 to 2 die values/);
+  });
+
   it('several ships separated by commas or spaces; KEY=VALUE by key or initials; "none"', () => {
     expect(read('commit nimitz, los angeles')).toEqual({ type: 'commit', ships: ['uss-nimitz', 'uss-los-angeles'] });
     expect(read('commit kidd nimitz ad=2')).toEqual({ type: 'commit', ships: ['uss-kidd', 'uss-nimitz'], areaDefense: 2 });

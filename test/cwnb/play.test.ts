@@ -113,6 +113,20 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
   });
 });
 
+describe('wardroom play: optional rules at the table (13.2)', () => {
+  it('13.2 with physical dice a Special Conditions roll of 1–4 is typed as one die, a 5 or 6 with its table die; "portstrike air" is the air strike', async ({ expect }) => {
+    const file = newGame({ ...ONE_ZONE, optional: { specialConditions: {} } });
+    const r = await wardroom(['play', file], ['roll 3', 'as s', 'conditions 1', 'as a', 'conditions 5 1', 'portstrike air', 'quit'].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    expect(log(file).slice(1).map(({ type, values, choice }) => ({ type, ...(values ? { values } : {}), ...(choice ? { choice } : {}) }))).toEqual([
+      { type: 'rollSpecialConditions', values: [1] },
+      { type: 'rollSpecialConditions', values: [5, 1] },
+      { type: 'portStrike', values: [], choice: 'air-strike' }, // no enemy ship in the zone yet: no die to roll
+    ]);
+    expect(r.stdout).not.toContain('Refused');
+  });
+});
+
 describe('wardroom play: whose turn it is', () => {
   it('the prompt stays with the War Zone being played: after a seat finishes, the same zone\'s other seat, announced', async ({ expect }) => {
     const file = newGame(TWO_ZONES);

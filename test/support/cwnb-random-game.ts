@@ -886,6 +886,8 @@ export function playRandomGame(seed: number, config: PlayConfig = {}): GameRepor
 
       // The form the action was built from, to check that what is accepted was offered.
       const form = legalActions(cwnb, state, action.seat).find((sp) => sp.type === action.type);
+      // A prompt shows the rule beside the label ("Port Strike! Choose its effect (13.2.7)"), so the label does not repeat it.
+      if (form?.rule && form.label.includes(`(${form.rule})`)) fail(`the label of ${form.type} repeats its rule: ${form.label}`);
       // A choice the form names as not available now ("it costs 60 and you have 40 points left") is refused.
       // (Picked by the action's index, not the chooser, so the games stay the ones their seeds always played.)
       if (probeChance && index % 5 === 0) {

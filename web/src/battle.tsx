@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ActionSpec, CwnbView, FieldOption } from './api.ts';
-import type { Values } from './forms.tsx';
+import type { Values } from './form-values.ts';
 import { ErrorBox } from './ui.tsx';
 
 /**

@@ -1,60 +1,16 @@
 import { useState } from 'preact/hooks';
 import type { ActionSpec, FieldSpec, Fields } from './api.ts';
+import { collect, initialValues, type Values } from './form-values.ts';
 import { ErrorBox } from './ui.tsx';
+
+let serial = 0;
+const uid = (p: string) => `${p}-${++serial}`;
 
 /**
  * Forms drawn from the engine's action descriptors (ActionSpec, FieldSpec): no form is written
  * for a particular action. A choice's option may ask more fields (its variant `fields`); their
  * values go into the action beside the others, as the engine reads them.
  */
-export type Values = Record<string, unknown>;
-
-/** The initial values of a form: each field's default, where it has one. */
-export function initialValues(fields: Fields | undefined): Values {
-  const out: Values = {};
-  for (const [key, f] of Object.entries(fields ?? {})) {
-    if (f.default !== undefined) out[key] = f.default;
-    else if (f.kind === 'subset') out[key] = [];
-    else if (f.kind === 'bool' && !f.optional) out[key] = false;
-    else if (f.kind === 'dice') out[key] = f.sides.map(() => undefined);
-  }
-  return out;
-}
-
-/** The fields in play: the form's own and those of each chosen option, recursively. */
-function activeFields(fields: Fields | undefined, values: Values): [string, FieldSpec][] {
-  const out: [string, FieldSpec][] = [];
-  for (const [key, f] of Object.entries(fields ?? {})) {
-    out.push([key, f]);
-    if (f.kind === 'choice') {
-      const chosen = f.options.find((o) => o.value === values[key]);
-      if (chosen?.fields) out.push(...activeFields(chosen.fields, values));
-    }
-  }
-  return out;
-}
-
-/** The action's fields from the form's values; a message naming the field when one is missing. */
-export function collect(fields: Fields | undefined, values: Values): Values | string {
-  const out: Values = {};
-  for (const [key, f] of activeFields(fields, values)) {
-    const v = values[key];
-    const empty = v === undefined || v === '' || (f.kind === 'dice' && (v as unknown[]).some((x) => x === undefined));
-    if (empty) {
-      if (f.optional || f.kind === 'bool') continue;
-      return `${f.label}: ${f.kind === 'choice' ? 'choose one' : 'fill this in'}.`;
-    }
-    if (f.kind === 'subset') {
-      const n = (v as unknown[]).length;
-      if (n < f.min || n > f.max) return `${f.label}: choose ${f.min === f.max ? f.min : `${f.min} to ${f.max}`}.`;
-    }
-    out[key] = v;
-  }
-  return out;
-}
-
-let serial = 0;
-const uid = (p: string) => `${p}-${++serial}`;
 
 export function FieldInputs({ fields, values, set, idPrefix }: { fields: Fields | undefined; values: Values; set: (key: string, v: unknown) => void; idPrefix: string }) {
   return (
@@ -179,7 +135,7 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
           {help}
           {f.sides.map((sides, i) => (
             <label key={i} class="die">
-              {f.labels?.[i] ?? `Die ${i + 1}`} (d{sides})
+              {f.labels?.[i] ?? `Die ${i + 1}`} (d{sides}{f.min !== undefined && i >= f.min ? ', if the rules call for it' : ''})
               <select value={dice[i] === undefined ? '' : String(dice[i])} onChange={(e) => set(name, dice.map((d, j) => (j === i ? (e.currentTarget.value ? Number(e.currentTarget.value) : undefined) : d)))}>
                 <option value="">–</option>
                 {Array.from({ length: sides }, (_, k) => (

@@ -5,7 +5,7 @@ import { BattleRecorder, gridActions } from './battle.tsx';
 import { Chat } from './chat.tsx';
 import { DeadlineBanner, useDeadline } from './deadline.tsx';
 import { EndScreen, Overview, ZoneBoard } from './board.tsx';
-import type { Values } from './forms.tsx';
+import type { Values } from './form-values.ts';
 import { ActionForm } from './forms.tsx';
 import { GenericView } from './generic-view.tsx';
 import { useLive } from './live.ts';

@@ -46,10 +46,17 @@ function exactOption(phrase: string, options: readonly FieldOption[], byNumber =
   return options.find((o) => norm(String(o.value)) === p || norm(o.label) === p || norm(namePart(o.label)) === p || (p.length > 1 && !p.includes(' ') && initialsOf(String(o.value)) === p));
 }
 
-/** The options whose value or label (or only its name part: "USS Nimitz") holds `phrase`. */
+/**
+ * The options whose value or label (or only its name part: "USS Nimitz") holds `phrase`; where
+ * several do, those with a word that starts with it ("air" is the air strike, not "repairs").
+ */
 function partialOptions(phrase: string, options: readonly FieldOption[], namesOnly = false): FieldOption[] {
   const p = norm(phrase);
-  return p ? options.filter((o) => norm(String(o.value)).includes(p) || norm(namesOnly ? namePart(o.label) : o.label).includes(p)) : [];
+  if (!p) return [];
+  const texts = (o: FieldOption) => [norm(String(o.value)), norm(namesOnly ? namePart(o.label) : o.label)];
+  const hits = options.filter((o) => texts(o).some((t) => t.includes(p)));
+  const atWordStart = hits.filter((o) => texts(o).some((t) => ` ${t}`.includes(` ${p}`)));
+  return hits.length > 1 && atWordStart.length ? atWordStart : hits;
 }
 
 /**
@@ -115,8 +122,10 @@ export function readValue(key: string, f: FieldSpec, text: string): unknown {
       return readSubset(tokenize(t), f).values;
     case 'dice': {
       const vals = t.split(/[,\s]+/).filter(Boolean).map(Number);
-      if (vals.length !== f.sides.length || vals.some((v) => !Number.isInteger(v))) {
-        throw new CommandError(`${what}: type ${f.sides.length} die value(s): ${f.sides.map((s, i) => `d${s}${f.labels?.[i] ? ` (${f.labels[i]})` : ''}`).join(', ')}.`);
+      const fewest = f.min ?? f.sides.length;
+      if (vals.length < fewest || vals.length > f.sides.length || vals.some((v) => !Number.isInteger(v))) {
+        const count = fewest === f.sides.length ? `${fewest} die value(s)` : `${fewest} to ${f.sides.length} die values`;
+        throw new CommandError(`${what}: type ${count}: ${f.sides.map((s, i) => `d${s}${f.labels?.[i] ? ` (${f.labels[i]})` : ''}`).join(', ')}.`);
       }
       return vals;
     }
@@ -187,6 +196,10 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
   for (let q = 0; q < queue.length; q++) {
     const [key, f] = queue[q];
     if (key in fields) continue;
+    if (f.kind === 'dice' && !f.sides.length) {
+      fields[key] = []; // no die to roll (13.2.7: an air strike on a zone with no enemy ship)
+      continue;
+    }
     if (rest[i]?.toLowerCase() === 'to' && f.kind === 'choice' && !exactOption('to', f.options)) i++; // "give SHIP to ZONE"
     const left = rest.slice(i);
     if (!left.length) {
@@ -227,9 +240,11 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
         }
         break;
       case 'dice': {
-        const n = f.sides.length;
-        fields[key] = readValue(key, f, left.slice(0, n).join(' '));
-        i += n;
+        // The dice typed, up to one per die (fewer where the form allows: 13.2 "roll 3" alone).
+        let n = 0;
+        while (n < f.sides.length && /^\d+$/.test(left[n] ?? '')) n++;
+        fields[key] = readValue(key, f, left.slice(0, Math.max(n, 1)).join(' '));
+        i += Math.max(n, 1);
         break;
       }
       case 'text':

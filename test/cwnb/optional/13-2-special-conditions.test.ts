@@ -490,7 +490,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     const t = new OTable({ zones: [PG], optional: SC });
     t.roll(PG, {});
     expect(t.actions('allied:persian-gulf').find((a) => a.type === 'rollSpecialConditions')!.fields).toEqual({
-      values: { kind: 'dice', label: 'Dice', help: 'The first die; a second only after a 5 or 6.', sides: [6, 6], labels: ['Special Conditions die', 'table die (after a 5 or 6)'] },
+      values: { kind: 'dice', label: 'Dice', help: 'The Special Conditions die; the table die only after a 5 or 6.', sides: [6, 6], min: 1, labels: ['Special Conditions die', 'table die (after a 5 or 6)'] },
     });
     t.give(PG, 'allied', 'Port Strike');
     const choice = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!.fields!.choice;

@@ -237,7 +237,7 @@ describe('13.3 Transfer Limitations', () => {
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('rollTransferChart');
     expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'rollTransferChart')).toEqual({
       type: 'rollTransferChart',
-      label: "Roll for this turn's Transfer Limitations chart (13.3)",
+      label: "Roll for this turn's Transfer Limitations chart",
       rule: '13.3',
       fields: { values: { kind: 'dice', label: 'Dice', help: 'The value of each die rolled at the table.', sides: [6], labels: ['chart die'] } },
       commands: [{ word: 'chart' }],

@@ -39,7 +39,7 @@ export const transferFlagOfficer = zoneAction({
   decision: false,
   proxy: true,
   schema: z.object({ to: z.enum(ZONE_IDS) }),
-  label: () => 'Give your Flag Officer to a teammate (13.4)',
+  label: () => 'Give your Flag Officer to a teammate',
   when: (state, zone, side, explain) => (zone.players[side].flagOfficer ? transferFrom(state, zone, side, explain) : no(explain, 'no-flag-officer', () => 'You have no Flag Officer to give.')),
   fields: (state, zone, side) => ({ to: targetField(state, zone, side) }),
   apply(state, from, side, a, ctx) {

@@ -38,7 +38,7 @@ export const playAdditionalShip = zoneAction({
   rule: '13.5',
   decision: false,
   schema: z.object({ use: z.enum(USES), side: z.enum(['allied', 'soviet']).optional(), values: diceSchema }),
-  label: () => 'Play an Additional Ship card as a joker (13.5)',
+  label: () => 'Play an Additional Ship card as a joker',
   when: (_state, zone, _side, explain) => (zone.step === 'turn-done' ? no(explain, 'joker-too-late', () => 'This War Zone has finished its Campaign Game Turn.') : null),
   fields(state, zone, side) {
     const dice = (sides: number[]): Fields => (state.dice.physical ? { values: { kind: 'dice', label: 'Dice', help: 'The value of each die re-rolled at the table; only the final result stands (13.5).', sides } } : {});
@@ -105,7 +105,7 @@ export const useKeptAdditionalShip = zoneAction({
   rule: '13.5',
   decision: false,
   schema: z.object({ use: z.enum(['ship-at-point-value', 'unlimited-transfers']) }),
-  label: () => 'Play your kept Additional Ship card (13.5)',
+  label: () => 'Play your kept Additional Ship card',
   when(_state, zone, side, explain) {
     if (zone.players[side].keptAdditionalShip !== 'unused') return no(explain, 'no-kept-card', () => 'You did not keep an Additional Ship card from the last turn (7.2.1), or it is already used.');
     return inBattlePreparations(zone) ? null : no(explain, 'too-late', () => 'The kept card is played during Battle Preparations.');

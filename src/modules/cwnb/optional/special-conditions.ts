@@ -85,7 +85,7 @@ export const rollSpecialConditions = zoneAction({
   },
   fields: (state) =>
     state.dice.physical
-      ? { values: { kind: 'dice', label: 'Dice', help: 'The first die; a second only after a 5 or 6.', sides: [6, 6], labels: ['Special Conditions die', 'table die (after a 5 or 6)'] } }
+      ? { values: { kind: 'dice', label: 'Dice', help: 'The Special Conditions die; the table die only after a 5 or 6.', sides: [6, 6], min: 1, labels: ['Special Conditions die', 'table die (after a 5 or 6)'] } }
       : undefined,
   apply: (state, zone, side, a, ctx) => rollConditions(state, zone, side, a.values, ctx),
 });
@@ -103,7 +103,7 @@ export const portStrike = zoneAction({
   commands: [{ word: 'portstrike' }],
   rule: '13.2.7',
   schema: z.object({ choice: z.enum(['air-strike', 'port-facilities-damaged', 'port-mined']), values: diceSchema }),
-  label: () => 'Port Strike! Choose its effect (13.2.7)',
+  label: () => 'Port Strike! Choose its effect',
   when(_state, zone, side, explain) {
     const c = zone.conditions![side];
     return zone.step === 'conditions' && c.condition === 'Port Strike' && !c.portStrike ? null : no(explain, 'no-port-strike', () => 'Only a player who rolled Port Strike! chooses its effect, once.');

@@ -24,7 +24,7 @@ export const rollTransferChart = gameAction({
   rule: '13.3',
   decision: false,
   schema: z.object({ values: diceSchema }),
-  label: () => "Roll for this turn's Transfer Limitations chart (13.3)",
+  label: () => "Roll for this turn's Transfer Limitations chart",
   when(state, seat, explain) {
     if (!state.purchasesResolved || state.transferChart !== null) return no(explain, 'no-chart-roll', () => 'The Transfer Limitations chart is rolled once per turn, when transfers begin (13.3).');
     const roller = gameRollerSeat(state);

@@ -26,7 +26,7 @@ export const setAside = zoneAction({
   secret: true,
   rule: '7.2.1',
   schema: z.object({ card: z.string().optional(), value: z.number().int().optional() }),
-  label: (state) => (lastTurn(state) ? 'End the turn: this is the last Campaign Game Turn, so no card is kept (7.2.1, 11)' : 'Set aside one card for the next turn (or none); the rest of the hand is discarded'),
+  label: (state) => (lastTurn(state) ? 'End the turn: this is the last Campaign Game Turn, so no card is kept' : 'Set aside one card for the next turn (or none); the rest of the hand is discarded'),
   when(_state, zone, side, explain) {
     if (zone.step !== 'set-aside') return no(explain, 'not-set-aside-step', () => `${zoneName(zone.id)}: cards are set aside when the Battle Turns are over (7.2.1).`);
     if (zone.players[side].setAside) return no(explain, 'already-set-aside', () => 'You have already set aside your card this turn.');

@@ -1,0 +1,49 @@
+import type { FieldSpec, Fields } from '../../src/engine/module.ts';
+
+/** What a form drawn from an action descriptor holds, and the action it sends: no JSX, so the tests read it too. */
+export type Values = Record<string, unknown>;
+
+/** The initial values of a form: each field's default, where it has one. */
+export function initialValues(fields: Fields | undefined): Values {
+  const out: Values = {};
+  for (const [key, f] of Object.entries(fields ?? {})) {
+    if (f.default !== undefined) out[key] = f.default;
+    else if (f.kind === 'subset') out[key] = [];
+    else if (f.kind === 'bool' && !f.optional) out[key] = false;
+    else if (f.kind === 'dice') out[key] = f.sides.map(() => undefined);
+  }
+  return out;
+}
+
+/** The fields in play: the form's own and those of each chosen option, recursively. */
+function activeFields(fields: Fields | undefined, values: Values): [string, FieldSpec][] {
+  const out: [string, FieldSpec][] = [];
+  for (const [key, f] of Object.entries(fields ?? {})) {
+    out.push([key, f]);
+    if (f.kind === 'choice') {
+      const chosen = f.options.find((o) => o.value === values[key]);
+      if (chosen?.fields) out.push(...activeFields(chosen.fields, values));
+    }
+  }
+  return out;
+}
+
+/** The action's fields from the form's values; a message naming the field when one is missing. */
+export function collect(fields: Fields | undefined, values: Values): Values | string {
+  const out: Values = {};
+  for (const [key, f] of activeFields(fields, values)) {
+    const v = values[key];
+    const empty = v === undefined || v === '' || (f.kind === 'dice' && (v as unknown[]).slice(0, f.min ?? f.sides.length).some((x) => x === undefined));
+    if (empty) {
+      if (f.optional || f.kind === 'bool') continue;
+      return `${f.label}: ${f.kind === 'choice' ? 'choose one' : 'fill this in'}.`;
+    }
+    if (f.kind === 'subset') {
+      const n = (v as unknown[]).length;
+      if (n < f.min || n > f.max) return `${f.label}: choose ${f.min === f.max ? f.min : `${f.min} to ${f.max}`}.`;
+    }
+    // Dice past `min` are typed only when the rules call for them (13.2: the table die after a 5 or 6).
+    out[key] = f.kind === 'dice' ? (v as unknown[]).filter((x) => x !== undefined) : v;
+  }
+  return out;
+}
