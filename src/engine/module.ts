@@ -54,7 +54,9 @@ export interface Outcome<S> {
   events: EventInput[];
   /**
    * The parts of the game the action changed ("zone:mediterranean"…), for undo and rewinds: a
-   * later action in a disjoint scope does not depend on it. Missing: the whole game.
+   * later action in a disjoint scope does not depend on it. Parts nest with "/": "zone:med/allied"
+   * (one player's part of a War Zone) is within "zone:med" and apart from "zone:med/soviet".
+   * Missing: the whole game.
    */
   scope?: readonly string[];
 }
@@ -186,6 +188,8 @@ export interface RulesModule<S = unknown, O = unknown> {
    * CWNB "turn 2, Mediterranean: purchases". Omitted: "a decision".
    */
   decision?(state: S, seat: string): string;
+  /** A part of the game an action's scope names, as people read it (CWNB: "the Mediterranean War Zone"). Omitted: its id. */
+  scopeName?(part: string): string;
   /** A place (an event's `zone`) as people read it (CWNB: "Mediterranean"). Omitted: its id. */
   placeName?(place: string): string;
   /**

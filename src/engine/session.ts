@@ -82,10 +82,15 @@ function isBarrier(events: readonly EventInput[]): boolean {
 
 /** A sentence may start with an entry's name: "An action of …" (a type id keeps its case). */
 const capital = (name: string) => name.replace(/^an action/, 'An action');
+const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Is scope part `x` the part `of` or a part of it ("zone:med/allied" is in "zone:med")? */
+const within = (x: string, of: string) => x === of || (x.length > of.length && x.startsWith(of) && x[of.length] === '/');
+
+/** Do two scopes share a part? A part overlaps the parts within it and the part it is within, not its siblings. */
 function overlaps(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === null || b === null) return true;
-  return a.some((x) => b.includes(x));
+  return a.some((x) => b.some((y) => within(x, y) || within(y, x)));
 }
 
 /**
@@ -303,7 +308,7 @@ export class Session<S = unknown> {
    * acting team, and anyone who saw something of it (unless its type is secret: an order); to
    * others only that the other team acted, as at a table.
    */
-  private nameFor(j: number, viewer: Viewer): { name: string; told: boolean } {
+  nameFor(j: number, viewer: Viewer): { name: string; told: boolean } {
     const { type, seat } = this.record.log[j];
     const teamOf = (s: string) => this.module.teamOf(this.state, s);
     const team = teamOf(seat);
@@ -311,7 +316,7 @@ export class Session<S = unknown> {
       viewer.kind === 'referee' ||
       (team !== null && viewerTeam(viewer, teamOf) === team) ||
       (!actionDef(this.module, this.state, type)?.secret && this.events.some((e) => e.entry === j && eventAs(e, viewer, teamOf)));
-    return { told, name: told ? `${type} by ${seat} (action #${j})` : `an action of ${team === null ? 'another seat' : `the ${this.teamLabel(team)} team`} (action #${j})` };
+    return { told, name: told ? `${type} by ${this.seatLabel(seat)} (action #${j})` : `an action of ${team === null ? 'another seat' : `the ${this.teamLabel(team)} team`} (action #${j})` };
   }
 
   /** The log entries that still stand and changed or relied on `scope`, oldest first: what a rewind of it could take back. */
@@ -334,19 +339,20 @@ export class Session<S = unknown> {
     const need = this.module.scopeSeats?.(this.state, scope) ?? [];
     if (!agreed.includes('referee')) {
       if (!need.length) return ruleError('rewind-not-allowed', `"${scope}" is not a part of this game that can be rewound.`);
+      const named = (seats: readonly string[]) => seats.map((s) => this.seatLabel(s)).join(', ');
       const missing = need.filter((s) => !agreed.includes(s));
-      if (missing.length) return ruleError('rewind-not-agreed', `A rewind needs the referee, or every seat of ${scope} (${need.join(', ')}); missing ${missing.join(', ')}.`);
+      if (missing.length) return ruleError('rewind-not-agreed', `A rewind needs the referee, or every seat of ${this.partName(scope)} (${named(need)}); missing ${named(missing)}.`);
     }
     if (!Number.isInteger(to) || to < -1 || to >= this.version) return ruleError('rewind-not-allowed', `Rewind to an entry of the log, -1 to ${this.version - 1}.`);
     const voids = this.scopeEntries(scope).filter((j) => j > to);
-    if (!voids.length) return ruleError('rewind-not-allowed', `Nothing happened in ${scope} after action #${to}.`);
+    if (!voids.length) return ruleError('rewind-not-allowed', `Nothing happened in ${this.partName(scope)} after action #${to}.`);
     const set = new Set(voids);
     for (const j of voids) {
       const s = this.steps[j];
-      if (s.scope === null || s.scope.some((x) => x !== scope)) {
+      if (s.scope === null || s.scope.some((x) => !within(x, scope))) {
         const { name, told } = this.nameFor(j, asker);
-        const parts = !s.scope ? 'the whole game' : told ? s.scope.filter((x) => x !== scope).join(', ') : 'another part of the game';
-        return ruleError('rewind-not-allowed', `${capital(name)} also changed or relied on ${parts}: a rewind of ${scope} cannot take it back.`);
+        const parts = !s.scope ? 'the whole game' : told ? s.scope.filter((x) => !within(x, scope)).map((x) => this.partName(x)).join(', ') : 'another part of the game';
+        return ruleError('rewind-not-allowed', `${capital(name)} also changed or relied on ${parts}: a rewind of ${this.partName(scope)} cannot take it back.`);
       }
       const why = this.blocked(j, set, 'rewind', asker);
       if (why) return why;
@@ -450,7 +456,8 @@ export class Session<S = unknown> {
       return { ...(turn === undefined ? {} : { turn }), ...(list.length === 1 ? { zone: list[0] } : list.length ? { zones: list } : {}) };
     };
     const n = entry.voids.length;
-    const head = entry.type === '@undo' ? `${entry.seat} takes back ${n} action(s)` : `${entry.scope} rewound to after action #${entry.to}, agreed by ${entry.agreed.join(' and ')}: ${n} action(s) taken back`;
+    const who = (seat: string) => (seat === 'referee' ? 'the referee' : this.seatLabel(seat));
+    const head = entry.type === '@undo' ? `${who(entry.seat)} takes back ${n} action(s)` : `${upper(this.partName(entry.scope))} rewound to after action #${entry.to}, agreed by ${entry.agreed.map(who).join(' and ')}: ${n} action(s) taken back`;
     const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}.`, seat: entry.seat, voids: entry.voids, ...where(SPECTATOR), ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
     for (const [team, list] of byTeam) {
       const viewer = team ? teamViewer(team) : REFEREE;
@@ -482,6 +489,11 @@ export class Session<S = unknown> {
   }
 
   /** A seat as people read it (the module's label, else its id). */
+  /** A part of the game as people read it ("the Mediterranean War Zone"). */
+  partName(part: string): string {
+    return this.module.scopeName?.(part) ?? part;
+  }
+
   seatLabel(seat: string): string {
     return this.module.seatLabel?.(this.state, seat) ?? seat;
   }

@@ -169,7 +169,7 @@ describe('wardroom play', () => {
     // The Allied order can be taken back; the mission roll no longer, since the Allied player acted after it.
     expect(first.stdout).toContain('Took back: buyShip.');
     // The Allied order is secret: the Soviet seat is told only that the other team acted.
-    expect(first.stdout).toMatch(/Refused: An action of the Allied team \(action #1\) came after rollMission by soviet:mediterranean \(action #0\)/);
+    expect(first.stdout).toMatch(/Refused: An action of the Allied team \(action #1\) came after rollMission by Soviet, Mediterranean \(action #0\)/);
     // The log is append-only: the undo is logged and voids the order it took back.
     expect(log(file)).toEqual([
       { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] },

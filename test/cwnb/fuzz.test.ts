@@ -267,7 +267,7 @@ describe('the invariant checks are not vacuous', () => {
     // The session refuses this undo; forced into the log, the order after it would have carried out the purchases.
     const { record } = t.session;
     const forced = openSession({ ...record, log: [...record.log, { type: '@undo', seat: 'soviet:mediterranean', voids: [record.log.length - 2] }] });
-    expect(historyChanged(forced)).toMatch(/^#\d+ donePurchasing by soviet:south-pacific: scope \["zone:south-pacific".*without the actions taken back null$/);
+    expect(historyChanged(forced)).toMatch(/^#\d+ donePurchasing by soviet:south-pacific: scope \["zone:south-pacific\/soviet".*without the actions taken back null$/);
   });
 
   it('7.2.3 / 7.2.4 recomputed at the end of a zone\'s turn: status toward the wrong side, in-port points over the cap', () => {

@@ -81,7 +81,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     const r = await wardroom(['play', file], [...setup, 'as a', 'sink kirov', 'as s', 'damage kidd 1', 'end', 'as a', 'undo', 'rewind 3', 'quit'].join('\n') + '\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('ask for a rewind instead');
-    expect(r.stdout).toContain('zone:mediterranean rewound to after action #');
+    expect(r.stdout).toContain('The Mediterranean War Zone rewound to after action #');
     expect(r.stdout).toContain('3 action(s) taken back.');
     const entries = log(file);
     expect(entries.at(-1)).toMatchObject({ type: '@rewind', scope: 'zone:mediterranean', agreed: ['allied:mediterranean', 'soviet:mediterranean'] });

@@ -104,8 +104,8 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     s.undo('allied:south-pacific');
     const allied = s.eventsFor({ kind: 'team', team: 'allied' }, seq).map((e) => e.text);
     const soviet = s.eventsFor({ kind: 'seat', seat: 'soviet:south-pacific' }, seq).map((e) => e.text);
-    expect(allied).toEqual(['allied:south-pacific takes back 1 action(s).', expect.stringContaining('South Pacific: Allied orders ECM')]);
-    expect(soviet).toEqual(['allied:south-pacific takes back 1 action(s).']);
+    expect(allied).toEqual(['Allied, South Pacific takes back 1 action(s).', expect.stringContaining('South Pacific: Allied orders ECM')]);
+    expect(soviet).toEqual(['Allied, South Pacific takes back 1 action(s).']);
     // Its turn and War Zone, as every zone event has them, so a history filtered by turn or zone shows it.
     for (const e of s.events.slice(seq + 1)) expect(e, e.text).toMatchObject({ turn: 1, zone: SP });
   });
@@ -119,28 +119,40 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     const seq = s.events.length - 1;
     expect(isRuleError(s.undo('commander:allied'))).toBe(false);
     const soviet = s.eventsFor({ kind: 'team', team: 'soviet' }, seq);
-    expect(soviet.map((e) => e.text)).toEqual(['commander:allied takes back 1 action(s).']);
+    expect(soviet.map((e) => e.text)).toEqual(['Allied Overall Commander takes back 1 action(s).']);
     expect(JSON.stringify(soviet)).not.toContain(MED);
     // The Allied team's own record of it keeps the War Zone, for its history filter.
     const allied = s.eventsFor({ kind: 'team', team: 'allied' }, seq);
     expect(allied.find((e) => e.type === 'taken-back')).toMatchObject({ zone: MED, turn: 1 });
   });
 
-  it('in the same War Zone: refused once the other seat has acted since', () => {
+  it('6.C.2 orders are made at the same time: the other player\'s secret order in the same War Zone does not stop an undo', () => {
     const t = southPacific();
     const s = t.session;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
     t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
+    expect(s.undoableCount('allied:south-pacific')).toBe(1);
+    expect(isRuleError(s.undo('allied:south-pacific'))).toBe(false);
+    expect(s.state.zones[SP]!.players.allied.order.ships).toEqual([]);
+    expect(s.state.zones[SP]!.players.soviet.order.ships).toEqual(['kirov']);
+    expect(throughFile(s, 'same-zone-orders').state).toEqual(s.state);
+  });
+
+  it('6.C.4 in the same War Zone: refused once the other seat acted on the whole zone since (the second commitment reveals both)', () => {
+    const t = southPacific();
+    const s = t.session;
+    t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
+    done(t, ['allied:south-pacific', 'soviet:south-pacific']);
+    t.act('allied:south-pacific', 'commit', { ships: ['uss-knox'] });
+    expect(s.undoableCount('allied:south-pacific')).toBe(1); // alone, a commitment may be changed
+    t.act('soviet:south-pacific', 'commit', { ships: [] });
     const state = s.state;
     const length = s.version;
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
-    // The Soviet order is secret (6.C.2): the refusal says only that the other team acted.
-    expect(refused(s.undo('allied:south-pacific')).message).toBe('An action of the Soviet team (action #2) came after buyShip by allied:south-pacific (action #1) and may depend on it; ask for a rewind instead.');
+    // The Soviet commitment is secret (6.C.4): the refusal says only that the other team acted.
+    expect(refused(s.undo('allied:south-pacific')).message).toBe(`An action of the Soviet team (action #${length - 1}) came after commit by Allied, South Pacific (action #${length - 2}) and may depend on it; ask for a rewind instead.`);
     expect(s.state).toBe(state);
     expect(s.version).toBe(length);
-    // The Soviet player, who acted last, may; then the Allied order is free again.
-    expect(isRuleError(s.undo('soviet:south-pacific'))).toBe(false);
-    expect(s.undoableCount('allied:south-pacific')).toBe(1);
   });
 
   it('concurrent War Zones: a seat takes back its own last order although the other zone played on since', () => {
@@ -177,7 +189,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('allied:south-pacific')).toBe(1);
     t.act('allied:mediterranean', 'teamNote', { text: 'agreed' }); // may answer the first
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
-    expect(refused(s.undo('allied:south-pacific')).message).toContain('teamNote by allied:mediterranean');
+    expect(refused(s.undo('allied:south-pacific')).message).toContain('teamNote by Allied, Mediterranean');
   });
 
   it('6.C.2 a team note stands once the purchases are carried out: a step of the whole game came after it', () => {
@@ -185,10 +197,10 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     const s = t.session;
     done(t, SP_MED_SEATS.slice(0, 3));
     t.act('allied:south-pacific', 'teamNote', { text: 'nothing bought' });
-    expect(s.undoableCount('allied:south-pacific')).toBe(1);
+    expect(s.undoableCount('allied:south-pacific')).toBe(2); // the note, and the order finished before it: the others' orders did not rely on it
     t.act('soviet:mediterranean', 'donePurchasing'); // the last order: every purchase is carried out
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
-    expect(refused(s.undo('allied:south-pacific')).message).toContain('donePurchasing by soviet:mediterranean');
+    expect(refused(s.undo('allied:south-pacific')).message).toContain('donePurchasing by Soviet, Mediterranean');
   });
 
   it('11 a team note stands once the campaign is over: the end of the game is a step of the whole game', () => {
@@ -203,7 +215,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('allied:mediterranean')).toBe(0);
     // The last action is the Soviet team's secret (a set-aside, 7.2.1): the Allied seat is told only that the other team acted.
     expect(last).toMatchObject({ type: 'setAside', seat: 'soviet:north-atlantic' });
-    expect(refused(s.undo('allied:mediterranean')).message).toContain(`An action of the Soviet team (action #${s.version - 1}) came after teamNote by allied:mediterranean`);
+    expect(refused(s.undo('allied:mediterranean')).message).toContain(`An action of the Soviet team (action #${s.version - 1}) came after teamNote by Allied, Mediterranean`);
   });
 
   it('8 Non-Combatant cards dealt at the table in one War Zone stand once another War Zone dealt from the same deck', () => {
@@ -219,9 +231,9 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('soviet:south-pacific')).toBe(1);
     deal('allied:mediterranean', MED);
     expect(s.undoableCount('soviet:south-pacific')).toBe(0);
-    expect(refused(s.undo('soviet:south-pacific')).message).toContain('dealNonCombatants by allied:mediterranean');
+    expect(refused(s.undo('soviet:south-pacific')).message).toContain('dealNonCombatants by Allied, Mediterranean');
     // Nor may a rewind of the South Pacific take the deal back: the deck is shared, and the refusal says so.
-    expect(refused(s.rewind('zone:south-pacific', beforeDeal, ['referee']), 'rewind-not-allowed').message).toContain('also changed or relied on non-combatant-deck: a rewind of zone:south-pacific');
+    expect(refused(s.rewind('zone:south-pacific', beforeDeal, ['referee']), 'rewind-not-allowed').message).toContain('also changed or relied on the Non-Combatant cards (8): a rewind of the South Pacific War Zone');
   });
 
   it('refused past a transfer between zones: it changed both (6.C.3)', () => {
@@ -234,7 +246,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     t.act('allied:south-pacific', 'transferShip', { ship: 'uss-knox', to: MED });
     t.act('allied:mediterranean', 'commit', { ships: ['uss-knox'] }); // reveals the Mediterranean
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
-    expect(refused(s.undo('allied:south-pacific')).message).toContain('commit by allied:mediterranean');
+    expect(refused(s.undo('allied:south-pacific')).message).toContain('commit by Allied, Mediterranean');
   });
 
   // Found by `scripts/fuzz.ts --optional` (game seed 52000356): the chart die was offered for
@@ -250,7 +262,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('soviet:south-pacific')).toBe(1); // nothing relied on it yet: a mistyped die may be corrected
     t.act('allied:south-pacific', 'transferShip', { ship: 'uss-knox', to: MED });
     expect(s.undoableCount('soviet:south-pacific')).toBe(0);
-    expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by allied:south-pacific');
+    expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by Allied, South Pacific');
   });
 
   it('13.3 a physical chart die stands once a transfer between two other War Zones relied on it', () => {
@@ -265,9 +277,9 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     const beforeTransfer = s.version - 1;
     t.act('allied:mediterranean', 'transferShip', { ship: 'uss-knox', to: NA }); // the South Pacific plays no part in it
     expect(s.undoableCount('soviet:south-pacific')).toBe(0);
-    expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by allied:mediterranean');
+    expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by Allied, Mediterranean');
     // A rewind of the Mediterranean cannot take the transfer back either; the refusal names each shared part once.
-    expect(refused(s.rewind('zone:mediterranean', beforeTransfer, ['referee']), 'rewind-not-allowed').message).toContain('also changed or relied on zone:north-atlantic, transfer-limits: a rewind');
+    expect(refused(s.rewind('zone:mediterranean', beforeTransfer, ['referee']), 'rewind-not-allowed').message).toContain('also changed or relied on the Allied part of the North Atlantic War Zone, the Transfer Limitations chart (13.3): a rewind');
   });
 
   // Found by `scripts/fuzz.ts --optional --undo 0.1` (game seed 53000054).
@@ -279,7 +291,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('soviet:mediterranean')).toBe(1);
     t.act('allied:mediterranean', 'rollTransferChart', { values: [2] });
     expect(s.undoableCount('soviet:mediterranean')).toBe(0);
-    expect(refused(s.undo('soviet:mediterranean')).message).toContain('rollTransferChart by allied:mediterranean');
+    expect(refused(s.undo('soviet:mediterranean')).message).toContain('rollTransferChart by Allied, Mediterranean');
   });
 
   it('14.1 a seat assigned by the Overall Commander does not hold up the undo of a mission re-roll in its War Zone: the zone is in Battle Preparations either way', () => {
@@ -321,7 +333,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     // state is re-derived: refused (the session checks every later action as it replays), nothing changes.
     const { state, version } = s;
     expect(s.undoableCount('soviet:mediterranean')).toBe(0); // so no Undo button is offered for it
-    expect(refused(s.undo('soviet:mediterranean')).message).toBe(`Taking this back would change what donePurchasing by soviet:south-pacific (action #${version - 1}) did.`);
+    expect(refused(s.undo('soviet:mediterranean')).message).toBe(`Taking this back would change what donePurchasing by Soviet, South Pacific (action #${version - 1}) did.`);
     expect(s.state).toBe(state);
     expect(s.version).toBe(version);
     t.act('allied:mediterranean', 'rollMission', { values: [1] }); // the re-roll, by the Allies now Advantaged
@@ -467,7 +479,7 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     expect(s.record.log.at(-1)).toMatchObject({ type: '@rewind', scope: 'zone:south-pacific', to: point, agreed: ['soviet:south-pacific', 'allied:south-pacific'] });
     // Replay and the history show it.
     expect(throughFile(s, 'rewind').state).toEqual(s.state);
-    expect(s.eventsFor({ kind: 'spectator' }).at(-1)!).toMatchObject({ turn: 1, zone: SP, text: `zone:south-pacific rewound to after action #${point}, agreed by soviet:south-pacific and allied:south-pacific: 3 action(s) taken back.` });
+    expect(s.eventsFor({ kind: 'spectator' }).at(-1)!).toMatchObject({ turn: 1, zone: SP, text: `The South Pacific War Zone rewound to after action #${point}, agreed by Soviet, South Pacific and Allied, South Pacific: 3 action(s) taken back.` });
   });
 
   it('the referee alone may rewind', () => {
@@ -490,14 +502,17 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     expect(JSON.stringify(s.eventsFor({ kind: 'team', team: 'soviet' }))).not.toContain('ECM');
   });
 
-  it("6.C.2 a refused undo never names the other team's secret order: only that the other team acted", () => {
+  it("6.C.4 a refused undo never names the other team's secret commitment: only that the other team acted", () => {
     const t = twoZones();
     const s = t.session;
     t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
     t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
+    done(t, SP_MED_SEATS);
+    t.act('allied:south-pacific', 'commit', { ships: ['uss-knox'] });
+    t.act('soviet:south-pacific', 'commit', { ships: ['kirov'] });
     const allied = refused(s.undo('allied:south-pacific')).message;
-    expect(allied).toBe('An action of the Soviet team (action #3) came after buyShip by allied:south-pacific (action #2) and may depend on it; ask for a rewind instead.');
-    expect(allied).not.toMatch(/buyShip by soviet|kirov/i);
+    expect(allied).toMatch(/^An action of the Soviet team \(action #\d+\) came after commit by Allied, South Pacific/);
+    expect(allied).not.toMatch(/by Soviet|kirov/i);
   });
 
   it("6.C.3 a refused rewind never names the other team's secret card transfer to the seat told of it; its team and the referee are told", () => {
@@ -512,8 +527,8 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     const byAllied = refused(s.rewind('zone:south-pacific', k - 1, both, undefined, seatViewer('allied:south-pacific')), 'rewind-not-allowed').message;
     // Without a viewer named, a refusal of seats' rewind is told as to anyone (a shared screen).
     expect(refused(s.rewind('zone:south-pacific', k - 1, both), 'rewind-not-allowed').message).toBe(byAllied);
-    expect(byAllied).toBe(`An action of the Soviet team (action #${k}) also changed or relied on another part of the game: a rewind of zone:south-pacific cannot take it back.`);
-    const told = `transferCard by soviet:south-pacific (action #${k}) also changed or relied on zone:mediterranean: a rewind of zone:south-pacific cannot take it back.`;
+    expect(byAllied).toBe(`An action of the Soviet team (action #${k}) also changed or relied on another part of the game: a rewind of the South Pacific War Zone cannot take it back.`);
+    const told = `transferCard by Soviet, South Pacific (action #${k}) also changed or relied on the Soviet part of the Mediterranean War Zone: a rewind of the South Pacific War Zone cannot take it back.`;
     expect(refused(s.rewind('zone:south-pacific', k - 1, both, undefined, seatViewer('soviet:south-pacific')), 'rewind-not-allowed').message).toBe(told);
     expect(refused(s.rewind('zone:south-pacific', k - 1, ['referee']), 'rewind-not-allowed').message).toBe(told);
   });

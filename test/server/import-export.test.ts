@@ -89,9 +89,14 @@ describe('import and export of the CLI game file', () => {
     expect((await g.allied.page(g.id)).game.seedImported, 'its seed came with the file').toBe(true);
     const path = `/api/games/${g.id}/to-table`;
     expect((await g.allied.post(path, {})).status, 'a player may not').toBe(403);
-    const asked = g.seats.find((s) => s.team === 'allied')!.seat;
-    const zone = asked.split(':')[1];
-    const open = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: asked, scope: `zone:${zone}`, to: cut - 5 });
+    // A rewind the rules allow (asked, it is checked at once): the latest point of an Allied War Zone that can be gone back to.
+    const cutSession = Session.open(cwnb, { ...table, log: table.log.slice(0, cut) });
+    if (isRuleError(cutSession)) throw new Error('does not replay');
+    const [asked, zone, to] = g.seats
+      .filter((s) => s.team === 'allied')
+      .flatMap(({ seat }) => Array.from({ length: 30 }, (_, k) => [seat, seat.split(':')[1], cut - 2 - k] as const))
+      .find(([, z, k]) => !isRuleError(cutSession.trial((s) => s.rewind(`zone:${z}`, k, ['referee']))))!;
+    const open = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: asked, scope: `zone:${zone}`, to });
     expect(open.status).toBe(201);
     const moved = await g.referee.post(path, {});
     expect(moved.status).toBe(200);

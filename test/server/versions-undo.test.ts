@@ -86,7 +86,7 @@ describe('undo: free until a die from the seed or a reveal (the engine\'s rules)
     const page = await g.allied.page(g.id);
     expect(page.view.zones[0].players.allied.order.ships).toEqual([]);
     const log = (await g.soviet.get(`/api/games/${g.id}/log`)).body.events;
-    expect(log.at(-1)).toMatchObject({ type: 'undo', text: 'allied:mediterranean takes back 1 action(s).' });
+    expect(log.at(-1)).toMatchObject({ type: 'undo', text: 'Allied, Mediterranean takes back 1 action(s).' });
     expect(JSON.stringify(log)).not.toContain('uss-kidd'); // what was taken back stays the Allied team's
   });
 
@@ -100,6 +100,17 @@ describe('undo: free until a die from the seed or a reveal (the engine\'s rules)
     expect(r.status).toBe(422);
     expect(r.body.error.message).toMatch(/revealed a secret/);
     expect((await g.referee.page(g.id)).game.version).toBe(v);
+  });
+
+  it('6.C.2 a secret order is taken back although the other player of the War Zone ordered since: orders are made at the same time', async () => {
+    const g = await twoTeamGame(server);
+    let v = await g.soviet.act(g.id, roll('mediterranean'), 0);
+    v = await g.soviet.act(g.id, buy('kirov', 'soviet:mediterranean'), v);
+    v = await g.allied.act(g.id, buy('uss-nimitz'), v);
+    const r = await g.soviet.post(`/api/games/${g.id}/undo`, { seat: 'soviet:mediterranean', seen: v });
+    expect([r.status, r.body]).toEqual([200, { version: v + 1, undone: 1 }]);
+    const zone = (await g.referee.page(g.id)).view.zones[0];
+    expect([zone.players.soviet.order.ships, zone.players.allied.order.ships]).toEqual([[], ['uss-nimitz']]);
   });
 
   it('undo of a seat the cookie does not hold is 403', async () => {
@@ -128,7 +139,10 @@ describe('rewinds by agreement', () => {
     const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
     expect(ask.status).toBe(201);
     const open = (await g.soviet.page(g.id)).rewinds;
-    expect(open).toEqual([{ id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, agreed: ['allied:mediterranean'], needed: ['soviet:mediterranean'] }]);
+    // What it would take back, as the Soviet player may be told of it: the Allied orders are secret (6.C.2), finishing them is not.
+    const takesBack = ['an action of the Allied team (action #2)', 'an action of the Allied team (action #3)', 'donePurchasing by Allied, Mediterranean (action #4)'];
+    expect(open).toEqual([{ id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, agreed: ['allied:mediterranean'], needed: ['soviet:mediterranean'], takesBack }]);
+    expect((await g.allied.page(g.id)).rewinds[0].takesBack).toEqual(['buyShip by Allied, Mediterranean (action #2)', 'buyShip by Allied, Mediterranean (action #3)', 'donePurchasing by Allied, Mediterranean (action #4)']);
     // Only the seat asked may answer.
     expect((await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:north-atlantic', agree: true })).status).toBe(403);
     const noSeat = await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { agree: true });
@@ -141,7 +155,7 @@ describe('rewinds by agreement', () => {
     expect(page.view.zones[0].players.allied.order).toMatchObject({ ships: [], done: false });
     const log = (await g.soviet.get(`/api/games/${g.id}/log`)).body.events;
     expect(log.at(-1)).toMatchObject({ type: 'rewind', agreed: ['allied:mediterranean', 'soviet:mediterranean'] });
-    expect(log.at(-1).text).toMatch(/rewound to after action #0, agreed by allied:mediterranean and soviet:mediterranean: 3 action\(s\) taken back/);
+    expect(log.at(-1).text).toMatch(/rewound to after action #0, agreed by Allied, Mediterranean and Soviet, Mediterranean: 3 action\(s\) taken back/);
   });
 
   it('agreed while the referee has paused the campaign: refused (423) like an action, and so is an undo; the request waits, and is done after the resume', async () => {
@@ -174,6 +188,17 @@ describe('rewinds by agreement', () => {
     expect((await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: true })).status).toBe(404);
   });
 
+  it('the referee alone may rewind: asked by the referee, it is done at once; a seat holder must say which seat asks', async () => {
+    const g = await ordered();
+    const r = await g.referee.post(`/api/games/${g.id}/rewinds`, { scope: 'zone:mediterranean', to: 2 });
+    expect([r.status, r.body]).toEqual([200, { done: true, version: g.v + 1, undone: 2 }]);
+    expect((await g.allied.page(g.id)).view.zones[0].players.allied.order).toMatchObject({ ships: ['uss-kidd'], done: false });
+    const log = (await g.soviet.get(`/api/games/${g.id}/log`)).body.events;
+    expect(log.at(-1)).toMatchObject({ type: 'rewind', agreed: ['referee'], text: 'The Mediterranean War Zone rewound to after action #2, agreed by the referee: 2 action(s) taken back.' });
+    const noSeat = await g.allied.post(`/api/games/${g.id}/rewinds`, { scope: 'zone:mediterranean', to: 2 });
+    expect([noSeat.status, noSeat.body.error.message]).toEqual([400, 'seat: say which of your seats asks (allied:mediterranean, allied:north-atlantic).']);
+  });
+
   it('the referee may agree alone', async () => {
     const g = await ordered();
     const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 2 });
@@ -185,11 +210,24 @@ describe('rewinds by agreement', () => {
     expect(log.filter((e: { type: string }) => e.type === 'rewind')).toEqual([expect.objectContaining({ agreed: ['allied:mediterranean', 'referee'] })]);
   });
 
-  it('a rewind the rules refuse when agreed (past a reveal) is 422 with the reason, changes nothing, and no longer waits on anyone', async () => {
+  it('a rewind the rules refuse is 422 with the reason when asked (past a reveal, an entry the log does not have), and no request is opened', async () => {
     const g = await ordered();
     let v = g.v;
     for (const seat of ['allied:north-atlantic', 'soviet:mediterranean', 'soviet:north-atlantic']) v = await g.holder(seat).act(g.id, { type: 'donePurchasing', seat }, v);
+    const past = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
+    expect([past.status, past.body.error.code]).toEqual([422, 'rewind-not-allowed']);
+    expect(past.body.error.message).toMatch(/revealed a secret|whole game/);
+    const beyond = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 9999 });
+    expect([beyond.status, beyond.body.error.message]).toEqual([422, `Rewind to an entry of the log, -1 to ${v - 1}.`]);
+    expect((await g.soviet.page(g.id)).rewinds).toEqual([]);
+  });
+
+  it('a rewind the rules refuse when agreed (the game went past a reveal since it was asked) is 422 with the reason, changes nothing, and no longer waits on anyone', async () => {
+    const g = await ordered();
     const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
+    expect(ask.status).toBe(201);
+    let v = g.v;
+    for (const seat of ['allied:north-atlantic', 'soviet:mediterranean', 'soviet:north-atlantic']) v = await g.holder(seat).act(g.id, { type: 'donePurchasing', seat }, v);
     const r = await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: true });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('rewind-not-allowed');

@@ -1051,7 +1051,7 @@ function doRewind(ch: Chooser, session: Session<CwnbState>, history: CwnbState[]
   for (const i of voided) {
     if (i <= to) fail(`rewind of ${scope} to #${to} voided #${i}, before the point rewound to`);
     const sc = session.scopeOf(i);
-    if (!sc || sc.some((x) => x !== scope)) fail(`rewind of ${scope} voided #${i}, which changed ${sc ? sc.join(', ') : 'the whole game'}`);
+    if (!sc || sc.some((x) => x !== scope && !x.startsWith(`${scope}/`))) fail(`rewind of ${scope} voided #${i}, which changed ${sc ? sc.join(', ') : 'the whole game'}`);
   }
   history.push(session.state);
   report.rewinds++;

@@ -46,6 +46,8 @@ export interface Rewind {
   to: number;
   agreed: string[];
   needed: string[];
+  /** What it would take back, as this viewer may be told ("an action of the Soviet team (action #7)"). */
+  takesBack: string[];
 }
 export interface GamePage {
   game: { id: string; title: string; module: string; version: number; over: boolean; seedCommitment: string; seed: string | null; seedImported: boolean };

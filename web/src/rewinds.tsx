@@ -25,8 +25,8 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
       setError(errorText(e));
     }
   };
-  // A rewind is asked by a seat of the zone; the referee answers (and may agree alone).
-  const askers = page.me.seats;
+  // A rewind is asked by a seat of the zone and answered by the other (or the referee); the referee alone may rewind at once.
+  const askers = page.me.referee ? ['referee'] : page.me.seats;
   if (!askers.length && !page.rewinds.length) return null;
   return (
     <section class="card" data-testid="rewinds" aria-labelledby="rewinds-h">
@@ -40,6 +40,7 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
               {seatLabel(r.seat, page.seats)} asks to rewind {scopeName(r.scope, page)} to after action #{r.to}. Agreed: {r.agreed.map((s) => seatLabel(s, page.seats)).join(', ') || 'no one yet'}; needed:{' '}
               {r.needed.map((s) => seatLabel(s, page.seats)).join(', ')}.
             </p>
+            <p>It takes back: {r.takesBack.join('; ')}.</p>
             {answerAs.map((seat) => (
               <div key={seat} class="row">
                 <button type="button" class="primary" data-testid={`rewind-agree-${r.id}`} onClick={() => call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: true })}>
@@ -72,7 +73,7 @@ function AskRewind({ page, log, askers, call }: { page: GamePage; log: GameEvent
         data-testid="action-rewind"
         onSubmit={(e) => {
           e.preventDefault();
-          call('/rewinds', { seat, scope: `zone:${zone}`, to: Number(to) });
+          call('/rewinds', { ...(seat === 'referee' ? {} : { seat }), scope: `zone:${zone}`, to: Number(to) });
         }}
       >
         <div class="field">
@@ -109,7 +110,7 @@ function AskRewind({ page, log, askers, call }: { page: GamePage; log: GameEvent
           </div>
         )}
         <button type="submit" class="primary" data-testid="submit-rewind">
-          Ask
+          {seat === 'referee' ? 'Rewind' : 'Ask'}
         </button>
       </form>
     </details>

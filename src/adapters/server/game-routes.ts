@@ -167,13 +167,18 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       undoable: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.undoableCount(seat, 1) : 0])),
       waitingFor: live ? session.waitingFor() : [],
       lastEvent: lastEventFor(session, access.viewer),
-      rewinds: live ? await rewindsOf(id, session) : [],
+      rewinds: live ? await rewindsOf(id, session, access.viewer) : [],
       links: await rematchLinks(ctx, id),
     };
   });
 
-  async function rewindsOf(id: string, session: Session<unknown>) {
-    return (await ctx.people.openRewinds(id)).map((r) => ({ ...r, needed: (session.module.scopeSeats?.(session.state, r.scope) ?? []).filter((s) => !r.agreed.includes(s)) }));
+  /** The open rewind requests, each with what it would take back as `viewer` may be told of it (another team's order: only that it acted). */
+  async function rewindsOf(id: string, session: Session<unknown>, viewer: Viewer = REFEREE) {
+    return (await ctx.people.openRewinds(id)).map((r) => ({
+      ...r,
+      needed: (session.module.scopeSeats?.(session.state, r.scope) ?? []).filter((s) => !r.agreed.includes(s)),
+      takesBack: session.scopeEntries(r.scope).filter((j) => j > r.to).map((j) => session.nameFor(j, viewer).name),
+    }));
   }
 
   app.get<{ Params: { id: string }; Querystring: { as?: string; after?: string } }>('/api/games/:id/events', async (request) => {
@@ -262,11 +267,17 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post<{ Params: { id: string } }>('/api/games/:id/rewinds', async (request, reply) => {
     const { id } = request.params;
-    const body = parseBody(z.object({ seat: z.string(), scope: z.string().max(60), to: z.number().int().min(-1) }), request.body);
+    const body = parseBody(z.object({ seat: z.string().optional(), scope: z.string().max(60), to: z.number().int().min(-1) }), request.body);
     const access = await accessOf(ctx, request, id);
-    holds(access, body.seat);
     await ctx.deadlines.refuseIfMoved(id);
     const session = await ctx.sessionOf(id);
+    if (body.seat === undefined) {
+      // §4 the referee alone may rewind: asked by the referee, it is done at once.
+      if (!access.referee) throw new HttpError(400, 'bad-request', access.seats.length ? `seat: say which of your seats asks (${access.seats.join(', ')}).` : 'Only a seat of the War Zone, or the referee, may ask for a rewind.');
+      const r = settle(id, await ctx.store.rewind(session.module, id, body.scope, body.to, ['referee'], REFEREE, session.version, unlessPaused(id)));
+      return { done: true, version: r.version, undone: r.result.length };
+    }
+    holds(access, body.seat);
     const need = session.module.scopeSeats?.(session.state, body.scope) ?? [];
     if (!need.includes(body.seat)) {
       // What the seat may rewind, where the module names it by the seat's place (CWNB: its War Zone).
@@ -274,6 +285,9 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       const own = place && session.module.scopeSeats?.(session.state, `zone:${place}`).includes(body.seat) ? `: ask for "zone:${place}"` : '';
       throw new HttpError(422, 'rewind-not-allowed', `"${body.scope}" is not a part of the game your seat ${body.seat} plays${own}.`);
     }
+    // Refused now, not when the other seat agrees, if the rules refuse it (past a die or a reveal, an entry that is not there).
+    const check = session.trial((s) => s.rewind(body.scope, body.to, ['referee'], undefined, seatViewer(body.seat!)));
+    if (isRuleError(check)) throw ruleRefusal(check);
     const rid = await ctx.people.createRewind(id, body.seat, body.scope, body.to);
     ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
     reply.status(201);
@@ -290,7 +304,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!open) throw new HttpError(404, 'no-such-rewind', 'That rewind request is no longer open.');
     if (body.seat === undefined && !access.referee && access.seats.length) throw new HttpError(400, 'bad-request', `seat: say which of your seats answers (${access.seats.join(', ')}).`);
     const who = body.seat === undefined && access.referee ? 'referee' : holds(access, body.seat);
-    if (who !== 'referee' && !open.needed.includes(who)) throw new HttpError(403, 'not-asked', `The rewind of ${open.scope} does not wait on ${who}.`);
+    if (who !== 'referee' && !open.needed.includes(who)) throw new HttpError(403, 'not-asked', `The rewind of ${session.partName(open.scope)} does not wait on ${session.seatLabel(who)}.`);
     if (!body.agree) {
       await ctx.people.setRewind(rid, open.agreed, 'refused');
       ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });

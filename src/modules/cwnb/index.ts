@@ -1,6 +1,6 @@
 import type { Action, RulesModule } from '../../engine/module.ts';
 import { setRulebookCompiler, rulebookOf } from './hooks.ts';
-import { decision, phaseMark, placeName, seatLabel, teamLabel } from './labels.ts';
+import { decision, phaseMark, placeName, scopeName, seatLabel, teamLabel } from './labels.ts';
 import { compileRulebook } from './optional-rules.ts';
 import { parseOptions } from './options.ts';
 import { actionsFor, allSeats, teamOfSeat } from './rules/common.ts';
@@ -36,13 +36,14 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
   teamLabel,
   decision,
   placeName,
+  scopeName,
   phaseMark,
   actions: (state) => rulebookOf(state.options).actions,
   actionsFor,
   view,
   isOver: (state) => state.result !== null,
   scopeSeats(state, scope) {
-    const zone = scope.startsWith('zone:') ? scope.slice(5) : '';
+    const zone = scope.startsWith('zone:') ? scope.slice(5).split('/')[0] : ''; // a player's part of a zone too
     return state.options.zones.includes(zone as never) ? [seatOf('allied', zone as never), seatOf('soviet', zone as never)] : [];
   },
   // A game begun with 0.1 keeps the readings it was played under.

@@ -10,6 +10,21 @@ export function placeName(place: string): string {
   return isZoneId(place) ? zoneName(place) : place;
 }
 
+/** The parts of the game the War Zones share, as an action's scope names them (src/modules/cwnb/rules/common.ts). */
+const SHARED_PARTS: Record<string, string> = { 'non-combatant-deck': 'the Non-Combatant cards (8)', 'transfer-limits': 'the Transfer Limitations chart (13.3)' };
+
+/** "the Mediterranean War Zone", "the Soviet part of the Mediterranean War Zone": a part of the game undo and rewinds name. */
+export function scopeName(part: string): string {
+  const [kind, id, side] = part.split(/[:/]/);
+  const team = side ?? id;
+  if (kind === 'zone' && isZoneId(id)) return side === 'allied' || side === 'soviet' ? `the ${sideName(side)} part of the ${zoneName(id)} War Zone` : `the ${zoneName(id)} War Zone`;
+  if (team === 'allied' || team === 'soviet') {
+    if (kind === 'seats') return `who holds the ${sideName(team)} seats (14.1)`;
+    if (kind === 'notes') return `the ${sideName(team)} team notes`;
+  }
+  return SHARED_PARTS[part] ?? part;
+}
+
 /** "Allied, Mediterranean"; "Soviet Overall Commander" (14.1). */
 export function seatLabel(state: CwnbState, seat: string): string {
   const team = seat.startsWith('commander:') ? teamOfSeat(state, seat) : null;

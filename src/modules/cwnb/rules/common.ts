@@ -298,6 +298,23 @@ export function reliesOn(part: ScopePart): void {
 }
 
 /**
+ * The part of a War Zone an action wrote: one player's alone (an order, finishing purchases, a
+ * commitment before the reveal), which the other player's later actions in the zone cannot have
+ * relied on, or the whole zone.
+ */
+function zonePart(before: ZoneState, after: ZoneState): string {
+  const zone = ZONE_SCOPE[after.id];
+  for (const k of Object.keys(after) as (keyof ZoneState)[]) {
+    if (k === 'players' || k === 'conditions') continue;
+    if (after[k] !== before[k]) return zone;
+  }
+  const c = after.conditions;
+  if (c !== before.conditions && (!c || !before.conditions || SIDES.some((side) => c[side] !== before.conditions![side]))) return zone;
+  const changed = SIDES.filter((side) => after.players[side] !== before.players[side]);
+  return changed.length === 1 ? `${zone}/${changed[0]}` : zone;
+}
+
+/**
  * What an action changed, for undo and rewinds: the War Zones it wrote, and the shared parts of
  * the game it touched or relied on. A change of turn, of the purchase step or of the result is the
  * whole game.
@@ -305,7 +322,7 @@ export function reliesOn(part: ScopePart): void {
 function scopeOf(before: CwnbState, after: CwnbState): string[] | undefined {
   if (after.turn !== before.turn || after.purchasesResolved !== before.purchasesResolved || after.result !== before.result || after.endRollDue !== before.endRollDue) return undefined;
   const scope: string[] = [];
-  for (const id of after.options.zones) if (written.includes(id)) scope.push(ZONE_SCOPE[id]);
+  for (const id of after.options.zones) if (written.includes(id)) scope.push(zonePart(before.zones[id]!, after.zones[id]!));
   if (after.nonCombatantDeck !== before.nonCombatantDeck || after.playerOrderCards !== before.playerOrderCards) scope.push('non-combatant-deck');
   if (after.transferChart !== before.transferChart || after.transfersUsed !== before.transfersUsed) scope.push('transfer-limits');
   // 14.1 who holds a seat, each team's part apart: an Overall Commander moves only their own team's players.
