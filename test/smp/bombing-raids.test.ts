@@ -4,6 +4,7 @@
  * intercepts and escorts, and the report, line by line.
  */
 import { describe, expect, it } from 'vitest';
+import { describeRequest } from '../../src/modules/smp/play.ts';
 import { asked, axisFirst, fac, mini, play, questions, refusalOf, report, reportLines, rolls, terr, unit, withPlaces } from './helpers.ts';
 
 const HEADING = '3 Bombing Raids:';
@@ -197,15 +198,16 @@ describe('Step 3 Bombing Raids: standing down, and odds past their limits', () =
     expect(terr(board, 'London').facilities[0].damage).toBe(18);
   });
 
-  it('a prompt whose exact odds are past their limit still asks, saying why there are no odds', () => {
+  it('#5 a prompt whose exact odds are past their limit still asks, saying once and plainly why there are no odds', () => {
     const s = withPlaces(mini({
       territories: [
         { name: 'Western Germany', owner: 'germany', units: [{ owner: 'germany', type: 'strategic_bomber', count: 1001, designated: 1001 }] },
         { name: 'London', owner: 'uk', facilities: [{ type: 'major_factory', damage: 0 }] },
       ],
     }));
-    let odds: string[] = [];
-    play(s, { steps: [3], decide: (q) => void (/which bombers raid/.test(q.prompt) && (odds = q.odds ?? [])) }); // as the prompt shows them, when it is asked
-    expect(odds.join(' ')).toMatch(/no exact odds: .*at most 1000 strategic_bomber units; got 1001/);
+    let shown = '';
+    play(s, { steps: [3], decide: (q) => void (/which bombers raid/.test(q.prompt) && (shown = describeRequest(q))) }); // as the prompt shows them, when it is asked
+    expect(shown).toContain("\n  odds: none, past the limits of exact odds (at most 1000 strategic_bomber units; got 1001)\n");
+    expect(shown).not.toMatch(/exact odds: .*exact odds/);
   });
 });

@@ -94,6 +94,40 @@ describe('CLI: wardroom smp', () => {
     expect(err).toEqual([expect.stringMatching(/^cannot write .*no-such-folder\/next\.json: ENOENT/)]);
   });
 
+  it('run --out with --steps that leave out steps is refused before the phase: the next board would lose their effects (cli.md)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smp-'));
+    const next = join(dir, 'part.json');
+    const rec = join(dir, 'rec.json');
+    expect(await run('run', demo, '--auto', '--seed', '1', '--steps', '3', '--out', next, '--record', rec)).toBe(1);
+    expect(err).toEqual(["--out: the next phase's board needs every step of this phase; steps 1, 2, 4, 5, 6, 7, 8, 9, 10 would not run and their effects would be lost. Run the whole phase to write --out (--json prints the board after the steps that ran)."]);
+    expect(existsSync(next)).toBe(false);
+    expect(existsSync(rec), 'nothing played').toBe(false);
+  });
+
+  it('run --out never writes over the scenario being played or the record, and an --out that cannot be written is refused before the phase is played', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smp-'));
+    const scenario = join(dir, 'min.json');
+    const text = readFileSync(demo, 'utf8');
+    writeFileSync(scenario, text);
+    const rec = join(dir, 'rec.json');
+    expect(await run('run', scenario, '--auto', '--seed', '1', '--out', join(dir, '.', 'min.json'), '--record', rec)).toBe(1);
+    expect(err).toEqual([`--out ${join(dir, '.', 'min.json')} is the scenario being played (${scenario}): the next phase's board would replace it. Give --out another file.`]);
+    expect(readFileSync(scenario, 'utf8')).toBe(text);
+    expect(existsSync(rec), 'nothing played').toBe(false);
+    err.length = 0;
+    expect(await run('run', scenario, '--auto', '--seed', '1', '--out', rec, '--record', rec)).toBe(1);
+    expect(err).toEqual([`--out ${rec} is the --record file: the next phase's board would replace the record of this phase. Give --out another file.`]);
+    expect(existsSync(rec), 'nothing played').toBe(false);
+    err.length = 0;
+    expect(await run('run', scenario, '--auto', '--seed', '1', '--out', join(dir, 'no-such-folder', 'next.json'), '--record', rec)).toBe(1);
+    expect(err).toEqual([expect.stringMatching(/^cannot write .*no-such-folder\/next\.json: ENOENT/)]);
+    expect(existsSync(rec), 'nothing played').toBe(false);
+    err.length = 0;
+    expect(await run('run', scenario, '--auto', '--seed', '1', '--out', dir, '--record', rec)).toBe(1);
+    expect(err).toEqual([`cannot write ${dir}: it is a folder`]);
+    expect(existsSync(rec), 'nothing played').toBe(false);
+  });
+
   it('run --dice physical with answers giving die values', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'smp-'));
     writeFileSync(join(dir, 'a.json'), JSON.stringify(['auto', 'auto', 'auto', 'auto', { values: [1] }]));

@@ -192,7 +192,7 @@ describe('Exact odds agree with a seeded Monte Carlo run of the real resolver', 
         wars: [['germany', 'uk']],
         cash: { germany: 0, uk: 0 },
         territories: ['Corsica', 'Morocco', 'Algeria', 'Tunisia'].map((name) => ({ name, owner: 'vichy', originalOwner: 'vichy', units: [{ owner: 'vichy', type: 'infantry', count: 1 }] })),
-        vichy: { status: 'in-effect', hendaye: true },
+        vichy: { status: 'in-effect', hendaye: true, turned: { axis: 0, freeFrench: 0 } },
       }), 'uk'), [2],
     );
     const mc = monteCarlo(s, 2, N, 2, (b) => b.territories.filter((t) => t.owner === 'germany').length);
@@ -466,6 +466,45 @@ describe('CLI: smp odds refuses a query past the limits in one line, exit code 1
     expect(await odds('bombing', '--strategic-bombers', '400', '--tactical-bombers', '400', '--super-fortresses', '400', '--json')).toBe(1);
     expect(err).toEqual([`exact odds: at most ${MAX_COUNT} attacking bombers or ships (tactical_bomber, strategic_bomber, super_fortress); got 1200`]);
     expect(out).toEqual([]);
+  });
+
+  it('values the rules do not allow are refused, naming the option and the range: #7 and #8 up to 3 tokens, #2 a d6 roll needed 1-6 and the Hendaye bonus 0-1, #5 AA and dog-fight values 1-6', async () => {
+    for (const [args, message] of [
+      [['kamikaze', '--tokens', '4'], '--tokens must be a whole number from 0 to 3, not 4: kamikaze tokens, up to 3 per kamikaze zone (#7)'],
+      [['partisan', '--tokens', '4'], '--tokens must be a whole number from 0 to 3, not 4: partisan tokens, up to 3 per occupied territory (#8)'],
+      [['vichy', '--hit-on', '7'], '--hit-on must be a whole number from 1 to 6, not 7: the roll needed on a d6 (#2)'],
+      [['vichy', '--hit-on', '0'], '--hit-on must be a whole number from 1 to 6, not 0: the roll needed on a d6 (#2)'],
+      [['vichy', '--bonus', '5'], '--bonus must be a whole number from 0 to 1, not 5: Germany\'s Vichy rolls are increased by 1 after Hendaye (#1.4)'],
+      [['bombing', '--aa', '7'], '--aa must be a whole number from 1 to 6, not 7: the AA barrage\'s roll needed on a d6 (#5)'],
+      [['bombing', '--interceptor-hit', '9'], '--interceptor-hit must be a whole number from 1 to 6, not 9: the interceptors\' dog-fight roll needed on a d6 (#5)'],
+      [['shore', '--interceptor-hit', '0'], '--interceptor-hit must be a whole number from 1 to 6, not 0: the interceptors\' dog-fight roll needed on a d6 (#6)'],
+    ] as const) {
+      err.length = 0;
+      out.length = 0;
+      expect(await odds(...args), args.join(' ')).toBe(1);
+      expect(err).toEqual([message]);
+      expect(out).toEqual([]);
+    }
+  });
+
+  it('a count written other than as decimal digits is refused, not read as another number: 0x10 is not 16, an empty value is not 0', async () => {
+    for (const [flag, v] of [['--strategic-bombers', '0x10'], ['--strategic-bombers', ' 3'], ['--escorts', '1e1']] as const) {
+      err.length = 0;
+      expect(await odds('bombing', flag, v)).toBe(1);
+      expect(err).toEqual([`${flag} must be a whole number from 0 to ${MAX_COUNT}, not ${v}`]);
+    }
+    err.length = 0;
+    expect(await odds('kamikaze', '--tokens', '')).toBe(1);
+    expect(err).toEqual(['--tokens must be a whole number from 0 to 1000, not ""']);
+    expect(out).toEqual([]);
+  });
+
+  it('#5, #6 a raid with no bombers (or ships) says so in its heading', async () => {
+    expect(await odds('bombing', '--escorts', '2')).toBe(0);
+    expect(out[0].split('\n')[0]).toMatch(/^Bombing raid: no bombers; 2 escort\(s\); 0 interceptor\(s\) @2; AA @1 — damage/);
+    out.length = 0;
+    expect(await odds('shore', '--interceptors', '1')).toBe(0);
+    expect(out[0].split('\n')[0]).toMatch(/^Shore bombardment: no ships; 0 escort\(s\); 1 interceptor\(s\) @2 — damage/);
   });
 
   it('400 bombers against 400 interceptors are answered', async () => {

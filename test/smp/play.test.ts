@@ -15,8 +15,8 @@ describe('smp run and wardroom play share one driver', () => {
     const answers = join(TMP, 'smp-answers.json');
     writeFileSync(answers, '["auto"]');
     const first = await wardroom(['smp', 'run', DEMO, '--steps', '2', '--seed', 'table', '--record', record, '--answers', answers], 'quit\n');
-    expect(first.code).toBe(1);
-    expect(first.stderr).toContain('the phase is not finished');
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain(`Stopped: the phase is saved in ${record}; "wardroom play ${record}" resumes it.`);
     const saved = JSON.parse(readFileSync(record, 'utf8')).log.length;
     expect(saved).toBeGreaterThan(0);
 
@@ -28,6 +28,27 @@ describe('smp run and wardroom play share one driver', () => {
     const replay = await wardroom(['smp', 'replay', record]);
     expect(replay.stdout).toMatch(/Verified: \d+ roll\(s\) match the seed/);
     expect(replay.stdout).not.toContain('not finished');
+  });
+
+  it('cli.md: with piped input a refused answer prints "Refused:" and changes nothing; the next line is read, as in wardroom play (#1.4 Hendaye)', async ({ expect }) => {
+    const record = join(TMP, 'smp-refused.json');
+    const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], '{"yes":"maybe"}\nfrobnicate\n{"yes":false}\nquit\n');
+    expect(r.stdout).toContain('Refused: "yes" (Yes) must be true or false, not "maybe".');
+    expect(r.stdout).toMatch(/> \{"yes":false\}\n {2}.*1\.4 Hendaye: Germany declines/);
+    const log = JSON.parse(readFileSync(record, 'utf8')).log;
+    expect(log.map((a: { type: string; yes?: boolean }) => [a.type, a.yes])).toEqual([['choose', false]]);
+    expect(r.code).toBe(0);
+  });
+
+  it('quit stops smp run with exit 0, as in wardroom play, saying where the phase is saved; without --record nothing is saved, and it says so', async ({ expect }) => {
+    const record = join(TMP, 'smp-quit.json');
+    const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], '{"yes":false}\nquit\n');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`Stopped: the phase is saved in ${record}; "wardroom play ${record}" resumes it.`);
+    expect(r.stderr).not.toContain('not finished');
+    const none = await wardroom(['smp', 'run', DEMO, '--seed', '1'], 'quit\n');
+    expect(none.stderr).toContain('Stopped before the phase finished; nothing is saved (give --record FILE to resume it later with "wardroom play FILE").');
+    expect(none.code).toBe(1);
   });
 
   it('#1 an answer is taken back with undo at the table, and the undo is logged', async ({ expect }) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { smpModule } from '../../src/modules/smp/index.ts';
@@ -151,6 +152,19 @@ describe('Scenario: roles, places and build queues must name what is on the boar
     expect(byPath['places.madagascar']).toMatch(/"Madagascar"/);
     expect(byPath['places.paris']).toBeUndefined();
     expect(validateScenario({ ...raw, vichy: { status: 'free-french' } }, [2]).ok).toBe(true);
+  });
+
+  it('#2 "Resolving the fate of Vichy Southern France" (ruling R2-4): while the Vichy rules are in effect, vichy.turned must be given (as cash is), not read as 0/0', () => {
+    const raw: any = JSON.parse(readFileSync(new URL('../../examples/smp/demo-3rd-smp.json', import.meta.url), 'utf8'));
+    expect(validateScenario(raw).ok).toBe(true);
+    delete raw.vichy.turned;
+    const v = validateScenario(raw);
+    expect(v.ok).toBe(false);
+    if (v.ok) return;
+    expect(v.errors).toEqual([{ path: 'vichy.turned', message: expect.stringMatching(/^the Vichy rules are in effect: give the Vichy territories each side has turned so far, \{"axis": N, "freeFrench": N\}.*#2.*Southern France.*R2-4/) }]);
+    expect(isRuleError(smpModule.parseOptions({ scenario: raw }))).toBe(true);
+    // Not needed before the Vichy rules are in effect, nor once Vichy is decided.
+    for (const status of ['pending', 'free-french', 'resolved']) expect(validateScenario(withPlaces(mini({ vichy: { status } as any }))).ok, status).toBe(true);
   });
 
   it('a renamed place resolves through places: a G40 board with "United Kingdom" for London is valid', () => {

@@ -100,7 +100,7 @@ describe('Step 2 Vichy France', () => {
 
   it('#2: Free French already, or no Vichy territory or unit left: nothing to roll', () => {
     expect(vichy({ vichy: { status: 'free-french' } }).report).toEqual([noted(`${V} all French territories and units are Free French; nothing to roll.`)]);
-    const none = vichy({ territories: [{ name: 'Paris', owner: 'germany' }, { name: 'Southern France', owner: 'germany' }], vichy: { status: 'in-effect' } });
+    const none = vichy({ territories: [{ name: 'Paris', owner: 'germany' }, { name: 'Southern France', owner: 'germany' }], vichy: { status: 'in-effect', turned: { axis: 0, freeFrench: 0 } } });
     expect([none.report, none.prompts]).toEqual([[noted(`${V} no Vichy territory or unit remains.`)], []]);
   });
 
@@ -169,7 +169,7 @@ describe('Step 2 Vichy France', () => {
   });
 
   it('R2-6: an Allied attack on Vichy territory turns every Vichy territory and unit German (French Indo-China Japanese) and ends the Vichy rules', () => {
-    const s = inEffect(2, { axis: 0, freeFrench: 0 }, { vichy: { status: 'in-effect', attackedBy: 'allies' } });
+    const s = inEffect(2, { axis: 0, freeFrench: 0 }, { vichy: { status: 'in-effect', attackedBy: 'allies', turned: { axis: 0, freeFrench: 0 } } });
     s.territories.push({ name: 'French Indo-China', owner: 'vichy', units: [] });
     s.territories.push({ name: 'London', owner: 'uk', units: [unit('uk', 'infantry')] });
     const { report: r, board, prompts } = vichy({ ...s, seaZones: [{ name: 'M-1', units: [unit('vichy', 'destroyer'), unit('uk', 'submarine')] }] });
@@ -186,7 +186,7 @@ describe('Step 2 Vichy France', () => {
   });
 
   it('R2-6: an Axis attack turns them Free French; an attack while Vichy is not in effect, or after Southern France is resolved, does nothing', () => {
-    const axis = vichy(inEffect(2, { axis: 0, freeFrench: 0 }, { vichy: { status: 'in-effect', attackedBy: 'axis' } }));
+    const axis = vichy(inEffect(2, { axis: 0, freeFrench: 0 }, { vichy: { status: 'in-effect', attackedBy: 'axis', turned: { axis: 0, freeFrench: 0 } } }));
     expect(axis.report).toEqual([
       changed(`${V} an Axis power attacked Vichy territory: Southern France becomes Free French (units: 2 infantry, 1 tank).`),
       changed(`${V} an Axis power attacked Vichy territory: Corsica becomes Free French (units: 1 infantry).`),

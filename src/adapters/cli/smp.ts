@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { GameRecord, Session as GameSession } from '../../engine/session.ts';
 import type { RollEvent } from '../../engine/dice.ts';
@@ -83,8 +83,9 @@ export function registerSmpCommands(program: Command): void {
       const options = smpModule.parseOptions(rawOptions);
       if (isRuleError(options)) return fail(options.message);
       if (!opts.out && (opts.nextRound ?? opts.nextSeason) !== undefined) return fail('--next-round and --next-season go with --out (they set the round and season of the next phase written there)');
-      const next = nextPhaseOptions(options.scenario, { round: opts.nextRound, season: opts.nextSeason });
-      if (isRuleError(next)) return fail(next.message);
+      // The next phase's board needs every step of this one: --out with --steps that leave some out is refused.
+      const next = nextPhaseOptions(options.scenario, { round: opts.nextRound, season: opts.nextSeason }, opts.out ? options.steps : undefined);
+      if (isRuleError(next)) return fail(next.code === 'next-phase-steps' ? `--out: ${next.message} Run the whole phase to write --out (--json prints the board after the steps that ran).` : next.message);
       const seed = opts.seed ?? randomBytes(16).toString('hex');
       const session = Session.open(smpModule, newGameRecord('smp', rawOptions, seed));
       if (isRuleError(session)) return fail(session.message);
@@ -95,34 +96,42 @@ export function registerSmpCommands(program: Command): void {
       let answered = 0;
       let auto = !!opts.auto;
       let problem: string | undefined;
+      let inputEnded = false;
       // The same play driver as `wardroom play`: the record is saved after every answer (--record), so
       // `wardroom play RECORD` resumes the phase; rolls and what they change are shown as they happen.
       let release: (() => void) | undefined;
       // A person at a terminal can always stop and resume: without --record the phase is saved beside.
-      if (!opts.record && process.stdin.isTTY && !opts.auto) {
+      const defaultRecord = !opts.record && process.stdin.isTTY && !opts.auto;
+      if (defaultRecord) {
         opts.record = `${basename(file, '.json')}.phase.json`;
         if (existsSync(opts.record)) return fail(`${opts.record} exists: resume that phase with "wardroom play ${opts.record}", or give --record FILE for a new one.`);
-        console.error(`The phase is saved to ${opts.record} after every answer; "wardroom play ${opts.record}" resumes it.`);
       }
+      // --out is checked before the phase is played: never over an input, and writable.
+      if (opts.out && !outWritable(opts.out, [[file, `the scenario being played (${file}): the next phase's board would replace it`], [opts.record, "the --record file: the next phase's board would replace the record of this phase"], [opts.answers, `the --answers file (${opts.answers})`]])) return;
+      if (defaultRecord) console.error(`The phase is saved to ${opts.record} after every answer; "wardroom play ${opts.record}" resumes it.`);
       try {
         if (opts.record) {
           release = lockGameFile(opts.record, 'wardroom smp run');
           writeGameFile(opts.record, record);
         }
-        const term = terminal(opts.json ? process.stderr : process.stdout);
-        // A person at a terminal is asked again after a refusal; a scripted run stops at the first.
-        const scripted = !process.stdin.isTTY || opts.auto;
+        const screen = terminal(opts.json ? process.stderr : process.stdout);
+        let refusal: string | undefined; // the last "Refused: …" shown: why a scripted answer stopped the run
+        let fromAnswers: number | undefined; // the --answers entry the last scripted action came from
+        const term = { ...screen, say: (line: string) => ((refusal = line.startsWith('Refused: ') ? line.slice(9) : refusal), screen.say(line)) };
+        // As in `wardroom play`, a refused typed command prints "Refused: …", changes nothing and the next
+        // line is read (at a terminal or piped). A refused answer from --answers or the auto policy stops
+        // the run (playSession): it would be refused again.
         const code = await playSession(session as unknown as GameSession<unknown>, term, {
           file: opts.record,
-          strict: scripted ? (why) => (problem = `refused: ${why}`) : undefined,
           autoAction(s) {
+            fromAnswers = undefined;
             const state = s.state as SmpState;
             const req = derive(state).pending;
             if (!req || (req.kind === 'roll' && !state.dice.physical)) return null; // seeded dice: the presenter rolls them
             if (answered < answers.length) {
               const a = actionFromAnswer(state, answers[answered]);
               if (!isRuleError(a)) {
-                answered++;
+                fromAnswers = answered++;
                 return a;
               }
               throw new CommandError(`${opts.answers} [${answered}]: ${a.message}`);
@@ -131,6 +140,7 @@ export function registerSmpCommands(program: Command): void {
             return auto && req.kind !== 'roll' ? autoAction(state) : null;
           },
           onInputEnd() {
+            inputEnded = true;
             const req = derive(session.state).pending;
             if (req?.kind === 'roll') {
               problem = `physical dice: no value entered for ${req.prompt} (type it, or give it in --answers as {"values":[…]})`;
@@ -141,7 +151,7 @@ export function registerSmpCommands(program: Command): void {
             return true;
           },
         });
-        if (code !== 0) return fail(problem ?? 'an answer was refused (see above)');
+        if (code !== 0) return fail(problem ?? `${fromAnswers !== undefined ? `${opts.answers} [${fromAnswers}]: ` : ''}${refusal ? `refused: ${refusal}` : 'an answer was refused (see above)'}`);
       } catch (e) {
         if (!(e instanceof GameFileError || e instanceof CommandError)) throw e;
         return fail(e.message);
@@ -149,7 +159,12 @@ export function registerSmpCommands(program: Command): void {
         release?.();
       }
       if (problem) return fail(problem);
-      if (!session.isOver()) return fail('the phase is not finished (input ended)');
+      if (!session.isOver()) {
+        // Input that ends goes on with the auto policy (onInputEnd): a phase left unfinished was stopped with "quit".
+        if (inputEnded) return fail('the phase is not finished (input ended)');
+        if (opts.record) return void console.error(`Stopped: the phase is saved in ${opts.record}; "wardroom play ${opts.record}" resumes it.`);
+        return fail('Stopped before the phase finished; nothing is saved (give --record FILE to resume it later with "wardroom play FILE").');
+      }
       const run = derive(session.state);
       const nextScenario = opts.out ? nextBoard(session.state, next) : null;
       if (opts.out && !writeOut(opts.out, JSON.stringify(nextScenario, null, 1) + '\n')) return;
@@ -190,8 +205,9 @@ export function registerSmpCommands(program: Command): void {
           if (k === 'json' || v === undefined) continue;
           if (k === 'bunker') nums[k] = String(v);
           else {
-            const n = Number(v);
-            if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) return fail(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a whole number from 0 to ${MAX_COUNT}, not ${v}`);
+            // Decimal digits only: Number() would read "0x10" as 16 and "" as 0.
+            const n = /^\d+$/.test(String(v)) ? Number(v) : NaN;
+            if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) return fail(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a whole number from 0 to ${MAX_COUNT}, not ${v === '' ? '""' : v}`);
             nums[k] = n;
           }
         }
@@ -311,6 +327,38 @@ function writeOut(file: string, text: string): boolean {
     return true;
   } catch (e) {
     fail(`cannot write ${file}: ${(e as Error).message}`);
+    return false;
+  }
+}
+
+/**
+ * Whether `--out` may be written: not one of the `inputs` (a file and why not), and writable now,
+ * before the phase is played (false and the reason, one line).
+ */
+function outWritable(out: string, inputs: [string | undefined, string][]): boolean {
+  const same = (a: string, b: string) => {
+    if (resolve(a) === resolve(b)) return true;
+    try {
+      const [x, y] = [statSync(a), statSync(b)];
+      return x.dev === y.dev && x.ino === y.ino; // a link to it, or another path to the same file
+    } catch {
+      return false;
+    }
+  };
+  const input = inputs.find(([f]) => f !== undefined && same(out, f));
+  if (input) return void fail(`--out ${out} is ${input[1]}. Give --out another file.`), false;
+  try {
+    if (existsSync(out)) {
+      if (statSync(out).isDirectory()) return void fail(`cannot write ${out}: it is a folder`), false;
+      accessSync(out, constants.W_OK);
+    } else {
+      const dir = dirname(resolve(out));
+      if (!statSync(dir).isDirectory()) return void fail(`cannot write ${out}: ${dir} is not a folder`), false;
+      accessSync(dir, constants.W_OK);
+    }
+    return true;
+  } catch (e) {
+    fail(`cannot write ${out}: ${(e as Error).message}`);
     return false;
   }
 }

@@ -5,7 +5,7 @@
  * unless the players give the next round and season themselves.
  */
 import { ruleError, type RuleError } from '../../engine/errors.ts';
-import { cloneData } from './phase.ts';
+import { cloneData, STEPS } from './phase.ts';
 import { SEASONS, type Scenario } from './scenario.ts';
 
 type Season = Scenario['season'];
@@ -15,8 +15,15 @@ export interface NextPhase {
   season?: Season;
 }
 
-/** Check the next round and season the players typed (either may be left out). */
-export function nextPhaseOptions(current: Scenario, raw: { round?: string; season?: string }): NextPhase | RuleError {
+/**
+ * Check the next round and season the players typed (either may be left out). `steps`: the steps
+ * this phase runs, when its next board is wanted: it needs every step, or the effects of those left
+ * out would be lost (the next board starts from this phase's end).
+ */
+export function nextPhaseOptions(current: Scenario, raw: { round?: string; season?: string }, steps?: readonly number[]): NextPhase | RuleError {
+  const left = steps ? STEPS.map((s) => s.n).filter((n) => !steps.includes(n)) : [];
+  if (left.length)
+    return ruleError('next-phase-steps', `the next phase's board needs every step of this phase; ${left.length === 1 ? 'step' : 'steps'} ${left.join(', ')} would not run and their effects would be lost.`);
   const out: NextPhase = {};
   if (raw.round !== undefined) {
     const n = Number(raw.round);

@@ -75,8 +75,27 @@ function asText(title: string, d: Dist, key: string): string {
   return [title, ...d.map((p, k) => (p > 0 ? `  ${key} ${String(k).padStart(3)}: ${(p * 100).toFixed(3).padStart(8)}%` : '')).filter(Boolean), `  mean: ${mean(d).toFixed(3)}`].join('\n');
 }
 
-/** Compute odds for the CLI. `o` holds numbers already parsed. */
+/** A d6 roll needed ("hits on N or less"): 1 to 6. */
+const D6 = (what: string, rule: string) => ({ min: 1, max: 6, why: `${what} on a d6 (${rule})` });
+/**
+ * The values the rules allow in an odds query, beyond the counts' limits (odds/limits.ts): the
+ * kind's option (camel-cased, as `oddsFor` reads it) → its range and where the rules give it.
+ */
+export const ODDS_RANGES: Partial<Record<OddsKind, Record<string, { min: number; max: number; why: string }>>> = {
+  kamikaze: { tokens: { min: 0, max: 3, why: 'kamikaze tokens, up to 3 per kamikaze zone (#7)' } },
+  partisan: { tokens: { min: 0, max: 3, why: 'partisan tokens, up to 3 per occupied territory (#8)' } },
+  bombing: { aa: D6("the AA barrage's roll needed", '#5'), interceptorHit: D6("the interceptors' dog-fight roll needed", '#5') },
+  shore: { interceptorHit: D6("the interceptors' dog-fight roll needed", '#6') },
+  vichy: { hitOn: D6('the roll needed', '#2'), bonus: { min: 0, max: 1, why: "Germany's Vichy rolls are increased by 1 after Hendaye (#1.4)" } },
+};
+
+/** Compute odds for the CLI. `o` holds numbers already parsed; a value the rules do not allow (`ODDS_RANGES`) is refused naming its option. */
 export function oddsFor(kind: OddsKind, o: Record<string, number | string | undefined>): OddsResult | RuleError {
+  for (const [k, r] of Object.entries(ODDS_RANGES[kind] ?? {})) {
+    const v = o[k];
+    if (v !== undefined && !(Number.isInteger(Number(v)) && Number(v) >= r.min && Number(v) <= r.max))
+      return ruleError('bad-option', `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a whole number from ${r.min} to ${r.max}, not ${v}: ${r.why}`);
+  }
   const n = (k: string, def = 0): number => (o[k] === undefined ? def : Number(o[k]));
   switch (kind) {
     case 'kamikaze': {
@@ -117,7 +136,7 @@ export function oddsFor(kind: OddsKind, o: Record<string, number | string | unde
         aaHitOn: kind === 'bombing' ? n('aa', 1) : 0,
         capacity: [n('capacity', 1e9)],
       });
-      const what = groups.filter((g) => g.n > 0).map((g) => `${g.n} ${g.type}`).join(', ');
+      const what = groups.filter((g) => g.n > 0).map((g) => `${g.n} ${g.type}`).join(', ') || (kind === 'bombing' ? 'no bombers' : 'no ships');
       return {
         json: { distribution: rows(r.total, 'damage'), survivors: rows(r.survivors, 'units') },
         text: asText(`${kind === 'bombing' ? 'Bombing raid' : 'Shore bombardment'}: ${what}; ${n('escorts')} escort(s); ${n('interceptors')} interceptor(s) @${n('interceptorHit', 2)}${kind === 'bombing' ? `; AA @${n('aa', 1)}` : ''}${o.capacity !== undefined ? `; facility can take ${n('capacity')} more` : ''} — damage (casualties: ${kind === 'shore' ? 'first a hit on each battleship, which only damages it, then escorts' : 'escorts first'}, then cheapest)`, r.total, 'damage'),

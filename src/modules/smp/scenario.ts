@@ -264,10 +264,22 @@ export type ValidationResult = { ok: true; scenario: Scenario; catalog: Catalog 
  */
 export function validateScenario(raw: unknown, steps?: readonly number[]): ValidationResult {
   const parsed = ScenarioSchema.safeParse(raw);
-  const errors = parsed.success ? semanticErrors(parsed.data, steps) : zodIssues(parsed.error.issues);
+  const errors = parsed.success ? [...semanticErrors(parsed.data, steps), ...notDefaulted(raw)] : zodIssues(parsed.error.issues);
   if (errors.length) return { ok: false, errors: errors.map((e) => ({ path: e.path, message: entryName(raw, e.path) + e.message })) };
   const s = parsed.data!;
   return { ok: true, scenario: s, catalog: catalogOf(s) };
+}
+
+/**
+ * Fields the schema defaults that must be given in some states, since a default there would decide
+ * the game silently: while the Vichy rules are in effect, how many Vichy territories each side has
+ * turned decides Southern France (#2 "Resolving the fate of Vichy Southern France", ruling R2-4).
+ */
+function notDefaulted(raw: unknown): ValidationIssue[] {
+  const vichy = (raw as { vichy?: { status?: unknown; turned?: unknown } }).vichy;
+  if (vichy?.status === 'in-effect' && vichy.turned === undefined)
+    return [{ path: 'vichy.turned', message: 'the Vichy rules are in effect: give the Vichy territories each side has turned so far, {"axis": N, "freeFrench": N} ({"axis": 0, "freeFrench": 0} if none): #2 "Resolving the fate of Vichy Southern France" counts them (ruling R2-4)' }];
+  return [];
 }
 
 function semanticErrors(s: Scenario, steps?: readonly number[]): ValidationIssue[] {

@@ -68,7 +68,7 @@ function oddsOrWhyNot(odds: () => string[]): string[] {
     return odds();
   } catch (e) {
     if (!isRuleError(e)) throw e;
-    return [`no exact odds: ${e.message}`];
+    return [`none, past the limits of exact odds (${e.message.replace(/^exact odds: /, '')})`];
   }
 }
 
