@@ -93,7 +93,7 @@ interface FieldBase {
 export type FieldSpec = FieldBase &
   (
     | { kind: 'choice'; options: readonly FieldOption[]; unavailable?: readonly UnavailableOption[] }
-    | { kind: 'subset'; options: readonly FieldOption[]; min: number; max: number }
+    | { kind: 'subset'; options: readonly FieldOption[]; min: number; max: number; unavailable?: readonly UnavailableOption[] }
     | { kind: 'int'; min: number; max: number }
     /** Dice typed by a player; with `min`, only the first `min` are always rolled, the rest when the rules call for them (13.2: the table die after a 5 or 6). */
     | { kind: 'dice'; sides: readonly number[]; labels?: readonly string[]; min?: number }

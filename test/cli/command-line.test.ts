@@ -88,6 +88,20 @@ describe('commands typed as people type them', () => {
     expect(read('commit none')).toEqual({ type: 'commit', ships: [] });
   });
 
+  it('13.4 KEY=VALUE by the start of the key, with a name of several words, quoted or not', () => {
+    const commit: ActionSpec = {
+      type: 'commit',
+      label: 'Commit',
+      commands: [{ word: 'commit' }],
+      fields: { ships: { kind: 'subset', label: 'Ships committed', options: ships, min: 0, max: 3 }, flagOfficer: { kind: 'choice', label: 'Command Ship', optional: true, options: ships } },
+    };
+    const fields = (line: string) => parseCommandLine(line, [commit])?.fields;
+    expect(fields('commit nimitz, los angeles flag=los angeles')).toEqual({ ships: ['uss-nimitz', 'uss-los-angeles'], flagOfficer: 'uss-los-angeles' });
+    expect(fields('commit flagOfficer="uss los angeles" nimitz')).toEqual({ ships: ['uss-nimitz'], flagOfficer: 'uss-los-angeles' });
+    expect(fields("commit nimitz fo='USS Nimitz'")).toEqual({ ships: ['uss-nimitz'], flagOfficer: 'uss-nimitz' });
+    expect(() => fields('commit nimitz flag=kirov')).toThrow(/flagOfficer \(Command Ship\): "kirov" is not one of the choices/);
+  });
+
   it('"give SHIP to ZONE" with zones by name, prefix or initials', () => {
     expect(read('give kidd to na')).toEqual({ type: 'transferShip', ship: 'uss-kidd', to: 'north-atlantic' });
     expect(read('give kidd to med')).toEqual({ type: 'transferShip', ship: 'uss-kidd', to: 'mediterranean' });

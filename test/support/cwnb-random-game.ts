@@ -893,7 +893,9 @@ export function playRandomGame(seed: number, config: PlayConfig = {}): GameRepor
       if (probeChance && index % 5 === 0) {
         snapshotOptions = state.options;
         for (const [k, f] of Object.entries(form?.fields ?? {})) {
-          if (f.kind === 'choice' && f.unavailable?.length) probe(`unavailable:${action.type}.${k}`, { ...action, [k]: f.unavailable[index % f.unavailable.length].value }, snapshotOf(state));
+          if ((f.kind !== 'choice' && f.kind !== 'subset') || !f.unavailable?.length) continue;
+          const value = f.unavailable[index % f.unavailable.length].value;
+          probe(`unavailable:${action.type}.${k}`, { ...action, [k]: f.kind === 'choice' ? value : [...((action[k] as unknown[] | undefined) ?? []), value] }, snapshotOf(state));
         }
       }
       let r;

@@ -2,10 +2,10 @@
  * The server's API (docs/api.md) as the browser uses it. Types come from the engine and the CWNB
  * view (type-only imports: nothing of the rules is bundled); the client holds no rules.
  */
-import type { ActionSpec, FieldOption, FieldSpec, Fields, GameEvent } from '../../src/engine/module.ts';
+import type { ActionSpec, FieldOption, FieldSpec, Fields, GameEvent, UnavailableOption } from '../../src/engine/module.ts';
 import type { view } from '../../src/modules/cwnb/view.ts';
 
-export type { ActionSpec, FieldOption, FieldSpec, Fields, GameEvent };
+export type { ActionSpec, FieldOption, FieldSpec, Fields, GameEvent, UnavailableOption };
 export type CwnbView = ReturnType<typeof view>;
 export type ZoneView = CwnbView['zones'][number];
 export type Side = 'allied' | 'soviet';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ActionSpec, FieldSpec, Fields } from './api.ts';
+import type { ActionSpec, FieldSpec, Fields, UnavailableOption } from './api.ts';
 import { collect, initialValues, type Values } from './form-values.ts';
 import { ErrorBox } from './ui.tsx';
 
@@ -22,6 +22,23 @@ export function FieldInputs({ fields, values, set, idPrefix }: { fields: Fields 
   );
 }
 
+/** The choices the seat cannot make now, each with why ("it costs 60 and you have 40 points left"). */
+function NotAvailable({ list }: { list: readonly UnavailableOption[] | undefined }) {
+  if (!list?.length) return null;
+  return (
+    <details class="unavailable">
+      <summary>Not available now ({list.length})</summary>
+      <ul>
+        {list.map((o) => (
+          <li key={String(o.value)}>
+            {o.label}: {o.why}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: FieldSpec; values: Values; set: (key: string, v: unknown) => void; idPrefix: string }) {
   const [id] = useState(() => uid(`${idPrefix}-${name}`));
   const v = values[name];
@@ -34,20 +51,7 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
       const inner = (
         <>
           {chosen?.fields && <FieldInputs fields={chosen.fields} values={values} set={set} idPrefix={id} />}
-          {f.unavailable?.length ? (
-            <details class="unavailable">
-              <summary>
-                Not available now ({f.unavailable.length})
-              </summary>
-              <ul>
-                {f.unavailable.map((o) => (
-                  <li key={String(o.value)}>
-                    {o.label}: {o.why}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          ) : null}
+          <NotAvailable list={f.unavailable} />
         </>
       );
       if (f.options.length <= 4) {
@@ -103,6 +107,7 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
               </label>
             ))}
           </div>
+          <NotAvailable list={f.unavailable} />
         </fieldset>
       );
     }

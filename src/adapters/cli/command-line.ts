@@ -18,10 +18,12 @@ export interface ParsedCommand {
   missing: [string, FieldSpec][];
 }
 
-/** Words and "quoted phrases"; a comma ends a word and is kept as its own token. */
+/** Words and "quoted phrases" (KEY="a phrase" too); a comma ends a word and is kept as its own token. */
 export function tokenize(line: string): string[] {
   const out: string[] = [];
-  for (const m of line.matchAll(/"([^"]*)"|'([^']*)'|(,)|([^\s,]+)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4]);
+  for (const m of line.matchAll(/([^\s,="']+=)(?:"([^"]*)"|'([^']*)')|"([^"]*)"|'([^']*)'|(,)|([^\s,]+)/g)) {
+    out.push(m[1] ? m[1] + (m[2] ?? m[3]) : (m[4] ?? m[5] ?? m[6] ?? m[7]));
+  }
   return out;
 }
 
@@ -93,9 +95,12 @@ const NO = new Set(['n', 'no', 'false', 'off', 'miss', 'failed']);
 /** The initials of a camelCase key: areaDefense → ad. */
 const initials = (key: string) => (key[0] + key.slice(1).replace(/[^A-Z]/g, '')).toLowerCase();
 
+/** The field a KEY names: the key itself, its initials, or the one key it starts ("flag" for flagOfficer). */
 function fieldByKey(fields: Fields, key: string): string | undefined {
   const k = key.toLowerCase();
-  return Object.keys(fields).find((f) => f.toLowerCase() === k) ?? Object.keys(fields).find((f) => initials(f) === k);
+  const keys = Object.keys(fields);
+  const starting = keys.filter((f) => f.toLowerCase().startsWith(k));
+  return keys.find((f) => f.toLowerCase() === k) ?? keys.find((f) => initials(f) === k) ?? (starting.length === 1 ? starting[0] : undefined);
 }
 
 /** One typed value for a field (used for KEY=VALUE and for answers asked field by field). */
@@ -143,7 +148,7 @@ function readSubset(tokens: string[], f: Extract<FieldSpec, { kind: 'subset' }>)
       i++;
       continue;
     }
-    const r = readOption(tokens.slice(i), f.options, f.label);
+    const r = readOption(tokens.slice(i), f.options, f.label, f.unavailable);
     if (!r) break;
     if (!values.includes(r.option.value)) values.push(r.option.value);
     i += r.used;
@@ -180,7 +185,16 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
     const eq = t.indexOf('=');
     const key = eq > 0 ? fieldByKey(all, t.slice(0, eq)) : undefined;
     if (key) {
-      fields[key] = readValue(key, all[key], t.slice(eq + 1));
+      const f = all[key];
+      if (f.kind === 'choice') {
+        // KEY=a name of several words ("flagOfficer=los angeles"): the words that follow, as far as they name a choice.
+        const next = pending.findIndex((w) => w.includes('='));
+        const words = [t.slice(eq + 1), ...(next < 0 ? pending : pending.slice(0, next))];
+        const r = readOption(words, f.options, f.label, f.unavailable);
+        if (!r) throw new CommandError(`${key} (${f.label}): "${words.join(' ')}" is not one of the choices:\n${listOptions(f.options)}`);
+        fields[key] = r.option.value;
+        pending.splice(0, r.used - 1);
+      } else fields[key] = readValue(key, f, t.slice(eq + 1));
       addVariants(key, fields[key]);
       continue;
     }

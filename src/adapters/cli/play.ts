@@ -62,8 +62,6 @@ export interface PlayOptions {
   autoAction?: (session: Session<unknown>, seat: string) => Action | null;
   /** When input ends: true to go on (autoAction answers the rest), false to stop (default). */
   onInputEnd?: () => boolean;
-  /** Stop at the first refusal (scripted runs), telling this function why. */
-  strict?: (refusal: string) => void;
 }
 
 const META_HELP = `Also: actions (every choice now) · help COMMAND · status · view · why (a secret order refused) · log [N] · undo [N] · as SEAT · json {ACTION} · quit`;
@@ -140,7 +138,6 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     const r = session.submit(action);
     if (isRuleError(r)) {
       term.say(`Refused: ${secret ? keepSecret(formatRefusal(r)) : formatRefusal(r)}`);
-      o.strict?.(formatRefusal(r));
       return false;
     }
     lastEntry = session.version - 1;
@@ -176,7 +173,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
         if (!r) continue;
         if ('quit' in r) break;
         if ('action' in r) {
-          if (!submit(r.action) && o.strict) return 1;
+          submit(r.action);
           if (session.isOver()) term.say('\n' + p.status(session, seat));
         }
       } catch (e) {

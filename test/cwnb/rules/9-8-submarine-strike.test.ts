@@ -48,6 +48,9 @@ describe('9.8 Submarine Strike vs. Engage', () => {
     t.order(MED, 'soviet', { buy: ['s-ssgn', 's-ss', 's-dd'] });
     expect(t.refuse({ type: 'commit', seat: 'soviet:mediterranean', ships: ['s-ssgn', 's-dd'] }).code).toBe('submarines-only');
     expect(t.refuse({ type: 'commit', seat: 'soviet:mediterranean', ships: ['s-ss'] }).code).toBe('missile-submarine-required');
+    // The form offers the submarines and names the surface ship with why it cannot sail.
+    const ships = t.actions('soviet:mediterranean').find((a) => a.type === 'commit')!.fields!.ships;
+    expect(ships.kind === 'subset' && [ships.options.map((o) => o.value), ships.unavailable]).toEqual([['s-ssgn', 's-ss'], [{ value: 's-dd', label: 'Sovremenny', why: 'Submarine Strike: submarines only, no surface ships (9.8)' }]]);
     t.commit(MED, 'soviet', ['s-ssgn', 's-ss']); // the surface ship stays in port
   });
 

@@ -87,13 +87,15 @@ export const commit = zoneAction({
   fields(state, zone, side) {
     const t = terms(zone)!;
     const mine = t.sides[side];
-    const eligible = Object.keys(zone.players[side].fleet).filter((id) => !mine.submarinesOnly || isSubmarine(shipCard(state, id)!));
+    const fleet = Object.keys(zone.players[side].fleet);
+    const eligible = fleet.filter((id) => !mine.submarinesOnly || isSubmarine(shipCard(state, id)!));
     const fields: Record<string, Fields[string]> = {
       ships: {
         kind: 'subset',
         label: 'Ships committed',
         help: 'The ships that sail into the battle; the others stay in port. Secret until both players have committed.',
         options: eligible.map((id) => ({ value: id, label: shipCard(state, id)!.name })),
+        unavailable: fleet.filter((id) => !eligible.includes(id)).map((id) => ({ value: id, label: shipCard(state, id)!.name, why: 'Submarine Strike: submarines only, no surface ships (9.8)' })),
         min: 0,
         max: Math.min(eligible.length, mine.maxShips ?? eligible.length),
       },
