@@ -210,6 +210,8 @@ export interface RulesModule<S = unknown, O = unknown> {
   /** What a viewer may see. */
   view(state: S, viewer: Viewer): unknown;
   isOver(state: S): boolean;
+  /** Whether the game rolls its dice from the seed (false: the players type the dice they roll). Omitted: it does. */
+  rollsFromSeed?(state: S): boolean;
   /** Seats that must agree to rewind a scope (CWNB: both seats of the War Zone). */
   scopeSeats?(state: S, scope: string): string[];
   /** Read the options of a record written by an older version (1: Wardroom 0.1). */

@@ -159,6 +159,17 @@ describe('import and export of the CLI game file', () => {
     expect((await p.get('/api/me')).body.games).toEqual([]);
   });
 
+  it('an unfinished server-dice campaign without its seed is refused (422 seed-required): it would stop at its next die; with the seed it comes online', async () => {
+    const table = example('seven-zone-nine-turn.json');
+    const cut = { ...table, log: table.log.slice(0, 300), seed: null };
+    const p = server.person('Forgetful');
+    const r = await p.post('/api/import', { file: JSON.stringify(cut) });
+    expect([r.status, r.body.error.code]).toEqual([422, 'seed-required']);
+    expect(r.body.error.message).toMatch(/import it with its seed \(the terminal keeps it in FILE.seed/);
+    expect((await p.get('/api/me')).body.games).toEqual([]);
+    expect((await p.post('/api/import', { file: JSON.stringify(cut), seed: table.seed })).status).toBe(201);
+  });
+
   it('a file that is not JSON, or a seed that does not match its commitment, is refused (422) and nothing is made', async () => {
     const p = server.person('Importer');
     const bad = await p.post('/api/import', { file: '{"format": "wardroom-game", ' });

@@ -42,6 +42,7 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
   actionsFor,
   view,
   isOver: (state) => state.result !== null,
+  rollsFromSeed: (state) => !state.dice.physical,
   scopeSeats(state, scope) {
     const zone = scope.startsWith('zone:') ? scope.slice(5).split('/')[0] : ''; // a player's part of a zone too
     return state.options.zones.includes(zone as never) ? [seatOf('allied', zone as never), seatOf('soviet', zone as never)] : [];

@@ -180,6 +180,7 @@ export const smpModule: RulesModule<SmpState, SmpOptions> = {
       events: r.events,
     };
   },
+  rollsFromSeed: (state) => !state.dice.physical,
   isOver(state) {
     return derive(state).pending === null;
   },
