@@ -43,6 +43,15 @@ describe('the live WebSocket', () => {
     expect(live.frames[0]).toMatchObject({ type: 'error', error: { code: 'no-session' } });
   });
 
+  it('an after= that is not a whole number is told 400 and closed (4400), as the REST events route answers, not caught up from the start', async () => {
+    const g = await twoTeamGame(server);
+    for (const after of ['abc', '1.5', '']) {
+      const live = await g.soviet.live(g.id, { after });
+      await expect(live.until(() => false, 3000), after).rejects.toThrow(/4400/);
+      expect(live.frames, after).toEqual([{ type: 'error', error: { code: 'bad-request', field: 'after', message: `after: an event seq (a whole number), not "${after}".` } }]);
+    }
+  });
+
   it("another site's page cannot open the socket with a player's cookie (4403); the server's own page can", async () => {
     const g = await twoTeamGame(server);
     const evil = await g.soviet.live(g.id, { origin: 'http://evil.example' });

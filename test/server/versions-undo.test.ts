@@ -42,8 +42,10 @@ describe('versions', () => {
 
   it('events after a sequence number that is not a number: 400 naming the field', async () => {
     const g = await twoTeamGame(server);
-    const r = await g.soviet.get(`/api/games/${g.id}/events?after=abc`);
-    expect([r.status, r.body.error?.message]).toEqual([400, 'after: an event seq (a whole number).']);
+    for (const after of ['abc', '', '1e3', '0x10', '2.0']) {
+      const r = await g.soviet.get(`/api/games/${g.id}/events?after=${after}`);
+      expect([r.status, r.body.error?.message], after).toEqual([400, `after: an event seq (a whole number), not "${after}".`]);
+    }
   });
 
   it('a stale version is 409 and changes nothing', async () => {

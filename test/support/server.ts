@@ -153,7 +153,7 @@ export class Client {
   }
 
   /** Connect the game's live WebSocket as the server listening (frames are recorded in `received`). */
-  async live(game: string, opts: { as?: string; after?: number; origin?: string } = {}): Promise<Live> {
+  async live(game: string, opts: { as?: string; after?: number | string; origin?: string } = {}): Promise<Live> {
     const base = (await this.server.listen()).replace(/^http/, 'ws');
     const q = new URLSearchParams({ after: String(opts.after ?? -1), ...(opts.as ? { as: opts.as } : {}) });
     const ws = new WebSocket(`${base}/api/games/${game}/live?${q}`, { headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(opts.origin ? { origin: opts.origin } : {}) } });

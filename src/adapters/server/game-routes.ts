@@ -76,6 +76,13 @@ function exportRecord(session: Session<unknown>, viewer: Viewer, movedToTable: b
   return session.isOver() || movedToTable ? session.recordFor(viewer) : { ...session.withoutSeed(), seed: null };
 }
 
+/** `after=N`: the seq of the last event a client has (-1 or left out: none), written as a whole number; anything else is 400. */
+function afterSeq(raw: string | undefined): number {
+  if (raw === undefined) return -1;
+  if (!/^-?\d+$/.test(raw)) throw new HttpError(400, 'bad-request', `after: an event seq (a whole number), not "${raw}".`, { field: 'after' });
+  return Math.max(-1, Number(raw));
+}
+
 export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
   /** Store a new game with the person as its referee (a new person when the browser has none). */
   async function createGame(request: FastifyRequest, record: GameRecord, title: string, name: string, seedImported = false) {
@@ -188,9 +195,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get<{ Params: { id: string }; Querystring: { as?: string; after?: string } }>('/api/games/:id/events', async (request) => {
     const access = await accessOf(ctx, request, request.params.id, request.query.as);
     const session = await ctx.sessionOf(request.params.id);
-    const after = Number(request.query.after ?? -1);
-    if (!Number.isInteger(after)) throw new HttpError(400, 'bad-request', 'after: an event seq (a whole number).');
-    return { events: session.eventsFor(access.viewer, after) };
+    return { events: session.eventsFor(access.viewer, afterSeq(request.query.after)) };
   });
 
   app.get<{ Params: { id: string }; Querystring: { as?: string } }>('/api/games/:id/log', async (request, reply) => {
@@ -372,8 +377,13 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       } catch (e) {
         return refuse(e instanceof HttpError ? e : new HttpError(500, 'server-error', 'Something went wrong.'));
       }
-      const after = Number(request.query.after ?? -1);
-      const sub = { viewer: access.viewer, personId: access.personId, last: Number.isInteger(after) ? after : -1, send: (frame: string) => socket.send(frame) };
+      let after: number;
+      try {
+        after = afterSeq(request.query.after);
+      } catch (e) {
+        return refuse(e as HttpError);
+      }
+      const sub = { viewer: access.viewer, personId: access.personId, last: after, send: (frame: string) => socket.send(frame) };
       // Subscribed before the game is read, so no change can fall between the catch-up and the live frames.
       const remove = ctx.hub.add(request.params.id, sub);
       socket.on('close', remove);
