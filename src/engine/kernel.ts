@@ -92,6 +92,25 @@ export function offeredTypes<S>(module: Pick<RulesModule<S, any>, 'actions' | 'a
 // Field values against a form
 
 /**
+ * A key of `action` that is not a field of its form (variants included), nor its type or seat:
+ * refused, so that nothing the rules did not read is kept in the game's log for good.
+ */
+export function unknownField(action: Action, fields: Fields | undefined): RuleError | null {
+  const known = new Set(['type', 'seat']);
+  const add = (f: Fields | undefined) => {
+    for (const [key, spec] of Object.entries(f ?? {})) {
+      known.add(key);
+      if (spec.kind === 'choice') for (const o of spec.options) add(o.fields);
+    }
+  };
+  add(fields);
+  const extra = Object.keys(action).find((k) => !known.has(k));
+  if (extra === undefined) return null;
+  const list = [...known].filter((k) => k !== 'type' && k !== 'seat');
+  return ruleError('bad-field', `"${extra}" is not a field of ${action.type} (${list.length ? `its fields: ${list.join(', ')}` : 'it has none'}).`);
+}
+
+/**
  * Is every field of `action` a value the form offers (variants included), and every required
  * field given? Returns the first problem as a refusal naming the field, or null.
  */

@@ -1,6 +1,6 @@
 import { NO_SEED, RecordingDice, seedCommitment, seededDice, verifyRolls, type DiceSource, type RollEvent } from './dice.ts';
 import { isRuleError, ruleError, type RuleError } from './errors.ts';
-import { actionDef, applyAction, legalActions, waitingFor } from './kernel.ts';
+import { actionDef, applyAction, legalActions, unknownField, waitingFor } from './kernel.ts';
 import type { Action, ActionSpec, EventInput, GameEvent, RulesModule } from './module.ts';
 import { canSee, REFEREE, seatViewer, SPECTATOR, teamViewer, viewerTeam, type Viewer } from './viewer.ts';
 
@@ -200,7 +200,8 @@ export class Session<S = unknown> {
     if (stale) return stale;
     if (typeof action?.type === 'string' && action.type.startsWith('@')) return ruleError('bad-action', `"${action.type}" is not an action; use undo or rewind.`);
     const { rolled: _ignored, ...clean } = action as LogEntry;
-    return this.append(clean);
+    // Only once the rules accept it (the seat is offered the action): its form is then the one it was made from.
+    return this.append(clean, (before) => unknownField(clean, actionDef(this.module, before, clean.type)?.fields?.(before, clean.seat)));
   }
 
   private stale(version: number | undefined): RuleError | null {
@@ -208,10 +209,12 @@ export class Session<S = unknown> {
     return ruleError('stale-version', `The game has moved on (version ${this.version}, your action was made against ${version}); look again and resubmit.`, undefined, { current: this.version });
   }
 
-  private append(entry: LogEntry): GameEvent[] | RuleError {
+  private append(entry: LogEntry, check?: (before: S) => RuleError | null): GameEvent[] | RuleError {
     const dice = new RecordingDice(this.dice, entry.rolled, this.verifyDice);
     const r = applyAction(this.module, this.state, entry, dice);
     if (isRuleError(r)) return r;
+    const refused = check?.(this.state);
+    if (refused) return refused;
     const unused = dice.unused();
     if (unused) return unused;
     const index = this.record.log.length;
