@@ -95,7 +95,7 @@ export function offeredTypes<S>(module: Pick<RulesModule<S, any>, 'actions' | 'a
  * A key of `action` that is not a field of its form (variants included), nor its type or seat:
  * refused, so that nothing the rules did not read is kept in the game's log for good.
  */
-export function unknownField(action: Action, fields: Fields | undefined): RuleError | null {
+export function unknownField(action: Action, fields: Fields | undefined, label?: string): RuleError | null {
   const known = new Set(['type', 'seat']);
   const add = (f: Fields | undefined) => {
     for (const [key, spec] of Object.entries(f ?? {})) {
@@ -107,7 +107,8 @@ export function unknownField(action: Action, fields: Fields | undefined): RuleEr
   const extra = Object.keys(action).find((k) => !known.has(k));
   if (extra === undefined) return null;
   const list = [...known].filter((k) => k !== 'type' && k !== 'seat');
-  return ruleError('bad-field', `"${extra}" is not a field of ${action.type} (${list.length ? `its fields: ${list.join(', ')}` : 'it has none'}).`);
+  const form = list.length ? `its fields: ${list.join(', ')}` : 'it has none';
+  return ruleError('bad-field', `"${extra}" is not a field of ${action.type} now (${label ? `${label}: ` : ''}${form}).`);
 }
 
 /**

@@ -201,7 +201,10 @@ export class Session<S = unknown> {
     if (typeof action?.type === 'string' && action.type.startsWith('@')) return ruleError('bad-action', `"${action.type}" is not an action; use undo or rewind.`);
     const { rolled: _ignored, ...clean } = action as LogEntry;
     // Only once the rules accept it (the seat is offered the action): its form is then the one it was made from.
-    return this.append(clean, (before) => unknownField(clean, actionDef(this.module, before, clean.type)?.fields?.(before, clean.seat)));
+    return this.append(clean, (before) => {
+      const def = actionDef(this.module, before, clean.type);
+      return def ? unknownField(clean, def.fields?.(before, clean.seat), def.label(before, clean.seat)) : null;
+    });
   }
 
   private stale(version: number | undefined): RuleError | null {

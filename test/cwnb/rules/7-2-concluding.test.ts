@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { isRuleError } from '../../../src/engine/errors.ts';
+import type { GameRecord } from '../../../src/engine/session.ts';
 import { COL, Table, points, pointsOf } from '../../support/cwnb-fixtures.ts';
+import { openSession } from '../../support/cwnb-scenario.ts';
 
 const NS = 'north-sea' as const;
 const PG = 'persian-gulf' as const;
@@ -35,6 +39,16 @@ describe('7.2.1 Set aside one card', () => {
     before.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
     before.endAll(NS);
     expect(before.actions('allied:north-sea').find((a) => a.type === 'setAside')!.fields).toHaveProperty('card');
+  });
+
+  it('7.2.1, 11 on the last Campaign Game Turn a card named anyway is refused at the table and online, naming why; a game file that kept one there still replays', () => {
+    // examples/cwnb/two-zone.json: its last entry, the Soviet North Atlantic set-aside of the last turn, ends the campaign.
+    const record = JSON.parse(readFileSync(new URL('../../../examples/cwnb/two-zone.json', import.meta.url), 'utf8')) as GameRecord;
+    const s = openSession({ ...record, log: record.log.slice(0, -1) });
+    const r = s.submit({ type: 'setAside', seat: 'soviet:north-atlantic', card: 'Retreat' });
+    expect(isRuleError(r) && r.message).toBe('"card" is not a field of setAside now (End the turn: this is the last Campaign Game Turn, so no card is kept: it has none).');
+    expect(isRuleError(s.submit({ type: 'setAside', seat: 'soviet:north-atlantic' }))).toBe(false);
+    expect(s.isOver()).toBe(true);
   });
 
   it('7.2.1 each player may keep one card for the next turn; the rest of the hand is discarded', () => {
