@@ -24,11 +24,12 @@ describe('13.2 Special Conditions (Step B)', () => {
     // Soviet 5: a second die on the Soviet column (6: Close Range Battle).
     expect(t.refuse({ type: 'rollSpecialConditions', seat: 'soviet:persian-gulf', values: [5] }).code).toBe('dice-values-required');
     expect(t.conditions(PG, 'soviet', 5, 6).map((e) => e.text)).toContain('Persian Gulf: Soviet Special Condition: Close Range Battle this turn (13.2).');
+    // Both rolled, the zone goes on to its purchases; a second roll is refused as rolled already, not as "after the mission".
+    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'soviet:persian-gulf', values: [5, 5] })).toMatchObject({ code: 'conditions-rolled', rule: '13.2' });
     expect(t.zoneView(PG).specialConditions).toEqual({
       allied: { rolled: true, condition: null, portStrike: null },
       soviet: { rolled: true, condition: 'Close Range Battle', portStrike: null },
     });
-    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'soviet:persian-gulf', values: [1] })).toMatchObject({ code: 'not-conditions-step', rule: '13.2' });
     expect(t.zone(PG).step).toBe('purchase');
   });
 
@@ -45,7 +46,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     const t = new OTable({ zones: [PG], optional: SC });
     expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [1] }).code).toBe('not-conditions-step');
     t.start(PG, {}, { allied: 'Bad Weather' });
-    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [1] }).code).toBe('not-conditions-step');
+    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [1] }).code).toBe('conditions-rolled'); // both rolled at the start: the reason is that, not the step;
     t.done(PG, 'allied');
     t.done(PG, 'soviet');
     t.commit(PG, 'allied', []);

@@ -80,8 +80,9 @@ export const rollSpecialConditions = zoneAction({
   schema: z.object({ values: diceSchema }),
   label: () => 'Roll for Special Conditions (1–4 none; 5–6 roll on the table)',
   when(_state, zone, side, explain) {
-    if (zone.step !== 'conditions' || !zone.conditions) return no(explain, 'not-conditions-step', () => `${zoneName(zone.id)}: Special Conditions are rolled after the mission is determined (13.2).`);
-    return zone.conditions[side].rolled ? no(explain, 'conditions-rolled', () => 'You have already rolled for Special Conditions this turn.') : null;
+    // Rolled already (the zone may have moved on to its purchases): that is the reason, not the step.
+    if (zone.conditions?.[side].rolled) return no(explain, 'conditions-rolled', () => 'You have already rolled for Special Conditions this turn.');
+    return zone.step !== 'conditions' || !zone.conditions ? no(explain, 'not-conditions-step', () => `${zoneName(zone.id)}: Special Conditions are rolled after the mission is determined (13.2).`) : null;
   },
   fields: (state) =>
     state.dice.physical
