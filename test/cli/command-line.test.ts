@@ -102,6 +102,14 @@ describe('commands typed as people type them', () => {
     expect(() => fields('commit nimitz flag=kirov')).toThrow(/flagOfficer \(Command Ship\): "kirov" is not one of the choices/);
   });
 
+  it('14.1 a seat by the start or initials of each part, as everywhere at the terminal: a:med, s:na', () => {
+    const seats = ['allied:mediterranean', 'allied:north-atlantic', 'allied:north-sea', 'soviet:north-atlantic'].map((value) => ({ value, label: value }));
+    const assign: ActionSpec = { type: 'assignSeat', label: 'Assign', commands: [{ word: 'assign' }], fields: { seat: { kind: 'choice', label: 'Seat', options: seats }, name: { kind: 'text', label: 'Name' } } };
+    expect(parseCommandLine('assign a:med Carol', [assign])?.fields).toEqual({ seat: 'allied:mediterranean', name: 'Carol' });
+    expect(parseCommandLine('assign s:na Dmitri', [assign])?.fields).toEqual({ seat: 'soviet:north-atlantic', name: 'Dmitri' });
+    expect(() => parseCommandLine('assign a:n Carol', [assign])).toThrow(/"a:n" could be more than one Seat/);
+  });
+
   it('"give SHIP to ZONE" with zones by name, prefix or initials', () => {
     expect(read('give kidd to na')).toEqual({ type: 'transferShip', ship: 'uss-kidd', to: 'north-atlantic' });
     expect(read('give kidd to med')).toEqual({ type: 'transferShip', ship: 'uss-kidd', to: 'mediterranean' });

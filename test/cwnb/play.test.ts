@@ -147,6 +147,16 @@ describe('wardroom play: 14.1 an Overall Commander at the table', () => {
       { type: 'donePurchasing', seat: 'commander:allied', for: 'allied:mediterranean' },
     ]);
   });
+
+  it('14.1 a seat is named for "assign" as for "as" (a:med); 6.C.3 "give card" with no card in hand is refused as a card transfer, not read as a ship', async ({ expect }) => {
+    const file = newGame({ ...TWO_ZONES, optional: { overallCommanders: true } });
+    const script = ['as c:a', 'assign a:med Carol', 'as s:med', 'roll 3', 'as s:na', 'roll 3', 'as a:med', 'buy kidd', 'done', 'as s:med', 'done', 'as a:na', 'done', 'as s:na', 'done', 'as a:med', 'give card 1 to na', 'why', 'quit'];
+    const r = await wardroom(['play', file], script.join('\n') + '\n');
+    expect(r.code).toBe(0);
+    expect(log(file)[0]).toMatchObject({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:mediterranean', player: 'Carol' });
+    expect(r.stdout).toContain('allied:mediterranean cannot "give" now');
+    expect(r.stdout).not.toMatch(/is not a Ship/);
+  });
 });
 
 describe('wardroom play: one process per game file', () => {

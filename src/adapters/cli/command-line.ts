@@ -48,6 +48,14 @@ function exactOption(phrase: string, options: readonly FieldOption[], byNumber =
   return options.find((o) => norm(String(o.value)) === p || norm(o.label) === p || norm(namePart(o.label)) === p || (p.length > 1 && !p.includes(' ') && initialsOf(String(o.value)) === p));
 }
 
+/** "a:med" for "allied:mediterranean", "s:na" for "soviet:north-atlantic": each part the start, or the initials, of the value's part. */
+function byParts(phrase: string, value: string): boolean {
+  const a = phrase.split(':');
+  const b = value.toLowerCase().split(':');
+  const initialsOf = (v: string) => v.split(/[\s_-]+/).map((w) => w[0]).join('');
+  return a.length > 1 && a.length === b.length && a.every((x, i) => x !== '' && (b[i].startsWith(x) || initialsOf(b[i]) === x));
+}
+
 /**
  * The options whose value or label (or only its name part: "USS Nimitz") holds `phrase`; where
  * several do, those with a word that starts with it ("air" is the air strike, not "repairs").
@@ -56,8 +64,8 @@ function partialOptions(phrase: string, options: readonly FieldOption[], namesOn
   const p = norm(phrase);
   if (!p) return [];
   const texts = (o: FieldOption) => [norm(String(o.value)), norm(namesOnly ? namePart(o.label) : o.label)];
-  const hits = options.filter((o) => texts(o).some((t) => t.includes(p)));
-  const atWordStart = hits.filter((o) => texts(o).some((t) => ` ${t}`.includes(` ${p}`)));
+  const hits = options.filter((o) => texts(o).some((t) => t.includes(p)) || byParts(p, String(o.value)));
+  const atWordStart = hits.filter((o) => texts(o).some((t) => ` ${t}`.includes(` ${p}`)) || byParts(p, String(o.value)));
   return hits.length > 1 && atWordStart.length ? atWordStart : hits;
 }
 
@@ -281,6 +289,18 @@ function wordsFitting<T extends Pick<ActionSpec, 'type' | 'commands'>>(tokens: s
     }
   }
   return out.sort((a, b) => b.used - a.used);
+}
+
+/**
+ * The action type `line` names among `all` when none of those `offered` fits it as well: a longer
+ * word of an action not open now ("give card 1 to na" with no card in hand is not a ship transfer
+ * by "give"). Undefined when an offered action fits as well, or none does.
+ */
+export function namesOtherAction(line: string, offered: readonly ActionSpec[], all: readonly Pick<ActionSpec, 'type' | 'commands'>[]): string | undefined {
+  const tokens = tokenize(line);
+  const best = wordsFitting(tokens, all)[0];
+  const mine = wordsFitting(tokens, offered)[0];
+  return best && !(mine && mine.used >= best.used) ? best.spec.type : undefined;
 }
 
 /** The action type whose command word (the longest that fits) starts `line`, among `defs`, or undefined. */

@@ -5,7 +5,7 @@ import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
 import { actionDef, notOffered } from '../../engine/kernel.ts';
-import { CommandError, commandType, commandWords, listOptions, parseCommandLine, readValue, usage } from './command-line.ts';
+import { CommandError, commandType, commandWords, listOptions, namesOtherAction, parseCommandLine, readValue, usage } from './command-line.ts';
 import { presenterFor } from './presenters.ts';
 
 /**
@@ -283,10 +283,12 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       return null;
     }
     const proxy = p.proxy?.(line, session, seat);
-    const parsed = secretly(line, () => parseCommandLine(proxy?.line ?? line, specs, proxy ? { for: proxy.target } : {}));
+    const typed = proxy?.line ?? line;
+    const other = namesOtherAction(typed, specs, session.module.actions(session.state));
+    const parsed = other === undefined ? secretly(line, () => parseCommandLine(typed, specs, proxy ? { for: proxy.target } : {})) : null;
     if (!parsed) {
       // A command of an action not open to this seat now: the rules say why (the kernel's refusal).
-      const type = commandType(line, session.module.actions(session.state));
+      const type = other ?? commandType(line, session.module.actions(session.state));
       const def = type === undefined ? undefined : actionDef(session.module, session.state, type);
       const why = def && notOffered(session.module, def, session.state, seat);
       // Not in this step is public ("purchases are made after the mission is known"); a secret order's limits are not.
