@@ -59,6 +59,13 @@ describe('wardroom tables', () => {
 });
 
 describe('wardroom new', () => {
+  it('13.1 with the Variable End Turn the campaign\'s length is told as rolled from its start turn, not the agreed length', async ({ expect }) => {
+    const r = await wardroom(['new', join(TMP, 'variable-end.json'), '--zones', 'med', '--demo', '--force', '--variable-end', '2']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Created');
+    expect(r.stdout).toContain('mediterranean, the end rolled from turn 2 (13.1), seeded dice');
+  });
+
   it('set-up mistakes are one line naming the file, zone, side or field, never a stack trace', async ({ expect }) => {
     const file = join(TMP, 'setup.json');
     const bad = (name: string, text: string) => {

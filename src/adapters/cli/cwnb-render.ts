@@ -28,7 +28,7 @@ export function renderStatus(v: View): string {
       lines.push(
         `  ${cap(side).padEnd(6)} track ${String(p.track).padStart(3)}  banked ${String(p.banked).padStart(4)}` +
           (p.handSize !== null ? `  hand ${p.handSize}, Fog of War ${p.fogOfWarModifier! >= 0 ? '+' : ''}${p.fogOfWarModifier}` : '') +
-          (p.flagOfficer ? `  Flag Officer: ${p.flagOfficer.commandShip ? `aboard ${p.flagOfficer.commandShip}${p.flagOfficer.functioning ? '' : ' (not functioning)'}` : p.flagOfficer.available ? 'available' : 'lost'}` : '') +
+          (p.flagOfficer ? `  Flag Officer: ${flagOfficerText(p.flagOfficer, p.fleet)}` : '') +
           (p.retreating ? '  RETREATING' : '') +
           (p.eliminated ? '  ELIMINATED' : ''),
       );
@@ -77,4 +77,11 @@ function stepName(step: string): string {
       'turn-done': 'turn complete, waiting for the other War Zones',
     } as Record<string, string>
   )[step] ?? step;
+}
+
+/** 13.4 "aboard USS Nimitz", "available", or "none here" (lost with its Command Ship, or given to a teammate). */
+function flagOfficerText(f: { available: boolean; commandShip?: string | null; functioning?: boolean }, fleet: readonly { id: string; name: string }[]): string {
+  if (!f.commandShip) return f.available ? 'available' : 'none here (lost, or given to a teammate)';
+  const name = fleet.find((s) => s.id === f.commandShip)?.name ?? f.commandShip;
+  return `aboard ${name}${f.functioning ? '' : ' (not functioning)'}`;
 }

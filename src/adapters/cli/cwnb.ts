@@ -136,7 +136,8 @@ export function registerCwnbCommands(program: Command): void {
         const record = newGameRecord(cwnb.id, options, seed);
         if (!o.seedInFile) writeSeedFile(file, seed, record);
         writeGameFile(file, record);
-        out(`Created ${file}: ${zones.join(', ')}, ${options.turns} turns, ${o.dice} dice${Object.keys(optional).length ? `, optional rules: ${Object.keys(optional).join(', ')}` : ''}. Seed commitment ${record.seedCommitment}.`);
+        const length = parsed.optional.variableEndTurn ? `the end rolled from turn ${parsed.optional.variableEndTurn.startTurn} (13.1)` : `${parsed.turns} turns`;
+        out(`Created ${file}: ${zones.join(', ')}, ${length}, ${o.dice} dice${Object.keys(optional).length ? `, optional rules: ${Object.keys(optional).join(', ')}` : ''}. Seed commitment ${record.seedCommitment}.`);
         if (!o.seedInFile) out(`The dice seed is in ${seedFile(file)}, not in the game file: the referee keeps it (play finds it beside the game file, or give --seed-file); it is written into the game file when the campaign ends.`);
         if (o.demo) out(`Using Wardroom's DEMO ${o.startingPoints ? 'roster' : 'roster and starting points'} — demo values, not the cards'.`);
         out(`Next: wardroom play ${file}`);
