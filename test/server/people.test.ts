@@ -187,6 +187,11 @@ describe('invitations and seats', () => {
     expect((await sam.get(`/api/games/${id}/export`)).status).toBe(403);
     expect((await sam.get(`/api/games/${id}?as=soviet:mediterranean`)).status).toBe(403);
     expect((await rita.page(id)).game.version).toBe(0);
+    // A player who also opens the spectator link is still a player, not a spectator.
+    const ann = server.person('Ann');
+    await claim(ann, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean']);
+    expect((await claim(ann, token, [])).status).toBe(200);
+    expect((await ann.page(id)).me).toMatchObject({ spectator: false, seats: ['allied:mediterranean'] });
   });
 
   it('only the referee invites (403 for a player)', async () => {

@@ -38,7 +38,7 @@ export function DeadlineBanner({ deadline }: { deadline: Deadline | null }) {
       {deadline.movedAt ? (
         <strong>The referee moved this campaign to the table ({localTime(deadline.movedAt)}): it goes on there with <code>wardroom play</code>, not online.</strong>
       ) : deadline.paused ? (
-        <strong>The referee has paused this campaign{deadline.pausedAt ? ` (since ${localTime(deadline.pausedAt)})` : ''}: nothing can be played until it resumes.</strong>
+        <strong>This campaign is paused{deadline.pausedAt ? ` (since ${localTime(deadline.pausedAt)})` : ''}: nothing can be played until the referee resumes it.</strong>
       ) : (
         <>
           Deadline for the current decision: <time dateTime={deadline.dueAt!}>{localTime(deadline.dueAt!)}</time>

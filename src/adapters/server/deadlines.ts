@@ -77,7 +77,7 @@ export class Deadlines {
   async refuseIfPaused(game: string): Promise<void> {
     const r = await this.flags(game);
     if (r?.moved_at) throw movedAway(r.moved_at);
-    if (r?.paused_at) throw new HttpError(423, 'campaign-paused', `The referee has paused this campaign (since ${utc(r.paused_at)}): nothing can be played until it is resumed.`);
+    if (r?.paused_at) throw new HttpError(423, 'campaign-paused', `This campaign is paused (since ${utc(r.paused_at)}): nothing can be played until the referee resumes it.`);
   }
 
   private flags(game: string) {

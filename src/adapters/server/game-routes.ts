@@ -40,8 +40,9 @@ export async function accessOf(ctx: Ctx, request: FastifyRequest, game: string, 
   const personId = await ctx.requirePerson(request);
   const members: Member[] = await ctx.people.members(game, personId);
   const referee = members.some((m) => m.role === 'referee');
-  const spectator = members.some((m) => m.role === 'spectator');
   const seats = members.flatMap((m) => (m.seat ? [m.seat] : []));
+  // Only watching: a player or the referee who also opened a spectator link is still that.
+  const spectator = !referee && !seats.length && members.some((m) => m.role === 'spectator');
   if (!referee && !spectator && !seats.length) {
     if (!(await ctx.store.meta(game))) throw new HttpError(404, 'no-such-game', `There is no game "${game}".`);
     throw new HttpError(403, 'not-a-member', 'You hold no seat in this campaign: open an invitation link from its referee.');
