@@ -248,7 +248,7 @@ const missionMilitaryEscort: Example = {
     // Battle Turn 4
     S.sink('uss-virginia', 'Missile').end();
     A.damage('uss-kidd', -2).end();
-    A.keep('Damage Control');
+    A.keep(); // 7.2.1 the last turn: no card is kept
     S.keep();
     return g;
   },
@@ -281,8 +281,8 @@ const missionCivilianEscort: Example = {
     A.sink('victor-iii', 'ASW').end();
     S.end();
     A.end();
-    A.keep('ECM');
-    S.keep('Torpedo', 8);
+    A.keep(); // 7.2.1 the last turn: no card is kept
+    S.keep(); // 7.2.1 the last turn: no card is kept
     return g;
   },
 };
@@ -313,7 +313,7 @@ const missionSeaSuperiority: Example = {
     A.sink('akula', 'ASW').end();
     S.end();
     A.damage('kirov', 8).end();
-    A.keep('Air Cover');
+    A.keep(); // 7.2.1 the last turn: no card is kept
     S.keep();
     return g;
   },
@@ -372,8 +372,8 @@ const missionSeaSuperiorityVsHoldingAction: Example = {
     A.damage('akula', 2).end();
     S.retreat().end();
     A.end();
-    A.keep('ASW');
-    S.keep('Crash Dive');
+    A.keep(); // 7.2.1 the last turn: no card is kept
+    S.keep(); // 7.2.1 the last turn: no card is kept
     return g;
   },
 };
@@ -429,7 +429,7 @@ const missionInvasion: Example = {
     S.end();
     A.sink('akula', 'ASW').gun(5).end();
     S.end();
-    A.keep('Gun', 8);
+    A.keep(); // 7.2.1 the last turn: no card is kept
     S.keep();
     return g;
   },
@@ -462,7 +462,7 @@ const missionCarrierStrike: Example = {
     A.sink('sovremenny', 'Carrier air strike').gun(7).air(true).end();
     S.end();
     A.air(false).end();
-    A.keep('Surprise');
+    A.keep(); // 7.2.1 the last turn: no card is kept
     S.keep();
     return g;
   },
@@ -496,7 +496,7 @@ const missionSubmarineStrike: Example = {
     S.missile(4).end();
     A.end();
     A.keep();
-    S.keep('Missile', 10);
+    S.keep(); // 7.2.1 the last turn: no card is kept
     return g;
   },
 };
@@ -769,7 +769,9 @@ function policyAction(state: CwnbState, seat: string, rng: Chooser, memory: Poli
     }
     case 'set-aside': {
       const keep = me.cards.length && rng.chance(0.6) ? rng.pick(me.cards) : null;
-      return act('setAside', keep ? (keep.value ? { card: keep.type, value: keep.value } : { card: keep.type }) : {});
+      // 7.2.1 on the last turn the form names no card (there is no next turn); the dice are drawn as before, so the games stay the same.
+      const offered = !!specs.find((s) => s.type === 'setAside')?.fields;
+      return act('setAside', keep && offered ? (keep.value ? { card: keep.type, value: keep.value } : { card: keep.type }) : {});
     }
     default:
       throw new Error(`policy: ${seat} has nothing to do in step ${zone.step}`);
