@@ -357,8 +357,9 @@ export function smartAction(ch: Chooser, state: CwnbState, seat: string, offered
     case 'setAside':
       if (ch.chance(0.7)) {
         const t = ch.pick(ACTION_CARDS.cards);
-        a.card = t.type;
-        if (t.costs === 'half-value') a.value = ch.int(1, 12);
+        const value = t.costs === 'half-value' ? ch.int(1, 12) : undefined;
+        // 7.2.1 no card on the last turn, where the form has none (drawn all the same, so each seed plays the game it did).
+        if (f.card) Object.assign(a, { card: t.type }, value === undefined ? {} : { value });
       }
       break;
     case 'teamNote':
