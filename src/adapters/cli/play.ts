@@ -5,7 +5,7 @@ import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
 import { actionDef, notOffered } from '../../engine/kernel.ts';
-import { CommandError, commandType, commandWords, listOptions, namesOtherAction, parseCommandLine, readValue, usage } from './command-line.ts';
+import { CommandError, commandType, listOptions, namesOtherAction, parseCommandLine, readValue, usage } from './command-line.ts';
 import { presenterFor } from './presenters.ts';
 
 /**
@@ -340,8 +340,9 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
 
 /** Does this line give a secret action (an order, a commitment)? Then a shared screen does not show it. */
 function isSecret(line: string, specs: readonly Pick<ActionSpec, 'type' | 'commands' | 'secret'>[]): boolean {
-  const l = line.trim().toLowerCase();
-  return l.startsWith('for ') || specs.some((s) => s.secret && commandWords(s).some(({ word }) => l === word.toLowerCase() || l.startsWith(`${word.toLowerCase()} `)));
+  if (/^\s*for\s/i.test(line)) return true; // an Overall Commander's order for a seat (14.1)
+  const type = commandType(line, specs);
+  return !!specs.find((s) => s.type === type)?.secret;
 }
 
 /** What a seat may do now: the commands to type, and with `all`, every choice. */
