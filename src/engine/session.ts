@@ -494,12 +494,12 @@ export class Session<S = unknown> {
     return legalActions(this.module, this.state, seat);
   }
 
-  /** A seat as people read it (the module's label, else its id). */
-  /** A part of the game as people read it ("the Mediterranean War Zone"). */
+  /** A part of the game as people read it ("the Mediterranean War Zone"; the module's name, else its id). */
   partName(part: string): string {
     return this.module.scopeName?.(part) ?? part;
   }
 
+  /** A seat as people read it (the module's label, else its id). */
   seatLabel(seat: string): string {
     return this.module.seatLabel?.(this.state, seat) ?? seat;
   }
