@@ -107,7 +107,8 @@ export function registerSmpCommands(program: Command): void {
         if (existsSync(opts.record)) return fail(`${opts.record} exists: resume that phase with "wardroom play ${opts.record}", or give --record FILE for a new one.`);
       }
       // --out is checked before the phase is played: never over an input, and writable.
-      if (opts.out && !outWritable(opts.out, [[file, `the scenario being played (${file}): the next phase's board would replace it`], [opts.record, "the --record file: the next phase's board would replace the record of this phase"], [opts.answers, `the --answers file (${opts.answers})`]])) return;
+      const badOut = opts.out && outProblem(opts.out, [[file, `the scenario being played (${file}): the next phase's board would replace it`], [opts.record, "the --record file: the next phase's board would replace the record of this phase"], [opts.answers, `the --answers file (${opts.answers})`]]);
+      if (badOut) return fail(badOut);
       if (defaultRecord) console.error(`The phase is saved to ${opts.record} after every answer; "wardroom play ${opts.record}" resumes it.`);
       try {
         if (opts.record) {
@@ -117,7 +118,13 @@ export function registerSmpCommands(program: Command): void {
         const screen = terminal(opts.json ? process.stderr : process.stdout);
         let refusal: string | undefined; // the last "Refused: …" shown: why a scripted answer stopped the run
         let fromAnswers: number | undefined; // the --answers entry the last scripted action came from
-        const term = { ...screen, say: (line: string) => ((refusal = line.startsWith('Refused: ') ? line.slice(9) : refusal), screen.say(line)) };
+        const term = {
+          ...screen,
+          say: (line: string) => {
+            if (line.startsWith('Refused: ')) refusal = line.slice('Refused: '.length);
+            screen.say(line);
+          },
+        };
         // As in `wardroom play`, a refused typed command prints "Refused: …", changes nothing and the next
         // line is read (at a terminal or piped). A refused answer from --answers or the auto policy stops
         // the run (playSession): it would be refused again.
@@ -332,10 +339,10 @@ function writeOut(file: string, text: string): boolean {
 }
 
 /**
- * Whether `--out` may be written: not one of the `inputs` (a file and why not), and writable now,
- * before the phase is played (false and the reason, one line).
+ * Why `--out` may not be written, or null: it is one of the `inputs` (a file and why not), or it
+ * cannot be written now, before the phase is played.
  */
-function outWritable(out: string, inputs: [string | undefined, string][]): boolean {
+function outProblem(out: string, inputs: [string | undefined, string][]): string | null {
   const same = (a: string, b: string) => {
     if (resolve(a) === resolve(b)) return true;
     try {
@@ -346,20 +353,19 @@ function outWritable(out: string, inputs: [string | undefined, string][]): boole
     }
   };
   const input = inputs.find(([f]) => f !== undefined && same(out, f));
-  if (input) return void fail(`--out ${out} is ${input[1]}. Give --out another file.`), false;
+  if (input) return `--out ${out} is ${input[1]}. Give --out another file.`;
   try {
     if (existsSync(out)) {
-      if (statSync(out).isDirectory()) return void fail(`cannot write ${out}: it is a folder`), false;
+      if (statSync(out).isDirectory()) return `cannot write ${out}: it is a folder`;
       accessSync(out, constants.W_OK);
     } else {
       const dir = dirname(resolve(out));
-      if (!statSync(dir).isDirectory()) return void fail(`cannot write ${out}: ${dir} is not a folder`), false;
+      if (!statSync(dir).isDirectory()) return `cannot write ${out}: ${dir} is not a folder`;
       accessSync(dir, constants.W_OK);
     }
-    return true;
+    return null;
   } catch (e) {
-    fail(`cannot write ${out}: ${(e as Error).message}`);
-    return false;
+    return `cannot write ${out}: ${(e as Error).message}`;
   }
 }
 
