@@ -177,6 +177,12 @@ describe('exact odds API (issue 10, the odds page)', () => {
     expect(bad.body.error.message).toContain('Kamikaze tokens');
     const big = await c.get('/api/odds/kamikaze?tokens=1001');
     expect(big.status).toBe(400);
+    // #7 up to 3 tokens per kamikaze zone, and a d6 roll: refused in the page's words, not the CLI's options.
+    const four = await c.get('/api/odds/kamikaze?tokens=4');
+    expect([four.status, four.body.error.message]).toEqual([400, 'Kamikaze tokens (up to 3 per zone): a whole number from 0 to 3, not "4".']);
+    const seven = await c.get('/api/odds/vichy?hitOn=7');
+    expect([seven.status, seven.body.error.message]).toEqual([400, 'Roll needed (@3 Japan/UK/Germany, @1 Italy/Free French): a whole number from 1 to 6, not "7".']);
+    expect((await c.get('/api/odds')).body.procedures.find((p: { id: string }) => p.id === 'kamikaze').inputs[0]).toMatchObject({ key: 'tokens', min: 0, max: 3 });
     const none = await c.get('/api/odds/dogfight');
     expect(none.status).toBe(404);
     expect(none.body.error.message).toContain('kamikaze');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isRuleError } from '../../engine/errors.ts';
 import { MAX_COUNT } from '../../modules/smp/odds/limits.ts';
-import { oddsFor, type OddsKind } from '../../modules/smp/play.ts';
+import { ODDS_RANGES, oddsFor, type OddsKind } from '../../modules/smp/play.ts';
 import { HttpError } from './http-errors.ts';
 
 /**
@@ -40,8 +40,29 @@ const int = (key: string, label: string, def: number | undefined, opts: { min?: 
 });
 const capacity = int('capacity', 'Damage the facility can still take (empty: no maximum)', undefined, { optional: true });
 
-/** Each procedure, its inputs (the CLI's options, camel-cased as `oddsFor` reads them) and what its outcome counts. */
-export const PROCEDURES: { id: OddsKind; name: string; step: string; outcome: string; inputs: Input[] }[] = [
+interface Procedure {
+  id: OddsKind;
+  name: string;
+  step: string;
+  outcome: string;
+  inputs: Input[];
+}
+
+/** A procedure whose numbers the rules hold to a range (`ODDS_RANGES`) has that range on its inputs. */
+function ruled(p: Procedure): Procedure {
+  const inputs = p.inputs.map((i) => {
+    const r = i.kind === 'int' ? ODDS_RANGES[p.id]?.[i.key] : undefined;
+    return r ? { ...i, min: r.min, max: r.max } : i;
+  });
+  return { ...p, inputs };
+}
+
+/**
+ * Each procedure, its inputs (the CLI's options, camel-cased as `oddsFor` reads them) and what its
+ * outcome counts. A number the rules hold to a range (`ODDS_RANGES`: 3 kamikaze tokens, a d6 roll)
+ * has that range here too, so the page's own form and this route refuse it first, in its words.
+ */
+const LISTED: Procedure[] = [
   {
     id: 'kamikaze',
     name: 'Kamikaze Raids',
@@ -113,6 +134,7 @@ export const PROCEDURES: { id: OddsKind; name: string; step: string; outcome: st
     inputs: [int('hitOn', 'Roll needed (@3 Japan/UK/Germany, @1 Italy/Free French)', 3, { max: 6 }), int('bonus', 'Bonus (+1 for Germany after Hendaye)', 0, { max: 6 }), int('attempts', 'Number of attempts', 1)],
   },
 ];
+export const PROCEDURES = LISTED.map(ruled);
 
 export function registerOddsRoutes(app: FastifyInstance): void {
   app.get('/api/odds', async () => ({ procedures: PROCEDURES }));
