@@ -111,6 +111,16 @@ describe('TripleA import: a Global 1940 game XML and an overlay → a scenario',
     expect(await refusals(text, o)).toMatch(/tripleaTypes\.kamikaze_plane: "tank" is already the Wardroom type of TripleA's armour/);
   });
 
+  it('#2 (ruling R2-4) an overlay whose Vichy rules are in effect gives the Vichy territories each side turned, as a scenario must', () => {
+    const o = overlayRaw();
+    o.vichy = { ...o.vichy, status: 'in-effect' };
+    delete o.vichy.turned;
+    const r = parseOverlay(o, 'overlay.json');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errors.join('\n')).toMatch(/^overlay\.json vichy\.turned: the Vichy rules are in effect: give the Vichy territories each side has turned/);
+    expect(parseOverlay({ ...o, vichy: { ...o.vichy, turned: { axis: 2, freeFrench: 1 } } }, 'overlay.json').ok).toBe(true);
+  });
+
   it('an overlay naming a territory or sea zone the XML does not have is refused naming it', async () => {
     const o = overlayRaw();
     o.territories['Paris'] = { originalOwner: 'French' };

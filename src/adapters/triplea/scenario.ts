@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { FACILITY_TYPES, UNIT_TYPES } from '../../modules/smp/data.ts';
-import { BuildQueueSchema, FacilitySchema, RolesSchema, ScenarioSchema, validateScenario, type ScenarioInput } from '../../modules/smp/scenario.ts';
+import { BuildQueueSchema, FacilitySchema, notDefaulted, RolesSchema, ScenarioSchema, validateScenario, type ScenarioInput } from '../../modules/smp/scenario.ts';
 import type { TripleaGame } from './game-xml.ts';
 
 /** TripleA's name of the neutral (null) player: owner of unowned territories and units. */
@@ -149,6 +149,9 @@ export function typeMap(o: Overlay): TypeMap {
 /** Parse an overlay; errors name the file and the JSON path. */
 export function parseOverlay(raw: unknown, file: string): { ok: true; overlay: Overlay } | { ok: false; errors: string[] } {
   const r = OverlaySchema.safeParse(raw);
+  // As in a scenario, the Vichy counts must be given while the Vichy rules are in effect (#2, R2-4).
+  const missing = r.success ? notDefaulted(raw) : [];
+  if (missing.length) return { ok: false, errors: missing.map((i) => `${file} ${i.path}: ${i.message}`) };
   if (r.success) return { ok: true, overlay: r.data };
   return { ok: false, errors: r.error.issues.map((i) => `${file} ${i.path.map(String).join('.') || '(root)'}: ${i.message}`) };
 }

@@ -275,7 +275,7 @@ export function validateScenario(raw: unknown, steps?: readonly number[]): Valid
  * the game silently: while the Vichy rules are in effect, how many Vichy territories each side has
  * turned decides Southern France (#2 "Resolving the fate of Vichy Southern France", ruling R2-4).
  */
-function notDefaulted(raw: unknown): ValidationIssue[] {
+export function notDefaulted(raw: unknown): ValidationIssue[] {
   const vichy = (raw as { vichy?: { status?: unknown; turned?: unknown } }).vichy;
   if (vichy?.status === 'in-effect' && vichy.turned === undefined)
     return [{ path: 'vichy.turned', message: 'the Vichy rules are in effect: give the Vichy territories each side has turned so far, {"axis": N, "freeFrench": N} ({"axis": 0, "freeFrench": 0} if none): #2 "Resolving the fate of Vichy Southern France" counts them (ruling R2-4)' }];
