@@ -108,7 +108,8 @@ export function unknownField(action: Action, fields: Fields | undefined, label?:
   if (extra === undefined) return null;
   const list = [...known].filter((k) => k !== 'type' && k !== 'seat');
   const form = list.length ? `its fields: ${list.join(', ')}` : 'it has none';
-  return ruleError('bad-field', `"${extra}" is not a field of ${action.type} now (${label ? `${label}: ` : ''}${form}).`);
+  const what = label?.split('\n')[0].replace(/\.$/, ''); // a form's label may go on with its fields, a line each (SMP)
+  return ruleError('bad-field', `"${extra}" is not a field of ${action.type} now (${what ? `${what}; ` : ''}${form}).`);
 }
 
 /**

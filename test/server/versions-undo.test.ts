@@ -60,7 +60,7 @@ describe('versions', () => {
   it('a field the action does not have is refused (422 naming it) and never kept in the game file: 6.A the mission die is the server\'s', async () => {
     const g = await twoTeamGame(server);
     const r = await g.soviet.submit(g.id, { ...roll('mediterranean'), die: 6 }, 0);
-    expect([r.status, r.body.error.code, r.body.error.message]).toEqual([422, 'bad-field', '"die" is not a field of rollMission now (Roll the mission die (d6) for Mediterranean: its fields: values).']);
+    expect([r.status, r.body.error.code, r.body.error.message]).toEqual([422, 'bad-field', '"die" is not a field of rollMission now (Roll the mission die (d6) for Mediterranean; its fields: values).']);
     expect((await g.referee.page(g.id)).game.version).toBe(0);
     await g.soviet.act(g.id, roll('mediterranean'), 0);
     expect((await g.referee.get(`/api/games/${g.id}/export`)).body.log).toEqual([{ type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }]);

@@ -40,6 +40,13 @@ describe('smp run and wardroom play share one driver', () => {
     expect(r.code).toBe(0);
   });
 
+  it('#1.5 Russian Winter: an answer with a field its form does not have is refused naming it, and nothing is recorded', async ({ expect }) => {
+    const record = join(TMP, 'smp-unknown-field.json');
+    const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], '{"yes":false}\n{"s0":3,"s1":0,"s2":0,"zz":4}\nquit\n');
+    expect(r.stdout).toContain('Refused: "zz" is not a field of choose now (1.5 Russian Winter (winter): Germany must remove 3 regular/elite infantry from originally Russian territories; its fields: s0, s1, s2).');
+    expect(JSON.parse(readFileSync(record, 'utf8')).log).toHaveLength(1); // the Hendaye answer alone
+  });
+
   it('quit stops smp run with exit 0, as in wardroom play, saying where the phase is saved; without --record nothing is saved, and it says so', async ({ expect }) => {
     const record = join(TMP, 'smp-quit.json');
     const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], '{"yes":false}\nquit\n');

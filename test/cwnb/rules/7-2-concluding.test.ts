@@ -46,7 +46,7 @@ describe('7.2.1 Set aside one card', () => {
     const record = JSON.parse(readFileSync(new URL('../../../examples/cwnb/two-zone.json', import.meta.url), 'utf8')) as GameRecord;
     const s = openSession({ ...record, log: record.log.slice(0, -1) });
     const r = s.submit({ type: 'setAside', seat: 'soviet:north-atlantic', card: 'Retreat' });
-    expect(isRuleError(r) && r.message).toBe('"card" is not a field of setAside now (End the turn: this is the last Campaign Game Turn, so no card is kept: it has none).');
+    expect(isRuleError(r) && r.message).toBe('"card" is not a field of setAside now (End the turn: this is the last Campaign Game Turn, so no card is kept; it has none).');
     expect(isRuleError(s.submit({ type: 'setAside', seat: 'soviet:north-atlantic' }))).toBe(false);
     expect(s.isOver()).toBe(true);
   });
