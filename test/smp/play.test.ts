@@ -47,6 +47,13 @@ describe('smp run and wardroom play share one driver', () => {
     expect(JSON.parse(readFileSync(record, 'utf8')).log).toHaveLength(1); // the Hendaye answer alone
   });
 
+  it('#1.1–1.3 the steps played before the first decision are shown as they happen, not only in the final report', async ({ expect }) => {
+    const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', join(TMP, 'smp-opening.json')], 'quit\n');
+    const before = r.stdout.split('— germany now —')[0];
+    expect(before).toContain('1.2 American Assistance: the United States is neutral: 1 free Canadian fighter (United Kingdom) placed in Ottawa.');
+    expect(before).toContain('1.3 Operation Dynamo: evacuated from Normandy to London');
+  });
+
   it('quit stops smp run with exit 0, as in wardroom play, saying where the phase is saved; without --record nothing is saved, and it says so', async ({ expect }) => {
     const record = join(TMP, 'smp-quit.json');
     const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], '{"yes":false}\nquit\n');

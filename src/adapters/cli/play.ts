@@ -62,6 +62,8 @@ export interface PlayOptions {
   autoAction?: (session: Session<unknown>, seat: string) => Action | null;
   /** When input ends: true to go on (autoAction answers the rest), false to stop (default). */
   onInputEnd?: () => boolean;
+  /** A new game: show what its set-up played before the first decision (the SMP steps that ask nothing); a resumed one shows only what follows. */
+  fromStart?: boolean;
 }
 
 const META_HELP = `Also: actions (every choice now) · help COMMAND · status · view · why (a secret order refused) · log [N] · undo [N] · as SEAT · json {ACTION} · quit`;
@@ -150,6 +152,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
 
   term.say(p.status(session, seat));
   term.say('Type "help" for commands.');
+  if (o.fromStart) for (const line of p.opening?.(session) ?? []) term.say(line);
   try {
     while (!session.isOver()) {
       choose();

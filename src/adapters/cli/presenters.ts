@@ -32,6 +32,8 @@ export interface Presenter {
   afterEvents?(session: Session<unknown>, events: readonly GameEvent[]): string[];
   /** The part of the game a seat's players may rewind together (CWNB: its War Zone), or null. */
   rewindScope?(session: Session<unknown>, seat: string): { scope: string; name: string } | null;
+  /** What a new game's set-up played before its first decision (the SMP steps that ask nothing), a line each. */
+  opening?(session: Session<unknown>): string[];
   /** An action taken without asking (a seeded SMP roll), or null. */
   autoAction?(session: Session<unknown>, seat: string): Action | null;
   extraHelp?: string;
@@ -77,6 +79,10 @@ const cwnb: Presenter = {
 };
 
 const smp: Presenter = {
+  opening(session) {
+    const state = session.state as SmpState;
+    return state.log.length ? [] : derive(state).events.map((e) => `  ${e.text}`);
+  },
   status(session) {
     const state = session.state as SmpState;
     const pending = derive(state).pending;

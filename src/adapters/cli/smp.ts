@@ -130,6 +130,7 @@ export function registerSmpCommands(program: Command): void {
         // the run (playSession): it would be refused again.
         const code = await playSession(session as unknown as GameSession<unknown>, term, {
           file: opts.record,
+          fromStart: true,
           autoAction(s) {
             fromAnswers = undefined;
             const state = s.state as SmpState;
