@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { autoAction, derive, smpModule } from '../../src/modules/smp/index.ts';
+import { describeRequest } from '../../src/modules/smp/play.ts';
 import { apply } from '../support/kernel.ts';
 import { asked, fac, mini, play, report, terr, texts, withPlaces, zone } from './helpers.ts';
 
@@ -267,6 +268,8 @@ describe('Step 1 Special Situations', () => {
       said('1.8', 'change', 'Oil Tankers: uk collects 20 IPCs for 4 tanker(s) in queue uk-x that did not move.', { ipc: { uk: 20 }, income: 20 }),
     ]);
     expect([board.buildQueues.map((x) => x.oilTankers), board.cash.uk, board.cash.france, board.cash.germany]).toEqual([[1, 3, 2, 4], 45, 25, 30]);
+    // At the terminal the question lists each field it asks, the number of tankers with its range too.
+    expect(describeRequest(questions[1]).split('\n').slice(1, 3)).toEqual(['  count: Tankers (1-3)', '  to: [1] queue fr (france) (fr)']);
   });
 
   it('1.8 Oil Tankers: a nation moving one tanker at a time is asked until every tanker it may move has moved', () => {
