@@ -165,6 +165,18 @@ describe('magic links', () => {
     refused(again, 410, 'link-used');
   });
 
+  it('an address is one person\'s, whatever its capitals: another person cannot give it (409), and a link asked in other capitals reaches its owner', async () => {
+    const g = await twoTeamGame(server);
+    expect((await g.allied.post('/api/me', { email: ' Anna.K@Example.org ' })).body.person.email).toBe('anna.k@example.org');
+    const boris = await g.soviet.post('/api/me', { email: 'anna.k@example.ORG' });
+    refused(boris, 409, 'email-taken');
+    expect((await g.soviet.get('/api/me')).body.person.email).toBeNull();
+    mail.length = 0;
+    await server.person('new phone').post('/api/magic-links', { email: 'ANNA.K@example.org' });
+    const token = /\/magic\/([A-Za-z0-9_-]+)/.exec(mail[0].text)![1];
+    expect((await server.person('phone').post('/api/magic-links/consume', { token })).body.person.name).toBe('Ann');
+  });
+
   it('an expired link is refused (410)', async () => {
     const g = await twoTeamGame(server);
     await g.soviet.post('/api/me', { email: 'boris@example.org' });

@@ -167,7 +167,10 @@ describe('import and export of the CLI game file', () => {
     expect([r.status, r.body.error.code]).toEqual([422, 'seed-required']);
     expect(r.body.error.message).toMatch(/import it with its seed \(the terminal keeps it in FILE.seed/);
     expect((await p.get('/api/me')).body.games).toEqual([]);
-    expect((await p.post('/api/import', { file: JSON.stringify(cut), seed: table.seed })).status).toBe(201);
+    // The seed as the terminal writes FILE.seed (with its newline), and without a title the campaign is "Imported campaign".
+    const withSeed = await p.post('/api/import', { file: JSON.stringify(cut), seed: `${table.seed}\n` });
+    expect(withSeed.status).toBe(201);
+    expect((await p.page(withSeed.body.id)).game.title).toBe('Imported campaign');
   });
 
   it('a file that is not JSON, or a seed that does not match its commitment, is refused (422) and nothing is made', async () => {

@@ -127,7 +127,7 @@ function Import({ busy, start }: { busy: boolean; start: (f: () => Promise<{ id:
         data-testid="import-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (file) start(async () => api('POST', '/api/import', { file: await file.text(), ...(seed.trim() ? { seed: seed.trim() } : {}) }));
+          if (file) start(async () => api('POST', '/api/import', { file: await file.text(), title: file.name.replace(/\.json$/i, ''), ...(seed.trim() ? { seed: seed.trim() } : {}) }));
         }}
       >
         <div class="field">

@@ -131,7 +131,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.post('/api/import', { bodyLimit: 8 * 1024 * 1024 }, async (request, reply) => {
-    const body = parseBody(z.object({ file: z.string().max(8_000_000), seed: z.string().max(200).optional(), title: z.string().trim().max(120).default(''), name: z.string().trim().min(1).max(60).default('Referee') }), request.body);
+    const body = parseBody(z.object({ file: z.string().max(8_000_000), seed: z.string().trim().max(200).optional(), title: z.string().trim().max(120).default(''), name: z.string().trim().min(1).max(60).default('Referee') }), request.body);
     let raw: unknown;
     try {
       raw = JSON.parse(body.file);
@@ -151,7 +151,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (seed === null && !session.isOver() && session.module.rollsFromSeed?.(session.state) !== false) {
       throw new HttpError(422, 'seed-required', 'This campaign rolls its dice from a seed the file does not hold, so it could not go on here past its next die: import it with its seed (the terminal keeps it in FILE.seed, beside the game file). A finished campaign, or one played with physical dice, needs none.');
     }
-    const { id } = await createGame(request, { ...session.record, seed }, body.title || `Imported ${record.module} game`, body.name, seed !== null);
+    const { id } = await createGame(request, { ...session.record, seed }, body.title || 'Imported campaign', body.name, seed !== null);
     reply.status(201);
     return { id, seed: seed !== null };
   });

@@ -13,7 +13,7 @@ import { MAGIC_LINK_MINUTES } from '../storage/people.ts';
  */
 
 const name = z.string().trim().min(1, 'give a name').max(60);
-const email = z.string().trim().max(200).email('an e-mail address like ann@example.org');
+const email = z.string().trim().max(200).email('an e-mail address like ann@example.org').toLowerCase();
 const token = z.string().min(20).max(100);
 
 /** The invitation, or a 404 that says nothing about whether tokens like it exist. */
@@ -44,6 +44,10 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/api/me', async (request) => {
     const personId = await ctx.requirePerson(request);
     const body = parseBody(z.object({ name: name.optional(), email: email.nullable().optional() }), request.body);
+    // One person per address: a sign-in link sent to it must lead to its owner's seats, not another person's.
+    if (body.email && (await ctx.people.peopleByEmail(body.email)).some((id) => id !== personId)) {
+      throw new HttpError(409, 'email-taken', 'Another person on this server already gave that e-mail address: give your own, so that sign-in links reach you.');
+    }
     await ctx.people.update(personId, body);
     return { person: await ctx.people.person(personId) };
   });
@@ -108,9 +112,10 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post('/api/magic-links', async (request, reply) => {
     const body = parseBody(z.object({ email }), request.body);
-    const person = await ctx.people.personByEmail(body.email);
-    if (person) {
-      const t = await ctx.people.createMagicLink(person.id);
+    const people = await ctx.people.peopleByEmail(body.email);
+    if (people.length === 1) {
+      // (Two people with one address, given before addresses were kept unique: no link, it could lead to either.)
+      const t = await ctx.people.createMagicLink(people[0]);
       await ctx.mailer.send(body.email, 'Your Wardroom sign-in link', `Open this link to sign in to Wardroom on this device (it works once, for ${MAGIC_LINK_MINUTES} minutes):\n\n${ctx.baseUrl}/magic/${t}\n\nIf you did not ask for it, ignore this message.`);
     }
     reply.status(202); // the same answer whether or not the address is known

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, MembersTable } from './database.ts';
 
 /**
@@ -193,8 +193,10 @@ export class People {
     return row && { gameId: row.game_id, kind: row.kind, seats: JSON.parse(row.seats) as string[] };
   }
 
-  personByEmail(email: string) {
-    return this.db.selectFrom('people').select(['id']).where('email', '=', email).executeTakeFirst();
+  /** The people with this e-mail address, whatever its capitals (addresses are kept in lower case; older ones may not be). */
+  async peopleByEmail(email: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('people').select(['id']).where(sql<string>`lower(email)`, '=', email.toLowerCase()).execute();
+    return rows.map((r) => r.id);
   }
 
   async createMagicLink(personId: string): Promise<string> {
