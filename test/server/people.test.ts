@@ -234,6 +234,22 @@ describe('the home page', () => {
     expect(games[0].seatLabels).toEqual({ 'soviet:mediterranean': 'Soviet, Mediterranean' });
     expect(games[0].waitingFor).toEqual(expect.arrayContaining(['soviet:mediterranean', 'soviet:north-atlantic']));
     expect((await server.person('Nobody').get('/api/me')).body).toEqual({ person: null, games: [] });
+    // Paused, a campaign waits on nobody until it resumes (its tab count and "Waiting on you" too).
+    expect((await rita.post(`/api/games/${busy}/pause`)).status).toBe(200);
+    expect((await ann.get('/api/me')).body.games.find((g: { id: string }) => g.id === busy)).toMatchObject({ paused: true, waitingOnYou: [], waitingFor: [] });
+    // A campaign that does not load (a database restored under a running server) is shown as such; the others still are.
+    const sessionOf = server.ctx.sessionOf;
+    server.ctx.sessionOf = (id: string) => (id === quiet ? Promise.reject(new Error('secret reason: the Allied order costs 88')) : sessionOf(id));
+    try {
+      const listed = await ann.get('/api/me');
+      expect(listed.status).toBe(200);
+      const broken = listed.body.games.find((g: { id: string }) => g.id === quiet);
+      expect(broken).toMatchObject({ title: expect.any(String), waitingOnYou: [], problem: expect.stringMatching(/^This campaign cannot be opened/) });
+      expect(JSON.stringify(listed.body)).not.toContain('secret reason');
+      expect(listed.body.games.find((g: { id: string }) => g.id === busy)).toMatchObject({ paused: true });
+    } finally {
+      server.ctx.sessionOf = sessionOf;
+    }
   });
 
   it('the demo campaign: its creator referees and holds every seat', async () => {

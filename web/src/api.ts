@@ -25,9 +25,13 @@ export interface GameSummary {
   seatLabels: Record<string, string>;
   waitingOnYou: string[];
   waitingFor: string[];
-  turn: number;
+  turn: number | null;
   over: boolean;
   version: number;
+  /** Paused by the referee or at its deadline: it waits on nobody until it resumes. */
+  paused?: boolean;
+  /** Set when the campaign cannot be opened (its stored record does not replay). */
+  problem?: string;
   rematch?: string | null;
   rematchOf?: string | null;
   /** Events of the game the person has not read in its history (issue 10). */

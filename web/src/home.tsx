@@ -95,9 +95,10 @@ function GameList({ games }: { games: GameSummary[] }) {
               </Link>
             )}
             {g.waitingOnYou.length > 0 && <strong class="badge">Waiting on you: {g.waitingOnYou.map((s) => g.seatLabels[s] ?? s).join('; ')}</strong>}
+            {g.problem && <strong class="badge">{g.problem}</strong>}
             <small>
               {' '}
-              {g.over ? 'over' : `turn ${g.turn}`}
+              {g.over ? 'over' : g.paused ? `turn ${g.turn}, paused` : g.turn === null ? '' : `turn ${g.turn}`}
               {g.referee ? ' · you referee' : ''}
               {g.seats.length ? ` · your seats: ${g.seats.map((s) => g.seatLabels[s] ?? s).join('; ')}` : ''}
             </small>

@@ -64,12 +64,20 @@ function lastEventFor(session: Session<unknown>, viewer: Viewer): number {
 }
 
 /** A line of a person's game list. */
-export async function gameSummary(ctx: Ctx, id: string, g: { title: string; module: string; referee: boolean; seats: string[]; moved: boolean }) {
+type Membership = { title: string; module: string; referee: boolean; seats: string[]; moved: boolean; paused?: boolean };
+
+export async function gameSummary(ctx: Ctx, id: string, g: Membership) {
   const session = await ctx.sessionOf(id);
-  // A game moved to the table waits on nobody online.
-  const waitingFor = g.moved ? [] : session.waitingFor();
+  // A game moved to the table waits on nobody online; a paused one on nobody until it resumes.
+  const waitingFor = g.moved || g.paused ? [] : session.waitingFor();
   const state = session.state as { turn?: number };
-  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, session.seatLabel(s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, ...(await rematchLinks(ctx, id)) };
+  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, session.seatLabel(s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, paused: !!g.paused, ...(await rematchLinks(ctx, id)) };
+}
+
+/** The home page's line for a campaign that does not load (a database restored under a running server): its title and seats, waiting on nobody. */
+export function brokenSummary(id: string, g: Membership) {
+  const problem = 'This campaign cannot be opened: its stored record does not replay (the server log says why). The referee can restore it from a backup.';
+  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, s])), waitingOnYou: [] as string[], waitingFor: [] as string[], turn: null, over: false, version: 0, paused: !!g.paused, problem };
 }
 
 /** The game file to download: the seed only once the game is over (or moved to the table), and a team's notes only for that team (and the referee). */

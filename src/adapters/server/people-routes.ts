@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { setupChoices } from './campaign-setup.ts';
 import type { Ctx } from './context.ts';
-import { gameSummary } from './game-routes.ts';
+import { brokenSummary, gameSummary } from './game-routes.ts';
 import { unreadFor } from './history-routes.ts';
 import { HttpError, parseBody } from './http-errors.ts';
 import { MAGIC_LINK_MINUTES } from '../storage/people.ts';
@@ -28,15 +28,22 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
     const personId = await ctx.personOf(request);
     if (!personId) return { person: null, games: [] };
     const person = await ctx.people.person(personId);
-    const byGame = new Map<string, { title: string; module: string; referee: boolean; seats: string[]; moved: boolean }>();
+    const byGame = new Map<string, { title: string; module: string; referee: boolean; seats: string[]; moved: boolean; paused: boolean }>();
     for (const m of await ctx.people.memberships(personId)) {
-      const g = byGame.get(m.game_id) ?? { title: m.title, module: m.module, referee: false, seats: [], moved: m.moved_at !== null };
+      const g = byGame.get(m.game_id) ?? { title: m.title, module: m.module, referee: false, seats: [], moved: m.moved_at !== null, paused: m.paused_at !== null };
       if (m.role === 'referee') g.referee = true;
       if (m.seat) g.seats.push(m.seat);
       byGame.set(m.game_id, g);
     }
     const games = [];
-    for (const [id, g] of byGame) games.push({ ...(await gameSummary(ctx, id, g)), unread: await unreadFor(ctx, personId, id, g) });
+    for (const [id, g] of byGame) {
+      // A campaign that does not load is shown as such: the person's other campaigns still are.
+      const summary = await gameSummary(ctx, id, g).catch((e: unknown) => {
+        request.log.error({ game: id, err: e }, 'a campaign on a home page does not load');
+        return brokenSummary(id, g); // its reason may tell a secret of either team: only the server's log has it
+      });
+      games.push({ ...summary, unread: await unreadFor(ctx, personId, id, g).catch(() => 0) });
+    }
     games.sort((a, b) => Number(b.waitingOnYou.length > 0) - Number(a.waitingOnYou.length > 0));
     return { person, games };
   });

@@ -133,7 +133,7 @@ export class People {
       .selectFrom('members')
       .innerJoin('games', 'games.id', 'members.game_id')
       .leftJoin('deadlines', 'deadlines.game_id', 'members.game_id')
-      .select(['members.game_id', 'members.role', 'members.seat', 'games.title', 'games.module', 'games.created_at', 'deadlines.moved_at'])
+      .select(['members.game_id', 'members.role', 'members.seat', 'games.title', 'games.module', 'games.created_at', 'deadlines.moved_at', 'deadlines.paused_at'])
       .where('members.person_id', '=', personId)
       .orderBy('games.created_at', 'desc')
       .execute();
