@@ -16,7 +16,7 @@ describe('6.C.1 Team Summits', () => {
     const offered = t.actions('soviet:persian-gulf').find((a) => a.type === 'teamNote')!;
     expect(offered).toMatchObject({ rule: '6.C.1', fields: { text: { kind: 'text', label: 'Note', maxLength: 2000 } } });
     t.act({ type: 'teamNote', seat: 'soviet:persian-gulf', text: '  Strike the Gulf convoys  ' });
-    expect(t.eventsFor('soviet:north-sea').filter((e) => e.type === 'team-note')).toMatchObject([{ by: 'soviet:persian-gulf', note: 'Strike the Gulf convoys' }]);
+    expect(t.eventsFor('soviet:north-sea').filter((e) => e.type === 'team-note')).toMatchObject([{ by: 'soviet:persian-gulf', note: 'Strike the Gulf convoys', text: 'Soviet team note (Soviet, Persian Gulf): Strike the Gulf convoys' }]);
     expect(t.eventsFor('allied').filter((e) => e.type === 'team-note')).toEqual([]);
     expect(t.eventsFor('spectator').filter((e) => e.type === 'team-note')).toEqual([]);
     expect(t.refuse({ type: 'teamNote', seat: 'soviet:north-sea', text: '   ' })).toMatchObject({ code: 'bad-note', rule: '6.C.1' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
 import { hooksOf } from '../hooks.ts';
 import { parseSeat } from '../state.ts';
-import { gameAction, no, sideName, teamOfSeat, tell } from './common.ts';
+import { gameAction, no, seatWords, sideName, teamOfSeat, tell } from './common.ts';
 
 /**
  * 6.C.1 Team Summits: teammates share plans the other team must not hear. Wardroom keeps them as
@@ -35,6 +35,7 @@ export const teamNote = gameAction({
     const text = a.text.trim();
     if (!text || text.length > 2000) refuse('bad-note', 'A team note is 1 to 2000 characters.', '6.C.1');
     state.notes = { ...state.notes, [side]: [...state.notes[side], { by: seat, turn: state.turn, text }] };
-    tell(ctx, side, { type: 'team-note', by: seat, note: text, text: `${sideName(side)} team note (${seat}): ${text}` });
+    const by = parseSeat(seat) ? seatWords(seat) : `${sideName(side)} Overall Commander`; // 14.1 the commander writes too
+    tell(ctx, side, { type: 'team-note', by: seat, note: text, text: `${sideName(side)} team note (${by}): ${text}` });
   },
 });
