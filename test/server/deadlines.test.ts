@@ -106,6 +106,17 @@ describe('deadlines (issue 10)', () => {
     const set = await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { at, remindHours: 1, onExpiry: 'referee' });
     expect(set.status, set.text).toBe(200);
     expect(set.body.deadline).toMatchObject({ dueAt: at, hours: null });
+    await runSeveral(); // the sender runs every few seconds: the players waited on hear of the deadline at once
+    expect(mails(g.who.boris, 'a deadline in')[0]?.text).toMatch(/set a deadline for the current decision: .*; then the referee decides\./);
+    expect(mails(g.who.ann, 'a deadline in')).toHaveLength(0); // the game does not wait on the Allied player
+    const removed = await g.referee.call('DELETE', `/api/games/${g.id}/deadline`);
+    expect(removed.status).toBe(200);
+    clock.advance(10 * MINUTE); // one mail per address every 5 minutes at most
+    await runSeveral();
+    expect(mails(g.who.boris, 'no deadline in')[0]?.text).toMatch(/removed the deadline\./);
+    expect((await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { at, remindHours: 1, onExpiry: 'referee' })).status).toBe(200);
+    clock.advance(10 * MINUTE);
+    await runSeveral();
     clock.advance(3 * HOUR);
     await runSeveral();
     clock.advance(HOUR);

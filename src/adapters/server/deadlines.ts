@@ -100,6 +100,8 @@ export class Deadlines {
       .onConflict((oc) => oc.column('game_id').doUpdateSet(values))
       .execute();
     await this.schedule(game);
+    const then = s.onExpiry === 'pause' ? 'then the campaign pauses' : 'then the referee decides';
+    await this.tellWaitedOn(game, (title) => [`Wardroom: a deadline in “${title}”`, `The referee of “${title}” set a deadline for the current decision: ${utc(values.due_at)}; ${then}.`]);
     this.announce(game);
     return (await this.get(game))!;
   }
@@ -108,7 +110,15 @@ export class Deadlines {
     await this.refuseIfMoved(game);
     await this.db.updateTable('deadlines').set({ due_at: null, updated_at: this.clock.now().toISOString() }).where('game_id', '=', game).execute();
     await this.schedule(game);
+    await this.tellWaitedOn(game, (title) => [`Wardroom: no deadline in “${title}”`, `The referee of “${title}” removed the deadline.`]);
     this.announce(game);
+  }
+
+  /** Tell everyone the game waits on, once each (a deadline set, moved or removed). */
+  private async tellWaitedOn(game: string, message: (title: string) => [subject: string, text: string]): Promise<void> {
+    const [subject, text] = message(await this.titleOf(game));
+    const w = await this.notifications.waitedOn(game);
+    for (const [personId] of w?.people ?? []) await this.notifications.toPerson(personId, 'deadline', game, subject, text, this.notifications.gameLink(game));
   }
 
   /** Move the deadline `hours` later (from now when it has passed); everyone waited on is told once. */
@@ -120,11 +130,7 @@ export class Deadlines {
     const due = new Date(from + hours * HOUR).toISOString();
     await this.db.updateTable('deadlines').set({ due_at: due, updated_at: this.clock.now().toISOString() }).where('game_id', '=', game).execute();
     await this.schedule(game);
-    const title = await this.titleOf(game);
-    const w = await this.notifications.waitedOn(game);
-    for (const [personId] of w?.people ?? []) {
-      await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: more time in “${title}”`, `The referee of “${title}” extended the deadline to ${utc(due)}.`, this.notifications.gameLink(game));
-    }
+    await this.tellWaitedOn(game, (title) => [`Wardroom: more time in “${title}”`, `The referee of “${title}” extended the deadline to ${utc(due)}.`]);
     this.announce(game);
     return (await this.get(game))!;
   }
