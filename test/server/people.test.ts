@@ -127,6 +127,22 @@ describe('invitations and seats', () => {
     expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === ALLIED[1]).holder).toBe('Ann');
   });
 
+  it('a player who lost their device gets the seat back: the referee frees it (a player may not), and a new link gives it to the new device', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const ann = server.person('Ann');
+    await claim(ann, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean']);
+    expect((await ann.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`)).status).toBe(403);
+    const freed = await rita.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`);
+    expect([freed.status, freed.body]).toEqual([200, { freed: 'allied:mediterranean' }]);
+    expect((await rita.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`)).body.error).toMatchObject({ code: 'seat-free', message: 'Allied, Mediterranean is held by nobody.' });
+    expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean').holder).toBeNull();
+    const phone = server.person('Ann again');
+    expect((await claim(phone, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean'])).status).toBe(200);
+    expect((await phone.page(id)).me.seats).toEqual(['allied:mediterranean']);
+    expect((await ann.get(`/api/games/${id}`)).status).toBe(403); // the lost device holds nothing any more
+  });
+
   it('a person may not hold seats of both teams: a table link claimed for both sides at once is 409 and gives no seat', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);
@@ -159,7 +175,7 @@ describe('invitations and seats', () => {
     const r = await claim(late, table, ['allied:mediterranean', 'allied:north-atlantic']);
     expect(r.status).toBe(409);
     expect(r.body.error).toMatchObject({ code: 'seat-taken' });
-    expect(r.body.error.message).toContain('allied:mediterranean');
+    expect(r.body.error.message).toBe('Allied, Mediterranean is already held by someone else: the referee can free the seat for a new device.');
     expect(late.cookie).toBeNull();
     // All or nothing: the free seat of the claim was not given either.
     expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === 'allied:north-atlantic').holder).toBeNull();

@@ -30,6 +30,16 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
       setError(errorText(err));
     }
   };
+  /** A player who lost their device gets the seat back by a new invitation link once it is free. */
+  const free = async (seatId: string, label: string, holder: string) => {
+    if (!confirm(`Free ${label}? ${holder} will no longer hold it; invite them again with a new link.`)) return;
+    setError(null);
+    try {
+      await api('DELETE', `${base}/seats/${encodeURIComponent(seatId)}`);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
   return (
     <section class="card" data-testid="referee" aria-labelledby="referee-h">
       <h2 id="referee-h">Referee</h2>
@@ -37,7 +47,12 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
       <ul>
         {page.seats.map((s) => (
           <li key={s.seat}>
-            {s.label}: {s.holder ?? <em>unclaimed</em>}
+            {s.label}: {s.holder ?? <em>unclaimed</em>}{' '}
+            {s.holder && (
+              <button type="button" class="secondary" data-testid={`free-${s.seat}`} onClick={() => free(s.seat, s.label, s.holder!)}>
+                Free the seat
+              </button>
+            )}
           </li>
         ))}
       </ul>

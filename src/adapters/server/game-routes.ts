@@ -344,6 +344,18 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return { done: complete };
   });
 
+  app.delete<{ Params: { id: string; seat: string } }>('/api/games/:id/seats/:seat', async (request) => {
+    const { id, seat } = request.params;
+    const access = await accessOf(ctx, request, id);
+    if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee frees a seat.');
+    const session = await ctx.sessionOf(id);
+    if (!session.module.seats(session.state).includes(seat)) throw new HttpError(404, 'no-such-seat', `This campaign has no seat "${seat}".`);
+    // A player who lost their device (and gave no e-mail address) gets the seat back by a new invitation link.
+    if (!(await ctx.people.freeSeat(id, seat))) throw new HttpError(409, 'seat-free', `${session.seatLabel(seat)} is held by nobody.`);
+    ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'seats' } });
+    return { freed: seat };
+  });
+
   app.post<{ Params: { id: string } }>('/api/games/:id/invitations', async (request, reply) => {
     const { id } = request.params;
     const body = parseBody(z.object({ kind: z.enum(['seat', 'team', 'table', 'spectator']), seat: z.string().optional(), team: z.string().optional(), email: z.string().trim().max(200).email('an e-mail address like ann@example.org').optional() }), request.body);

@@ -100,7 +100,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (teams([...held, ...body.seats]) > 1) throw new HttpError(409, 'other-team', 'You already hold a seat of the other team in this campaign: one person plays for one team.');
       // Refused before anyone is made or signed in: a refused claim changes nothing.
       const taken = (await ctx.people.holders(inv.gameId)).find((h) => h.seat && body.seats.includes(h.seat) && h.person_id !== personId);
-      if (taken) throw new HttpError(409, 'seat-taken', `The seat ${taken.seat} is already held by someone else.`);
+      if (taken) throw new HttpError(409, 'seat-taken', `${session.seatLabel(taken.seat!)} is already held by someone else: the referee can free the seat for a new device.`);
     }
     if (!personId) {
       if (!body.name) throw new HttpError(400, 'bad-request', 'name: give the name the other players will see.');
@@ -110,7 +110,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (inv.kind === 'spectator') await ctx.people.watch(inv.gameId, personId);
     else {
       const clash = await ctx.people.claimSeats(inv.gameId, personId, body.seats);
-      if (clash) throw new HttpError(409, 'seat-taken', `The seat ${clash.taken} is already held by someone else.`);
+      if (clash) throw new HttpError(409, 'seat-taken', `${session.seatLabel(clash.taken)} is already held by someone else: the referee can free the seat for a new device.`);
       ctx.broadcast.publish({ kind: 'frame', game: inv.gameId, frame: { type: 'seats' } }); // the referee's list of who holds which seat
     }
     reply.status(200);

@@ -176,6 +176,13 @@ export class People {
     return taken;
   }
 
+  /** The referee frees a seat (its holder lost their device): whoever held it no longer does; true when someone did. */
+  async freeSeat(gameId: string, seat: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('members').where('game_id', '=', gameId).where('role', '=', 'player').where('seat', '=', seat).executeTakeFirst();
+    this.remembered?.forget({ game: gameId });
+    return Number(r.numDeletedRows) > 0;
+  }
+
   async watch(gameId: string, personId: string): Promise<void> {
     const already = await this.db.selectFrom('members').select(['role']).where('game_id', '=', gameId).where('person_id', '=', personId).where('role', '=', 'spectator').executeTakeFirst();
     if (!already) await this.db.insertInto('members').values({ game_id: gameId, person_id: personId, role: 'spectator', seat: null, created_at: now() }).execute();
