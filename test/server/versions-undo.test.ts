@@ -151,9 +151,9 @@ describe('rewinds by agreement', () => {
     expect(ask.status).toBe(201);
     const open = (await g.soviet.page(g.id)).rewinds;
     // What it would take back, as the Soviet player may be told of it: the Allied orders are secret (6.C.2), finishing them is not.
-    const takesBack = ['an action of the Allied team (action #2)', 'an action of the Allied team (action #3)', 'donePurchasing by Allied, Mediterranean (action #4)'];
+    const takesBack = ['an action of the Allied team (action #2)', 'an action of the Allied team (action #3)', 'Mediterranean: Allied has finished ordering.'];
     expect(open).toEqual([{ id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, agreed: ['allied:mediterranean'], needed: ['soviet:mediterranean'], takesBack }]);
-    expect((await g.allied.page(g.id)).rewinds[0].takesBack).toEqual(['buyShip by Allied, Mediterranean (action #2)', 'buyShip by Allied, Mediterranean (action #3)', 'donePurchasing by Allied, Mediterranean (action #4)']);
+    expect((await g.allied.page(g.id)).rewinds[0].takesBack).toEqual(['Mediterranean: Allied orders USS Kidd for 10.', 'Mediterranean: Allied orders USS Spruance for 9.', 'Mediterranean: Allied has finished ordering (19 points).']);
     // Only the seat asked may answer.
     expect((await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:north-atlantic', agree: true })).status).toBe(403);
     const noSeat = await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { agree: true });

@@ -1,7 +1,7 @@
 /** The web app's forms drawn from action descriptors (web/src/form-values.ts): what a filled form sends. */
 import { describe, expect, it } from 'vitest';
 import type { Fields } from '../../src/engine/module.ts';
-import { collect, initialValues } from '../../web/src/form-values.ts';
+import { collect, initialValues, takenBack } from '../../web/src/form-values.ts';
 
 describe('a form sends what the player entered', () => {
   it('13.2 with physical dice the table die may be left empty after a 1–4; the Special Conditions die may not', () => {
@@ -11,9 +11,23 @@ describe('a form sends what the player entered', () => {
     expect(collect(fields, initialValues(fields))).toBe('Dice: fill this in.');
   });
 
+  it('6.C.2 a choice the game no longer offers (bought meanwhile in another tab) is not sent: the player is asked to choose again', () => {
+    const fields: Fields = { card: { kind: 'choice', label: 'Action card', options: [{ value: 'Retreat', label: 'Retreat (6)' }] } };
+    expect(collect(fields, { card: 'Surprise' })).toBe('Action card: what you chose is no longer offered (the game moved on); choose again.');
+    expect(collect(fields, { card: 'Retreat' })).toEqual({ card: 'Retreat' });
+  });
+
   it('dice the rules always roll must all be entered', () => {
     const fields: Fields = { values: { kind: 'dice', label: 'Dice', sides: [6, 6] } };
     expect(collect(fields, { values: [3, undefined] })).toBe('Dice: fill this in.');
     expect(collect(fields, { values: [3, 4] })).toEqual({ values: [3, 4] });
+  });
+});
+
+describe('the game log marks what was taken back', () => {
+  it('§4 the events of entries an undo or a rewind voided, as the other team sees them too (the public undo names the entries)', () => {
+    const ev = (seq: number, entry: number, extra: Record<string, unknown> = {}) => ({ seq, entry, type: 'x', text: `#${entry}`, to: 'all', ...extra }) as never;
+    const log = [ev(0, 0), ev(1, 1), ev(2, 2), ev(3, 3, { type: 'undo', voids: [2] }), ev(4, 4), ev(5, 5, { type: 'rewind', voids: [1, 4] })];
+    expect([...takenBack(log)].sort()).toEqual([1, 2, 4]);
   });
 });

@@ -174,7 +174,7 @@ export interface Bookmark {
 
 /** `GET /api/games/:id/replay/:step` (issue 10): the viewer's view after the first `step` log entries. */
 export interface ReplayStep {
-  game: { id: string; title: string; module: string; version: number; over: boolean };
+  game: { id: string; title: string; module: string; version: number; over: boolean; seedCommitment: string };
   viewer: string;
   step: number;
   by: { seat: string; label: string } | null;

@@ -64,7 +64,7 @@ export function Overview({ page }: { page: GamePage }) {
       </div>
       {v.sunk.length > 0 && <p>Sunk so far: {v.sunk.join(', ')}</p>}
       {v.transferChart && <p>Transfer chart: {v.transferChart.name}</p>}
-      {v.optionalRules.length > 0 && <p>Optional rules: {v.optionalRules.join(', ')}</p>}
+      {v.optionalRuleNames.length > 0 && <p>Optional rules: {v.optionalRuleNames.join(', ')}</p>}
     </section>
   );
 }

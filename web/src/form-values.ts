@@ -1,4 +1,4 @@
-import type { FieldSpec, Fields } from '../../src/engine/module.ts';
+import type { FieldSpec, Fields, GameEvent } from '../../src/engine/module.ts';
 
 /** What a form drawn from an action descriptor holds, and the action it sends: no JSX, so the tests read it too. */
 export type Values = Record<string, unknown>;
@@ -38,6 +38,10 @@ export function collect(fields: Fields | undefined, values: Values): Values | st
       if (f.optional || f.kind === 'bool') continue;
       return `${f.label}: ${f.kind === 'choice' ? 'choose one' : 'fill this in'}.`;
     }
+    // The game moved on since it was chosen (another tab, a teammate): the choice is no longer offered.
+    const gone = (x: unknown) => ('options' in f ? !f.options.some((o) => o.value === x) : false);
+    if (f.kind === 'choice' && gone(v)) return `${f.label}: what you chose is no longer offered (the game moved on); choose again.`;
+    if (f.kind === 'subset' && (v as unknown[]).some(gone)) return `${f.label}: some of what you chose is no longer offered (the game moved on); choose again.`;
     if (f.kind === 'subset') {
       const n = (v as unknown[]).length;
       if (n < f.min || n > f.max) return `${f.label}: choose ${f.min === f.max ? f.min : `${f.min} to ${f.max}`}.`;
@@ -45,5 +49,15 @@ export function collect(fields: Fields | undefined, values: Values): Values | st
     // Dice past `min` are typed only when the rules call for them (13.2: the table die after a 5 or 6).
     out[key] = f.kind === 'dice' ? (v as unknown[]).filter((x) => x !== undefined) : v;
   }
+  return out;
+}
+
+/**
+ * The log entries taken back by an undo or a rewind the viewer saw (each names the entries it voids),
+ * so that a log can mark the events of those entries instead of showing them as if they stood.
+ */
+export function takenBack(events: readonly GameEvent[]): Set<number> {
+  const out = new Set<number>();
+  for (const e of events) if (Array.isArray(e.voids)) for (const j of e.voids as number[]) out.add(j);
   return out;
 }

@@ -5,7 +5,7 @@ import { BattleRecorder, gridActions } from './battle.tsx';
 import { Chat } from './chat.tsx';
 import { DeadlineBanner, useDeadline } from './deadline.tsx';
 import { EndScreen, Overview, ZoneBoard } from './board.tsx';
-import type { Values } from './form-values.ts';
+import { takenBack, type Values } from './form-values.ts';
 import { ActionForm } from './forms.tsx';
 import { GenericView } from './generic-view.tsx';
 import { useLive } from './live.ts';
@@ -244,6 +244,7 @@ function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: 
 }
 
 function Log({ log, fresh }: { log: GameEvent[]; fresh: GameEvent[] }) {
+  const voided = takenBack(log);
   return (
     <section class="card" aria-labelledby="log-h">
       <h2 id="log-h">Game log</h2>
@@ -255,9 +256,10 @@ function Log({ log, fresh }: { log: GameEvent[]; fresh: GameEvent[] }) {
       {/* It scrolls: focusable so that a keyboard can scroll it too. */}
       <ol class="log" data-testid="log" reversed tabIndex={0} aria-labelledby="log-h">
         {[...log].reverse().map((e) => (
-          <li key={e.seq} value={e.seq + 1} data-seq={e.seq}>
+          <li key={e.seq} value={e.seq + 1} data-seq={e.seq} class={voided.has(e.entry) ? 'taken-back' : undefined}>
             {e.turn !== undefined && <small>T{e.turn} </small>}
             {e.text}
+            {voided.has(e.entry) && <em> (taken back)</em>}
           </li>
         ))}
       </ol>

@@ -192,12 +192,20 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     };
   });
 
-  /** The open rewind requests, each with what it would take back as `viewer` may be told of it (another team's order: only that it acted). */
+  /**
+   * The open rewind requests, each with what it would take back as `viewer` may be told of it: the
+   * log's own words for what the viewer saw ("Mediterranean: USS Ticonderoga sunk (Kiev)"), else
+   * only that a team acted (another team's order).
+   */
   async function rewindsOf(id: string, session: Session<unknown>, viewer: Viewer = REFEREE) {
-    return (await ctx.people.openRewinds(id)).map((r) => ({
+    const open = await ctx.people.openRewinds(id);
+    if (!open.length) return [];
+    const said = new Map<number, string[]>();
+    for (const e of session.eventsFor(viewer)) said.set(e.entry, [...(said.get(e.entry) ?? []), e.text]);
+    return open.map((r) => ({
       ...r,
       needed: (session.module.scopeSeats?.(session.state, r.scope) ?? []).filter((s) => !r.agreed.includes(s)),
-      takesBack: session.scopeEntries(r.scope).filter((j) => j > r.to).map((j) => session.nameFor(j, viewer).name),
+      takesBack: session.scopeEntries(r.scope).filter((j) => j > r.to).map((j) => said.get(j)?.join(' ') ?? session.nameFor(j, viewer).name),
     }));
   }
 

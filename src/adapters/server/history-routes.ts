@@ -181,7 +181,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: Ctx): void {
     // Who acted is said only when the viewer sees something of the step (a secret order stays anonymous).
     const entry = step > 0 && events.length ? session.record.log[step - 1] : null;
     return {
-      game: { id, title: meta?.title ?? '', module: session.module.id, version, over: session.isOver() },
+      game: { id, title: meta?.title ?? '', module: session.module.id, version, over: session.isOver(), seedCommitment: session.record.seedCommitment },
       viewer: viewerName(access.viewer),
       step,
       /** Who took the step's action (its fields stay on the server: the events say what may be said). */

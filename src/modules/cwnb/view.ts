@@ -4,6 +4,7 @@ import { zoneById } from './data/index.ts';
 import type { Side } from './data/types.ts';
 import { STATUS_COLUMNS } from './data/types.ts';
 import { hooksOf, rulebookOf } from './hooks.ts';
+import { OPTIONAL_RULES } from './optional-rules.ts';
 import { activeSide, battleTurnNumber } from './rules/battle-record.ts';
 import { actionsFor, advantagedSide, allSeats, shipCard, teamOfSeat, terms } from './rules/common.ts';
 import { handSize } from './rules/commitment.ts';
@@ -56,6 +57,8 @@ export function view(state: CwnbState, viewer: Viewer) {
     vp,
     sunk: state.sunk.map((id) => shipCard(state, id)!.name),
     optionalRules: Object.keys(state.options.optional).filter((k) => (state.options.optional as Record<string, unknown>)[k]),
+    /** The same as people read them: "13.2 Special Conditions". */
+    optionalRuleNames: OPTIONAL_RULES.filter((r) => r.on(state.options)).map((r) => `${r.rule} ${r.name}`),
     endRollDue: state.endRollDue,
     transferChart: state.transferChart === null ? null : { index: state.transferChart, name: state.options.optional.transferLimitations!.charts[state.transferChart].name },
     holders: state.holders,

@@ -17,6 +17,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     t.roll(PG, {});
     expect(t.zone(PG).step).toBe('conditions');
     expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf', 'soviet:persian-gulf']);
+    expect(t.view('spectator').optionalRuleNames).toEqual(['13.2 Special Conditions']); // as the boards name it
     // Allied 4: no Special Condition, and only that die is entered.
     expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [4, 2] })).toMatchObject({ code: 'extra-die', rule: '13.2' });
     expect(t.conditions(PG, 'allied', 4).map((e) => [e.type, e.text])).toContainEqual(['special-condition', 'Persian Gulf: Allied has no Special Condition this turn (13.2).']);
