@@ -92,15 +92,15 @@ export function offeredTypes<S>(module: Pick<RulesModule<S, any>, 'actions' | 'a
 // Field values against a form
 
 /**
- * A key of `action` that is not a field of its form (variants included), nor its type or seat:
- * refused, so that nothing the rules did not read is kept in the game's log for good.
+ * A key of `action` that is not a field of its form (with the fields of the options it chose), nor
+ * its type or seat: refused, so that nothing the rules did not read is kept in the game's log for good.
  */
 export function unknownField(action: Action, fields: Fields | undefined, label?: string): RuleError | null {
   const known = new Set(['type', 'seat']);
   const add = (f: Fields | undefined) => {
     for (const [key, spec] of Object.entries(f ?? {})) {
       known.add(key);
-      if (spec.kind === 'choice') for (const o of spec.options) add(o.fields);
+      if (spec.kind === 'choice') add(spec.options.find((o) => o.value === action[key])?.fields);
     }
   };
   add(fields);

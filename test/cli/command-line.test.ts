@@ -100,6 +100,9 @@ describe('commands typed as people type them', () => {
     expect(fields('commit flagOfficer="uss los angeles" nimitz')).toEqual({ ships: ['uss-nimitz'], flagOfficer: 'uss-los-angeles' });
     expect(fields("commit nimitz fo='USS Nimitz'")).toEqual({ ships: ['uss-nimitz'], flagOfficer: 'uss-nimitz' });
     expect(() => fields('commit nimitz flag=kirov')).toThrow(/flagOfficer \(Command Ship\): "kirov" is not one of the choices/);
+    // The start of a key names it only in KEY=VALUE: a bare word that starts a yes/no key is not that flag ("sur" is not surprise).
+    expect(read('air hit surprise')).toMatchObject({ surprise: true });
+    expect(() => read('air hit sur')).toThrow(/Not understood: "sur"/);
   });
 
   it('14.1 a seat by the start or initials of each part, as everywhere at the terminal: a:med, s:na', () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isRuleError, ruleError } from '../../src/engine/errors.ts';
-import { applyAction, legalActions, NOT_NOW, waitingFor } from '../../src/engine/kernel.ts';
+import { applyAction, legalActions, NOT_NOW, unknownField, waitingFor } from '../../src/engine/kernel.ts';
 import type { ActionDef, ActionSpec, Fields, RulesModule } from '../../src/engine/module.ts';
 import { newGameRecord, Session } from '../../src/engine/session.ts';
 import { teamViewer } from '../../src/engine/viewer.ts';
@@ -268,5 +268,16 @@ describe('§4 the dice seed lives outside the state', () => {
     expect(isRuleError(s.revealSeed('wrong'))).toBe(true);
     expect(s.revealSeed('the-secret-seed')).toBeNull();
     expect(s.record.seed).toBe('the-secret-seed');
+  });
+});
+
+describe('what a submitted action may hold', () => {
+  it('a key that is not a field of the form, or of the option chosen, is refused naming it (13.5: the dice of a re-roll not chosen)', () => {
+    const fields: Fields = {
+      use: { kind: 'choice', label: 'Use', options: [{ value: 'points', label: '+2 points' }, { value: 'reroll', label: 'Re-roll', fields: { values: { kind: 'dice', label: 'Dice', sides: [6] } } }] },
+    };
+    expect(unknownField({ type: 'joker', seat: 's', use: 'reroll', values: [3] }, fields)).toBeNull();
+    expect(unknownField({ type: 'joker', seat: 's', use: 'points', values: [3] }, fields)).toMatchObject({ code: 'bad-field', message: '"values" is not a field of joker now (its fields: use).' });
+    expect(unknownField({ type: 'joker', seat: 's', die: 6 }, undefined, 'Roll the die.\nmore')).toMatchObject({ message: '"die" is not a field of joker now (Roll the die; it has none).' });
   });
 });

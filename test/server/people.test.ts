@@ -131,10 +131,15 @@ describe('invitations and seats', () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);
     const ann = server.person('Ann');
+    const table = await invite(rita, id, 'table'); // shared with the whole group earlier
     await claim(ann, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean']);
+    const open = await ann.live(id); // the lost device may still have a tab open
+    await open.version(0);
     expect((await ann.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`)).status).toBe(403);
     const freed = await rita.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`);
     expect([freed.status, freed.body]).toEqual([200, { freed: 'allied:mediterranean' }]);
+    await expect(open.until(() => false, 3000)).rejects.toThrow(/4403/); // it sees the seat's secrets no longer
+    expect((await claim(server.person('Mallory'), table, ['allied:mediterranean'])).status).toBe(404); // earlier links offering it are revoked
     expect((await rita.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`)).body.error).toMatchObject({ code: 'seat-free', message: 'Allied, Mediterranean is held by nobody.' });
     expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean').holder).toBeNull();
     const phone = server.person('Ann again');

@@ -247,7 +247,8 @@ describe('several nodes on one database (issue 11)', () => {
     const items = (await a.ctx.notifications.outbox()).filter((r) => r.kind === 'deadline');
     expect(items.filter((r) => r.address === 'Boris@example.org' && r.subject.includes('deadline soon'))).toHaveLength(1);
     expect(items.filter((r) => r.address === 'Rita@example.org' && r.subject.includes('deadline passed'))).toHaveLength(1);
-    expect(items).toHaveLength(2);
+    expect(items.filter((r) => r.address === 'Boris@example.org' && r.subject.includes('a deadline in'))).toHaveLength(1); // told when it was set
+    expect(items).toHaveLength(3);
     const jobs = await a.ctx.store.db.selectFrom('deadline_jobs').selectAll().where('game_id', '=', g.id).execute();
     expect(jobs.map((j) => j.kind).sort()).toEqual(['deadline', 'reminder']);
     expect(jobs.every((j) => j.done_at !== null)).toBe(true);

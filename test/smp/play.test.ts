@@ -54,6 +54,16 @@ describe('smp run and wardroom play share one driver', () => {
     expect(before).toContain('1.3 Operation Dynamo: evacuated from Normandy to London');
   });
 
+  it('#2 (R2-4) smp run refuses a new board whose Vichy rules are in effect without vichy.turned, naming the field', async ({ expect }) => {
+    const raw = JSON.parse(readFileSync(join(ROOT, 'examples/smp/demo-3rd-smp.json'), 'utf8'));
+    delete raw.vichy.turned;
+    const file = join(TMP, 'smp-no-turned.json');
+    writeFileSync(file, JSON.stringify(raw));
+    const r = await wardroom(['smp', 'run', file, '--auto', '--seed', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/The scenario is not valid:\n {2}vichy\.turned: the Vichy rules are in effect/);
+  });
+
   it('quit stops smp run with exit 0, as in wardroom play, saying where the phase is saved; without --record nothing is saved, and it says so', async ({ expect }) => {
     const record = join(TMP, 'smp-quit.json');
     const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], '{"yes":false}\nquit\n');

@@ -98,7 +98,7 @@ function GameList({ games }: { games: GameSummary[] }) {
             {g.problem && <strong class="badge">{g.problem}</strong>}
             <small>
               {' '}
-              {g.over ? 'over' : g.paused ? `turn ${g.turn}, paused` : g.turn === null ? '' : `turn ${g.turn}`}
+              {[g.over ? 'over' : g.turn === null ? '' : `turn ${g.turn}`, g.paused && !g.over ? 'paused' : ''].filter(Boolean).join(', ')}
               {g.referee ? ' · you referee' : ''}
               {g.seats.length ? ` · your seats: ${g.seats.map((s) => g.seatLabels[s] ?? s).join('; ')}` : ''}
             </small>
@@ -128,7 +128,7 @@ function Import({ busy, start }: { busy: boolean; start: (f: () => Promise<{ id:
         data-testid="import-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (file) start(async () => api('POST', '/api/import', { file: await file.text(), title: file.name.replace(/\.json$/i, ''), ...(seed.trim() ? { seed: seed.trim() } : {}) }));
+          if (file) start(async () => api('POST', '/api/import', { file: await file.text(), title: file.name.replace(/\.json$/i, '').slice(0, 120), ...(seed.trim() ? { seed: seed.trim() } : {}) }));
         }}
       >
         <div class="field">

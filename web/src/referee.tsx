@@ -47,7 +47,9 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
       <ul>
         {page.seats.map((s) => (
           <li key={s.seat}>
-            {s.label}: {s.holder ?? <em>unclaimed</em>}{' '}
+            <span>
+              {s.label}: {s.holder ?? <em>unclaimed</em>}
+            </span>{' '}
             {s.holder && (
               <button type="button" class="secondary" data-testid={`free-${s.seat}`} onClick={() => free(s.seat, s.label, s.holder!)}>
                 Free the seat

@@ -103,11 +103,11 @@ const NO = new Set(['n', 'no', 'false', 'off', 'miss', 'failed']);
 /** The initials of a camelCase key: areaDefense → ad. */
 const initials = (key: string) => (key[0] + key.slice(1).replace(/[^A-Z]/g, '')).toLowerCase();
 
-/** The field a KEY names: the key itself, its initials, or the one key it starts ("flag" for flagOfficer). */
-function fieldByKey(fields: Fields, key: string): string | undefined {
+/** The field a KEY names: the key itself, its initials, or (in KEY=VALUE, `byStart`) the one key it starts ("flag" for flagOfficer). */
+function fieldByKey(fields: Fields, key: string, byStart = false): string | undefined {
   const k = key.toLowerCase();
   const keys = Object.keys(fields);
-  const starting = keys.filter((f) => f.toLowerCase().startsWith(k));
+  const starting = byStart ? keys.filter((f) => f.toLowerCase().startsWith(k)) : [];
   return keys.find((f) => f.toLowerCase() === k) ?? keys.find((f) => initials(f) === k) ?? (starting.length === 1 ? starting[0] : undefined);
 }
 
@@ -191,7 +191,7 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
   while (pending.length) {
     const t = pending.shift()!;
     const eq = t.indexOf('=');
-    const key = eq > 0 ? fieldByKey(all, t.slice(0, eq)) : undefined;
+    const key = eq > 0 ? fieldByKey(all, t.slice(0, eq), true) : undefined;
     if (key) {
       const f = all[key];
       if (f.kind === 'choice') {

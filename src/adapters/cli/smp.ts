@@ -74,9 +74,11 @@ export function registerSmpCommands(program: Command): void {
     .option('--steps <list>', 'run only these steps, e.g. 3,4')
     .description('walk the ten steps: ask every choice, roll, report what changes on the board')
     .action(async (file: string, opts: { seed?: string; dice: string; answers?: string; auto?: boolean; json?: boolean; out?: string; nextRound?: string; nextSeason?: string; record?: string; steps?: string }) => {
-      const { actionFromAnswer, autoAction, derive, GameFileError, isRuleError, lockGameFile, newGameRecord, nextBoard, nextPhaseOptions, playSession, randomBytes, reportText, Session, smpModule, terminal, writeGameFile } = await smpModules();
+      const { actionFromAnswer, autoAction, derive, GameFileError, isRuleError, lockGameFile, newGameRecord, nextBoard, nextPhaseOptions, playSession, randomBytes, reportText, Session, smpModule, terminal, validateScenario, writeGameFile } = await smpModules();
       const raw = readJson(file);
       if (raw === undefined) return;
+      const given = validateScenario(raw, opts.steps?.split(',').map(Number)); // a new board: every field the rules need given
+      if (!given.ok) return fail(`The scenario is not valid:\n${given.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
       if (opts.dice !== 'seeded' && opts.dice !== 'physical') return fail(`--dice must be seeded or physical, not ${opts.dice}`);
       if (opts.seed === '') return fail('--seed must not be empty: with an empty seed anyone could predict every roll.');
       const rawOptions = { scenario: raw, dice: opts.dice, ...(opts.steps ? { steps: opts.steps.split(',').map(Number) } : {}) };

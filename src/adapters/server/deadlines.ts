@@ -108,9 +108,10 @@ export class Deadlines {
 
   async clear(game: string): Promise<void> {
     await this.refuseIfMoved(game);
+    const had = (await this.row(game))?.due_at;
     await this.db.updateTable('deadlines').set({ due_at: null, updated_at: this.clock.now().toISOString() }).where('game_id', '=', game).execute();
     await this.schedule(game);
-    await this.tellWaitedOn(game, (title) => [`Wardroom: no deadline in “${title}”`, `The referee of “${title}” removed the deadline.`]);
+    if (had) await this.tellWaitedOn(game, (title) => [`Wardroom: no deadline in “${title}”`, `The referee of “${title}” removed the deadline.`]);
     this.announce(game);
   }
 

@@ -360,7 +360,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!session.module.seats(session.state).includes(seat)) throw new HttpError(404, 'no-such-seat', `This campaign has no seat "${seat}".`);
     // A player who lost their device (and gave no e-mail address) gets the seat back by a new invitation link.
     if (!(await ctx.people.freeSeat(id, seat))) throw new HttpError(409, 'seat-free', `${session.seatLabel(seat)} is held by nobody.`);
-    ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'seats' } });
+    ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'seats', freed: seat } }); // its open connections end, on every node
     return { freed: seat };
   });
 
@@ -412,7 +412,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       } catch (e) {
         return refuse(e as HttpError);
       }
-      const sub = { viewer: access.viewer, personId: access.personId, last: after, send: (frame: string) => socket.send(frame) };
+      const sub = { viewer: access.viewer, personId: access.personId, last: after, send: (frame: string) => socket.send(frame), close: () => socket.close(4403, 'seat-freed') };
       // Subscribed before the game is read, so no change can fall between the catch-up and the live frames.
       const remove = ctx.hub.add(request.params.id, sub);
       socket.on('close', remove);

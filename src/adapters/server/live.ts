@@ -53,12 +53,15 @@ export interface Subscriber {
   /** The last event seq it was sent (-1: none). */
   last: number;
   send(frame: string): void;
+  /** End the connection (its seat was freed: it may see that seat's secrets no longer). */
+  close?(): void;
 }
 
 export type Frame =
   | { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] }
   | { type: 'rewind' }
-  | { type: 'seats' }
+  /** Who holds which seat changed; `freed`: a seat the referee freed, whose connections end. */
+  | { type: 'seats'; freed?: string }
   | { type: 'chat'; message: unknown }
   | { type: 'rematch'; id: string }
   | { type: 'deadline' }
@@ -115,7 +118,10 @@ export class LiveHub {
   /** Something other than the log changed (a rewind asked or answered, a seat claimed): tell every subscriber to look again. */
   notify(game: string, frame: Frame): void {
     const text = JSON.stringify(frame);
-    for (const sub of this.games.get(game) ?? []) sub.send(text);
+    for (const sub of this.games.get(game) ?? []) {
+      sub.send(text);
+      if (frame.type === 'seats' && frame.freed && sub.viewer.kind === 'seat' && sub.viewer.seat === frame.freed) sub.close?.();
+    }
   }
 
   /**

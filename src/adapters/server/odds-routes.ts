@@ -106,8 +106,8 @@ const LISTED: Procedure[] = [
       int('superFortresses', 'Super fortress bombers (6 damage)', 0),
       int('escorts', 'Escort fighters', 0),
       int('interceptors', 'Interceptors', 0),
-      int('interceptorHit', 'Interceptor dog-fight value (A&A G40 default 2)', 2, { max: 6 }),
-      int('aa', 'AA barrage hits on (A&A G40 default 1)', 1, { max: 6 }),
+      int('interceptorHit', 'Interceptor dog-fight value (A&A G40 default 2)', 2),
+      int('aa', 'AA barrage hits on (A&A G40 default 1)', 1),
       capacity,
     ],
   },
@@ -122,7 +122,7 @@ const LISTED: Procedure[] = [
       int('superBattleships', 'Super battleships (5 damage)', 0),
       int('escorts', 'Escort fighters', 0),
       int('interceptors', 'Interceptors', 0),
-      int('interceptorHit', 'Interceptor dog-fight value', 2, { max: 6 }),
+      int('interceptorHit', 'Interceptor dog-fight value', 2),
       capacity,
     ],
   },
@@ -131,7 +131,7 @@ const LISTED: Procedure[] = [
     name: 'Vichy France attempts',
     step: '#2',
     outcome: 'successes',
-    inputs: [int('hitOn', 'Roll needed (@3 Japan/UK/Germany, @1 Italy/Free French)', 3, { max: 6 }), int('bonus', 'Bonus (+1 for Germany after Hendaye)', 0, { max: 6 }), int('attempts', 'Number of attempts', 1)],
+    inputs: [int('hitOn', 'Roll needed (@3 Japan/UK/Germany, @1 Italy/Free French)', 3), int('bonus', 'Bonus (+1 for Germany after Hendaye)', 0), int('attempts', 'Number of attempts', 1)],
   },
 ];
 export const PROCEDURES = LISTED.map(ruled);

@@ -178,9 +178,16 @@ export class People {
 
   /** The referee frees a seat (its holder lost their device): whoever held it no longer does; true when someone did. */
   async freeSeat(gameId: string, seat: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('members').where('game_id', '=', gameId).where('role', '=', 'player').where('seat', '=', seat).executeTakeFirst();
+    const freed = await this.db.transaction().execute(async (tx) => {
+      const r = await tx.deleteFrom('members').where('game_id', '=', gameId).where('role', '=', 'player').where('seat', '=', seat).executeTakeFirst();
+      // Every earlier link that offers the seat (the table's, the team's) is revoked: the new link alone gives it.
+      const links = await tx.selectFrom('invitations').select(['token_hash', 'seats']).where('game_id', '=', gameId).execute();
+      const stale = links.filter((l) => (JSON.parse(l.seats) as string[]).includes(seat)).map((l) => l.token_hash);
+      if (stale.length) await tx.deleteFrom('invitations').where('token_hash', 'in', stale).execute();
+      return Number(r.numDeletedRows) > 0;
+    });
     this.remembered?.forget({ game: gameId });
-    return Number(r.numDeletedRows) > 0;
+    return freed;
   }
 
   async watch(gameId: string, personId: string): Promise<void> {

@@ -44,7 +44,8 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
   isOver: (state) => state.result !== null,
   rollsFromSeed: (state) => !state.dice.physical,
   scopeSeats(state, scope) {
-    const zone = scope.startsWith('zone:') ? scope.slice(5).split('/')[0] : ''; // a player's part of a zone too
+    const [zone, part] = scope.startsWith('zone:') ? scope.slice(5).split('/') : [''];
+    if (part !== undefined && part !== 'allied' && part !== 'soviet') return []; // a player's part of a zone, or the zone
     return state.options.zones.includes(zone as never) ? [seatOf('allied', zone as never), seatOf('soviet', zone as never)] : [];
   },
   // A game begun with 0.1 keeps the readings it was played under.

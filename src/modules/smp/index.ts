@@ -74,8 +74,9 @@ export function parseSmpOptions(raw: unknown): SmpOptions | RuleError {
   const rawScenario = obj.format === 'wardroom-smp-scenario' ? obj : obj.scenario;
   const steps = Array.isArray(obj.steps) ? (obj.steps as number[]) : undefined;
   if (steps && steps.some((n) => !Number.isInteger(n) || n < 1 || n > 10)) return ruleError('bad-steps', 'steps must be numbers from 1 to 10');
-  // Only the places the steps that run need must be on the board (ruling R0-8).
-  const v = validateScenario(rawScenario, steps);
+  // Only the places the steps that run need must be on the board (ruling R0-8). Opening a record, its
+  // board keeps the defaults it was played with (a new board is checked in full where it comes in: smp run, the server's form).
+  const v = validateScenario(rawScenario, steps, true);
   if (!v.ok) return ruleError('invalid-scenario', `The scenario is not valid:\n${v.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n')}`);
   const dice = obj.dice === 'physical' ? 'physical' : 'seeded';
   return { scenario: v.scenario, dice, ...(steps ? { steps } : {}), ...(obj.rulings === '0.1' ? { rulings: '0.1' as const } : {}) };

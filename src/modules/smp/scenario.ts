@@ -262,9 +262,10 @@ export type ValidationResult = { ok: true; scenario: Scenario; catalog: Catalog 
  * Validate a raw scenario: shape (zod), then meaning. `steps`: the steps the phase will run
  * (default all ten); a place the rules name is required only if a step that runs needs it (R0-8).
  */
-export function validateScenario(raw: unknown, steps?: readonly number[]): ValidationResult {
+export function validateScenario(raw: unknown, steps?: readonly number[], stored = false): ValidationResult {
   const parsed = ScenarioSchema.safeParse(raw);
-  const errors = parsed.success ? [...semanticErrors(parsed.data, steps), ...notDefaulted(raw)] : zodIssues(parsed.error.issues);
+  // A board already played on (a stored record) keeps the defaults it was played with: its replay must not change.
+  const errors = parsed.success ? [...semanticErrors(parsed.data, steps), ...(stored ? [] : notDefaulted(raw))] : zodIssues(parsed.error.issues);
   if (errors.length) return { ok: false, errors: errors.map((e) => ({ path: e.path, message: entryName(raw, e.path) + e.message })) };
   const s = parsed.data!;
   return { ok: true, scenario: s, catalog: catalogOf(s) };

@@ -446,7 +446,7 @@ describe('13.5 and 7.2.1: the card kept', () => {
           {
             value: 'reroll-conditions',
             label: 'Re-roll the Allied Special Conditions',
-            fields: { side: { kind: 'choice', label: 'Whose roll', help: 'The side whose Special Conditions roll, just made, is re-rolled; left out, your own (13.5).', optional: true, options: [{ value: 'allied', label: 'Allied' }] }, values: { kind: 'dice', label: 'Dice', help: 'The value of each die re-rolled at the table; only the final result stands (13.5).', sides: [6, 6] } },
+            fields: { side: { kind: 'choice', label: 'Whose roll', help: 'The side whose Special Conditions roll, just made, is re-rolled; left out, your own (13.5).', optional: true, options: [{ value: 'allied', label: 'Allied' }] }, values: { kind: 'dice', label: 'Dice', help: 'The value of each die re-rolled at the table; only the final result stands (13.5).', sides: [6, 6], min: 1, labels: ['Special Conditions die', 'table die (after a 5 or 6)'] } }, // 13.2: the table die only after a 5 or 6
           },
         ],
       },

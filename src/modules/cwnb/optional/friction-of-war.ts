@@ -41,12 +41,12 @@ export const playAdditionalShip = zoneAction({
   label: () => 'Play an Additional Ship card as a joker',
   when: (_state, zone, _side, explain) => (zone.step === 'turn-done' ? no(explain, 'joker-too-late', () => 'This War Zone has finished its Campaign Game Turn.') : null),
   fields(state, zone, side) {
-    const dice = (sides: number[]): Fields => (state.dice.physical ? { values: { kind: 'dice', label: 'Dice', help: 'The value of each die re-rolled at the table; only the final result stands (13.5).', sides } } : {});
+    const dice = (sides: number[], extra: { min?: number; labels?: string[] } = {}): Fields => (state.dice.physical ? { values: { kind: 'dice', label: 'Dice', help: 'The value of each die re-rolled at the table; only the final result stands (13.5).', sides, ...extra } } : {});
     const options = uses(state, zone, side).map((o) =>
       o.value === 'reroll-mission'
         ? { ...o, fields: dice([6]) }
         : o.value === 'reroll-conditions' && zone.lastRoll?.kind === 'conditions'
-          ? { ...o, fields: { side: { kind: 'choice' as const, label: 'Whose roll', help: 'The side whose Special Conditions roll, just made, is re-rolled; left out, your own (13.5).', optional: true, options: [{ value: zone.lastRoll.side, label: sideName(zone.lastRoll.side) }] }, ...dice([6, 6]) } }
+          ? { ...o, fields: { side: { kind: 'choice' as const, label: 'Whose roll', help: 'The side whose Special Conditions roll, just made, is re-rolled; left out, your own (13.5).', optional: true, options: [{ value: zone.lastRoll.side, label: sideName(zone.lastRoll.side) }] }, ...dice([6, 6], { min: 1, labels: ['Special Conditions die', 'table die (after a 5 or 6)'] }) } } // 13.2 as the first roll: the table die only after a 5 or 6
           : o,
     );
     return { use: { kind: 'choice', label: 'Use', help: 'What the Additional Ship card does as a joker: a re-roll, +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).', options } };
