@@ -1,6 +1,6 @@
 import type { DiceSource } from './dice.ts';
 import { ruleError, type RuleError } from './errors.ts';
-import type { Action, ActionDef, ActionSpec, Fields, FieldSpec, Outcome, RulesModule } from './module.ts';
+import type { Action, ActionDef, ActionSpec, ClosedAction, Fields, FieldSpec, Outcome, RulesModule } from './module.ts';
 
 /**
  * The kernel's side of the module contract: the legal actions and the seats waited on are derived
@@ -44,6 +44,19 @@ export function applyAction<S>(module: RulesModule<S, any>, state: S, action: Ac
   const def = actionDef(module, state, action.type);
   if (!def) return ruleError('unknown-action', `Unknown action type "${action.type}".`);
   return notOffered(module, def, state, action.seat, action) ?? def.run(state, action, dice);
+}
+
+/** The actions of `seat`'s step it may not take now for a reason it is told (ActionDef.toldWhenClosed). */
+export function closedActions<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, state: S, seat: string): ClosedAction[] {
+  const out: ClosedAction[] = [];
+  for (const d of candidates(module, state, seat)) {
+    if (!d.toldWhenClosed) continue;
+    const why = d.when(state, seat, true);
+    if (!why || !d.toldWhenClosed.includes(why.code)) continue;
+    const rule = why.rule ?? d.rule;
+    out.push({ type: d.type, label: d.label(state, seat), ...(rule ? { rule } : {}), why: why.message });
+  }
+  return out;
 }
 
 export function legalActions<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, state: S, seat: string): ActionSpec[] {

@@ -130,6 +130,14 @@ export interface ActionSpec {
   confirm?: boolean;
 }
 
+/** An action of the seat's step that it may not take now, with why (see `ActionDef.toldWhenClosed`). */
+export interface ClosedAction {
+  type: string;
+  label: string;
+  rule?: string;
+  why: string;
+}
+
 /**
  * One action type, defined once: when and to whom it is offered, its form, its checks and its
  * effect. The kernel derives the legal actions from these, refuses an action not offered to its
@@ -157,6 +165,12 @@ export interface ActionDef<S> {
    */
   keptByTeam?: readonly string[];
   confirm?: boolean;
+  /**
+   * Codes of `when`'s refusals that a seat in this action's step is told beside its actions (a
+   * ship purchase none of the ships can pay for, a Retreat a mission forbids), so a missing action
+   * is not a puzzle. Other refusals (another step, done already) go unsaid.
+   */
+  toldWhenClosed?: readonly string[];
   fields?(state: S, seat: string): Fields | undefined;
   /** Check the action's fields and the rules, and carry it out; all or nothing. */
   run(state: S, action: Action, dice: DiceSource): Outcome<S> | RuleError;

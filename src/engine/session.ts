@@ -1,7 +1,7 @@
 import { NO_SEED, RecordingDice, seedCommitment, seededDice, verifyRolls, type DiceSource, type RollEvent } from './dice.ts';
 import { isRuleError, ruleError, type RuleError } from './errors.ts';
-import { actionDef, applyAction, legalActions, unknownField, waitingFor } from './kernel.ts';
-import type { Action, ActionSpec, EventInput, GameEvent, RulesModule } from './module.ts';
+import { actionDef, applyAction, closedActions, legalActions, unknownField, waitingFor } from './kernel.ts';
+import type { Action, ActionSpec, ClosedAction, EventInput, GameEvent, RulesModule } from './module.ts';
 import { canSee, REFEREE, seatViewer, SPECTATOR, teamViewer, viewerTeam, type Viewer } from './viewer.ts';
 
 /**
@@ -492,6 +492,11 @@ export class Session<S = unknown> {
 
   legalActions(seat: string): ActionSpec[] {
     return legalActions(this.module, this.state, seat);
+  }
+
+  /** The actions of the seat's step it may not take now, with why (for that seat only: the reason may be its secret). */
+  closedActions(seat: string): ClosedAction[] {
+    return closedActions(this.module, this.state, seat);
   }
 
   /** A part of the game as people read it ("the Mediterranean War Zone"; the module's name, else its id). */

@@ -2,10 +2,10 @@
  * The server's API (docs/api.md) as the browser uses it. Types come from the engine and the CWNB
  * view (type-only imports: nothing of the rules is bundled); the client holds no rules.
  */
-import type { ActionSpec, FieldOption, FieldSpec, Fields, GameEvent, UnavailableOption } from '../../src/engine/module.ts';
+import type { ActionSpec, ClosedAction, FieldOption, FieldSpec, Fields, GameEvent, UnavailableOption } from '../../src/engine/module.ts';
 import type { view } from '../../src/modules/cwnb/view.ts';
 
-export type { ActionSpec, FieldOption, FieldSpec, Fields, GameEvent, UnavailableOption };
+export type { ActionSpec, ClosedAction, FieldOption, FieldSpec, Fields, GameEvent, UnavailableOption };
 export type CwnbView = ReturnType<typeof view>;
 export type ZoneView = CwnbView['zones'][number];
 export type Side = 'allied' | 'soviet';
@@ -59,6 +59,8 @@ export interface GamePage {
   seats: Seat[];
   view: CwnbView;
   actions: Record<string, ActionSpec[]>;
+  /** The actions of each held seat's step it may not take now, with why. */
+  closed?: Record<string, ClosedAction[]>;
   /** How many of its last actions each held seat may take back now. */
   undoable: Record<string, number>;
   waitingFor: string[];

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { ActionSpec, ChatMessage, GameEvent, GamePage } from './api.ts';
+import type { ActionSpec, ChatMessage, ClosedAction, GameEvent, GamePage } from './api.ts';
 import { api, ApiError, errorText, seatLabel } from './api.ts';
 import { BattleRecorder, gridActions } from './battle.tsx';
 import { Chat } from './chat.tsx';
@@ -221,6 +221,7 @@ function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: 
         // options moved on (an order after a refresh) keeps what was entered.
         <ActionForm key={`${spec.type}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} />
       ))}
+      <ClosedActions list={page.closed?.[seat] ?? []} seat={seat} />
       <ErrorBox message={error} />
       {!page.game.over && (page.undoable?.[seat] ?? 0) > 0 && (
         <button
@@ -240,6 +241,20 @@ function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: 
         </button>
       )}
     </section>
+  );
+}
+
+/** What this seat may not do now that it might look for, and why ("No ship you may order costs 3 or less"). */
+function ClosedActions({ list, seat }: { list: ClosedAction[]; seat: string }) {
+  if (!list.length) return null;
+  return (
+    <ul class="closed" data-testid={`closed-${seat}`}>
+      {list.map((c) => (
+        <li key={c.type}>
+          <strong>{c.label}</strong>: not open now. {c.why}
+        </li>
+      ))}
+    </ul>
   );
 }
 

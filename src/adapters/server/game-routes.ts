@@ -183,6 +183,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),
       actions: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.legalActions(seat) : []])),
+      /** The actions of each held seat's step it may not take now, with why ("No ship you may order costs 3 or less"). */
+      closed: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.closedActions(seat) : []])),
       /** 1 when each held seat may take back its last action now (0: no Undo to offer). */
       undoable: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.undoableCount(seat, 1) : 0])),
       waitingFor: live ? session.waitingFor() : [],

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_CARDS } from '../../../src/modules/cwnb/data/index.ts';
 import { cardCost, shipCost } from '../../../src/modules/cwnb/rules/purchases.ts';
+import { closedActions } from '../../../src/engine/kernel.ts';
+import { cwnb } from '../../../src/modules/cwnb/index.ts';
 import { Table, type ZonePlan } from '../../support/cwnb-fixtures.ts';
 
 const NS = 'north-sea' as const;
@@ -319,6 +321,22 @@ describe('6.C.2 conflicts, banking and Purchase Restrictions', () => {
     expect(r.code).toBe('not-enough-points');
     expect(r.message).toContain('Banked Victory Points can never be spent');
     expect(t.actions('allied:north-sea').map((a) => a.type)).not.toContain('buyShip');
+    // The seat is told why the ship purchase is not open, beside its actions; not why the Action card is (it is open).
+    expect(closedActions(cwnb, t.state, 'allied:north-sea')).toEqual([
+      expect.objectContaining({ type: 'buyShip', why: expect.stringContaining('No ship you may order costs 0 or less') }),
+    ]);
+  });
+
+  it('6.C.2 the seat is told which purchase is closed and why only while it purchases: not in another step, not once its order is done', () => {
+    const t = new Table({ zones: [NS], start: { [NS]: { allied: 150, soviet: 120 } } });
+    const seat = 'allied:north-sea';
+    expect(closedActions(cwnb, t.state, seat)).toEqual([]);
+    t.roll(NS, { allied: 'Military Escort' });
+    expect(closedActions(cwnb, t.state, seat)).toEqual([]);
+    t.order(NS, 'allied', { cards: [{ card: 'Jink' }, { card: 'Bounce' }, { card: 'Retreat' }, { card: 'ECM' }, { card: 'ASW' }] }, false);
+    expect(closedActions(cwnb, t.state, seat)).toEqual([{ type: 'buyCard', label: expect.stringContaining('5 of 5 bought'), rule: '6.C.2', why: 'At most 5 Action cards may be purchased per turn; you have 5.' }]);
+    t.done(NS, 'allied');
+    expect(closedActions(cwnb, t.state, seat)).toEqual([]);
   });
 
   it('6.C.2 an Action card type already held (the card set aside) may be bought again (ruling: Wardroom does not model the deck, "not already in a player\'s hand" is the physical card)', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COL, Table, pointsOf } from '../../support/cwnb-fixtures.ts';
+import { closedActions } from '../../../src/engine/kernel.ts';
+import { cwnb } from '../../../src/modules/cwnb/index.ts';
 
 const PG = 'persian-gulf' as const;
 const SOJ = 'sea-of-japan' as const;
@@ -32,6 +34,10 @@ describe('9.3 Civilian Escort vs. Raid', () => {
     t.sink(SOJ, ncs[0].id, 'soviet');
     t.sink(SOJ, ncs[1].id, 'soviet');
     expect(t.refuse({ type: 'retreat', seat: 'allied:sea-of-japan' }).code).toBe('retreat-with-civilians');
+    // The seat is told why there is no Retreat to record, beside its actions.
+    expect(closedActions(cwnb, t.state, 'allied:sea-of-japan')).toEqual([
+      { type: 'retreat', label: 'Record a Retreat card played (Task Force retreats)', rule: '9.1', why: 'A Task Force may not retreat while any Civilian Non-Combatant is afloat.' },
+    ]);
     t.sink(SOJ, ncs[2].id, 'soviet');
     t.act({ type: 'retreat', seat: 'allied:sea-of-japan' });
   });

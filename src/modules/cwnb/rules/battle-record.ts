@@ -229,6 +229,7 @@ export const retreat = zoneAction({
   rule: '7',
   decision: false,
   schema: z.object({}),
+  toldWhenClosed: ['retreat-once', 'retreat-with-civilians'],
   label: () => 'Record a Retreat card played (Task Force retreats)',
   when: (_state, zone, side, explain) => active(zone, side, 'A Retreat', explain) ?? retreatBlocked(zone, side, explain),
   apply(_state, zone, side, _a, ctx) {

@@ -420,6 +420,8 @@ interface Common<A> {
   keptByTeam?: readonly string[];
   /** Ask before it is taken at a terminal. */
   confirm?: boolean;
+  /** Refusals a seat in this action's step is told (see ActionDef.toldWhenClosed). */
+  toldWhenClosed?: readonly string[];
 }
 
 /** An action of the whole game (not of one War Zone). */
@@ -479,6 +481,7 @@ export function gameAction<A>(spec: GameActionSpec<A>): CwnbActionDef {
     secret: spec.secret,
     keptByTeam: spec.keptByTeam,
     confirm: spec.confirm,
+    toldWhenClosed: spec.toldWhenClosed,
     label: spec.label,
     fields: spec.fields,
     when: (state, seat, explain) => gameOver(state, explain) ?? spec.when(state, seat, explain),
@@ -558,6 +561,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
     secret: spec.secret,
     keptByTeam: spec.keptByTeam,
     confirm: spec.confirm,
+    toldWhenClosed: spec.toldWhenClosed,
     when(state, seat, explain, action) {
       const team = hooksOf(state).proxy(state, seat);
       if (!team) return zoneWhen(spec, state, seat, explain);

@@ -129,6 +129,7 @@ export const buyShip = zoneAction({
   decision: false,
   proxy: true,
   schema: z.object({ ship: z.string().min(1) }),
+  toldWhenClosed: ['not-enough-points', 'rushed-one-ship'],
   label: (state, zone, side) => `Buy a ship (${state.turn === 1 ? 'Point Value' : 'double Point Value'}; ${left(state, zone, side)} points left)`,
   when: (state, zone, side, explain) => purchasing(state, zone, side, explain) ?? (purchasableShips(state, zone, side, true).length ? null : explain ? whyNoShip(state, zone, side) : NOT_NOW),
   fields(state, zone, side) {
@@ -173,6 +174,7 @@ export const buyCard = zoneAction({
   decision: false,
   proxy: true,
   schema: z.object({ card: z.string().min(1), value: z.number().int().optional() }),
+  toldWhenClosed: ['too-many-cards'],
   label: (state, zone, side) => `Buy an Action card (${cardsBought(zone, side).length} of ${hooksOf(state).actionCardLimit(zone, side)} bought this turn; ${left(state, zone, side)} points left)`,
   when(state, zone, side, explain) {
     const why = purchasing(state, zone, side, explain);
