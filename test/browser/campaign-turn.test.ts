@@ -109,6 +109,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await act(allied.page, ALLIED, 'buyCard', (f) => f.getByLabel('Action card').selectOption('Intelligence').then(() => undefined));
     await expect.poll(() => allied.page.getByTestId('zone-mediterranean').textContent()).toContain('Order: 2 ship(s), 1 card(s), cost 61');
     await act(allied.page, ALLIED, 'donePurchasing');
+    // The form sent is gone (the order is done): the keyboard stays in the seat's actions, not back at the top of the page.
+    await expect.poll(() => allied.page.evaluate(() => document.activeElement?.id)).toBe(`actions-h-${ALLIED}`);
     await buyShip(soviet, 'kirov');
     await buyShip(soviet, 'bditelny');
     await act(soviet.page, SOVIET, 'buyCard', (f) => f.getByLabel('Action card').selectOption('ECM').then(() => undefined));

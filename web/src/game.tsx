@@ -202,14 +202,24 @@ function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: s
   );
 }
 
-function SeatActions({ seat, page, specs, submit, undo }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void> }) {
+function SeatActions({ seat, page, specs, submit: send, undo: sendUndo }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** Once an action is in, the form or button it came from may be gone (the next decision took its place): keep the keyboard in this seat's actions, not back at the top of the page. */
+  const keepFocus = async (sent: Promise<void>) => {
+    await sent;
+    setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+    });
+  };
+  const submit = (a: Values) => keepFocus(send(a));
+  const undo = () => keepFocus(sendUndo());
   const grid = page.game.module === 'cwnb-campaign' ? gridActions(specs) : new Map<string, ActionSpec>();
   const forms = specs.filter((s) => !grid.has(s.type));
   const waiting = page.waitingFor.includes(seat);
   return (
     <section class="card actions" data-testid={`seat-actions-${seat}`} aria-labelledby={`actions-h-${seat}`}>
-      <h2 id={`actions-h-${seat}`}>
+      <h2 id={`actions-h-${seat}`} ref={heading} tabIndex={-1}>
         {seatLabel(seat, page.seats)}
         {waiting && <span class="badge">your decision</span>}
       </h2>
