@@ -245,6 +245,18 @@ export async function sideways(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * The tables that scroll sideways inside the page and say nothing of it (not a focusable, named
+ * region a keyboard can scroll), one line each: a phone user would not know more is there.
+ */
+export async function hiddenScrolls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.table-wrap')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && !(el.tabIndex === 0 && el.getAttribute('role') === 'region' && el.getAttribute('aria-label')))
+      .map((el) => `${el.closest('section')?.querySelector('h2')?.textContent ?? 'a table'}: ${el.scrollWidth} px wide in ${el.clientWidth}`),
+  );
+}
+
 /** Screenshots of the page at laptop and phone width (NAME-laptop.png, NAME-phone.png); whether it scrolls sideways on the phone. */
 export async function screenshots(page: Page, name: string): Promise<string | null> {
   const size = page.viewportSize();

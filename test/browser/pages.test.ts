@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, submitting } from './driver.ts';
+import { hiddenScrolls, LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, submitting } from './driver.ts';
 
 /**
  * Issue 9, Tests and "Playing": the main pages pass an axe-core scan with no serious or critical
@@ -78,12 +78,13 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     expect(found, found.join('\n')).toEqual([]);
   });
 
-  it('at phone width (360 px) no main page scrolls sideways; phone screenshots', async () => {
+  it('at phone width (360 px) no main page scrolls sideways, nor a table in it without saying so; phone screenshots', async () => {
     const wide: string[] = [];
     await mainPages(PHONE, async (name, page) => {
       await page.screenshot({ path: shot(`${name}-phone.png`), fullPage: true });
       const wider = await sideways(page);
       if (wider) wide.push(`${name}: ${wider}`);
+      for (const table of await hiddenScrolls(page)) wide.push(`${name}: ${table}`);
     });
     expect(wide, wide.join('\n')).toEqual([]);
   });

@@ -36,24 +36,27 @@ export function Overview({ page }: { page: GamePage }) {
           <caption class="sr-only">Every War Zone at a glance</caption>
           <thead>
             <tr>
-              <th scope="col">War Zone</th>
-              <th scope="col">Status</th>
-              <th scope="col">Step</th>
-              <th scope="col">Mission</th>
+              <th scope="col">War Zone and status</th>
+              <th scope="col">Step and mission</th>
               <th scope="col">Banked VP</th>
             </tr>
           </thead>
           <tbody>
+            {/* Three columns, each cell two short lines: it fits a 360-px phone without scrolling sideways. */}
             {v.zones.map((z) => (
               <tr key={z.id}>
                 <th scope="row">
                   <a href={`#zone-${z.id}`}>{z.name}</a>
+                  <br />
+                  <small>
+                    {z.status.name} ({z.status.column + 1}/{STATUS_COLUMNS.length})
+                  </small>
                 </th>
                 <td>
-                  {z.status.name} ({z.status.column + 1}/{STATUS_COLUMNS.length})
+                  {step(z.step)}
+                  <br />
+                  <small>{z.mission?.title ?? 'no mission yet'}</small>
                 </td>
-                <td>{step(z.step)}</td>
-                <td>{z.mission?.title ?? '—'}</td>
                 <td>
                   A {z.players.allied.banked} · S {z.players.soviet.banked}
                 </td>
