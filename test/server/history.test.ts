@@ -269,5 +269,10 @@ describe('replay across actions taken back', () => {
     expect((await step(103)).events.map((e: any) => e.type)).toContain('undo');
     expect((await step(104)).view).toEqual(now.view);
     expect(v).toBe(104);
+    // The history narrowed to the orders still says which one was taken back (the undo itself is filtered out).
+    const orders = (await boris.get(`/api/games/${game}/history?kind=order&as=soviet:north-atlantic`)).body;
+    expect(orders.events.map((e: any) => e.type)).not.toContain('undo');
+    expect(orders.events.some((e: any) => e.entry === 101)).toBe(true);
+    expect(orders.takenBack).toEqual([101]);
   });
 });

@@ -1,7 +1,8 @@
 /** The web app's forms drawn from action descriptors (web/src/form-values.ts): what a filled form sends. */
 import { describe, expect, it } from 'vitest';
 import type { Fields } from '../../src/engine/module.ts';
-import { collect, initialValues, takenBack } from '../../web/src/form-values.ts';
+import { takenBack } from '../../src/engine/log.ts';
+import { collect, initialValues } from '../../web/src/form-values.ts';
 
 describe('a form sends what the player entered', () => {
   it('13.2 with physical dice the table die may be left empty after a 1–4; the Special Conditions die may not', () => {

@@ -164,6 +164,8 @@ export interface HistoryPage {
   /** The seq of the last event read before this visit (-1: none). */
   lastRead: number;
   unread: number;
+  /** The log entries taken back by an undo or a rewind, whatever the filters show. */
+  takenBack: number[];
   choices: { turns: number[]; zones: { id: string; name: string }[]; kinds: string[] };
 }
 

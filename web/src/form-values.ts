@@ -1,4 +1,4 @@
-import type { FieldSpec, Fields, GameEvent } from '../../src/engine/module.ts';
+import type { FieldSpec, Fields } from '../../src/engine/module.ts';
 
 /** What a form drawn from an action descriptor holds, and the action it sends: no JSX, so the tests read it too. */
 export type Values = Record<string, unknown>;
@@ -49,15 +49,5 @@ export function collect(fields: Fields | undefined, values: Values): Values | st
     // Dice past `min` are typed only when the rules call for them (13.2: the table die after a 5 or 6).
     out[key] = f.kind === 'dice' ? (v as unknown[]).filter((x) => x !== undefined) : v;
   }
-  return out;
-}
-
-/**
- * The log entries taken back by an undo or a rewind the viewer saw (each names the entries it voids),
- * so that a log can mark the events of those entries instead of showing them as if they stood.
- */
-export function takenBack(events: readonly GameEvent[]): Set<number> {
-  const out = new Set<number>();
-  for (const e of events) if (Array.isArray(e.voids)) for (const j of e.voids as number[]) out.add(j);
   return out;
 }

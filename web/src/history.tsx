@@ -45,6 +45,7 @@ export function History({ id, as, filters }: { id: string; as: string | null; fi
   const asQ = as ? `?as=${encodeURIComponent(as)}` : '';
   const replayHref = (step: number) => `/g/${encodeURIComponent(id)}/replay?${as ? `as=${encodeURIComponent(as)}&` : ''}step=${step}`;
   const lastRead = readBefore ?? -1;
+  const voided = new Set(data?.takenBack ?? []);
   const firstNew = data?.events.find((e) => e.seq > lastRead)?.seq;
   const newCount = data ? data.events.filter((e) => e.seq > lastRead).length : 0;
 
@@ -122,12 +123,13 @@ export function History({ id, as, filters }: { id: string; as: string | null; fi
                         <strong>New since your last visit</strong>
                       </li>
                     )}
-                    <li value={e.seq + 1} data-seq={e.seq} class={e.seq > lastRead ? 'new' : ''}>
+                    <li value={e.seq + 1} data-seq={e.seq} class={[e.seq > lastRead && 'new', voided.has(e.entry) && 'taken-back'].filter(Boolean).join(' ')}>
                       <small>
                         {e.turn !== undefined ? `Turn ${e.turn}` : ''}
                         {e.zone ? ` · ${data.choices.zones.find((z) => z.id === e.zone)?.name ?? e.zone}` : ''} · {e.type.replace(/-/g, ' ')}
                       </small>{' '}
-                      {e.text} <Link href={replayHref(e.entry + 1)} aria-label={`Replay event ${e.seq + 1} at step ${e.entry + 1}`}>replay</Link>
+                      {e.text}
+                      {voided.has(e.entry) && <em> (taken back)</em>} <Link href={replayHref(e.entry + 1)} aria-label={`Replay event ${e.seq + 1} at step ${e.entry + 1}`}>replay</Link>
                     </li>
                   </Fragment>
                 ))}

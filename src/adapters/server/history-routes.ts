@@ -4,6 +4,7 @@ import { isRuleError } from '../../engine/errors.ts';
 import { waitingFor } from '../../engine/kernel.ts';
 import type { GameEvent, RulesModule } from '../../engine/module.ts';
 import { Replay } from '../../engine/replay.ts';
+import { takenBack } from '../../engine/log.ts';
 import { eventAs, type Session } from '../../engine/session.ts';
 import { REFEREE, SPECTATOR, seatViewer, viewerName, type Viewer } from '../../engine/viewer.ts';
 import { Reads } from '../storage/reads.ts';
@@ -132,6 +133,8 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: Ctx): void {
       lastEvent: all.length ? all[all.length - 1].seq : -1,
       lastRead,
       unread: all.filter((e) => e.seq > lastRead).length,
+      /** The log entries taken back by an undo or a rewind this viewer saw, whatever the filters show. */
+      takenBack: [...takenBack(all)].sort((a, b) => a - b),
       choices: {
         turns: [...new Set(all.flatMap((e) => (typeof e.turn === 'number' ? [e.turn] : [])))].sort((a, b) => a - b),
         zones: [...new Set(all.flatMap((e) => (e.zone ? [e.zone] : [])))].map((z) => ({ id: z, name: session.module.placeName?.(z) ?? z })),
