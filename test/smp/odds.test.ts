@@ -487,6 +487,18 @@ describe('CLI: smp odds refuses a query past the limits in one line, exit code 1
     }
   });
 
+  it('#2 Vichy: --attempts is held to the longest roll list the document gives (the Free French, 12 places), not to the size limit of the odds', async () => {
+    expect(await odds('vichy', '--hit-on', '1', '--attempts', '12', '--json')).toBe(0);
+    expect(JSON.parse(out[0]).distribution.at(-1).successes).toBe(12);
+    for (const v of ['13', '1000', '1001']) {
+      err.length = 0;
+      out.length = 0;
+      expect(await odds('vichy', '--attempts', v), v).toBe(1);
+      expect(err).toEqual([`--attempts must be a whole number from 0 to 12, not ${v}: Vichy rolls of one nation in one phase, 1 die per place on its roll list; the longest list, the Free French one, has 12 places (#2)`]);
+      expect(out).toEqual([]);
+    }
+  });
+
   it('a count written other than as decimal digits is refused, not read as another number: 0x10 is not 16, an empty value is not 0', async () => {
     for (const [flag, v] of [['--strategic-bombers', '0x10'], ['--strategic-bombers', ' 3'], ['--escorts', '1e1']] as const) {
       err.length = 0;
@@ -495,7 +507,7 @@ describe('CLI: smp odds refuses a query past the limits in one line, exit code 1
     }
     err.length = 0;
     expect(await odds('kamikaze', '--tokens', '')).toBe(1);
-    expect(err).toEqual(['--tokens must be a whole number from 0 to 1000, not ""']);
+    expect(err).toEqual(['--tokens must be a whole number from 0 to 3, not "": kamikaze tokens, up to 3 per kamikaze zone (#7)']);
     expect(out).toEqual([]);
   });
 

@@ -75,6 +75,25 @@ describe('smp run and wardroom play share one driver', () => {
     expect(none.code).toBe(1);
   });
 
+  it('--auto prints a seat\'s "now" header only when something follows it: no header with nothing under it', async ({ expect }) => {
+    const r = await wardroom(['smp', 'run', DEMO, '--auto', '--seed', '42']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('— japan now —\n  Vichy: Japan attempts French Indo-China');
+    const headers = r.stdout.split('\n').flatMap((line, i, lines) => (/^— .+ now —$/.test(line) ? [[line, lines[i + 1] ?? '']] : []));
+    expect(headers.length).toBeGreaterThan(0);
+    expect(headers.filter(([, next]) => next.trim() === '')).toEqual([]);
+  });
+
+  it('#1.5 an answer asked field by field: a number out of its range is refused as it is typed, naming the field and the range, and asked again', async ({ expect }) => {
+    const record = join(TMP, 'smp-field-range.json');
+    // Hendaye declined; then Enter asks Russian Winter's fields one by one: s0 9 (0-3) is refused at once, then 1, 1, 1.
+    const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], '{"yes":false}\n\n9\n1\n1\n1\nquit\n');
+    expect(r.stdout).toContain('\n"s0" (infantry in Belarus) must be a whole number from 0 to 3, not 9.\n');
+    expect(r.stdout).not.toContain('Refused:'); // not the whole answer refused at the end, its fields typed again as commands
+    const log = JSON.parse(readFileSync(record, 'utf8')).log;
+    expect(log.at(-1)).toMatchObject({ type: 'choose', s0: 1, s1: 1, s2: 1 });
+  });
+
   it('#1 an answer is taken back with undo at the table, and the undo is logged', async ({ expect }) => {
     const record = join(TMP, 'smp-undo.json');
     const answers = join(TMP, 'smp-undo-answers.json');

@@ -18,8 +18,15 @@ const SECRETS = 'The backup holds secrets: each unfinished game\'s dice seed and
 const DATABASE_HELP = 'a postgres://user:password@host:port/database URL, or a SQLite file';
 const DATA_HELP = 'a data folder of `wardroom serve` (its wardroom.sqlite)';
 
-/** A refusal of the command: printed as one line, exit code 1. */
-class CliError extends Error {}
+/** A refusal of the command: printed as one line, exit code 1 (2: its arguments refused). */
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
 
 /** Where a database is: a PostgreSQL URL, or a SQLite file. */
 interface Where {
@@ -51,32 +58,47 @@ function chosen(o: { data?: string; database?: string }): Where {
   return whereOf(join(resolve('wardroom-data'), 'wardroom.sqlite'));
 }
 
-/** Open a database; a source SQLite file must exist (opening would make an empty one). */
-async function open(where: Where, role: 'source' | 'target'): Promise<Kysely<Database>> {
+/**
+ * Open a database; a source SQLite file must exist (opening would make an empty one). A SQLite
+ * target is locked as `wardroom serve` locks it (`wardroom.sqlite.lock`, serve.ts) until the
+ * command ends: not written under a server that runs on it (or another restore).
+ */
+async function open(where: Where, role: 'source' | 'target', cleanup: (() => unknown)[]): Promise<Kysely<Database>> {
   if (where.sqlite) {
     if (role === 'source' && !existsSync(where.url)) throw new CliError(`There is no database at ${where.label}.`);
-    if (role === 'target') mkdirSync(dirname(where.url), { recursive: true });
+    if (role === 'target') {
+      mkdirSync(dirname(where.url), { recursive: true });
+      const { GameFileError, lockGameFile } = await import('../storage/game-file.ts');
+      try {
+        cleanup.push(lockGameFile(where.url, 'wardroom restore'));
+      } catch (e) {
+        throw e instanceof GameFileError ? new CliError(`Nothing was restored: ${e.message}`) : e;
+      }
+    }
   }
   const { openDatabase } = await import('../storage/database.ts');
+  let db: Kysely<Database>;
   try {
-    return await openDatabase(where.url);
+    db = await openDatabase(where.url);
   } catch (e) {
     throw new CliError(`Cannot open the database ${where.label}: ${(e as Error).message}`);
   }
+  cleanup.push(() => db.destroy().catch(() => {}));
+  return db;
 }
 
-/** Run a command's work: a refusal or failure is one line on stderr and exit code 1, never a stack trace. */
-async function run(work: (opened: Kysely<Database>[]) => Promise<void>): Promise<void> {
-  const opened: Kysely<Database>[] = [];
+/** Run a command's work: a refusal or failure is one line on stderr and exit code 1 (or the refusal's), never a stack trace. `cleanup`: the databases opened and locks taken, undone last first. */
+async function run(work: (cleanup: (() => unknown)[]) => Promise<void>): Promise<void> {
+  const cleanup: (() => unknown)[] = [];
   try {
-    await work(opened);
+    await work(cleanup);
   } catch (e) {
     const { BackupError } = await import('../storage/backup.ts');
     const message = e instanceof CliError || e instanceof BackupError ? e.message : `Failed: ${(e as Error)?.message ?? String(e)}`;
     process.stderr.write(`${message.replace(/\s*\n\s*/g, ' ')}\n`);
-    process.exitCode = 1;
+    process.exitCode = e instanceof CliError ? e.exitCode : 1;
   } finally {
-    for (const db of opened) await db.destroy().catch(() => {});
+    for (const undo of cleanup.reverse()) await undo();
   }
 }
 
@@ -109,14 +131,15 @@ export function registerBackupCommands(program: Command): void {
     .option('--data <dir>', `${DATA_HELP} (default: $DATABASE_URL, else wardroom-data)`)
     .option('--database <url>', DATABASE_HELP)
     .option('--game <id...>', 'only these games (their ids, as in /game/ID)')
-    .action((o: { out: string; data?: string; database?: string; game?: string[] }) =>
-      run(async (opened) => {
+    .option('--force', 'overwrite the --out file if it exists (otherwise refused)')
+    .action((o: { out: string; data?: string; database?: string; game?: string[]; force?: boolean }) =>
+      run(async (cleanup) => {
+        const file = resolve(o.out);
+        if (!o.force && existsSync(file)) throw new CliError(`${file} already exists; nothing was written (give --force to overwrite it).`, 2);
         const where = chosen(o);
-        const db = await open(where, 'source');
-        opened.push(db);
+        const db = await open(where, 'source', cleanup);
         const { backupGames } = await import('../storage/backup.ts');
         const backup = await backupGames(db, o.game);
-        const file = resolve(o.out);
         writePrivate(file, JSON.stringify(backup));
         process.stdout.write(`Backed up ${campaigns(backup.games.length)} from ${where.label} to ${file}:\n${backup.games.map((id) => line(backup, id) + '\n').join('')}This file holds game seeds and sign-in sessions: keep it private.\n`);
       }),
@@ -129,7 +152,7 @@ export function registerBackupCommands(program: Command): void {
     .option('--database <url>', DATABASE_HELP)
     .option('--replace', "overwrite campaigns the database already has (their rows are deleted first, in the same transaction)")
     .action((file: string, o: { data?: string; database?: string; replace?: boolean }) =>
-      run(async (opened) => {
+      run(async (cleanup) => {
         const { parseBackup, restoreBackup } = await import('../storage/backup.ts');
         let text: string;
         try {
@@ -139,8 +162,7 @@ export function registerBackupCommands(program: Command): void {
         }
         const backup = parseBackup(text, file);
         const where = chosen(o);
-        const db = await open(where, 'target');
-        opened.push(db);
+        const db = await open(where, 'target', cleanup);
         await restoreBackup(db, backup, { replace: o.replace });
         process.stdout.write(`Restored ${campaigns(backup.games.length)} into ${where.label}:\n${backup.games.map((id) => line(backup, id) + '\n').join('')}`);
       }),
@@ -154,15 +176,13 @@ export function registerBackupCommands(program: Command): void {
     .option('--game <id...>', 'only these games')
     .option('--replace', 'overwrite campaigns the target already has')
     .action((o: { from: string; to?: string; game?: string[]; replace?: boolean }) =>
-      run(async (opened) => {
+      run(async (cleanup) => {
         const to = o.to ?? process.env.DATABASE_URL?.trim();
         if (!to) throw new CliError('Give the target: --to postgres://user:password@host:port/database (or set DATABASE_URL).');
         const [source, target] = [whereOf(o.from), whereOf(to)];
         if (source.url === target.url) throw new CliError(`--from and --to are the same database (${source.label}).`);
-        const from = await open(source, 'source');
-        opened.push(from);
-        const into = await open(target, 'target');
-        opened.push(into);
+        const from = await open(source, 'source', cleanup);
+        const into = await open(target, 'target', cleanup);
         const { backupGames, restoreBackup, verifyGames } = await import('../storage/backup.ts');
         const backup = await backupGames(from, o.game);
         await restoreBackup(into, backup, { replace: o.replace });

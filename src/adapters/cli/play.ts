@@ -4,7 +4,7 @@ import type { Action, ActionSpec, FieldSpec } from '../../engine/module.ts';
 import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
-import { actionDef, notOffered } from '../../engine/kernel.ts';
+import { actionDef, checkFields, notOffered } from '../../engine/kernel.ts';
 import { CommandError, commandType, listOptions, namesOtherAction, parseCommandLine, readValue, usage } from './command-line.ts';
 import { presenterFor } from './presenters.ts';
 
@@ -69,8 +69,28 @@ export interface PlayOptions {
 const META_HELP = `Also: actions (every choice now) · help COMMAND · status · view · why (a secret order refused) · log [N] · undo [N] · as SEAT · json {ACTION} · quit`;
 
 /** Run the game until it is over or input ends. Returns the exit code. */
-export async function playSession(session: Session<unknown>, term: Terminal, o: PlayOptions = {}): Promise<number> {
+export async function playSession(session: Session<unknown>, table: Terminal, o: PlayOptions = {}): Promise<number> {
   const p = presenterFor(session);
+  // "— SEAT now —" is printed only when something follows it (an event, a prompt), not for a seat
+  // the auto policy answers silently, nor again for the seat whose header is the last one shown.
+  let header = '';
+  let shown = '';
+  const showHeader = () => {
+    if (header && header !== shown) table.say(header);
+    shown = header || shown;
+    header = '';
+  };
+  const term: Terminal = {
+    ...table,
+    say(s) {
+      showHeader();
+      table.say(s);
+    },
+    ask(prompt, hidden) {
+      if (table.interactive) showHeader(); // the prompt follows it (piped input shows only the echo, through say)
+      return table.ask(prompt, hidden);
+    },
+  };
   let stamp: FileStamp | undefined = o.file ? stampOf(o.file) : undefined;
   let seat = o.as ? p.resolveSeat(o.as, session) : '';
   // A seat chosen by hand ("as", --as) keeps the prompt; once the game has waited on it and no longer
@@ -107,7 +127,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
     const next = waiting.find((s) => near.includes(s)) ?? waiting[0] ?? seat;
     if (next !== seat) {
       seat = next;
-      term.say(`\n— ${p.seatName(seat, session)} now —`);
+      header = `\n— ${p.seatName(seat, session)} now —`;
     }
   };
   // Why a secret order was refused ("5 Action cards already", "your order costs 88") is the seat's
@@ -228,6 +248,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       case 'as':
         if (!args[0]) throw new CommandError(`as SEAT: one of ${session.module.seats(session.state).join(', ')}.`);
         seat = p.resolveSeat(args[0], session);
+        shown = ''; // a switch by hand: the next seat's header is shown again
         pinned = true;
         pinnedWaited = false;
         lastOffers = '';
@@ -306,7 +327,7 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
   async function form(spec: ActionSpec, given: Record<string, unknown>, missing: [string, FieldSpec][]): Promise<{ action: Action } | null> {
     const fields = { ...given };
     for (const [key, f] of missing) {
-      const v = await askField(key, f, !!spec.secret);
+      const v = await askField(spec, key, f);
       if (!v || (v.value === undefined && !f.optional)) {
         term.say('Not done.');
         return null;
@@ -324,7 +345,8 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
   }
 
   /** One field asked on its own: its choices, then a typed value (Enter: the default, or nothing); null when input ended. */
-  async function askField(key: string, f: FieldSpec, secret: boolean): Promise<{ value: unknown } | null> {
+  async function askField(spec: ActionSpec, key: string, f: FieldSpec): Promise<{ value: unknown } | null> {
+    const secret = !!spec.secret;
     if (f.kind === 'choice' || f.kind === 'subset') term.say(listOptions(f.options));
     for (;;) {
       const hint = f.kind === 'int' ? ` ${f.min}–${f.max}` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
@@ -332,7 +354,11 @@ export async function playSession(session: Session<unknown>, term: Terminal, o: 
       if (line === null) return null;
       if (line.trim() === '') return { value: f.default };
       try {
-        return { value: readValue(key, f, line) };
+        const value = readValue(key, f, line);
+        // Held to the field's range at once (a number from min to max, a die's faces), as the rules would hold the whole answer; a choice is one already.
+        const wrong = f.kind === 'choice' ? null : checkFields({ type: spec.type, seat, [key]: value }, { [key]: f });
+        if (wrong) throw new CommandError(wrong.message);
+        return { value };
       } catch (e) {
         if (!(e instanceof CommandError)) throw e;
         term.say(secret ? `${keepSecret(e.message)} Press Enter to leave the form.` : e.message);

@@ -98,6 +98,17 @@ export function registerServeCommand(program: Command): void {
         process.exitCode = 2;
         return;
       }
+      if (!databaseUrl) {
+        // While it runs, the SQLite database is locked (wardroom.sqlite.lock: this process, since when; removed at exit): `wardroom restore` is refused under it.
+        const { lockGameFile } = await import('../storage/game-file.ts');
+        try {
+          lockGameFile(join(dir, 'wardroom.sqlite'), 'wardroom serve');
+        } catch (e) {
+          process.stderr.write(`${(e as Error).message}\n`);
+          process.exitCode = 2;
+          return;
+        }
+      }
       let db: Awaited<ReturnType<typeof openDatabase>>;
       try {
         db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'), { fsyncBeforeAnswer: !!o.fsyncBeforeAnswer });

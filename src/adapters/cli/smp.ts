@@ -15,7 +15,7 @@ async function smpModules() {
     { verifyRolls },
     { formatRefusal, isRuleError },
     { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema },
-    { actionFromAnswer, nextBoard, nextPhaseOptions, oddsFor, reportText },
+    { actionFromAnswer, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText },
     { playSession, terminal },
     { GameFileError, lockGameFile, writeGameFile },
   ] = await Promise.all([
@@ -28,7 +28,7 @@ async function smpModules() {
     import('./play.ts'),
     import('../storage/game-file.ts'),
   ]);
-  return { randomBytes, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, nextBoard, nextPhaseOptions, oddsFor, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile };
+  return { randomBytes, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile };
 }
 
 /** `wardroom smp …` commands (Strategic Missions Phase). */
@@ -209,15 +209,14 @@ export function registerSmpCommands(program: Command): void {
     setup(odds.command(kind).description(desc))
       .option('--json', 'print {"distribution":[…]} as JSON')
       .action(async (o: Record<string, string | boolean | undefined>) => {
-        const [{ isRuleError, oddsFor }, { MAX_COUNT }] = await Promise.all([smpModules(), import('../../modules/smp/odds/limits.ts')]);
+        const { isRuleError, oddsFor, oddsValue } = await smpModules();
         const nums: Record<string, number | string | undefined> = {};
         for (const [k, v] of Object.entries(o)) {
           if (k === 'json' || v === undefined) continue;
           if (k === 'bunker') nums[k] = String(v);
           else {
-            // Decimal digits only: Number() would read "0x10" as 16 and "" as 0.
-            const n = /^\d+$/.test(String(v)) ? Number(v) : NaN;
-            if (!Number.isInteger(n) || n < 0 || n > MAX_COUNT) return fail(`--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a whole number from 0 to ${MAX_COUNT}, not ${v === '' ? '""' : v}`);
+            const n = oddsValue(kind, k, String(v)); // held to what the rules allow, else to the size limit of the odds
+            if (isRuleError(n)) return fail(n.message);
             nums[k] = n;
           }
         }

@@ -3,10 +3,11 @@
  * files, the phase report, the next board, and the odds commands. Adapters only read input and
  * print.
  */
-import { ruleError, type RuleError } from '../../engine/errors.ts';
+import { isRuleError, ruleError, type RuleError } from '../../engine/errors.ts';
 import type { Action } from '../../engine/module.ts';
 import { autoAction, derive, type SmpState } from './index.ts';
-import { UNIT_TYPES } from './data.ts';
+import { UNIT_TYPES, VICHY_ROLLS } from './data.ts';
+import { MAX_COUNT } from './odds/limits.ts';
 import { BUNKER_DICE, coastalOdds, kamikazeOdds, mean, partisanOdds, raidOdds, vichySequence, type Dist, type RaidGroup } from './odds/index.ts';
 import { nextPhase, type NextPhase } from './next-phase.ts';
 import type { Scenario } from './scenario.ts';
@@ -77,6 +78,9 @@ function asText(title: string, d: Dist, key: string): string {
   return [title, ...d.map((p, k) => (p > 0 ? `  ${key} ${String(k).padStart(3)}: ${(p * 100).toFixed(3).padStart(8)}%` : '')).filter(Boolean), `  mean: ${mean(d).toFixed(3)}`].join('\n');
 }
 
+/** The most Vichy rolls one nation makes in a phase: 1 die per place on its roll list (#2, ruling R0-9). */
+export const VICHY_MOST_ATTEMPTS = Math.max(...(['japan', 'uk', 'italy', 'freeFrench', 'germany'] as const).map((n) => VICHY_ROLLS[n].targets.length));
+
 /** A d6 roll needed ("hits on N or less"): 1 to 6. */
 const D6 = (what: string, rule: string) => ({ min: 1, max: 6, why: `${what} on a d6 (${rule})` });
 /**
@@ -88,15 +92,31 @@ export const ODDS_RANGES: Partial<Record<OddsKind, Record<string, { min: number;
   partisan: { tokens: { min: 0, max: 3, why: 'partisan tokens, up to 3 per occupied territory (#8)' } },
   bombing: { aa: D6("the AA barrage's roll needed", '#5'), interceptorHit: D6("the interceptors' dog-fight roll needed", '#5') },
   shore: { interceptorHit: D6("the interceptors' dog-fight roll needed", '#6') },
-  vichy: { hitOn: D6('the roll needed', '#2'), bonus: { min: 0, max: 1, why: "Germany's Vichy rolls are increased by 1 after Hendaye (#1.4)" } },
+  vichy: {
+    hitOn: D6('the roll needed', '#2'),
+    bonus: { min: 0, max: 1, why: "Germany's Vichy rolls are increased by 1 after Hendaye (#1.4)" },
+    attempts: { min: 0, max: VICHY_MOST_ATTEMPTS, why: `Vichy rolls of one nation in one phase, 1 die per place on its roll list; the longest list, the Free French one, has ${VICHY_MOST_ATTEMPTS} places (#2)` },
+  },
 };
+
+/**
+ * One number of an odds query, as typed (decimal digits only: Number() would read "0x10" as 16 and
+ * "" as 0) or as a number: held to what the rules allow (`ODDS_RANGES`), else to the size limit
+ * of the exact odds (odds/limits.ts). The number, or a refusal naming the option and the range.
+ */
+export function oddsValue(kind: OddsKind, key: string, v: string | number): number | RuleError {
+  const r = ODDS_RANGES[kind]?.[key] ?? { min: 0, max: MAX_COUNT, why: '' };
+  const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : NaN;
+  if (Number.isInteger(n) && n >= r.min && n <= r.max) return n;
+  return ruleError('bad-option', `--${key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a whole number from ${r.min} to ${r.max}, not ${v === '' ? '""' : v}${r.why ? `: ${r.why}` : ''}`);
+}
 
 /** Compute odds for the CLI. `o` holds numbers already parsed; a value the rules do not allow (`ODDS_RANGES`) is refused naming its option. */
 export function oddsFor(kind: OddsKind, o: Record<string, number | string | undefined>): OddsResult | RuleError {
-  for (const [k, r] of Object.entries(ODDS_RANGES[kind] ?? {})) {
+  for (const k of Object.keys(ODDS_RANGES[kind] ?? {})) {
     const v = o[k];
-    if (v !== undefined && !(Number.isInteger(Number(v)) && Number(v) >= r.min && Number(v) <= r.max))
-      return ruleError('bad-option', `--${k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())} must be a whole number from ${r.min} to ${r.max}, not ${v}: ${r.why}`);
+    const checked = v === undefined ? undefined : oddsValue(kind, k, v);
+    if (isRuleError(checked)) return checked;
   }
   const n = (k: string, def = 0): number => (o[k] === undefined ? def : Number(o[k]));
   switch (kind) {
