@@ -106,4 +106,16 @@ describe('rematch (issue 10)', () => {
     expect(exported.options).toEqual(file.options);
     expect(exported.log).toEqual([]);
   });
+
+  it('a rematch of a rematch is numbered, so that the home page tells them apart: "Rematch: X", "Rematch 2: X", "Rematch 3: X"', async () => {
+    const referee = server.person('Rita');
+    const imported = await referee.post('/api/import', { file: JSON.stringify(example('two-zone.json')), title: 'Baltic cup' });
+    let id = imported.body.id as string;
+    const titles: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      id = (await referee.post(`/api/games/${id}/rematch`)).body.id;
+      titles.push((await referee.page(id)).game.title);
+    }
+    expect(titles).toEqual(['Rematch: Baltic cup', 'Rematch 2: Baltic cup', 'Rematch 3: Baltic cup']);
+  });
 });

@@ -38,6 +38,12 @@ export async function rematchLinks(ctx: Ctx, id: string): Promise<RematchLinks> 
   return { rematch: typeof e.rematch === 'string' ? e.rematch : null, rematchOf: typeof e.rematchOf === 'string' ? e.rematchOf : null };
 }
 
+/** "X" → "Rematch: X" → "Rematch 2: X" → "Rematch 3: X": each generation told apart on the home page. */
+function rematchTitle(title: string): string {
+  const m = /^Rematch(?: (\d+))?: (.*)$/s.exec(title);
+  return (m ? `Rematch ${Number(m[1] ?? 1) + 1}: ${m[2]}` : `Rematch: ${title}`).slice(0, 120);
+}
+
 export function registerRematchRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post<{ Params: { id: string } }>('/api/games/:id/rematch', async (request, reply) => {
     const { id } = request.params;
@@ -56,7 +62,7 @@ export function registerRematchRoutes(app: FastifyInstance, ctx: Ctx): void {
     // The same module and options; a fresh seed (the old one may be public now), so new dice.
     const newGame = newId();
     const fresh = { ...newGameRecord(record.module, record.options, randomBytes(32).toString('hex')), rematchOf: id };
-    const title = meta.title.startsWith('Rematch: ') ? meta.title : `Rematch: ${meta.title}`.slice(0, 120);
+    const title = rematchTitle(meta.title);
     await ctx.store.create(newGame, fresh, { title });
     await ctx.people.addMembers(newGame, members);
     // Linked only if no other rematch was linked meanwhile (two clicks at once): else this one goes.
