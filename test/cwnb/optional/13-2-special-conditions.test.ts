@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_ROSTER, pointsOf, type Want } from '../../support/cwnb-fixtures.ts';
 import { MENU, OTable, conditionsTable, optionsRefusal, type Optional } from '../../support/cwnb-optional-fixtures.ts';
 import type { ZoneId } from '../../../src/modules/cwnb/data/types.ts';
+import { closedActions } from '../../../src/engine/kernel.ts';
+import { cwnb } from '../../../src/modules/cwnb/index.ts';
 
 const PG = 'persian-gulf' as const;
 const NS = 'north-sea' as const;
@@ -486,6 +488,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     t.act({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-ss2' });
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('buyShip');
     expect(t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-lph' })).toMatchObject({ code: 'rushed-one-ship', rule: '13.2.9' });
+    expect(closedActions(cwnb, t.state, 'allied:persian-gulf')).toContainEqual(expect.objectContaining({ type: 'buyShip', rule: '13.2.9', why: 'Rushed: you may purchase at most one Ship card this turn.' }));
   });
 
   it('13.2 the forms: the Special Conditions dice (a second die only after a 5 or 6), and the three Port Strike! effects', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COL, Table, pointsOf } from '../../support/cwnb-fixtures.ts';
+import { closedActions } from '../../../src/engine/kernel.ts';
+import { cwnb } from '../../../src/modules/cwnb/index.ts';
 
 const NS = 'north-sea' as const;
 
@@ -53,6 +55,7 @@ describe('9.2 Military Escort vs. Raid', () => {
     const r = t.refuse({ type: 'retreat', seat: 'allied:north-sea' });
     expect(r).toMatchObject({ code: 'retreat-once', rule: '9.2' });
     expect(r.message).toContain('only once');
+    expect(closedActions(cwnb, t.state, 'allied:north-sea')).toEqual([expect.objectContaining({ type: 'retreat', rule: '9.2', why: r.message })]);
   });
 
   it('9.2 Retreat Restrictions in the North Atlantic too: a second retreat of the Escort player is refused', () => {
