@@ -46,6 +46,16 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     expect(r.stdout).not.toMatch(/orders USS Kidd/); // an order is not echoed to the table either
   });
 
+  it('6.C.2 the table\'s screen never shows a player\'s running order: when the prompt comes back to the seat, its offers name no points left, cards bought or points unspent', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy kidd', 'card ECM', 'as s', 'as a', 'quit'].join('\n') + '\n');
+    expect(r.code).toBe(0);
+    expect(log(file).slice(1).map((a) => a.type)).toEqual(['buyShip', 'buyCard']);
+    const back = r.stdout.slice(r.stdout.lastIndexOf('> as a'));
+    expect(back).toMatch(/buy SHIP\s+Buy a ship/); // the offers are shown again
+    expect(back).not.toMatch(/points left|bought this turn|unspent so far|\b1[01]\d\b/); // 130 demo points less the order
+  });
+
   it('6.C.2 "view" shows a seat its own order; another team\'s seat only what the acting team may see', async ({ expect }) => {
     const file = newGame(ONE_ZONE);
     const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy kidd', 'as s', 'view a', 'as a', 'view', 'quit'].join('\n') + '\n');

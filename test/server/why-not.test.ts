@@ -21,10 +21,10 @@ it('6.C.2 the page tells the Allied holder that no more Action cards may be boug
   for (const card of ['Retreat', 'ECM', 'Damage Control', 'Jink', 'Bounce']) await g.allied.act(g.id, { type: 'buyCard', seat, card });
   const page = await g.allied.page(g.id);
   expect(page.actions[seat].map((a: { type: string }) => a.type)).not.toContain('buyCard');
-  expect(page.closed[seat]).toEqual([{ type: 'buyCard', label: expect.stringContaining('5 of 5 bought this turn'), rule: '6.C.2', why: 'At most 5 Action cards may be purchased per turn; you have 5.' }]);
+  expect(page.closed[seat]).toEqual([{ type: 'buyCard', label: 'Buy an Action card (up to 5 this turn)', rule: '6.C.2', why: 'At most 5 Action cards may be purchased per turn; you have 5.' }]);
   for (const other of [g.soviet, g.spectator]) {
     const seen = await other.page(g.id);
     expect(seen.closed[seat]).toBeUndefined();
-    expect(other.received.join('\n')).not.toMatch(/5 of 5 bought|At most 5 Action cards/);
+    expect(other.received.join('\n')).not.toMatch(/At most 5 Action cards|bought 5 of 5/);
   }
 });

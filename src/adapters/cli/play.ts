@@ -111,7 +111,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   /** Show what the seat may do when it changed (a new decision, other choices). */
   const showOffers = () => {
     const now = seat && !session.isOver() ? offers() : '';
-    // Not after the seat's own secret action: its labels ("104 points left") would tell the table.
+    // Not after the seat's own secret action: what it is offered then (no more cards, no ship it can pay for) would tell the table.
     if (now && now !== lastOffers && !quiet) term.say(now);
     lastOffers = now;
     quiet = false;

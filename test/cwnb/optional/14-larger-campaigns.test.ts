@@ -227,7 +227,7 @@ describe('14.1 what the Overall Commander may order', () => {
     t.roll(PG, {}); // the North Sea has no mission yet: its seats cannot finish purchasing
     expect(t.actions('commander:allied').find((a) => a.type === 'donePurchasing')).toEqual({
       type: 'donePurchasing',
-      label: 'For Allied, Persian Gulf: Finish purchasing; unspent points are banked (150 of 150 unspent so far)',
+      label: 'For Allied, Persian Gulf: Finish purchasing; unspent points are banked',
       rule: '6.C.2',
       fields: { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options: [{ value: 'allied:persian-gulf', label: 'Allied, Persian Gulf' }] } },
       commands: [{ word: 'done' }],

@@ -334,7 +334,7 @@ describe('6.C.2 conflicts, banking and Purchase Restrictions', () => {
     t.roll(NS, { allied: 'Military Escort' });
     expect(closedActions(cwnb, t.state, seat)).toEqual([]);
     t.order(NS, 'allied', { cards: [{ card: 'Jink' }, { card: 'Bounce' }, { card: 'Retreat' }, { card: 'ECM' }, { card: 'ASW' }] }, false);
-    expect(closedActions(cwnb, t.state, seat)).toEqual([{ type: 'buyCard', label: expect.stringContaining('5 of 5 bought'), rule: '6.C.2', why: 'At most 5 Action cards may be purchased per turn; you have 5.' }]);
+    expect(closedActions(cwnb, t.state, seat)).toEqual([{ type: 'buyCard', label: 'Buy an Action card (up to 5 this turn)', rule: '6.C.2', why: 'At most 5 Action cards may be purchased per turn; you have 5.' }]);
     t.done(NS, 'allied');
     expect(closedActions(cwnb, t.state, seat)).toEqual([]);
   });

@@ -130,7 +130,8 @@ export const buyShip = zoneAction({
   proxy: true,
   schema: z.object({ ship: z.string().min(1) }),
   toldWhenClosed: ['not-enough-points', 'rushed-one-ship'],
-  label: (state, zone, side) => `Buy a ship (${state.turn === 1 ? 'Point Value' : 'double Point Value'}; ${left(state, zone, side)} points left)`,
+  // Labels carry nothing of the secret order (a shared screen shows them); its figures are in the form's help, shown to the seat.
+  label: (state) => `Buy a ship (${state.turn === 1 ? 'Point Value' : 'double Point Value'})`,
   when: (state, zone, side, explain) => purchasing(state, zone, side, explain) ?? (purchasableShips(state, zone, side, true).length ? null : explain ? whyNoShip(state, zone, side) : NOT_NOW),
   fields(state, zone, side) {
     const offered = purchasableShips(state, zone, side);
@@ -138,7 +139,7 @@ export const buyShip = zoneAction({
       ship: {
         kind: 'choice',
         label: 'Ship',
-        help: 'A ship of your side not in play and not sunk; it costs its Point Value on the first Campaign Game Turn and double its Point Value after that (6.C.2).',
+        help: `A ship of your side not in play and not sunk; it costs its Point Value on the first Campaign Game Turn and double its Point Value after that (6.C.2). You have ${left(state, zone, side)} points left to spend.`,
         options: offered.map((s) => ({ value: s.id, label: shipLabel(state, s) })),
         unavailable: unavailableShips(state, zone, side, offered),
       },
@@ -175,7 +176,7 @@ export const buyCard = zoneAction({
   proxy: true,
   schema: z.object({ card: z.string().min(1), value: z.number().int().optional() }),
   toldWhenClosed: ['too-many-cards'],
-  label: (state, zone, side) => `Buy an Action card (${cardsBought(zone, side).length} of ${hooksOf(state).actionCardLimit(zone, side)} bought this turn; ${left(state, zone, side)} points left)`,
+  label: (state, zone, side) => `Buy an Action card (up to ${hooksOf(state).actionCardLimit(zone, side)} this turn)`,
   when(state, zone, side, explain) {
     const why = purchasing(state, zone, side, explain);
     if (why) return why;
@@ -197,7 +198,9 @@ export const buyCard = zoneAction({
       else if (halfValue) options.push({ value: c.type, label, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } });
       else options.push({ value: c.type, label });
     }
-    return { card: { kind: 'choice', label: 'Action card', help: 'The Action card type to buy, at the cost shown; only one of each type per turn unless the cost chart marks it with an asterisk (6.C.2).', options, unavailable } };
+    const limit = hooksOf(state).actionCardLimit(zone, side);
+    const help = `The Action card type to buy, at the cost shown; only one of each type per turn unless the cost chart marks it with an asterisk (6.C.2). You have bought ${bought.length} of ${limit} this turn and have ${budget} points left to spend.`;
+    return { card: { kind: 'choice', label: 'Action card', help, options, unavailable } };
   },
   apply(state, zone, side, a, ctx) {
     const p = zone.players[side];
@@ -235,7 +238,7 @@ export const donePurchasing = zoneAction({
   rule: '6.C.2',
   proxy: true,
   schema: z.object({}),
-  label: (state, zone, side) => `Finish purchasing; unspent points are banked (${left(state, zone, side)} of ${zone.players[side].track} unspent so far)`,
+  label: () => 'Finish purchasing; unspent points are banked',
   when: purchasing,
   apply(state, zone, side, _a, ctx) {
     const p = writablePlayer(zone, side);
