@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDue } from '../../src/adapters/server/app.ts';
-import { startServer, twoTeamGame, type Client, type TestServer } from '../support/server.ts';
+import { exampleActions, startServer, twoTeamGame, type Client, type TestServer } from '../support/server.ts';
 import { HOUR, MINUTE, startSmtpSink, TestClock } from '../support/sinks.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -163,5 +163,55 @@ describe('deadlines (issue 10)', () => {
     expect((await g.referee.post(`/api/games/${g.id}/resume`)).status).toBe(200);
     expect((await g.referee.post(`/api/games/${g.id}/resume`)).status).toBe(409);
     expect(await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).toBe(1);
+  });
+});
+
+describe('a reminder held back by the cap (one mail per address every 5 minutes) is checked when it goes', () => {
+  let capped: TestServer;
+  const cappedClock = new TestClock('2026-12-10T12:00:00Z');
+  beforeAll(async () => {
+    capped = await startServer({ mailer: smtp.mailer, clock: cappedClock, notify: { minGapMs: 5 * MINUTE } });
+  });
+  afterAll(() => capped?.close());
+
+  /** A game in its purchases (both teams ordering), a deadline in 61 minutes whose reminder is due in 1: the players told of the deadline just now, so the reminder waits. */
+  async function remindedSoon(tag: string) {
+    const g = await twoTeamGame(capped);
+    const who = { ann: `ann-${tag}@example.org`, boris: `boris-${tag}@example.org` };
+    await mailMe(g.allied, who.ann);
+    await mailMe(g.soviet, who.boris);
+    const actions = exampleActions();
+    for (let k = 0; k < 2; k++) await g.soviet.act(g.id, actions[k], k); // the mission rolls: now everyone orders
+    const at = new Date(cappedClock.now().getTime() + 61 * MINUTE).toISOString();
+    expect((await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { at, remindHours: 1, onExpiry: 'referee' })).status).toBe(200);
+    await runDue(capped.ctx);
+    for (const p of [who.ann, who.boris]) expect(mails(p, 'a deadline in'), p).toHaveLength(1);
+    cappedClock.advance(MINUTE);
+    await runDue(capped.ctx); // the reminder is queued, and held back
+    expect((await capped.ctx.notifications.outbox()).filter((r) => r.subject.includes('deadline soon') && r.status === 'pending').map((r) => r.address).sort()).toEqual([who.ann, who.boris]);
+    /** Send what is due once the cap allows it. */
+    const later = async () => {
+      cappedClock.advance(5 * MINUTE);
+      await runDue(capped.ctx);
+    };
+    return { ...g, who, actions, later };
+  }
+
+  it('no reminder for a player who has made their decisions meanwhile; the one still waited on gets it, naming what waits on them now', async () => {
+    const g = await remindedSoon('acted');
+    for (let k = 2; k < 24; k++) await g.allied.act(g.id, g.actions[k], k); // Ann's purchases in both War Zones, finished
+    await g.later();
+    expect(mails(g.who.ann, 'deadline soon')).toHaveLength(0);
+    const [boris] = mails(g.who.boris, 'deadline soon');
+    expect(boris.text).toMatch(/Reminder: “.*” waits on you \(turn 1, Mediterranean: .*\(Soviet, Mediterranean\); turn 1, North Atlantic: .*\(Soviet, North Atlantic\)\) until Thu, 10 Dec 2026 13:01 UTC\./);
+  });
+
+  it('no reminder of a deadline the referee removed meanwhile: only that it was removed', async () => {
+    const g = await remindedSoon('removed');
+    expect((await g.referee.call('DELETE', `/api/games/${g.id}/deadline`)).status).toBe(200);
+    await g.later();
+    const after = smtp.mails.filter((m) => m.to.includes(g.who.boris)).slice(1);
+    expect(after.map((m) => m.subject)).toEqual([expect.stringContaining('no deadline in')]);
+    expect(after[0].text).not.toContain('Reminder');
   });
 });

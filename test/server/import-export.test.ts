@@ -12,7 +12,7 @@ import type { Action } from '../../src/engine/module.ts';
 import { Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { TMP, wardroom } from '../support/cli.ts';
-import { example, importCut, startServer, type TestServer } from '../support/server.ts';
+import { claim, createCampaign, example, importCut, invite, startServer, TWO_ZONE_FORM, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -76,8 +76,11 @@ describe('import and export of the CLI game file', () => {
     expect(exported.seed).toBeNull(); // the game runs on: the referee's file keeps the seed back
     expect(exported.log).toEqual(table.log.slice(0, cut + 40)); // with the dice the server rolled, as logged at the table
     expect(exported.log.slice(cut).filter((e) => e.rolled).length).toBeGreaterThan(3);
+    // The file names the people who played online (Ann the Allied seats, Boris the Soviet ones); otherwise it is the table's game.
+    const players = Object.fromEntries(g.seats.map((s) => [s.seat, s.team === 'allied' ? 'Ann' : 'Boris']));
+    expect(exported.options).toEqual({ ...(table.options as object), players });
     const online = Session.open(cwnb, exported);
-    const atTable = Session.open(cwnb, { ...table, log: table.log.slice(0, cut + 40) });
+    const atTable = Session.open(cwnb, { ...table, options: exported.options, log: table.log.slice(0, cut + 40) });
     if (isRuleError(online) || isRuleError(atTable)) throw new Error('does not replay');
     expect(isDeepStrictEqual(online.state, atTable.state)).toBe(true);
   });
@@ -134,6 +137,29 @@ describe('import and export of the CLI game file', () => {
       expect(page.waitingFor).toEqual([]);
       for (const seat of page.me.seats) expect([page.actions[seat], page.undoable[seat]], seat).toEqual([[], 0]);
     }
+  });
+
+  it('the exported file names the people who hold the seats online (their names now), and keeps the name of a seat nobody holds; so does the file moved to the table', async () => {
+    const referee = server.person('Rita');
+    const players = { 'allied:mediterranean': 'Alice (planned)', 'soviet:north-atlantic': 'Dmitri' };
+    const id = await createCampaign(referee, { ...TWO_ZONE_FORM, dice: 'seeded', players });
+    const ann = server.person('Ann');
+    const boris = server.person('Boris');
+    expect((await claim(ann, await invite(referee, id, 'team', { team: 'allied' }), ['allied:mediterranean', 'allied:north-atlantic'])).status).toBe(200);
+    expect((await claim(boris, await invite(referee, id, 'seat', { seat: 'soviet:mediterranean' }), ['soviet:mediterranean'])).status).toBe(200);
+    expect((await ann.post('/api/me', { name: 'Ann Smith' })).status).toBe(200); // the name she goes by now
+    const named = { 'allied:mediterranean': 'Ann Smith', 'allied:north-atlantic': 'Ann Smith', 'soviet:mediterranean': 'Boris', 'soviet:north-atlantic': 'Dmitri' };
+    const exported = (await referee.get(`/api/games/${id}/export`)).body as GameRecord;
+    expect((exported.options as { players: unknown }).players).toEqual(named);
+    expect(exported.seed, 'the seed stays on the server').toBeNull();
+    // At the table the file opens with those names (the record sheet's "Players: …").
+    const opened = Session.open(cwnb, exported);
+    if (isRuleError(opened)) throw new Error(opened.message);
+    expect((opened.state as { holders: unknown }).holders).toEqual(named);
+    expect((await ann.get(`/api/games/${id}/export`)).status, 'still the referee\'s alone before the end').toBe(403);
+    const moved = await referee.post(`/api/games/${id}/to-table`, {});
+    expect(moved.status).toBe(200);
+    expect((moved.body as GameRecord).options).toMatchObject({ players: named });
   });
 
   it('a physical-dice campaign is not moved to the table (409): its ordinary export goes to the table, and online play goes on', async () => {

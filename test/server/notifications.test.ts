@@ -141,6 +141,57 @@ describe('notifications of a decision waiting (issue 10)', () => {
   });
 });
 
+describe('a notice held back by the cap says what holds when it is sent (issue 10)', () => {
+  /** A game where Ann (both Allied seats) has e-mail on and was just sent a message (the cap holds the next for 5 minutes); the example's actions. */
+  async function annJustMailed(address: string) {
+    const g = await twoTeamGame(server);
+    await settings(g.allied, emailOn(address));
+    const annId = (await g.allied.get('/api/me')).body.person.id;
+    await server.ctx.notifications.toPerson(annId, 'chat', g.id, 'Wardroom: earlier news', 'Earlier news.', null);
+    await runDue(server.ctx);
+    const mine = () => smtp.mails.filter((m) => m.to.includes(address));
+    expect(mine()).toHaveLength(1);
+    clock.advance(MINUTE);
+    // Both Soviet mission rolls: the game now waits on Ann's purchases in both War Zones, and she is told (held back by the cap).
+    const actions = exampleActions();
+    for (let k = 0; k < 2; k++) await g.holder(actions[k].seat).act(g.id, actions[k], k);
+    await server.ctx.notifications.idle();
+    expect((await server.ctx.notifications.outbox()).filter((r) => r.address === address && r.kind === 'turn' && r.status === 'pending')).toHaveLength(1);
+    await runDue(server.ctx);
+    expect(mine()).toHaveLength(1);
+    /** Ann plays the example's actions up to `end` (not included). */
+    const play = async (end: number) => {
+      for (let k = 2; k < end; k++) await g.allied.act(g.id, actions[k], k);
+      await server.ctx.notifications.idle();
+    };
+    return { g, mine, play };
+  }
+
+  it('the turn notice names only the decisions still waiting on the person when it goes: one made meanwhile is not in it', async () => {
+    const { g, mine, play } = await annJustMailed('ann-recompose@example.org');
+    await play(13); // the Allied purchases in the Mediterranean, finished; the North Atlantic's still to come
+    expect((await g.referee.page(g.id)).waitingFor).toContain('allied:north-atlantic');
+    clock.advance(5 * MINUTE);
+    await runDue(server.ctx);
+    expect(mine()).toHaveLength(2);
+    expect(mine()[1].subject).toContain('your turn');
+    expect(mine()[1].text).toMatch(/waits on you: turn 1, North Atlantic: [^\n]*\(Allied, North Atlantic\)\./);
+    expect(mine()[1].text).not.toContain('Mediterranean');
+  });
+
+  it('a turn notice whose decisions were all made before it went is not sent', async () => {
+    const { g, mine, play } = await annJustMailed('ann-dropped@example.org');
+    await play(24); // the Allied purchases in both War Zones, finished: the game waits on the Soviet team only
+    expect((await g.referee.page(g.id)).waitingFor.filter((s: string) => s.startsWith('allied:'))).toEqual([]);
+    clock.advance(5 * MINUTE);
+    await runDue(server.ctx);
+    clock.advance(10 * MINUTE);
+    await runDue(server.ctx);
+    expect(mine()).toHaveLength(1); // only the earlier news
+    expect((await server.ctx.notifications.outbox()).filter((r) => r.address === 'ann-dropped@example.org' && r.kind === 'turn').map((r) => r.status)).toEqual(['dropped']);
+  });
+});
+
 describe('the outbox: retries, backoff, a cap per address (issue 10)', () => {
   it('a failing webhook is tried again after 1, then 2 minutes, and given up after 3 tries', async () => {
     const g = await twoTeamGame(server);

@@ -187,7 +187,7 @@ describe('rewinds by agreement', () => {
     expect((await g.allied.page(g.id)).game.version).toBe(g.v + 1);
   });
 
-  it('refused by the other seat: nothing changes, and the request is closed', async () => {
+  it('refused by the other seat: nothing changes, the request is closed, and the one who asked finds it refused, by whom and when', async () => {
     const g = await ordered();
     const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
     const r = await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: false });
@@ -195,8 +195,16 @@ describe('rewinds by agreement', () => {
     const page = await g.allied.page(g.id);
     expect(page.game.version).toBe(g.v);
     expect(page.rewinds).toEqual([]);
+    expect(page.closedRewinds).toEqual([
+      { id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, outcome: 'refused', by: 'soviet:mediterranean', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), message: 'Soviet, Mediterranean refused the rewind of the Mediterranean War Zone to after action #0.' },
+    ]);
+    expect((await g.referee.page(g.id)).closedRewinds).toEqual(page.closedRewinds);
     expect(page.view.zones[0].players.allied.order.ships).toEqual(['uss-kidd', 'uss-spruance']);
     expect((await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:mediterranean', agree: true })).status).toBe(404);
+    // Refused by the referee: the same, naming the referee.
+    const again = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 2 });
+    expect((await g.referee.post(`/api/games/${g.id}/rewinds/${again.body.id}`, { agree: false })).body).toEqual({ done: false });
+    expect((await g.allied.page(g.id)).closedRewinds.find((c: { id: string }) => c.id === again.body.id)).toMatchObject({ id: again.body.id, outcome: 'refused', by: 'referee', message: 'The referee refused the rewind of the Mediterranean War Zone to after action #2.' });
   });
 
   it('the referee alone may rewind: asked by the referee, it is done at once; a seat holder must say which seat asks', async () => {
@@ -245,6 +253,13 @@ describe('rewinds by agreement', () => {
     const page = await g.soviet.page(g.id);
     expect(page.game.version).toBe(v);
     expect(page.rewinds).toEqual([]);
+    // The one who asked is told it failed and why, in the words the rules have for them (asked now, the same rewind is refused with them).
+    const why = (await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 })).body.error.message;
+    const [failed] = (await g.allied.page(g.id)).closedRewinds;
+    expect(failed).toMatchObject({ id: ask.body.id, outcome: 'failed', by: 'soviet:mediterranean', message: `Soviet, Mediterranean agreed, but the rewind of the Mediterranean War Zone to after action #0 cannot be done: ${why}` });
+    // Worded for the Allied seat, it is shown to the Allied team and the referee only: not to the Soviet team, nor to spectators.
+    expect((await g.referee.page(g.id)).closedRewinds).toEqual([failed]);
+    for (const who of [g.soviet, g.spectator]) expect((await who.page(g.id)).closedRewinds, who.name).toEqual([]);
   });
 
   it('a rewind of a War Zone the seat does not play is 422; a spectator cannot ask (403)', async () => {

@@ -251,10 +251,11 @@ describe(`rewind requests on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}
     await s.create('g', EXAMPLE);
     const people = new People(s.db);
     const rid = await people.createRewind('g', 'allied:mediterranean', 'zone:mediterranean', 0);
-    await people.setRewind(rid, ['allied:mediterranean', 'referee'], 'done');
-    await people.setRewind(rid, ['allied:mediterranean'], 'refused');
-    await people.setRewind(rid, ['allied:mediterranean'], null);
+    await people.setRewind(rid, ['allied:mediterranean', 'referee'], 'done', { by: 'referee' });
+    await people.setRewind(rid, ['allied:mediterranean'], 'refused', { by: 'soviet:mediterranean' });
+    await people.setRewind(rid, ['allied:mediterranean'], null, { by: 'soviet:mediterranean' });
     expect(await people.openRewinds('g')).toEqual([]);
+    expect(await people.closedRewinds('g'), 'not refused: it was done').toEqual([]);
     const row = await s.db.selectFrom('rewinds').select(['outcome', 'agreed']).where('id', '=', rid).executeTakeFirstOrThrow();
     expect(row).toEqual({ outcome: 'done', agreed: JSON.stringify(['allied:mediterranean', 'referee']) });
     await s.db.destroy();

@@ -66,8 +66,18 @@ export interface GamePage {
   waitingFor: string[];
   lastEvent: number;
   rewinds: Rewind[];
+  /** The rewind requests refused or failed, newest first (the asking team's and the referee's only). */
+  closedRewinds?: ClosedRewind[];
   /** A rematch of this game, and the game this one is the rematch of (issue 10). */
   links?: { rematch: string | null; rematchOf: string | null };
+}
+export interface ClosedRewind {
+  id: string;
+  seat: string;
+  outcome: 'refused' | 'failed';
+  at: string;
+  /** "Soviet, Mediterranean refused the rewind of the Mediterranean War Zone to after action #0." */
+  message: string;
 }
 /** A chat channel the person may read (docs/api.md, "Chat"). */
 export interface ChatChannel {

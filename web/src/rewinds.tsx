@@ -27,7 +27,8 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
   };
   // A rewind is asked by a seat of the zone and answered by the other (or the referee); the referee alone may rewind at once.
   const askers = page.me.referee ? ['referee'] : page.me.seats;
-  if (!askers.length && !page.rewinds.length) return null;
+  const closed = page.closedRewinds ?? [];
+  if (!askers.length && !page.rewinds.length && !closed.length) return null;
   return (
     <section class="card" data-testid="rewinds" aria-labelledby="rewinds-h">
       <h2 id="rewinds-h">Rewinds</h2>
@@ -54,6 +55,18 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
           </div>
         );
       })}
+      {closed.length > 0 && (
+        <>
+          <h3>Answered</h3>
+          <ul class="closed-rewinds" data-testid="closed-rewinds">
+            {closed.map((r) => (
+              <li key={r.id}>
+                <small>{new Date(r.at).toLocaleString()}</small> {r.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {askers.length > 0 && !page.game.over && <AskRewind page={page} log={log} askers={askers} call={call} />}
     </section>
   );

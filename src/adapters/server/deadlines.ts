@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ensureDeadlinesRow, type Database, type DeadlinesTable } from '../storage/database.ts';
 import { newId, type People } from '../storage/people.ts';
 import { HttpError } from './http-errors.ts';
-import type { Clock, Notifications } from './notifications.ts';
+import { utc, type Clock, type Notifications } from './notifications.ts';
 
 /**
  * Deadlines per campaign (issue 10), set by the referee: a time for the current decision (fixed,
@@ -41,8 +41,6 @@ export interface DeadlineSetting {
 }
 
 const HOUR = 3_600_000;
-/** "Wed, 02 Dec 2026 18:00 UTC". */
-const utc = (iso: string) => new Date(iso).toUTCString().replace(/:00 GMT$/, ' UTC');
 
 const movedAway = (at: string) => new HttpError(423, 'moved-to-table', `The referee moved this campaign to the table (${utc(at)}): it goes on there with \`wardroom play\` and its game file, not online.`);
 
@@ -227,13 +225,10 @@ export class Deadlines {
     return done;
   }
 
+  /** The reminder, to everyone the game waits on; its words are made again when it is sent, and it is dropped if it no longer applies by then. */
   private async remind(game: string, r: DeadlinesTable): Promise<void> {
-    const title = await this.titleOf(game);
     const w = await this.notifications.waitedOn(game);
-    for (const [personId, seats] of w?.people ?? []) {
-      const what = seats.map((s) => this.notifications.describe(w!.session, s)).join('; ');
-      await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: deadline soon in “${title}”`, `Reminder: “${title}” waits on you (${what}) until ${utc(r.due_at!)}.`, this.notifications.gameLink(game));
-    }
+    for (const [personId] of w?.people ?? []) await this.notifications.aboutGame(personId, 'deadline', game, { what: 'reminder', dueAt: r.due_at! });
   }
 
   private async expire(game: string, r: DeadlinesTable): Promise<void> {
@@ -241,12 +236,7 @@ export class Deadlines {
       await this.pause(game, 'deadline');
       return;
     }
-    const title = await this.titleOf(game);
-    const w = await this.notifications.waitedOn(game);
-    const what = w ? [...w.people.values()].flat().map((s) => this.notifications.describe(w.session, s)).join('; ') : '';
-    for (const personId of await this.people.referees(game)) {
-      await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: deadline passed in “${title}”`, `The deadline of “${title}” (${utc(r.due_at!)}) has passed${what ? ` while it waits on ${what}` : ''}. As referee, decide: extend it, pause the campaign, or settle it with the players.`, this.notifications.gameLink(game));
-    }
+    for (const personId of await this.people.referees(game)) await this.notifications.aboutGame(personId, 'deadline', game, { what: 'expired', dueAt: r.due_at! });
     this.announce(game);
   }
 

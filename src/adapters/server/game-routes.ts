@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isRuleError, type RuleError } from '../../engine/errors.ts';
 import { eventAs, newGameRecord, Session, type GameRecord } from '../../engine/session.ts';
-import { REFEREE, SPECTATOR, seatViewer, viewerName, type Viewer } from '../../engine/viewer.ts';
+import { canSee, REFEREE, SPECTATOR, seatViewer, viewerName, type Viewer } from '../../engine/viewer.ts';
 import { cwnb } from '../../modules/cwnb/index.ts';
 import { MODULES } from '../../modules/index.ts';
 import { smpModule } from '../../modules/smp/index.ts';
 import type { Change, ChangeGuard, Conflict } from '../storage/database.ts';
 import { gameFileSchema } from '../storage/game-file.ts';
-import { newId, type Member } from '../storage/people.ts';
+import { newId, type Holder, type Member } from '../storage/people.ts';
 import type { Ctx } from './context.ts';
 import { campaignOptions, createGameBody, DEMO_OPTIONS } from './campaign-setup.ts';
 import { HttpError, parseBody, ruleRefusal } from './http-errors.ts';
@@ -83,6 +83,18 @@ export function brokenSummary(id: string, g: Membership) {
 /** The game file to download: the seed only once the game is over (or moved to the table), and a team's notes only for that team (and the referee). */
 function exportRecord(session: Session<unknown>, viewer: Viewer, movedToTable: boolean): GameRecord {
   return session.isOver() || movedToTable ? session.recordFor(viewer) : { ...session.withoutSeed(), seed: null };
+}
+
+/**
+ * The game file as it leaves the server: a CWNB campaign's `options.players` (the names per seat)
+ * name the people who hold the seats online now, as the game page does; a seat nobody holds keeps
+ * the name it had, if any. Who holds a seat is no secret: every member's game page shows it.
+ */
+function namingHolders(record: GameRecord, holders: readonly Holder[]): GameRecord {
+  if (record.module !== cwnb.id) return record;
+  const options = record.options as { players?: Record<string, string> };
+  const now = Object.fromEntries(holders.flatMap((h) => (h.seat ? [[h.seat, h.name]] : [])));
+  return { ...record, options: { ...options, players: { ...options.players, ...now } } };
 }
 
 /** `after=N`: the seq of the last event a client has (-1 or left out: none), written as a whole number; anything else is 400. */
@@ -190,6 +202,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       waitingFor: live ? session.waitingFor() : [],
       lastEvent: lastEventFor(session, access.viewer),
       rewinds: live ? await rewindsOf(id, session, access.viewer) : [],
+      closedRewinds: await closedRewindsOf(id, session, access.viewer),
       links: await rematchLinks(ctx, id),
     };
   });
@@ -211,6 +224,21 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     }));
   }
 
+  /**
+   * The rewind requests refused or failed, newest first, for the team of the seat that asked (and
+   * the referee): who closed each, when, and a sentence saying so; a failure's reason is the
+   * rules' refusal worded for the seat that asked, so it names no secret of the other team.
+   */
+  async function closedRewindsOf(id: string, session: Session<unknown>, viewer: Viewer) {
+    const teamOf = (seat: string) => session.module.teamOf(session.state, seat);
+    const mine = (await ctx.people.closedRewinds(id)).filter((r) => canSee(viewer, { team: teamOf(r.seat)! }, teamOf)); // a seat that may ask has a team (scopeSeats)
+    return mine.map(({ reason, ...r }) => {
+      const by = r.by === 'referee' ? 'The referee' : session.seatLabel(r.by);
+      const what = `the rewind of ${session.partName(r.scope)} to after action #${r.to}`;
+      return { ...r, message: r.outcome === 'refused' ? `${by} refused ${what}.` : `${by} agreed, but ${what} cannot be done: ${reason}` };
+    });
+  }
+
   app.get<{ Params: { id: string }; Querystring: { as?: string; after?: string } }>('/api/games/:id/events', async (request) => {
     const access = await accessOf(ctx, request, request.params.id, request.query.as);
     const session = await ctx.sessionOf(request.params.id);
@@ -230,7 +258,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // The game file holds every order and commitment: the referee's until the campaign ends.
     if (!access.referee && !session.isOver()) throw new HttpError(403, 'not-referee', 'The game file holds both teams\' secrets: only the referee may download it before the campaign ends. Your own log is at /log.');
     reply.header('content-disposition', `attachment; filename="wardroom-${request.params.id}.json"`);
-    return exportRecord(session, access.viewer, !!(await ctx.deadlines.get(request.params.id))?.movedAt);
+    return namingHolders(exportRecord(session, access.viewer, !!(await ctx.deadlines.get(request.params.id))?.movedAt), await ctx.people.holders(request.params.id));
   });
 
   /**
@@ -252,7 +280,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // begun before the move may still be bringing up to date).
     await ctx.store.settled(id);
     reply.header('content-disposition', `attachment; filename="wardroom-${id}.json"`);
-    return (await ctx.store.record(id, { withSeed: true }))!; // the referee's: everything
+    return namingHolders((await ctx.store.record(id, { withSeed: true }))!, await ctx.people.holders(id)); // the referee's: everything
   });
 
   /** A change is stored only while the game is neither paused nor moved to the table (checked where it is stored). */
@@ -334,7 +362,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const who = body.seat === undefined && access.referee ? 'referee' : holds(access, body.seat);
     if (who !== 'referee' && !open.needed.includes(who)) throw new HttpError(403, 'not-asked', `The rewind of ${session.partName(open.scope)} does not wait on ${session.seatLabel(who)}.`);
     if (!body.agree) {
-      await ctx.people.setRewind(rid, open.agreed, 'refused');
+      await ctx.people.setRewind(rid, open.agreed, 'refused', { by: who });
       ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
       return { done: false };
     }
@@ -343,13 +371,15 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (complete) {
       const r = await ctx.store.rewind(session.module, id, open.scope, open.to, agreed, who === 'referee' ? REFEREE : seatViewer(who), session.version, unlessPaused(id));
       if (isRuleError(r) && r.code !== 'stale-version') {
-        // The rules refuse it (past a die or a reveal): the request is closed, not left waiting for ever.
-        await ctx.people.setRewind(rid, open.agreed, 'refused');
+        // The rules refuse it (past a die or a reveal): the request is closed, not left waiting for ever,
+        // and the seat that asked is told why in the words the rules have for it (not the answerer's).
+        const forAsker = (await ctx.sessionOf(id)).trial((s) => s.rewind(open.scope, open.to, agreed, undefined, seatViewer(open.seat)));
+        await ctx.people.setRewind(rid, open.agreed, 'failed', { by: who, reason: isRuleError(forAsker) ? forAsker.message : 'the game has changed since it was asked.' });
         ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
       }
       settle(id, r);
     }
-    await ctx.people.setRewind(rid, agreed, complete ? 'done' : null);
+    await ctx.people.setRewind(rid, agreed, complete ? 'done' : null, { by: who });
     ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
     return { done: complete };
   });

@@ -30,6 +30,19 @@ export interface MailSender {
 
 export type NotificationKind = 'turn' | 'chat' | 'deadline' | 'invitation';
 
+/**
+ * What an item says of the game, which may no longer hold when the item goes (the cap per address
+ * holds items back for minutes, a failure for longer): its words are made again when it is sent,
+ * as the game is then, and an item that no longer applies is dropped.
+ * - `waiting`: the game waits on the person (their seats only);
+ * - `reminder`: a deadline (`dueAt`) comes while the game waits on the person;
+ * - `expired`: the deadline `dueAt` passed: the referee decides.
+ */
+export type About = { what: 'waiting' } | { what: 'reminder' | 'expired'; dueAt: string };
+
+/** "Wed, 02 Dec 2026 18:00 UTC". */
+export const utc = (iso: string) => new Date(iso).toUTCString().replace(/:00 GMT$/, ' UTC');
+
 export interface NotificationSettings {
   email: { on: boolean; /** null: the address of the person's record. */ address: string | null };
   /** A URL that receives a JSON POST (`{text, content, subject, items}`), or null. */
@@ -130,28 +143,59 @@ export class Notifications {
   }
 
   /** Put an item in the outbox for each channel the person chose for this kind; how many rows. */
-  async toPerson(personId: string, kind: Exclude<NotificationKind, 'invitation'>, game: string | null, subject: string, text: string, link: string | null): Promise<number> {
+  async toPerson(personId: string, kind: Exclude<NotificationKind, 'invitation'>, game: string | null, subject: string, text: string, link: string | null, about: About | null = null): Promise<number> {
     const s = await this.settings(personId);
     if (!s.kinds[kind]) return 0;
     let n = 0;
     if (s.email.on) {
       const address = s.email.address ?? (await this.people.person(personId))?.email ?? null;
-      if (address) n += await this.enqueue({ personId, game, kind, channel: 'email', address, subject, text, link });
+      if (address) n += await this.enqueue({ personId, game, kind, channel: 'email', address, subject, text, link, about });
     }
-    if (s.webhook) n += await this.enqueue({ personId, game, kind, channel: 'webhook', address: s.webhook, subject, text, link });
+    if (s.webhook) n += await this.enqueue({ personId, game, kind, channel: 'webhook', address: s.webhook, subject, text, link, about });
     return n;
+  }
+
+  /** An item that says `about` the game (made now, and again when it is sent); none when it does not apply now. */
+  async aboutGame(personId: string, kind: 'turn' | 'deadline', game: string, about: About): Promise<number> {
+    const words = await this.compose(game, personId, about);
+    return words ? this.toPerson(personId, kind, game, words.subject, words.text, this.gameLink(game), about) : 0;
+  }
+
+  /**
+   * The words of an item `about` the game for this person, as the game is now, or null when it no
+   * longer applies (the seats acted, the deadline moved or went, the game ended or moved to the
+   * table). Built from the person's own seats and the spectator's words for them (`describe`).
+   */
+  private async compose(game: string, personId: string, about: About): Promise<{ subject: string; text: string } | null> {
+    const session = await this.sessionOf(game);
+    if (!session || session.isOver()) return null;
+    const deadline = await this.db.selectFrom('deadlines').select(['due_at', 'paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
+    if (deadline?.moved_at) return null;
+    // A paused game still waits on the same seats (the page says whose decision it is), but its deadline does not run.
+    if (about.what !== 'waiting' && (deadline?.due_at !== about.dueAt || deadline.paused_at)) return null;
+    const title = await this.titleOf(game);
+    const waiting = session.waitingFor();
+    if (about.what === 'expired') {
+      const what = waiting.map((s) => this.describe(session, s)).join('; ');
+      return { subject: `Wardroom: deadline passed in “${title}”`, text: `The deadline of “${title}” (${utc(about.dueAt)}) has passed${what ? ` while it waits on ${what}` : ''}. As referee, decide: extend it, pause the campaign, or settle it with the players.` };
+    }
+    const seats = holdersOf(await this.people.holders(game), waiting).get(personId);
+    if (!seats) return null;
+    const what = seats.map((s) => this.describe(session, s)).join('; ');
+    if (about.what === 'waiting') return { subject: `Wardroom: your turn in “${title}”`, text: `“${title}” waits on you: ${what}.` };
+    return { subject: `Wardroom: deadline soon in “${title}”`, text: `Reminder: “${title}” waits on you (${what}) until ${utc(about.dueAt)}.` };
   }
 
   /** An item for an e-mail address that is no person's (yet): an invitation. */
   async toAddress(address: string, kind: NotificationKind, game: string | null, subject: string, text: string, link: string | null): Promise<void> {
-    await this.enqueue({ personId: null, game, kind, channel: 'email', address, subject, text, link });
+    await this.enqueue({ personId: null, game, kind, channel: 'email', address, subject, text, link, about: null });
   }
 
-  private async enqueue(i: { personId: string | null; game: string | null; kind: string; channel: 'email' | 'webhook'; address: string; subject: string; text: string; link: string | null }): Promise<number> {
+  private async enqueue(i: { personId: string | null; game: string | null; kind: string; channel: 'email' | 'webhook'; address: string; subject: string; text: string; link: string | null; about: About | null }): Promise<number> {
     const at = this.clock.now().toISOString();
     await this.db
       .insertInto('notification_outbox')
-      .values({ id: newId(), person_id: i.personId, game_id: i.game, kind: i.kind, channel: i.channel, address: i.address, subject: i.subject, text: i.text, link: i.link, created_at: at, due_at: at, attempts: 0, status: 'pending', last_error: null, sent_at: null })
+      .values({ id: newId(), person_id: i.personId, game_id: i.game, kind: i.kind, channel: i.channel, address: i.address, subject: i.subject, text: i.text, link: i.link, about: i.about && JSON.stringify(i.about), created_at: at, due_at: at, attempts: 0, status: 'pending', last_error: null, sent_at: null })
       .execute();
     return 1;
   }
@@ -215,11 +259,7 @@ export class Notifications {
         .onConflict((oc) => oc.column('game_id').doUpdateSet({ seats: JSON.stringify(now) }))
         .execute();
     }
-    const title = await this.titleOf(game);
-    for (const [personId, seats] of told) {
-      const what = seats.map((s) => this.describe(session, s)).join('; ');
-      await this.toPerson(personId, 'turn', game, `Wardroom: your turn in “${title}”`, `“${title}” waits on you: ${what}.`, this.gameLink(game));
-    }
+    for (const [personId] of told) await this.aboutGame(personId, 'turn', game, { what: 'waiting' });
   }
 
   /**
@@ -295,8 +335,8 @@ export class Notifications {
         await this.db.updateTable('notification_outbox').set({ due_at: wait }).where('channel', '=', channel).where('address', '=', address).where('status', '=', 'pending').where('due_at', '<', wait).execute();
         continue;
       }
-      const rows = await this.claim(channel, address, now);
-      if (!rows.length) continue; // another node has it, or nothing is due any more
+      const rows = await this.current(await this.claim(channel, address, now));
+      if (!rows.length) continue; // another node has it, nothing is due any more, or nothing due still applies
       const ids = rows.map((r) => r.id);
       try {
         await this.deliver(channel, address, rows.map((r) => ({ kind: r.kind, game: r.game_id, subject: r.subject, text: r.text, link: r.link })));
@@ -358,7 +398,27 @@ export class Notifications {
     return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
   }
 
-  private async deliver(channel: string, address: string, rows: Item[]): Promise<void> {
+  /**
+   * Claimed rows as they go: an item `about` the game in the words of the game now (stored as
+   * sent), or dropped (status 'dropped') when it no longer applies.
+   */
+  private async current<R extends { id: string; person_id: string | null; game_id: string | null; about: string | null; subject: string; text: string }>(rows: R[]): Promise<R[]> {
+    const out: R[] = [];
+    for (const r of rows) {
+      const words = r.about && r.person_id && r.game_id ? await this.compose(r.game_id, r.person_id, JSON.parse(r.about) as About) : r;
+      if (!words) {
+        await this.db.updateTable('notification_outbox').set({ status: 'dropped', claimed_until: null }).where('id', '=', r.id).execute();
+        continue;
+      }
+      if (words.subject !== r.subject || words.text !== r.text) await this.db.updateTable('notification_outbox').set(words).where('id', '=', r.id).execute();
+      out.push({ ...r, ...words });
+    }
+    return out;
+  }
+
+  private async deliver(channel: string, address: string, all: Item[]): Promise<void> {
+    // Items that now say the same (two notices that a game waits on you) go as one.
+    const rows = all.filter((r, i) => all.findIndex((o) => o.game === r.game && o.subject === r.subject && o.text === r.text) === i);
     const subject = rows.length === 1 ? rows[0].subject : `Wardroom: ${rows.length} updates`;
     const body = rows.map((r) => (r.link ? `${r.text}\n${r.link}` : r.text)).join('\n\n');
     if (channel === 'email') {

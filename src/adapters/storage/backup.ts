@@ -29,18 +29,18 @@ export const BACKUP_TABLES = {
   actions: ['game_id', 'seq', 'entry', 'created_at'],
   members: ['game_id', 'person_id', 'role', 'seat', 'created_at'],
   invitations: ['token_hash', 'game_id', 'kind', 'seats', 'created_at'],
-  rewinds: ['id', 'game_id', 'seat', 'scope', 'to_index', 'agreed', 'created_at', 'outcome'],
+  rewinds: ['id', 'game_id', 'seat', 'scope', 'to_index', 'agreed', 'created_at', 'outcome', 'answered_by', 'answered_at', 'reason'],
   chat_messages: ['id', 'game_id', 'seq', 'channel', 'author_id', 'author_label', 'text', 'created_at'],
   chat_reads: ['game_id', 'person_id', 'channel', 'last_read'],
   reads: ['game_id', 'person_id', 'last_seq', 'updated_at'],
   deadlines: ['game_id', 'due_at', 'hours', 'remind_hours', 'on_expiry', 'paused_at', 'moved_at', 'updated_at'],
   deadline_jobs: ['id', 'game_id', 'kind', 'due_at', 'done_at'],
-  notification_outbox: ['id', 'person_id', 'game_id', 'kind', 'channel', 'address', 'subject', 'text', 'link', 'created_at', 'due_at', 'attempts', 'status', 'last_error', 'sent_at', 'claimed_until'],
+  notification_outbox: ['id', 'person_id', 'game_id', 'kind', 'channel', 'address', 'subject', 'text', 'link', 'about', 'created_at', 'due_at', 'attempts', 'status', 'last_error', 'sent_at', 'claimed_until'],
   notification_waiting: ['game_id', 'seats'],
 } as const satisfies { [T in keyof Database]?: readonly (keyof Database[T] & string)[] };
 
 /** Columns added since version 1 of the format: a backup written before has none and restores them as null. */
-const LATER_COLUMNS: Partial<Record<BackupTable, readonly string[]>> = { deadlines: ['moved_at'], games: ['seed_imported'] };
+const LATER_COLUMNS: Partial<Record<BackupTable, readonly string[]>> = { deadlines: ['moved_at'], games: ['seed_imported'], rewinds: ['answered_by', 'answered_at', 'reason'], notification_outbox: ['about'] };
 
 export type BackupTable = keyof typeof BACKUP_TABLES;
 const TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTable[];

@@ -92,8 +92,14 @@ export interface RewindsTable {
   /** Who agreed so far, as JSON. */
   agreed: string;
   created_at: string;
-  /** 'done', 'refused' or null while open. */
+  /** 'done', 'refused' (by the seat or referee asked), 'failed' (agreed, and the rules refused it then), or null while open. */
   outcome: string | null;
+  /** Who closed it: the seat that answered, or 'referee' (null while open, and for requests closed before this was kept). */
+  answered_by: string | null;
+  /** When it was closed (UTC ISO). */
+  answered_at: string | null;
+  /** 'failed': why, as the seat that asked may be told (the engine's refusal worded for that seat). */
+  reason: string | null;
 }
 
 /** A chat message (issue 10): numbered per game; `channel` names who may read it (src/adapters/server/chat-routes.ts). */
@@ -155,12 +161,18 @@ export interface NotificationOutboxTable {
   subject: string;
   text: string;
   link: string | null;
+  /**
+   * What the item says of the game as it was when queued, to be said again as the game is when it
+   * is sent (notifications.ts, `About`, as JSON): null for an item whose words stay true (a chat
+   * message came, the referee paused the campaign).
+   */
+  about: string | null;
   created_at: string;
   /** When it may next be tried (UTC ISO). */
   due_at: string;
   attempts: number;
-  /** 'sending': claimed by a node until `claimed_until` (issue 11); a claim that expires is taken again. */
-  status: 'pending' | 'sending' | 'sent' | 'failed';
+  /** 'sending': claimed by a node until `claimed_until` (issue 11); a claim that expires is taken again. 'dropped': no longer true when it was to be sent (`about`). */
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
   last_error: string | null;
   sent_at: string | null;
   /** While 'sending': when the claim expires (UTC ISO; a node that died mid-send). */
@@ -452,6 +464,14 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-05-9-seed-imported': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('games').addColumn('seed_imported', 'text').execute();
+    },
+  },
+  '2026-12-06-10-outbox-about-rewind-answers': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('notification_outbox').addColumn('about', 'text').execute();
+      await db.schema.alterTable('rewinds').addColumn('answered_by', 'text').execute();
+      await db.schema.alterTable('rewinds').addColumn('answered_at', 'text').execute();
+      await db.schema.alterTable('rewinds').addColumn('reason', 'text').execute();
     },
   },
 };

@@ -236,7 +236,7 @@ export class People {
 
   async createRewind(gameId: string, seat: string, scope: string, to: number): Promise<string> {
     const id = newId();
-    await this.db.insertInto('rewinds').values({ id, game_id: gameId, seat, scope, to_index: to, agreed: JSON.stringify([seat]), created_at: now(), outcome: null }).execute();
+    await this.db.insertInto('rewinds').values({ id, game_id: gameId, seat, scope, to_index: to, agreed: JSON.stringify([seat]), created_at: now(), outcome: null, answered_by: null, answered_at: null, reason: null }).execute();
     return id;
   }
 
@@ -245,8 +245,21 @@ export class People {
     return rows.map((r) => ({ id: r.id, seat: r.seat, scope: r.scope, to: r.to_index, agreed: JSON.parse(r.agreed) as string[] }));
   }
 
-  /** Record who agreed, and the outcome; a request already closed (done or refused) stays as it was, whatever answer comes after. */
-  async setRewind(id: string, agreed: readonly string[], outcome: 'done' | 'refused' | null): Promise<void> {
-    await this.db.updateTable('rewinds').set({ agreed: JSON.stringify(agreed), outcome }).where('id', '=', id).where('outcome', 'is', null).execute();
+  /**
+   * The requests refused (by the seat or referee asked) or failed (agreed, and the rules refused
+   * it then), newest first, with who closed them, when, and why (worded for the seat that asked).
+   */
+  async closedRewinds(gameId: string) {
+    const rows = await this.db.selectFrom('rewinds').selectAll().where('game_id', '=', gameId).where('outcome', 'in', ['refused', 'failed']).where('answered_at', 'is not', null).orderBy('answered_at', 'desc').execute();
+    return rows.map((r) => ({ id: r.id, seat: r.seat, scope: r.scope, to: r.to_index, outcome: r.outcome as 'refused' | 'failed', by: r.answered_by!, at: r.answered_at!, reason: r.reason }));
+  }
+
+  /**
+   * Record who agreed, and the outcome with who answered last (`by`: a seat or 'referee') and, when
+   * it failed, why; a request already closed (done, refused or failed) stays as it was, whatever answer comes after.
+   */
+  async setRewind(id: string, agreed: readonly string[], outcome: 'done' | 'refused' | 'failed' | null, answer: { by: string; reason?: string }): Promise<void> {
+    const closed = outcome ? { answered_by: answer.by, answered_at: now(), reason: answer.reason ?? null } : {};
+    await this.db.updateTable('rewinds').set({ agreed: JSON.stringify(agreed), outcome, ...closed }).where('id', '=', id).where('outcome', 'is', null).execute();
   }
 }
