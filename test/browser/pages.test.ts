@@ -143,6 +143,26 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       for (const p of [referee, player, visitor]) await p.context().close();
     }
   });
+
+  it('a player leaves their seat from the game page: back home, the campaign is no longer theirs, and the referee sees the seat unclaimed', async () => {
+    const [referee, player] = await Promise.all([1, 2].map(() => newPage(browser, PHONE)));
+    try {
+      await referee.goto(`${server.url}/`);
+      const { id } = (await (await referee.request.post(`${server.url}/api/games`, { data: { title: 'Leaving test', zones: ['mediterranean'], turns: 1, roster: 'demo', startingPoints: 'demo' } })).json()) as { id: string };
+      const link = ((await (await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'table' } })).json()) as { url: string }).url;
+      await player.goto(link);
+      await player.getByTestId('claim-seat-allied:mediterranean').check();
+      await player.getByLabel('Your name').fill('Lena');
+      await player.getByTestId('claim-button').click();
+      await player.getByTestId('seat-actions-allied:mediterranean').getByText('Leave this seat').click();
+      await player.getByTestId('leave-allied:mediterranean').click();
+      await player.getByTestId('games').getByText('None yet.').waitFor({ timeout: 5000 }); // home: it was Lena's only campaign
+      await referee.goto(`${server.url}/g/${id}`);
+      await referee.getByTestId('referee').getByText('Allied, Mediterranean: unclaimed').waitFor({ timeout: 5000 });
+    } finally {
+      for (const p of [referee, player]) await p.context().close();
+    }
+  });
 });
 
 /** The game page is connected live, so its board and log are current. */

@@ -127,7 +127,7 @@ describe('invitations and seats', () => {
     expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === ALLIED[1]).holder).toBe('Ann');
   });
 
-  it('a player who lost their device gets the seat back: the referee frees it (a player may not), and a new link gives it to the new device', async () => {
+  it('a player who lost their device gets the seat back: the referee frees it, and a new link gives it to the new device', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);
     const ann = server.person('Ann');
@@ -135,7 +135,6 @@ describe('invitations and seats', () => {
     await claim(ann, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean']);
     const open = await ann.live(id); // the lost device may still have a tab open
     await open.version(0);
-    expect((await ann.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`)).status).toBe(403);
     const freed = await rita.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`);
     expect([freed.status, freed.body]).toEqual([200, { freed: 'allied:mediterranean' }]);
     await expect(open.until(() => false, 3000)).rejects.toThrow(/4403/); // it sees the seat's secrets no longer
@@ -146,6 +145,21 @@ describe('invitations and seats', () => {
     expect((await claim(phone, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean'])).status).toBe(200);
     expect((await phone.page(id)).me.seats).toEqual(['allied:mediterranean']);
     expect((await ann.get(`/api/games/${id}`)).status).toBe(403); // the lost device holds nothing any more
+  });
+
+  it('a player leaves a seat they hold (another\'s they may not free): the seat is free for a new invitation, and the campaign leaves their home page', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const [ann, boris] = [server.person('Ann'), server.person('Boris')];
+    await claim(ann, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean']);
+    await claim(boris, await invite(rita, id, 'seat', { seat: 'soviet:mediterranean' }), ['soviet:mediterranean']);
+    const other = await ann.call('DELETE', `/api/games/${id}/seats/soviet:mediterranean`);
+    expect([other.status, other.body.error.message]).toEqual([403, 'Only the referee frees a seat someone else holds; you may leave a seat you hold.']);
+    const left = await ann.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`);
+    expect([left.status, left.body]).toEqual([200, { freed: 'allied:mediterranean' }]);
+    expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean').holder).toBeNull();
+    expect((await ann.get('/api/me')).body.games.map((g: { id: string }) => g.id)).not.toContain(id);
+    expect((await boris.page(id)).me.seats).toEqual(['soviet:mediterranean']);
   });
 
   it('a person may not hold seats of both teams: a table link claimed for both sides at once is 409 and gives no seat', async () => {

@@ -102,6 +102,12 @@ export function Game({ id, as }: { id: string; as: string | null }) {
     }
   };
   const submit = (action: Values) => post('/actions', { action });
+  /** Give up a seat: the referee invites someone else to it; with no seat left the campaign is no longer this person's. */
+  const leave = async (seat: string) => {
+    await api('DELETE', `${base}/seats/${encodeURIComponent(seat)}`);
+    if (page!.me.seats.length > 1) await load();
+    else navigate('/');
+  };
 
   if (!page) {
     return (
@@ -163,7 +169,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       )}
       {cwnbBoard ? <Overview page={page} /> : <GenericView page={page} />}
       {seats.map((seat) => (
-        <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat })} />
+        <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat })} leave={() => leave(seat)} />
       ))}
       {cwnbBoard && <Rewinds page={page} base={base} log={log} reload={load} />}
       {cwnbBoard &&
@@ -203,7 +209,7 @@ function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: s
   );
 }
 
-function SeatActions({ seat, page, specs, submit: send, undo: sendUndo }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void> }) {
+function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void>; leave: () => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   /** Once an action is in, the form or button it came from may be gone (the next decision took its place): keep the keyboard in this seat's actions, not back at the top of the page. */
@@ -250,6 +256,27 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo }: { seat
         >
           Undo my last action
         </button>
+      )}
+      {!page.game.over && page.me.seats.includes(seat) && (
+        <details class="leave">
+          <summary>Leave this seat</summary>
+          <p>The seat goes back to the referee, who can invite someone else to it. The campaign goes on.</p>
+          <button
+            type="button"
+            class="secondary"
+            data-testid={`leave-${seat}`}
+            onClick={async () => {
+              setError(null);
+              try {
+                await leave();
+              } catch (e) {
+                setError(errorText(e));
+              }
+            }}
+          >
+            Leave {seatLabel(seat, page.seats)}
+          </button>
+        </details>
       )}
     </section>
   );

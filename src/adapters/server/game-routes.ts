@@ -387,7 +387,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.delete<{ Params: { id: string; seat: string } }>('/api/games/:id/seats/:seat', async (request) => {
     const { id, seat } = request.params;
     const access = await accessOf(ctx, request, id);
-    if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee frees a seat.');
+    // The referee frees any seat (a lost device); a player leaves a seat they hold.
+    if (!access.referee && !access.seats.includes(seat)) throw new HttpError(403, 'not-referee', 'Only the referee frees a seat someone else holds; you may leave a seat you hold.');
     const session = await ctx.sessionOf(id);
     if (!session.module.seats(session.state).includes(seat)) throw new HttpError(404, 'no-such-seat', `This campaign has no seat "${seat}".`);
     // A player who lost their device (and gave no e-mail address) gets the seat back by a new invitation link.
