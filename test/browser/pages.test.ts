@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('a player leaves their seat from the game page: back home, the campaign is no longer theirs, and the referee sees the seat unclaimed', async () => {
+  it('the referee renames the campaign and the player\'s page shows it live; the player leaves their seat: back home, the campaign is no longer theirs, and the referee sees the seat unclaimed', async () => {
     const [referee, player] = await Promise.all([1, 2].map(() => newPage(browser, PHONE)));
     try {
       await referee.goto(`${server.url}/`);
@@ -154,10 +154,15 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await player.getByTestId('claim-seat-allied:mediterranean').check();
       await player.getByLabel('Your name').fill('Lena');
       await player.getByTestId('claim-button').click();
+      await settled(player);
+      await referee.goto(`${server.url}/g/${id}`);
+      await referee.getByLabel('Title').fill('Leaving test, renamed');
+      await referee.getByTestId('rename-form').getByRole('button', { name: 'Rename' }).click();
+      await expect.poll(() => player.locator('h1').textContent()).toBe('Leaving test, renamed');
       await player.getByTestId('seat-actions-allied:mediterranean').getByText('Leave this seat').click();
       await player.getByTestId('leave-allied:mediterranean').click();
       await player.getByTestId('games').getByText('None yet.').waitFor({ timeout: 5000 }); // home: it was Lena's only campaign
-      await referee.goto(`${server.url}/g/${id}`);
+      await referee.reload();
       await referee.getByTestId('referee').getByText('Allied, Mediterranean: unclaimed').waitFor({ timeout: 5000 });
     } finally {
       for (const p of [referee, player]) await p.context().close();

@@ -162,6 +162,22 @@ describe('invitations and seats', () => {
     expect((await boris.page(id)).me.seats).toEqual(['soviet:mediterranean']);
   });
 
+  it('the referee renames the campaign: every member\'s page and home page show the new title, told live; a player may not; an empty or over-long title is refused', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const ann = server.person('Ann');
+    await claim(ann, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean']);
+    const live = await ann.live(id);
+    const byAnn = await ann.call('PUT', `/api/games/${id}/title`, { title: 'Mine now' });
+    expect([byAnn.status, byAnn.body.error.code]).toEqual([403, 'not-referee']);
+    for (const title of ['', '   ', 'x'.repeat(121)]) expect((await rita.call('PUT', `/api/games/${id}/title`, { title })).status).toBe(400);
+    const r = await rita.call('PUT', `/api/games/${id}/title`, { title: '  Baltic cup, second season ' });
+    expect([r.status, r.body]).toEqual([200, { title: 'Baltic cup, second season' }]);
+    expect(await live.until((f) => f.type === 'title')).toEqual({ type: 'title' });
+    expect((await ann.page(id)).game.title).toBe('Baltic cup, second season');
+    expect((await ann.get('/api/me')).body.games.find((g: { id: string }) => g.id === id).title).toBe('Baltic cup, second season');
+  });
+
   it('a person may not hold seats of both teams: a table link claimed for both sides at once is 409 and gives no seat', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);

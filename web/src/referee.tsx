@@ -43,6 +43,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
   return (
     <section class="card" data-testid="referee" aria-labelledby="referee-h">
       <h2 id="referee-h">Referee</h2>
+      <Rename page={page} base={base} />
       <h3>Seats</h3>
       <ul>
         {page.seats.map((s) => (
@@ -186,5 +187,32 @@ function InviteLink({ what, url, n }: { what: string; url: string; n: number }) 
       </div>
       <span role="status">{copied ? 'Copied.' : ''}</span>
     </div>
+  );
+}
+
+/** The campaign's title, which every member sees on their home page (a new season, a typo). */
+function Rename({ page, base }: { page: GamePage; base: string }) {
+  const [title, setTitle] = useState(page.game.title);
+  const [error, setError] = useState<string | null>(null);
+  const rename = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await api('PUT', `${base}/title`, { title }); // every member's page is told live
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <form class="row" onSubmit={rename} data-testid="rename-form">
+      <div class="field">
+        <label for="rename-title">Title</label>
+        <input id="rename-title" type="text" maxLength={120} required value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
+      </div>
+      <button type="submit" class="secondary" disabled={!title.trim() || title.trim() === page.game.title}>
+        Rename
+      </button>
+      <ErrorBox message={error} />
+    </form>
   );
 }

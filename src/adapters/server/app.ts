@@ -177,10 +177,16 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     if (notice.kind === 'log') {
       hub.changed(notice.game, notice.version).catch(logError);
       if (local) notifications.changed(notice.game, notice.version).catch(logError);
-    } else if (notice.kind === 'frame') hub.notify(notice.game, notice.frame);
+    } else if (notice.kind === 'frame') {
+      if (notice.frame.type === 'title') store.forgetMeta(notice.game);
+      hub.notify(notice.game, notice.frame);
+    }
     else if (notice.kind === 'chat') {
       if (!local) deliverChat(ctx, notice.game, notice.seq).catch(logError);
-    } else hub.resync().catch(logError);
+    } else {
+      store.forgetMeta(); // a rename may be among the notices missed
+      hub.resync().catch(logError);
+    }
   });
   app.addHook('onClose', async () => {
     stopListening();

@@ -397,6 +397,16 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return { freed: seat };
   });
 
+  app.put<{ Params: { id: string } }>('/api/games/:id/title', async (request) => {
+    const { id } = request.params;
+    const { title } = parseBody(z.object({ title: z.string().trim().min(1, 'give a title').max(120) }), request.body);
+    const access = await accessOf(ctx, request, id);
+    if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee renames the campaign.');
+    await ctx.store.rename(id, title);
+    ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'title' } });
+    return { title };
+  });
+
   app.post<{ Params: { id: string } }>('/api/games/:id/invitations', async (request, reply) => {
     const { id } = request.params;
     const body = parseBody(z.object({ kind: z.enum(['seat', 'team', 'table', 'spectator']), seat: z.string().optional(), team: z.string().optional(), email: z.string().trim().max(200).email('an e-mail address like ann@example.org').optional() }), request.body);

@@ -14,7 +14,7 @@ export type Notice =
   /** The game's log reached `version`. */
   | { kind: 'log'; game: string; version: number }
   /** A frame that is the same for every subscriber and holds no secret (a rewind asked, a seat claimed…). */
-  | { kind: 'frame'; game: string; frame: Extract<Frame, { type: 'rewind' | 'seats' | 'rematch' | 'deadline' }> }
+  | { kind: 'frame'; game: string; frame: Extract<Frame, { type: 'rewind' | 'seats' | 'rematch' | 'deadline' | 'title' }> }
   /** Chat message number `seq` of the game was posted. */
   | { kind: 'chat'; game: string; seq: number }
   /** This node may have missed notices (its listening connection was lost and is back): look again at everything. */
@@ -65,6 +65,8 @@ export type Frame =
   | { type: 'chat'; message: unknown }
   | { type: 'rematch'; id: string }
   | { type: 'deadline' }
+  /** The referee renamed the campaign. */
+  | { type: 'title' }
   /** Notices may have been missed (issue 11): the events were caught up; look again at the rest (chat, seats). */
   | { type: 'resync' };
 

@@ -701,7 +701,7 @@ export type ChangeGuard = () => Promise<void>;
 export const ensureDeadlinesRow = (db: Kysely<Database>, game: string, at: string) =>
   db.insertInto('deadlines').values({ game_id: game, due_at: null, hours: null, remind_hours: 12, on_expiry: 'referee', paused_at: null, moved_at: null, updated_at: at }).onConflict((oc) => oc.column('game_id').doNothing()).execute();
 
-/** Game ids, names and modules do not change once stored. */
+/** A game's module and creation do not change once stored; its title may (GameStore.rename). */
 type Meta = { module: string; title: string; created_at: string; seed_imported: string | null };
 
 export class GameStore {
@@ -747,6 +747,18 @@ export class GameStore {
   }
 
   private readonly metas = new Map<string, Meta>();
+
+  /** The referee renames the game; every node forgets the title it remembered (`forgetMeta`, on the 'title' frame). */
+  async rename(id: string, title: string): Promise<void> {
+    await this.db.updateTable('games').set({ title }).where('id', '=', id).execute();
+    this.forgetMeta(id);
+  }
+
+  /** Read the game's title again next time (another node renamed it); every game's without `id` (notices may have been missed). */
+  forgetMeta(id?: string): void {
+    if (id === undefined) this.metas.clear();
+    else this.metas.delete(id);
+  }
 
   /** The game's module and title, or undefined when there is no such game. */
   async meta(id: string): Promise<Meta | undefined> {
