@@ -27,7 +27,8 @@ const actions = exampleActions();
 beforeAll(async () => {
   databaseUrl = await freshDatabase(inject('postgresUrl'));
   // Every node sends due notifications five times a second: three senders racing for the outbox.
-  nodes = await serveNodes(3, { data: DATA, databaseUrl, args: ['--tick', '0.2'] });
+  // --allow-private-webhooks: the test's webhook receiver listens on loopback.
+  nodes = await serveNodes(3, { data: DATA, databaseUrl, args: ['--tick', '0.2', '--allow-private-webhooks'] });
 });
 afterAll(async () => {
   await killAll();

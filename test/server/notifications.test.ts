@@ -267,3 +267,43 @@ describe('the outbox: retries, backoff, a cap per address (issue 10)', () => {
     live.close();
   });
 });
+
+describe('webhooks never reach the server\'s own network (unless its operator allows it)', () => {
+  it('a webhook to a loopback, private or link-local address is refused (422 naming it and the way to allow it); a public one is kept', async () => {
+    const strict = await startServer({ notify: { privateWebhooks: false } });
+    try {
+      const c = strict.person('Eve');
+      await c.post('/api/demo', { name: 'Eve' });
+      for (const url of ['http://127.0.0.1:9/hook', 'http://localhost:8080/x', 'http://api.localhost/x', 'http://[::1]/x', 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3/', 'http://192.168.1.20:8065/hooks/abc', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0/']) {
+        const r = await c.call('PUT', '/api/me/notifications', webhookOn(url));
+        expect([url, r.status, r.body.error?.code]).toEqual([url, 422, 'webhook-private']);
+        expect(r.body.error.message).toContain('--allow-private-webhooks');
+      }
+      expect((await c.get('/api/me/notifications')).body.settings.webhook).toBeNull();
+      const ok = await c.call('PUT', '/api/me/notifications', webhookOn('https://chat.example.org/hooks/abc'));
+      expect(ok.status).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('a name that resolves to a private address is refused when the item is sent: nothing is posted, and the outbox says why', async () => {
+    const posted: string[] = [];
+    const strict = await startServer({
+      notify: { privateWebhooks: false, lookup: async () => [{ address: '93.184.215.14' }, { address: '127.0.0.1' }], fetch: async (url) => (posted.push(String(url)), new Response('ok')) },
+    });
+    try {
+      const c = strict.person('Eve');
+      await c.post('/api/demo', { name: 'Eve' });
+      const personId = (await c.get('/api/me')).body.person.id as string;
+      expect((await c.call('PUT', '/api/me/notifications', webhookOn('https://rebind.example.org/hooks/1'))).status).toBe(200); // a name: checked when it is used
+      await strict.ctx.notifications.toPerson(personId, 'chat', null, 'Wardroom: a message', 'Hello.', null);
+      await runDue(strict.ctx);
+      expect(posted).toEqual([]);
+      const [item] = await strict.ctx.notifications.outbox();
+      expect(item.last_error).toBe('rebind.example.org resolves to 127.0.0.1, a loopback, private or link-local address: this server does not post there (its operator may allow it: wardroom serve --allow-private-webhooks).');
+    } finally {
+      await strict.close();
+    }
+  });
+});

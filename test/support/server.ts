@@ -81,7 +81,8 @@ export async function startServer(opts: Partial<ServerOptions> & { database?: 's
   opts = rest;
   const dir = mkdtempSync(join(tmpdir(), 'wardroom-server-test-'));
   const db = await openDatabase(await freshDatabaseUrl(dir, database));
-  const { app, ctx } = await buildServer({ rateLimit: false, secretKey: randomBytes(32), ...opts, db, webRoot: null });
+  // Webhooks to loopback: the tests' receivers listen there.
+  const { app, ctx } = await buildServer({ rateLimit: false, secretKey: randomBytes(32), ...opts, notify: { privateWebhooks: true, ...opts.notify }, db, webRoot: null });
   return new TestServer(app, ctx, dir);
 }
 

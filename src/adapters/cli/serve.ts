@@ -46,8 +46,9 @@ export function registerServeCommand(program: Command): void {
     .option('--shutdown-timeout <seconds>', 'on SIGTERM/SIGINT, wait at most this long for requests in flight before exiting', '10')
     .option('--node-id <name>', 'this process among several on one PostgreSQL database, for logs and presence (default: $WARDROOM_NODE_ID, else host name and process id)')
     .option('--fsync-before-answer', 'SQLite: answer a move only once it is synced to the disk, safe against a power cut (default: once it is committed, safe against a crash of the server; the disk is synced at once in the background)')
+    .option('--allow-private-webhooks', 'post webhooks to loopback and private network addresses too (a chat server on your LAN); by default they are refused, so that no one can make the server post into its own network')
     .option('--drain-delay <seconds>', 'on SIGTERM/SIGINT, answer /api/ready with 503 this long before closing the listener (time for a load balancer to notice)', '0')
-    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string; secretKeyFile?: string; logLevel: string; shutdownTimeout: string; drainDelay: string; nodeId?: string; fsyncBeforeAnswer?: boolean }) => {
+    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string; secretKeyFile?: string; logLevel: string; shutdownTimeout: string; drainDelay: string; nodeId?: string; fsyncBeforeAnswer?: boolean; allowPrivateWebhooks?: boolean }) => {
       const smtp = o.smtp ?? (process.env.SMTP_URL || undefined);
       const mailFrom = o.mailFrom ?? (process.env.MAIL_FROM || 'Wardroom <wardroom@localhost>');
       const tick = Number(o.tick);
@@ -135,7 +136,7 @@ export function registerServeCommand(program: Command): void {
           return;
         }
       }
-      const { app, shutdown } = await buildServer({ db, secretKey, baseUrl: o.baseUrl ?? defaultBaseUrl(o.host, port), logger: { level: o.logLevel }, mailer, tickEveryMs: tick * 1000, nodeId, broadcast });
+      const { app, shutdown } = await buildServer({ db, secretKey, baseUrl: o.baseUrl ?? defaultBaseUrl(o.host, port), logger: { level: o.logLevel }, mailer, tickEveryMs: tick * 1000, nodeId, broadcast, notify: { privateWebhooks: !!o.allowPrivateWebhooks } });
       log = (level, message, err) => app.log[level]({ node: nodeId, err }, message);
       try {
         await app.listen({ port, host: o.host });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from './context.ts';
 import { HttpError, parseBody } from './http-errors.ts';
+import { ALLOW_PRIVATE, privateHost } from './webhook-address.ts';
 
 /**
  * Notification settings (issue 10): each person opts in to e-mail and/or a webhook, and to the
@@ -43,6 +44,8 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: Ctx): void
     const s = parseBody(settingsBody, request.body);
     const person = await ctx.people.person(personId);
     if (s.email.on && !s.email.address && !person?.email) throw new HttpError(422, 'no-email', 'Give an e-mail address for the notifications (your account has none).');
+    const inside = s.webhook && !ctx.notifications.privateWebhooks ? privateHost(s.webhook) : null;
+    if (inside) throw new HttpError(422, 'webhook-private', `The webhook's address ${inside} is a loopback, private or link-local address, where this server does not post (${ALLOW_PRIVATE}). Give your chat service's public webhook URL.`);
     await ctx.notifications.saveSettings(personId, s);
     return { settings: await ctx.notifications.settings(personId), accountEmail: person?.email ?? null };
   });

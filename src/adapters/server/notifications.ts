@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Session } from '../../engine/session.ts';
 import { isSqlite, type Database } from '../storage/database.ts';
 import { newId, type People } from '../storage/people.ts';
+import { privateWebhook, type Lookup } from './webhook-address.ts';
 
 /**
  * Notifications between sessions (issue 10): when a decision waits on a person who is not
@@ -61,6 +62,10 @@ export interface SenderOptions {
   minGapMs?: number;
   /** The webhook POST (default: global fetch). */
   fetch?: typeof fetch;
+  /** Post webhooks to loopback and private addresses too (default: no; webhook-address.ts). */
+  privateWebhooks?: boolean;
+  /** How a webhook's host name is resolved before the POST (default: the system's resolver). */
+  lookup?: Lookup;
   /** How long a node's claim on items it is sending holds before another node may send them (default 10 minutes; issue 11). */
   claimMs?: number;
 }
@@ -85,6 +90,8 @@ export class Notifications {
    */
   shared = false;
   private readonly post: typeof fetch;
+  readonly privateWebhooks: boolean;
+  private readonly lookup: Lookup | undefined;
   /** Changes being looked at, per game, one after the other. */
   private readonly chains = new Map<string, Promise<void>>();
   /** The waiting set each game was last seen with on this node. */
@@ -110,6 +117,8 @@ export class Notifications {
     this.minGapMs = opts.minGapMs ?? 5 * 60_000;
     this.claimMs = opts.claimMs ?? 10 * 60_000;
     this.post = opts.fetch ?? ((...a) => fetch(...a));
+    this.privateWebhooks = opts.privateWebhooks ?? false;
+    this.lookup = opts.lookup;
   }
 
   get baseUrl(): string {
@@ -426,6 +435,9 @@ export class Notifications {
       await this.mailer.send(address, subject, body + (rows.some((r) => r.kind !== 'invitation') ? footer : ''));
       return;
     }
+    // Checked as it goes (a name may resolve elsewhere than when it was set): a failure that says why.
+    const refused = this.privateWebhooks ? null : await privateWebhook(address, this.lookup);
+    if (refused) throw new Error(refused);
     const items = rows.map((r) => ({ kind: r.kind, game: r.game, subject: r.subject, text: r.text, link: r.link }));
     const text = `${subject}\n${body}`;
     // `text` for Slack/Mattermost-style incoming webhooks, `content` for Discord's.
