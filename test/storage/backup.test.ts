@@ -149,6 +149,19 @@ describe(`campaign backup and restore (issue 11, operations) on ${TEST_DB}`, () 
     expect(Number((await target.ctx.store.db.selectFrom('people').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(people + 1); // + Olga
   });
 
+  it('a person of the backup whose e-mail address another person of the target gave already comes without it: the campaign restores, each address stays one person\'s', async () => {
+    const withMail = JSON.parse(JSON.stringify(backup)) as Backup;
+    const ann = withMail.tables.people.find((p) => p.name === 'Ann')!;
+    ann.email = 'Ann@Example.org';
+    const fresh = await server();
+    const db = fresh.ctx.store.db;
+    await db.insertInto('people').values({ id: 'someone-else', name: 'Annette', email: 'ann@example.org', created_at: '2026-12-01T00:00:00.000Z' }).execute();
+    await restoreBackup(db, parseBackup(JSON.stringify(withMail)));
+    const rows = await db.selectFrom('people').select(['id', 'email']).where('id', 'in', [ann.id as string, 'someone-else']).orderBy('id').execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.email]))).toEqual({ [ann.id as string]: null, 'someone-else': 'ann@example.org' });
+    expect((await sameBrowser(fresh, g.allied).get(`/api/games/${g.id}`)).status).toBe(200); // Ann still plays her seats
+  });
+
   it('a backup written before columns were added (no deadlines.moved_at, no games.seed_imported) restores, the columns empty: the campaign is not taken for moved to the table', async () => {
     const old = JSON.parse(JSON.stringify(backup));
     for (const r of old.tables.deadlines) delete r.moved_at;

@@ -12,7 +12,8 @@ import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { SPECTATOR, seatViewer } from '../../src/engine/viewer.ts';
-import { ensureDeadlinesRow, GameStore, groupSync, openDatabase, openSqlite } from '../../src/adapters/storage/database.ts';
+import { sql } from 'kysely';
+import { ensureDeadlinesRow, GameStore, groupSync, isUniqueViolation, openDatabase, openSqlite } from '../../src/adapters/storage/database.ts';
 import { People } from '../../src/adapters/storage/people.ts';
 import { freshDatabaseUrl, TEST_DB } from '../support/server.ts';
 
@@ -164,6 +165,37 @@ describe(`the game store on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`
     const b = new GameStore(await openAt(path));
     expect((await b.record('g'))!.options).toEqual(OPTIONS);
     await b.db.destroy();
+  });
+});
+
+describe(`people's e-mail addresses on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`, () => {
+  it('an address is one person\'s in the database itself: a second person giving it, in any capitals, is refused by its unique index', async () => {
+    const db = await openAt(at('emails'));
+    const people = new People(db);
+    const [ann, eve] = [await people.createPerson('Ann'), await people.createPerson('Eve')];
+    await people.update(ann, { email: 'ann@example.org' });
+    const taken = await people.update(eve, { email: 'Ann@Example.org' }).catch((e: unknown) => e);
+    expect(isUniqueViolation(taken)).toBe(true); // two requests at once both pass the route's check; the database decides
+    expect((await people.person(eve))!.email).toBeNull();
+    await db.destroy();
+  });
+
+  it('addresses given twice before they were checked are kept by whoever gave them first when the database is opened (a sign-in link to them led nowhere)', async () => {
+    const where = at('emails-before');
+    let db = await openAt(where);
+    const people = new People(db);
+    const [first, second, other] = [await people.createPerson('First'), await people.createPerson('Second'), await people.createPerson('Other')];
+    // As the database was before the index: the same address twice, in other capitals.
+    await sql`drop index people_email_lower`.execute(db);
+    await db.updateTable('people').set({ email: 'Same@example.org', created_at: '2026-12-01T10:00:00.000Z' }).where('id', '=', first).execute();
+    await db.updateTable('people').set({ email: 'same@example.org', created_at: '2026-12-02T10:00:00.000Z' }).where('id', '=', second).execute();
+    await db.updateTable('people').set({ email: 'other@example.org' }).where('id', '=', other).execute();
+    await sql`delete from kysely_migration where name = '2026-12-07-11-people-email-unique'`.execute(db);
+    await db.destroy();
+    db = await openAt(where);
+    const emails = Object.fromEntries((await db.selectFrom('people').select(['id', 'email']).execute()).map((p) => [p.id, p.email]));
+    expect([emails[first], emails[second], emails[other]]).toEqual(['Same@example.org', null, 'other@example.org']);
+    await db.destroy();
   });
 });
 

@@ -6,6 +6,7 @@ import { brokenSummary, gameSummary } from './game-routes.ts';
 import { unreadFor } from './history-routes.ts';
 import { HttpError, parseBody } from './http-errors.ts';
 import { MAGIC_LINK_MINUTES } from '../storage/people.ts';
+import { isUniqueViolation } from '../storage/database.ts';
 
 /**
  * People without passwords (issue 9): who I am and my games, invitation links and seat claims,
@@ -52,10 +53,11 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
     const personId = await ctx.requirePerson(request);
     const body = parseBody(z.object({ name: name.optional(), email: email.nullable().optional() }), request.body);
     // One person per address: a sign-in link sent to it must lead to its owner's seats, not another person's.
-    if (body.email && (await ctx.people.peopleByEmail(body.email)).some((id) => id !== personId)) {
-      throw new HttpError(409, 'email-taken', 'Another person on this server already gave that e-mail address: give your own, so that sign-in links reach you.');
-    }
-    await ctx.people.update(personId, body);
+    const taken = new HttpError(409, 'email-taken', 'Another person on this server already gave that e-mail address: give your own, so that sign-in links reach you.');
+    if (body.email && (await ctx.people.peopleByEmail(body.email)).some((id) => id !== personId)) throw taken;
+    await ctx.people.update(personId, body).catch((e: unknown) => {
+      throw isUniqueViolation(e) ? taken : e; // given by two people at once: the database's unique index decides
+    });
     return { person: await ctx.people.person(personId) };
   });
 

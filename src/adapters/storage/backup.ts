@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isRuleError } from '../../engine/errors.ts';
 import { REFEREE } from '../../engine/viewer.ts';
 import { MODULES } from '../../modules/index.ts';
@@ -223,13 +223,34 @@ export async function restoreBackup(db: Kysely<Database>, backup: Backup, opts: 
       await tx.deleteFrom('games').where('id', 'in', ids).execute();
     }
     for (const table of TABLE_NAMES) {
-      const rows = backup.tables[table].map((r) => normalize(table, r));
+      let rows = backup.tables[table].map((r) => normalize(table, r));
+      if (table === 'people') rows = await withoutTakenAddresses(tx, rows);
       const keepExisting = table === 'people' || table === 'sessions' || table === 'notification_settings';
       for (const part of chunks(rows)) {
         const insert = tx.insertInto(table).values(part);
         await (keepExisting ? insert.onConflict((oc: any) => oc.doNothing()) : insert).execute();
       }
     }
+  });
+}
+
+/**
+ * An e-mail address is one person's (people_email_lower): a person of the backup whose address
+ * another person of the target (or an earlier one of the backup) gave comes without it; the address
+ * stays with whoever had it.
+ */
+async function withoutTakenAddresses(tx: Kysely<any>, rows: Row[]): Promise<Row[]> {
+  const mailed = rows.filter((r) => typeof r.email === 'string');
+  const owner = new Map<string, Row[string]>();
+  for (const part of chunks(mailed.map((r) => (r.email as string).toLowerCase()))) {
+    const found = await tx.selectFrom('people').select(['id', sql<string>`lower(email)`.as('address')]).where(sql<string>`lower(email)`, 'in', part).execute();
+    for (const f of found) owner.set(f.address, f.id);
+  }
+  return rows.map((r) => {
+    if (typeof r.email !== 'string') return r;
+    const address = r.email.toLowerCase();
+    if (!owner.has(address)) owner.set(address, r.id);
+    return owner.get(address) === r.id ? r : { ...r, email: null };
   });
 }
 
