@@ -193,8 +193,8 @@ export const ORDER_SECRETS = ['"order":{"ships":["uss-nimitz"', 'Allied orders',
 export const HAND_SECRETS = ['"id":"allied:mediterranean#', '"type":"Intelligence"'];
 export const COMMITMENT_SECRETS = ['"commitment":{"ships":["uss-ticonderoga"]', 'Allied commits', '"committed":true'];
 
-export async function newPage(browser: Browser, opts: { width?: number; height?: number; bypassCSP?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, bypassCSP: opts.bypassCSP ?? false });
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; bypassCSP?: boolean; timezoneId?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, bypassCSP: opts.bypassCSP ?? false, ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}) });
   const page = await context.newPage();
   page.on('dialog', (d) => void d.accept().catch(() => undefined)); // "Finish purchasing …? Go ahead?"
   return page;

@@ -144,6 +144,27 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('the notification settings offer the browser\'s time zone for the times in messages, and keep the one saved', async () => {
+    const page = await newPage(browser, { ...LAPTOP, timezoneId: 'Asia/Tokyo' });
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByTestId('demo-button').click(); // a person: the demo signs them in
+      await page.getByTestId('overview').waitFor();
+      await page.goto(`${server.url}/settings`);
+      const zone = page.getByTestId('notify-time-zone');
+      await expect.poll(() => zone.inputValue()).toBe('Asia/Tokyo');
+      await zone.selectOption('America/New_York');
+      await page.getByTestId('save-notifications').click();
+      await page.getByText('Saved.').waitFor();
+      const saved = await page.request.get(`${server.url}/api/me/notifications`);
+      expect(((await saved.json()) as { settings: { timeZone: string } }).settings.timeZone).toBe('America/New_York');
+      await page.reload();
+      await expect.poll(() => page.getByTestId('notify-time-zone').inputValue()).toBe('America/New_York');
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('the referee renames the campaign and the player\'s page shows it live; the player leaves their seat: back home, the campaign is no longer theirs, and the referee sees the seat unclaimed', async () => {
     const [referee, player] = await Promise.all([1, 2].map(() => newPage(browser, PHONE)));
     try {

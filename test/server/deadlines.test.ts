@@ -100,6 +100,24 @@ describe('deadlines (issue 10)', () => {
     expect(await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).toBe(1);
   });
 
+  it('times in the messages are in each person\'s own time zone when they gave one (else UTC): the deadline set, its reminder', async () => {
+    const g = await game('tz');
+    const tz = await g.soviet.call('PUT', '/api/me/notifications', { email: { on: true, address: g.who.boris }, webhook: null, kinds: { turn: false, chat: false, deadline: true }, timeZone: 'America/New_York' });
+    expect([tz.status, tz.body.settings.timeZone]).toEqual([200, 'America/New_York']);
+    const bad = await g.allied.call('PUT', '/api/me/notifications', { email: { on: false, address: null }, webhook: null, kinds: { turn: true, chat: true, deadline: true }, timeZone: 'Mars/Olympus_Mons' });
+    expect([bad.status, bad.body.error.message]).toEqual([400, expect.stringContaining('a time zone like Europe/Berlin')]);
+    const at = new Date(clock.now().getTime() + 3 * HOUR).toISOString(); // 3 hours from the test clock's now
+    expect((await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { at, remindHours: 1, onExpiry: 'referee' })).status).toBe(200);
+    await runSeveral();
+    const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', weekday: 'short', day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(at));
+    expect(mails(g.who.boris, 'a deadline in')[0]?.text).toContain(`${local} (America/New_York)`);
+    expect(mails(g.who.boris, 'a deadline in')[0]?.text).toMatch(/GMT-5 \(America\/New_York\)/);
+    clock.advance(2 * HOUR + 5 * MINUTE);
+    await runSeveral();
+    expect(mails(g.who.boris, 'deadline soon')[0]?.text).toContain(`${local} (America/New_York)`);
+    expect(mails(g.who.rita, 'a deadline in')).toHaveLength(0); // the referee is not waited on
+  });
+
   it('at a fixed deadline the referee is asked to decide, once; the game goes on', async () => {
     const g = await game('b');
     const at = new Date(clock.now().getTime() + 3 * HOUR).toISOString();

@@ -8,7 +8,13 @@ export interface NotificationSettings {
   email: { on: boolean; address: string | null };
   webhook: string | null;
   kinds: { turn: boolean; chat: boolean; deadline: boolean };
+  /** Times in the messages in this IANA time zone; null: UTC. */
+  timeZone: string | null;
 }
+
+/** This browser's time zone, offered when none was chosen yet. */
+const HERE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const ZONES: string[] = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [HERE];
 
 const KINDS: { key: keyof NotificationSettings['kinds']; label: string }[] = [
   { key: 'turn', label: 'a decision waits on me (when I do not have the game open)' },
@@ -26,7 +32,7 @@ export function Settings() {
   useEffect(() => {
     api<{ settings: NotificationSettings; accountEmail: string | null }>('GET', '/api/me/notifications')
       .then((r) => {
-        setS(r.settings);
+        setS({ ...r.settings, timeZone: r.settings.timeZone ?? HERE });
         setAccountEmail(r.accountEmail);
       })
       .catch((e) => setError(errorText(e)));
@@ -67,6 +73,17 @@ export function Settings() {
           <div class="field">
             <label for="notify-webhook">Webhook URL (a JSON POST, e.g. a group chat's incoming webhook; empty: none)</label>
             <input id="notify-webhook" type="url" value={s.webhook ?? ''} data-testid="notify-webhook" onInput={(e) => setS({ ...s, webhook: e.currentTarget.value })} />
+          </div>
+          <div class="field">
+            <label for="notify-time-zone">Times in the messages (deadlines) in the time zone</label>
+            <select id="notify-time-zone" data-testid="notify-time-zone" value={s.timeZone ?? ''} onChange={(e) => setS({ ...s, timeZone: e.currentTarget.value || null })}>
+              <option value="">UTC</option>
+              {ZONES.map((z) => (
+                <option key={z} value={z}>
+                  {z.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
           </div>
           <fieldset class="field">
             <legend>Tell me about</legend>

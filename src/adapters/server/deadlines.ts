@@ -99,7 +99,7 @@ export class Deadlines {
       .execute();
     await this.schedule(game);
     const then = s.onExpiry === 'pause' ? 'then the campaign pauses' : 'then the referee decides';
-    await this.tellWaitedOn(game, (title) => [`Wardroom: a deadline in “${title}”`, `The referee of “${title}” set a deadline for the current decision: ${utc(values.due_at)}; ${then}.`]);
+    await this.tellWaitedOn(game, (title, when) => [`Wardroom: a deadline in “${title}”`, `The referee of “${title}” set a deadline for the current decision: ${when(values.due_at)}; ${then}.`]);
     this.announce(game);
     return (await this.get(game))!;
   }
@@ -113,11 +113,14 @@ export class Deadlines {
     this.announce(game);
   }
 
-  /** Tell everyone the game waits on, once each (a deadline set, moved or removed). */
-  private async tellWaitedOn(game: string, message: (title: string) => [subject: string, text: string]): Promise<void> {
-    const [subject, text] = message(await this.titleOf(game));
+  /** Tell everyone the game waits on, once each (a deadline set, moved or removed), times in their own time zone. */
+  private async tellWaitedOn(game: string, message: (title: string, when: (iso: string) => string) => [subject: string, text: string]): Promise<void> {
+    const title = await this.titleOf(game);
     const w = await this.notifications.waitedOn(game);
-    for (const [personId] of w?.people ?? []) await this.notifications.toPerson(personId, 'deadline', game, subject, text, this.notifications.gameLink(game));
+    for (const [personId] of w?.people ?? []) {
+      const [subject, text] = message(title, await this.notifications.timeFor(personId));
+      await this.notifications.toPerson(personId, 'deadline', game, subject, text, this.notifications.gameLink(game));
+    }
   }
 
   /** Move the deadline `hours` later (from now when it has passed); everyone waited on is told once. */
@@ -129,7 +132,7 @@ export class Deadlines {
     const due = new Date(from + hours * HOUR).toISOString();
     await this.db.updateTable('deadlines').set({ due_at: due, updated_at: this.clock.now().toISOString() }).where('game_id', '=', game).execute();
     await this.schedule(game);
-    await this.tellWaitedOn(game, (title) => [`Wardroom: more time in “${title}”`, `The referee of “${title}” extended the deadline to ${utc(due)}.`]);
+    await this.tellWaitedOn(game, (title, when) => [`Wardroom: more time in “${title}”`, `The referee of “${title}” extended the deadline to ${when(due)}.`]);
     this.announce(game);
     return (await this.get(game))!;
   }
@@ -178,7 +181,10 @@ export class Deadlines {
     if (!Number(resumed.numUpdatedRows)) await this.refuseIfMoved(game); // moved in the meantime
     await this.schedule(game);
     const title = await this.titleOf(game);
-    for (const personId of await this.everyone(game)) await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: “${title}” resumes`, `The referee resumed “${title}”${due ? `; the next deadline is ${utc(due)}` : ''}.`, this.notifications.gameLink(game));
+    for (const personId of await this.everyone(game)) {
+      const when = await this.notifications.timeFor(personId);
+      await this.notifications.toPerson(personId, 'deadline', game, `Wardroom: “${title}” resumes`, `The referee resumed “${title}”${due ? `; the next deadline is ${when(due)}` : ''}.`, this.notifications.gameLink(game));
+    }
     this.announce(game);
     return this.get(game);
   }

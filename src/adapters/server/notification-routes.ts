@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from './context.ts';
 import { HttpError, parseBody } from './http-errors.ts';
+import { isTimeZone } from './notifications.ts';
 import { ALLOW_PRIVATE, privateHost } from './webhook-address.ts';
 
 /**
@@ -21,6 +22,7 @@ const settingsBody = z.object({
     .nullable()
     .default(null),
   kinds: z.object({ turn: z.boolean(), chat: z.boolean(), deadline: z.boolean() }),
+  timeZone: z.string().trim().max(64).refine(isTimeZone, 'a time zone like Europe/Berlin (IANA)').nullable().default(null),
 });
 
 const deadlineBody = z

@@ -44,14 +44,33 @@ export type About = { what: 'waiting' } | { what: 'reminder' | 'expired'; dueAt:
 /** "Wed, 02 Dec 2026 18:00 UTC". */
 export const utc = (iso: string) => new Date(iso).toUTCString().replace(/:00 GMT$/, ' UTC');
 
+/** A time as a person reads it in a message: in their time zone ("Wed, 02 Dec 2026, 13:00 GMT-5 (America/New_York)"), else in UTC. */
+export function timeIn(timeZone: string | null): (iso: string) => string {
+  if (!timeZone) return utc;
+  const f = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+  return (iso) => `${f.format(new Date(iso))} (${timeZone})`;
+}
+
+/** An IANA time zone this server knows ("Europe/Berlin"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface NotificationSettings {
   email: { on: boolean; /** null: the address of the person's record. */ address: string | null };
   /** A URL that receives a JSON POST (`{text, content, subject, items}`), or null. */
   webhook: string | null;
   kinds: { turn: boolean; chat: boolean; deadline: boolean };
+  /** The IANA time zone the messages give times in ("Europe/Berlin"); null: UTC. */
+  timeZone: string | null;
 }
 
-export const NO_NOTIFICATIONS: NotificationSettings = { email: { on: false, address: null }, webhook: null, kinds: { turn: true, chat: true, deadline: true } };
+export const NO_NOTIFICATIONS: NotificationSettings = { email: { on: false, address: null }, webhook: null, kinds: { turn: true, chat: true, deadline: true }, timeZone: null };
 
 export interface SenderOptions {
   /** Tries before an item is given up (default 5). */
@@ -131,11 +150,11 @@ export class Notifications {
   async settings(personId: string): Promise<NotificationSettings> {
     const row = await this.db.selectFrom('notification_settings').selectAll().where('person_id', '=', personId).executeTakeFirst();
     if (!row) return structuredClone(NO_NOTIFICATIONS);
-    return { email: { on: !!row.email_on, address: row.email }, webhook: row.webhook, kinds: { ...NO_NOTIFICATIONS.kinds, ...(JSON.parse(row.kinds) as object) } };
+    return { email: { on: !!row.email_on, address: row.email }, webhook: row.webhook, kinds: { ...NO_NOTIFICATIONS.kinds, ...(JSON.parse(row.kinds) as object) }, timeZone: row.time_zone };
   }
 
   async saveSettings(personId: string, s: NotificationSettings): Promise<void> {
-    const values = { email_on: s.email.on ? 1 : 0, email: s.email.address, webhook: s.webhook, kinds: JSON.stringify(s.kinds), updated_at: this.clock.now().toISOString() };
+    const values = { email_on: s.email.on ? 1 : 0, email: s.email.address, webhook: s.webhook, kinds: JSON.stringify(s.kinds), time_zone: s.timeZone, updated_at: this.clock.now().toISOString() };
     await this.db
       .insertInto('notification_settings')
       .values({ person_id: personId, ...values })
@@ -145,6 +164,11 @@ export class Notifications {
 
   // -------------------------------------------------------------------------------------------
   // Enqueueing
+
+  /** How this person reads a time in a message (their time zone, else UTC). */
+  async timeFor(personId: string): Promise<(iso: string) => string> {
+    return timeIn((await this.settings(personId)).timeZone);
+  }
 
   /** The link to a game's page. */
   gameLink(game: string): string {
@@ -184,15 +208,16 @@ export class Notifications {
     if (about.what !== 'waiting' && (deadline?.due_at !== about.dueAt || deadline.paused_at)) return null;
     const title = await this.titleOf(game);
     const waiting = session.waitingFor();
+    const when = await this.timeFor(personId);
     if (about.what === 'expired') {
       const what = waiting.map((s) => this.describe(session, s)).join('; ');
-      return { subject: `Wardroom: deadline passed in “${title}”`, text: `The deadline of “${title}” (${utc(about.dueAt)}) has passed${what ? ` while it waits on ${what}` : ''}. As referee, decide: extend it, pause the campaign, or settle it with the players.` };
+      return { subject: `Wardroom: deadline passed in “${title}”`, text: `The deadline of “${title}” (${when(about.dueAt)}) has passed${what ? ` while it waits on ${what}` : ''}. As referee, decide: extend it, pause the campaign, or settle it with the players.` };
     }
     const seats = holdersOf(await this.people.holders(game), waiting).get(personId);
     if (!seats) return null;
     const what = seats.map((s) => this.describe(session, s)).join('; ');
     if (about.what === 'waiting') return { subject: `Wardroom: your turn in “${title}”`, text: `“${title}” waits on you: ${what}.` };
-    return { subject: `Wardroom: deadline soon in “${title}”`, text: `Reminder: “${title}” waits on you (${what}) until ${utc(about.dueAt)}.` };
+    return { subject: `Wardroom: deadline soon in “${title}”`, text: `Reminder: “${title}” waits on you (${what}) until ${when(about.dueAt)}.` };
   }
 
   /** An item for an e-mail address that is no person's (yet): an invitation. */

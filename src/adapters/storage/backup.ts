@@ -24,7 +24,7 @@ export const BACKUP_VERSION = 1;
 export const BACKUP_TABLES = {
   people: ['id', 'name', 'email', 'created_at'],
   sessions: ['id', 'person_id', 'created_at', 'revoked_at'],
-  notification_settings: ['person_id', 'email_on', 'email', 'webhook', 'kinds', 'updated_at'],
+  notification_settings: ['person_id', 'email_on', 'email', 'webhook', 'kinds', 'time_zone', 'updated_at'],
   games: ['id', 'module', 'options', 'seed_commitment', 'seed', 'extra', 'created_at', 'title', 'seed_imported'],
   actions: ['game_id', 'seq', 'entry', 'created_at'],
   members: ['game_id', 'person_id', 'role', 'seat', 'created_at'],
@@ -40,7 +40,7 @@ export const BACKUP_TABLES = {
 } as const satisfies { [T in keyof Database]?: readonly (keyof Database[T] & string)[] };
 
 /** Columns added since version 1 of the format: a backup written before has none and restores them as null. */
-const LATER_COLUMNS: Partial<Record<BackupTable, readonly string[]>> = { deadlines: ['moved_at'], games: ['seed_imported'], rewinds: ['answered_by', 'answered_at', 'reason'], notification_outbox: ['about'] };
+const LATER_COLUMNS: Partial<Record<BackupTable, readonly string[]>> = { deadlines: ['moved_at'], games: ['seed_imported'], rewinds: ['answered_by', 'answered_at', 'reason'], notification_outbox: ['about'], notification_settings: ['time_zone'] };
 
 export type BackupTable = keyof typeof BACKUP_TABLES;
 const TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTable[];

@@ -146,6 +146,8 @@ export interface NotificationSettingsTable {
   webhook: string | null;
   /** Which kinds, as JSON: {turn, chat, deadline}. */
   kinds: string;
+  /** The IANA time zone times in the messages are given in ("Europe/Berlin"); null: UTC. */
+  time_zone: string | null;
   updated_at: string;
 }
 
@@ -487,6 +489,11 @@ const MIGRATIONS: Record<string, Migration> = {
         seen.add(address);
       }
       await db.schema.createIndex('people_email_lower').unique().on('people').expression(sql`lower(email)`).execute();
+    },
+  },
+  '2026-12-08-12-notification-time-zone': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('notification_settings').addColumn('time_zone', 'text').execute();
     },
   },
 };
