@@ -157,8 +157,12 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
 
     // 7: the battle recorder: the Allied records 1 damage on Kirov and sinks Bditelny; the Soviet cripples USS Ticonderoga.
     const grid = (p: Player) => seatActions(p.page, p.seat).getByTestId('battle-recorder');
+    const scrolled = await allied.page.evaluate(() => scrollY);
     await press(allied.page, grid(allied).getByTestId('damage-up-kirov'), 'Kirov +1 damage');
-    await grid(allied).getByTestId('ship-bditelny').getByRole('button', { name: 'Sunk / more…' }).click();
+    // The keyboard and the page stay on the row just recorded (the next tap is on the same ship, often).
+    await expect.poll(() => allied.page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('damage-up-kirov');
+    expect(await allied.page.evaluate(() => scrollY)).toBe(scrolled);
+    await grid(allied).getByTestId('ship-bditelny').getByRole('button', { name: /Bditelny.*: Sunk \/ more…$/ }).click();
     await press(allied.page, grid(allied).getByTestId('sink-bditelny'), 'Bditelny sunk');
     await expect.poll(() => soviet.page.getByTestId('overview').textContent()).toContain('Sunk so far: Bditelny'); // the Soviet acts on what they see
     await press(soviet.page, grid(soviet).getByTestId('cripple-uss-ticonderoga'), 'USS Ticonderoga crippled');

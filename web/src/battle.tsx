@@ -102,7 +102,7 @@ export function BattleRecorder({ seat, specs, view, submit }: { seat: string; sp
                     Make {st.passive ? 'Active' : 'Passive'}
                   </button>
                 )}
-                <button type="button" aria-expanded={open === id} onClick={() => setOpen(open === id ? null : id)}>
+                <button type="button" aria-expanded={open === id} aria-label={`${label}: ${offers('sink', id) ? 'Sunk / more…' : 'More…'}`} onClick={() => setOpen(open === id ? null : id)}>
                   {offers('sink', id) ? 'Sunk / more…' : 'More…'}
                 </button>
               </div>

@@ -212,20 +212,34 @@ function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: s
 function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void>; leave: () => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  /** Once an action is in, the form or button it came from may be gone (the next decision took its place): keep the keyboard in this seat's actions, not back at the top of the page. */
-  const keepFocus = async (sent: Promise<void>) => {
-    await sent;
-    setTimeout(() => {
-      if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
-    });
+  const section = useRef<HTMLElement>(null);
+  /**
+   * A button that sends is disabled while it does, which drops the keyboard's focus: once the
+   * answer is in, focus goes back to it (the battle recorder's next tap is often on the same ship)
+   * without scrolling; if it is gone (the next decision took its form's place), to this seat's
+   * heading, not back to the top of the page.
+   */
+  const keepFocus = async (sending: () => Promise<void>) => {
+    const was = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const id = was?.dataset.testid;
+    try {
+      await sending();
+    } finally {
+      setTimeout(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        const again = was?.isConnected ? was : id ? section.current?.querySelector<HTMLElement>(`[data-testid="${CSS.escape(id)}"]`) : null;
+        if (again && !again.matches(':disabled')) again.focus({ preventScroll: true });
+        else heading.current?.focus();
+      });
+    }
   };
-  const submit = (a: Values) => keepFocus(send(a));
-  const undo = () => keepFocus(sendUndo());
+  const submit = (a: Values) => keepFocus(() => send(a));
+  const undo = () => keepFocus(sendUndo);
   const grid = page.game.module === 'cwnb-campaign' ? gridActions(specs) : new Map<string, ActionSpec>();
   const forms = specs.filter((s) => !grid.has(s.type));
   const waiting = page.waitingFor.includes(seat);
   return (
-    <section class="card actions" data-testid={`seat-actions-${seat}`} aria-labelledby={`actions-h-${seat}`}>
+    <section class="card actions" ref={section} data-testid={`seat-actions-${seat}`} aria-labelledby={`actions-h-${seat}`}>
       <h2 id={`actions-h-${seat}`} ref={heading} tabIndex={-1}>
         {seatLabel(seat, page.seats)}
         {waiting && <span class="badge">your decision</span>}
