@@ -128,6 +128,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await expect.poll(() => soviet.page.getByTestId('committed-mediterranean-allied').textContent()).toBe('yes');
     await expect.poll(() => spectator.getByTestId('committed-mediterranean-allied').textContent()).toBe('yes');
     await expect.poll(() => soviet.page.getByTestId('zone-mediterranean').textContent()).toMatch(/USS Ticonderoga[^—]*— not revealed/);
+    // The Allied board shows the Allied their own choice, marked secret.
+    await expect.poll(() => allied.page.getByTestId('zone-mediterranean').textContent()).toMatch(/USS Nimitz[^—]*— in port \(secret until the reveal\)[\s\S]*USS Ticonderoga[^—]*— committed \(secret until the reveal\)/);
 
     // Everything the Soviet browser has received up to now: before the reveal.
     const sovietBeforeReveal = (await soviet.received.settled()).slice();

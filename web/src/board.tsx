@@ -104,7 +104,7 @@ function Fleet({ p }: { p: PlayerView }) {
     <ul class="fleet">
       {p.fleet.map((s) => (
         <li key={s.id}>
-          {s.name} <small>({s.kind}, {s.points} pts)</small> — {s.committed === undefined ? 'not revealed' : s.committed ? 'committed' : 'in port'}
+          {s.name} <small>({s.kind}, {s.points} pts)</small> — {s.committed !== undefined ? (s.committed ? 'committed' : 'in port') : p.commitment ? `${p.commitment.ships.includes(s.id) ? 'committed' : 'in port'} (secret until the reveal)` : 'not revealed'}
           {s.damage ? `, damage ${s.damage}` : ''}
           {s.crippled ? ', crippled' : ''}
           {s.critical ? ', critically damaged' : ''}
