@@ -200,6 +200,10 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     }
     expect(totals[0]).toMatch(/^Victory Points: ▲ Allied \d+ · ■ Soviet \d+$/);
     expect(new Set(totals).size, `the same totals everywhere: ${totals.join(' | ')}`).toBe(1);
+    // 11: the rulebook's description of the level is the winners' ("your side made significant gains"), quoted as theirs on every board.
+    const verdict = (await soviet.page.getByTestId('end-screen').textContent()) ?? '';
+    expect(verdict).toMatch(/Victory by \d+ VP|A Draw/);
+    if (!verdict.includes('A Draw')) expect(verdict).toMatch(/“[^”]+”The rulebook's historical description of an? \w+ Victory, for the [▲■] (Allied|Soviet) side \(11\)/);
     const seed = (await soviet.page.getByTestId('seed').textContent()) ?? '';
     const commitment = await soviet.page.getByTestId('end-screen').locator('code').nth(1).textContent();
     expect(seed).toMatch(/^[0-9a-f]{64}$/);

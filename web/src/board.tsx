@@ -265,7 +265,17 @@ export function EndScreen({ page }: { page: GamePage }) {
               'A Draw'
             )}
           </p>
-          {r.historicalDescription && <p>{r.historicalDescription}</p>}
+          {/* The rulebook's words are written to the winners ("your side made significant gains"): quoted as such, not said to everyone. */}
+          {r.historicalDescription && r.winner && (
+            <figure class="historical">
+              <blockquote>
+                <p>“{r.historicalDescription}”</p>
+              </blockquote>
+              <figcaption>
+                The rulebook's historical description of a {r.level} Victory, for the <SideTag side={r.winner} /> side (11).
+              </figcaption>
+            </figure>
+          )}
           <p>
             Totals: <SideTag side="allied" /> {r.totals.allied} · <SideTag side="soviet" /> {r.totals.soviet}
           </p>
