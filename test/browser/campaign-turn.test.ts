@@ -185,6 +185,12 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
       if (type === 'setAside') break;
       await act(p.page, p.seat, type);
     }
+    // The board names the step as the rulebook does and no longer counts Battle Turns; the mission's sentences stay apart.
+    const board = await allied.page.getByTestId('zone-mediterranean').innerText();
+    expect(board).toContain('Step: End of the battle: set aside a card (7.2.1)');
+    expect(board).toContain('The Battle Turns are over');
+    expect(board).not.toMatch(/Battle Turn \d+ of/);
+    expect(board).not.toMatch(/[a-z]\.[A-Z+−-]/); // "…the whole Pool.+3 to hand size" ran together
 
     // 7.2, 11: the last turn ends: the mission scored, the VP on the board, the campaign over with its seed published.
     const sovietBeforeEnd = (await soviet.received.settled()).slice();

@@ -7,7 +7,6 @@ import { SeedImported, SideTag, SIDES } from './ui.tsx';
 
 type PlayerView = ZoneView['players'][Side];
 
-const step = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
 export function Overview({ page }: { page: GamePage }) {
   const v = page.view;
@@ -53,7 +52,7 @@ export function Overview({ page }: { page: GamePage }) {
                   </small>
                 </th>
                 <td>
-                  {step(z.step)}
+                  {z.stepName}
                   <br />
                   <small>{z.mission?.title ?? 'no mission yet'}</small>
                 </td>
@@ -135,7 +134,7 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
             <dt>Mission</dt>
             <dd>
               {m.mission}
-              {m.summary && <small class="block">{m.summary}</small>}
+              {m.summary.length > 0 && <small class="block">{m.summary.join(' ')}</small>}
             </dd>
           </>
         )}
@@ -201,7 +200,7 @@ export function ZoneBoard({ zone }: { zone: ZoneView }) {
     <section class="card zone" id={`zone-${zone.id}`} data-testid={`zone-${zone.id}`} aria-labelledby={`zone-h-${zone.id}`}>
       <h2 id={`zone-h-${zone.id}`}>{zone.name}</h2>
       <p>
-        Step: {step(zone.step)} · Status: <strong>{zone.status.name}</strong>
+        Step: {zone.stepName} · Status: <strong>{zone.status.name}</strong>
         {zone.status.advantaged ? (
           <>
             {' '}
@@ -221,7 +220,7 @@ export function ZoneBoard({ zone }: { zone: ZoneView }) {
       )}
       {b && (
         <p>
-          Battle Turn {b.battleTurn} of {b.turnsPerPlayer}
+          {zone.step === 'battle' ? `Battle Turn ${b.battleTurn} of ${b.turnsPerPlayer}` : 'The Battle Turns are over'}
           {b.active && (
             <>
               {' '}

@@ -47,6 +47,17 @@ const STEP_WORDS: Record<ZoneStep, string> = {
   'turn-done': 'the end of the turn',
 };
 
+/** A War Zone's step of play as a board heads it, with its rule. */
+export const STEP_NAMES: Record<ZoneStep, string> = {
+  mission: 'Mission roll (6.A)',
+  conditions: 'Special Conditions (13.2)',
+  purchase: 'Purchases (6.C.2)',
+  preparation: 'Transfers and commitment (6.C.3, 6.C.4)',
+  battle: 'Battle Turns (7)',
+  'set-aside': 'End of the battle: set aside a card (7.2.1)',
+  'turn-done': 'Done for this Campaign Game Turn',
+};
+
 /** "turn 2, Mediterranean: purchases": the turn, and the seat's War Zone and its step (public). */
 export function decision(state: CwnbState, seat: string): string {
   const p = parseSeat(seat);

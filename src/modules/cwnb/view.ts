@@ -13,6 +13,7 @@ import { orderCost } from './rules/purchases.ts';
 import { commitmentsRevealed } from './rules/sequence-of-play.ts';
 import { historicalDescription } from './rules/victory.ts';
 import type { CwnbState, PlayerState, ZoneState } from './state.ts';
+import { STEP_NAMES } from './labels.ts';
 
 const CWNB = { actions: (s: CwnbState) => rulebookOf(s.options).actions, actionsFor, seats: allSeats };
 
@@ -100,6 +101,7 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
     name: zoneById(z.id).name,
     status: { column: z.status, name: STATUS_COLUMNS[z.status], advantaged: advantagedSide(z.status) },
     step: z.step,
+    stepName: STEP_NAMES[z.step],
     mission: t && {
       title: t.title,
       rule: t.rule,
