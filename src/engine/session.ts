@@ -80,8 +80,10 @@ function isBarrier(events: readonly EventInput[]): boolean {
   return events.some((e) => e.type === 'reveal' || (e.type === 'roll' && !(e as RollEvent).physical));
 }
 
-/** A sentence may start with an entry's name: "An action of …" (a type id keeps its case). */
-const capital = (name: string) => name.replace(/^an action/, 'An action');
+/** A sentence may start with an entry's name: "An action of …", "Action #3 of …". */
+const capital = (name: string) => name.replace(/^a/, 'A');
+/** A log line quoted in a sentence: its first 80 characters. */
+const quote = (text: string) => `“${text.length > 80 ? `${text.slice(0, 79)}…` : text.replace(/\.$/, '')}”`;
 const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Is scope part `x` the part `of` or a part of it ("zone:med/allied" is in "zone:med")? */
@@ -300,7 +302,10 @@ export class Session<S = unknown> {
   /** Why entry `i` may not be taken back together with `voids`, or null, as `asker` may be told. */
   private blocked(i: number, voids: ReadonlySet<number>, what: 'undo' | 'rewind', asker: Viewer): RuleError | null {
     const code = what === 'undo' ? 'undo-not-allowed' : 'rewind-not-allowed';
-    if (this.steps[i].barrier) return ruleError(code, `${capital(this.nameFor(i, asker).name)} rolled a die from the seed or revealed a secret: it cannot be taken back.`);
+    if (this.steps[i].barrier) {
+      const did = this.events.some((e) => e.entry === i && e.type === 'reveal') ? 'revealed what was secret until then' : 'rolled a die from the seed';
+      return ruleError(code, `${capital(this.nameFor(i, asker).name)} ${did}: it cannot be taken back.`);
+    }
     for (let j = i + 1; j < this.steps.length; j++) {
       const s = this.steps[j];
       if (s.voided || s.kernel || voids.has(j)) continue;
@@ -310,9 +315,10 @@ export class Session<S = unknown> {
   }
 
   /**
-   * Log entry `j` as `viewer` may be told of it (`told`): its type and seat to the referee, the
-   * acting team, and anyone who saw something of it (unless its type is secret: an order); to
-   * others only that the other team acted, as at a table.
+   * Log entry `j` as `viewer` may be told of it (`told`): its seat and its first log line as the
+   * viewer saw it ("action #0 of Soviet, Mediterranean (“Mission roll, Mediterranean, turn 1: 3”)")
+   * to the referee, the acting team, and anyone who saw something of it (unless its type is
+   * secret: an order); to others only that the other team acted, as at a table.
    */
   nameFor(j: number, viewer: Viewer): { name: string; told: boolean } {
     const { type, seat } = this.record.log[j];
@@ -322,7 +328,9 @@ export class Session<S = unknown> {
       viewer.kind === 'referee' ||
       (team !== null && viewerTeam(viewer, teamOf) === team) ||
       (!actionDef(this.module, this.state, type)?.secret && this.events.some((e) => e.entry === j && eventAs(e, viewer, teamOf)));
-    return { told, name: told ? `${type} by ${this.seatLabel(seat)} (action #${j})` : `an action of ${team === null ? 'another seat' : `the ${this.teamLabel(team)} team`} (action #${j})` };
+    if (!told) return { told, name: `an action of ${team === null ? 'another seat' : `the ${this.teamLabel(team)} team`} (action #${j})` };
+    const said = this.events.filter((e) => e.entry === j).map((e) => eventAs(e, viewer, teamOf)).find((e) => e);
+    return { told, name: `action #${j} of ${this.seatLabel(seat)} (${said ? quote(said.text) : type})` };
   }
 
   /** The log entries that still stand and changed or relied on `scope`, oldest first: what a rewind of it could take back. */

@@ -176,7 +176,7 @@ describe('wardroom play', () => {
     // The Allied order can be taken back; the mission roll no longer, since the Allied player acted after it.
     expect(first.stdout).toContain('Took back: buyShip.');
     // The Allied order is secret: the Soviet seat is told only that the other team acted.
-    expect(first.stdout).toMatch(/Refused: An action of the Allied team \(action #1\) came after rollMission by Soviet, Mediterranean \(action #0\)/);
+    expect(first.stdout).toMatch(/Refused: An action of the Allied team \(action #1\) came after action #0 of Soviet, Mediterranean \(“Mission roll, Mediterranean, turn 1: \d”\)/);
     // The log is append-only: the undo is logged and voids the order it took back.
     expect(log(file)).toEqual([
       { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] },

@@ -150,7 +150,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     const length = s.version;
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
     // The Soviet commitment is secret (6.C.4): the refusal says only that the other team acted.
-    expect(refused(s.undo('allied:south-pacific')).message).toBe(`An action of the Soviet team (action #${length - 1}) came after commit by Allied, South Pacific (action #${length - 2}) and may depend on it; ask for a rewind instead.`);
+    expect(refused(s.undo('allied:south-pacific')).message).toBe(`An action of the Soviet team (action #${length - 1}) came after action #${length - 2} of Allied, South Pacific (“South Pacific: Allied has committed (secret until both have)”) and may depend on it; ask for a rewind instead.`);
     expect(s.state).toBe(state);
     expect(s.version).toBe(length);
   });
@@ -189,7 +189,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('allied:south-pacific')).toBe(1);
     t.act('allied:mediterranean', 'teamNote', { text: 'agreed' }); // may answer the first
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
-    expect(refused(s.undo('allied:south-pacific')).message).toContain('teamNote by Allied, Mediterranean');
+    expect(refused(s.undo('allied:south-pacific')).message).toContain('of Allied, Mediterranean (“Allied team note (Allied, Mediterranean)');
   });
 
   it('6.C.2 a team note stands once the purchases are carried out: a step of the whole game came after it', () => {
@@ -200,7 +200,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('allied:south-pacific')).toBe(2); // the note, and the order finished before it: the others' orders did not rely on it
     t.act('soviet:mediterranean', 'donePurchasing'); // the last order: every purchase is carried out
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
-    expect(refused(s.undo('allied:south-pacific')).message).toContain('donePurchasing by Soviet, Mediterranean');
+    expect(refused(s.undo('allied:south-pacific')).message).toContain('of Soviet, Mediterranean (“Mediterranean: Soviet has finished ordering”)');
   });
 
   it('11 a team note stands once the campaign is over: the end of the game is a step of the whole game', () => {
@@ -215,7 +215,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('allied:mediterranean')).toBe(0);
     // The last action is the Soviet team's secret (a set-aside, 7.2.1): the Allied seat is told only that the other team acted.
     expect(last).toMatchObject({ type: 'setAside', seat: 'soviet:north-atlantic' });
-    expect(refused(s.undo('allied:mediterranean')).message).toContain(`An action of the Soviet team (action #${s.version - 1}) came after teamNote by Allied, Mediterranean`);
+    expect(refused(s.undo('allied:mediterranean')).message).toMatch(new RegExp(`^An action of the Soviet team \\(action #${s.version - 1}\\) came after action #\\d+ of Allied, Mediterranean \\(“Allied team note`));
   });
 
   it('8 Non-Combatant cards dealt at the table in one War Zone stand once another War Zone dealt from the same deck', () => {
@@ -231,7 +231,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('soviet:south-pacific')).toBe(1);
     deal('allied:mediterranean', MED);
     expect(s.undoableCount('soviet:south-pacific')).toBe(0);
-    expect(refused(s.undo('soviet:south-pacific')).message).toContain('dealNonCombatants by Allied, Mediterranean');
+    expect(refused(s.undo('soviet:south-pacific')).message).toContain('of Allied, Mediterranean (“Mediterranean: Non-Combatant cards dealt at the table');
     // Nor may a rewind of the South Pacific take the deal back: the deck is shared, and the refusal says so.
     expect(refused(s.rewind('zone:south-pacific', beforeDeal, ['referee']), 'rewind-not-allowed').message).toContain('also changed or relied on the Non-Combatant cards (8): a rewind of the South Pacific War Zone');
   });
@@ -246,7 +246,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     t.act('allied:south-pacific', 'transferShip', { ship: 'uss-knox', to: MED });
     t.act('allied:mediterranean', 'commit', { ships: ['uss-knox'] }); // reveals the Mediterranean
     expect(s.undoableCount('allied:south-pacific')).toBe(0);
-    expect(refused(s.undo('allied:south-pacific')).message).toContain('commit by Allied, Mediterranean');
+    expect(refused(s.undo('allied:south-pacific')).message).toContain('of Allied, Mediterranean (“Mediterranean: Allied has committed');
   });
 
   // Found by `scripts/fuzz.ts --optional` (game seed 52000356): the chart die was offered for
@@ -262,7 +262,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('soviet:south-pacific')).toBe(1); // nothing relied on it yet: a mistyped die may be corrected
     t.act('allied:south-pacific', 'transferShip', { ship: 'uss-knox', to: MED });
     expect(s.undoableCount('soviet:south-pacific')).toBe(0);
-    expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by Allied, South Pacific');
+    expect(refused(s.undo('soviet:south-pacific')).message).toContain('of Allied, South Pacific (“Allied: USS Knox transferred from South Pacific to Mediterranean”)');
   });
 
   it('13.3 a physical chart die stands once a transfer between two other War Zones relied on it', () => {
@@ -277,7 +277,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     const beforeTransfer = s.version - 1;
     t.act('allied:mediterranean', 'transferShip', { ship: 'uss-knox', to: NA }); // the South Pacific plays no part in it
     expect(s.undoableCount('soviet:south-pacific')).toBe(0);
-    expect(refused(s.undo('soviet:south-pacific')).message).toContain('transferShip by Allied, Mediterranean');
+    expect(refused(s.undo('soviet:south-pacific')).message).toMatch(/^Action #\d+ of Allied, Mediterranean \(“/);
     // A rewind of the Mediterranean cannot take the transfer back either; the refusal names each shared part once.
     expect(refused(s.rewind('zone:mediterranean', beforeTransfer, ['referee']), 'rewind-not-allowed').message).toContain('also changed or relied on the Allied part of the North Atlantic War Zone, the Transfer Limitations chart (13.3): a rewind');
   });
@@ -291,7 +291,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.undoableCount('soviet:mediterranean')).toBe(1);
     t.act('allied:mediterranean', 'rollTransferChart', { values: [2] });
     expect(s.undoableCount('soviet:mediterranean')).toBe(0);
-    expect(refused(s.undo('soviet:mediterranean')).message).toContain('rollTransferChart by Allied, Mediterranean');
+    expect(refused(s.undo('soviet:mediterranean')).message).toContain('of Allied, Mediterranean (“Transfer Limitations chart');
   });
 
   it('14.1 a seat assigned by the Overall Commander does not hold up the undo of a mission re-roll in its War Zone: the zone is in Battle Preparations either way', () => {
@@ -333,7 +333,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     // state is re-derived: refused (the session checks every later action as it replays), nothing changes.
     const { state, version } = s;
     expect(s.undoableCount('soviet:mediterranean')).toBe(0); // so no Undo button is offered for it
-    expect(refused(s.undo('soviet:mediterranean')).message).toBe(`Taking this back would change what donePurchasing by Soviet, South Pacific (action #${version - 1}) did.`);
+    expect(refused(s.undo('soviet:mediterranean')).message).toBe(`Taking this back would change what action #${version - 1} of Soviet, South Pacific (“South Pacific: Soviet has finished ordering (0 points)”) did.`);
     expect(s.state).toBe(state);
     expect(s.version).toBe(version);
     t.act('allied:mediterranean', 'rollMission', { values: [1] }); // the re-roll, by the Allies now Advantaged
@@ -374,7 +374,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(t.state.purchasesResolved).toBe(false); // the Mediterranean Allied player orders again
     expect(t.state.zones[SP]!.players.allied.fleet['uss-knox']).toBeDefined();
     expect(s.undoableCount('soviet:mediterranean')).toBe(0);
-    expect(refused(s.undo('soviet:mediterranean')).message).toContain('revealed a secret');
+    expect(refused(s.undo('soviet:mediterranean')).message).toContain('revealed what was secret until then');
   });
 
   it('seeded dice are never rolled again: a seeded roll is not taken back, and redoing an order after an undo does not move the dice', () => {
@@ -511,7 +511,7 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     t.act('allied:south-pacific', 'commit', { ships: ['uss-knox'] });
     t.act('soviet:south-pacific', 'commit', { ships: ['kirov'] });
     const allied = refused(s.undo('allied:south-pacific')).message;
-    expect(allied).toMatch(/^An action of the Soviet team \(action #\d+\) came after commit by Allied, South Pacific/);
+    expect(allied).toMatch(/^An action of the Soviet team \(action #\d+\) came after action #\d+ of Allied, South Pacific \(“South Pacific: Allied has committed/);
     expect(allied).not.toMatch(/by Soviet|kirov/i);
   });
 
@@ -528,7 +528,7 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     // Without a viewer named, a refusal of seats' rewind is told as to anyone (a shared screen).
     expect(refused(s.rewind('zone:south-pacific', k - 1, both), 'rewind-not-allowed').message).toBe(byAllied);
     expect(byAllied).toBe(`An action of the Soviet team (action #${k}) also changed or relied on another part of the game: a rewind of the South Pacific War Zone cannot take it back.`);
-    const told = `transferCard by Soviet, South Pacific (action #${k}) also changed or relied on the Soviet part of the Mediterranean War Zone: a rewind of the South Pacific War Zone cannot take it back.`;
+    const told = `Action #${k} of Soviet, South Pacific (“Soviet: ECM card transferred from South Pacific to Mediterranean”) also changed or relied on the Soviet part of the Mediterranean War Zone: a rewind of the South Pacific War Zone cannot take it back.`;
     expect(refused(s.rewind('zone:south-pacific', k - 1, both, undefined, seatViewer('soviet:south-pacific')), 'rewind-not-allowed').message).toBe(told);
     expect(refused(s.rewind('zone:south-pacific', k - 1, ['referee']), 'rewind-not-allowed').message).toBe(told);
   });
@@ -537,7 +537,7 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     const t = inBattle();
     const s = t.session;
     const beforeReveal = s.version - 3;
-    expect(refused(s.rewind('zone:south-pacific', beforeReveal, ['referee']), 'rewind-not-allowed').message).toMatch(/revealed a secret|whole game/);
+    expect(refused(s.rewind('zone:south-pacific', beforeReveal, ['referee']), 'rewind-not-allowed').message).toMatch(/revealed what was secret until then|whole game/);
     const seeded = table([SP], { dice: 'seeded' });
     seeded.act('soviet:south-pacific', 'rollMission');
     expect(refused(seeded.session.rewind('zone:south-pacific', -1, ['referee']), 'rewind-not-allowed').message).toContain('rolled a die from the seed');

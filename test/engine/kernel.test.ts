@@ -193,9 +193,9 @@ describe('§4 a take-back never changes what the actions after it did', () => {
     expect(s.undoableCount('a')).toBe(0); // not offered either
     const r = s.undo('a');
     expect(isRuleError(r) && r.code).toBe('undo-not-allowed');
-    expect(isRuleError(r) && r.message).toBe('Taking this back would change what inc by b (action #1) did.');
+    expect(isRuleError(r) && r.message).toBe('Taking this back would change what action #1 of b (“b counts”) did.');
     const rewound = s.rewind('zone:a', -1, ['referee']);
-    expect(isRuleError(rewound) && [rewound.code, rewound.message]).toEqual(['rewind-not-allowed', 'Taking this back would change what inc by b (action #1) did.']);
+    expect(isRuleError(rewound) && [rewound.code, rewound.message]).toEqual(['rewind-not-allowed', 'Taking this back would change what action #1 of b (“b counts”) did.']);
     expect(s.state).toBe(state);
     expect(s.version).toBe(version);
     // b, who acted last, may take its count back; then a may.

@@ -109,7 +109,7 @@ describe('undo: free until a die from the seed or a reveal (the engine\'s rules)
     for (const seat of ['allied:mediterranean', 'allied:north-atlantic', 'soviet:mediterranean', 'soviet:north-atlantic']) v = await g.holder(seat).act(g.id, { type: 'donePurchasing', seat }, v);
     const r = await g.soviet.post(`/api/games/${g.id}/undo`, { seat: 'soviet:north-atlantic', seen: v });
     expect(r.status).toBe(422);
-    expect(r.body.error.message).toMatch(/revealed a secret/);
+    expect(r.body.error.message).toMatch(/revealed what was secret until then/);
     expect((await g.referee.page(g.id)).game.version).toBe(v);
   });
 
