@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { GameEvent, GamePage } from './api.ts';
 import { api, errorText, seatLabel } from './api.ts';
+import { takenBack } from '../../src/engine/log.ts';
 import { ErrorBox } from './ui.tsx';
 
 /** "the Mediterranean" for the scope "zone:mediterranean". */
@@ -41,7 +42,7 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
               {seatLabel(r.seat, page.seats)} asks to rewind {scopeName(r.scope, page)} to after action #{r.to}. Agreed: {r.agreed.map((s) => seatLabel(s, page.seats)).join(', ') || 'no one yet'}; needed:{' '}
               {r.needed.map((s) => seatLabel(s, page.seats)).join(', ')}.
             </p>
-            <p>It takes back: {r.takesBack.join('; ')}.</p>
+            <p>It takes back: {r.takesBack.map((t) => t.replace(/\.$/, '')).join('; ')}.</p>
             {answerAs.map((seat) => (
               <div key={seat} class="row">
                 <button type="button" class="primary" data-testid={`rewind-agree-${r.id}`} onClick={() => call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: true })}>
@@ -76,9 +77,10 @@ function AskRewind({ page, log, askers, call }: { page: GamePage; log: GameEvent
   const [zone, setZone] = useState<string>(page.view.zones[0]?.id ?? '');
   const [to, setTo] = useState('-1');
   const [seat, setSeat] = useState(askers.includes(page.me.viewer) ? page.me.viewer : askers[0]);
-  // One choice per log entry of the zone: "keep everything up to and including this".
+  // One choice per log entry of the zone that still stands: "keep everything up to and including this".
+  const voided = takenBack(log);
   const entries = new Map<number, string>();
-  for (const e of log) if (e.zone === zone) entries.set(e.entry, e.text);
+  for (const e of log) if (e.zone === zone && !voided.has(e.entry)) entries.set(e.entry, e.text);
   return (
     <details>
       <summary>Ask for a rewind</summary>
