@@ -119,7 +119,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     const r = await wardroom(['play', file], ['roll 1', 'as s', 'help card', 'quit'].join('\n') + '\n');
     expect(r.stdout).toContain('Buy an Action card');
     expect(r.stdout).toContain('(rule 6.C.2)');
-    expect(r.stdout).toContain('24. Bomber Strike (20)');
+    expect(r.stdout).toContain('24. Bomber Strike* (20)');
   });
 });
 

@@ -224,7 +224,10 @@ describe('6.C.2 Purchase Limitations', () => {
     t.roll(NS, { allied: 'Military Escort' });
     const cards = t.actions('allied:north-sea').find((a) => a.type === 'buyCard')!.fields!.card;
     const options = cards.kind === 'choice' ? cards.options : [];
-    expect(options.find((o) => o.value === 'Gun')).toMatchObject({ label: 'Gun (half its printed value)', fields: { value: { kind: 'int', min: 1, max: 21 } } });
+    expect(options.find((o) => o.value === 'Gun')).toMatchObject({ label: 'Gun* (half its printed value)', fields: { value: { kind: 'int', min: 1, max: 21 } } });
+    // 6.C.2 the cost chart's asterisk: the types that may be bought more than once per turn are marked as on the chart.
+    const listed = [...options, ...(cards.kind === 'choice' ? (cards.unavailable ?? []) : [])];
+    expect(listed.filter((o) => o.label.includes('*')).map((o) => o.value).sort()).toEqual(ACTION_CARDS.cards.filter((c) => c.unlimited).map((c) => c.type).sort());
     expect(options.find((o) => o.value === 'Retreat')).toEqual({ value: 'Retreat', label: 'Retreat (6)' });
     expect(options.map((o) => o.value)).not.toContain('Bomber Strike'); // 20 points
   });

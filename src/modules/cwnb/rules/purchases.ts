@@ -192,14 +192,15 @@ export const buyCard = zoneAction({
     for (const c of ACTION_CARDS.cards) {
       const halfValue = c.costs === 'half-value'; // an attack card costs 0 at the least
       const cost = cardCost(state.turn, { type: c.type });
-      const label = halfValue ? `${c.type} (half its printed value)` : `${c.type} (${cost})`;
+      const name = c.unlimited ? `${c.type}*` : c.type; // as the cost chart marks it: may be bought more than once per turn
+      const label = halfValue ? `${name} (half its printed value)` : `${name} (${cost})`;
       if (!c.unlimited && bought.some((b) => b.type === c.type)) unavailable.push({ value: c.type, label, why: 'you have bought one this turn, and only card types marked with an asterisk may be bought more than once (6.C.2)' });
       else if (cost > budget) unavailable.push({ value: c.type, label, why: `it costs ${cost} and you have ${budget} points left to spend (6.C.2)` });
       else if (halfValue) options.push({ value: c.type, label, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } });
       else options.push({ value: c.type, label });
     }
     const limit = hooksOf(state).actionCardLimit(zone, side);
-    const help = `The Action card type to buy, at the cost shown; only one of each type per turn unless the cost chart marks it with an asterisk (6.C.2). You have bought ${bought.length} of ${limit} this turn and have ${budget} points left to spend.`;
+    const help = `The Action card type to buy, at the cost shown; only one of each type per turn, except the types marked * (as on the cost chart), which may be bought more than once (6.C.2). You have bought ${bought.length} of ${limit} this turn and have ${budget} points left to spend.`;
     return { card: { kind: 'choice', label: 'Action card', help, options, unavailable } };
   },
   apply(state, zone, side, a, ctx) {
