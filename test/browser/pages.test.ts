@@ -78,13 +78,21 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     expect(found, found.join('\n')).toEqual([]);
   });
 
-  it('at phone width (360 px) no main page scrolls sideways, nor a table in it without saying so; phone screenshots', async () => {
+  it('at phone width (360 px) no main page scrolls sideways, nor a table in it without saying so, and no button or disclosure is under 44 px high; phone screenshots', async () => {
     const wide: string[] = [];
     await mainPages(PHONE, async (name, page) => {
       await page.screenshot({ path: shot(`${name}-phone.png`), fullPage: true });
       const wider = await sideways(page);
       if (wider) wide.push(`${name}: ${wider}`);
       for (const table of await hiddenScrolls(page)) wide.push(`${name}: ${table}`);
+      // Buttons and disclosures are full-size targets for a thumb (44 px high).
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('button, summary')].flatMap((el) => {
+          const r = el.getBoundingClientRect();
+          return r.height > 0 && r.height < 43.5 ? [`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.height)} px high`] : [];
+        }),
+      );
+      for (const target of small) wide.push(`${name}: ${target}`);
     });
     expect(wide, wide.join('\n')).toEqual([]);
   });
