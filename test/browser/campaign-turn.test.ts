@@ -111,6 +111,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await act(allied.page, ALLIED, 'donePurchasing');
     // The form sent is gone (the order is done): the keyboard stays in the seat's actions, not back at the top of the page.
     await expect.poll(() => allied.page.evaluate(() => document.activeElement?.id)).toBe(`actions-h-${ALLIED}`);
+    // And it says who the game waits for now.
+    await expect.poll(() => seatActions(allied.page, ALLIED).textContent()).toContain('Nothing to do for this seat now: the game waits for Soviet, Mediterranean');
     await buyShip(soviet, 'kirov');
     await buyShip(soviet, 'bditelny');
     await act(soviet.page, SOVIET, 'buyCard', (f) => f.getByLabel('Action card').selectOption('ECM').then(() => undefined));

@@ -28,7 +28,7 @@ export function Overview({ page }: { page: GamePage }) {
         Victory Points: <SideTag side="allied" /> {v.vp.allied} · <SideTag side="soviet" /> {v.vp.soviet}
       </p>
       <p data-testid="waiting-for">
-        {page.game.over ? 'The campaign is over.' : page.waitingFor.length ? <>Waiting for: {page.waitingFor.map((s) => seatLabel(s, page.seats)).join(', ')}</> : 'Waiting for no one.'}
+        {page.game.over ? 'The campaign is over.' : page.waitingFor.length ? <>Waiting for: {page.waitingFor.map((s) => seatLabel(s, page.seats)).join('; ')}</> : 'Waiting for no one.'}
       </p>
       <div class="table-wrap">
         <table>

@@ -245,7 +245,12 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
         {waiting && <span class="badge">your decision</span>}
       </h2>
       {grid.size > 0 && <BattleRecorder seat={seat} specs={grid} view={page.view} submit={submit} />}
-      {forms.length === 0 && grid.size === 0 && <p>Nothing to do for this seat now.</p>}
+      {forms.length === 0 && grid.size === 0 && (
+        <p>
+          Nothing to do for this seat now
+          {page.waitingFor.length > 0 && !page.game.over ? `: the game waits for ${page.waitingFor.map((s) => seatLabel(s, page.seats)).join('; ')} (see each War Zone's step below)` : ''}.
+        </p>
+      )}
       {forms.map((spec) => (
         // Keyed by the type and the fields it asks: a new question of the same type (SMP asks
         // "choose" again and again) gets a fresh form with its own defaults, while a form whose
