@@ -3,8 +3,9 @@
  * request log of `wardroom serve`, which must name requests (id, method, url, status, time, game)
  * without ever writing a secret: no invitation token, no sign-in token, no cookie.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from '../../src/adapters/server/operations.ts';
+import { NOT_READY_MESSAGE, redactUrl } from '../../src/adapters/server/operations.ts';
 import { claim, createCampaign, exampleActions, invite, startServer, twoTeamGame } from '../support/server.ts';
 
 /** A pino destination that keeps the lines. */
@@ -110,5 +111,36 @@ describe('structured logs (issue 11: operations; no secrets in logs)', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the documentation names everything readiness and the live socket can send (docs/api.md, docs/deployment.md)', () => {
+  const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+  /** The part of a Markdown file from the heading `title` to the next heading of its level. */
+  const section = (text: string, title: string) => {
+    const start = text.indexOf(`\n## ${title}\n`);
+    expect(start, title).toBeGreaterThan(-1);
+    const end = text.indexOf('\n## ', start + 1);
+    return text.slice(start, end < 0 ? undefined : end);
+  };
+
+  it('every notReady value of GET /api/ready', () => {
+    const values = Object.keys(NOT_READY_MESSAGE);
+    expect(values).toContain('live-updates');
+    const api = section(read('docs/api.md'), 'Operations: health, readiness, shutdown (issue 11)');
+    const deployment = section(read('docs/deployment.md'), 'Health checks');
+    for (const v of values) {
+      expect(api, v).toContain(`'${v}'`);
+      expect(deployment, v).toContain(`\`${v}\``);
+    }
+  });
+
+  it('every frame type of /api/games/:id/live, in the list of frames', () => {
+    const live = read('src/adapters/server/live.ts');
+    const union = live.slice(live.indexOf('export type Frame ='), live.indexOf(';\n', live.indexOf('export type Frame =')));
+    const types = [...union.matchAll(/type: '([a-z-]+)'/g)].map((m) => m[1]);
+    expect(types).toContain('resync');
+    const frames = section(read('docs/api.md'), 'WebSocket frames');
+    for (const t of [...types, 'error']) expect(frames, t).toMatch(new RegExp(`"type": ?"${t}"`));
   });
 });

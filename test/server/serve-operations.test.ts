@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,48 @@ describe('wardroom serve for several nodes (issue 11: operations)', () => {
     const r = await serve(['--data', join(DIR, 'data2')], { WARDROOM_SECRET_KEY: 'not-a-key' });
     expect(await r.exited).toBe(2);
     expect(r.out.stderr).toMatch(/WARDROOM_SECRET_KEY: not a 32-byte key.*openssl rand -hex 32/);
+  }, 30_000);
+});
+
+/** stderr without the note that dist/ is older than src/. */
+const said = (stderr: string) => stderr.split('\n').filter((l) => l && !l.startsWith('wardroom: dist/')).join('\n');
+
+describe('wardroom serve as docs/deployment.md runs it', () => {
+  it('--rate-limit N: a person (or address) gets N requests a minute, then 429; anything but a whole number above 0 is refused naming it', async () => {
+    for (const bad of ['0', '-5', '2.5', 'many']) {
+      const r = await serve(['--data', join(DIR, 'data-rl'), '--rate-limit', bad]);
+      expect(await r.exited).toBe(2);
+      expect(said(r.out.stderr)).toBe(`--rate-limit ${bad}: give a whole number of requests a minute, above 0.`);
+    }
+    const s = await serve(['--data', join(DIR, 'data-rl'), '--rate-limit', '3', '--log-level', 'silent']);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(`${s.base}/api/me`)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await fetch(`${s.base}/api/ready`)).status).toBe(200); // not counted
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  }, 60_000);
+
+  it('--secret-key-file naming no file: one line naming the option and the file, exit 2', async () => {
+    const missing = join(DIR, 'no-such.key');
+    const r = await serve(['--data', join(DIR, 'data-nokey'), '--secret-key-file', missing]);
+    expect(await r.exited).toBe(2);
+    expect(said(r.out.stderr)).toBe(`--secret-key-file ${missing}: there is no such file (make one with: openssl rand -hex 32 > ${missing}).`);
+  }, 30_000);
+
+  it('the database and its write-ahead log are readable by their owner only; SIGTERM says the drain delay too; a second signal exits at once with code 1', async () => {
+    const data = join(DIR, 'data-stop');
+    const s = await serve(['--data', data, '--drain-delay', '5', '--log-level', 'silent']);
+    const created = await fetch(`${s.base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...TWO_ZONE_FORM, name: 'Rita' }) });
+    expect(created.status).toBe(201);
+    for (const f of ['wardroom.sqlite', 'wardroom.sqlite-wal', 'wardroom.sqlite-shm']) expect(statSync(join(data, f)).mode & 0o777, f).toBe(0o600);
+    s.child.kill('SIGTERM');
+    while (!s.out.stderr.includes('SIGTERM')) await new Promise((r) => setTimeout(r, 25));
+    expect(s.out.stderr).toContain('SIGTERM: draining for 5 s (--drain-delay), then finishing requests in flight (at most 10 s more)…\n');
+    const second = Date.now();
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(1);
+    expect(Date.now() - second).toBeLessThan(2000);
   }, 30_000);
 });
 

@@ -253,6 +253,15 @@ describe('the wardroom backup, restore and move commands (issue 11, operations)'
     expect(moved.stdout).toContain(`moved: "${title}" (${g.id}), 49 actions\n`);
     expect(moved.stdout).toContain('Moved 1 campaign from');
     expect(moved.stdout).not.toContain(g.other);
+    // The nodes keep games in memory: the last line says to restart them (and nothing of a cookie.key folder).
+    const restart = 'Now restart every wardroom serve on this database: a running one keeps the games it had in memory.';
+    expect(moved.stdout.trimEnd().split('\n').at(-1)).toBe(restart);
+    expect(moved.stdout).not.toContain('cookie.key');
+    const file = join(TMP, 'to-postgres.backup.json');
+    expect((await wardroom(['backup', '--data', s.dir, '--game', g.id, '--out', file])).code).toBe(0);
+    const restored = await wardroom(['restore', file, '--database', url, '--replace']);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout.trimEnd().split('\n').at(-1)).toBe(restart);
 
     const pg = await openDatabase(url);
     try {
@@ -261,7 +270,7 @@ describe('the wardroom backup, restore and move commands (issue 11, operations)'
       expect(there.tables).toEqual(here.tables); // numbers come back as numbers, text as text
       const twice = await wardroom(['move', '--from', join(s.dir, 'wardroom.sqlite'), '--to', url, '--game', g.id]);
       expect(twice.code).toBe(1);
-      expect(twice.stderr).toContain(`already has the game "${g.id}"`);
+      expect(twice.stderr).toContain(`already has the game "${g.id}"; nothing was moved (move with --replace to overwrite it).`);
       const nowhere = await wardroom(['move', '--from', join(TMP, 'no-such.sqlite'), '--to', url]);
       expect(nowhere.code).toBe(1);
       expect(nowhere.stderr).toContain(`There is no database at ${join(TMP, 'no-such.sqlite')}.`);

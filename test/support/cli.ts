@@ -13,10 +13,10 @@ export const BIN = join(ROOT, 'bin', 'wardroom.js');
 export const TMP = mkdtempSync(join(tmpdir(), 'wardroom-cli-test-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-/** Run `wardroom ARGS` with `input` piped to stdin (then closed). */
-export function wardroom(args: string[], input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Run `wardroom ARGS` with `input` piped to stdin (then closed), and `env` added to the environment. */
+export function wardroom(args: string[], input = '', env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000 });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

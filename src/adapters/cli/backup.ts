@@ -13,9 +13,9 @@ import { redact } from './serve.ts';
  * in src/adapters/storage/backup.ts; here: which database, the file, and one-line messages.
  */
 
-const SECRETS = 'The backup holds secrets: each unfinished game\'s dice seed and the sign-in sessions of its people (a copy of someone\'s cookie would work with it). The file is written readable by you only (mode 0600); keep it like the cookie key.';
+const SECRETS = 'The backup holds secrets: each unfinished game\'s dice seed and the sign-in sessions of its people (a copy of someone\'s cookie would work with it).';
 
-const DATABASE_HELP = 'a postgres://user:password@host:port/database URL, or a SQLite file';
+const DATABASE_HELP = 'a postgres://user:password@host:port/database URL, a SQLite file (an existing file, or a name ending in .sqlite or .db), or else a data folder (its wardroom.sqlite)';
 const DATA_HELP = 'a data folder of `wardroom serve` (its wardroom.sqlite)';
 
 /** A refusal of the command: printed as one line, exit code 1 (2: its arguments refused). */
@@ -38,41 +38,54 @@ interface Where {
 
 const isPostgres = (s: string) => /^postgres(ql)?:\/\//i.test(s);
 
-/** A URL, a SQLite file, or a data folder (its wardroom.sqlite). */
-function whereOf(s: string): Where {
+/** A refusal of a database that is not one Wardroom can use: `option` names where it was given; the password is not shown. */
+const notADatabase = (option: string, value: string, accepted: string) => new CliError(`${option} ${redact(value)}: not a database Wardroom can use; give ${accepted}.`, 2);
+
+/**
+ * Where `--from`, `--to` or `--database` (`option`) says: a PostgreSQL URL; a SQLite file (one
+ * that exists, or a name ending in .sqlite or .db); else a data folder (its wardroom.sqlite). Any
+ * other URL (`mysql://…`, `postgress://…`, `jdbc:postgresql://…`) is refused, not taken for a file.
+ */
+function whereOf(s: string, option: string): Where {
   if (isPostgres(s)) return { url: s, label: redact(s), sqlite: false };
+  if (/^[a-z][a-z0-9+.-]*:[^/]*\/\//i.test(s)) throw notADatabase(option, s, 'a postgres:// or postgresql:// URL, a SQLite file or a data folder');
   let file = resolve(s);
-  if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'wardroom.sqlite');
+  const folder = existsSync(file) ? statSync(file).isDirectory() : !/\.(sqlite|db)$/i.test(file);
+  if (folder) file = join(file, 'wardroom.sqlite');
   return { url: file, label: file, sqlite: true };
+}
+
+/** $DATABASE_URL, which may only be a PostgreSQL URL (as for `wardroom serve`); undefined when unset. */
+function fromEnvironment(): Where | undefined {
+  const env = process.env.DATABASE_URL?.trim();
+  if (!env) return undefined;
+  if (!isPostgres(env)) throw notADatabase('DATABASE_URL', env, 'a postgres:// or postgresql:// URL (for SQLite, name the file or data folder with an option instead)');
+  return whereOf(env, 'DATABASE_URL');
 }
 
 /** The database of `--database`, else `--data`, else $DATABASE_URL, else serve's default data folder. */
 function chosen(o: { data?: string; database?: string }): Where {
-  if (o.database) return whereOf(o.database);
-  if (o.data) return whereOf(join(resolve(o.data), 'wardroom.sqlite'));
-  const env = process.env.DATABASE_URL?.trim();
-  if (env) {
-    if (!isPostgres(env)) throw new CliError('DATABASE_URL: give a postgres://user:password@host:port/database URL (or --data DIR for SQLite).');
-    return whereOf(env);
-  }
-  return whereOf(join(resolve('wardroom-data'), 'wardroom.sqlite'));
+  if (o.database) return whereOf(o.database, '--database');
+  if (o.data) return whereOf(join(resolve(o.data), 'wardroom.sqlite'), '--data');
+  return fromEnvironment() ?? whereOf(join(resolve('wardroom-data'), 'wardroom.sqlite'), '--data');
 }
 
 /**
- * Open a database; a source SQLite file must exist (opening would make an empty one). A SQLite
- * target is locked as `wardroom serve` locks it (`wardroom.sqlite.lock`, serve.ts) until the
- * command ends: not written under a server that runs on it (or another restore).
+ * Open a database; a source SQLite file must exist (opening would make an empty one). With
+ * `lock` (the command: restore's and move's target, move's source), a SQLite file is locked as
+ * `wardroom serve` locks it (`wardroom.sqlite.lock`, serve.ts) until the command ends: refused
+ * while a server runs on it (or another restore or move).
  */
-async function open(where: Where, role: 'source' | 'target', cleanup: (() => unknown)[]): Promise<Kysely<Database>> {
+async function open(where: Where, role: 'source' | 'target', cleanup: (() => unknown)[], lock?: 'restore' | 'move'): Promise<Kysely<Database>> {
   if (where.sqlite) {
     if (role === 'source' && !existsSync(where.url)) throw new CliError(`There is no database at ${where.label}.`);
-    if (role === 'target') {
-      mkdirSync(dirname(where.url), { recursive: true });
+    if (role === 'target') mkdirSync(dirname(where.url), { recursive: true });
+    if (lock) {
       const { GameFileError, lockGameFile } = await import('../storage/game-file.ts');
       try {
-        cleanup.push(lockGameFile(where.url, 'wardroom restore'));
+        cleanup.push(lockGameFile(where.url, `wardroom ${lock}`));
       } catch (e) {
-        throw e instanceof GameFileError ? new CliError(`Nothing was restored: ${e.message}`) : e;
+        throw e instanceof GameFileError ? new CliError(`Nothing was ${lock === 'move' ? 'moved' : 'restored'}: ${e.message}`) : e;
       }
     }
   }
@@ -111,6 +124,16 @@ function line(backup: Backup, id: string): string {
 
 const campaigns = (n: number) => `${n} campaign${n === 1 ? '' : 's'}`;
 
+/**
+ * The last line after a restore or a move into `where`: on PostgreSQL, restart the nodes (each
+ * keeps the games it has in memory); into a data folder without cookie.key, bring the old one.
+ */
+function nextStep(where: Where): string {
+  if (!where.sqlite) return 'Now restart every wardroom serve on this database: a running one keeps the games it had in memory.\n';
+  const folder = dirname(where.url);
+  return existsSync(join(folder, 'cookie.key')) ? '' : `There is no cookie.key in ${folder}: copy the old server's cookie.key there (or start it with the same --secret-key-file), or everyone signs in again.\n`;
+}
+
 /** Write `text` to `file` readable by its owner only: a new file (0600) renamed over the old one. */
 function writePrivate(file: string, text: string): void {
   const temp = `${file}.${process.pid}.tmp`;
@@ -126,7 +149,7 @@ function writePrivate(file: string, text: string): void {
 export function registerBackupCommands(program: Command): void {
   program
     .command('backup')
-    .description(`Back up campaigns (default: all) with their members, people and chat into a JSON file. ${SECRETS}`)
+    .description(`Back up campaigns (default: all) with their members, people and chat into a JSON file. ${SECRETS} The file is written readable by you only (mode 0600); keep it like the cookie key.`)
     .requiredOption('--out <file>', 'the backup file to write')
     .option('--data <dir>', `${DATA_HELP} (default: $DATABASE_URL, else wardroom-data)`)
     .option('--database <url>', DATABASE_HELP)
@@ -147,7 +170,7 @@ export function registerBackupCommands(program: Command): void {
 
   program
     .command('restore <file>')
-    .description(`Restore the campaigns of a backup file into a database, in one transaction (all or nothing). A campaign the database already has is refused unless --replace. People and sessions already there are kept. ${SECRETS}`)
+    .description(`Restore the campaigns of a backup file into a database, in one transaction (all or nothing). A campaign the database already has is refused unless --replace. People and sessions already there are kept. ${SECRETS} Keep the file like the cookie key. Stop the servers on the database first (one on a SQLite data folder is detected and refused).`)
     .option('--data <dir>', `${DATA_HELP}, made if missing (default: $DATABASE_URL, else wardroom-data)`)
     .option('--database <url>', DATABASE_HELP)
     .option('--replace', "overwrite campaigns the database already has (their rows are deleted first, in the same transaction)")
@@ -162,35 +185,39 @@ export function registerBackupCommands(program: Command): void {
         }
         const backup = parseBackup(text, file);
         const where = chosen(o);
-        const db = await open(where, 'target', cleanup);
+        const db = await open(where, 'target', cleanup, 'restore');
         await restoreBackup(db, backup, { replace: o.replace });
-        process.stdout.write(`Restored ${campaigns(backup.games.length)} into ${where.label}:\n${backup.games.map((id) => line(backup, id) + '\n').join('')}`);
+        process.stdout.write(`Restored ${campaigns(backup.games.length)} into ${where.label}:\n${backup.games.map((id) => line(backup, id) + '\n').join('')}${nextStep(where)}`);
       }),
     );
 
   program
     .command('move')
     .description('Move campaigns (default: all) from one database to another, e.g. from a SQLite file to PostgreSQL: backed up, restored in one transaction, then checked (each game\'s number of actions, and its log replays the same in the target). The source is left as it was.')
-    .requiredOption('--from <file-or-url>', `the source: ${DATABASE_HELP}, or a data folder`)
-    .option('--to <url>', 'the target, e.g. postgres://user:password@host:port/database (default: $DATABASE_URL)')
+    .requiredOption('--from <file-or-url>', `the source: ${DATABASE_HELP}; refused while a wardroom serve runs on it`)
+    .option('--to <url>', `the target: ${DATABASE_HELP} (default: $DATABASE_URL)`)
     .option('--game <id...>', 'only these games')
     .option('--replace', 'overwrite campaigns the target already has')
     .action((o: { from: string; to?: string; game?: string[]; replace?: boolean }) =>
       run(async (cleanup) => {
-        const to = o.to ?? process.env.DATABASE_URL?.trim();
-        if (!to) throw new CliError('Give the target: --to postgres://user:password@host:port/database (or set DATABASE_URL).');
-        const [source, target] = [whereOf(o.from), whereOf(to)];
+        const source = whereOf(o.from, '--from');
+        const target = o.to ? whereOf(o.to, '--to') : fromEnvironment();
+        if (!target) throw new CliError('Give the target: --to postgres://user:password@host:port/database (or set DATABASE_URL).');
         if (source.url === target.url) throw new CliError(`--from and --to are the same database (${source.label}).`);
-        const from = await open(source, 'source', cleanup);
-        const into = await open(target, 'target', cleanup);
-        const { backupGames, restoreBackup, verifyGames } = await import('../storage/backup.ts');
+        const from = await open(source, 'source', cleanup, 'move');
+        const into = await open(target, 'target', cleanup, 'move');
+        const { backupGames, restoreBackup, verifyGames, GameExistsError } = await import('../storage/backup.ts');
         const backup = await backupGames(from, o.game);
-        await restoreBackup(into, backup, { replace: o.replace });
+        try {
+          await restoreBackup(into, backup, { replace: o.replace });
+        } catch (e) {
+          throw e instanceof GameExistsError ? new CliError(`${target.label} already has the game "${e.gameId}"; nothing was moved (move with --replace to overwrite it).`) : e;
+        }
         const checks = await verifyGames(from, into, backup.games);
         for (const c of checks) process.stdout.write(`${c.problem ? 'NOT the same' : 'moved'}: ${c.title ? `"${c.title}" ` : ''}(${c.id}), ${c.actions} action${c.actions === 1 ? '' : 's'}${c.problem ? `: ${c.problem}` : ''}\n`);
         const bad = checks.filter((c) => c.problem);
         if (bad.length) throw new CliError(`${campaigns(bad.length)} of ${checks.length} did not check out in ${target.label} (listed above); the source ${source.label} is unchanged.`);
-        process.stdout.write(`Moved ${campaigns(checks.length)} from ${source.label} to ${target.label}; each replays the same. The source is unchanged: stop using it.\n`);
+        process.stdout.write(`Moved ${campaigns(checks.length)} from ${source.label} to ${target.label}; each replays the same. The source is unchanged: stop using it.\n${nextStep(target)}`);
       }),
     );
 }

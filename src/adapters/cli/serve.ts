@@ -47,8 +47,9 @@ export function registerServeCommand(program: Command): void {
     .option('--node-id <name>', 'this process among several on one PostgreSQL database, for logs and presence (default: $WARDROOM_NODE_ID, else host name and process id)')
     .option('--fsync-before-answer', 'SQLite: answer a move only once it is synced to the disk, safe against a power cut (default: once it is committed, safe against a crash of the server; the disk is synced at once in the background)')
     .option('--allow-private-webhooks', 'post webhooks to loopback and private network addresses too (a chat server on your LAN); by default they are refused, so that no one can make the server post into its own network')
-    .option('--drain-delay <seconds>', 'on SIGTERM/SIGINT, answer /api/ready with 503 this long before closing the listener (time for a load balancer to notice)', '0')
-    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string; secretKeyFile?: string; logLevel: string; shutdownTimeout: string; drainDelay: string; nodeId?: string; fsyncBeforeAnswer?: boolean; allowPrivateWebhooks?: boolean }) => {
+    .option('--drain-delay <seconds>', 'on SIGTERM/SIGINT, answer /api/ready with 503 this long before closing the listener (time for a load balancer to notice); --shutdown-timeout counts after it', '0')
+    .option('--rate-limit <n>', 'requests a minute per person (or address, before signing in); more are answered 429', '600')
+    .action(async (o: { port: string; host: string; data: string; baseUrl?: string; smtp?: string; mailFrom?: string; tick: string; secretKeyFile?: string; logLevel: string; shutdownTimeout: string; drainDelay: string; rateLimit: string; nodeId?: string; fsyncBeforeAnswer?: boolean; allowPrivateWebhooks?: boolean }) => {
       const smtp = o.smtp ?? (process.env.SMTP_URL || undefined);
       const mailFrom = o.mailFrom ?? (process.env.MAIL_FROM || 'Wardroom <wardroom@localhost>');
       const tick = Number(o.tick);
@@ -69,6 +70,12 @@ export function registerServeCommand(program: Command): void {
         process.exitCode = 2;
         return;
       }
+      const rateLimit = Number(o.rateLimit);
+      if (!/^\d+$/.test(o.rateLimit) || !(rateLimit > 0)) {
+        process.stderr.write(`--rate-limit ${o.rateLimit}: give a whole number of requests a minute, above 0.\n`);
+        process.exitCode = 2;
+        return;
+      }
       const port = Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         process.stderr.write(`--port ${o.port}: give a port number from 0 to 65535.\n`);
@@ -85,7 +92,7 @@ export function registerServeCommand(program: Command): void {
       }
       let secretKey: Buffer;
       try {
-        secretKey = o.secretKeyFile ? readKey(readFileSync(o.secretKeyFile, 'utf8'), `--secret-key-file ${o.secretKeyFile}`) : process.env.WARDROOM_SECRET_KEY ? readKey(process.env.WARDROOM_SECRET_KEY, 'WARDROOM_SECRET_KEY') : cookieKey(dir);
+        secretKey = o.secretKeyFile ? readKey(readKeyFile(o.secretKeyFile), `--secret-key-file ${o.secretKeyFile}`) : process.env.WARDROOM_SECRET_KEY ? readKey(process.env.WARDROOM_SECRET_KEY, 'WARDROOM_SECRET_KEY') : cookieKey(dir);
       } catch (e) {
         process.stderr.write(`${(e as Error).message}\n`);
         process.exitCode = 2;
@@ -136,7 +143,7 @@ export function registerServeCommand(program: Command): void {
           return;
         }
       }
-      const { app, shutdown } = await buildServer({ db, secretKey, baseUrl: o.baseUrl ?? defaultBaseUrl(o.host, port), logger: { level: o.logLevel }, mailer, tickEveryMs: tick * 1000, nodeId, broadcast, notify: { privateWebhooks: !!o.allowPrivateWebhooks } });
+      const { app, shutdown } = await buildServer({ db, secretKey, baseUrl: o.baseUrl ?? defaultBaseUrl(o.host, port), rateLimit, logger: { level: o.logLevel }, mailer, tickEveryMs: tick * 1000, nodeId, broadcast, notify: { privateWebhooks: !!o.allowPrivateWebhooks } });
       log = (level, message, err) => app.log[level]({ node: nodeId, err }, message);
       try {
         await app.listen({ port, host: o.host });
@@ -154,8 +161,9 @@ export function registerServeCommand(program: Command): void {
       const stop = async (signal: string) => {
         if (stopping) process.exit(1);
         stopping = true;
-        process.stderr.write(`${signal}: finishing requests in flight (at most ${timeoutS} s)…\n`);
-        const clean = await shutdown({ timeoutMs: timeoutS * 1000, graceMs: drainS * 1000 });
+        process.stderr.write(drainS ? `${signal}: draining for ${drainS} s (--drain-delay), then finishing requests in flight (at most ${timeoutS} s more)…\n` : `${signal}: finishing requests in flight (at most ${timeoutS} s)…\n`);
+        // --shutdown-timeout counts after the drain delay (docs/deployment.md: a kill timeout above the two together).
+        const clean = await shutdown({ timeoutMs: (drainS + timeoutS) * 1000, graceMs: drainS * 1000 });
         process.exit(clean ? 0 : 1);
       };
       process.on('SIGINT', () => void stop('SIGINT'));
@@ -163,14 +171,18 @@ export function registerServeCommand(program: Command): void {
     });
 }
 
-/** A database URL without its password, for messages. */
+/** A database URL without its password (`scheme://user:***@host…`, whatever the scheme), for messages. */
 export function redact(url: string): string {
+  return url.replace(/^([^/]*\/\/[^/:@]*:)[^/]*@/, '$1***@');
+}
+
+/** The text of --secret-key-file; a file that is not there or cannot be read is refused naming the option. */
+function readKeyFile(file: string): string {
   try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'postgres://…';
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? `--secret-key-file ${file}: there is no such file (make one with: openssl rand -hex 32 > ${file}).` : `--secret-key-file ${file}: cannot read it (${(e as Error).message}).`);
   }
 }
 

@@ -97,7 +97,8 @@ export async function appliedMigrations(db: Kysely<Database>): Promise<number> {
   }
 }
 
-const NOT_READY_MESSAGE: Record<string, string> = {
+/** What each value of readiness's `notReady` means (docs/api.md and docs/deployment.md list them all). */
+export const NOT_READY_MESSAGE: Record<string, string> = {
   'shutting-down': 'this server is shutting down',
   database: 'the database does not answer',
   migrations: 'the database schema is older than this server (migrations not applied)',

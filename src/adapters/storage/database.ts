@@ -1,4 +1,4 @@
-import { closeSync, fsync, openSync } from 'node:fs';
+import { closeSync, existsSync, fsync, openSync } from 'node:fs';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type Migration, type MigrationProvider } from 'kysely';
 import { isRuleError, ruleError, type RuleError } from '../../engine/errors.ts';
 import type { Action, GameEvent, RulesModule } from '../../engine/module.ts';
@@ -523,9 +523,14 @@ export interface SqliteOptions {
   flush?: (path: string) => Promise<void>;
 }
 
-/** The embedded default: a SQLite file (created on first open) in write-ahead-log mode. */
+/**
+ * The embedded default: a SQLite file (created on first open) in write-ahead-log mode. It holds
+ * seeds and session ids, so a new file is made readable by its owner only (0600); SQLite makes
+ * its `-wal` and `-shm` files with the database file's permissions.
+ */
 export async function openSqlite(path: string, options: SqliteOptions = {}): Promise<Kysely<Database>> {
   const { default: SQLite } = await import('better-sqlite3');
+  if (path !== ':memory:' && !existsSync(path)) closeSync(openSync(path, 'a', 0o600));
   const database = new SQLite(path);
   // A file system without shared memory keeps SQLite out of WAL mode; then every commit syncs itself (FULL).
   const wal = database.pragma('journal_mode = WAL', { simple: true }) === 'wal';
