@@ -45,7 +45,7 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
       attack: {
         kind: 'choice',
         label: 'Attack',
-        help: 'Each attack on Land Targets counts against your Fog of War allotment (9, Land Targets).',
+        help: 'The attack card played against the Land Targets.',
         options: [
           { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful', help: "Whether the air strike on the Land Targets succeeded; each success scores the Carrier Strike mission's points from the Point Pool (9.7)." } } },
           { value: 'submarine-missile', label: 'Submarine Missile Attack', fields: damageValue },
@@ -54,6 +54,8 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
       },
       surprise: { kind: 'bool', label: 'Surprise Attack', help: 'Played with a Surprise Attack card: a successful Carrier Strike air strike or Submarine Strike missile attack scores double points (9.7, 9.8).', optional: true, default: false },
     });
+    // 9, Land Targets: the Fog of War reminder is the form's help, said once.
+    expect(t.actions('soviet:north-sea').find((a) => a.type === 'landAttack')!.help).toBe('Each attack on Land Targets counts against your Fog of War allotment (9, Land Targets).');
   });
 
   it('7 a ship or Non-Combatant sunk leaves the forms; the log keeps what sank it', () => {

@@ -275,7 +275,7 @@ export const landAttack = zoneAction({
     attack: {
       kind: 'choice',
       label: 'Attack',
-      help: FOG_OF_WAR,
+      help: 'The attack card played against the Land Targets.', // the Fog of War reminder is the action's help, said once
       options: [
         { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful', help: "Whether the air strike on the Land Targets succeeded; each success scores the Carrier Strike mission's points from the Point Pool (9.7)." } } },
         { value: 'submarine-missile', label: 'Submarine Missile Attack', fields: DAMAGE_VALUE },
