@@ -99,6 +99,9 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     expect(await undo.count()).toBe(0); // nothing of the Allied seat's to take back yet: no Undo offered
     await buyShip(allied, 'uss-nimitz');
     await expect.poll(() => undo.count()).toBe(1); // an order may be taken back
+    await press(allied.page, undo, 'Undo the order');
+    await expect.poll(() => allied.page.getByTestId('notice').textContent()).toBe('Taken back: the last action of Allied, Mediterranean, and all it did; the log marks it.');
+    await buyShip(allied, 'uss-nimitz'); // ordered again
     // The form names what cannot be bought now, and why.
     await expect.poll(() => actionForm(allied.page, ALLIED, 'buyShip').locator('details.unavailable').textContent()).toContain('USS Nimitz (carrier, 30 points, costs 30): it is already in your order');
     const a11y: string[] = [];

@@ -186,7 +186,7 @@ export function ActionForm({ spec, seat, submit }: { spec: ActionSpec; seat: str
     e.preventDefault();
     const fields = collect(spec.fields, values);
     if (typeof fields === 'string') return setError(fields);
-    if (spec.confirm && !confirm(`${spec.label}: this cannot be taken back lightly. Go ahead?`)) return;
+    if (spec.confirm && !confirm(`${spec.label}.\n\nThis cannot be taken back lightly. Go ahead?`)) return;
     setBusy(true);
     setError(null);
     try {

@@ -87,16 +87,16 @@ export function Game({ id, as }: { id: string; as: string | null }) {
    * Sends something that names the version seen; a stale one reloads and says so, and throws so
    * that the form keeps what was entered, to submit again on the fresh board.
    */
-  const post = async (path: string, body: Values) => {
+  const post = async (path: string, body: Values, done: ((answer: Values) => string) | null = null) => {
     try {
-      await api('POST', `${base}${path}`, { ...body, seen: page!.game.version });
-      setNotice(null);
+      const answer = await api<Values>('POST', `${base}${path}`, { ...body, seen: page!.game.version });
+      setNotice(done && done(answer));
       await load();
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
-        setNotice('The game moved on before your action arrived: here is the fresh state. Look again and resubmit.');
+        setNotice('The game moved on before your action arrived: here is the board as it is now.');
         await load();
-        throw new Error('Not sent: the game moved on (see above). Check the board and submit again.');
+        throw new Error('Not sent: the game moved on (see above). If this is still yours to do, submit it again.');
       }
       throw new Error(errorText(e));
     }
@@ -169,7 +169,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       )}
       {cwnbBoard ? <Overview page={page} /> : <GenericView page={page} />}
       {seats.map((seat) => (
-        <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat })} leave={() => leave(seat)} />
+        <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat }, () => `Taken back: the last action of ${seatLabel(seat, page.seats)}, and all it did; the log marks it.`)} leave={() => leave(seat)} />
       ))}
       {cwnbBoard && <Rewinds page={page} base={base} log={log} reload={load} />}
       {cwnbBoard &&
