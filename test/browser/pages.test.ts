@@ -105,6 +105,8 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await tabTo(page, (el) => el.dataset.testid === 'demo-button');
       await page.keyboard.press('Enter');
       await page.getByTestId('overview').waitFor();
+      // The new page's heading has the keyboard, as after a page load (not the body, the button gone).
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
       await settled(page);
       const before = await page.getByTestId('log').locator('li').count();
       // The first action button on the page (the demo's first decision: a mission roll).

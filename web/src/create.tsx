@@ -54,7 +54,10 @@ export function Create() {
   const submit = async (e: Event) => {
     e.preventDefault();
     setError(null);
-    if (!zones.length) return setError('Choose at least one War Zone.');
+    if (!zones.length) {
+      document.querySelector<HTMLInputElement>('#c-zones input')?.focus(); // where the answer goes
+      return setError('Choose at least one War Zone.');
+    }
     if (!demoRoster && !roster) return setError('Upload the ship roster (CSV or JSON), or use the demo roster.');
     setBusy(true);
     const startingPoints = demoPoints ? 'demo' : Object.fromEntries(zones.map((z) => [z, { allied: Number(points[z]?.allied ?? ''), soviet: Number(points[z]?.soviet ?? '') }]));
@@ -118,7 +121,7 @@ export function Create() {
           <label for="c-name">Your name (you will be the referee)</label>
           <input id="c-name" type="text" maxLength={80} value={name} onInput={(e) => setName(e.currentTarget.value)} />
         </div>
-        <fieldset class="field">
+        <fieldset class="field" id="c-zones">
           <legend>War Zones in play (5.1)</legend>
           <div class="choices">
             {(setup?.zones ?? []).map((z) => (

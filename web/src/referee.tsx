@@ -26,6 +26,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
       const what0 = kind === 'seat' ? page.seats.find((s) => s.seat === seat)?.label ?? seat : kind === 'team' ? `team ${team}` : kind === 'table' ? 'the whole table' : 'a spectator';
       const what = what0 + to;
       setLinks((old) => [{ what, url: new URL(r.url, location.origin).href }, ...old]);
+      setTimeout(() => document.querySelector<HTMLInputElement>('[data-testid="invitation-url"]')?.focus()); // the new link, selected to copy
     } catch (err) {
       setError(errorText(err));
     }

@@ -6,6 +6,21 @@ export function navigate(to: string, replace = false): void {
   if (replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
   dispatchEvent(new PopStateEvent('popstate'));
+  if (!replace) setTimeout(focusHeading); // a new page (not new filters on the same one)
+}
+
+/**
+ * On a new page the keyboard starts at its heading, as after a page load, not on the body after
+ * the button that led there went away. The heading may come with the page's data: waited for.
+ */
+function focusHeading(tries = 60): void {
+  const h1 = document.querySelector<HTMLElement>('main h1');
+  if (!h1) {
+    if (tries > 0) setTimeout(() => focusHeading(tries - 1), 50);
+    return;
+  }
+  h1.tabIndex = -1;
+  h1.focus();
 }
 
 export function useLocation(): URL {
