@@ -147,6 +147,9 @@ describe.skipIf(!hasChromium)('the Victory Point Record Sheet, the plots and the
       expect(race).toContain(`turn ${last.turn} ${last.running.allied}`);
       expect(race).toContain(`turn ${last.turn} ${last.running.soviet}`);
       expect(race).toMatch(/solid line, circles.*dashed line, squares/); // never colour alone
+      // 11: the race runs on to the final score (the Point Tracks banked and the End Game bonuses), not only the VP banked by the last turn.
+      expect(race).toContain(`at the end (11), with the Point Track banked and the End Game bonus, ${record.totals.allied}`);
+      expect(race).toContain(`at the end (11), with the Point Track banked and the End Game bonus, ${record.totals.soviet}`);
       const points = (await scan.getByTestId('plot-zone-points').locator('svg[role="img"]').getAttribute('aria-label'))!;
       for (const z of record.perZone) expect(points).toContain(`${z.name}: Allied ${z.total.allied}, Soviet ${z.total.soviet}`);
       const status = (await scan.getByTestId('plot-zone-status').locator('svg[role="img"]').getAttribute('aria-label'))!;
@@ -161,8 +164,8 @@ describe.skipIf(!hasChromium)('the Victory Point Record Sheet, the plots and the
       expect(wide).toBeNull();
       // The plots print: their SVG text is the PDF's text.
       const printed = await pdfText(await scan.pdf({ format: 'A4' }));
-      expect(printed).toContain(`Allied ${last.running.allied}`);
-      expect(printed).toContain(`Soviet ${last.running.soviet}`);
+      expect(printed).toContain(`Allied ${record.totals.allied}`); // the race's end labels: the final score
+      expect(printed).toContain(`Soviet ${record.totals.soviet}`);
       expect(printed).toContain('The Victory Point race');
       expect(printed).not.toContain('The data as a table');
       await scan.emulateMedia({ media: 'print' });

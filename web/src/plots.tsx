@@ -66,13 +66,22 @@ function Marker({ side, x, y }: { side: Side; x: number; y: number }) {
   return SIDE_STYLE[side].marker === 'circle' ? <circle class={`mark ${side}`} cx={x} cy={y} r={4.5} /> : <rect class={`mark ${side}`} x={x - 4.5} y={y - 4.5} width={9} height={9} />;
 }
 
-/** The Victory Point race: each team's VP banked to date, turn by turn (10). */
+/**
+ * The Victory Point race: each team's VP banked to date, turn by turn (10), and once the campaign
+ * is over a last point, its end (11): the points left on the Point Tracks banked and the End Game
+ * bonuses added, the final score (else the race stopped short of it).
+ */
 export function VpRace({ data }: { data: RecordData }) {
   const W = 640;
   const H = 300;
   const m = { l: 52, r: 110, t: 14, b: 44 };
-  const turns = data.series.map((p) => p.turn);
-  const max = Math.max(10, ...data.series.flatMap((p) => [p.running.allied, p.running.soviet]));
+  const END = 'End (11)';
+  const points: { turn: number; tick: string; running: Record<Side, number> }[] = [
+    ...data.series.map((p) => ({ turn: p.turn, tick: String(p.turn), running: p.running })),
+    ...(data.over && data.series.length ? [{ turn: data.series.at(-1)!.turn + 1, tick: END, running: data.totals }] : []),
+  ];
+  const turns = points.map((p) => p.turn);
+  const max = Math.max(10, ...points.flatMap((p) => [p.running.allied, p.running.soviet]));
   const step = niceStep(max);
   const top = Math.ceil(max / step) * step;
   const x = (turn: number) => (turns.length < 2 ? (m.l + W - m.r) / 2 : m.l + ((turn - turns[0]) / (turns.at(-1)! - turns[0])) * (W - m.l - m.r));
@@ -81,8 +90,8 @@ export function VpRace({ data }: { data: RecordData }) {
   const name = (s: Side) => data.sides.find((d) => d.id === s)!.name;
   const label =
     `Line chart: Victory Points banked to date by Campaign Game Turn. ` +
-    data.sides.map((s) => `${s.name} (${s.id === 'allied' ? 'solid line, circles' : 'dashed line, squares'}): ${data.series.map((p) => `turn ${p.turn} ${p.running[s.id]}`).join(', ')}`).join('. ') +
-    (data.over ? `. With the End Game bonuses the final score is ${data.sides.map((s) => `${s.name} ${data.totals[s.id]}`).join(', ')}.` : '.');
+    data.sides.map((s) => `${s.name} (${s.id === 'allied' ? 'solid line, circles' : 'dashed line, squares'}): ${points.map((p) => `${p.tick === END ? 'at the end (11), with the Point Track banked and the End Game bonus,' : `turn ${p.turn}`} ${p.running[s.id]}`).join(', ')}`).join('. ') +
+    '.';
   return (
     <Figure
       id="vp-race"
@@ -90,7 +99,7 @@ export function VpRace({ data }: { data: RecordData }) {
       caption={
         <>
           <strong>The Victory Point race.</strong> Victory Points banked to date by each team, turn by turn (10).
-          {data.over && ` End Game bonuses (11) are added after the last turn: final score ${data.sides.map((s) => `${s.name} ${data.totals[s.id]}`).join(', ')}.`}
+          {data.over && ` At the end (11) the points left on the Point Tracks are banked and the End Game bonuses added: final score ${data.sides.map((s) => `${s.name} ${data.totals[s.id]}`).join(', ')}.`}
         </>
       }
       label={label}
@@ -104,9 +113,9 @@ export function VpRace({ data }: { data: RecordData }) {
               </text>
             </g>
           ))}
-          {turns.map((t) => (
-            <text key={t} class="tick" x={x(t)} y={H - m.b + 18} text-anchor="middle">
-              {t}
+          {points.map((p) => (
+            <text key={p.turn} class="tick" x={x(p.turn)} y={H - m.b + 18} text-anchor="middle">
+              {p.tick}
             </text>
           ))}
           <text class="axis-title" x={(m.l + W - m.r) / 2} y={H - 6} text-anchor="middle">
@@ -116,10 +125,10 @@ export function VpRace({ data }: { data: RecordData }) {
             VP banked
           </text>
           {(['allied', 'soviet'] as const).map((s) => {
-            const pts = data.series.map((p) => [x(p.turn), y(p.running[s])] as const);
+            const pts = points.map((p) => [x(p.turn), y(p.running[s])] as const);
             const last = pts.at(-1)!;
-            const other = data.series.at(-1)!.running[s === 'allied' ? 'soviet' : 'allied'];
-            const mine = data.series.at(-1)!.running[s];
+            const other = points.at(-1)!.running[s === 'allied' ? 'soviet' : 'allied'];
+            const mine = points.at(-1)!.running[s];
             // End labels apart when the lines finish close together: the leader's above.
             const dy = Math.abs(y(mine) - y(other)) < 16 ? (mine > other || (mine === other && s === 'allied') ? -8 : 8) : 0;
             return (
@@ -173,6 +182,21 @@ export function VpRace({ data }: { data: RecordData }) {
                 ))}
               </tr>
             ))}
+            {data.over && data.series.length > 0 && (
+              <tr>
+                <th scope="row">End of the campaign (11): Point Tracks banked, End Game bonuses</th>
+                {data.sides.map((s) => (
+                  <td key={s.id} class="n">
+                    {data.totals[s.id] - data.series.at(-1)!.running[s.id]}
+                  </td>
+                ))}
+                {data.sides.map((s) => (
+                  <td key={s.id} class="n">
+                    {data.totals[s.id]}
+                  </td>
+                ))}
+              </tr>
+            )}
           </tbody>
         </table>
       }
