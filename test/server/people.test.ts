@@ -178,6 +178,17 @@ describe('invitations and seats', () => {
     expect((await ann.get('/api/me')).body.games.find((g: { id: string }) => g.id === id).title).toBe('Baltic cup, second season');
   });
 
+  it('a newcomer claiming a seat without a name is asked for it in words (400), and no one is made', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const token = await invite(rita, id, 'seat', { seat: 'allied:mediterranean' });
+    const nameless = server.person('Nameless');
+    const r = await nameless.post(`/api/invitations/${token}/claim`, { seats: ['allied:mediterranean'] });
+    expect([r.status, r.body.error.message]).toEqual([400, 'Give your name ("name"): the other players will see it.']);
+    expect(nameless.cookie).toBeNull();
+    expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean').holder).toBeNull();
+  });
+
   it('a person may not hold seats of both teams: a table link claimed for both sides at once is 409 and gives no seat', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);

@@ -105,7 +105,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (taken) throw new HttpError(409, 'seat-taken', `${session.seatLabel(taken.seat!)} is already held by someone else: the referee can free the seat for a new device.`);
     }
     if (!personId) {
-      if (!body.name) throw new HttpError(400, 'bad-request', 'name: give the name the other players will see.');
+      if (!body.name) throw new HttpError(400, 'bad-request', 'Give your name ("name"): the other players will see it.');
       personId = await ctx.people.createPerson(body.name);
       await ctx.signIn(request, personId);
     }
