@@ -478,16 +478,8 @@ const MIGRATIONS: Record<string, Migration> = {
   },
   '2026-12-07-11-people-email-unique': {
     async up(db: Kysely<any>) {
-      // One person per address (people-routes.ts), now kept by the database itself. An address given
-      // twice before it was checked stays with whoever gave it first; the others' is cleared (a sign-in
-      // link to it was refused for all of them).
-      const rows = await db.selectFrom('people').select(['id', 'email']).where('email', 'is not', null).orderBy('created_at').orderBy('id').execute();
-      const seen = new Set<string>();
-      for (const r of rows as { id: string; email: string }[]) {
-        const address = r.email.toLowerCase();
-        if (seen.has(address)) await db.updateTable('people').set({ email: null }).where('id', '=', r.id).execute();
-        seen.add(address);
-      }
+      // One person per address (people-routes.ts), now kept by the database itself.
+      await keepFirstAddresses(db);
       await db.schema.createIndex('people_email_lower').unique().on('people').expression(sql`lower(email)`).execute();
     },
   },
@@ -497,6 +489,20 @@ const MIGRATIONS: Record<string, Migration> = {
     },
   },
 };
+
+/**
+ * An e-mail address given by several people (before one person per address was checked) stays
+ * with whoever gave it first; the others' is cleared (a sign-in link to it was refused for all).
+ */
+export async function keepFirstAddresses(db: Kysely<any>): Promise<void> {
+  const rows = await db.selectFrom('people').select(['id', 'email']).where('email', 'is not', null).orderBy('created_at').orderBy('id').execute();
+  const seen = new Set<string>();
+  for (const r of rows as { id: string; email: string }[]) {
+    const address = r.email.toLowerCase();
+    if (seen.has(address)) await db.updateTable('people').set({ email: null }).where('id', '=', r.id).execute();
+    seen.add(address);
+  }
+}
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
