@@ -186,7 +186,7 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
       )}
       {p.order && (p.order.ships.length > 0 || p.order.cards.length > 0) && (
         <p>
-          Order: {p.order.ships.length} ship(s), {p.order.cards.length} card(s), cost {String(p.order.cost)}
+          Order (secret until carried out): {[...p.order.shipNames, ...p.order.cards.map((c) => (c.value === undefined ? c.type : `${c.type} (value ${c.value})`))].join(', ')} — cost {String(p.order.cost)}
           {p.order.done ? ' (done)' : ''}
         </p>
       )}

@@ -83,7 +83,7 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
     hasCommitted: p.commitment !== null,
     commitment: sees(side) || revealed ? p.commitment : undefined,
     cards: sees(side) ? p.cards : undefined,
-    order: sees(side) ? { ...p.order, cost: orderCost(state, z, side) } : undefined,
+    order: sees(side) ? { ...p.order, shipNames: p.order.ships.map((id) => shipCard(state, id)!.name), cost: orderCost(state, z, side) } : undefined,
     flagOfficer: state.options.optional.flagOfficers
       ? { available: p.flagOfficer, commandShip: revealed ? p.commandShip : undefined, functioning: revealed && p.commandShip ? !!p.fleet[p.commandShip] && !p.fleet[p.commandShip].crippled && !p.fleet[p.commandShip].critical : undefined }
       : undefined,
