@@ -235,6 +235,15 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
   };
   const submit = (a: Values) => keepFocus(() => send(a));
   const undo = () => keepFocus(sendUndo);
+  /** A button's request: its refusal shown in the seat's box. */
+  const tried = async (request: () => Promise<void>) => {
+    setError(null);
+    try {
+      await request();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
   const grid = page.game.module === 'cwnb-campaign' ? gridActions(specs) : new Map<string, ActionSpec>();
   const forms = specs.filter((s) => !grid.has(s.type));
   const waiting = page.waitingFor.includes(seat);
@@ -264,14 +273,7 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
           type="button"
           class="secondary"
           data-testid={`undo-${seat}`}
-          onClick={async () => {
-            setError(null);
-            try {
-              await undo();
-            } catch (e) {
-              setError(errorText(e));
-            }
-          }}
+          onClick={() => tried(undo)}
         >
           Undo my last action
         </button>
@@ -284,14 +286,7 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
             type="button"
             class="secondary"
             data-testid={`leave-${seat}`}
-            onClick={async () => {
-              setError(null);
-              try {
-                await leave();
-              } catch (e) {
-                setError(errorText(e));
-              }
-            }}
+            onClick={() => tried(leave)}
           >
             Leave {seatLabel(seat, page.seats)}
           </button>
