@@ -159,6 +159,9 @@ export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** The seats the game waits for, as people read them; a semicolon between them ("Allied, Mediterranean; Soviet, Mediterranean"). */
+export const waitingNames = (page: GamePage): string => page.waitingFor.map((s) => seatLabel(s, page.seats)).join('; ');
+
 /** "Allied Mediterranean" for "allied:mediterranean", from the game's seat list when it has it. */
 export function seatLabel(seat: string, seats?: Seat[]): string {
   return seats?.find((s) => s.seat === seat)?.label ?? seat;

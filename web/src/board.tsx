@@ -1,12 +1,11 @@
 import { STATUS_COLUMNS } from '../../src/modules/cwnb/data/types.ts';
 import type { CwnbView, GamePage, Side, ZoneView } from './api.ts';
-import { seatLabel } from './api.ts';
+import { waitingNames } from './api.ts';
 import { SeedImported, SideTag, SIDES } from './ui.tsx';
 
 /** What the view says, laid out: the campaign at a glance, one board per War Zone, the end. */
 
 type PlayerView = ZoneView['players'][Side];
-
 
 export function Overview({ page }: { page: GamePage }) {
   const v = page.view;
@@ -28,7 +27,7 @@ export function Overview({ page }: { page: GamePage }) {
         Victory Points: <SideTag side="allied" /> {v.vp.allied} · <SideTag side="soviet" /> {v.vp.soviet}
       </p>
       <p data-testid="waiting-for">
-        {page.game.over ? 'The campaign is over.' : page.waitingFor.length ? <>Waiting for: {page.waitingFor.map((s) => seatLabel(s, page.seats)).join('; ')}</> : 'Waiting for no one.'}
+        {page.game.over ? 'The campaign is over.' : page.waitingFor.length ? <>Waiting for: {waitingNames(page)}</> : 'Waiting for no one.'}
       </p>
       <div class="table-wrap">
         <table>

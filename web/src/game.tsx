@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ActionSpec, ChatMessage, ClosedAction, GameEvent, GamePage } from './api.ts';
-import { api, ApiError, errorText, seatLabel } from './api.ts';
+import { api, ApiError, errorText, seatLabel, waitingNames } from './api.ts';
 import { BattleRecorder, gridActions } from './battle.tsx';
 import { Chat } from './chat.tsx';
 import { DeadlineBanner, useDeadline } from './deadline.tsx';
@@ -257,7 +257,7 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
       {forms.length === 0 && grid.size === 0 && (
         <p>
           Nothing to do for this seat now
-          {page.waitingFor.length > 0 && !page.game.over ? `: the game waits for ${page.waitingFor.map((s) => seatLabel(s, page.seats)).join('; ')} (see each War Zone's step below)` : ''}.
+          {page.waitingFor.length > 0 && !page.game.over ? `: the game waits for ${waitingNames(page)}` : ''}.
         </p>
       )}
       {forms.map((spec) => (
