@@ -5,7 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,6 +108,27 @@ describe('wardroom serve as docs/deployment.md runs it', () => {
     const r = await serve(['--data', join(DIR, 'data-nokey'), '--secret-key-file', missing]);
     expect(await r.exited).toBe(2);
     expect(said(r.out.stderr)).toBe(`--secret-key-file ${missing}: there is no such file (make one with: openssl rand -hex 32 > ${missing}).`);
+  }, 30_000);
+
+  it('a port already taken: one line naming it, exit 2, and a data folder it made is not left behind (an existing one is kept)', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const fresh = join(DIR, 'data-busy');
+      const r = await serve(['--data', fresh, '--port', String(port)]);
+      expect(await r.exited).toBe(2);
+      expect(said(r.out.stderr)).toMatch(new RegExp(`^Cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`));
+      expect(existsSync(fresh)).toBe(false);
+
+      const kept = join(DIR, 'data-kept');
+      mkdirSync(kept);
+      writeFileSync(join(kept, 'notes.txt'), 'mine');
+      expect(await (await serve(['--data', kept, '--port', String(port)])).exited).toBe(2);
+      expect(readdirSync(kept).sort()).toEqual(['cookie.key', 'notes.txt', 'wardroom.sqlite']);
+    } finally {
+      taken.close();
+    }
   }, 30_000);
 
   it('the database and its write-ahead log are readable by their owner only; SIGTERM says the drain delay too; a second signal exits at once with code 1', async () => {

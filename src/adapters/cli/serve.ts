@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -83,6 +83,13 @@ export function registerServeCommand(program: Command): void {
         return;
       }
       const dir = resolve(o.data);
+      const madeDir = !existsSync(dir);
+      /** Refuse to start: one line on stderr, exit code 2, and no data folder left behind that this start made. */
+      const fail = (message: string) => {
+        process.stderr.write(`${message}\n`);
+        process.exitCode = 2;
+        if (madeDir) rmSync(dir, { recursive: true, force: true });
+      };
       try {
         mkdirSync(dir, { recursive: true });
       } catch (e) {
@@ -94,17 +101,13 @@ export function registerServeCommand(program: Command): void {
       try {
         secretKey = o.secretKeyFile ? readKey(readKeyFile(o.secretKeyFile), `--secret-key-file ${o.secretKeyFile}`) : process.env.WARDROOM_SECRET_KEY ? readKey(process.env.WARDROOM_SECRET_KEY, 'WARDROOM_SECRET_KEY') : cookieKey(dir);
       } catch (e) {
-        process.stderr.write(`${(e as Error).message}\n`);
-        process.exitCode = 2;
-        return;
+        return fail((e as Error).message);
       }
       const [{ openDatabase }, { buildServer }] = await Promise.all([import('../storage/database.ts'), import('../server/app.ts')]);
       // DATABASE_URL=postgres://… (issue 11): everything in PostgreSQL; otherwise SQLite in the data folder.
       const databaseUrl = process.env.DATABASE_URL?.trim() || '';
       if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
-        process.stderr.write(`DATABASE_URL: give a postgres://user:password@host:port/database URL (or leave it unset for SQLite in --data).\n`);
-        process.exitCode = 2;
-        return;
+        return fail(`DATABASE_URL: give a postgres://user:password@host:port/database URL (or leave it unset for SQLite in --data).`);
       }
       if (!databaseUrl) {
         // While it runs, the SQLite database is locked (wardroom.sqlite.lock: this process, since when; removed at exit): `wardroom restore` is refused under it.
@@ -112,18 +115,14 @@ export function registerServeCommand(program: Command): void {
         try {
           lockGameFile(join(dir, 'wardroom.sqlite'), 'wardroom serve');
         } catch (e) {
-          process.stderr.write(`${(e as Error).message}\n`);
-          process.exitCode = 2;
-          return;
+          return fail((e as Error).message);
         }
       }
       let db: Awaited<ReturnType<typeof openDatabase>>;
       try {
         db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'), { fsyncBeforeAnswer: !!o.fsyncBeforeAnswer });
       } catch (e) {
-        process.stderr.write(`Cannot open the database ${databaseUrl ? redact(databaseUrl) : join(dir, 'wardroom.sqlite')}: ${(e as Error).message}\n`);
-        process.exitCode = 2;
-        return;
+        return fail(`Cannot open the database ${databaseUrl ? redact(databaseUrl) : join(dir, 'wardroom.sqlite')}: ${(e as Error).message}`);
       }
       const where = databaseUrl ? `data in PostgreSQL at ${redact(databaseUrl)}` : `data in ${dir}`;
       // Without a mail server the sign-in mail is printed on stderr (stdout is the JSON log, which never holds a token), for whoever runs the server to pass on.
@@ -137,10 +136,8 @@ export function registerServeCommand(program: Command): void {
         try {
           broadcast = await postgresBroadcast({ url: databaseUrl, db, nodeId, log: (level, message, err) => log(level, message, err) });
         } catch (e) {
-          process.stderr.write(`Cannot listen for other nodes' changes on ${redact(databaseUrl)}: ${(e as Error).message}\n`);
           await db.destroy();
-          process.exitCode = 2;
-          return;
+          return fail(`Cannot listen for other nodes' changes on ${redact(databaseUrl)}: ${(e as Error).message}`);
         }
       }
       const { app, shutdown } = await buildServer({ db, secretKey, baseUrl: o.baseUrl ?? defaultBaseUrl(o.host, port), rateLimit, logger: { level: o.logLevel }, mailer, tickEveryMs: tick * 1000, nodeId, broadcast, notify: { privateWebhooks: !!o.allowPrivateWebhooks } });
@@ -148,10 +145,8 @@ export function registerServeCommand(program: Command): void {
       try {
         await app.listen({ port, host: o.host });
       } catch (e) {
-        process.stderr.write(`Cannot listen on ${o.host}:${port}: ${(e as Error).message}\n`);
         await db.destroy();
-        process.exitCode = 2;
-        return;
+        return fail(`Cannot listen on ${o.host}:${port}: ${(e as Error).message}`);
       }
       const address = app.server.address();
       const url = o.baseUrl ?? defaultBaseUrl(o.host, typeof address === 'object' && address ? address.port : port);
