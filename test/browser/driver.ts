@@ -247,24 +247,31 @@ export async function sideways(page: Page): Promise<string | null> {
 
 /**
  * The tables that scroll sideways inside the page and say nothing of it (not a focusable, named
- * region a keyboard can scroll), one line each: a phone user would not know more is there.
+ * region a keyboard can scroll), and the captions cut off at the edge of what one sees of their
+ * table, one line each: a phone user would not know more is there.
  */
 export async function hiddenScrolls(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.table-wrap')]
-      .filter((el) => el.scrollWidth > el.clientWidth + 1 && !(el.tabIndex === 0 && el.getAttribute('role') === 'region' && el.getAttribute('aria-label')))
-      .map((el) => `${el.closest('section')?.querySelector('h2')?.textContent ?? 'a table'}: ${el.scrollWidth} px wide in ${el.clientWidth}`),
+    [...document.querySelectorAll<HTMLElement>('.table-wrap')].flatMap((el) => {
+      const name = el.closest('section')?.querySelector('h2')?.textContent ?? el.querySelector('caption')?.textContent ?? 'a table';
+      const found: string[] = [];
+      if (el.scrollWidth > el.clientWidth + 1 && !(el.tabIndex === 0 && el.getAttribute('role') === 'region' && el.getAttribute('aria-label'))) found.push(`${name}: ${el.scrollWidth} px wide in ${el.clientWidth}`);
+      const caption = el.querySelector('caption')?.getBoundingClientRect();
+      const seen = el.getBoundingClientRect();
+      if (caption && caption.right > seen.right + 1) found.push(`${name}: its caption runs ${Math.round(caption.right - seen.right)} px past the edge`);
+      return found;
+    }),
   );
 }
 
-/** Screenshots of the page at laptop and phone width (NAME-laptop.png, NAME-phone.png); whether it scrolls sideways on the phone. */
+/** Screenshots of the page at laptop and phone width (NAME-laptop.png, NAME-phone.png); whether it or a table in it scrolls sideways on the phone without saying so. */
 export async function screenshots(page: Page, name: string): Promise<string | null> {
   const size = page.viewportSize();
   await page.setViewportSize(LAPTOP);
   await page.screenshot({ path: shot(`${name}-laptop.png`), fullPage: true });
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: shot(`${name}-phone.png`), fullPage: true });
-  const wide = await sideways(page);
+  const wide = [await sideways(page), ...(await hiddenScrolls(page))].filter((w) => w);
   if (size) await page.setViewportSize(size);
-  return wide && `${name}: ${wide}`;
+  return wide.length ? `${name}: ${wide.join('; ')}` : null;
 }
