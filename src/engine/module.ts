@@ -228,6 +228,11 @@ export interface RulesModule<S = unknown, O = unknown> {
   rollsFromSeed?(state: S): boolean;
   /** Seats that must agree to rewind a scope (CWNB: both seats of the War Zone). */
   scopeSeats?(state: S, scope: string): string[];
+  /**
+   * The raw options of a game file with these people's names for these seats (who holds a seat
+   * online, for an export). Omitted: the game file keeps no names.
+   */
+  namePlayers?(raw: unknown, names: Readonly<Record<string, string>>): unknown;
   /** Read the options of a record written by an older version (1: Wardroom 0.1). */
   migrateOptions?(raw: unknown, fromVersion: number): unknown;
   /** Read an action logged by an older version of the module, before it is applied. */

@@ -86,15 +86,14 @@ function exportRecord(session: Session<unknown>, viewer: Viewer, movedToTable: b
 }
 
 /**
- * The game file as it leaves the server: a CWNB campaign's `options.players` (the names per seat)
- * name the people who hold the seats online now, as the game page does; a seat nobody holds keeps
- * the name it had, if any. Who holds a seat is no secret: every member's game page shows it.
+ * The game file as it leaves the server: the names per seat (a module's `namePlayers`) are of the
+ * people who hold the seats online now, as the game page shows; a seat nobody holds keeps the name
+ * it had, if any. Who holds a seat is no secret: every member's game page shows it.
  */
 function namingHolders(record: GameRecord, holders: readonly Holder[]): GameRecord {
-  if (record.module !== cwnb.id) return record;
-  const options = record.options as { players?: Record<string, string> };
-  const now = Object.fromEntries(holders.flatMap((h) => (h.seat ? [[h.seat, h.name]] : [])));
-  return { ...record, options: { ...options, players: { ...options.players, ...now } } };
+  const name = MODULES[record.module]?.namePlayers;
+  if (!name) return record;
+  return { ...record, options: name(record.options, Object.fromEntries(holders.flatMap((h) => (h.seat ? [[h.seat, h.name]] : [])))) };
 }
 
 /** `after=N`: the seq of the last event a client has (-1 or left out: none), written as a whole number; anything else is 400. */

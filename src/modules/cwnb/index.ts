@@ -48,6 +48,8 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
     if (part !== undefined && part !== 'allied' && part !== 'soviet') return []; // a player's part of a zone, or the zone
     return state.options.zones.includes(zone as never) ? [seatOf('allied', zone as never), seatOf('soviet', zone as never)] : [];
   },
+  // 5: the players' names per seat.
+  namePlayers: (raw, names) => ({ ...(raw as object), players: { ...(raw as { players?: Record<string, string> }).players, ...names } }),
   // A game begun with 0.1 keeps the readings it was played under.
   migrateOptions: (raw) => (raw && typeof raw === 'object' && !('rulings' in raw) ? { ...raw, rulings: '0.1' } : raw),
   migrateAction,
