@@ -22,7 +22,7 @@ export interface Hooks {
   /** 5.1: seats beside the War Zone seats, with their team (14.1 Overall Commanders). */
   otherSeats(options: CwnbOptions): readonly { seat: string; team: Side }[];
   /** A die was rolled in a zone: the mission die, or a player's Special Conditions (13.5 may re-roll it). */
-  rolled(zone: ZoneState, what: { kind: 'mission' } | { kind: 'conditions'; side: Side }): void;
+  rolled(zone: ZoneState, what: NonNullable<ZoneState['lastRoll']>): void;
   /** 6.B: a step between the mission and the purchases still has a decision open (13.2). */
   stepBPending(zone: ZoneState): boolean;
   /** 6.B done: true when the mission must be rolled again (13.2.1 double Bad Weather vs a Carrier Strike). */

@@ -72,6 +72,19 @@ export interface OptionalRules {
 export type PortStrikeChoice = 'air-strike' | 'port-facilities-damaged' | 'port-mined';
 
 /** 13.2: one player's Special Condition this turn. */
+/**
+ * 13.5: a Special Conditions roll that may still be re-rolled, with what it did that a re-roll takes
+ * back ("only the final result is the one that applies").
+ */
+export interface ConditionsRoll {
+  kind: 'conditions';
+  side: Side;
+  /** 13.2.6 Prepared: the ships it repaired, as they were before. */
+  repaired: Record<string, ShipState>;
+  /** 13.2.1: the mission that both players' Bad Weather sent to be re-rolled. */
+  voidedMission?: ZoneState['mission'];
+}
+
 export interface ConditionState {
   rolled: boolean;
   condition: SpecialCondition | null;
@@ -187,7 +200,7 @@ export interface ZoneState {
   /** 9.5: re-rolls after a Carrier/Submarine Strike was declined this turn. */
   declines: { side: Side; mission: string }[];
   /** 13.5: the last die Wardroom rolled in this zone, while it may still be re-rolled. */
-  lastRoll: { kind: 'mission' } | { kind: 'conditions'; side: Side } | null;
+  lastRoll: { kind: 'mission' } | ConditionsRoll | null;
   /** 13.2 Special Conditions of this turn (null when the option is off). */
   conditions: Record<Side, ConditionState> | null;
   players: Record<Side, PlayerState>;

@@ -4,6 +4,7 @@ import { OTable, setCell, uniformCharts, type Optional } from '../../support/cwn
 
 const PG = 'persian-gulf' as const;
 const NS = 'north-sea' as const;
+const SP = 'south-pacific' as const;
 const FOW: Optional = { frictionOfWar: true };
 
 const joker = (t: OTable, seat: string, use: string, more: Record<string, unknown> = {}) => t.act({ type: 'playAdditionalShip', seat, use, ...more });
@@ -69,9 +70,64 @@ describe('13.5 Friction of War', () => {
     expect(t.player(PG, 'allied').jokersPlayed).toBe(1);
     // Only the roll just made: not the Allied player's own, not yet rolled.
     expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-conditions', side: 'allied', values: [1] }).code).toBe('nothing-to-reroll');
-    t.give(PG, 'allied', 'Prepared');
+    // Once anything else happened in the zone, the roll stands.
+    t.give(PG, 'allied', null);
     expect(t.zone(PG).step).toBe('purchase');
-    expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'reroll-conditions', side: 'allied', values: [1] }).code).toBe('nothing-to-reroll');
+    t.act({ type: 'buyCard', seat: 'soviet:persian-gulf', card: 'ECM' });
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-conditions', side: 'allied', values: [1] }).code).toBe('nothing-to-reroll');
+  });
+
+  it('13.5 jokers: the second Special Conditions roll is re-rolled too, although the zone has moved on to its purchases; only the final result stands', () => {
+    const t = new OTable({ zones: [PG], optional: { ...FOW, specialConditions: {} } });
+    t.roll(PG, {});
+    t.give(PG, 'allied', null);
+    t.give(PG, 'soviet', 'Rushed');
+    expect(t.zone(PG).step).toBe('purchase');
+    const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'playAdditionalShip')!;
+    expect((spec.fields!.use as unknown as { options: { value: string }[] }).options.map((o) => o.value)).toContain('reroll-conditions');
+    joker(t, 'allied:persian-gulf', 'reroll-conditions', { side: 'soviet', values: [2] });
+    expect(t.zone(PG).conditions!.soviet).toEqual({ rolled: true, condition: null, portStrike: null });
+    expect(t.zone(PG).step).toBe('purchase');
+    // Rushed no more: the usual five Action cards.
+    for (let i = 0; i < 5; i++) t.act({ type: 'buyCard', seat: 'soviet:persian-gulf', card: 'Gun', value: 1 });
+  });
+
+  it('13.5 jokers: a Prepared roll re-rolled away takes its repairs back (13.2.6: only the final result stands)', () => {
+    const t = new OTable({ zones: [PG], optional: { ...FOW, specialConditions: {} } });
+    // Turn 1: the Allied destroyer fights and is damaged and crippled (committed ships are not repaired at 7.2.4).
+    t.start(PG, {});
+    t.order(PG, 'allied', { buy: ['a-dd', 'a-ff'] });
+    t.order(PG, 'soviet', { buy: ['s-dd'] });
+    t.commit(PG, 'allied', ['a-dd']);
+    t.commit(PG, 'soviet', ['s-dd']);
+    t.damage(PG, 'a-dd', 4);
+    t.act({ type: 'cripple', seat: 'soviet:persian-gulf', ship: 'a-dd' });
+    t.finish(PG);
+    // Turn 2: the Soviet player rolls nothing; the Allied player rolls Prepared, the destroyer is repaired.
+    t.roll(PG, {});
+    t.give(PG, 'soviet', null);
+    t.give(PG, 'allied', 'Prepared');
+    expect(t.player(PG, 'allied').fleet['a-dd']).toMatchObject({ damage: 0, crippled: false });
+    // The Soviet player re-rolls it: no Special Condition, and the destroyer is as it was.
+    joker(t, 'soviet:persian-gulf', 'reroll-conditions', { side: 'allied', values: [1] });
+    expect(t.zone(PG).conditions!.allied.condition).toBeNull();
+    expect(t.player(PG, 'allied').fleet['a-dd']).toMatchObject({ damage: 4, crippled: true, critical: false });
+    // Re-rolled again by the Allied player: Prepared once more, repaired once more.
+    const ev = joker(t, 'allied:persian-gulf', 'reroll-conditions', { side: 'allied', values: [5, t.dieFor(PG, 'allied', 'Prepared')] });
+    expect(ev.map((e) => e.text)).toContain('Persian Gulf: Prepared — all Allied ships repaired (13.2.6).');
+    expect(t.player(PG, 'allied').fleet['a-dd']).toMatchObject({ damage: 0, crippled: false });
+  });
+
+  it('13.5 jokers: a second Bad Weather re-rolled away keeps the Carrier Strike mission that 13.2.1 would have re-rolled', () => {
+    const t = new OTable({ zones: [SP], optional: { ...FOW, specialConditions: {} } });
+    t.roll(SP, { allied: 'Carrier Strike' });
+    const mission = t.zone(SP).mission;
+    t.give(SP, 'soviet', 'Bad Weather');
+    t.give(SP, 'allied', 'Bad Weather');
+    expect([t.zone(SP).step, t.zone(SP).mission]).toEqual(['mission', null]);
+    joker(t, 'soviet:south-pacific', 'reroll-conditions', { side: 'allied', values: [1] });
+    expect(t.zone(SP).mission).toEqual(mission);
+    expect(t.zone(SP).step).toBe('purchase');
   });
 
   it('13.5 jokers: a die rolled at the table is re-rolled (recorded) only during the Battle Turns', () => {

@@ -3,10 +3,10 @@ import { refuse } from '../../../engine/errors.ts';
 import type { FieldOption, Fields } from '../../../engine/module.ts';
 import type { Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
-import { diceSchema, no, say, score, sideName, writablePlayer, zoneAction, zoneName } from '../rules/common.ts';
+import { diceSchema, no, putShip, say, score, sideName, writablePlayer, zoneAction, zoneName, type Ctx } from '../rules/common.ts';
 import { determineMission } from '../rules/missions.ts';
 import { BATTLE_PREPARATIONS, beforeCommitment, inBattlePreparations, STEPS } from '../rules/sequence-of-play.ts';
-import type { ZoneState } from '../state.ts';
+import type { ConditionsRoll, ZoneState } from '../state.ts';
 import { rollConditions } from './special-conditions.ts';
 
 /**
@@ -22,13 +22,25 @@ type JokerUse = (typeof USES)[number];
 function uses(state: { options: { optional: { flagOfficers?: boolean } } }, zone: ZoneState, side: Side): FieldOption[] {
   const out: FieldOption[] = [{ value: 'points', label: '+2 points on your Point Track' }];
   if (zone.lastRoll?.kind === 'mission') out.push({ value: 'reroll-mission', label: 'Re-roll the mission die' });
-  if (zone.lastRoll?.kind === 'conditions' && zone.step === 'conditions') out.push({ value: 'reroll-conditions', label: `Re-roll the ${sideName(zone.lastRoll.side)} Special Conditions` });
+  if (zone.lastRoll?.kind === 'conditions') out.push({ value: 'reroll-conditions', label: `Re-roll the ${sideName(zone.lastRoll.side)} Special Conditions` });
   if (zone.step === 'battle') out.push({ value: 'reroll-table-die', label: 'Re-roll a die at the table' });
   if (zone.step === 'set-aside' && !zone.players[side].setAside) out.push({ value: 'bank', label: 'Bank it for 5 Victory Points' });
   if (state.options.optional.flagOfficers && beforeCommitment(zone)) {
     out.push({ value: 'flag-officer-present', label: 'Order your Flag Officer present' }, { value: 'flag-officer-absent', label: "Order the enemy's Flag Officer absent" });
   }
   return out;
+}
+
+/** 13.5: undo what a Special Conditions roll did before it is re-rolled: its 13.2.6 repairs, the zone's move on from Step B, a mission 13.2.1 voided. */
+function takeBack(zone: ZoneState, roll: ConditionsRoll, ctx: Ctx): void {
+  const ids = Object.keys(roll.repaired);
+  if (ids.length) {
+    const p = writablePlayer(zone, roll.side);
+    for (const id of ids) if (p.fleet[id]) putShip(p, id, roll.repaired[id]);
+    say(ctx, { type: 'repair', zone: zone.id, side: roll.side, text: `${zoneName(zone.id)}: the ${sideName(roll.side)} ships Prepared repaired are damaged again until the new roll (13.2.6, 13.5).` });
+  }
+  if (roll.voidedMission) zone.mission = roll.voidedMission;
+  zone.step = 'conditions';
 }
 
 export const playAdditionalShip = zoneAction({
@@ -64,10 +76,13 @@ export const playAdditionalShip = zoneAction({
         break;
       case 'reroll-conditions': {
         const s = a.side ?? side;
-        if (zone.lastRoll?.kind !== 'conditions' || zone.lastRoll.side !== s || zone.step !== 'conditions') {
+        const last = zone.lastRoll;
+        if (last?.kind !== 'conditions' || last.side !== s) {
           refuse('nothing-to-reroll', `The ${sideName(s)} Special Conditions roll can be re-rolled only right after it was rolled, before anything else happens in this War Zone.`, '13.5');
         }
         say13(`re-roll the ${sideName(s)} Special Conditions`);
+        // Only the final result applies: what the roll did is taken back, and the zone is in Step B again until the new roll is known.
+        takeBack(zone, last, ctx);
         rollConditions(state, zone, s, a.values, ctx);
         break;
       }

@@ -5,7 +5,7 @@ import type { Side, SpecialCondition, SpecialConditionsTable } from '../data/typ
 import type { OptionalRule } from '../hooks.ts';
 import { diceSchema, no, removeShip, requireTerms, roll, say, score, shipCard, sideName, updateShip, writablePlayer, zoneAction, zoneName, type Ctx } from '../rules/common.ts';
 import { BATTLE_TURNS } from '../rules/commitment.ts';
-import type { ConditionState, CwnbState, PortStrikeChoice, ZoneState } from '../state.ts';
+import type { ConditionState, CwnbState, PortStrikeChoice, ShipState, ZoneState } from '../state.ts';
 import { other, seatOf } from '../state.ts';
 
 /**
@@ -56,7 +56,6 @@ export function rollConditions(state: CwnbState, zone: ZoneState, side: Side, va
     refuse('extra-die', 'A Special Conditions roll of 1–4 means no Special Condition: enter only that die.', '13.2');
   }
   zone.conditions = { ...c, [side]: { rolled: true, condition, portStrike: null } };
-  ctx.hooks.rolled(zone, { kind: 'conditions', side }); // 13.5
   say(ctx, {
     type: 'special-condition',
     zone: zone.id,
@@ -64,12 +63,18 @@ export function rollConditions(state: CwnbState, zone: ZoneState, side: Side, va
     condition,
     text: `${zoneName(zone.id)}: ${sideName(side)} ${condition ? `Special Condition: ${condition}` : 'has no Special Condition'} this turn (13.2).`,
   });
+  const repaired: Record<string, ShipState> = {};
   if (condition === 'Prepared') {
     // 13.2.6 Prepared: all the player's damaged ships are repaired at once.
     const p = writablePlayer(zone, side);
-    for (const id in p.fleet) updateShip(p, id, { damage: 0, crippled: false, critical: false });
+    for (const [id, ship] of Object.entries(p.fleet)) {
+      if (!ship.damage && !ship.crippled && !ship.critical) continue;
+      repaired[id] = ship;
+      updateShip(p, id, { damage: 0, crippled: false, critical: false });
+    }
     say(ctx, { type: 'repair', zone: zone.id, side, text: `${zoneName(zone.id)}: Prepared — all ${sideName(side)} ships repaired (13.2.6).` });
   }
+  ctx.hooks.rolled(zone, { kind: 'conditions', side, repaired }); // 13.5
 }
 
 export const rollSpecialConditions = zoneAction({

@@ -66,6 +66,8 @@ function advanceZone(state: CwnbState, id: ZoneId, ctx: Ctx): boolean {
       if (ctx.hooks.stepBPending(z)) return false;
       const zone = writableZone(state, id);
       if (ctx.hooks.rerollAfterStepB(state, zone, ctx)) {
+        // 13.5: kept while the roll that voids it may be re-rolled.
+        if (zone.lastRoll?.kind === 'conditions') zone.lastRoll = { ...zone.lastRoll, voidedMission: zone.mission };
         zone.mission = null;
         zone.step = 'mission';
       } else zone.step = state.purchasesResolved ? 'preparation' : 'purchase';
