@@ -320,17 +320,18 @@ export class Session<S = unknown> {
    * to the referee, the acting team, and anyone who saw something of it (unless its type is
    * secret: an order); to others only that the other team acted, as at a table.
    */
-  nameFor(j: number, viewer: Viewer): { name: string; told: boolean } {
+  nameFor(j: number, viewer: Viewer): { name: string; told: boolean; who: string } {
     const { type, seat } = this.record.log[j];
     const teamOf = (s: string) => this.module.teamOf(this.state, s);
     const team = teamOf(seat);
+    const who = team === null ? 'another seat' : `the ${this.teamLabel(team)} team`;
     const told =
       viewer.kind === 'referee' ||
       (team !== null && viewerTeam(viewer, teamOf) === team) ||
       (!actionDef(this.module, this.state, type)?.secret && this.events.some((e) => e.entry === j && eventAs(e, viewer, teamOf)));
-    if (!told) return { told, name: `an action of ${team === null ? 'another seat' : `the ${this.teamLabel(team)} team`} (action #${j})` };
+    if (!told) return { told, who, name: `an action of ${who} (action #${j})` };
     const said = this.events.filter((e) => e.entry === j).map((e) => eventAs(e, viewer, teamOf)).find((e) => e);
-    return { told, name: `action #${j} of ${this.seatLabel(seat)} (${said ? quote(said.text) : type})` };
+    return { told, who, name: `action #${j} of ${this.seatLabel(seat)} (${said ? quote(said.text) : type})` };
   }
 
   /** The log entries that still stand and changed or relied on `scope`, oldest first: what a rewind of it could take back. */

@@ -147,16 +147,20 @@ describe('invitations and seats', () => {
     expect((await ann.get(`/api/games/${id}`)).status).toBe(403); // the lost device holds nothing any more
   });
 
-  it('a player leaves a seat they hold (another\'s they may not free): the seat is free for a new invitation, and the campaign leaves their home page', async () => {
+  it('a player leaves a seat they hold (another\'s they may not free): the seat is free for a new invitation, the campaign leaves their home page, and every live feed they had of it ends', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);
     const [ann, boris] = [server.person('Ann'), server.person('Boris')];
     await claim(ann, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean']);
     await claim(boris, await invite(rita, id, 'seat', { seat: 'soviet:mediterranean' }), ['soviet:mediterranean']);
+    // Ann also watches as a spectator in another tab: that feed ends too when she is no longer a member.
+    const watching = await ann.live(id, { as: 'spectator' });
+    await watching.version(0);
     const other = await ann.call('DELETE', `/api/games/${id}/seats/soviet:mediterranean`);
     expect([other.status, other.body.error.message]).toEqual([403, 'Only the referee frees a seat someone else holds; you may leave a seat you hold.']);
     const left = await ann.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`);
     expect([left.status, left.body]).toEqual([200, { freed: 'allied:mediterranean' }]);
+    await expect(watching.until(() => false, 3000)).rejects.toThrow(/4403/);
     expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean').holder).toBeNull();
     expect((await ann.get('/api/me')).body.games.map((g: { id: string }) => g.id)).not.toContain(id);
     expect((await boris.page(id)).me.seats).toEqual(['soviet:mediterranean']);

@@ -150,8 +150,8 @@ describe('rewinds by agreement', () => {
     const ask = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 });
     expect(ask.status).toBe(201);
     const open = (await g.soviet.page(g.id)).rewinds;
-    // What it would take back, as the Soviet player may be told of it: the Allied orders are secret (6.C.2), finishing them is not.
-    const takesBack = ['an action of the Allied team (action #2)', 'an action of the Allied team (action #3)', 'Mediterranean: Allied has finished ordering.'];
+    // What it would take back, as the Soviet player may be told of it: the Allied orders are secret (6.C.2), and so is how many items they are; finishing them is not.
+    const takesBack = ['What the Allied team did that you may not see.', 'Mediterranean: Allied has finished ordering.'];
     expect(open).toEqual([{ id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, agreed: ['allied:mediterranean'], needed: ['soviet:mediterranean'], takesBack }]);
     expect((await g.allied.page(g.id)).rewinds[0].takesBack).toEqual(['Mediterranean: Allied orders USS Kidd for 10.', 'Mediterranean: Allied orders USS Spruance for 9.', 'Mediterranean: Allied has finished ordering (19 points).']);
     // Only the seat asked may answer.

@@ -11,6 +11,7 @@ import type { Change, ChangeGuard, Conflict } from '../storage/database.ts';
 import { gameFileSchema } from '../storage/game-file.ts';
 import { newId, type Holder, type Member } from '../storage/people.ts';
 import type { Ctx } from './context.ts';
+import type { Subscriber } from './live.ts';
 import { campaignOptions, createGameBody, DEMO_OPTIONS } from './campaign-setup.ts';
 import { HttpError, parseBody, ruleRefusal } from './http-errors.ts';
 import { rematchLinks } from './rematch.ts';
@@ -206,10 +207,26 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     };
   });
 
+  /** What a rewind to after entry `to` of `scope` takes back, as `viewer` may be told of it (see rewindsOf). */
+  function takesBack(session: Session<unknown>, { scope, to }: { scope: string; to: number }, said: Map<number, string[]>, viewer: Viewer): string[] {
+    const unseen = new Set<string>();
+    return session.scopeEntries(scope).flatMap((j) => {
+      if (j <= to) return [];
+      const seen = said.get(j);
+      if (seen) return [seen.join(' ')];
+      const { name, told, who } = session.nameFor(j, viewer);
+      if (told) return [name];
+      if (unseen.has(who)) return [];
+      unseen.add(who);
+      return [`What ${who} did that you may not see.`];
+    });
+  }
+
   /**
    * The open rewind requests, each with what it would take back as `viewer` may be told of it: the
    * log's own words for what the viewer saw ("Mediterranean: USS Ticonderoga sunk (Kiev)"), else
-   * only that a team acted (another team's order).
+   * one line per team that did something the viewer may not see, neither what nor how many (an
+   * order's items, 6.C.2).
    */
   async function rewindsOf(id: string, session: Session<unknown>, viewer: Viewer = REFEREE) {
     const open = await ctx.people.openRewinds(id);
@@ -219,7 +236,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return open.map((r) => ({
       ...r,
       needed: (session.module.scopeSeats?.(session.state, r.scope) ?? []).filter((s) => !r.agreed.includes(s)),
-      takesBack: session.scopeEntries(r.scope).filter((j) => j > r.to).map((j) => said.get(j)?.join(' ') ?? session.nameFor(j, viewer).name),
+      takesBack: takesBack(session, r, said, viewer),
     }));
   }
 
@@ -454,7 +471,19 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       } catch (e) {
         return refuse(e as HttpError);
       }
-      const sub = { viewer: access.viewer, personId: access.personId, last: after, send: (frame: string) => socket.send(frame), close: () => socket.close(4403, 'seat-freed') };
+      const viewer = viewerName(access.viewer);
+      const sub: Subscriber = {
+        viewer: access.viewer,
+        personId: access.personId,
+        last: after,
+        send: (frame: string) => socket.send(frame),
+        // Asked again as when it opened: a seat freed or left, or a person no longer a member, sees no more of it.
+        recheck: () =>
+          void accessOf(ctx, request, request.params.id, request.query.as).then(
+            (now) => viewerName(now.viewer) !== viewer && socket.close(4403, 'seats-changed'),
+            () => socket.close(4403, 'seats-changed'),
+          ),
+      };
       // Subscribed before the game is read, so no change can fall between the catch-up and the live frames.
       const remove = ctx.hub.add(request.params.id, sub);
       socket.on('close', remove);

@@ -53,14 +53,14 @@ export interface Subscriber {
   /** The last event seq it was sent (-1: none). */
   last: number;
   send(frame: string): void;
-  /** End the connection (its seat was freed: it may see that seat's secrets no longer). */
-  close?(): void;
+  /** Who holds which seat changed: end the connection if its person may no longer see what it shows (a seat freed or left, membership gone). */
+  recheck?(): void;
 }
 
 export type Frame =
   | { type: 'events'; version: number; events: GameEvent[]; waitingFor: string[] }
   | { type: 'rewind' }
-  /** Who holds which seat changed; `freed`: a seat the referee freed, whose connections end. */
+  /** Who holds which seat changed (`freed`: a seat freed or left); connections that may no longer see what they show end. */
   | { type: 'seats'; freed?: string }
   | { type: 'chat'; message: unknown }
   | { type: 'rematch'; id: string }
@@ -122,7 +122,7 @@ export class LiveHub {
     const text = JSON.stringify(frame);
     for (const sub of this.games.get(game) ?? []) {
       sub.send(text);
-      if (frame.type === 'seats' && frame.freed && sub.viewer.kind === 'seat' && sub.viewer.seat === frame.freed) sub.close?.();
+      if (frame.type === 'seats') sub.recheck?.();
     }
   }
 
