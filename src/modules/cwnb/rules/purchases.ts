@@ -165,7 +165,7 @@ function cardsBought(zone: ZoneState, side: Side): Pick<HeldCard, 'type'>[] {
   return [...p.cardsBought, ...p.order.cards];
 }
 
-/** 6.C.2: order an Action card (secret from the other team, for good). */
+/** 6.C.2: order an Action card (secret from the other team while the campaign lasts; the game file shared at the end shows it, docs/rulings.md 6.C.1). */
 export const buyCard = zoneAction({
   type: 'buyCard',
   steps: ['purchase'],
