@@ -20,7 +20,7 @@ describe('14 Larger Campaigns', () => {
     t.act({ type: 'buyShip', seat: 'allied:indian-ocean', ship: 'a-cv' });
     for (const z of ZONE_IDS) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
     // Both have 0 banked: the tie goes by the order the War Zones are listed in (docs/rulings.md 6.C.2).
-    expect(t.texts('purchase-refused')).toEqual(['Persian Gulf: USS Forrestal went to a player with as many banked points whose War Zone is listed before yours (Indian Ocean); Allied may order again (6.C.2).']);
+    expect(t.texts('purchase-refused')).toEqual(['Persian Gulf: USS Forrestal went to a player with as many banked points in a War Zone listed before the Persian Gulf (Indian Ocean); Allied may order again (6.C.2).']);
     expect(t.state.purchasesResolved).toBe(false);
     expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf']);
     // A ship is in one place only.

@@ -273,7 +273,7 @@ export function resolvePurchasesIfReady(state: CwnbState, ctx: Ctx): void {
       if (where) {
         refused = true;
         // Who bought first: fewer banked points, or as many in a War Zone listed before (a tie).
-        const first = where !== 'sunk' && state.zones[where.zone]!.players[side].banked === p.banked ? 'as many banked points whose War Zone is listed before yours' : 'fewer banked points';
+        const first = where !== 'sunk' && state.zones[where.zone]!.players[side].banked === p.banked ? `as many banked points in a War Zone listed before the ${zoneName(z.id)}` : 'fewer banked points';
         sayWithSecret(ctx, { type: 'purchase-refused', zone: z.id, text: `${zoneName(z.id)}: a ship ${sideName(side)} ordered went to a player with ${first}; ${sideName(side)} may order again (6.C.2).` }, side, {
           ship: id,
           text: `${zoneName(z.id)}: ${shipCard(state, id)!.name} went to a player with ${first} (${where === 'sunk' ? 'sunk' : zoneName(where.zone)}); ${sideName(side)} may order again (6.C.2).`,
