@@ -180,7 +180,15 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
       {p.commitment && (
         <p>
           Committed: {p.commitment.ships.length} ship(s), Area Defense {p.commitment.areaDefense}
-          {p.commitment.flagOfficer ? `, Flag Officer on ${p.commitment.flagOfficer}` : ''}
+          {p.commitment.flagOfficer ? `, Flag Officer on ${p.fleet.find((s) => s.id === p.commitment!.flagOfficer)?.name ?? p.flagOfficer?.commandShipName ?? p.commitment.flagOfficer}` : ''}
+        </p>
+      )}
+      {p.flagOfficer?.commandShipName && (
+        <p data-testid={`flag-officer-${side}`}>
+          Flag Officer (13.4):{' '}
+          {p.flagOfficer.lost
+            ? `lost with ${p.flagOfficer.commandShipName}, out of the game; its Task Force has no Command Ship functioning this turn`
+            : `aboard ${p.flagOfficer.commandShipName}${p.flagOfficer.functioning ? ', functioning' : ', not functioning (crippled or critically damaged)'}`}
         </p>
       )}
       {p.order && (p.order.ships.length > 0 || p.order.cards.length > 0) && (

@@ -68,6 +68,14 @@ export function view(state: CwnbState, viewer: Viewer) {
   };
 }
 
+/** 13.4: the Flag Officer, and once the commitments are revealed its Command Ship: functioning, or lost with it when it sank. */
+function flagOfficerView(state: CwnbState, p: PlayerState, revealed: boolean) {
+  const id = revealed ? p.commandShip : null;
+  if (!id) return { available: p.flagOfficer, ...(revealed ? { commandShip: null } : {}) };
+  const ship = p.fleet[id];
+  return { available: p.flagOfficer, commandShip: id, commandShipName: shipCard(state, id)!.name, functioning: !!ship && !ship.crippled && !ship.critical, lost: !ship };
+}
+
 function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean) {
   const t = terms(z);
   const revealed = commitmentsRevealed(z);
@@ -84,9 +92,7 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
     commitment: sees(side) || revealed ? p.commitment : undefined,
     cards: sees(side) ? p.cards : undefined,
     order: sees(side) ? { ...p.order, shipNames: p.order.ships.map((id) => shipCard(state, id)!.name), cost: orderCost(state, z, side) } : undefined,
-    flagOfficer: state.options.optional.flagOfficers
-      ? { available: p.flagOfficer, commandShip: revealed ? p.commandShip : undefined, functioning: revealed && p.commandShip ? !!p.fleet[p.commandShip] && !p.fleet[p.commandShip].crippled && !p.fleet[p.commandShip].critical : undefined }
-      : undefined,
+    flagOfficer: state.options.optional.flagOfficers ? flagOfficerView(state, p, revealed) : undefined,
     keptAdditionalShip: sees(side) ? p.keptAdditionalShip : undefined,
     additionalShipsPlayed: p.jokersPlayed,
     orderDone: p.order.done,

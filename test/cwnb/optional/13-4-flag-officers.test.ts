@@ -46,7 +46,7 @@ describe('13.4 Flag Officers', () => {
     expect(t.zoneView(PG, 'allied:persian-gulf').players.allied.commitment).toMatchObject({ flagOfficer: 'a-cg' });
     const ev = commit(t, 'soviet:persian-gulf', ['s-cg']);
     expect(ev.find((e) => e.type === 'reveal')!.text).toContain('Flag Officer aboard USS Belknap');
-    expect(t.zoneView(PG, 'soviet:persian-gulf').players.allied.flagOfficer).toEqual({ available: true, commandShip: 'a-cg', functioning: true });
+    expect(t.zoneView(PG, 'soviet:persian-gulf').players.allied.flagOfficer).toEqual({ available: true, commandShip: 'a-cg', commandShipName: 'USS Belknap', functioning: true, lost: false });
   });
 
   it('13.4 a teammate who has a Flag Officer cannot receive another', () => {
@@ -59,6 +59,8 @@ describe('13.4 Flag Officers', () => {
     commit(t, 'allied:north-sea', ['a-ff'], 'a-ff');
     for (const [z, side] of [[PG, 'allied'], [PG, 'soviet'], [NS, 'soviet']] as const) t.commit(z, side, []);
     t.sink(NS, 'a-ff', 'soviet');
+    // The board names the sunk Command Ship and says the Flag Officer is out of the game (it still costs its Task Force this turn).
+    expect(t.zoneView(NS, 'soviet:north-sea').players.allied.flagOfficer).toEqual({ available: false, commandShip: 'a-ff', commandShipName: 'USS Knox', functioning: false, lost: true });
     t.finishAll();
     expect(t.player(NS, 'allied').flagOfficer).toBe(false);
     for (const z of [PG, NS]) t.start(z, {});
