@@ -76,7 +76,8 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
   it('6.C.2 a secret command refused is hidden from the table like an accepted one, and so is the reason: "why" shows it (the sixth Action card)', async ({ expect }) => {
     const file = newGame(ONE_ZONE);
     const r = await wardroom(['play', file], ['roll 1', 'as s', 'card ecm', 'card jink', 'card bounce', 'card asw', 'card air cover', 'card surprise', 'why', 'quit'].join('\n') + '\n');
-    const refusal = r.stdout.indexOf('Refused: soviet:mediterranean cannot "card" now: a secret order is not accepted now; "why" shows the reason (the other team looks away). Type one of:');
+    // Refused in the same words as any secret order (a sixth card's own words would tell the table the team has five).
+    const refusal = r.stdout.indexOf('Refused: a secret order is not accepted now; "why" shows the reason (the other team looks away).');
     const why = r.stdout.indexOf('At most 5 Action cards may be purchased per turn; you have 5. (rule 6.C.2)');
     expect(refusal).toBeGreaterThan(0);
     expect(why, 'only after "why"').toBeGreaterThan(r.stdout.indexOf('soviet:mediterranean> why'));
@@ -114,12 +115,14 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     expect(r.stdout).toContain('Retreat allowed once.');
   });
 
-  it('help COMMAND shows the rule, the fields and every choice (no cut at 12)', async ({ expect }) => {
+  it('help COMMAND shows the rule and the fields; a secret order\'s choices (they tell the order) only on "?", every one of them (no cut at 12)', async ({ expect }) => {
     const file = newGame(ONE_ZONE);
-    const r = await wardroom(['play', file], ['roll 1', 'as s', 'help card', 'quit'].join('\n') + '\n');
+    const r = await wardroom(['play', file], ['roll 1', 'as s', 'help card', 'card', '?', 'cancel', 'quit'].join('\n') + '\n');
     expect(r.stdout).toContain('Buy an Action card');
     expect(r.stdout).toContain('(rule 6.C.2)');
-    expect(r.stdout).toContain('24. Bomber Strike* (20)');
+    const asked = r.stdout.indexOf('"?" lists your choices');
+    expect(asked).toBeGreaterThan(0);
+    expect(r.stdout.indexOf('24. Bomber Strike* (20)')).toBeGreaterThan(asked);
   });
 });
 

@@ -11,6 +11,9 @@ import type { ActionSpec, FieldOption, Fields, FieldSpec, UnavailableOption } fr
 
 export class CommandError extends Error {}
 
+/** A refusal that repeats nothing typed and tells no secret (the form of the action, public): shown even for a secret command. */
+export class PublicCommandError extends CommandError {}
+
 /** An action read from a line: its type and the fields given; `missing` are required fields not given. */
 export interface ParsedCommand {
   spec: ActionSpec;
@@ -237,7 +240,9 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
         const r = readOption(left, f.options, f.label, f.unavailable);
         if (!r) {
           if (f.optional) break;
-          throw new CommandError(`"${left.join(' ')}" is not ${aOrAn(f.label)} you can choose now. The choices:\n${listOptions(f.options)}`);
+          // The name typed, without the numbers that follow it for the next fields ("damage kidd 2").
+          const named = left.findIndex((t, k) => k > 0 && /^-?\d+$/.test(t));
+          throw new CommandError(`"${(named > 0 ? left.slice(0, named) : left).join(' ')}" is not ${aOrAn(f.label)} you can choose now. The choices:\n${listOptions(f.options)}`);
         }
         fields[key] = r.option.value;
         addVariants(key, r.option.value);
@@ -319,6 +324,13 @@ export function parseCommandLine(line: string, specs: readonly ActionSpec[], giv
   if (!candidates.length) return null;
   let first: unknown;
   for (const c of candidates) {
+    const rest = tokens.slice(c.used);
+    if (!Object.keys(c.spec.fields ?? {}).length && rest.length) {
+      // An action with nothing to fill ("keep" on the last turn, 7.2.1): "none" says so; anything else is told in the open.
+      if (rest.length === 1 && rest[0].toLowerCase() === 'none') return { spec: c.spec, fields: { ...c.fixed, ...given }, missing: [] };
+      first ??= new PublicCommandError(`"${tokens.slice(0, c.used).join(' ')}" takes nothing more now: ${c.spec.label}${c.spec.rule ? ` (${c.spec.rule})` : ''}. Type "${tokens.slice(0, c.used).join(' ')}" alone.`);
+      continue;
+    }
     try {
       const r = readFields(tokens.slice(c.used), c.spec.fields ?? {}, { ...c.fixed, ...given });
       return { spec: c.spec, ...r };

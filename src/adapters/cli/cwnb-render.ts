@@ -7,7 +7,7 @@ const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 export function renderStatus(v: View): string {
   const lines: string[] = [];
   const head = v.result ? 'Campaign over' : `Campaign Game Turn ${v.turn}${v.agreedTurns ? ` of ${v.agreedTurns}` : ` (variable end from turn ${v.variableEndFrom})`}`;
-  lines.push(`${head} — banked VP: Allied ${v.vp.allied}, Soviet ${v.vp.soviet}${v.dice.physical ? ' — physical dice' : ''}${v.demoData.roster ? ' — DEMO ship roster (not the cards\' values)' : ''}`);
+  lines.push(`${head} — banked VP${v.result ? ' before the End Game bonuses (11)' : ''}: Allied ${v.vp.allied}, Soviet ${v.vp.soviet}${v.dice.physical ? ' — physical dice' : ''}${v.demoData.roster ? ' — DEMO ship roster (not the cards\' values)' : ''}`);
   if (v.optionalRules.length) lines.push(`Optional rules: ${v.optionalRules.join(', ')}${v.transferChart ? `; transfer chart this turn: ${v.transferChart.name}` : ''}`);
   if (v.endRollDue) lines.push('The end-game die is due (13.1).');
   for (const z of v.zones) {

@@ -5,7 +5,7 @@ import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
 import { actionDef, checkFields, notOffered } from '../../engine/kernel.ts';
-import { CommandError, commandType, listOptions, namesOtherAction, parseCommandLine, readValue, usage } from './command-line.ts';
+import { CommandError, PublicCommandError, commandType, listOptions, namesOtherAction, parseCommandLine, readValue, usage } from './command-line.ts';
 import { presenterFor } from './presenters.ts';
 
 /**
@@ -105,8 +105,29 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     writeGameFile(o.file, session.record);
     stamp = stampOf(o.file);
   };
-  const offers = () => (p.prompt ? p.prompt(session, seat) : renderActions(seat, session.legalActions(seat)));
+  /**
+   * What `s` may do, as a shared screen may list it: the actions open now and, in its step, the
+   * secret ones closed for a reason it is told (no ship left to pay for, five cards ordered), so
+   * neither a list nor a refusal tells the table the secret order. Typed, such an action is
+   * refused like any secret order ("why" shows the reason).
+   */
+  const specsFor = (s: string): ActionSpec[] => {
+    const open = session.legalActions(s);
+    const closed = session.closedActions(s);
+    if (!closed.length) return open;
+    const defs = session.module.actionsFor?.(session.state, s) ?? session.module.actions(session.state);
+    return defs.flatMap((d): ActionSpec[] => {
+      const spec = open.find((x) => x.type === d.type);
+      const c = d.secret ? closed.find((x) => x.type === d.type) : undefined;
+      if (spec || !c) return spec ? [spec] : [];
+      const fields = d.fields?.(session.state, s);
+      return [{ type: d.type, label: c.label, ...(c.rule ? { rule: c.rule } : {}), ...(d.help ? { help: d.help } : {}), ...(fields ? { fields } : {}), ...(d.commands ? { commands: d.commands } : {}), secret: true }];
+    });
+  };
+  const offers = () => (p.prompt ? p.prompt(session, seat) : renderActions(seat, specsFor(seat)));
   let lastOffers = '';
+  /** The seat whose player was last asked at the keyboard (see handOver). */
+  let handedTo = '';
   let quiet = false;
   /** Show what the seat may do when it changed (a new decision, other choices). */
   const showOffers = () => {
@@ -142,7 +163,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     try {
       return read();
     } catch (e) {
-      if (e instanceof CommandError && isSecret(line, session.module.actions(session.state))) throw new CommandError(keepSecret(e.message));
+      if (e instanceof CommandError && !(e instanceof PublicCommandError) && isSecret(line, session.module.actions(session.state))) throw new CommandError(keepSecret(e.message));
       throw e;
     }
   };
@@ -156,7 +177,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   };
   const submit = (action: Action): boolean => {
     if (o.file && stamp) checkUnchanged(o.file, stamp);
-    const secret = !!session.legalActions(action.seat).find((s) => s.type === action.type)?.secret;
+    const secret = !!actionDef(session.module, session.state, action.type)?.secret; // refused too when closed (specsFor)
     const r = session.submit(action);
     if (isRuleError(r)) {
       term.say(`Refused: ${secret ? keepSecret(formatRefusal(r)) : formatRefusal(r)}`);
@@ -181,10 +202,14 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         if (!submit(scripted)) return 1; // refused again next time: stop rather than loop
         continue;
       }
-      showOffers();
-      const specs = seat ? session.legalActions(seat) : [];
+      const specs = seat ? specsFor(seat) : [];
       const secretNow = specs.some((s) => s.secret);
-      const line = await term.ask(`${seat || 'referee'}> `, secretNow);
+      // A secret order to give (not only a team note, open in every step): the keyboard is handed over first.
+      const ordering = specs.some((s) => s.secret && !actionDef(session.module, session.state, s.type)?.keptByTeam);
+      const handed = seat && seat !== handedTo && ordering ? await handOver() : '';
+      handedTo = seat;
+      if (handed !== null) showOffers();
+      const line = handed === '' ? await term.ask(`${seat || 'referee'}> `, secretNow) : handed;
       if (line === null) {
         if (o.onInputEnd?.()) continue;
         break;
@@ -209,6 +234,26 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   }
   return 0;
 
+  /**
+   * Before a seat's secret step, when the keyboard was with another seat (after "done", "commit",
+   * "keep", "as", or a game resumed): wait until that seat's player has it, so the other team can
+   * look away and nobody types an order into the wrong seat. At a terminal only Enter (or "quit")
+   * goes on, and what is typed meanwhile is hidden; piped input has no hands to pass: an empty
+   * line goes on and any other line is the next command. Returns '' to go on, else the line (null: input ended).
+   */
+  async function handOver(): Promise<string | null> {
+    const name = p.playerName?.(seat, session);
+    const label = session.module.seatLabel?.(session.state, seat) ?? seat;
+    const pass = `Pass the keyboard to ${name ? `${name} (${label})` : label} — press Enter`;
+    for (;;) {
+      if (!term.interactive) term.say(pass);
+      const line = await term.ask(`${pass} `, true);
+      if (line === null || !line.trim()) return line;
+      if (!term.interactive || /^\s*(quit|exit)\s*$/i.test(line)) return line;
+      term.say(`Not taken: the keyboard goes to ${name ?? label} first.`);
+    }
+  }
+
   /** One typed line: a command of the driver, or an action (asking for missing fields). */
   async function readLine(line: string, specs: ActionSpec[]): Promise<{ action: Action } | { quit: true } | null> {
     const [cmd, ...args] = line.trim().split(/\s+/);
@@ -230,7 +275,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       case 'exit':
         return { quit: true };
       case 'help':
-        term.say(args.length ? helpFor(args.join(' '), specs) : `${renderActions(seat, specs)}\n${META_HELP}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp}` : ''}`);
+        term.say(args.length ? helpFor(args.join(' '), specs) : `${renderActions(seat, specs)}\n${META_HELP}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp(session)}` : ''}`);
         return null;
       case 'actions':
         term.say(renderActions(seat, specs, true));
@@ -241,10 +286,16 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       case 'view':
         term.say(p.view(session, seat, args[0] ? p.resolveSeat(args[0], session) : seat));
         return null;
-      case 'log':
-        if (args[0] !== undefined && !/^\d+$/.test(args[0])) throw new CommandError('log [N]: N is how many of the last events to show.');
-        for (const e of session.eventsFor(seatViewer(seat), session.events.length - 1 - Number(args[0] ?? 20))) term.say(e.text);
+      case 'log': {
+        // The table's log by default; "log mine" adds the acting team's secrets (its orders, notes), asked for on purpose like "why".
+        const mine = args[0]?.toLowerCase() === 'mine';
+        const n = mine ? args[1] : args[0];
+        if (n !== undefined && !/^\d+$/.test(n)) throw new CommandError('log [mine] [N]: N is how many of the last events to show.');
+        if (mine && !seat) throw new CommandError('log mine: act as a seat first ("as SEAT").');
+        term.say(mine ? `The log as ${seat}'s team may see it, its secrets included (${LOOK_AWAY}):` : `The log as the whole table may see it${seat ? ` ("log mine" adds ${seat}'s team's own secrets; ${LOOK_AWAY} first)` : ''}:`);
+        for (const e of session.eventsFor(mine ? seatViewer(seat) : SPECTATOR, session.events.length - 1 - Number(n ?? 20))) term.say(`  ${e.text}`);
         return null;
+      }
       case 'as':
         if (!args[0]) throw new CommandError(`as SEAT: one of ${session.module.seats(session.state).join(', ')}.`);
         seat = p.resolveSeat(args[0], session);
@@ -260,7 +311,10 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         if (isRuleError(r)) term.say(`Refused: ${r.message}`);
         else {
           save();
-          term.say(`Took back: ${r.map((a) => a.type).join(', ')}.`);
+          // §4: what was taken back in the words the table read (a secret order only as its kind).
+          const voids = (session.record.log.at(-1) as { voids?: number[] }).voids ?? [];
+          const told = (i: number) => session.eventsFor(SPECTATOR).filter((e) => e.entry === i).map((e) => e.text.replace(/\.$/, '')).join('; ') || session.record.log[i].type;
+          term.say(`Took back: ${voids.map(told).join('; ')}.`);
           seen = session.events.length - 1;
         }
         return null;
@@ -320,22 +374,39 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       const reason = why ? `: ${def.secret && inStep ? keepSecret(formatRefusal(why)) : formatRefusal(why).replace(/\.?$/, '.')}` : '.';
       throw new CommandError(`${seat} cannot "${cmd}" now${reason} ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
     }
-    return form(parsed.spec, parsed.fields, parsed.missing);
+    // A secret command alone whose fields may all be left out ("keep"): asked, not taken as "none" at once (7.2.1).
+    const fields = Object.entries(parsed.spec.fields ?? {});
+    const alone = parsed.spec.secret && fields.length > 0 && fields.every(([k]) => !(k in parsed.fields));
+    return form(parsed.spec, parsed.fields, alone ? fields : parsed.missing, alone);
   }
 
-  /** Ask for the fields not given yet, then confirm where the action asks for it. */
-  async function form(spec: ActionSpec, given: Record<string, unknown>, missing: [string, FieldSpec][]): Promise<{ action: Action } | null> {
+  /**
+   * Ask for the fields not given yet (a choice's own fields follow it: "missile", then its value),
+   * then confirm where the action asks for it, or where `askedAlone` and every field was left out
+   * ("keep" alone: "no card kept?"), naming the seat it is for.
+   */
+  async function form(spec: ActionSpec, given: Record<string, unknown>, missing: [string, FieldSpec][], askedAlone = false): Promise<{ action: Action } | null> {
     const fields = { ...given };
-    for (const [key, f] of missing) {
+    const queue = [...missing];
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [key, f] = next;
       const v = await askField(spec, key, f);
       if (!v || (v.value === undefined && !f.optional)) {
         term.say('Not done.');
         return null;
       }
-      if (v.value !== undefined) fields[key] = v.value;
+      if (v.value === undefined) continue;
+      fields[key] = v.value;
+      if (f.kind === 'choice') queue.unshift(...Object.entries(f.options.find((o) => o.value === v.value)?.fields ?? {}));
     }
-    if (spec.confirm && term.interactive) {
-      const yes = await term.ask(`${spec.label}? [y/N] `, false);
+    const target = typeof given.for === 'string' ? given.for : seat; // 14.1: the seat an Overall Commander acts for
+    const who = p.seatName(target, session);
+    const none = askedAlone && missing.every(([k]) => fields[k] === undefined);
+    // The label for the seat acted for, not the Commander's "For A or B: …".
+    const label = given.for === undefined ? spec.label : `For ${who}: ${actionDef(session.module, session.state, spec.type)?.label(session.state, target) ?? spec.label}`;
+    const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? `${label}?` : null;
+    if (question && term.interactive) {
+      const yes = await term.ask(`${question} [y/N] `, false);
       if (!yes || !/^y(es)?$/i.test(yes.trim())) {
         term.say('Not done.');
         return null;
@@ -344,15 +415,25 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     return { action: { type: spec.type, seat, ...fields } };
   }
 
-  /** One field asked on its own: its choices, then a typed value (Enter: the default, or nothing); null when input ended. */
+  /**
+   * One field asked on its own: its choices, then a typed value (Enter: the default, or nothing);
+   * null when input ended or the player left ("cancel"). A secret order's choices and figures
+   * (what is left to spend, the ships not yet ordered) are listed only on "?", like "why".
+   */
   async function askField(spec: ActionSpec, key: string, f: FieldSpec): Promise<{ value: unknown } | null> {
     const secret = !!spec.secret;
-    if (f.kind === 'choice' || f.kind === 'subset') term.say(listOptions(f.options));
+    const choices = f.kind === 'choice' || f.kind === 'subset';
+    if (secret) term.say(`${f.label}: typed hidden${choices ? `; "?" lists your choices (they tell your order: ${LOOK_AWAY})` : ''}; "cancel" leaves.`);
+    else if (choices) term.say(`${listOptions(f.options)}\n  ("cancel" leaves.)`);
     for (;;) {
-      const hint = f.kind === 'int' ? ` ${f.min}–${f.max}` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
+      const hint = f.kind === 'int' && !secret ? ` ${f.min}–${f.max}` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
       const line = await term.ask(`${f.label}${hint}${f.default !== undefined ? ` [${JSON.stringify(f.default)}]` : ''}? `, secret);
-      if (line === null) return null;
+      if (line === null || (f.kind !== 'text' && /^\s*(cancel|quit|exit)\s*$/i.test(line))) return null;
       if (line.trim() === '') return { value: f.default };
+      if (secret && line.trim() === '?') {
+        term.say(secretChoices(f));
+        continue;
+      }
       try {
         const value = readValue(key, f, line);
         // Held to the field's range at once (a number from min to max, a die's faces), as the rules would hold the whole answer; a choice is one already.
@@ -361,10 +442,19 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         return { value };
       } catch (e) {
         if (!(e instanceof CommandError)) throw e;
-        term.say(secret ? `${keepSecret(e.message)} Press Enter to leave the form.` : e.message);
+        term.say(`${secret ? keepSecret(e.message) : e.message} ("cancel" leaves.)`);
       }
     }
   }
+}
+
+/** The warning before a team's secret is shown on the shared screen ("why", "?", "log mine"). */
+const LOOK_AWAY = 'the other team looks away';
+
+/** A secret order's field, as its player sees it on "?": its help (the points left) and the choices the order leaves. */
+function secretChoices(f: FieldSpec): string {
+  const list = f.kind === 'choice' || f.kind === 'subset' ? (f.options.length ? listOptions(f.options) : '  (none you can choose now)') : f.kind === 'int' ? `  a whole number from ${f.min} to ${f.max}` : '';
+  return [f.help ? `  ${f.help}` : '', list].filter(Boolean).join('\n');
 }
 
 /** Does this line give a secret action (an order, a commitment)? Then a shared screen does not show it. */
@@ -380,11 +470,14 @@ export function renderActions(seat: string, specs: readonly ActionSpec[], all = 
   const lines = [`${seat} may:`];
   for (const s of specs) {
     lines.push(`  ${usage(s).join('  |  ').padEnd(34)} ${s.label}${s.rule ? ` (${s.rule})` : ''}`);
-    if (all) for (const [, f] of Object.entries(s.fields ?? {})) if (f.kind === 'choice' || f.kind === 'subset') lines.push(`    ${f.label}:`, listOptions(f.options).replace(/^/gm, '    '));
+    if (all) for (const [, f] of Object.entries(s.fields ?? {})) if (f.kind === 'choice' || f.kind === 'subset') lines.push(`    ${f.label}:`, s.secret ? SECRET_FORM : listOptions(f.options).replace(/^/gm, '    '));
   }
   if (!all && specs.some((s) => Object.values(s.fields ?? {}).some((f) => f.kind === 'choice' || f.kind === 'subset'))) lines.push('  ("actions" lists every choice.)');
   return lines.join('\n');
 }
+
+/** Where a secret order's choices are: they depend on the order, so a shared screen lists them only on request. */
+const SECRET_FORM = `      secret, as they depend on your order: type the command alone, then "?" (${LOOK_AWAY})`;
 
 function helpFor(word: string, specs: readonly ActionSpec[]): string {
   const w = word.toLowerCase();
@@ -393,9 +486,12 @@ function helpFor(word: string, specs: readonly ActionSpec[]): string {
   const lines = [`${usage(spec).join('  |  ')}`, `  ${spec.label}${spec.rule ? ` (rule ${spec.rule})` : ''}`];
   if (spec.help) lines.push(`  ${spec.help}`);
   for (const [key, f] of Object.entries(spec.fields ?? {})) {
-    lines.push(`  ${key}: ${f.label}${f.optional ? ' (optional)' : ''}${f.help ? ` — ${f.help}` : ''}`);
-    if (f.kind === 'choice' || f.kind === 'subset') lines.push(listOptions(f.options).replace(/^/gm, '  '));
-    if (f.kind === 'int') lines.push(`    a whole number from ${f.min} to ${f.max}`);
+    // A secret order's field help, choices and range tell what is left to spend: only on "?" (askField).
+    lines.push(`  ${key}: ${f.label}${f.optional ? ' (optional)' : ''}${f.help && !spec.secret ? ` — ${f.help}` : ''}`);
+    if (spec.secret) {
+      if (f.kind === 'choice' || f.kind === 'subset' || f.kind === 'int') lines.push(SECRET_FORM.slice(2));
+    } else if (f.kind === 'choice' || f.kind === 'subset') lines.push(listOptions(f.options).replace(/^/gm, '  '));
+    else if (f.kind === 'int') lines.push(`    a whole number from ${f.min} to ${f.max}`);
   }
   lines.push(`  Any field may also be typed as KEY=VALUE.`);
   return lines.join('\n');

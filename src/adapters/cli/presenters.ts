@@ -24,6 +24,8 @@ export interface Presenter {
   view(session: Session<unknown>, seat: string, target: string): string;
   resolveSeat(text: string, session: Session<unknown>): string;
   seatName(seat: string, session: Session<unknown>): string;
+  /** The name of the person who holds the seat, when the game knows it. */
+  playerName?(seat: string, session: Session<unknown>): string | undefined;
   /** A command that only shows something: its text, or undefined when `cmd` is not one. */
   command?(cmd: string, args: string[], session: Session<unknown>, seat: string): string | undefined;
   /** "for SEAT COMMAND": an action given for another seat (14.1). */
@@ -36,7 +38,8 @@ export interface Presenter {
   opening?(session: Session<unknown>): string[];
   /** An action taken without asking (a seeded SMP roll), or null. */
   autoAction?(session: Session<unknown>, seat: string): Action | null;
-  extraHelp?: string;
+  /** More commands for "help" (those of the optional rules in play). */
+  extraHelp?(session: Session<unknown>): string;
 }
 
 const cwnb: Presenter = {
@@ -53,9 +56,10 @@ const cwnb: Presenter = {
     return zone ? { scope: `zone:${zone}`, name: session.module.placeName?.(zone) ?? zone } : null;
   },
   seatName(seat, session) {
-    const name = (session.state as CwnbState).holders[seat];
+    const name = cwnb.playerName!(seat, session);
     return name ? `${seat} (${name})` : seat;
   },
+  playerName: (seat, session) => (session.state as CwnbState).holders[seat],
   command(cmd, _args, session, seat) {
     if (cmd !== 'fleet' && cmd !== 'hand') return undefined;
     const p = ownPlayer(cwnbView(session.state as CwnbState, seatViewer(seat)), seat)?.player;
@@ -75,7 +79,7 @@ const cwnb: Presenter = {
     const v = cwnbView(session.state as CwnbState, SPECTATOR);
     return v.zones.filter((z) => zones.has(z.id) && z.mission).flatMap((z) => missionTermsText(z));
   },
-  extraHelp: 'fleet · hand (the acting seat\'s own) · for SEAT COMMAND (14.1 Overall Commander)',
+  extraHelp: (session) => `fleet · hand (the acting seat's own)${(session.state as CwnbState).options.optional.overallCommanders ? ' · for SEAT COMMAND (14.1 Overall Commander)' : ''}`,
 };
 
 const smp: Presenter = {

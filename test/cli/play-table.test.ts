@@ -1,0 +1,213 @@
+/**
+ * `wardroom play` at one table sharing one screen, driven in this process through a scripted
+ * terminal: `screen` is what the whole table sees (every prompt, every line typed except a hidden
+ * one, every line printed). A team's order, hand and commitment reach the screen only when its
+ * player asks on purpose, after a look-away warning ("why", "?", "log mine").
+ */
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'vitest';
+import { playSession, type Terminal } from '../../src/adapters/cli/play.ts';
+import { isRuleError } from '../../src/engine/errors.ts';
+import { newGameRecord, Session } from '../../src/engine/session.ts';
+import { MODULES } from '../../src/modules/index.ts';
+
+const ONE_ZONE = { zones: ['mediterranean'], turns: 1, dice: 'physical', roster: 'demo', startingPoints: { mediterranean: { allied: 40, soviet: 40 } }, players: { 'allied:mediterranean': 'Alice', 'soviet:mediterranean': 'Sam' } };
+const TWO_ZONES = { ...ONE_ZONE, zones: ['mediterranean', 'north-atlantic'], startingPoints: 'demo' };
+
+function newSession(options: Record<string, unknown>): Session<unknown> {
+  const s = Session.open(MODULES['cwnb-campaign'], newGameRecord('cwnb-campaign', options, 'table-test'), { seed: 'table-test' });
+  if (isRuleError(s)) throw new Error(s.message);
+  return s;
+}
+
+/** A two-zone, two-turn game played at a table (Ann and Sam in the Mediterranean), up to its log entry `upTo`. */
+function playedUpTo(upTo: number): Session<unknown> {
+  const record = JSON.parse(readFileSync(new URL('./fixtures/two-turns.json', import.meta.url), 'utf8'));
+  const s = Session.open(MODULES['cwnb-campaign'], { ...record, log: record.log.slice(0, upTo) });
+  if (isRuleError(s)) throw new Error(s.message);
+  return s;
+}
+const lastEntry = (s: Session<unknown>) => s.record.log.at(-1)!;
+
+/** Play `lines` at a terminal; the screen, and for each line typed the screen that followed it. */
+async function table(session: Session<unknown>, lines: string[], o: { interactive?: boolean; as?: string } = {}) {
+  const screen: string[] = [];
+  const after: { line: string; screen: string[] }[] = [];
+  const input = [...lines];
+  const term: Terminal = {
+    interactive: o.interactive ?? true,
+    say: (s) => void screen.push(...s.split('\n')),
+    async ask(prompt, hidden) {
+      const line = input.shift();
+      if (line === undefined) return null;
+      screen.push(`${prompt}${hidden ? '(typing hidden)' : line}`);
+      after.push({ line, screen: [] });
+      return line;
+    },
+    close() {},
+  };
+  const push = screen.push.bind(screen);
+  screen.push = (...items: string[]) => {
+    after.at(-1)?.screen.push(...items);
+    return push(...items);
+  };
+  await playSession(session, term, { as: o.as });
+  return { screen: screen.join('\n'), after, left: input };
+}
+
+/** The screen after each line of `probe`, typed after the (secret) `order`. */
+async function probeAfter(order: string[], probe: string[], setup = ['roll 1', 'as a', '']) {
+  const r = await table(newSession(ONE_ZONE), [...setup, ...order, ...probe, 'quit']);
+  return r.after.slice(setup.length + order.length, setup.length + order.length + probe.length).map((a) => a.screen.join('\n'));
+}
+
+describe('play at a shared screen: what the table sees does not depend on a secret order (6.C.2)', () => {
+  // 40 points: USS Nimitz (30) and USS Kidd (10) leave nothing to buy a ship with.
+  const FULL = ['buy nimitz', 'buy kidd'];
+
+  it('6.C.2 "buy" and "card" alone list no choices filtered by the order: the same screen with an empty order and a full one', async ({ expect }) => {
+    const probe = ['buy', '', 'card', ''];
+    const [empty, full] = [await probeAfter([], probe), await probeAfter(FULL, probe)];
+    expect(full).toEqual(empty);
+    expect(empty.join('\n')).not.toMatch(/USS Nimitz|Gun Attack/);
+  });
+
+  it('6.C.2 "?" at a secret question lists the choices the order leaves, behind the look-away warning', async ({ expect }) => {
+    const [asked, shown] = await probeAfter(['buy nimitz'], ['buy', '?', '']);
+    expect(asked).toContain('"?" lists your choices');
+    expect(asked).toContain('the other team looks away');
+    expect(shown).toContain('USS Kidd');
+    expect(shown).not.toContain('USS Nimitz');
+  });
+
+  it('6.C.2 "help buy", "help card", "help" and "actions" are the same with an empty order and a full one, and name no points left', async ({ expect }) => {
+    const probe = ['help buy', 'help card', 'help', 'actions'];
+    const [empty, full] = [await probeAfter([], probe), await probeAfter(FULL, probe)];
+    expect(full).toEqual(empty);
+    expect(empty.join('\n')).not.toMatch(/points left|bought \d/);
+    expect(empty[0]).toContain('buy SHIP');
+  });
+
+  it('6.C.2 a refused command lists the same commands whatever the order: "buy" stays in the list when no ship can be paid for', async ({ expect }) => {
+    const probe = ['frobnicate', 'buy', ''];
+    const [empty, full] = [await probeAfter([], probe), await probeAfter(FULL, probe)];
+    expect(full).toEqual(empty);
+    expect(full[0]).toMatch(/Type one of: buy SHIP · card ACTION_CARD · done/);
+  });
+
+  it('6.C.2 the offers shown when the prompt comes back to the seat list "buy" though no ship can be paid for', async ({ expect }) => {
+    const back = (await probeAfter(FULL, ['as s', '', 'as a', ''])).at(-1);
+    expect(back).toMatch(/buy SHIP\s+Buy a ship/);
+  });
+
+  it('6.C.2 a ship typed when none can be paid for is refused as a secret ("why"), not as a public "cannot buy now"', async ({ expect }) => {
+    const [refused, why] = await probeAfter(FULL, ['buy ticonderoga', 'why']);
+    expect(refused).toContain('a secret order is not accepted now');
+    expect(refused).not.toMatch(/points|Ticonderoga/i);
+    expect(why).toMatch(/costs 16/);
+  });
+});
+
+describe('play at a shared screen: "log" is the table\'s unless a player asks for the team\'s own', () => {
+  it('6.C.2 "log" shows the public events only and says whose view it is; "log mine" adds the team\'s secrets behind the look-away warning', async ({ expect }) => {
+    const [pub, mine] = await probeAfter(['buy kidd', 'note meet at dawn'], ['log', 'log mine']);
+    expect(pub).not.toMatch(/Kidd|meet at dawn/);
+    expect(pub).toMatch(/as the whole table may see it/);
+    expect(pub).toContain('"log mine"');
+    expect(mine).toMatch(/Allied orders USS Kidd for 10/);
+    expect(mine).toMatch(/allied:mediterranean's team/);
+  });
+});
+
+describe('play at a shared screen: the keyboard is handed over before another seat\'s secret step', () => {
+  it('6.C.2 after "done" the next seat with a secret step is named and waited for; a line typed meanwhile is not taken as that seat\'s order', async ({ expect }) => {
+    const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'done', 'y', 'buy kidd', '', 'quit']);
+    expect(r.screen).toContain('Pass the keyboard to Sam (Soviet, Mediterranean) — press Enter');
+    expect(r.screen).not.toMatch(/orders USS Kidd|buyShip recorded/);
+  });
+
+  it('6.C.2 a seat switch to a secret step and a resumed game pause for the hand-over too; piped input goes on at an empty line or at the next command', async ({ expect }) => {
+    const s = newSession(ONE_ZONE);
+    await table(s, ['roll 1', 'quit']);
+    const resumed = await table(s, ['', 'as s', '', 'quit']);
+    expect(resumed.screen.match(/Pass the keyboard to/g)).toHaveLength(2);
+    expect(resumed.screen).toContain('Pass the keyboard to Sam (Soviet, Mediterranean)');
+    expect(resumed.screen).toContain('Pass the keyboard to Alice (Allied, Mediterranean)');
+    const p = newSession(ONE_ZONE);
+    const piped = await table(p, ['roll 1', 'as a', 'buy kidd', 'done', '', 'buy kirov', 'quit'], { interactive: false });
+    expect(piped.left).toEqual([]);
+    expect(piped.screen).toContain('Pass the keyboard to Sam (Soviet, Mediterranean)');
+    expect(p.record.log.map((a) => [a.type, a.seat])).toEqual([
+      ['rollMission', 'soviet:mediterranean'],
+      ['buyShip', 'allied:mediterranean'],
+      ['donePurchasing', 'allied:mediterranean'],
+      ['buyShip', 'soviet:mediterranean'],
+    ]);
+  });
+});
+
+describe('play at a shared screen: setting a card aside (7.2.1)', () => {
+  it('7.2.1 "keep" alone asks which card, typed hidden, and "no card kept?" naming the seat before it records none; a "no" records nothing', async ({ expect }) => {
+    const s = playedUpTo(73); // turn 1 of 2: the Mediterranean sets aside
+    const r = await table(s, ['', 'keep', '', 'n', 'keep', '', 'y', 'quit'], { as: 'a:med' });
+    expect(r.screen).toContain('Card kept: typed hidden');
+    expect(r.screen).toContain('allied:mediterranean (Ann): no card kept? [y/N] n');
+    expect(r.screen).toContain('Not done.');
+    expect(lastEntry(s)).toEqual({ type: 'setAside', seat: 'allied:mediterranean' });
+    expect(s.record.log).toHaveLength(74);
+  });
+
+  it('7.2.1 "keep" alone then a card typed at the hidden question keeps that card', async ({ expect }) => {
+    const s = playedUpTo(73);
+    const r = await table(s, ['', 'keep', 'missile', '8', 'quit'], { as: 'a:med' });
+    expect(lastEntry(s)).toEqual({ type: 'setAside', seat: 'allied:mediterranean', card: 'Missile', value: 8 });
+    expect(r.screen).not.toMatch(/missile/i);
+  });
+
+  it('7.2.1 on the last turn "keep none" ends the turn like "keep"; "keep ecm" is refused in the open (no card is kept after the last turn), not as a secret', async ({ expect }) => {
+    const s = playedUpTo(145); // turn 2 of 2
+    const r = await table(s, ['', 'keep ecm', 'keep none', 'quit'], { as: 'a:med' });
+    const [refused] = r.after.filter((a) => a.line === 'keep ecm').map((a) => a.screen.join('\n'));
+    expect(refused).toMatch(/last Campaign Game Turn/);
+    expect(refused).not.toMatch(/secret|ecm/i);
+    expect(lastEntry(s)).toEqual({ type: 'setAside', seat: 'allied:mediterranean' });
+  });
+});
+
+describe('play at a shared screen: 14.1 an Overall Commander', () => {
+  it('14.1 "for a:med done" asks to confirm naming the one seat it is for', async ({ expect }) => {
+    const s = newSession({ ...TWO_ZONES, optional: { overallCommanders: true } });
+    const r = await table(s, ['as s:med', 'roll 1', 'as s:na', 'roll 2', 'as c:a', '', 'for a:med done', 'n', 'quit']);
+    expect(r.screen).toContain('For allied:mediterranean (Alice): Finish purchasing; unspent points are banked? [y/N] n');
+  });
+});
+
+describe('play at a shared screen: battle records and the rest', () => {
+  it('7 "damage kidd 2" of a sunk ship names the ship typed, not the ship and the amount', async ({ expect }) => {
+    const s = playedUpTo(54); // USS Kidd sunk by the Soviet player's torpedo
+    const r = await table(s, ['damage kidd 2', 'quit'], { as: 's:med' });
+    expect(r.screen).toMatch(/"kidd" is not a Ship/);
+    expect(r.screen).not.toContain('"kidd 2"');
+  });
+
+  it('7 a question asked on its own line says "cancel" leaves; "quit" and "cancel" leave it', async ({ expect }) => {
+    const s = playedUpTo(54);
+    const r = await table(s, ['sink', 'status', 'quit', 'sink', 'cancel', 'quit'], { as: 's:med' });
+    expect(r.screen).toContain('("cancel" leaves.)');
+    expect(r.screen.match(/Not done\./g)).toHaveLength(2);
+    expect(s.record.log).toHaveLength(54);
+  });
+
+  it('§4 "undo" says what was taken back as the table may read it', async ({ expect }) => {
+    const s = playedUpTo(54);
+    const r = await table(s, ['sink los angeles', 'undo', 'quit'], { as: 's:med' });
+    expect(r.screen).toMatch(/Took back: .*USS Los Angeles/);
+  });
+
+  it('14.1 "help" offers "for SEAT COMMAND" only with Overall Commanders; 11 the banked VP at the end are told as before the End Game bonuses', async ({ expect }) => {
+    const plain = await table(playedUpTo(54), ['help', 'quit'], { as: 's:med' });
+    expect(plain.screen).not.toContain('for SEAT COMMAND');
+    const over = await table(playedUpTo(149), []);
+    expect(over.screen).toMatch(/Campaign over — banked VP before the End Game bonuses \(11\): Allied \d+, Soviet \d+/);
+  });
+});
