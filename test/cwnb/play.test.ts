@@ -141,13 +141,15 @@ describe('wardroom play: optional rules at the table (13.2)', () => {
 });
 
 describe('wardroom play: 13.4 Flag Officers at the table', () => {
-  it('13.4 the Command Ship is named by KEY=VALUE (flag=, a name of several words) and the status names it, not its id', async ({ expect }) => {
+  it('13.4 the Command Ship is named by KEY=VALUE (flag=, a name of several words) and the status names it, not its id, also once it sank with the Flag Officer', async ({ expect }) => {
     const file = newGame({ ...ONE_ZONE, optional: { flagOfficers: true } });
-    const script = ['roll 3', 'as a', 'buy nimitz', 'buy oliver hazard perry', 'done', 'as s', 'done', 'as a', 'commit nimitz, perry flag=oliver hazard perry', 'as s', 'commit none', 'status', 'quit'];
+    const script = ['roll 3', 'as a', 'buy nimitz', 'buy oliver hazard perry', 'done', 'as s', 'done', 'as a', 'commit nimitz, perry flag=oliver hazard perry', 'as s', 'commit none', 'status', 'sink perry', 'status', 'quit'];
     const r = await wardroom(['play', file], script.join('\n') + '\n');
     expect(r.code).toBe(0);
     expect(log(file).find((a) => a.type === 'commit' && a.seat.startsWith('allied'))).toMatchObject({ ships: ['uss-nimitz', 'uss-oliver-hazard-perry'], flagOfficer: 'uss-oliver-hazard-perry' });
     expect(r.stdout).toContain('Flag Officer: aboard USS Oliver Hazard Perry');
+    // Sunk with it: the Flag Officer is out of the game, and the status says so by the ship's name.
+    expect(r.stdout).toContain('Flag Officer: lost with USS Oliver Hazard Perry, out of the game (13.4)');
   });
 });
 

@@ -28,7 +28,7 @@ export function renderStatus(v: View): string {
       lines.push(
         `  ${cap(side).padEnd(6)} track ${String(p.track).padStart(3)}  banked ${String(p.banked).padStart(4)}` +
           (p.handSize !== null ? `  hand ${p.handSize}, Fog of War ${p.fogOfWarModifier! >= 0 ? '+' : ''}${p.fogOfWarModifier}` : '') +
-          (p.flagOfficer ? `  Flag Officer: ${flagOfficerText(p.flagOfficer, p.fleet)}` : '') +
+          (p.flagOfficer ? `  Flag Officer: ${flagOfficerText(p.flagOfficer)}` : '') +
           (p.retreating ? '  RETREATING' : '') +
           (p.eliminated ? '  ELIMINATED' : ''),
       );
@@ -79,9 +79,9 @@ function stepName(step: string): string {
   )[step] ?? step;
 }
 
-/** 13.4 "aboard USS Nimitz", "available", or "none here" (lost with its Command Ship, or given to a teammate). */
-function flagOfficerText(f: { available: boolean; commandShip?: string | null; functioning?: boolean }, fleet: readonly { id: string; name: string }[]): string {
+/** 13.4 "aboard USS Nimitz", "lost with USS Nimitz", "available", or "none here" (lost with its Command Ship before, or given to a teammate). */
+function flagOfficerText(f: View['zones'][number]['players']['allied']['flagOfficer'] & {}): string {
   if (!f.commandShip) return f.available ? 'available' : 'none here (lost, or given to a teammate)';
-  const name = fleet.find((s) => s.id === f.commandShip)?.name ?? f.commandShip;
-  return `aboard ${name}${f.functioning ? '' : ' (not functioning)'}`;
+  if (f.lost) return `lost with ${f.commandShipName}, out of the game (13.4)`;
+  return `aboard ${f.commandShipName}${f.functioning ? '' : ' (not functioning)'}`;
 }
