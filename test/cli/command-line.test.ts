@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ActionSpec } from '../../src/engine/module.ts';
-import { CommandError, parseCommandLine, tokenize, usage } from '../../src/adapters/cli/command-line.ts';
+import { CommandError, listOptions, parseCommandLine, tokenize, usage } from '../../src/adapters/cli/command-line.ts';
 
 const ships = [
   { value: 'uss-los-angeles', label: 'USS Los Angeles (submarine, 12 points)' },
@@ -128,6 +128,17 @@ describe('commands typed as people type them', () => {
   it('a line naming no action offered is null; words left over are refused', () => {
     expect(read('buy kidd')).toBeNull();
     expect(() => read('missile 6 7')).toThrow(/Not understood: "7"/);
+  });
+
+  it('SMP #1.9 choices whose values are numbers written as text (a facility\'s index) are typed and listed by value, never by position', () => {
+    const facilities = [
+      { value: '0', label: 'Holland naval base (0/6 damage)' },
+      { value: '1', label: 'Holland minor bunker (0/6 damage)' },
+    ];
+    const scorch: ActionSpec = { type: 'choose', label: 'Scorched Earth', commands: [{ word: 'choose' }], fields: { chosen: { kind: 'subset', label: 'Chosen', options: facilities, min: 0, max: 2 } } };
+    expect(parseCommandLine('choose chosen=1', [scorch])!.fields).toEqual({ chosen: ['1'] });
+    expect(parseCommandLine('choose 0', [scorch])!.fields).toEqual({ chosen: ['0'] });
+    expect(listOptions(facilities)).toBe('  Holland naval base (0/6 damage)  [0]\n  Holland minor bunker (0/6 damage)  [1]');
   });
 
   it('usage shows what to type', () => {

@@ -88,7 +88,7 @@ describe('smp run and wardroom play share one driver', () => {
     const record = join(TMP, 'smp-field-range.json');
     // Hendaye declined; then Enter asks Russian Winter's fields one by one: s0 9 (0-3) is refused at once, then 1, 1, 1.
     const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], '{"yes":false}\n\n9\n1\n1\n1\nquit\n');
-    expect(r.stdout).toContain('\n"s0" (infantry in Belarus) must be a whole number from 0 to 3, not 9.\n');
+    expect(r.stdout).toContain('\n"s0" (infantry in Belarus) must be a whole number from 0 to 3, not 9. ("cancel" leaves.)\n');
     expect(r.stdout).not.toContain('Refused:'); // not the whole answer refused at the end, its fields typed again as commands
     const log = JSON.parse(readFileSync(record, 'utf8')).log;
     expect(log.at(-1)).toMatchObject({ type: 'choose', s0: 1, s1: 1, s2: 1 });
@@ -100,7 +100,7 @@ describe('smp run and wardroom play share one driver', () => {
     writeFileSync(answers, '["auto"]');
     await wardroom(['smp', 'run', DEMO, '--steps', '1', '--seed', 'undo', '--record', record, '--answers', answers], 'quit\n');
     const r = await wardroom(['play', record], 'undo\nquit\n');
-    expect(r.stdout).toContain('Took back: choose.');
+    expect(r.stdout).toContain('Took back: 1.4 Hendaye: Germany declines.'); // in the log's words
     expect(JSON.parse(readFileSync(record, 'utf8')).log.at(-1)).toMatchObject({ type: '@undo', voids: [0] });
   });
 });

@@ -43,10 +43,12 @@ export function commandWords(spec: Pick<ActionSpec, 'type' | 'commands'>): { wor
 }
 
 /** Which option `phrase` names, exactly (value, label, name, or its number in the list). */
+/** Options whose values are numbers, or numbers written as text (an SMP facility's index): typed and listed by value, never by position. */
+const byValue = (options: readonly FieldOption[]) => options.some((o) => typeof o.value === 'number' || /^\d+$/.test(String(o.value)));
+
 function exactOption(phrase: string, options: readonly FieldOption[], byNumber = true): FieldOption | undefined {
   const p = norm(phrase);
-  const numeric = options.some((o) => typeof o.value === 'number');
-  if (!numeric && /^\d+$/.test(phrase)) return byNumber ? options[Number(phrase) - 1] : undefined;
+  if (!byValue(options) && /^\d+$/.test(phrase)) return byNumber ? options[Number(phrase) - 1] : undefined;
   const initialsOf = (v: string) => norm(v).split(' ').map((w) => w[0]).join('');
   return options.find((o) => norm(String(o.value)) === p || norm(o.label) === p || norm(namePart(o.label)) === p || (p.length > 1 && !p.includes(' ') && initialsOf(String(o.value)) === p));
 }
@@ -168,7 +170,7 @@ function readSubset(tokens: string[], f: Extract<FieldSpec, { kind: 'subset' }>)
 }
 
 export function listOptions(options: readonly FieldOption[]): string {
-  const numbered = !options.some((o) => typeof o.value === 'number');
+  const numbered = !byValue(options);
   return options.map((o, i) => `  ${numbered ? `${String(i + 1).padStart(2)}. ` : ''}${o.label}${norm(String(o.value)) === norm(namePart(o.label)) || typeof o.value === 'number' ? '' : `  [${o.value}]`}`).join('\n');
 }
 
