@@ -38,6 +38,16 @@ describe('Step 5 Convoy Raids', () => {
     ]);
   });
 
+  it('R0-3 #3: a Japanese warship raids a Russian convoy zone when Japan and Russia are at war, although Russia is at war with no European Axis power (the document sets that condition only where it says so: #1.6, #4, #8, #9)', () => {
+    const { cash, report } = convoy({
+      wars: [['japan', 'russia']],
+      territories: [{ name: 'Amur', owner: 'russia', adjacent: ['P-5'] }],
+      seaZones: [{ name: 'P-5', convoy: true, units: [unit('japan', 'destroyer')] }],
+    });
+    expect(cash.russia).toBe(17);
+    expect(report).toEqual([paid('warships in P-5 (japan) raid the convoys: russia surrenders 3 IPCs to the bank.', { russia: -3 })]);
+  });
+
   it('R5-1: one raider at war with the controller is enough ("any single warship"), and the report names the raiders at war with it; a zone that is no convoy zone is never raided', () => {
     // Japan is not at war with Russia; Germany is. A sea zone next to the convoy zone pays nothing.
     const zones = (convoyZone: boolean) =>

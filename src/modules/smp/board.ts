@@ -64,6 +64,7 @@ export class Board {
     const sa = this.side(a);
     return (sa === 'axis' || sa === 'allies') && sa === this.side(b);
   }
+  /** Two nations at war with each other (#3 "a nation at war with that warship", #5 and #6 "enemy", #7 "at war with Japan"). */
   atWarWith(a: string, b: string): boolean {
     return this.s.wars.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
   }
@@ -81,7 +82,7 @@ export class Board {
     if (id === this.roles.russia) return this.s.nations.some((n) => this.isEuropeanAxis(n.id) && this.atWarWith(id, n.id));
     return this.s.wars.some(([x, y]) => x === id || y === id);
   }
-  /** Two nations at war, with the Russian condition applied to Russia's side of it. */
+  /** Two nations at war where the document adds the Russian condition (#4 coastal defences, #8 partisans): applied to Russia's side of it. */
   warBetween(a: string, b: string): boolean {
     if (!this.atWarWith(a, b)) return false;
     if (a === this.roles.russia || b === this.roles.russia) return this.atWar(this.roles.russia);

@@ -54,7 +54,7 @@ export function interceptorsFor(ctx: Ctx, target: Territory): Part[] {
 }
 
 function targetsFor(ctx: Ctx, nation: string, bombers: Part[]): Territory[] {
-  return ctx.board.s.territories.filter((t) => ctx.board.warBetween(nation, t.owner) && ableBombers(ctx, t, bombers).length > 0);
+  return ctx.board.s.territories.filter((t) => ctx.board.atWarWith(nation, t.owner) && ableBombers(ctx, t, bombers).length > 0);
 }
 
 function bombersOf(ctx: Ctx, nation: string): Part[] {

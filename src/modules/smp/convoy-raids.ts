@@ -18,17 +18,17 @@ export function* convoyRaids(ctx: Ctx): Script {
     for (const n of b.neighbours(z.name)) {
       const t = b.terr.get(n);
       if (!t) continue;
-      if (raiders.some((r) => b.warBetween(r, t.owner))) payers.add(t.owner);
+      if (raiders.some((r) => b.atWarWith(r, t.owner))) payers.add(t.owner);
     }
     for (const p of payers) {
       any = true;
       const paid = b.pay(p, perZone);
-      const enemies = raiders.filter((r) => b.warBetween(r, p)).map((r) => b.nationName(r));
+      const enemies = raiders.filter((r) => b.atWarWith(r, p)).map((r) => b.nationName(r));
       change(ctx, `5 Convoy Raids: warships in ${z.name} (${enemies.join(', ')}) raid the convoys: ${b.nationName(p)} surrenders ${paid} IPCs to the bank${paid < perZone ? ` (all it had; ${perZone} due)` : ''}.`, { rule: '5', ipc: { [p]: -paid } });
     }
     // Open-sea Atlantic zone: Axis warships raid UK Europe for 6 while Nova Scotia and London are Allied.
     if (z.openSea) {
-      const axisRaiders = raiders.filter((r) => b.side(r) === 'axis' && b.warBetween(r, ukEurope));
+      const axisRaiders = raiders.filter((r) => b.side(r) === 'axis' && b.atWarWith(r, ukEurope));
       if (axisRaiders.length && allied('novaScotia') && allied('london')) {
         any = true;
         const paid = b.pay(ukEurope, openSea);

@@ -12,7 +12,7 @@ const RULE = '7 Kamikaze Raids:';
 /** What a kamikaze may strike: an Allied surface warship of a nation at war with Japan. */
 function kamikazeTarget(b: Board, owner: string, type: string): boolean {
   const ut = b.unitType(type);
-  return b.side(owner) === 'allies' && !!ut.warship && !!ut.surface && b.warBetween(owner, b.roles.japan);
+  return b.side(owner) === 'allies' && !!ut.warship && !!ut.surface && b.atWarWith(owner, b.roles.japan);
 }
 
 /** Kamikaze zones with Allied surface warships of nations at war with Japan. */

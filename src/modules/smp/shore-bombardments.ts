@@ -76,7 +76,7 @@ function optionsFor(ctx: Ctx, nation: string): { zone: string; target: Territory
     const here = ships.filter((p) => p.space === zone);
     for (const n of b.neighbours(zone)) {
       const t = b.terr.get(n);
-      if (!t || !b.warBetween(nation, t.owner)) continue;
+      if (!t || !b.atWarWith(nation, t.owner)) continue;
       const able = here.filter((p) => t.facilities.some((_f, i) => shipMayHit(ctx, t, p.type, i)));
       if (able.length) out.push({ zone, target: t, ships: able });
     }
