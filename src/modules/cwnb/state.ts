@@ -79,7 +79,7 @@ export type PortStrikeChoice = 'air-strike' | 'port-facilities-damaged' | 'port-
 export interface ConditionsRoll {
   kind: 'conditions';
   side: Side;
-  /** 13.2.6 Prepared: the ships it repaired, as they were before. */
+  /** 13.2.6 Prepared: the player's ships as they were before it repaired them. */
   repaired: Record<string, ShipState>;
   /** 13.2.1: the mission that both players' Bad Weather sent to be re-rolled. */
   voidedMission?: ZoneState['mission'];

@@ -85,9 +85,10 @@ describe('13.5 Friction of War', () => {
     expect(t.zone(PG).step).toBe('purchase');
     const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'playAdditionalShip')!;
     expect((spec.fields!.use as unknown as { options: { value: string }[] }).options.map((o) => o.value)).toContain('reroll-conditions');
-    joker(t, 'allied:persian-gulf', 'reroll-conditions', { side: 'soviet', values: [2] });
+    const ev = joker(t, 'allied:persian-gulf', 'reroll-conditions', { side: 'soviet', values: [2] });
     expect(t.zone(PG).conditions!.soviet).toEqual({ rolled: true, condition: null, portStrike: null });
     expect(t.zone(PG).step).toBe('purchase');
+    expect(ev.map((e) => e.type)).not.toContain('repair'); // Rushed repaired nothing
     // Rushed no more: the usual five Action cards.
     for (let i = 0; i < 5; i++) t.act({ type: 'buyCard', seat: 'soviet:persian-gulf', card: 'Gun', value: 1 });
   });
@@ -109,7 +110,8 @@ describe('13.5 Friction of War', () => {
     t.give(PG, 'allied', 'Prepared');
     expect(t.player(PG, 'allied').fleet['a-dd']).toMatchObject({ damage: 0, crippled: false });
     // The Soviet player re-rolls it: no Special Condition, and the destroyer is as it was.
-    joker(t, 'soviet:persian-gulf', 'reroll-conditions', { side: 'allied', values: [1] });
+    const back = joker(t, 'soviet:persian-gulf', 'reroll-conditions', { side: 'allied', values: [1] });
+    expect(back.map((e) => e.text)).toContain("Persian Gulf: Allied Prepared's repairs are taken back until the new roll (13.2.6, 13.5).");
     expect(t.zone(PG).conditions!.allied.condition).toBeNull();
     expect(t.player(PG, 'allied').fleet['a-dd']).toMatchObject({ damage: 4, crippled: true, critical: false });
     // Re-rolled again by the Allied player: Prepared once more, repaired once more.

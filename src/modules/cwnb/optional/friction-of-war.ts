@@ -37,7 +37,7 @@ function takeBack(zone: ZoneState, roll: ConditionsRoll, ctx: Ctx): void {
   if (ids.length) {
     const p = writablePlayer(zone, roll.side);
     for (const id of ids) if (p.fleet[id]) putShip(p, id, roll.repaired[id]);
-    say(ctx, { type: 'repair', zone: zone.id, side: roll.side, text: `${zoneName(zone.id)}: the ${sideName(roll.side)} ships Prepared repaired are damaged again until the new roll (13.2.6, 13.5).` });
+    say(ctx, { type: 'repair', zone: zone.id, side: roll.side, text: `${zoneName(zone.id)}: ${sideName(roll.side)} Prepared's repairs are taken back until the new roll (13.2.6, 13.5).` });
   }
   if (roll.voidedMission) zone.mission = roll.voidedMission;
   zone.step = 'conditions';

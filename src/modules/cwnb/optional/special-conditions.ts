@@ -68,7 +68,6 @@ export function rollConditions(state: CwnbState, zone: ZoneState, side: Side, va
     // 13.2.6 Prepared: all the player's damaged ships are repaired at once.
     const p = writablePlayer(zone, side);
     for (const [id, ship] of Object.entries(p.fleet)) {
-      if (!ship.damage && !ship.crippled && !ship.critical) continue;
       repaired[id] = ship;
       updateShip(p, id, { damage: 0, crippled: false, critical: false });
     }
