@@ -64,6 +64,11 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
     t.sink(NS, 'a-ss', 'soviet');
     const sink = t.actions('soviet:north-sea').find((a) => a.type === 'sink')!.fields!.ship;
     expect(sink.kind === 'choice' && sink.options.map((o) => o.value)).toEqual(['a-dd', 's-cv', 's-ssgn', 'NC-1', 'NC-3']);
+    // Named again (a damage typed late), it is answered with why.
+    const gone = [{ value: 'a-ss', label: 'Allied USS Sturgeon (7 points)', why: 'it was sunk (7)' }, { value: 'NC-2', label: 'Allied Non-Combatant NC-2', why: 'it was sunk (7)' }];
+    expect(sink.kind === 'choice' && sink.unavailable).toEqual(gone);
+    const damage = t.actions('soviet:north-sea').find((a) => a.type === 'damage')!.fields!.ship;
+    expect(damage.kind === 'choice' && damage.unavailable).toEqual(gone);
   });
 
   it('7 damage is 1 to 99 points at a time, added or repaired', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
-import type { FieldOption, Fields } from '../../../engine/module.ts';
+import type { FieldOption, Fields, UnavailableOption } from '../../../engine/module.ts';
 import type { Side } from '../data/types.ts';
 import type { CwnbState, NonCombatant, ShipState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
@@ -96,7 +96,26 @@ function recording(which: 'all' | 'ships' | 'submarines') {
     inBattle(zone, explain) ?? (anyAfloat(state, zone, which) ? null : no(explain, 'nothing-afloat', () => `${zoneName(zone.id)}: no such unit is afloat in the battle.`));
 }
 
-const unitField = (state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines', label = 'Ship') => ({ kind: 'choice' as const, label, options: units(state, zone, which) });
+/** The units of this battle already sunk, named with why: a name typed late is answered (7). */
+function sunkUnits(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines'): UnavailableOption[] {
+  const why = 'it was sunk (7)';
+  const out: UnavailableOption[] = [];
+  for (const s of ['allied', 'soviet'] as const) {
+    const p = zone.players[s];
+    for (const id of p.commitment?.ships ?? []) {
+      const card = shipCard(state, id)!;
+      if (!p.fleet[id] && (which !== 'submarines' || isSubmarine(card))) out.push({ value: id, label: `${sideName(s)} ${card.name} (${card.points} points)`, why });
+    }
+  }
+  const b = zone.battle!;
+  if (which === 'all') for (const n of b.nonCombatants) if (n.sunk) out.push({ value: n.id, label: `${sideName(b.nonCombatantSide!)} Non-Combatant ${n.id}`, why });
+  return out;
+}
+
+function unitField(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines', label = 'Ship') {
+  const unavailable = sunkUnits(state, zone, which);
+  return { kind: 'choice' as const, label, options: units(state, zone, which), ...(unavailable.length ? { unavailable } : {}) };
+}
 
 /** 7, 10: a ship sunk: its points go onto the opponent's Point Track at once. */
 export const sink = zoneAction({
