@@ -61,9 +61,17 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy kidd', 'as s', 'view a', 'as a', 'view', 'quit'].join('\n') + '\n');
     const asSoviet = r.stdout.slice(r.stdout.indexOf('soviet:mediterranean> view a'), r.stdout.lastIndexOf('soviet:mediterranean> as a'));
     const asAllied = r.stdout.slice(r.stdout.indexOf('allied:mediterranean> view\n'));
-    expect(asSoviet).not.toContain('uss-kidd');
+    expect(asSoviet).not.toMatch(/uss-kidd|USS Kidd/);
     expect(asSoviet).toContain('(as soviet:mediterranean may see it)');
-    expect(asAllied).toContain('Your order (10 points): uss-kidd');
+    expect(asAllied).toContain('Your order (10 points): USS Kidd');
+  });
+
+  it('14.1 "view" shows an Overall Commander the orders it gave, War Zone by War Zone; the other team\'s Commander sees none of them', async ({ expect }) => {
+    const file = newGame({ ...ONE_ZONE, zones: ['mediterranean', 'north-atlantic'], startingPoints: 'demo', optional: { overallCommanders: true } });
+    const r = await wardroom(['play', file], ['roll 1', 'as na', 'roll 1', 'as c:a', '', 'for a:med buy nimitz', 'view', 'as c:s', '', 'view', 'quit'].join('\n') + '\n');
+    const asAllied = r.stdout.slice(r.stdout.indexOf('commander:allied> view'), r.stdout.indexOf('commander:allied> as c:s'));
+    expect(asAllied).toMatch(/Mediterranean: order \(\d+ points\): USS Nimitz/);
+    expect(r.stdout.slice(r.stdout.indexOf('commander:soviet> view'))).not.toContain('Nimitz');
   });
 
   it('a command that fits no action offered says what may be typed now', async ({ expect }) => {

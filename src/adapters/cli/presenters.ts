@@ -121,18 +121,25 @@ function ownPlayer(v: ReturnType<typeof cwnbView>, seat: string): { zone: ZoneVi
   return zone && s ? { zone, player: zone.players[s.side] } : undefined;
 }
 
-/** What only the seat's team knows of its own War Zone: the order being written, the hand, the commitment. */
+/**
+ * What only the seat's team knows of its own War Zone: the order being written, the hand, the
+ * commitment; for an Overall Commander (14.1), those of each of the team's War Zones.
+ */
 function ownSecrets(v: ReturnType<typeof cwnbView>, seat: string): string[] {
   const own = ownPlayer(v, seat);
-  if (!own) return [];
-  const p = own.player;
+  if (own) return playerSecrets(own.player, 'Your');
+  const side = (['allied', 'soviet'] as const).find((s) => seat === `commander:${s}`);
+  return side ? v.zones.flatMap((z) => playerSecrets(z.players[side], `${z.name}:`)) : [];
+}
+
+function playerSecrets(p: ZoneView['players']['allied'], whose: string): string[] {
   const name = (id: string) => p.fleet.find((s) => s.id === id)?.name ?? id;
   const lines: string[] = [];
   if (p.order && (p.order.ships.length || p.order.cards.length)) {
-    lines.push(`  Your order (${p.order.cost} points): ${[...p.order.ships, ...p.order.cards.map(cardText)].join(', ')}`);
+    lines.push(`  ${whose} order (${p.order.cost} points): ${[...p.order.shipNames, ...p.order.cards.map(cardText)].join(', ')}`);
   }
-  if (p.cards?.length) lines.push(`  Your Action cards: ${p.cards.map((c, i) => `${i + 1}. ${cardText(c)}`).join(', ')}`);
-  if (p.commitment) lines.push(`  Your commitment: ${p.commitment.ships.map(name).join(', ') || 'no ships'}`);
+  if (p.cards?.length) lines.push(`  ${whose} Action cards: ${p.cards.map((c, i) => `${i + 1}. ${cardText(c)}`).join(', ')}`);
+  if (p.commitment) lines.push(`  ${whose} commitment: ${p.commitment.ships.map(name).join(', ') || 'no ships'}`);
   return lines;
 }
 
