@@ -134,6 +134,33 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await expect.poll(() => page.title()).toBe(`(${after}) Wardroom`);
     await page.context().close();
   });
+  it('§4 a rewind asked by a seat is answered in the app: the Rewinds panel shows the request and what it takes back, and once refused lists it under "Answered" with who refused', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('demo-button').click();
+    await page.getByTestId('overview').waitFor();
+    const id = new URL(page.url()).pathname.split('/')[2];
+    const game = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] };
+    // The demo's referee holds every seat: the mission is rolled, then the Allied seat of that zone finishes its purchases.
+    const roller = (await game()).waitingFor[0];
+    const rolled = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'rollMission', seat: roller }, seen: (await game()).game.version } });
+    expect(rolled.status(), await rolled.text()).toBe(200);
+    const zone = roller.split(':')[1];
+    const allied = `allied:${zone}`;
+    const done = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'donePurchasing', seat: allied }, seen: (await game()).game.version } });
+    expect(done.status(), await done.text()).toBe(200);
+    const asked = await page.request.post(`${server.url}/api/games/${id}/rewinds`, { data: { seat: allied, scope: `zone:${zone}`, to: 0 } });
+    expect(asked.status(), await asked.text()).toBe(201);
+    const rid = ((await asked.json()) as { id: string }).id;
+
+    const panel = page.getByTestId('rewinds');
+    await expect.poll(() => panel.getByTestId(`rewind-${rid}`).textContent()).toMatch(/asks to rewind the .+ to after action #0\..*It takes back: /s);
+    await panel.getByTestId(`rewind-refuse-${rid}`).click();
+    await expect.poll(() => panel.getByTestId('closed-rewinds').textContent()).toMatch(/refused/);
+    expect(await panel.getByTestId(`rewind-${rid}`).count(), 'no longer open').toBe(0);
+    await page.context().close();
+  });
+
   it('the referee moves a server-dice campaign to the table: the file comes down with its seed, and every page says it goes on at the table', async () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/`);
