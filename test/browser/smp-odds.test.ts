@@ -94,6 +94,56 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
     }
   });
 
+  it('a link with inputs left out shows the odds of their defaults, the same as the API answers for it', async () => {
+    const page = await newPage(browser, LAPTOP);
+    try {
+      await page.goto(`${server.url}/odds?p=bombing&escorts=1`);
+      const title = await until('the odds', async () => page.locator('#odds-result-h').textContent());
+      const api = await (await page.request.get(`${server.url}/api/odds/bombing?escorts=1`)).json();
+      expect(title).toMatch(/^Bombing raid: 2 strategic_bomber; 1 escort/);
+      expect(api.title).toBe(title);
+      expect(await page.getByTestId('odds-mean').textContent()).toBe(api.mean.toFixed(3));
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a value the browser refuses (over the maximum, or empty) leaves the address as it was and the odds shown marked as those of its values', async () => {
+    const page = await newPage(browser, { ...LAPTOP, bypassCSP: true });
+    try {
+      await page.goto(`${server.url}/odds?p=kamikaze&tokens=1&fighters=0&tacticalBombers=0`);
+      const heading = page.locator('#odds-result-h');
+      await until('the odds of 1 token', async () => (await heading.textContent())?.startsWith('Kamikaze: 1 token(s)'));
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/odds/')) asked.push(r.url());
+      });
+      const tokens = page.getByTestId('odds-form').getByLabel('Kamikaze tokens', { exact: false });
+      const stale = page.getByTestId('odds-stale');
+      for (const value of ['4', '']) {
+        await tokens.fill(value);
+        await page.getByTestId('odds-submit').click();
+        expect(await tokens.evaluate((e) => (e as HTMLInputElement).validity.valid), `"${value}" refused`).toBe(false);
+        expect(new URL(page.url()).searchParams.get('tokens')).toBe('1');
+        expect(await heading.textContent()).toMatch(/^Kamikaze: 1 token\(s\)/);
+        expect(await stale.textContent()).toContain('Kamikaze tokens (up to 3 per zone): 1.');
+      }
+      expect(asked).toEqual([]);
+      expect(await seriousViolations(page, 'odds-stale')).toEqual([]);
+      await tokens.fill('1'); // the form as the odds shown again
+      expect(await stale.isVisible()).toBe(false);
+
+      // A value it takes: the odds of the form, and the address says so.
+      await tokens.fill('2');
+      await page.getByTestId('odds-submit').click();
+      await until('the odds of 2 tokens', async () => (await heading.textContent())?.startsWith('Kamikaze: 2 token(s)'));
+      expect(new URL(page.url()).searchParams.get('tokens')).toBe('2');
+      expect(await stale.isVisible()).toBe(false);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('the odds page fits a phone (360 px) without scrolling sideways', async () => {
     const page = await newPage(browser, PHONE);
     try {

@@ -187,4 +187,34 @@ describe('exact odds API (issue 10, the odds page)', () => {
     expect(none.status).toBe(404);
     expect(none.body.error.message).toContain('kamikaze');
   });
+
+  it('an input left out is its advertised default, as on the odds page, and the answer says so in `inputs`', async () => {
+    const c = server.person('Olga');
+    const procedures = (await c.get('/api/odds')).body.procedures as { id: string; inputs: { key: string; default?: number | string }[] }[];
+    for (const proc of procedures) {
+      const defaults = Object.fromEntries(proc.inputs.filter((i) => i.default !== undefined).map((i) => [i.key, i.default]));
+      const bare = await c.get(`/api/odds/${proc.id}`);
+      expect(bare.status, bare.text).toBe(200);
+      expect(bare.body.inputs, proc.id).toEqual(defaults);
+      const given = await c.get(`/api/odds/${proc.id}?${new URLSearchParams(Object.entries(defaults).map(([k, v]) => [k, String(v)]))}`);
+      expect(bare.body, proc.id).toEqual(given.body);
+    }
+    // The defaults the tester saw advertised and not applied: 3 kamikaze tokens, 2 strategic bombers, 1 battleship.
+    expect((await c.get('/api/odds/kamikaze')).body.title).toMatch(/^Kamikaze: 3 token\(s\)/);
+    expect((await c.get('/api/odds/bombing')).body.title).toMatch(/^Bombing raid: 2 strategic_bomber;/);
+    expect((await c.get('/api/odds/shore')).body.title).toMatch(/^Shore bombardment: 1 battleship;/);
+    // One given, the others their defaults; an optional input left out stays out (no maximum).
+    const partisan = await c.get('/api/odds/partisan?elite=1');
+    expect(partisan.body.inputs).toEqual({ tokens: 3, elite: 1 });
+  });
+
+  it('refuses a parameter the procedure does not take, naming it and the ones it takes', async () => {
+    const c = server.person('Olga');
+    const typo = await c.get('/api/odds/kamikaze?tokens=3&fighter=2');
+    expect(typo.status).toBe(400);
+    expect(typo.body.error.message).toBe('Kamikaze Raids has no input "fighter"; its inputs are tokens, fighters, tacticalBombers.');
+    const two = await c.get('/api/odds/coastal?bunker=major&tokens=1&p=coastal');
+    expect(two.status).toBe(400);
+    expect(two.body.error.message).toBe('Coastal Defences has no input "tokens" or "p"; its inputs are bunker.');
+  });
 });

@@ -34,6 +34,8 @@ interface Result {
   distribution: { k: number; p: number; atLeast: number }[];
   mean: number;
 }
+/** A result and the form's values it was asked for (those of the address). */
+type Shown = Result & { values: Record<string, string> };
 
 const pct = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.0001 ? 4 : 2)}%`;
 
@@ -42,7 +44,7 @@ export function Odds() {
   const url = useLocation();
   const [procedures, setProcedures] = useState<Procedure[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   const [n, setN] = useState(1);
   const chosen = url.searchParams.get('p') ?? 'kamikaze';
   const proc = procedures?.find((p) => p.id === chosen) ?? procedures?.[0];
@@ -54,7 +56,7 @@ export function Odds() {
       .catch((e) => setError(errorText(e)));
   }, []);
 
-  // The inputs from the address (or the defaults), and their odds, whenever the procedure or the address changes.
+  // The inputs from the address (or the defaults, as the API fills them in), and their odds, whenever the procedure or the address changes.
   const query = url.search;
   useEffect(() => {
     if (!proc) return;
@@ -63,15 +65,21 @@ export function Odds() {
     setValues(v);
     const q = new URLSearchParams(Object.entries(v).filter(([, x]) => x !== ''));
     setError(null);
+    let current = true; // an answer to an address left since is dropped
     api<Result>('GET', `/api/odds/${proc.id}?${q}`)
       .then((r) => {
-        setResult(r);
+        if (!current) return;
+        setShown({ ...r, values: v });
         setN((old) => Math.min(old, r.distribution.length - 1));
       })
       .catch((e) => {
-        setResult(null);
+        if (!current) return;
+        setShown(null);
         setError(errorText(e));
       });
+    return () => {
+      current = false;
+    };
   }, [proc?.id, query]);
 
   const submit = (e: Event) => {
@@ -81,6 +89,9 @@ export function Odds() {
     navigate(`/odds?${q}`, true);
   };
 
+  // The odds drawn are those of the address; the form's values changed since (or refused by the browser, which then sends nothing) are named.
+  const result = shown?.procedure === proc?.id ? shown : null;
+  const changed = result ? (proc?.inputs ?? []).filter((i) => values[i.key] !== result.values[i.key]) : [];
   const atLeast = result ? (result.distribution[n]?.atLeast ?? (n <= 0 ? 1 : 0)) : 0;
   return (
     <main>
@@ -119,7 +130,7 @@ export function Odds() {
                   {i.label}
                   {i.optional ? ' (optional)' : ''}
                 </label>
-                <input id={`odds-${i.key}`} name={i.key} type="number" inputMode="numeric" min={i.min} max={i.max} step={1} value={values[i.key] ?? ''} onInput={(e) => setValues({ ...values, [i.key]: e.currentTarget.value })} />
+                <input id={`odds-${i.key}`} name={i.key} type="number" inputMode="numeric" min={i.min} max={i.max} step={1} required={!i.optional} value={values[i.key] ?? ''} onInput={(e) => setValues({ ...values, [i.key]: e.currentTarget.value })} />
               </div>
             ),
           )}
@@ -132,6 +143,9 @@ export function Odds() {
       {result && (
         <section class="card" aria-labelledby="odds-result-h" data-testid="odds-result">
           <h2 id="odds-result-h">{result.title}</h2>
+          <p class="notice" role="status" data-testid="odds-stale" hidden={!changed.length}>
+            {changed.length > 0 && `These odds are for the values before your changes: ${changed.map((i) => `${i.label}: ${result.values[i.key] || '(empty)'}`).join('; ')}. Show the odds to see those of the form.`}
+          </p>
           <p class="totals">
             Mean: <strong data-testid="odds-mean">{result.mean.toFixed(3)}</strong> {result.outcome}
           </p>

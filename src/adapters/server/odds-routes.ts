@@ -142,11 +142,14 @@ export function registerOddsRoutes(app: FastifyInstance): void {
   app.get<{ Params: { procedure: string }; Querystring: Record<string, string | undefined> }>('/api/odds/:procedure', async (request) => {
     const proc = PROCEDURES.find((p) => p.id === request.params.procedure);
     if (!proc) throw new HttpError(404, 'no-such-procedure', `There are exact odds for ${PROCEDURES.map((p) => p.id).join(', ')}; not for "${request.params.procedure}".`);
+    const unknown = Object.keys(request.query).filter((key) => !proc.inputs.some((i) => i.key === key));
+    if (unknown.length) throw new HttpError(400, 'bad-request', `${proc.name} has no input ${unknown.map((key) => `"${key}"`).join(' or ')}; its inputs are ${proc.inputs.map((i) => i.key).join(', ')}.`);
     const inputs: Record<string, number | string | undefined> = {};
     for (const input of proc.inputs) {
-      const raw = request.query[input.key];
-      if (raw === undefined || raw === '') {
-        if (input.kind === 'int' && !input.optional && input.default === undefined) throw new HttpError(400, 'bad-request', `${input.label}: give a whole number.`);
+      // An input left out (or empty) is its advertised default, as the odds page fills it in; checked like one given.
+      const raw = request.query[input.key] || input.default?.toString();
+      if (raw === undefined) {
+        if (input.kind === 'int' && !input.optional) throw new HttpError(400, 'bad-request', `${input.label}: give a whole number.`);
         continue;
       }
       if (input.kind === 'choice') {
