@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ActionSpec } from '../../src/engine/module.ts';
-import { CommandError, listOptions, parseCommandLine, tokenize, usage } from '../../src/adapters/cli/command-line.ts';
+import { CommandError, listOptions, parseAnswer, parseCommandLine, readValue, tokenize, usage } from '../../src/adapters/cli/command-line.ts';
 
 const ships = [
   { value: 'uss-los-angeles', label: 'USS Los Angeles (submarine, 12 points)' },
@@ -141,8 +141,29 @@ describe('commands typed as people type them', () => {
     expect(listOptions(facilities)).toBe('  Holland naval base (0/6 damage)  [0]\n  Holland minor bunker (0/6 damage)  [1]');
   });
 
+  it('SMP #1.9 a bare answer is the value of a decision\'s one field, or the fields of its form; a list value with words that name no choice is refused, not read as none', () => {
+    const facilities = [
+      { value: '0', label: 'Holland naval base (0/6 damage)' },
+      { value: '1', label: 'Holland minor bunker (0/6 damage)' },
+    ];
+    const chosen = { kind: 'subset', label: 'Chosen', options: facilities, min: 0, max: 2 } as const;
+    const scorch: ActionSpec = { type: 'choose', label: 'Scorched Earth', fields: { chosen } };
+    expect(parseAnswer('0, 1', scorch)!.fields).toEqual({ chosen: ['0', '1'] });
+    expect(() => parseAnswer('nothing', scorch)).toThrow('chosen (Chosen): "nothing" is not one of the choices:\n  Holland naval base (0/6 damage)  [0]');
+    expect(() => readValue('chosen', chosen, '1 x')).toThrow('chosen (Chosen): "x" is not one of the choices');
+    const winter: ActionSpec = { type: 'choose', label: 'Russian Winter', fields: { s0: { kind: 'int', label: 'infantry in Belarus', min: 0, max: 3 }, s1: { kind: 'int', label: 'elite infantry in Belarus', min: 0, max: 1 } } };
+    expect(parseAnswer('s1=1', winter)).toMatchObject({ fields: { s1: 1 }, missing: [['s0', winter.fields!.s0]] });
+    expect(parseAnswer('2 1', winter)!.fields).toEqual({ s0: 2, s1: 1 });
+    expect(parseAnswer('a note', { type: 'note', label: 'Note', fields: { text: { kind: 'text', label: 'Note' } } })).toBeNull(); // free text: any line would fill it
+  });
+
   it('usage shows what to type', () => {
     expect(SPECS.flatMap(usage)).toEqual(['sink SHIP [SUNK_BY]', 'commit SHIPS_COMMITTED [AREA_DEFENSE]', 'give SHIP WAR_ZONE', 'air [success] [surprise]', 'missile DAMAGE_VALUE [surprise]']);
     expect(tokenize('commit "uss kidd",nimitz')).toEqual(['commit', 'uss kidd', ',', 'nimitz']);
+  });
+
+  it('usage names a field by its key when its label is a description, not a name (an SMP "2 strategic bombers (United Kingdom, London)")', () => {
+    const raid: ActionSpec = { type: 'choose', label: '3 Bombing Raids: which bombers raid Paris?', fields: { p0: { kind: 'int', label: '2 strategic bombers (United Kingdom, London)', min: 0, max: 2 }, s0: { kind: 'int', label: 'infantry in Belarus', min: 0, max: 3 } } };
+    expect(usage(raid)).toEqual(['choose P0 INFANTRY_IN_BELARUS']);
   });
 });

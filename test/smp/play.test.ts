@@ -40,6 +40,14 @@ describe('smp run and wardroom play share one driver', () => {
     expect(r.code).toBe(0);
   });
 
+  it('#1.4–1.6 a bare answer at the prompt is the answer to the seat\'s one decision: "n", the counts, a number from the list', async ({ expect }) => {
+    const record = join(TMP, 'smp-bare.json');
+    const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], 'n\n3 0 0\n2\nquit\n');
+    expect(r.stdout).not.toContain('Refused');
+    const log = JSON.parse(readFileSync(record, 'utf8')).log;
+    expect(log.map(({ type: _t, seat: _s, ...a }: Record<string, unknown>) => a)).toEqual([{ yes: false }, { s0: 3, s1: 0, s2: 0 }, { choice: 'Smolensk#0' }]);
+  });
+
   it('#1.5 Russian Winter: an answer with a field its form does not have is refused naming it, and nothing is recorded', async ({ expect }) => {
     const record = join(TMP, 'smp-unknown-field.json');
     const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], '{"yes":false}\n{"s0":3,"s1":0,"s2":0,"zz":4}\nquit\n');

@@ -136,8 +136,12 @@ export function readValue(key: string, f: FieldSpec, text: string): unknown {
       if (!r) throw new CommandError(`${what}: "${t}" is not one of the choices:\n${listOptions(f.options)}`);
       return r.option.value;
     }
-    case 'subset':
-      return readSubset(tokenize(t), f).values;
+    case 'subset': {
+      const tokens = tokenize(t);
+      const r = readSubset(tokens, f);
+      if (r.used < tokens.length) throw new CommandError(`${what}: "${tokens.slice(r.used).join(' ')}" is not one of the choices:\n${listOptions(f.options)}`);
+      return r.values;
+    }
     case 'dice': {
       const vals = t.split(/[,\s]+/).filter(Boolean).map(Number);
       const fewest = f.min ?? f.sides.length;
@@ -167,6 +171,13 @@ function readSubset(tokens: string[], f: Extract<FieldSpec, { kind: 'subset' }>)
     i += r.used;
   }
   return { values, used: i };
+}
+
+/** A value as it is typed at the terminal: yes/no, a list as "1, 2" or "none", a number or a name as itself. */
+export function typedValue(f: FieldSpec, value: unknown): string {
+  if (f.kind === 'bool') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : 'none';
+  return String(value);
 }
 
 export function listOptions(options: readonly FieldOption[]): string {
@@ -344,10 +355,27 @@ export function parseCommandLine(line: string, specs: readonly ActionSpec[], giv
   throw first;
 }
 
-/** How to type an action: "buy SHIP", "missile DAMAGE_VALUE [surprise]" (a fixed choice shows its variant's fields). */
+/**
+ * A line that names no action, read as the answer to `spec` (the seat's one decision): the value of
+ * its one field ("y", "2", a name), or its fields in the order of its form or as KEY=VALUE ("3 0 0",
+ * "s1=1"), the fields left out missing. Null for a form with free text, which any line would fill.
+ */
+export function parseAnswer(line: string, spec: ActionSpec): ParsedCommand | null {
+  const fields = Object.entries(spec.fields ?? {});
+  if (!fields.length || fields.some(([, f]) => f.kind === 'text')) return null;
+  if (fields.length > 1 || line.includes('=')) return parseCommandLine(`${spec.type} ${line}`, [spec]);
+  const [key, f] = fields[0];
+  return { spec, fields: { [key]: readValue(key, f, line) }, missing: [] };
+}
+
+/**
+ * How to type an action: "buy SHIP", "missile DAMAGE_VALUE [surprise]" (a fixed choice shows its
+ * variant's fields). A field whose label describes rather than names it ("2 strategic bombers
+ * (United Kingdom, London)") shows its key.
+ */
 export function usage(spec: ActionSpec): string[] {
   const placeholder = (key: string, f: FieldSpec): string => {
-    const name = f.kind === 'bool' ? key : f.label.toUpperCase().replace(/\s+/g, '_');
+    const name = f.kind === 'bool' ? key : (/^[a-z][a-z' -]*$/i.test(f.label) ? f.label : key).toUpperCase().replace(/\s+/g, '_');
     return f.optional || f.kind === 'bool' ? `[${name}]` : name;
   };
   const words = (fields: Fields, fixed: Record<string, unknown>): string[] =>

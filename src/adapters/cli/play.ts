@@ -1,11 +1,11 @@
 import { createInterface } from 'node:readline';
 import { formatRefusal, isRuleError } from '../../engine/errors.ts';
-import type { Action, ActionSpec, FieldSpec } from '../../engine/module.ts';
+import type { Action, ActionSpec, FieldSpec, Fields } from '../../engine/module.ts';
 import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
 import { actionDef, checkFields, notOffered } from '../../engine/kernel.ts';
-import { CommandError, PublicCommandError, commandType, listOptions, namesOtherAction, parseCommandLine, readValue, usage } from './command-line.ts';
+import { CommandError, PublicCommandError, commandType, listOptions, namesOtherAction, parseAnswer, parseCommandLine, readValue, typedValue, usage } from './command-line.ts';
 import { presenterFor } from './presenters.ts';
 
 /**
@@ -167,6 +167,17 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       throw e;
     }
   };
+  /** §4: a log entry in the words the table read (a secret order only as its kind). */
+  const told = (i: number) => session.eventsFor(SPECTATOR).filter((e) => e.entry === i).map((e) => e.text.replace(/\.$/, '')).join('; ') || session.record.log[i].type;
+  /** After a refused undo, when the last action standing is another seat's (not a secret order): whose, and how it is taken back. */
+  const lastOfAnother = (): string => {
+    let i = session.record.log.length - 1;
+    while (i >= 0 && !session.stands(i)) i--;
+    const last = session.record.log[i];
+    const who = last?.seat;
+    if (!who || who === seat || actionDef(session.module, session.state, last.type)?.secret) return '';
+    return ` The last action is ${who}'s (${told(i)})${session.undoableCount(who, 1) ? `: "as ${who}", then "undo", takes it back.` : '; undo cannot take it back.'}`;
+  };
   /** The new events, echoed to the whole table: public faces only (a team's own secrets are for "view" and "log"). Returns how many. */
   const showNew = (): number => {
     const events = session.eventsFor(SPECTATOR, seen);
@@ -308,12 +319,10 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         if (args[0] !== undefined && !/^\d+$/.test(args[0])) throw new CommandError('undo [N]: N is how many of your last actions to take back.');
         if (o.file && stamp) checkUnchanged(o.file, stamp);
         const r = session.undo(seat, args[0] ? Number(args[0]) : 1);
-        if (isRuleError(r)) term.say(`Refused: ${r.message}`);
+        if (isRuleError(r)) term.say(`Refused: ${r.message}${lastOfAnother()}`);
         else {
           save();
-          // §4: what was taken back in the words the table read (a secret order only as its kind).
           const voids = (session.record.log.at(-1) as { voids?: number[] }).voids ?? [];
-          const told = (i: number) => session.eventsFor(SPECTATOR).filter((e) => e.entry === i).map((e) => e.text.replace(/\.$/, '')).join('; ') || session.record.log[i].type;
           term.say(`Took back: ${voids.map(told).join('; ')}.`);
           seen = session.events.length - 1;
         }
@@ -363,7 +372,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     const proxy = p.proxy?.(line, session, seat);
     const typed = proxy?.line ?? line;
     const other = namesOtherAction(typed, specs, session.module.actions(session.state));
-    const parsed = other === undefined ? secretly(line, () => parseCommandLine(typed, specs, proxy ? { for: proxy.target } : {})) : null;
+    // A line that names no action answers the seat's one open decision ("y", "2"), unless secret: a shared screen shows the line.
+    const answer = () => (only && !only.secret && !proxy ? parseAnswer(line, only) : null);
+    const parsed = other === undefined ? secretly(line, () => parseCommandLine(typed, specs, proxy ? { for: proxy.target } : {}) ?? answer()) : null;
     if (!parsed) {
       // A command of an action not open to this seat now: the rules say why (the kernel's refusal).
       const type = other ?? commandType(line, session.module.actions(session.state));
@@ -390,7 +401,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     const queue = [...missing];
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [key, f] = next;
-      const v = await askField(spec, key, f);
+      const v = await askField(spec, key, { ...f, default: countDefault(f, spec.fields ?? {}, fields) } as FieldSpec);
       if (!v || (v.value === undefined && !f.optional)) {
         term.say('Not done.');
         return null;
@@ -427,7 +438,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     else if (choices) term.say(`${listOptions(f.options)}\n  ("cancel" leaves.)`);
     for (;;) {
       const hint = f.kind === 'int' && !secret ? ` ${f.min}–${f.max}` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
-      const line = await term.ask(`${f.label}${hint}${f.default !== undefined ? ` [${JSON.stringify(f.default)}]` : ''}? `, secret);
+      const line = await term.ask(`${f.label}${hint}${f.default !== undefined ? ` [${typedValue(f, f.default)}]` : ''}? `, secret);
       if (line === null || (f.kind !== 'text' && /^\s*(cancel|quit|exit)\s*$/i.test(line))) return null;
       if (line.trim() === '') return { value: f.default };
       if (secret && line.trim() === '?') {
@@ -446,6 +457,19 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       }
     }
   }
+}
+
+/**
+ * The default of a number asked in a form: its own (the SMP auto answer's value), less what the
+ * numbers answered before it (on the line or asked) put above their own defaults, or plus what
+ * they left below them, within its range. Enter then keeps the total of the defaults: a Russian
+ * Winter's 3 infantry, a bombing raid's every surviving bomber assigned.
+ */
+function countDefault(f: FieldSpec, form: Fields, answered: Record<string, unknown>): unknown {
+  if (f.kind !== 'int' || typeof f.default !== 'number') return f.default;
+  let over = 0;
+  for (const [k, g] of Object.entries(form)) if (g.kind === 'int' && typeof g.default === 'number' && typeof answered[k] === 'number') over += (answered[k] as number) - g.default;
+  return Math.min(f.max, Math.max(f.min, f.default - over));
 }
 
 /** The warning before a team's secret is shown on the shared screen ("why", "?", "log mine"). */

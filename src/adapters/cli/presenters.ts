@@ -1,4 +1,4 @@
-import type { Action } from '../../engine/module.ts';
+import type { Action, Fields } from '../../engine/module.ts';
 import type { GameEvent } from '../../engine/module.ts';
 import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
@@ -7,7 +7,7 @@ import { parseSeat, type CwnbState } from '../../modules/cwnb/state.ts';
 import { view as cwnbView } from '../../modules/cwnb/view.ts';
 import { derive, type SmpState } from '../../modules/smp/index.ts';
 import { describeRequest } from '../../modules/smp/play.ts';
-import { CommandError } from './command-line.ts';
+import { CommandError, typedValue } from './command-line.ts';
 import { resolveSeat as resolveCwnbSeat } from './cwnb-commands.ts';
 import { renderStatus } from './cwnb-render.ts';
 
@@ -97,7 +97,7 @@ const smp: Presenter = {
     const pending = derive(session.state as SmpState).pending;
     return pending ? describeRequest(pending) : smp.status(session, '');
   },
-  prompt: (session) => `${smp.view(session, '', '')}\n  (Enter answers field by field; or type the answer, e.g. "choose p0=2", or as JSON {"p0":2})`,
+  prompt: (session, seat) => `${smp.view(session, '', '')}\n  ${howToAnswer(session.legalActions(seat)[0]?.fields ?? {})}`,
   resolveSeat(text, session) {
     const seats = session.module.seats(session.state);
     const hits = seats.filter((s) => s === text.toLowerCase() || s.startsWith(text.toLowerCase()));
@@ -111,6 +111,19 @@ const smp: Presenter = {
     return p?.kind === 'roll' && !state.dice.physical ? { type: 'roll', seat: p.seat } : null; // seeded dice roll themselves
   },
 };
+
+/**
+ * How to answer an SMP request, its example made of its own first field and the auto answer's
+ * value (its default): "no" for a yes/no question, "s0=3" for a form (the fields left out are asked).
+ */
+function howToAnswer(fields: Fields): string {
+  const all = Object.entries(fields);
+  if (!all.length) return '(Enter answers.)';
+  const [key, f] = all[0];
+  const value = f.default ?? (f.kind === 'dice' ? f.sides : '…'); // physical dice: their highest faces
+  if (all.length > 1) return `(Type the answer, e.g. "${key}=${typedValue(f, value)}": the fields left out are asked; Enter asks each field; or as JSON, like the auto answer)`;
+  return `(Type the answer, e.g. "${typedValue(f, value)}"; Enter asks for it; or as JSON ${JSON.stringify({ [key]: value })})`;
+}
 
 type ZoneView = ReturnType<typeof cwnbView>['zones'][number];
 

@@ -1,0 +1,113 @@
+/**
+ * Answering the Strategic Missions Phase at a terminal (docs/cli.md, docs/smp.md), driven in this
+ * process through a scripted terminal that shows every prompt as a person sees it: a bare answer
+ * to the seat's one decision, the prompt's example, a partial answer completed field by field,
+ * and undo when the last action is another nation's.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'vitest';
+import { playSession, type Terminal } from '../../src/adapters/cli/play.ts';
+import { isRuleError } from '../../src/engine/errors.ts';
+import { newGameRecord, Session } from '../../src/engine/session.ts';
+import { autoAction, derive, type SmpState } from '../../src/modules/smp/index.ts';
+import { MODULES } from '../../src/modules/index.ts';
+
+const DEMO = JSON.parse(readFileSync(new URL('../../examples/smp/demo-1940.json', import.meta.url), 'utf8'));
+
+/** The demo phase (seed 1), its auto answers taken until `until` holds of the pending request's prompt. */
+function phase(until: (prompt: string) => boolean = () => true): Session<unknown> {
+  const s = Session.open(MODULES.smp, newGameRecord('smp', { scenario: DEMO, dice: 'seeded' }, '1'), { seed: '1' });
+  if (isRuleError(s)) throw new Error(s.message);
+  for (let p = derive(s.state as SmpState).pending; p && !until(p.prompt); p = derive(s.state as SmpState).pending) s.submit(autoAction(s.state as SmpState)!);
+  return s;
+}
+
+/** Play `lines` at an interactive terminal: the screen as the table sees it (prompts with what was typed). */
+async function table(session: Session<unknown>, lines: string[]): Promise<string> {
+  const screen: string[] = [];
+  const input = [...lines];
+  const term: Terminal = {
+    interactive: true,
+    say: (s) => void screen.push(s),
+    async ask(prompt) {
+      const line = input.shift();
+      if (line === undefined) return null;
+      screen.push(`${prompt}${line}`);
+      return line;
+    },
+    close() {},
+  };
+  await playSession(session, term);
+  return screen.join('\n');
+}
+
+const answers = (s: Session<unknown>) => s.record.log.filter((a) => a.type === 'choose').map(({ type: _t, ...a }) => a);
+
+describe('an SMP decision answered at the terminal', () => {
+  it('#1 a bare answer to the seat\'s one decision is taken as its answer: y/n to a yes/no question, a number to a numbered list, values to a form', async ({ expect }) => {
+    const s = phase();
+    const screen = await table(s, ['n', 's0=2 s1=1 s2=0', '2', 'quit']);
+    expect(screen).not.toContain('Refused');
+    expect(answers(s)).toEqual([
+      { seat: 'germany', yes: false },
+      { seat: 'germany', s0: 2, s1: 1, s2: 0 },
+      { seat: 'russia', choice: 'Smolensk#0' }, // [2] in the list shown
+    ]);
+  });
+
+  it('#1 "y" and "yes" answer a Vichy roll; a bare line that is no answer is refused naming the field, and nothing is recorded', async ({ expect }) => {
+    const s = phase((prompt) => prompt.includes('Vichy France (Japan)'));
+    const screen = await table(s, ['maybe', 'yes', 'quit']);
+    expect(screen).toContain('Refused: yes (Yes): type yes or no.');
+    expect(answers(s).at(-1)).toEqual({ seat: 'japan', yes: true });
+  });
+
+  it('#2 the prompt\'s example is the decision\'s own first field with its auto answer, not "p0=2"', async ({ expect }) => {
+    const screen = await table(phase(), ['n', 'quit']);
+    expect(screen).not.toContain('p0');
+    expect(screen).toMatch(/Take the deal\?\n.*\n.*e\.g\. "no"/);
+    expect(screen).toMatch(/Russian Winter[^]*e\.g\. "s0=3"/);
+  });
+
+  it('#2 asked field by field, a yes/no default reads "no" and an empty list "none", not [false] or [[]]', async ({ expect }) => {
+    const screen = await table(phase(), ['', '', 'quit']);
+    expect(screen).toContain('Yes [no]? ');
+    const london = await table(phase((prompt) => prompt.includes('Scorched Earth in London')), ['', '', '', 'quit']);
+    expect(london).toContain('Chosen [none]? ');
+  });
+
+  it('#3 after a partial answer, each count asked next offers what keeps the auto answer\'s total: Russian Winter s1=1, then Enter, Enter', async ({ expect }) => {
+    const s = phase((prompt) => prompt.includes('Russian Winter'));
+    const screen = await table(s, ['s1=1', '', '', 'quit']);
+    expect(screen).toContain('infantry in Belarus 0–3 [2]? ');
+    expect(screen).not.toContain('Refused');
+    expect(answers(s).at(-1)).toEqual({ seat: 'germany', s0: 2, s1: 1, s2: 0 });
+  });
+
+  it('#3 the same field by field: s0 typed lower, the next count offers the rest', async ({ expect }) => {
+    const s = phase((prompt) => prompt.includes('Russian Winter'));
+    const screen = await table(s, ['', '2', '', '', 'quit']);
+    expect(screen).toContain('elite infantry in Belarus 0–1 [1]? ');
+    expect(answers(s).at(-1)).toEqual({ seat: 'germany', s0: 2, s1: 1, s2: 0 });
+  });
+
+  it('#3 a bombing assignment given in part: the strategic bombers asked next keep every surviving bomber assigned', async ({ expect }) => {
+    const s = phase((prompt) => prompt.includes('assign each surviving unit to a facility in Moscow'));
+    const screen = await table(s, ['choose strategic_bomber>1=1', '', '', 'quit']);
+    expect(screen).not.toContain('Refused');
+    expect(answers(s).at(-1)).toEqual({ seat: 'germany', 'strategic_bomber>0': 2, 'strategic_bomber>1': 1, 'strategic_bomber>2': 0 });
+  });
+
+  it('#4 undo at another nation\'s prompt names whose last action it is and how to take it back', async ({ expect }) => {
+    const s = phase((prompt) => prompt.includes('Russian Winter'));
+    const screen = await table(s, ['s0=3 s1=0 s2=0', 'undo', 'as germany', 'undo', 'quit']);
+    expect(screen).toContain('russia> undo\nRefused: Nothing to undo: you have not acted (or your actions were taken back). The last action is germany\'s (1.5 Russian Winter: Germany removes 3 infantry from Belarus; 1.6 Russia may never purchase new production facilities (a purchase rule; Wardroom notes it only)): "as germany", then "undo", takes it back.');
+    expect(screen).toContain('Took back: 1.5 Russian Winter: Germany removes 3 infantry from Belarus; 1.6 Russia may never purchase');
+  });
+
+  it('#4 when that last action is a roll from the seed, undo at the next prompt says it cannot be taken back', async ({ expect }) => {
+    const s = phase((prompt) => prompt.includes('Vichy France (Japan)'));
+    const screen = await table(s, ['y', 'undo', 'quit']);
+    expect(screen).toMatch(/uk> undo\nRefused: .* The last action is japan's \(Vichy: Japan attempts French Indo-China[^\n]*\); undo cannot take it back\.\n/);
+  });
+});
