@@ -309,7 +309,8 @@ export class Session<S = unknown> {
     for (let j = i + 1; j < this.steps.length; j++) {
       const s = this.steps[j];
       if (s.voided || s.kernel || voids.has(j)) continue;
-      if (overlaps(s.scope, this.steps[i].scope)) return ruleError(code, `${capital(this.nameFor(j, asker).name)} came after ${this.nameFor(i, asker).name} and may depend on it; ask for a rewind instead.`);
+      // A rewind is offered only where a module names the seats that may agree one (CWNB: a War Zone's two players).
+      if (overlaps(s.scope, this.steps[i].scope)) return ruleError(code, `${capital(this.nameFor(j, asker).name)} came after ${this.nameFor(i, asker).name} and may depend on it${this.module.scopeSeats ? '; ask for a rewind instead' : ''}.`);
     }
     return null;
   }
