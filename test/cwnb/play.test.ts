@@ -100,6 +100,8 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     const r = await wardroom(['play', file], [...setup, 'as a', 'sink kirov', 'as s', 'damage kidd 1', 'end', 'as a', 'undo', 'rewind 3', 'quit'].join('\n') + '\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('ask for a rewind instead');
+    // Before the players agree, the table reads what it takes back, in the log's words.
+    expect(r.stdout).toMatch(/It takes back: Mediterranean: Soviet Kirov sunk[^\n]*; [^\n]*USS Kidd[^\n]*\./);
     expect(r.stdout).toContain('The Mediterranean War Zone rewound to after action #');
     expect(r.stdout).toContain('3 action(s) taken back.');
     const entries = log(file);
