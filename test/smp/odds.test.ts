@@ -519,6 +519,11 @@ describe('CLI: smp odds refuses a query past the limits in one line, exit code 1
     expect(out[0].split('\n')[0]).toMatch(/^Shore bombardment: no ships; 0 escort\(s\); 1 interceptor\(s\) @2 — damage/);
   });
 
+  it('#6 a super battleship\'s hits are not stated anywhere: the heading says the odds count it sunk by one dog-fight hit', async () => {
+    expect(await odds('shore', '--super-battleships', '1', '--interceptors', '1')).toBe(0);
+    expect(out[0].split('\n')[0]).toContain('a super battleship counted as one hit (the document states none; a scenario gives its own)');
+  });
+
   it('400 bombers against 400 interceptors are answered', async () => {
     expect(await odds('bombing', '--strategic-bombers', '400', '--interceptors', '400', '--escorts', '10', '--json')).toBe(0);
     const j = JSON.parse(out[0]);
