@@ -146,6 +146,8 @@ describe('chat channels (issue 10)', () => {
       [{ channel: 'team:navy', text: 'hi' }, 422, 'no-such-channel', 'channel', /no chat channel "team:navy"/],
       [{ channel: 'team:soviet', text: 'hi' }, 403, 'not-your-channel', 'channel', /may not read or write "team:soviet"/],
       [{ channel: `referee:${borisId}`, text: 'hi' }, 403, 'not-your-channel', 'channel', /may not/],
+      // Another person's line with the referee is refused alike whether or not that person is in the campaign: no oracle of who is.
+      [{ channel: 'referee:no-such-person', text: 'hi' }, 403, 'not-your-channel', 'channel', /may not read or write "referee:no-such-person"/],
     ];
     for (const [body, status, code, field, message] of cases) {
       const r = await t.ann.post(t.chat, body);

@@ -149,7 +149,8 @@ export function registerChatRoutes(app: FastifyInstance, ctx: Ctx): void {
   function channelOf(access: ChatAccess, me: ChatPerson, channel: string): string {
     if (access.mayRead(me, channel)) return channel;
     const yours = access.channels(me).join(', ');
-    if (!access.exists(channel)) throw new HttpError(422, 'no-such-channel', `channel: this campaign has no chat channel "${channel}" (yours: ${yours}).`, { field: 'channel' });
+    // Another person's line with the referee is refused alike whether or not it exists: that would tell who is in the campaign.
+    if (!access.exists(channel) && !channel.startsWith('referee:')) throw new HttpError(422, 'no-such-channel', `channel: this campaign has no chat channel "${channel}" (yours: ${yours}).`, { field: 'channel' });
     throw new HttpError(403, 'not-your-channel', `channel: you may not read or write "${channel}" (yours: ${yours}).`, { field: 'channel' });
   }
 
