@@ -59,21 +59,41 @@ export function closedActions<S>(module: Pick<RulesModule<S, any>, 'actions' | '
   return out;
 }
 
+/** An action as a seat is offered it: its form and how to type it. */
+function specOf<S>(d: ActionDef<S>, state: S, seat: string): ActionSpec {
+  const fields = d.fields?.(state, seat);
+  return {
+    type: d.type,
+    label: d.label(state, seat),
+    ...(d.help ? { help: d.help } : {}),
+    ...(d.rule ? { rule: d.rule } : {}),
+    ...(fields ? { fields } : {}),
+    ...(d.commands ? { commands: d.commands } : {}),
+    ...(d.secret ? { secret: true } : {}),
+    ...(d.confirm ? { confirm: true } : {}),
+  };
+}
+
 export function legalActions<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, state: S, seat: string): ActionSpec[] {
   const out: ActionSpec[] = [];
+  for (const d of candidates(module, state, seat)) if (!d.when(state, seat, false)) out.push(specOf(d, state, seat));
+  return out;
+}
+
+/**
+ * What a screen shared by both teams may list for `seat` whatever its secret order: the actions
+ * open now and, in their place, the secret ones closed for a reason the seat is told (no ship left
+ * to pay for, the card limit reached), with the rule of that reason. Taking such an action is
+ * refused like any other; the refusal is the seat's.
+ */
+export function listedActions<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, state: S, seat: string): ActionSpec[] {
+  const out: ActionSpec[] = [];
   for (const d of candidates(module, state, seat)) {
-    if (d.when(state, seat, false)) continue;
-    const fields = d.fields?.(state, seat);
-    out.push({
-      type: d.type,
-      label: d.label(state, seat),
-      ...(d.help ? { help: d.help } : {}),
-      ...(d.rule ? { rule: d.rule } : {}),
-      ...(fields ? { fields } : {}),
-      ...(d.commands ? { commands: d.commands } : {}),
-      ...(d.secret ? { secret: true } : {}),
-      ...(d.confirm ? { confirm: true } : {}),
-    });
+    if (!d.when(state, seat, false)) out.push(specOf(d, state, seat));
+    else if (d.secret && d.toldWhenClosed) {
+      const why = d.when(state, seat, true);
+      if (why && d.toldWhenClosed.includes(why.code)) out.push({ ...specOf(d, state, seat), ...(why.rule ? { rule: why.rule } : {}) });
+    }
   }
   return out;
 }

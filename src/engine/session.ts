@@ -1,6 +1,6 @@
 import { NO_SEED, RecordingDice, seedCommitment, seededDice, verifyRolls, type DiceSource, type RollEvent } from './dice.ts';
 import { isRuleError, ruleError, type RuleError } from './errors.ts';
-import { actionDef, applyAction, closedActions, legalActions, unknownField, waitingFor } from './kernel.ts';
+import { actionDef, applyAction, closedActions, legalActions, listedActions, unknownField, waitingFor } from './kernel.ts';
 import type { Action, ActionSpec, ClosedAction, EventInput, GameEvent, RulesModule } from './module.ts';
 import { canSee, REFEREE, seatViewer, SPECTATOR, teamViewer, viewerTeam, type Viewer } from './viewer.ts';
 
@@ -502,6 +502,11 @@ export class Session<S = unknown> {
 
   legalActions(seat: string): ActionSpec[] {
     return legalActions(this.module, this.state, seat);
+  }
+
+  /** legalActions, with the secret ones closed for a reason the seat is told in their place: a list a shared screen may show (kernel listedActions). */
+  listedActions(seat: string): ActionSpec[] {
+    return listedActions(this.module, this.state, seat);
   }
 
   /** The actions of the seat's step it may not take now, with why (for that seat only: the reason may be its secret). */

@@ -105,26 +105,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     writeGameFile(o.file, session.record);
     stamp = stampOf(o.file);
   };
-  /**
-   * What `s` may do, as a shared screen may list it: the actions open now and, in its step, the
-   * secret ones closed for a reason it is told (no ship left to pay for, five cards ordered), so
-   * neither a list nor a refusal tells the table the secret order. Typed, such an action is
-   * refused like any secret order ("why" shows the reason).
-   */
-  const specsFor = (s: string): ActionSpec[] => {
-    const open = session.legalActions(s);
-    const closed = session.closedActions(s);
-    if (!closed.length) return open;
-    const defs = session.module.actionsFor?.(session.state, s) ?? session.module.actions(session.state);
-    return defs.flatMap((d): ActionSpec[] => {
-      const spec = open.find((x) => x.type === d.type);
-      const c = d.secret ? closed.find((x) => x.type === d.type) : undefined;
-      if (spec || !c) return spec ? [spec] : [];
-      const fields = d.fields?.(session.state, s);
-      return [{ type: d.type, label: c.label, ...(c.rule ? { rule: c.rule } : {}), ...(d.help ? { help: d.help } : {}), ...(fields ? { fields } : {}), ...(d.commands ? { commands: d.commands } : {}), secret: true }];
-    });
-  };
-  const offers = () => (p.prompt ? p.prompt(session, seat) : renderActions(seat, specsFor(seat)));
+  const offers = () => (p.prompt ? p.prompt(session, seat) : renderActions(seat, session.listedActions(seat)));
   let lastOffers = '';
   /** The seat whose player was last asked at the keyboard (see handOver). */
   let handedTo = '';
@@ -188,7 +169,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   };
   const submit = (action: Action): boolean => {
     if (o.file && stamp) checkUnchanged(o.file, stamp);
-    const secret = !!actionDef(session.module, session.state, action.type)?.secret; // refused too when closed (specsFor)
+    const secret = !!actionDef(session.module, session.state, action.type)?.secret; // refused too when closed (listedActions)
     const r = session.submit(action);
     if (isRuleError(r)) {
       term.say(`Refused: ${secret ? keepSecret(formatRefusal(r)) : formatRefusal(r)}`);
@@ -213,7 +194,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         if (!submit(scripted)) return 1; // refused again next time: stop rather than loop
         continue;
       }
-      const specs = seat ? specsFor(seat) : [];
+      const specs = seat ? session.listedActions(seat) : []; // a closed secret order stays listed: the list tells nothing of the order
       const secretNow = specs.some((s) => s.secret);
       // A secret order to give (not only a team note, open in every step): the keyboard is handed over first.
       const ordering = specs.some((s) => s.secret && !actionDef(session.module, session.state, s.type)?.keptByTeam);

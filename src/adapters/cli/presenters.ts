@@ -48,7 +48,7 @@ const cwnb: Presenter = {
     const state = session.state as CwnbState;
     const v = cwnbView(state, seatViewer(seat));
     const zone = parseSeat(target)?.zone; // a War Zone seat's zone; a Commander sees them all
-    return [renderStatus({ ...v, zones: v.zones.filter((z) => !zone || z.id === zone) }), ...ownSecrets(v, seat), `(as ${seat} may see it)`].join('\n');
+    return [renderStatus({ ...v, zones: v.zones.filter((z) => !zone || z.id === zone) }), ...ownSecrets(v, seat, session.module.teamOf(state, seat)), `(as ${seat} may see it)`].join('\n');
   },
   resolveSeat: (text, session) => resolveCwnbSeat(text, session.state as CwnbState),
   rewindScope(session, seat) {
@@ -138,11 +138,10 @@ function ownPlayer(v: ReturnType<typeof cwnbView>, seat: string): { zone: ZoneVi
  * What only the seat's team knows of its own War Zone: the order being written, the hand, the
  * commitment; for an Overall Commander (14.1), those of each of the team's War Zones.
  */
-function ownSecrets(v: ReturnType<typeof cwnbView>, seat: string): string[] {
+function ownSecrets(v: ReturnType<typeof cwnbView>, seat: string, team: string | null): string[] {
   const own = ownPlayer(v, seat);
   if (own) return playerSecrets(own.player, 'Your');
-  const side = (['allied', 'soviet'] as const).find((s) => seat === `commander:${s}`);
-  return side ? v.zones.flatMap((z) => playerSecrets(z.players[side], `${z.name}:`)) : [];
+  return team === 'allied' || team === 'soviet' ? v.zones.flatMap((z) => playerSecrets(z.players[team], `${z.name}:`)) : [];
 }
 
 function playerSecrets(p: ZoneView['players']['allied'], whose: string): string[] {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
 import type { FieldOption, Fields, UnavailableOption } from '../../../engine/module.ts';
 import type { Side } from '../data/types.ts';
-import type { CwnbState, NonCombatant, ShipState, ZoneState } from '../state.ts';
+import type { BattleState, CwnbState, NonCombatant, ShipState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
 import { isSubmarine, no, removeShip, requireTerms, say, score, shipCard, sideName, updateShip, writableBattle, writablePlayer, zoneAction, zoneName, type Ctx } from './common.ts';
 import { awardPool, eliminated, eliminatedInMission, scoreEndOfBattleTurn } from './mission-scoring.ts';
@@ -66,19 +66,23 @@ function replaceNonCombatant(zone: ZoneState, index: number, nc: NonCombatant): 
   b.nonCombatants = b.nonCombatants.map((n, i) => (i === index ? nc : n));
 }
 
+/** A ship or a Non-Combatant of the battle as a form names it: "Allied USS Kidd (10 points)", "Allied Non-Combatant NC-3". */
+function shipOption(state: CwnbState, side: Side, id: string): FieldOption {
+  const card = shipCard(state, id)!;
+  return { value: id, label: `${sideName(side)} ${card.name} (${card.points} points)` };
+}
+const nonCombatantOption = (b: BattleState, n: NonCombatant): FieldOption => ({ value: n.id, label: `${sideName(b.nonCombatantSide!)} Non-Combatant ${n.id}` });
+const kindFits = (state: CwnbState, id: string, which: 'all' | 'ships' | 'submarines') => which !== 'submarines' || isSubmarine(shipCard(state, id)!);
+
 /** The units afloat in the battle, for a form: committed ships (or only submarines), and with 'all' the Non-Combatants. */
 function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines'): FieldOption[] {
   const out: FieldOption[] = [];
   for (const s of ['allied', 'soviet'] as const) {
     const fleet = zone.players[s].fleet;
-    for (const id in fleet) {
-      if (!fleet[id].committed) continue;
-      const card = shipCard(state, id)!;
-      if (which !== 'submarines' || isSubmarine(card)) out.push({ value: id, label: `${sideName(s)} ${card.name} (${card.points} points)` });
-    }
+    for (const id in fleet) if (fleet[id].committed && kindFits(state, id, which)) out.push(shipOption(state, s, id));
   }
   const b = zone.battle!;
-  if (which === 'all') for (const n of b.nonCombatants) if (!n.sunk) out.push({ value: n.id, label: `${sideName(b.nonCombatantSide!)} Non-Combatant ${n.id}` });
+  if (which === 'all') for (const n of b.nonCombatants) if (!n.sunk) out.push(nonCombatantOption(b, n));
   return out;
 }
 
@@ -86,7 +90,7 @@ function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'subm
 function anyAfloat(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines'): boolean {
   for (const s of ['allied', 'soviet'] as const) {
     const fleet = zone.players[s].fleet;
-    for (const id in fleet) if (fleet[id].committed && (which !== 'submarines' || isSubmarine(shipCard(state, id)!))) return true;
+    for (const id in fleet) if (fleet[id].committed && kindFits(state, id, which)) return true;
   }
   return which === 'all' && zone.battle!.nonCombatants.some((n) => !n.sunk);
 }
@@ -102,13 +106,10 @@ function sunkUnits(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | '
   const out: UnavailableOption[] = [];
   for (const s of ['allied', 'soviet'] as const) {
     const p = zone.players[s];
-    for (const id of p.commitment?.ships ?? []) {
-      const card = shipCard(state, id)!;
-      if (!p.fleet[id] && (which !== 'submarines' || isSubmarine(card))) out.push({ value: id, label: `${sideName(s)} ${card.name} (${card.points} points)`, why });
-    }
+    for (const id of p.commitment?.ships ?? []) if (!p.fleet[id] && kindFits(state, id, which)) out.push({ ...shipOption(state, s, id), why });
   }
   const b = zone.battle!;
-  if (which === 'all') for (const n of b.nonCombatants) if (n.sunk) out.push({ value: n.id, label: `${sideName(b.nonCombatantSide!)} Non-Combatant ${n.id}`, why });
+  if (which === 'all') for (const n of b.nonCombatants) if (n.sunk) out.push({ ...nonCombatantOption(b, n), why });
   return out;
 }
 
