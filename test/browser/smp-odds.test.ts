@@ -156,7 +156,7 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
     }
   });
 
-  it('an SMP game is created from examples/smp/demo-1940.json on the create page and played a few steps through the generic forms; a bad board is refused naming the field', async () => {
+  it('an SMP game is created from examples/smp/demo-1940.json on the create page and played a few steps through the generic forms; its board shows the steps, the question asked with its form open, the cash of each nation and its change, the map on a phone and in the replay; a bad board is refused naming the field', async () => {
     const page = await newPage(browser, { ...LAPTOP, bypassCSP: true });
     try {
       await page.goto(`${server.url}/new`);
@@ -175,9 +175,21 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       await page.getByTestId('smp-board-file').setInputFiles(DEMO);
       await page.getByLabel('Title').fill('SMP from the demo board');
       await page.getByTestId('submit-create-smp').click();
-      await page.getByTestId('generic-view').waitFor();
+      await page.getByTestId('smp-board').waitFor();
       expect(await page.locator('h1').textContent()).toBe('SMP from the demo board');
-      expect(await page.getByTestId('pending').textContent()).toMatch(/is asked/);
+      expect(await page.getByTestId('pending').textContent()).toMatch(/^Germany is asked1\.4 Hendaye/);
+      // The ten steps in the order they run, the one now named so (not by its frame alone).
+      expect(await page.getByTestId('smp-steps').locator('li').count()).toBe(10);
+      expect(await page.getByTestId('smp-steps').locator('[aria-current="step"]').textContent()).toBe('1 Special Situations (now)');
+      const germany = page.getByTestId('smp-nations').locator('tr[data-nation="germany"]');
+      expect(await germany.locator('td').first().textContent()).toBe('30');
+
+      // The one question asked is open under the board, not folded away: 1.4 Hendaye taken, and
+      // Germany's cash on the board is 0, "−30 this phase".
+      const hendaye = page.getByTestId('seat-actions-germany').getByTestId('action-choose');
+      expect(await hendaye.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      await act(page, 'germany', 'choose', (form) => form.getByLabel('Yes').check());
+      await until('Germany has paid for Spain', async () => (await germany.locator('td').first().textContent()) === '0 (−30 this phase)');
 
       const id = new URL(page.url()).pathname.split('/')[2];
       const state = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[]; actions: Record<string, { type: string }[]> };
@@ -194,6 +206,18 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       await until('the log', async () => (await page.getByTestId('log').locator('li').count()) > 3);
       expect(await seriousViolations(page, 'smp-game')).toEqual([]);
       await page.screenshot({ path: shot('smp-game-laptop.png'), fullPage: true });
+      await page.setViewportSize(PHONE);
+      // The map's territories, unfolded, fit the phone too: each with its owner, facilities and units.
+      const territories = page.getByTestId('smp-territories');
+      await territories.locator('summary').click();
+      expect(await territories.locator('tr', { hasText: 'London' }).textContent()).toMatch(/^LondonUnited Kingdom, capital, victory city.*major factory.*3 infantry/);
+      expect(await sideways(page)).toBeNull();
+      await page.screenshot({ path: shot('smp-game-phone.png'), fullPage: true });
+
+      // The replay draws the same board at each step: just after the Hendaye deal, before the oil tankers paid.
+      await page.goto(`${server.url}/g/${id}/replay?step=1`);
+      const then = page.getByTestId('smp-board').getByTestId('smp-nations').locator('tr[data-nation="germany"] td').first();
+      await until('the board at step 1', async () => (await then.textContent()) === '0 (−30 this phase)');
     } finally {
       await page.context().close();
     }

@@ -4,9 +4,11 @@
  */
 import type { ActionSpec, ClosedAction, FieldOption, FieldSpec, Fields, GameEvent, UnavailableOption } from '../../src/engine/module.ts';
 import type { view } from '../../src/modules/cwnb/view.ts';
+import type { smpView } from '../../src/modules/smp/index.ts';
 
 export type { ActionSpec, ClosedAction, FieldOption, FieldSpec, Fields, GameEvent, UnavailableOption };
 export type CwnbView = ReturnType<typeof view>;
+export type SmpView = ReturnType<typeof smpView>;
 export type ZoneView = CwnbView['zones'][number];
 export type Side = 'allied' | 'soviet';
 

@@ -175,8 +175,11 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
   }
 }
 
-/** One action the seat may take, as a form; `submit` sends it and throws the server's refusal. */
-export function ActionForm({ spec, seat, submit }: { spec: ActionSpec; seat: string; submit: (action: Values) => Promise<void> }) {
+/**
+ * One action the seat may take, as a form; `submit` sends it and throws the server's refusal. A
+ * form with fields folds away under its label unless `open` (the one thing the seat is asked).
+ */
+export function ActionForm({ spec, seat, submit, open = false }: { spec: ActionSpec; seat: string; submit: (action: Values) => Promise<void>; open?: boolean }) {
   const [values, setValues] = useState<Values>(() => initialValues(spec.fields));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -212,7 +215,7 @@ export function ActionForm({ spec, seat, submit }: { spec: ActionSpec; seat: str
   return (
     <form class="action" data-testid={`action-${spec.type}`} data-seat={seat} onSubmit={onSubmit}>
       {hasFields ? (
-        <details>
+        <details open={open}>
           <summary>
             {spec.label}
             {spec.rule && <small> (rule {spec.rule})</small>}

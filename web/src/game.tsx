@@ -9,6 +9,7 @@ import { takenBack } from '../../src/engine/log.ts';
 import type { Values } from './form-values.ts';
 import { ActionForm } from './forms.tsx';
 import { GenericView } from './generic-view.tsx';
+import { SmpBoard } from './smp-board.tsx';
 import { useLive } from './live.ts';
 import { Referee } from './referee.tsx';
 import { HistoryLinks } from './history.tsx';
@@ -119,9 +120,12 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   }
   // The chat is the players' and the referee's: not shown to spectators, nor in a spectator's view.
   const chats = (page.me.referee || page.me.seats.length > 0) && page.me.viewer !== 'spectator';
-  // CWNB has its own board; any other module's view is drawn generically (generic-view.tsx).
+  // CWNB and SMP have boards of their own; any other module's view is drawn generically (generic-view.tsx).
   const cwnbBoard = page.game.module === 'cwnb-campaign';
-  const seats = Object.keys(page.actions).filter((s) => !as || as === 'referee' || as === s || !page.me.seats.includes(as));
+  // The seats that are asked something first: their forms follow the board's "is asked".
+  const seats = Object.keys(page.actions)
+    .filter((s) => !as || as === 'referee' || as === s || !page.me.seats.includes(as))
+    .sort((a, b) => Number(page.waitingFor.includes(b)) - Number(page.waitingFor.includes(a)));
   return (
     <main class="game" data-version={page.game.version}>
       <header class="game-head">
@@ -167,7 +171,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           </Link>
         </p>
       )}
-      {cwnbBoard ? <Overview page={page} /> : <GenericView page={page} />}
+      {cwnbBoard ? <Overview page={page} /> : page.game.module === 'smp' ? <SmpBoard page={page} /> : <GenericView page={page} />}
       {seats.map((seat) => (
         <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat }, () => `Taken back: the last action of ${seatLabel(seat, page.seats)}, and all it did; the log marks it.`)} leave={() => leave(seat)} />
       ))}
@@ -264,7 +268,7 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
         // Keyed by the type and the fields it asks: a new question of the same type (SMP asks
         // "choose" again and again) gets a fresh form with its own defaults, while a form whose
         // options moved on (an order after a refresh) keeps what was entered.
-        <ActionForm key={`${spec.type}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} />
+        <ActionForm key={`${spec.type}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} open={waiting && forms.length === 1 && grid.size === 0} />
       ))}
       <ClosedActions list={page.closed?.[seat] ?? []} seat={seat} />
       <ErrorBox message={error} />

@@ -9,7 +9,7 @@ import { SeedImported } from './ui.tsx';
  * the module's view calls `pending` (who must act, and on what) comes first.
  */
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** "seaZones" → "Sea zones", "smpNumber" → "Smp number". */
 const words = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').replace(/^./, (c) => c.toUpperCase()).replace(/ [A-Z](?=[a-z])/g, (c) => c.toLowerCase());
@@ -100,7 +100,7 @@ function Value({ value, depth, name }: { value: Json; depth: number; name: strin
   );
 }
 
-function Entry({ k, v, depth }: { k: string; v: Json; depth: number }) {
+export function Entry({ k, v, depth }: { k: string; v: Json; depth: number }) {
   return (
     <>
       <dt>{words(k)}</dt>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Bookmark, GamePage, ReplayStep } from './api.ts';
 import { api, errorText } from './api.ts';
 import { Overview, ZoneBoard } from './board.tsx';
+import { SmpBoard } from './smp-board.tsx';
 import { Link, navigate, useTitle } from './router.tsx';
 import { ErrorBox } from './ui.tsx';
 
@@ -170,6 +171,8 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
             <ZoneBoard key={z.id} zone={z} />
           ))}
         </>
+      ) : page.game.module === 'smp' ? (
+        <SmpBoard page={page} />
       ) : (
         <section class="card" aria-labelledby="view-h">
           <h2 id="view-h">The game at this step</h2>

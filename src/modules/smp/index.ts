@@ -168,24 +168,31 @@ export const smpModule: RulesModule<SmpState, SmpOptions> = {
     return step ? `Step ${step.n}: ${step.name}` : 'a decision';
   },
   actions: () => ACTIONS,
-  view(state, _viewer) {
-    const r = derive(state);
-    return {
-      label: state.options.scenario.label,
-      note: SPECTATORS_SEE_ALL,
-      step: r.pending?.step ?? 11,
-      pending: r.pending
-        ? { seat: r.pending.seat, kind: r.pending.kind, prompt: r.pending.prompt, odds: r.pending.kind === 'decide' ? r.pending.odds : undefined }
-        : null,
-      board: r.board,
-      events: r.events,
-    };
-  },
+  view: (state) => smpView(state),
   rollsFromSeed: (state) => !state.dice.physical,
   isOver(state) {
     return derive(state).pending === null;
   },
 };
+
+/**
+ * What everyone sees (nothing in the phase is secret): the steps this phase runs, the request
+ * waiting and its odds, the board now and the cash each nation had when the phase began.
+ */
+export function smpView(state: SmpState) {
+  const r = derive(state);
+  const only = state.options.steps;
+  return {
+    label: state.options.scenario.label,
+    note: SPECTATORS_SEE_ALL,
+    step: r.pending?.step ?? 11,
+    steps: STEPS.filter((s) => !only || only.includes(s.n)).map(({ n, name, section }) => ({ n, name, section })),
+    pending: r.pending ? { seat: r.pending.seat, kind: r.pending.kind, prompt: r.pending.prompt, odds: r.pending.kind === 'decide' ? r.pending.odds : undefined } : null,
+    board: r.board,
+    startCash: state.options.scenario.cash,
+    events: r.events,
+  };
+}
 
 /** The auto policy's answer to the current request (a ready-to-apply action), or null when over. */
 export function autoAction(state: SmpState): Action | null {
