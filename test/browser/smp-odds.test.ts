@@ -188,21 +188,29 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       // Germany's cash on the board is 0, "−30 this phase".
       const hendaye = page.getByTestId('seat-actions-germany').getByTestId('action-choose');
       expect(await hendaye.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      // The seven nations not asked share one card, not seven.
+      expect(await page.getByTestId('idle-seats').textContent()).toContain('United Kingdom, Japan, Soviet Union, Italy, France (Free French), United States, Spain: the game waits for Germany.');
+      expect(await page.getByTestId('seat-actions-japan').count()).toBe(0);
       await act(page, 'germany', 'choose', (form) => form.getByLabel('Yes').check());
       await until('Germany has paid for Spain', async () => (await germany.locator('td').first().textContent()) === '0 (−30 this phase)');
 
       const id = new URL(page.url()).pathname.split('/')[2];
       const state = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[]; actions: Record<string, { type: string }[]> };
       const kinds = new Set<string>();
+      let handOvers = 0;
       for (let i = 0; i < 6; i++) {
         const s = await state();
         const seat = s.waitingFor[0];
         const type = s.actions[seat][0].type;
         kinds.add(type);
         await act(page, seat, type); // the generic form, its fields at their defaults
-        expect((await state()).game.version).toBe(s.game.version + 1);
+        const after = await state();
+        expect(after.game.version).toBe(s.game.version + 1);
+        // A seat no longer asked: the keyboard goes on to the seat asked next, not to the top of the page.
+        if (after.waitingFor[0] !== seat && ++handOvers) await until(`the focus on ${after.waitingFor[0]}`, async () => (await page.evaluate(() => document.activeElement?.id)) === `actions-h-${after.waitingFor[0]}`);
       }
       expect(kinds.has('choose')).toBe(true);
+      expect(handOvers).toBeGreaterThan(0);
       await until('the log', async () => (await page.getByTestId('log').locator('li').count()) > 3);
       expect(await seriousViolations(page, 'smp-game')).toEqual([]);
       await page.screenshot({ path: shot('smp-game-laptop.png'), fullPage: true });

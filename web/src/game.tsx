@@ -126,6 +126,9 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const seats = Object.keys(page.actions)
     .filter((s) => !as || as === 'referee' || as === s || !page.me.seats.includes(as))
     .sort((a, b) => Number(page.waitingFor.includes(b)) - Number(page.waitingFor.includes(a)));
+  // Seats with nothing to do, to take back or to be told: one card for them all when there are several.
+  const idle = seats.filter((s) => !page.actions[s].length && !page.closed?.[s]?.length && !page.undoable?.[s] && !page.waitingFor.includes(s));
+  const grouped = idle.length > 1 ? new Set(idle) : new Set<string>();
   return (
     <main class="game" data-version={page.game.version}>
       <header class="game-head">
@@ -172,9 +175,10 @@ export function Game({ id, as }: { id: string; as: string | null }) {
         </p>
       )}
       {cwnbBoard ? <Overview page={page} /> : page.game.module === 'smp' ? <SmpBoard page={page} /> : <GenericView page={page} />}
-      {seats.map((seat) => (
+      {seats.filter((seat) => !grouped.has(seat)).map((seat) => (
         <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat }, () => `Taken back: the last action of ${seatLabel(seat, page.seats)}, and all it did; the log marks it.`)} leave={() => leave(seat)} />
       ))}
+      {grouped.size > 0 && <IdleSeats seats={[...grouped]} page={page} leave={leave} />}
       {cwnbBoard && <Rewinds page={page} base={base} log={log} reload={load} />}
       {cwnbBoard &&
         page.view.zones.map((z) => (
@@ -221,7 +225,7 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
    * A button that sends is disabled while it does, which drops the keyboard's focus: once the
    * answer is in, focus goes back to it (the battle recorder's next tap is often on the same ship)
    * without scrolling; if it is gone (the next decision took its form's place), to this seat's
-   * heading, not back to the top of the page.
+   * heading, or the next seat's asked when this one is no longer asked; not back to the top of the page.
    */
   const keepFocus = async (sending: () => Promise<void>) => {
     const was = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -233,7 +237,12 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
         if (document.activeElement && document.activeElement !== document.body) return;
         const again = was?.isConnected ? was : id ? section.current?.querySelector<HTMLElement>(`[data-testid="${CSS.escape(id)}"]`) : null;
         if (again && !again.matches(':disabled')) again.focus({ preventScroll: true });
-        else heading.current?.focus();
+        else {
+          // This seat's heading while it is still asked; else the next seat asked (first on the page).
+          const own = heading.current?.isConnected ? heading.current : null;
+          const nextAsked = document.querySelector('section.actions h2[tabindex] .badge')?.closest<HTMLElement>('h2');
+          (own?.querySelector('.badge') ? own : (nextAsked ?? own))?.focus();
+        }
       });
     }
   };
@@ -294,6 +303,41 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
           >
             Leave {seatLabel(seat, page.seats)}
           </button>
+        </details>
+      )}
+    </section>
+  );
+}
+
+/** Several seats with nothing to do now, in one card: each named, and each may be left. */
+function IdleSeats({ seats, page, leave }: { seats: string[]; page: GamePage; leave: (seat: string) => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null);
+  const held = seats.filter((s) => page.me.seats.includes(s));
+  const tried = async (seat: string) => {
+    setError(null);
+    try {
+      await leave(seat);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <section class="card actions" data-testid="idle-seats" aria-labelledby="idle-seats-h">
+      <h2 id="idle-seats-h">Nothing to do now</h2>
+      <p>
+        {seats.map((s) => seatLabel(s, page.seats)).join(', ')}
+        {page.waitingFor.length > 0 && !page.game.over ? `: the game waits for ${waitingNames(page)}.` : '.'}
+      </p>
+      <ErrorBox message={error} />
+      {!page.game.over && held.length > 0 && (
+        <details class="leave">
+          <summary>Leave a seat</summary>
+          <p>The seat goes back to the referee, who can invite someone else to it. The campaign goes on.</p>
+          {held.map((s) => (
+            <button key={s} type="button" class="secondary" data-testid={`leave-${s}`} onClick={() => tried(s)}>
+              Leave {seatLabel(s, page.seats)}
+            </button>
+          ))}
         </details>
       )}
     </section>
