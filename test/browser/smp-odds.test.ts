@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wardroom } from '../support/cli.ts';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { act, LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, until } from './driver.ts';
+import { act, actionForm, LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, synced, until } from './driver.ts';
 
 /**
  * Issue 10 in Chromium: the odds page (/odds) shows each SMP dice procedure's exact distribution,
@@ -193,6 +193,23 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       expect(await page.getByTestId('seat-actions-japan').count()).toBe(0);
       await act(page, 'germany', 'choose', (form) => form.getByLabel('Yes').check());
       await until('Germany has paid for Spain', async () => (await germany.locator('td').first().textContent()) === '0 (−30 this phase)');
+
+      // 1.5: a refusal of the form goes once the field is mended (an empty count, then a number).
+      await synced(page);
+      const winter = actionForm(page, 'germany', 'choose');
+      const s0 = winter.getByLabel(/^infantry in/).first();
+      const given = await s0.inputValue();
+      await s0.fill('');
+      await winter.getByTestId('submit-choose').click();
+      await until('the refusal of the empty count', async () => (await winter.getByTestId('error').textContent())?.includes('fill this in'));
+      await s0.fill(given);
+      expect(await winter.getByTestId('error').isVisible()).toBe(false);
+      await act(page, 'germany', 'choose');
+      // 1.6: two questions in a row to the same seat, the same form: the second opens at its own default.
+      await act(page, 'russia', 'choose', (form) => form.getByLabel('Bryansk major factory (0/20 damage)').check());
+      await until('the question where to', async () => (await actionForm(page, 'russia', 'choose').locator('summary').textContent())?.startsWith('1.6 Move Bryansk'));
+      expect(await actionForm(page, 'russia', 'choose').locator('input[type=radio]:checked').count()).toBe(1);
+      await act(page, 'russia', 'choose');
 
       const id = new URL(page.url()).pathname.split('/')[2];
       const state = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[]; actions: Record<string, { type: string }[]> };

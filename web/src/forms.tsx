@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { ActionSpec, FieldSpec, Fields, UnavailableOption } from './api.ts';
 import { collect, initialValues, type Values } from './form-values.ts';
 import { ErrorBox } from './ui.tsx';
@@ -183,7 +183,14 @@ export function ActionForm({ spec, seat, submit, open = false }: { spec: ActionS
   const [values, setValues] = useState<Values>(() => initialValues(spec.fields));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (k: string, v: unknown) => setValues((old) => ({ ...old, [k]: v }));
+  // The form as the game offers it now: once an answer is in, the next question may be this very form's.
+  const latest = useRef(spec);
+  latest.current = spec;
+  // A change clears the refusal of what was there before.
+  const set = (k: string, v: unknown) => {
+    setError(null);
+    setValues((old) => ({ ...old, [k]: v }));
+  };
   const hasFields = Object.keys(spec.fields ?? {}).length > 0;
   const onSubmit = async (e: Event) => {
     e.preventDefault();
@@ -194,7 +201,7 @@ export function ActionForm({ spec, seat, submit, open = false }: { spec: ActionS
     setError(null);
     try {
       await submit({ type: spec.type, seat, ...fields });
-      setValues(initialValues(spec.fields));
+      setValues(initialValues(latest.current.fields));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

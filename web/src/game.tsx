@@ -274,10 +274,10 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
         </p>
       )}
       {forms.map((spec) => (
-        // Keyed by the type and the fields it asks: a new question of the same type (SMP asks
-        // "choose" again and again) gets a fresh form with its own defaults, while a form whose
-        // options moved on (an order after a refresh) keeps what was entered.
-        <ActionForm key={`${spec.type}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} open={waiting && forms.length === 1 && grid.size === 0} />
+        // Keyed by the type, its label and the fields it asks: a new question of the same type (SMP
+        // asks "choose" again and again, often with the same fields) gets a fresh form with its own
+        // defaults, while a form whose options moved on (an order after a refresh) keeps what was entered.
+        <ActionForm key={`${spec.type}|${spec.label}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} open={waiting && forms.length === 1 && grid.size === 0} />
       ))}
       <ClosedActions list={page.closed?.[seat] ?? []} seat={seat} />
       <ErrorBox message={error} />
