@@ -233,6 +233,19 @@ describe('invitations and seats', () => {
     expect(people).toEqual([]);
   });
 
+  it('no link is made that nobody could claim: a held seat, a team whose seats are all held (409, freeing named); a table link with a seat free is made', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    await claim(server.person('Ann'), await invite(rita, id, 'team', { team: 'allied' }), ALLIED);
+    const held = await rita.post(`/api/games/${id}/invitations`, { kind: 'seat', seat: 'allied:mediterranean' });
+    expect([held.status, held.body.error]).toEqual([409, { code: 'seat-taken', message: 'Allied, Mediterranean is held by Ann: free the seat first (Referee, Seats), then make the link.' }]);
+    const team = await rita.post(`/api/games/${id}/invitations`, { kind: 'team', team: 'allied' });
+    expect([team.status, team.body.error?.message]).toEqual([409, 'Every seat of this team is held: free the seat first (Referee, Seats), then make the link.']);
+    const table = await rita.post(`/api/games/${id}/invitations`, { kind: 'table' });
+    expect(table.status).toBe(201);
+    expect((await claim(server.person('Sam'), table.body.token, SOVIET)).status).toBe(200);
+  });
+
   it('a spectator link gives a spectator who reads the game but never acts (403), and gives no seat', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);

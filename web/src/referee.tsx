@@ -10,9 +10,9 @@ type Kind = 'seat' | 'team' | 'table' | 'spectator';
 export function Referee({ page, base, deadline = null, reloadDeadline = () => {} }: { page: GamePage; base: string; deadline?: Deadline | null; reloadDeadline?: () => void }) {
   const teams = [...new Set(page.seats.map((s) => s.team).filter((t): t is string => !!t))];
   const [kind, setKind] = useState<Kind>('seat');
-  const [seat, setSeat] = useState(page.seats[0]?.seat ?? '');
+  const [seat, setSeat] = useState((page.seats.find((s) => !s.holder) ?? page.seats[0])?.seat ?? '');
   const [team, setTeam] = useState(teams[0] ?? '');
-  const [links, setLinks] = useState<{ what: string; url: string }[]>([]);
+  const [links, setLinks] = useState<{ what: string; url: string; seats: string[] }[]>([]);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const invite = async (e: Event) => {
@@ -20,12 +20,12 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
     setError(null);
     const body = { kind, ...(kind === 'seat' ? { seat } : kind === 'team' ? { team } : {}), ...(email.trim() ? { email: email.trim() } : {}) };
     try {
-      const r = await api<{ token: string; url: string }>('POST', `${base}/invitations`, body);
+      const r = await api<{ token: string; url: string; seats: string[] }>('POST', `${base}/invitations`, body);
       const to = email.trim() ? ` (e-mailed to ${email.trim()})` : '';
       setEmail('');
       const what0 = kind === 'seat' ? page.seats.find((s) => s.seat === seat)?.label ?? seat : kind === 'team' ? `team ${team}` : kind === 'table' ? 'the whole table' : 'a spectator';
       const what = what0 + to;
-      setLinks((old) => [{ what, url: new URL(r.url, location.origin).href }, ...old]);
+      setLinks((old) => [{ what, url: new URL(r.url, location.origin).href, seats: r.seats }, ...old]);
       setTimeout(() => document.querySelector<HTMLInputElement>('[data-testid="invitation-url"]')?.focus()); // the new link, selected to copy
     } catch (err) {
       setError(errorText(err));
@@ -37,6 +37,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
     setError(null);
     try {
       await api('DELETE', `${base}/seats/${encodeURIComponent(seatId)}`);
+      setLinks((old) => old.filter((l) => !l.seats.includes(seatId))); // the server revoked every link that offered the seat
     } catch (err) {
       setError(errorText(err));
     }
@@ -78,9 +79,9 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
             <label for="invite-seat">Seat</label>
             <select id="invite-seat" value={seat} onChange={(e) => setSeat(e.currentTarget.value)}>
               {page.seats.map((s) => (
-                <option key={s.seat} value={s.seat}>
+                <option key={s.seat} value={s.seat} disabled={!!s.holder}>
                   {s.label}
-                  {s.holder ? ` (held by ${s.holder})` : ''}
+                  {s.holder ? ` (held by ${s.holder}: free it first)` : ''}
                 </option>
               ))}
             </select>
