@@ -194,8 +194,12 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       await act(page, 'germany', 'choose', (form) => form.getByLabel('Yes').check());
       await until('Germany has paid for Spain', async () => (await germany.locator('td').first().textContent()) === '0 (−30 this phase)');
 
-      // 1.5: a refusal of the form goes once the field is mended (an empty count, then a number).
+      // 1.5: the question as the form asks it, the counts by their labels, not by the keys a terminal types ("s0: …").
       await synced(page);
+      const winterAsked = await page.getByTestId('pending').textContent();
+      expect(winterAsked).toContain('1.5 Russian Winter');
+      expect(winterAsked).not.toContain('s0:');
+      // A refusal of the form goes once the field is mended (an empty count, then a number).
       const winter = actionForm(page, 'germany', 'choose');
       const s0 = winter.getByLabel(/^infantry in/).first();
       const given = await s0.inputValue();

@@ -172,10 +172,12 @@ describe('Step 7 Kamikaze Raids', () => {
       `${RULE} 3 hit(s) on ships in P-36; Japan chooses the ships:\n` +
         '  u0: undamaged battleship (uk), 1 — a hit damages one\n  d0: damaged battleship (uk), 1 now (+ those damaged by u0) — a hit sinks one\n  u1: destroyer (uk), 1 — a hit sinks one',
     );
+    // The form: the question alone, each field with what its line above says.
+    expect(q.action.label).toBe(`${RULE} 3 hit(s) on ships in P-36; Japan chooses the ships:`);
     expect(q.action.fields).toEqual({
-      u0: { kind: 'int', label: 'Undamaged battleship (uk) hit', min: 0, max: 1 },
-      d0: { kind: 'int', label: 'Damaged battleship (uk) hit', min: 0, max: 2 },
-      u1: { kind: 'int', label: 'destroyer (uk) hit', min: 0, max: 1 },
+      u0: { kind: 'int', label: 'Undamaged battleship (uk), 1: hits (each damages one)', min: 0, max: 1 },
+      d0: { kind: 'int', label: 'Damaged battleship (uk), 1 now and those the hits above damage: hits (each sinks one)', min: 0, max: 2 },
+      u1: { kind: 'int', label: 'destroyer (uk), 1: hits (each sinks one)', min: 0, max: 1 },
     });
     expect(q.auto).toEqual({ u1: 1, d0: 1, u0: 1 });
     expect(three.report.slice(1)).toEqual([changed('battleship (uk) in P-36 damaged.'), changed('damaged battleship (uk) in P-36 sunk.'), changed('destroyer (uk) in P-36 sunk.')]);
@@ -193,7 +195,7 @@ describe('Step 7 Kamikaze Raids', () => {
   it('R7-2: ships are named as players say them', () => {
     const s = { unitTypes: { super_battleship: { hits: 2 } }, seaZones: [{ name: 'P-36', kamikaze: true, units: [unit('uk', 'super_battleship'), unit('uk', 'destroyer')] }] };
     const { prompts, report: r } = kamikaze(s, { dice: diceBy([[/token/, [1]]]), decide: answers({ tokens: 2, ships: { u0: 1, d0: 1, u1: 0 } }) });
-    expect(asked(prompts, /hit\(s\) on ships/)[0].action.fields.u0.label).toBe('Undamaged super battleship (uk) hit');
+    expect(asked(prompts, /hit\(s\) on ships/)[0].action.fields.u0.label).toBe('Undamaged super battleship (uk), 1: hits (each damages one)');
     expect(r.slice(1)).toEqual([changed('super battleship (uk) in P-36 damaged.'), changed('damaged super battleship (uk) in P-36 sunk.')]);
   });
 

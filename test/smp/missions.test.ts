@@ -138,9 +138,9 @@ describe('Steps 3 and 4: the shared machinery', () => {
     const [q] = asked(prompts, /assign each surviving unit to a facility in London/);
     expect([q.action.fields, q.auto]).toEqual([
       {
-        'strategic_bomber>0': { kind: 'int', label: 'strategic bomber on London major factory (18/20 damage)', min: 0, max: 2 },
-        'strategic_bomber>1': { kind: 'int', label: 'strategic bomber on London air base (0/6 damage)', min: 0, max: 2 },
-        'tactical_bomber>1': { kind: 'int', label: 'tactical bomber on London air base (0/6 damage)', min: 0, max: 1 },
+        'strategic_bomber>0': { kind: 'int', label: 'strategic bomber (4 damage each) on London major factory (18/20 damage)', min: 0, max: 2 },
+        'strategic_bomber>1': { kind: 'int', label: 'strategic bomber (4 damage each) on London air base (0/6 damage)', min: 0, max: 2 },
+        'tactical_bomber>1': { kind: 'int', label: 'tactical bomber (2 damage each) on London air base (0/6 damage)', min: 0, max: 1 },
       },
       { 'strategic_bomber>0': 0, 'strategic_bomber>1': 2, 'tactical_bomber>1': 1 },
     ]);

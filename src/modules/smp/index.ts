@@ -187,7 +187,8 @@ export function smpView(state: SmpState) {
     note: SPECTATORS_SEE_ALL,
     step: r.pending?.step ?? 11,
     steps: STEPS.filter((s) => !only || only.includes(s.n)).map(({ n, name, section }) => ({ n, name, section })),
-    pending: r.pending ? { seat: r.pending.seat, kind: r.pending.kind, prompt: r.pending.prompt, odds: r.pending.kind === 'decide' ? r.pending.odds : undefined } : null,
+    // A question as its form asks it: the fields by their labels, not by the keys a terminal types.
+    pending: r.pending ? { seat: r.pending.seat, kind: r.pending.kind, prompt: r.pending.kind === 'decide' ? r.pending.action.label : r.pending.prompt, odds: r.pending.kind === 'decide' ? r.pending.odds : undefined } : null,
     board: r.board,
     startCash: state.options.scenario.cash,
     events: r.events,

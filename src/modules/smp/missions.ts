@@ -390,7 +390,7 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
     target.facilities.forEach((f, i) => {
       if (!s.mayHit(t, i)) return;
       const key = `${t}>${i}`;
-      fields[key] = { kind: 'int', label: `${words(t)} on ${b.facilityLabel(target, i)}`, min: 0, max: counts.get(t)! };
+      fields[key] = { kind: 'int', label: `${words(t)} (${s.damageOf(t)} damage each) on ${b.facilityLabel(target, i)}`, min: 0, max: counts.get(t)! };
       auto[key] = defaults.get(t) === i ? counts.get(t)! : 0;
       lines.push(`  ${key}: ${words(t)} (${s.damageOf(t)} damage each) on ${b.facilityLabel(target, i)}`);
     });

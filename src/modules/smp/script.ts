@@ -19,9 +19,11 @@ export interface DecideRequest {
   kind: 'decide';
   seat: string;
   step: number;
+  /** The question with a line per field to type ("  s0: infantry in Belarus (0-3)"), for a terminal. */
   prompt: string;
   /** Exact odds shown before the player decides. */
   odds?: string[];
+  /** Its form: labelled by the question alone (without those lines), each field by its own label. */
   action: ActionSpec;
   /** The documented simple policy's answer (`--auto`, fuzzer fallback). */
   auto: Record<string, unknown>;
@@ -81,7 +83,7 @@ export function* ask(
   auto: Record<string, unknown>,
   odds?: Odds,
 ): Script<Action> {
-  const action: ActionSpec = { type: 'choose', label: prompt, fields };
+  const action: ActionSpec = { type: 'choose', label: withoutFieldLines(prompt, fields), fields };
   let cached: string[] | undefined;
   const req: DecideRequest = {
     kind: 'decide',
@@ -100,6 +102,17 @@ export function* ask(
   const problem = checkFields(a, fields);
   if (problem) throw problem;
   return a;
+}
+
+/** A prompt without its lines that list fields for typing ("  s0: …"): a form names each field by its label. */
+function withoutFieldLines(prompt: string, fields: Record<string, FieldSpec>): string {
+  return prompt
+    .split('\n')
+    .filter((line) => {
+      const key = /^\s+([^\s:]+): /.exec(line)?.[1];
+      return !(key && key in fields);
+    })
+    .join('\n');
 }
 
 /** Roll dice for `seat` (seeded, or physical values typed by the player). Returns the values. */
