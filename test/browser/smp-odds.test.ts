@@ -188,6 +188,9 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       // Germany's cash on the board is 0, "−30 this phase".
       const hendaye = page.getByTestId('seat-actions-germany').getByTestId('action-choose');
       expect(await hendaye.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      // ...and right after the question, before the board (on a phone, no scrolling past the map to answer).
+      const order = await page.evaluate(() => ['pending', 'seat-actions-germany', 'smp-board'].map((id) => document.querySelector(`[data-testid="${id}"]`)!).map((e, i, all) => i === 0 || !!(all[i - 1].compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)));
+      expect(order).toEqual([true, true, true]);
       // The seven nations not asked share one card, not seven.
       expect(await page.getByTestId('idle-seats').textContent()).toContain('United Kingdom, Japan, Soviet Union, Italy, France (Free French), United States, Spain: the game waits for Germany.');
       expect(await page.getByTestId('seat-actions-japan').count()).toBe(0);

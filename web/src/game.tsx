@@ -9,7 +9,7 @@ import { takenBack } from '../../src/engine/log.ts';
 import type { Values } from './form-values.ts';
 import { ActionForm } from './forms.tsx';
 import { GenericView } from './generic-view.tsx';
-import { SmpBoard } from './smp-board.tsx';
+import { SmpBoard, SmpNow } from './smp-board.tsx';
 import { useLive } from './live.ts';
 import { Referee } from './referee.tsx';
 import { HistoryLinks } from './history.tsx';
@@ -122,6 +122,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const chats = (page.me.referee || page.me.seats.length > 0) && page.me.viewer !== 'spectator';
   // CWNB and SMP have boards of their own; any other module's view is drawn generically (generic-view.tsx).
   const cwnbBoard = page.game.module === 'cwnb-campaign';
+  const smp = page.game.module === 'smp';
   // The seats that are asked something first: their forms follow the board's "is asked".
   const seats = Object.keys(page.actions)
     .filter((s) => !as || as === 'referee' || as === s || !page.me.seats.includes(as))
@@ -174,11 +175,12 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           </Link>
         </p>
       )}
-      {cwnbBoard ? <Overview page={page} /> : page.game.module === 'smp' ? <SmpBoard page={page} /> : <GenericView page={page} />}
+      {cwnbBoard ? <Overview page={page} /> : smp ? <SmpNow page={page} /> : <GenericView page={page} />}
       {seats.filter((seat) => !grouped.has(seat)).map((seat) => (
         <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat }, () => `Taken back: the last action of ${seatLabel(seat, page.seats)}, and all it did; the log marks it.`)} leave={() => leave(seat)} />
       ))}
       {grouped.size > 0 && <IdleSeats seats={[...grouped]} page={page} leave={leave} />}
+      {smp && <SmpBoard page={page} />}
       {cwnbBoard && <Rewinds page={page} base={base} log={log} reload={load} />}
       {cwnbBoard &&
         page.view.zones.map((z) => (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Bookmark, GamePage, ReplayStep } from './api.ts';
 import { api, errorText } from './api.ts';
 import { Overview, ZoneBoard } from './board.tsx';
-import { SmpBoard } from './smp-board.tsx';
+import { SmpBoard, SmpNow } from './smp-board.tsx';
 import { Link, navigate, useTitle } from './router.tsx';
 import { ErrorBox } from './ui.tsx';
 
@@ -172,7 +172,10 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
           ))}
         </>
       ) : page.game.module === 'smp' ? (
-        <SmpBoard page={page} />
+        <>
+          <SmpNow page={page} />
+          <SmpBoard page={page} />
+        </>
       ) : (
         <section class="card" aria-labelledby="view-h">
           <h2 id="view-h">The game at this step</h2>

@@ -15,19 +15,18 @@ type Stack = Board['territories'][number]['units'][number];
 const words = (id: string) => id.replace(/[_-]+/g, ' ');
 const signed = (n: number) => (n > 0 ? `+${n}` : `−${-n}`);
 
-export function SmpBoard({ page }: { page: GamePage }) {
+/** The phase now: the steps, whom it waits for and the question asked, with its odds; the seat's form comes right after it. */
+export function SmpNow({ page }: { page: GamePage }) {
   const v = page.view as unknown as SmpView;
   const b = v.board;
-  const nation = (id: string) => b.nations.find((n) => n.id === id)?.name ?? (id === 'vichy' ? 'Vichy France' : id);
-  const over = page.game.over;
   return (
-    <section class="card" aria-labelledby="smp-h" data-testid="smp-board">
+    <section class="card" aria-labelledby="smp-h" data-testid="smp-now">
       <h2 id="smp-h">
         Strategic Missions Phase {b.smpNumber} · round {b.round}, {b.season}
       </h2>
       {v.label && <p class="help">{v.label}</p>}
       <Steps steps={v.steps} now={v.step} />
-      <p data-testid="waiting-for">{over ? 'The phase is over: the board below is the board for the next game round.' : page.waitingFor.length ? <>Waiting for: {page.waitingFor.map((s) => seatLabel(s, page.seats)).join(', ')}</> : 'Waiting for no one.'}</p>
+      <p data-testid="waiting-for">{page.game.over ? 'The phase is over: the board below is the board for the next game round.' : page.waitingFor.length ? <>Waiting for: {page.waitingFor.map((s) => seatLabel(s, page.seats)).join(', ')}</> : 'Waiting for no one.'}</p>
       {v.pending && (
         <div class="pending" data-testid="pending">
           <h3>
@@ -43,6 +42,19 @@ export function SmpBoard({ page }: { page: GamePage }) {
           )}
         </div>
       )}
+    </section>
+  );
+}
+
+/** The board: each nation's cash and wars, the tokens, Vichy France, the map (folded), the dice commitment. */
+export function SmpBoard({ page }: { page: GamePage }) {
+  const v = page.view as unknown as SmpView;
+  const b = v.board;
+  const nation = (id: string) => b.nations.find((n) => n.id === id)?.name ?? (id === 'vichy' ? 'Vichy France' : id);
+  const over = page.game.over;
+  return (
+    <section class="card" aria-labelledby="smp-board-h" data-testid="smp-board">
+      <h2 id="smp-board-h">The board</h2>
       <Nations board={b} startCash={v.startCash} nation={nation} />
       <p data-testid="smp-tokens">
         Tokens in the pool: engineer {b.tokens.engineer} · kamikaze {b.tokens.kamikaze} · partisan {b.tokens.partisan}
@@ -130,16 +142,14 @@ function Nations({ board, startCash, nation }: { board: Board; startCash: Record
   );
 }
 
-/** "3 infantry", "1 battleship (1 damaged)", "2 fighter (Canada)" where the owner differs from the place's. */
-function stacks(units: Stack[], owner: string | null, nation: (id: string) => string): string {
-  return (
-    units
-      .map((u) => {
-        const notes = [u.owner !== owner ? nation(u.owner) : '', u.damaged ? `${u.damaged} damaged` : '', u.designated ? `${u.designated} designated` : ''].filter(Boolean);
-        return `${u.count} ${words(u.type)}${notes.length ? ` (${notes.join(', ')})` : ''}`;
-      })
-      .join(', ') || 'none'
-  );
+/** "United Kingdom: 3 infantry, 1 battleship (1 damaged); Canada: 1 fighter". */
+function stacks(units: Stack[], nation: (id: string) => string): string {
+  const unit = (u: Stack) => {
+    const notes = [u.damaged ? `${u.damaged} damaged` : '', u.designated ? `${u.designated} designated` : ''].filter(Boolean);
+    return `${u.count} ${words(u.type)}${notes.length ? ` (${notes.join(', ')})` : ''}`;
+  };
+  const owners = [...new Set(units.map((u) => u.owner))];
+  return owners.map((o) => `${nation(o)}: ${units.filter((u) => u.owner === o).map(unit).join(', ')}`).join('; ') || 'none';
 }
 
 function Territories({ board, nation }: { board: Board; nation: (id: string) => string }) {
@@ -173,7 +183,7 @@ function Territories({ board, nation }: { board: Board; nation: (id: string) => 
                   </small>
                 </th>
                 <td>{t.facilities.map((f) => `${words(f.type)}${f.damage ? ` (damage ${f.damage})` : ''}`).join(', ') || 'none'}</td>
-                <td>{stacks(t.units, t.owner, nation)}</td>
+                <td>{stacks(t.units, nation)}</td>
               </tr>
             ))}
           </tbody>
@@ -205,7 +215,7 @@ function SeaZones({ board, nation }: { board: Board; nation: (id: string) => str
                   <br />
                   <small>{[z.convoy && (z.openSea ? 'open-sea convoy' : 'convoy'), z.kamikaze && 'kamikaze'].filter(Boolean).join(', ')}</small>
                 </th>
-                <td>{stacks(z.units, null, nation)}</td>
+                <td>{stacks(z.units, nation)}</td>
               </tr>
             ))}
           </tbody>
