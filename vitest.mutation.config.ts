@@ -36,6 +36,7 @@ export default defineConfig({
       'test/smp/transport-reassignment.test.ts',
       'test/smp/vichy-france.test.ts',
       'test/smp/scenario.test.ts',
+      'test/smp/board.test.ts',
     ],
   },
 });
