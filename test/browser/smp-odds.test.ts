@@ -250,6 +250,13 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       await page.goto(`${server.url}/g/${id}/replay?step=1`);
       const then = page.getByTestId('smp-board').getByTestId('smp-nations').locator('tr[data-nation="germany"] td').first();
       await until('the board at step 1', async () => (await then.textContent()) === '0 (−30 this phase)');
+      // No Campaign Game Turns here: the key help says nothing of them.
+      expect(await page.locator('.replay-controls .help').textContent()).toBe('Keys: Home and End, ← and → one step.');
+      // The history offers no filters by turn or War Zone, which an SMP event never has.
+      await page.goto(`${server.url}/g/${id}/history`);
+      await page.getByTestId('filter-kind').waitFor();
+      expect(await page.getByTestId('filter-turn').count()).toBe(0);
+      expect(await page.getByTestId('filter-zone').count()).toBe(0);
     } finally {
       await page.context().close();
     }

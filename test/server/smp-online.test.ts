@@ -90,6 +90,10 @@ describe('SMP games online (issue 10)', () => {
     // The log the page shows is the phase's report.
     const log = (await referee.get(`/api/games/${id}/log`)).body.events as { text: string }[];
     expect(log.length).toBeGreaterThan(10);
+    // The replay's moments: where each step begins, in the order they run, and the end of the phase.
+    const marks = (await referee.get(`/api/games/${id}/replay/last`)).body.bookmarks as { kind: string; label: string; step: number }[];
+    expect(marks.map((b) => b.label)).toEqual([...Array.from({ length: 9 }, (_, i) => expect.stringMatching(new RegExp(`^Step ${i + 2}: \\w`))), 'The end of the phase']);
+    expect(marks.every((b, i) => b.kind === 'phase' && (i === 0 || b.step >= marks[i - 1].step))).toBe(true);
     // Its game file replays with the CLI.
     const file = (await referee.get(`/api/games/${id}/export`)).body;
     expect(file).toMatchObject({ module: 'smp', seed: page.game.seed });

@@ -65,29 +65,34 @@ export function History({ id, as, filters }: { id: string; as: string | null; fi
           <section class="card" aria-labelledby="filters-h">
             <h2 id="filters-h">Show</h2>
             <div class="filters">
-              <div class="field">
-                <label for="filter-turn">Campaign Game Turn</label>
-                <select id="filter-turn" data-testid="filter-turn" value={filters.turn} onChange={(e) => set('turn', e.currentTarget.value)}>
-                  <option value="">Every turn</option>
-                  {data.choices.turns.map((t) => (
-                    <option key={t} value={String(t)}>
-                      Turn {t}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div class="field">
-                <label for="filter-zone">War Zone</label>
-                <select id="filter-zone" data-testid="filter-zone" value={filters.zone} onChange={(e) => set('zone', e.currentTarget.value)}>
-                  <option value="">Every War Zone</option>
-                  {data.choices.zones.map((z) => (
-                    <option key={z.id} value={z.id}>
-                      {z.name}
-                    </option>
-                  ))}
-                  <option value="none">The whole campaign (no War Zone)</option>
-                </select>
-              </div>
+              {/* Turns and War Zones where the game has them (not a Strategic Missions Phase). */}
+              {(data.choices.turns.length > 0 || filters.turn) && (
+                <div class="field">
+                  <label for="filter-turn">Campaign Game Turn</label>
+                  <select id="filter-turn" data-testid="filter-turn" value={filters.turn} onChange={(e) => set('turn', e.currentTarget.value)}>
+                    <option value="">Every turn</option>
+                    {data.choices.turns.map((t) => (
+                      <option key={t} value={String(t)}>
+                        Turn {t}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              {(data.choices.zones.length > 0 || filters.zone) && (
+                <div class="field">
+                  <label for="filter-zone">War Zone</label>
+                  <select id="filter-zone" data-testid="filter-zone" value={filters.zone} onChange={(e) => set('zone', e.currentTarget.value)}>
+                    <option value="">Every War Zone</option>
+                    {data.choices.zones.map((z) => (
+                      <option key={z.id} value={z.id}>
+                        {z.name}
+                      </option>
+                    ))}
+                    <option value="none">The whole campaign (no War Zone)</option>
+                  </select>
+                </div>
+              )}
               <div class="field">
                 <label for="filter-kind">Kind</label>
                 <select id="filter-kind" data-testid="filter-kind" value={filters.kind} onChange={(e) => set('kind', e.currentTarget.value)}>

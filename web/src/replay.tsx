@@ -149,13 +149,13 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
           <input id="replay-step" name="step" type="number" min={0} max={last} value={step} key={step} style={{ width: '7rem' }} />
           <button type="submit">Go</button>
         </form>
-        <p class="help">Keys: Home and End, ← and → one step, PageUp and PageDown (or [ and ]) a Campaign Game Turn.</p>
+        <p class="help">Keys: Home and End, ← and → one step{turns.length ? ', PageUp and PageDown (or [ and ]) a Campaign Game Turn' : ''}.</p>
         <Bookmarks bookmarks={data.bookmarks} step={at} go={go} />
       </section>
       <section class="card" aria-labelledby="step-events-h" data-testid="step-events">
         <h2 id="step-events-h">What happened at this step</h2>
         {data.events.length === 0 ? (
-          <p>{at === 0 ? 'The campaign is set up.' : 'Nothing you may see.'}</p>
+          <p>{at === 0 ? 'The campaign is set up.' : 'Nothing in the log for this step (an answer that only led to the next question, or nothing you may see).'}</p>
         ) : (
           <ul>
             {data.events.map((e) => (
@@ -202,6 +202,11 @@ function Bookmarks({ bookmarks, step, go }: { bookmarks: Bookmark[]; step: numbe
   const turns = bookmarks.filter((b) => b.kind === 'turn');
   const phases = bookmarks.filter((b) => b.kind === 'phase');
   const here = [...turns].reverse().find((b) => b.step <= step);
+  const moment = (b: Bookmark) => (
+    <option key={`${b.step}-${b.label}`} value={String(b.step)}>
+      {b.label} (step {b.step})
+    </option>
+  );
   const byTurn = new Map<string, Bookmark[]>();
   for (const b of phases) byTurn.set(b.turn === null ? 'Other' : `Turn ${b.turn}`, [...(byTurn.get(b.turn === null ? 'Other' : `Turn ${b.turn}`) ?? []), b]);
   return (
@@ -230,15 +235,14 @@ function Bookmarks({ bookmarks, step, go }: { bookmarks: Bookmark[]; step: numbe
             }}
           >
             <option value="">Choose…</option>
-            {[...byTurn].map(([group, list]) => (
-              <optgroup key={group} label={group}>
-                {list.map((b) => (
-                  <option key={`${b.step}-${b.label}`} value={String(b.step)}>
-                    {b.label} (step {b.step})
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            {/* Grouped by turn where the game has turns (CWNB); a Strategic Missions Phase has none. */}
+            {turns.length
+              ? [...byTurn].map(([group, list]) => (
+                  <optgroup key={group} label={group}>
+                    {list.map(moment)}
+                  </optgroup>
+                ))
+              : phases.map(moment)}
           </select>
         </div>
       )}

@@ -168,6 +168,11 @@ export const smpModule: RulesModule<SmpState, SmpOptions> = {
     return step ? `Step ${step.n}: ${step.name}` : 'a decision';
   },
   actions: () => ACTIONS,
+  /** The replay's moments: where each step of the phase begins, and its end. */
+  phaseMark(e) {
+    if (e.type === 'step') return e.text.replace(/ \(document section .*\)$/, '');
+    return e.type === 'end' ? 'The end of the phase' : null;
+  },
   view: (state) => smpView(state),
   rollsFromSeed: (state) => !state.dice.physical,
   isOver(state) {
