@@ -79,6 +79,8 @@ describe('SMP games online (issue 10)', () => {
       expect(specs.length, `nothing offered to ${seat}, whom the game waits for`).toBeGreaterThan(0);
       const spec = specs[0];
       kinds.add(spec.type);
+      // A seeded roll's button says what it does, then what the dice are for.
+      if (spec.type === 'roll') expect(spec.label).toBe(`Roll (${page.view.pending.prompt})`);
       version = await referee.act(id, fill(spec, seat) as never, version);
       page = await referee.page(id);
     }

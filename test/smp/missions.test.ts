@@ -4,7 +4,7 @@
  * (ruling R0-6), seen through bombing raids.
  */
 import { describe, expect, it } from 'vitest';
-import { asked, diceBy, fac, mini, play, report, rolls, terr } from './helpers.ts';
+import { asked, diceBy, fac, mini, play, refusalOf, report, rolls, terr } from './helpers.ts';
 
 const HEADING = '3 Bombing Raids:';
 const units = (owner: string, type: string, count: number, designated = count) => ({ owner, type, count, ...(designated ? { designated } : {}) });
@@ -87,6 +87,14 @@ describe('Steps 3 and 4: the shared machinery', () => {
       `${HEADING} Nothing reaches London.`,
     ]);
     expect(report(all.events, 3)[5]).toEqual({ type: 'note', text: `${HEADING} Nothing reaches London.`, rule: '3' });
+  });
+
+  it('#5/#6 casualties: one hit asks for one casualty, and an answer of none is refused in the singular', () => {
+    const one = () => diceBy([[/Initiative.*Axis/, [8]], [/Initiative.*Allies/, [1]], [/interceptor/, [1, 6]]]); // the interceptors hit once
+    const [q] = asked(play(board(), { steps: [3], dice: one() }).prompts, /Dog fight over/);
+    expect(q.prompt.split('\n')[0]).toBe(`${HEADING} Dog fight over London: 1 hit(s) on your bombing raid force: choose 1 casualty.`);
+    const none = () => play(board(), { steps: [3], dice: one(), decide: (r) => (/Dog fight over/.test(r.prompt) ? { p0: 0, p1: 0, p2: 0 } : undefined) });
+    expect(refusalOf(none)).toMatchObject({ code: 'bad-total', message: 'Choose exactly 1 casualty in all, not 0.' });
   });
 
   it('#5/#6 casualties: nobody is asked when one stack takes the hits, or when every unit is hit', () => {

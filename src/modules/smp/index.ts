@@ -110,7 +110,7 @@ const ACTIONS: ActionDef<SmpState>[] = [
     type: 'roll',
     decision: true,
     when: (state, seat, explain) => pendingFor(state, seat, 'roll', explain),
-    label: (state) => derive(state).pending!.prompt,
+    label: (state) => `Roll (${derive(state).pending!.prompt})`,
     fields: (state) => {
       const p = derive(state).pending;
       return state.dice.physical && p?.kind === 'roll' ? { values: { kind: 'dice', label: 'Dice', sides: p.dice.map((d) => d.sides), labels: p.dice.map((d) => d.purpose) } } : undefined;

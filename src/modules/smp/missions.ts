@@ -206,7 +206,7 @@ export function* chooseCasualties(ctx: Ctx, seat: string, why: string, parts: Pa
     label: caps[i] > p.n ? `${partLabel(ctx, p)}, up to ${caps[i]} hits (a hit on an undamaged one damages it)` : partLabel(ctx, p),
     max: caps[i],
   }));
-  const got = yield* askCounts(ctx, seat, `${why}: choose ${k} casualt${k === 1 ? 'y' : 'ies'}.`, items, { min: k, max: k }, Object.fromEntries(auto.map((n, i) => [`p${i}`, n])), undefined, 'casualties');
+  const got = yield* askCounts(ctx, seat, `${why}: choose ${k} casualt${k === 1 ? 'y' : 'ies'}.`, items, { min: k, max: k }, Object.fromEntries(auto.map((n, i) => [`p${i}`, n])), undefined, k === 1 ? 'casualty' : 'casualties');
   return withHits(parts.map((_p, i) => got[`p${i}`]));
 }
 
@@ -345,15 +345,15 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
   // One dog-fight round, only if intercepted.
   if (interceptors.length) {
     const attackDice = [
-      ...escorts.map((p) => ({ n: p.n, hitOn: b.unitType(p.type).dogfightAttack ?? 0, label: p.type })),
-      ...strikers.map((p) => ({ n: p.n, hitOn: s.strikerDogfight(p.type), label: p.type })),
+      ...escorts.map((p) => ({ n: p.n, hitOn: b.unitType(p.type).dogfightAttack ?? 0, label: words(p.type) })),
+      ...strikers.map((p) => ({ n: p.n, hitOn: s.strikerDogfight(p.type), label: words(p.type) })),
     ].filter((g) => g.n > 0);
     let aHits = 0;
     for (const g of attackDice) aHits += (yield* rollHits(ctx, attacker, g.n, g.hitOn, `${s.what} ${target.name}: dog fight, ${g.label} @${g.hitOn}`)).hits;
     let dHits = 0;
     for (const p of interceptors) {
       const at = b.unitType(p.type).dogfightDefence ?? 0;
-      dHits += (yield* rollHits(ctx, defender, p.n, at, `${s.what} ${target.name}: dog fight, interceptor ${p.type} @${at}`)).hits;
+      dHits += (yield* rollHits(ctx, defender, p.n, at, `${s.what} ${target.name}: dog fight, interceptor ${words(p.type)} @${at}`)).hits;
     }
     const intLoss = yield* chooseCasualties(ctx, defender, `${s.heading} Dog fight over ${target.name}: ${aHits} hit(s) on your interceptors`, interceptors, aHits);
     const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.heading} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits, (p) => capacityOf(s, p));
