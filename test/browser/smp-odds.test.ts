@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActionSpec } from '../../src/engine/module.ts';
 import { wardroom } from '../support/cli.ts';
+import { fill } from '../support/server.ts';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
 import { act, actionForm, LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, synced, until } from './driver.ts';
 
@@ -257,6 +259,24 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       await page.getByTestId('filter-kind').waitFor();
       expect(await page.getByTestId('filter-turn').count()).toBe(0);
       expect(await page.getByTestId('filter-zone').count()).toBe(0);
+
+      // The phase played to its end (each question at its defaults, through the API): the page
+      // offers the board for the next phase, as `smp run --out` writes it (R0-7).
+      for (let guard = 0; ; guard++) {
+        expect(guard, 'the phase did not end within 3000 actions').toBeLessThan(3000);
+        const s = (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number; over: boolean }; waitingFor: string[]; actions: Record<string, ActionSpec[]> };
+        if (s.game.over) break;
+        const seat = s.waitingFor[0];
+        const answer = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: fill(s.actions[seat][0], seat), seen: s.game.version } });
+        expect(answer.status(), await answer.text()).toBe(200);
+      }
+      await page.goto(`${server.url}/g/${id}`);
+      const link = page.getByTestId('next-board-link');
+      expect(await link.textContent()).toBe('Download the board for the next phase (SMP 2, round 2, spring)');
+      expect(await link.getAttribute('download')).toBe('smp-2-round-2-spring.json');
+      const file = JSON.parse(decodeURIComponent((await link.getAttribute('href'))!.replace(/^data:application\/json;charset=utf-8,/, '')));
+      const end = (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { view: { board: object } };
+      expect(file).toEqual({ ...end.view.board, smpNumber: 2, round: 2, season: 'spring' });
     } finally {
       await page.context().close();
     }

@@ -7,9 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActionSpec, Fields } from '../../src/engine/module.ts';
+import type { ActionSpec } from '../../src/engine/module.ts';
+import { validateScenario } from '../../src/modules/smp/index.ts';
 import { wardroom } from '../support/cli.ts';
-import { claim, invite, startServer, type Client, type TestServer } from '../support/server.ts';
+import { claim, fill, invite, startServer, type Client, type TestServer } from '../support/server.ts';
 
 const DEMO_PATH = new URL('../../examples/smp/demo-1940.json', import.meta.url);
 const DEMO = readFileSync(DEMO_PATH, 'utf8');
@@ -19,25 +20,6 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server.close());
-
-/** An action from its spec, as the generic form sends it untouched: each field's default, else its first option. */
-function fill(spec: ActionSpec, seat: string): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: spec.type, seat };
-  const put = (fields: Fields | undefined) => {
-    for (const [key, f] of Object.entries(fields ?? {})) {
-      let v: unknown = f.default;
-      if (v === undefined && f.kind === 'choice') v = f.options[0]?.value;
-      if (v === undefined && f.kind === 'subset') v = f.options.slice(0, f.min).map((o) => o.value);
-      if (v === undefined && f.kind === 'int') v = f.min ?? 0;
-      if (v === undefined && f.kind === 'bool') v = false;
-      if (v === undefined) throw new Error(`field ${key} (${f.kind}) of ${spec.type} has no default to fill`);
-      out[key] = v;
-      if (f.kind === 'choice') put(f.options.find((o) => o.value === v)?.fields);
-    }
-  };
-  put(spec.fields);
-  return out;
-}
 
 async function createSmp(referee: Client, body: Record<string, unknown>) {
   return referee.post('/api/games', { module: 'smp', name: referee.name, ...body });
@@ -87,6 +69,10 @@ describe('SMP games online (issue 10)', () => {
     expect(kinds).toEqual(new Set(['roll', 'choose']));
     expect(page.view.pending).toBeNull();
     expect(page.waitingFor).toEqual([]);
+    // The board to start the next phase from (R0-7): this board, the SMP number, round and season moved on, and a valid board.
+    const next = page.view.next;
+    expect(next).toEqual({ ...page.view.board, smpNumber: 2, round: 2, season: 'spring' });
+    expect(validateScenario(next).ok).toBe(true);
     expect(page.game.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(page.view.events.some((e: { type: string }) => e.type === 'change')).toBe(true);
     // The log the page shows is the phase's report.

@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import { buildServer, type Ctx, type ServerOptions } from '../../src/adapters/server/app.ts';
 import { openDatabase } from '../../src/adapters/storage/database.ts';
 import { freshDatabase } from './postgres.ts';
-import type { Action } from '../../src/engine/module.ts';
+import type { Action, ActionSpec, Fields } from '../../src/engine/module.ts';
 import type { GameRecord } from '../../src/engine/session.ts';
 
 /** A game file of examples/cwnb/. */
@@ -315,4 +315,23 @@ export async function importCut(server: TestServer, record: GameRecord, cut: num
   const c = await claim(spectator, await invite(referee, id, 'spectator'), []);
   if (c.status !== 200) throw new Error(`spectator: ${c.status} ${c.text}`);
   return { id, seed: r.body.seed as boolean, referee, ...teams, teams, spectator, seats };
+}
+
+/** An action from its spec, as the generic form sends it untouched: each field's default, else its first option. */
+export function fill(spec: ActionSpec, seat: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: spec.type, seat };
+  const put = (fields: Fields | undefined) => {
+    for (const [key, f] of Object.entries(fields ?? {})) {
+      let v: unknown = f.default;
+      if (v === undefined && f.kind === 'choice') v = f.options[0]?.value;
+      if (v === undefined && f.kind === 'subset') v = f.options.slice(0, f.min).map((o) => o.value);
+      if (v === undefined && f.kind === 'int') v = f.min ?? 0;
+      if (v === undefined && f.kind === 'bool') v = false;
+      if (v === undefined) throw new Error(`field ${key} (${f.kind}) of ${spec.type} has no default to fill`);
+      out[key] = v;
+      if (f.kind === 'choice') put(f.options.find((o) => o.value === v)?.fields);
+    }
+  };
+  put(spec.fields);
+  return out;
 }

@@ -55,6 +55,14 @@ export function SmpBoard({ page }: { page: GamePage }) {
   return (
     <section class="card" aria-labelledby="smp-board-h" data-testid="smp-board">
       <h2 id="smp-board-h">The board</h2>
+      {v.next && (
+        <p>
+          <a href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify(v.next, null, 2))}`} download={`smp-${v.next.smpNumber}-round-${v.next.round}-${v.next.season}.json`} class="button primary" data-testid="next-board-link">
+            Download the board for the next phase (SMP {v.next.smpNumber}, round {v.next.round}, {v.next.season})
+          </a>{' '}
+          <small>the board below with the SMP number, round and season moved on, as <code>wardroom smp run --out</code> writes it</small>
+        </p>
+      )}
       <Nations board={b} startCash={v.startCash} nation={nation} />
       <p data-testid="smp-tokens">
         Tokens in the pool: engineer {b.tokens.engineer} · kamikaze {b.tokens.kamikaze} · partisan {b.tokens.partisan}

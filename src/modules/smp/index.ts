@@ -7,6 +7,7 @@ import { ruleError, type RuleError } from '../../engine/errors.ts';
 import { NOT_NOW } from '../../engine/kernel.ts';
 import type { Action, ActionDef, Outcome, RulesModule } from '../../engine/module.ts';
 import { PhaseRunner, runPhase, STEPS, type Run } from './phase.ts';
+import { nextPhase } from './next-phase.ts';
 import { validateScenario, type Scenario } from './scenario.ts';
 
 export interface SmpOptions {
@@ -196,6 +197,8 @@ export function smpView(state: SmpState) {
     pending: r.pending ? { seat: r.pending.seat, kind: r.pending.kind, prompt: r.pending.kind === 'decide' ? r.pending.action.label : r.pending.prompt, odds: r.pending.kind === 'decide' ? r.pending.odds : undefined } : null,
     board: r.board,
     startCash: state.options.scenario.cash,
+    // Once the whole phase has run: the board to start the next one from (`smp run --out`, ruling R0-7).
+    next: r.pending || only ? null : nextPhase(r.board),
     events: r.events,
   };
 }
