@@ -233,16 +233,18 @@ describe('invitations and seats', () => {
     expect(people).toEqual([]);
   });
 
-  it('no link is made that nobody could claim: a held seat, a team whose seats are all held (409, freeing named); a table link with a seat free is made', async () => {
+  it('no link is made that nobody could claim: a held seat, a team whose seats are all held (409, freeing named); a table link offers the free seats only', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);
     await claim(server.person('Ann'), await invite(rita, id, 'team', { team: 'allied' }), ALLIED);
     const held = await rita.post(`/api/games/${id}/invitations`, { kind: 'seat', seat: 'allied:mediterranean' });
     expect([held.status, held.body.error]).toEqual([409, { code: 'seat-taken', message: 'Allied, Mediterranean is held by Ann: free the seat first (Referee, Seats), then make the link.' }]);
     const team = await rita.post(`/api/games/${id}/invitations`, { kind: 'team', team: 'allied' });
-    expect([team.status, team.body.error?.message]).toEqual([409, 'Every seat of this team is held: free the seat first (Referee, Seats), then make the link.']);
+    expect([team.status, team.body.error?.message]).toEqual([409, 'Every seat of this team is held: free a seat first (Referee, Seats), then make the link.']);
+    // A table link offers the seats still free only: freeing a held seat later does not revoke it.
     const table = await rita.post(`/api/games/${id}/invitations`, { kind: 'table' });
-    expect(table.status).toBe(201);
+    expect([table.status, table.body.seats]).toEqual([201, SOVIET]);
+    expect((await rita.call('DELETE', `/api/games/${id}/seats/allied:mediterranean`)).status).toBe(200);
     expect((await claim(server.person('Sam'), table.body.token, SOVIET)).status).toBe(200);
   });
 

@@ -176,7 +176,7 @@ describe('Step 7 Kamikaze Raids', () => {
     expect(q.action.label).toBe(`${RULE} 3 hit(s) on ships in P-36; Japan chooses the ships:`);
     expect(q.action.fields).toEqual({
       u0: { kind: 'int', label: 'Undamaged battleship (uk), 1: hits (each damages one)', min: 0, max: 1 },
-      d0: { kind: 'int', label: 'Damaged battleship (uk), 1 now and those the hits above damage: hits (each sinks one)', min: 0, max: 2 },
+      d0: { kind: 'int', label: 'Damaged battleship (uk): hits (each sinks one; 1 damaged now, and any the hits above damage)', min: 0, max: 2 },
       u1: { kind: 'int', label: 'destroyer (uk), 1: hits (each sinks one)', min: 0, max: 1 },
     });
     expect(q.auto).toEqual({ u1: 1, d0: 1, u0: 1 });

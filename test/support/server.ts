@@ -324,7 +324,7 @@ export function fill(spec: ActionSpec, seat: string): Record<string, unknown> {
     for (const [key, f] of Object.entries(fields ?? {})) {
       let v: unknown = f.default;
       if (v === undefined && f.kind === 'choice') v = f.options[0]?.value;
-      if (v === undefined && f.kind === 'subset') v = f.options.slice(0, f.min).map((o) => o.value);
+      if (v === undefined && f.kind === 'subset') v = f.options.slice(0, f.min ?? 0).map((o) => o.value);
       if (v === undefined && f.kind === 'int') v = f.min ?? 0;
       if (v === undefined && f.kind === 'bool') v = false;
       if (v === undefined) throw new Error(`field ${key} (${f.kind}) of ${spec.type} has no default to fill`);

@@ -177,7 +177,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       )}
       {cwnbBoard ? <Overview page={page} /> : smp ? <SmpNow page={page} /> : <GenericView page={page} />}
       {seats.filter((seat) => !grouped.has(seat)).map((seat) => (
-        <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat }, () => `Taken back: the last action of ${seatLabel(seat, page.seats)}, and all it did; the log marks it.`)} leave={() => leave(seat)} />
+        <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat }, () => `Taken back: the last action of ${seatLabel(seat, page.seats)}, and all it did; the log marks it.`)} leave={leave} />
       ))}
       {grouped.size > 0 && <IdleSeats seats={[...grouped]} page={page} leave={leave} />}
       {smp && <SmpBoard page={page} />}
@@ -219,7 +219,7 @@ function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: s
   );
 }
 
-function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void>; leave: () => Promise<void> }) {
+function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void>; leave: (seat: string) => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const section = useRef<HTMLElement>(null);
@@ -243,7 +243,8 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
           // This seat's heading while it is still asked; else the next seat asked (first on the page).
           const own = heading.current?.isConnected ? heading.current : null;
           const nextAsked = document.querySelector('section.actions h2[tabindex] .badge')?.closest<HTMLElement>('h2');
-          (own?.querySelector('.badge') ? own : (nextAsked ?? own))?.focus();
+          // Or, with nothing left to do, the card of the seats with nothing to do.
+          (own?.querySelector('.badge') ? own : (nextAsked ?? own ?? document.getElementById('idle-seats-h')))?.focus();
         }
       });
     }
@@ -276,10 +277,11 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
         </p>
       )}
       {forms.map((spec) => (
-        // Keyed by the type, its label and the fields it asks: a new question of the same type (SMP
-        // asks "choose" again and again, often with the same fields) gets a fresh form with its own
-        // defaults, while a form whose options moved on (an order after a refresh) keeps what was entered.
-        <ActionForm key={`${spec.type}|${spec.label}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} open={waiting && forms.length === 1 && grid.size === 0} />
+        // Keyed by the type and the fields it asks (and in SMP, which asks "choose" again and again,
+        // often with the same fields, by the question): a new question gets a fresh form with its
+        // own defaults, while a form whose options or label moved on (an order after a refresh, a
+        // note as the zone's step moves) keeps what was entered.
+        <ActionForm key={`${spec.type}|${page.game.module === 'smp' ? spec.label : ''}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} open={waiting && forms.length === 1 && grid.size === 0} />
       ))}
       <ClosedActions list={page.closed?.[seat] ?? []} seat={seat} />
       <ErrorBox message={error} />
@@ -293,28 +295,32 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
           Undo my last action
         </button>
       )}
-      {!page.game.over && page.me.seats.includes(seat) && (
-        <details class="leave">
-          <summary>Leave this seat</summary>
-          <p>The seat goes back to the referee, who can invite someone else to it. The campaign goes on.</p>
-          <button
-            type="button"
-            class="secondary"
-            data-testid={`leave-${seat}`}
-            onClick={() => tried(leave)}
-          >
-            Leave {seatLabel(seat, page.seats)}
-          </button>
-        </details>
-      )}
+      <LeaveSeats seats={[seat]} page={page} leave={leave} />
     </section>
   );
 }
 
 /** Several seats with nothing to do now, in one card: each named, and each may be left. */
 function IdleSeats({ seats, page, leave }: { seats: string[]; page: GamePage; leave: (seat: string) => Promise<void> }) {
+  return (
+    <section class="card actions" data-testid="idle-seats" aria-labelledby="idle-seats-h">
+      <h2 id="idle-seats-h" tabIndex={-1}>
+        Nothing to do now
+      </h2>
+      <p>
+        {seats.map((s) => seatLabel(s, page.seats)).join(', ')}
+        {page.waitingFor.length > 0 && !page.game.over ? `: the game waits for ${waitingNames(page)}.` : '.'}
+      </p>
+      <LeaveSeats seats={seats} page={page} leave={leave} />
+    </section>
+  );
+}
+
+/** Give up seats this person holds: each goes back to the referee, who can invite someone else to it. */
+function LeaveSeats({ seats, page, leave }: { seats: string[]; page: GamePage; leave: (seat: string) => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const held = seats.filter((s) => page.me.seats.includes(s));
+  if (page.game.over || !held.length) return null;
   const tried = async (seat: string) => {
     setError(null);
     try {
@@ -324,25 +330,16 @@ function IdleSeats({ seats, page, leave }: { seats: string[]; page: GamePage; le
     }
   };
   return (
-    <section class="card actions" data-testid="idle-seats" aria-labelledby="idle-seats-h">
-      <h2 id="idle-seats-h">Nothing to do now</h2>
-      <p>
-        {seats.map((s) => seatLabel(s, page.seats)).join(', ')}
-        {page.waitingFor.length > 0 && !page.game.over ? `: the game waits for ${waitingNames(page)}.` : '.'}
-      </p>
+    <details class="leave">
+      <summary>{held.length === 1 ? 'Leave this seat' : 'Leave a seat'}</summary>
+      <p>The seat goes back to the referee, who can invite someone else to it. The campaign goes on.</p>
+      {held.map((s) => (
+        <button key={s} type="button" class="secondary" data-testid={`leave-${s}`} onClick={() => tried(s)}>
+          Leave {seatLabel(s, page.seats)}
+        </button>
+      ))}
       <ErrorBox message={error} />
-      {!page.game.over && held.length > 0 && (
-        <details class="leave">
-          <summary>Leave a seat</summary>
-          <p>The seat goes back to the referee, who can invite someone else to it. The campaign goes on.</p>
-          {held.map((s) => (
-            <button key={s} type="button" class="secondary" data-testid={`leave-${s}`} onClick={() => tried(s)}>
-              Leave {seatLabel(s, page.seats)}
-            </button>
-          ))}
-        </details>
-      )}
-    </section>
+    </details>
   );
 }
 

@@ -212,16 +212,18 @@ function Bookmarks({ bookmarks, step, go }: { bookmarks: Bookmark[]; step: numbe
   return (
     <nav aria-label="Bookmarks" data-testid="replay-bookmarks">
       <h3>Bookmarks</h3>
-      <ul class="bookmarks">
-        {turns.map((b) => (
-          <li key={b.step}>
-            <button type="button" aria-current={b === here ? 'step' : undefined} onClick={() => go(b.step)} data-testid={`bookmark-turn-${b.step}`}>
-              {b.label}
-              <span class="sr-only"> (step {b.step})</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      {turns.length > 0 && (
+        <ul class="bookmarks">
+          {turns.map((b) => (
+            <li key={b.step}>
+              <button type="button" aria-current={b === here ? 'step' : undefined} onClick={() => go(b.step)} data-testid={`bookmark-turn-${b.step}`}>
+                {b.label}
+                <span class="sr-only"> (step {b.step})</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {phases.length > 0 && (
         <div class="field">
           <label for="replay-phase">Jump to a moment</label>

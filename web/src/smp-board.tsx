@@ -26,7 +26,7 @@ export function SmpNow({ page }: { page: GamePage }) {
       </h2>
       {v.label && <p class="help">{v.label}</p>}
       <Steps steps={v.steps} now={v.step} />
-      <p data-testid="waiting-for">{page.game.over ? 'The phase is over: the board below is the board for the next game round.' : page.waitingFor.length ? <>Waiting for: {page.waitingFor.map((s) => seatLabel(s, page.seats)).join(', ')}</> : 'Waiting for no one.'}</p>
+      <p data-testid="waiting-for">{page.game.over ? `The phase is over${v.next ? ': the board below is the board for the next game round' : ''}.` : page.waitingFor.length ? <>Waiting for: {page.waitingFor.map((s) => seatLabel(s, page.seats)).join(', ')}</> : 'Waiting for no one.'}</p>
       {v.pending && (
         <div class="pending" data-testid="pending">
           <h3>
@@ -83,9 +83,9 @@ export function SmpBoard({ page }: { page: GamePage }) {
         </dl>
       </details>
       <p>
-        {over && (
+        {over && page.game.seed && (
           <>
-            Dice seed: <code data-testid="seed">{page.game.seed ?? 'not published yet'}</code>.{' '}
+            Dice seed: <code data-testid="seed">{page.game.seed}</code>.{' '}
           </>
         )}
         Dice commitment, published at creation (SHA-256 of the seed{over ? '' : ', which is published at the end'}): <code data-testid="seed-commitment">{page.game.seedCommitment}</code>

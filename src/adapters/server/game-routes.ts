@@ -438,14 +438,17 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       seats = all.filter((s) => session.module.teamOf(session.state, s) === body.team);
       if (!seats.length) throw new HttpError(422, 'no-such-team', `Name a team of this campaign (${session.module.teams(session.state).join(', ')}).`);
     } else seats = body.kind === 'table' ? [...all] : [];
-    // A link nobody could claim is not made: a held seat is freed first (a lost device, a seat the referee kept).
+    // A link offers only the seats nobody holds; one that would offer none is not made (a held seat
+    // is freed first: a lost device, a seat the referee kept).
     if (seats.length) {
       const held = new Map((await ctx.people.holders(id)).map((h) => [h.seat, h.name]));
-      if (seats.every((s) => held.has(s))) {
+      const free = seats.filter((s) => !held.has(s));
+      if (!free.length) {
         const [first] = seats;
-        const which = body.kind === 'seat' ? `${session.seatLabel(first)} is held by ${held.get(first)}` : `Every seat ${body.kind === 'team' ? 'of this team' : 'of the campaign'} is held`;
-        throw new HttpError(409, 'seat-taken', `${which}: free the seat first (Referee, Seats), then make the link.`);
+        const which = body.kind === 'seat' ? `${session.seatLabel(first)} is held by ${held.get(first)}: free the seat` : `Every seat ${body.kind === 'team' ? 'of this team' : 'of the campaign'} is held: free a seat`;
+        throw new HttpError(409, 'seat-taken', `${which} first (Referee, Seats), then make the link.`);
       }
+      seats = free;
     }
     const token = await ctx.people.createInvitation(id, body.kind, seats);
     const url = `${ctx.baseUrl}/invite/${token}`;

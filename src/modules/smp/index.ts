@@ -3,12 +3,13 @@
  * State = validated scenario + dice + action log; everything else is derived by replay (cached).
  */
 import { RecordingDice, type DiceSource, type DiceState } from '../../engine/dice.ts';
-import { ruleError, type RuleError } from '../../engine/errors.ts';
+import { isRuleError, ruleError, type RuleError } from '../../engine/errors.ts';
 import { NOT_NOW } from '../../engine/kernel.ts';
 import type { Action, ActionDef, Outcome, RulesModule } from '../../engine/module.ts';
 import { PhaseRunner, runPhase, STEPS, type Run } from './phase.ts';
-import { nextPhase } from './next-phase.ts';
+import { nextPhase, nextPhaseOptions } from './next-phase.ts';
 import { validateScenario, type Scenario } from './scenario.ts';
+import type { DecideRequest } from './script.ts';
 
 export interface SmpOptions {
   scenario: Scenario;
@@ -122,7 +123,8 @@ const ACTIONS: ActionDef<SmpState>[] = [
     type: 'choose',
     decision: true,
     when: (state, seat, explain) => pendingFor(state, seat, 'decide', explain),
-    label: (state) => derive(state).pending!.prompt,
+    // The question as a form asks it, without the lines that list its fields for typing.
+    label: (state) => (derive(state).pending as DecideRequest).action.label,
     fields: (state) => {
       const p = derive(state).pending;
       if (p?.kind !== 'decide') return undefined;
@@ -192,13 +194,13 @@ export function smpView(state: SmpState) {
     label: state.options.scenario.label,
     note: SPECTATORS_SEE_ALL,
     step: r.pending?.step ?? 11,
-    steps: STEPS.filter((s) => !only || only.includes(s.n)).map(({ n, name, section }) => ({ n, name, section })),
+    steps: STEPS.filter((s) => !only || only.includes(s.n)).map(({ n, name }) => ({ n, name })),
     // A question as its form asks it: the fields by their labels, not by the keys a terminal types.
     pending: r.pending ? { seat: r.pending.seat, kind: r.pending.kind, prompt: r.pending.kind === 'decide' ? r.pending.action.label : r.pending.prompt, odds: r.pending.kind === 'decide' ? r.pending.odds : undefined } : null,
     board: r.board,
     startCash: state.options.scenario.cash,
     // Once the whole phase has run: the board to start the next one from (`smp run --out`, ruling R0-7).
-    next: r.pending || only ? null : nextPhase(r.board),
+    next: r.pending || isRuleError(nextPhaseOptions(r.board, {}, only)) ? null : nextPhase(r.board),
     events: r.events,
   };
 }

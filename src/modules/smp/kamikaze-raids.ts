@@ -111,7 +111,7 @@ export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: nu
     fields[`u${i}`] = { kind: 'int', label: `${s.two ? 'Undamaged ' : ''}${words(s.type)} (${b.nationName(s.owner)}), ${s.two ? und : s.count}: hits (each ${s.two ? 'damages' : 'sinks'} one)`, min: 0, max: s.two ? und : s.count };
     lines.push(`  u${i}: ${s.two ? 'undamaged ' : ''}${words(s.type)} (${b.nationName(s.owner)}), ${s.two ? und : s.count} — a hit ${s.two ? 'damages' : 'sinks'} one`);
     if (s.two) {
-      fields[`d${i}`] = { kind: 'int', label: `Damaged ${words(s.type)} (${b.nationName(s.owner)}), ${s.damaged} now and those the hits above damage: hits (each sinks one)`, min: 0, max: s.count };
+      fields[`d${i}`] = { kind: 'int', label: `Damaged ${words(s.type)} (${b.nationName(s.owner)}): hits (each sinks one; ${s.damaged} damaged now, and any the hits above damage)`, min: 0, max: s.count };
       lines.push(`  d${i}: damaged ${words(s.type)} (${b.nationName(s.owner)}), ${s.damaged} now (+ those damaged by u${i}) — a hit sinks one`);
     }
   });
