@@ -37,6 +37,7 @@ export default defineConfig({
       'test/smp/vichy-france.test.ts',
       'test/smp/scenario.test.ts',
       'test/smp/board.test.ts',
+      'test/smp/odds-cli.test.ts',
     ],
   },
 });
