@@ -38,6 +38,7 @@ export default defineConfig({
       'test/smp/scenario.test.ts',
       'test/smp/board.test.ts',
       'test/smp/odds-cli.test.ts',
+      'test/smp/odds-queries.test.ts',
     ],
   },
 });
