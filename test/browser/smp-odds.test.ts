@@ -281,6 +281,14 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       const file = JSON.parse(decodeURIComponent((await link.getAttribute('href'))!.replace(/^data:application\/json;charset=utf-8,/, '')));
       const end = (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { view: { board: object } };
       expect(file).toEqual({ ...end.view.board, smpNumber: 2, round: 2, season: 'spring' });
+
+      // The replay of the whole phase: PageDown goes to the next moment, the start of a step.
+      await page.goto(`${server.url}/g/${id}/replay?step=0`);
+      const firstMoment = await page.getByTestId('replay-phase').locator('option').nth(1).getAttribute('value');
+      expect(await page.getByTestId('replay-phase').locator('option').nth(1).textContent()).toBe(`Step 2: Conduct Vichy France (step ${firstMoment})`);
+      expect(await page.locator('.replay-controls .help').textContent()).toBe('Keys: Home and End, ← and → one step, PageUp and PageDown (or [ and ]) a moment to jump to.');
+      await page.keyboard.press('PageDown');
+      await until('the start of step 2', async () => new URL(page.url()).searchParams.get('step') === firstMoment);
     } finally {
       await page.context().close();
     }

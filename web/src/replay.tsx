@@ -10,7 +10,8 @@ import { ErrorBox } from './ui.tsx';
  * `/g/:id/replay?as=SEAT&step=N` (issue 10): the campaign as the viewer saw it after each step of
  * its log, step by step. Every step is computed on the server for the viewer; the page holds no
  * log. First / Previous / Next / Last buttons, the keyboard (Home, End, ←, →; PageUp / PageDown
- * or [ and ] for the turns), turn bookmarks, and the step in the address so a step can be shared.
+ * or [ and ] for the turns, or the moments of a game without turns), turn bookmarks, and the step
+ * in the address so a step can be shared.
  */
 export function Replay({ id, as, step }: { id: string; as: string | null; step: number }) {
   const [data, setData] = useState<ReplayStep | null>(null);
@@ -46,8 +47,10 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
     if (to !== step) navigate(pageUrl(to), true);
   };
   const turns = (data?.bookmarks ?? []).filter((b) => b.kind === 'turn');
-  const prevTurn = () => [...turns].reverse().find((b) => b.step < step)?.step ?? 0;
-  const nextTurn = () => turns.find((b) => b.step > step)?.step ?? last;
+  // PageUp and PageDown go a turn; in a game without turns (a Strategic Missions Phase), a moment.
+  const marks = turns.length ? turns : (data?.bookmarks ?? []);
+  const prevMark = () => [...marks].reverse().find((b) => b.step < step)?.step ?? 0;
+  const nextMark = () => marks.find((b) => b.step > step)?.step ?? last;
 
   // The keyboard, anywhere on the page but in a field.
   const keys = useRef<(e: KeyboardEvent) => void>(() => {});
@@ -60,10 +63,10 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
       End: () => last,
       ArrowLeft: () => step - 1,
       ArrowRight: () => step + 1,
-      PageUp: prevTurn,
-      '[': prevTurn,
-      PageDown: nextTurn,
-      ']': nextTurn,
+      PageUp: prevMark,
+      '[': prevMark,
+      PageDown: nextMark,
+      ']': nextMark,
     };
     const f = to[e.key];
     if (!f) return;
@@ -149,7 +152,7 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
           <input id="replay-step" name="step" type="number" min={0} max={last} value={step} key={step} style={{ width: '7rem' }} />
           <button type="submit">Go</button>
         </form>
-        <p class="help">Keys: Home and End, ← and → one step{turns.length ? ', PageUp and PageDown (or [ and ]) a Campaign Game Turn' : ''}.</p>
+        <p class="help">Keys: Home and End, ← and → one step{turns.length ? ', PageUp and PageDown (or [ and ]) a Campaign Game Turn' : marks.length ? ', PageUp and PageDown (or [ and ]) a moment to jump to' : ''}.</p>
         <Bookmarks bookmarks={data.bookmarks} step={at} go={go} />
       </section>
       <section class="card" aria-labelledby="step-events-h" data-testid="step-events">
