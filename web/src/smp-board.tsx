@@ -1,5 +1,5 @@
 import type { GamePage, SmpView } from './api.ts';
-import { seatLabel } from './api.ts';
+import { seatLabel, waitingNames } from './api.ts';
 import { Entry, type Json } from './generic-view.tsx';
 import { SeedImported } from './ui.tsx';
 
@@ -26,7 +26,7 @@ export function SmpNow({ page }: { page: GamePage }) {
       </h2>
       {v.label && <p class="help">{v.label}</p>}
       <Steps steps={v.steps} now={v.step} />
-      <p data-testid="waiting-for">{page.game.over ? `The phase is over${v.next ? ': the board below is the board for the next game round' : ''}.` : page.waitingFor.length ? <>Waiting for: {page.waitingFor.map((s) => seatLabel(s, page.seats)).join(', ')}</> : 'Waiting for no one.'}</p>
+      <p data-testid="waiting-for">{page.game.over ? `The phase is over${v.next ? ': the board below is the board for the next game round' : ''}.` : page.waitingFor.length ? <>Waiting for: {waitingNames(page)}</> : 'Waiting for no one.'}</p>
       {v.pending && (
         <div class="pending" data-testid="pending">
           <h3>
