@@ -290,18 +290,17 @@ const frictionOfWar: OptionalExample = {
   file: '13-5-friction-of-war.json',
   title: '13.5 Friction of War, Mediterranean, 2 turns',
   shows: [
-    'Turn 1: mission roll 1 (Military Escort vs. Raid); the Allied player plays an Additional Ship card to re-roll it: 3, Sea Superiority vs. Sea Superiority (Urgent).',
+    'Turn 1: mission roll 3, Sea Superiority vs. Sea Superiority (Urgent). Nobody holds a card before the hand is drawn (6.C.3), so no joker is played before the battle.',
     'During the battle the Soviet player re-rolls a die at the table (recorded), the Allied player takes +2 points on the Point Track (they count toward the turn\'s winner).',
-    'At 7.2.4 the Soviet player banks an Additional Ship card for 5 Victory Points; the Allied player keeps an Additional Ship card (7.2.1).',
-    'Turn 2: the Allied player plays the kept card to buy USS Midway at its Point Value (22) instead of double.',
+    'At 7.2.4 the Soviet player banks an Additional Ship card for 5 Victory Points; both players keep an Additional Ship card (7.2.1).',
+    'Turn 2: mission roll 1; the Soviet player plays the kept card to re-roll it: 3. The Allied player plays the kept card to buy USS Midway at its Point Value (22) instead of double.',
     'Then the campaign is played to its end.',
   ],
   build() {
     const g = new Game('13-5', { zones: ['mediterranean'], turns: 2, dice: 'physical', ...DEMO, optional: { frictionOfWar: true } }, 'example:13-5');
     const A = g.seat('allied', 'mediterranean');
     const S = g.seat('soviet', 'mediterranean');
-    S.roll(1);
-    g.act(A.seat, 'playAdditionalShip', { use: 'reroll-mission', values: [3] });
+    S.roll(3);
     A.buy('uss-nimitz', 'uss-ticonderoga', 'uss-kidd').done();
     S.buy('kirov', 'slava', 'sovremenny', 'akula').done();
     S.commit(['kirov', 'slava', 'sovremenny']);
@@ -314,9 +313,10 @@ const frictionOfWar: OptionalExample = {
     endBattle(g, 'mediterranean');
     g.act(S.seat, 'playAdditionalShip', { use: 'bank' });
     A.keep('Additional Ship');
-    S.keep();
+    S.keep('Additional Ship');
     const adv = g.state.zones.mediterranean!.status >= 4 ? A : S;
-    adv.roll(3);
+    adv.roll(1);
+    g.act(S.seat, 'playAdditionalShip', { use: 'reroll-mission', values: [3] });
     g.act(A.seat, 'useKeptAdditionalShip', { use: 'ship-at-point-value' });
     A.buy('uss-midway').done();
     finish(g, { seed: 5 });

@@ -170,9 +170,10 @@ export class OTable extends Table {
 
   /**
    * A quiet Campaign Game Turn in every zone: mission (die 1 unless given), no Special
-   * Conditions, no purchases, nothing committed, Battle Turns ended, nothing kept.
+   * Conditions, no purchases, nothing committed, Battle Turns ended, nothing kept (or in every
+   * zone the cards given, 7.2.1).
    */
-  quietTurn(missions: Partial<Record<ZoneId, Want>> = {}): GameEvent[] {
+  quietTurn(missions: Partial<Record<ZoneId, Want>> = {}, keep: Partial<Record<Side, { card: string }>> = {}): GameEvent[] {
     const from = this.events.length;
     for (const id of this.state.options.zones) this.start(id, missions[id] ?? quietMission(id, this.zone(id).status));
     for (const id of this.state.options.zones) for (const side of SIDES) this.done(id, side);
@@ -180,7 +181,10 @@ export class OTable extends Table {
       for (const side of SIDES) this.commit(id, side, []);
       if (this.zone(id).battle!.toDeal > 0) this.deal(id);
     }
-    this.finishAll();
+    for (const id of this.state.options.zones) {
+      this.endAll(id);
+      this.setAside(id, keep);
+    }
     return this.events.slice(from);
   }
 

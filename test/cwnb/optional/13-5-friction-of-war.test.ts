@@ -9,6 +9,16 @@ const FOW: Optional = { frictionOfWar: true };
 
 const joker = (t: OTable, seat: string, use: string, more: Record<string, unknown> = {}) => t.act({ type: 'playAdditionalShip', seat, use, ...more });
 
+/** 7.2.1: both players keep an Additional Ship card for the next turn; before the hand is drawn (6.C.3) it is the only joker they hold. */
+const BOTH_KEEP = { allied: { card: 'Additional Ship' }, soviet: { card: 'Additional Ship' } };
+
+/** Turn 1 played quietly in `zone`; the players of `keep` kept an Additional Ship card. Turn 2 not yet rolled. */
+function turnTwo(zone: typeof PG | typeof SP, optional: Optional, keep: Partial<typeof BOTH_KEEP> = BOTH_KEEP): OTable {
+  const t = new OTable({ zones: [zone], optional });
+  t.quietTurn({}, keep);
+  return t;
+}
+
 /** Persian Gulf, Sea Superiority vs. Sea Superiority (Pool 45; a tie splits it 22 / 22), nothing bought or committed. */
 function seaSuperiority(optional: Optional = FOW): OTable {
   const t = new OTable({ zones: [PG], optional });
@@ -40,11 +50,11 @@ function keptInPersianGulf(): OTable {
 
 describe('13.5 Friction of War', () => {
   it('13.5 jokers: re-roll the mission die, right after it was rolled; only the final result stands', () => {
-    const t = new OTable({ zones: [PG], optional: FOW });
+    const t = turnTwo(PG, FOW);
     t.roll(PG, { allied: 'Civilian Escort' }); // die 3 on Even
     expect(t.zone(PG).mission!.roll).toBe(3);
     const ev = joker(t, 'allied:persian-gulf', 'reroll-mission', { values: [1] });
-    expect(ev.map((e) => e.text)).toContain('Persian Gulf: Allied plays an Additional Ship card — re-roll the mission die; only the final result stands (13.5).');
+    expect(ev.map((e) => e.text)).toContain('Persian Gulf: Allied plays the kept Additional Ship card — re-roll the mission die; only the final result stands (13.5).');
     expect(t.zone(PG).mission!.roll).toBe(1);
     expect(t.zone(PG).mission!.cell.allied).toBe('Sea Superiority');
     // Played back and forth: the opponent re-rolls the same die again.
@@ -53,12 +63,14 @@ describe('13.5 Friction of War', () => {
     expect(t.zoneView(PG).players.allied.additionalShipsPlayed).toBe(1);
     expect(t.zoneView(PG).players.soviet.additionalShipsPlayed).toBe(1);
     // Once anything else happened in the zone, the die stands.
-    t.act({ type: 'buyCard', seat: 'allied:persian-gulf', card: 'ECM' });
-    expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'reroll-mission', values: [1] })).toMatchObject({ code: 'nothing-to-reroll', rule: '13.5' });
+    const u = turnTwo(PG, FOW, { soviet: BOTH_KEEP.soviet });
+    u.roll(PG, {});
+    u.act({ type: 'buyCard', seat: 'allied:persian-gulf', card: 'ECM' });
+    expect(u.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'reroll-mission', values: [1] })).toMatchObject({ code: 'nothing-to-reroll', rule: '13.5' });
   });
 
   it('13.5 jokers: re-roll a Special Condition for either side', () => {
-    const t = new OTable({ zones: [PG], optional: { ...FOW, specialConditions: {} } });
+    const t = turnTwo(PG, { ...FOW, specialConditions: {} });
     t.roll(PG, {});
     t.give(PG, 'soviet', 'Bad Weather');
     // The Allied player re-rolls the Soviet roll: a 2, no Special Condition.
@@ -68,17 +80,17 @@ describe('13.5 Friction of War', () => {
     expect(ev.map((e) => e.text)).toContain('Persian Gulf: Soviet has no Special Condition this turn (13.2).');
     expect(t.zone(PG).conditions!.soviet).toEqual({ rolled: true, condition: null, portStrike: null });
     expect(t.player(PG, 'allied').jokersPlayed).toBe(1);
-    // Only the roll just made: not the Allied player's own, not yet rolled.
-    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-conditions', side: 'allied', values: [1] }).code).toBe('nothing-to-reroll');
+    // Only the roll just made: not the Allied player's, not yet rolled.
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'reroll-conditions', side: 'allied', values: [1] }).code).toBe('nothing-to-reroll');
     // Once anything else happened in the zone, the roll stands.
     t.give(PG, 'allied', null);
     expect(t.zone(PG).step).toBe('purchase');
-    t.act({ type: 'buyCard', seat: 'soviet:persian-gulf', card: 'ECM' });
-    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-conditions', side: 'allied', values: [1] }).code).toBe('nothing-to-reroll');
+    t.act({ type: 'buyCard', seat: 'allied:persian-gulf', card: 'ECM' });
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'reroll-conditions', side: 'allied', values: [1] }).code).toBe('nothing-to-reroll');
   });
 
   it('13.5 jokers: the second Special Conditions roll is re-rolled too, although the zone has moved on to its purchases; only the final result stands', () => {
-    const t = new OTable({ zones: [PG], optional: { ...FOW, specialConditions: {} } });
+    const t = turnTwo(PG, { ...FOW, specialConditions: {} });
     t.roll(PG, {});
     t.give(PG, 'allied', null);
     t.give(PG, 'soviet', 'Rushed');
@@ -103,7 +115,8 @@ describe('13.5 Friction of War', () => {
     t.commit(PG, 'soviet', ['s-dd']);
     t.damage(PG, 'a-dd', 4);
     t.act({ type: 'cripple', seat: 'soviet:persian-gulf', ship: 'a-dd' });
-    t.finish(PG);
+    t.endAll(PG);
+    t.setAside(PG, BOTH_KEEP);
     // Turn 2: the Soviet player rolls nothing; the Allied player rolls Prepared, the destroyer is repaired.
     t.roll(PG, {});
     t.give(PG, 'soviet', null);
@@ -121,7 +134,7 @@ describe('13.5 Friction of War', () => {
   });
 
   it('13.5 jokers: a second Bad Weather re-rolled away keeps the Carrier Strike mission that 13.2.1 would have re-rolled', () => {
-    const t = new OTable({ zones: [SP], optional: { ...FOW, specialConditions: {} } });
+    const t = turnTwo(SP, { ...FOW, specialConditions: {} });
     t.roll(SP, { allied: 'Carrier Strike' });
     const mission = t.zone(SP).mission;
     t.give(SP, 'soviet', 'Bad Weather');
@@ -138,6 +151,8 @@ describe('13.5 Friction of War', () => {
     expect(ev[0].text).toContain('Jink and Bounce cannot be re-rolled');
     t.finish(PG);
     t.start(PG, {});
+    t.done(PG, 'allied');
+    t.done(PG, 'soviet');
     expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'reroll-table-die' }).code).toBe('not-battle-step');
   });
 
@@ -181,13 +196,6 @@ describe('13.5 Friction of War', () => {
     t.setAside(PG);
     expect(t.zone(PG).status).toBe(3); // still a tie
     expect(t.view('referee').vp.allied - t.view('referee').vp.soviet).toBe(5);
-  });
-
-  it('13.5 jokers: after setting aside the card, no more banking', () => {
-    const t = seaSuperiority();
-    t.endAll(PG);
-    t.act({ type: 'setAside', seat: 'allied:persian-gulf' });
-    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'bank' }).code).toBe('bank-when');
   });
 
   it('13.5 jokers: order a Flag Officer present (own) or absent (the enemy\'s), before the Battle Commitment', () => {
@@ -323,6 +331,58 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     return t;
   }
 
+  it('13.5 on the first turn no joker before the hand is drawn (6.C.3): nobody holds a card yet', () => {
+    const t = new OTable({ zones: [PG], optional: FOW });
+    t.roll(PG, {});
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('playAdditionalShip');
+    const no = t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-mission', values: [1] });
+    expect(no).toMatchObject({ code: 'no-joker-in-hand', rule: '13.5' });
+    expect(no.message).toBe('Until the hand is drawn after the purchases (6.C.3) a player holds only the card kept from the last Campaign Game Turn (7.2.1), and on the first turn none.');
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'points' }).code).toBe('no-joker-in-hand'); // purchase step
+    t.done(PG, 'allied');
+    t.done(PG, 'soviet');
+    expect(joker(t, 'soviet:persian-gulf', 'points').map((e) => e.text)[0]).toBe('Persian Gulf: Soviet plays an Additional Ship card — +2 points on the Point Track (13.5).'); // drawn at 6.C.3
+  });
+
+  it('13.5 before the draw the only joker is the kept card (7.2.1): it re-rolls the mission die once and is gone, its own uses with it', () => {
+    const t = kept();
+    t.roll(PG, {});
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'reroll-mission', values: [1] }).message).toBe('Until the hand is drawn after the purchases (6.C.3) a player holds only the card kept from the last Campaign Game Turn (7.2.1): you kept no Additional Ship card, or you have played it.');
+    const ev = joker(t, 'allied:persian-gulf', 'reroll-mission', { values: [1] });
+    expect(ev[0].text).toBe('Persian Gulf: Allied plays the kept Additional Ship card — re-roll the mission die; only the final result stands (13.5).');
+    expect(t.zone(PG).mission!.roll).toBe(1);
+    expect(t.player(PG, 'allied')).toMatchObject({ cards: [], keptAdditionalShip: 'spent', jokersPlayed: 1 });
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-mission', values: [2] }).code).toBe('no-joker-in-hand');
+    expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' }).code).toBe('no-kept-card');
+  });
+
+  it('13.5 after the draw a joker is a card drawn, or the kept card when its player says so (then gone)', () => {
+    const t = kept();
+    t.start(PG, {});
+    t.done(PG, 'allied');
+    t.done(PG, 'soviet');
+    const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'playAdditionalShip')!;
+    expect(spec.fields!.kept).toMatchObject({ kind: 'bool', optional: true });
+    expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'playAdditionalShip')!.fields!.kept).toBeUndefined();
+    joker(t, 'allied:persian-gulf', 'points');
+    expect(t.player(PG, 'allied').keptAdditionalShip).toBe('unused');
+    expect(joker(t, 'allied:persian-gulf', 'points', { kept: true })[0].text).toBe('Persian Gulf: Allied plays the kept Additional Ship card — +2 points on the Point Track (13.5).');
+    expect(t.player(PG, 'allied')).toMatchObject({ cards: [], keptAdditionalShip: 'spent' });
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points', kept: true }).code).toBe('no-kept-card');
+    expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' }).code).toBe('no-kept-card');
+  });
+
+  it('13.5 once a player sets a card aside the rest of the hand is discarded (7.2.1): no joker until the next hand', () => {
+    const t = seaSuperiority();
+    t.endAll(PG);
+    t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'Additional Ship' });
+    const no = t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points' });
+    expect(no).toMatchObject({ code: 'joker-set-aside', rule: '13.5', message: 'You have set a card aside and discarded the rest of your hand (7.2.1); the card set aside is for the next Campaign Game Turn.' });
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'bank' }).code).toBe('joker-set-aside'); // no more banking either
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('playAdditionalShip');
+    joker(t, 'soviet:persian-gulf', 'points'); // not yet set aside
+  });
+
   it('13.5 no jokers in a War Zone that has finished its Campaign Game Turn, no table-die re-roll outside the battle, no re-roll of a Special Condition not just rolled', () => {
     const t = new OTable({ zones: [PG, NS], optional: FOW });
     t.quietTurn();
@@ -351,18 +411,18 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     expect(t.banked(PG, 'soviet')).toBe(150 + 5);
   });
 
-  it('13.5 Flag Officer orders need the Flag Officers rule (13.4) and come before the player commits: in the mission, conditions or purchase step', () => {
+  it('13.5 Flag Officer orders need the Flag Officers rule (13.4) and come before the player commits: with the kept card in the mission or conditions step, with any card once the hand is drawn', () => {
     const off = seaSuperiority();
     expect(off.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'flag-officer-present' })).toMatchObject({ code: 'no-flag-officers', rule: '13.4' });
-    const t = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true, specialConditions: {} } });
+    const t = turnTwo(PG, { ...FOW, flagOfficers: true, specialConditions: {} });
     joker(t, 'allied:persian-gulf', 'flag-officer-present'); // step 'mission'
     t.roll(PG, { allied: 'Sea Superiority' });
     joker(t, 'soviet:persian-gulf', 'flag-officer-absent'); // step 'conditions'
     t.give(PG, 'allied', null);
     t.give(PG, 'soviet', null);
-    joker(t, 'soviet:persian-gulf', 'flag-officer-present'); // step 'purchase'
     t.done(PG, 'allied');
     t.done(PG, 'soviet');
+    joker(t, 'soviet:persian-gulf', 'flag-officer-present'); // step 'preparation': a card drawn at 6.C.3
     t.commit(PG, 'allied', []);
     expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'flag-officer-absent' })).toMatchObject({ code: 'flag-order-when', rule: '13.5' });
     expect(t.zoneView(PG).players.allied.additionalShipsPlayed).toBe(1);
@@ -451,7 +511,7 @@ describe('13.5 and 7.2.1: the card kept', () => {
   });
 
   it('13.5 the joker form: +2 points, re-rolling the mission die just rolled (a die to enter), and with 13.4 the Flag Officer orders', () => {
-    const t = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true } });
+    const t = turnTwo(PG, { ...FOW, flagOfficers: true });
     t.roll(PG, {});
     expect(t.actions('allied:persian-gulf').find((a) => a.type === 'playAdditionalShip')!.fields).toEqual({
       use: {
@@ -478,7 +538,7 @@ describe('13.5 and 7.2.1: the card kept', () => {
     t.endAll(PG);
     expect(usesOf(t, 'allied:persian-gulf')).toEqual(['points', 'bank']);
     t.act({ type: 'setAside', seat: 'allied:persian-gulf', card: 'Additional Ship' });
-    expect(usesOf(t, 'allied:persian-gulf')).toEqual(['points']);
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('playAdditionalShip'); // the hand is discarded (7.2.1)
     expect(usesOf(t, 'soviet:persian-gulf')).toEqual(['points', 'bank']);
     t.act({ type: 'setAside', seat: 'soviet:persian-gulf' });
     // Turn 2: the kept card.
@@ -491,7 +551,7 @@ describe('13.5 and 7.2.1: the card kept', () => {
   });
 
   it('13.5 the joker form after a Special Conditions roll (13.2): re-roll that side\'s roll, with its dice', () => {
-    const t = new OTable({ zones: [PG], optional: { ...FOW, specialConditions: {} } });
+    const t = turnTwo(PG, { ...FOW, specialConditions: {} }, { soviet: BOTH_KEEP.soviet });
     t.roll(PG, {});
     t.conditions(PG, 'allied', 4);
     expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'playAdditionalShip')!.fields).toEqual({

@@ -31,6 +31,19 @@ function uses(state: { options: { optional: { flagOfficers?: boolean } } }, zone
   return out;
 }
 
+/** 6.C.3: the hand is drawn after the purchases; until then a player holds only the card kept from the last turn (7.2.1). */
+function beforeTheDraw(zone: ZoneState): boolean {
+  return zone.step === 'mission' || zone.step === 'conditions' || zone.step === 'purchase';
+}
+
+/** 13.5: the kept Additional Ship card is played (for any of its uses): it leaves the hand. */
+function spendKeptCard(zone: ZoneState, side: Side, use: 'ship-at-point-value' | 'unlimited-transfers' | 'spent'): void {
+  const p = writablePlayer(zone, side);
+  p.keptAdditionalShip = use;
+  const i = p.cards.findIndex((c) => c.type === ADDITIONAL_SHIP);
+  if (i >= 0) p.cards = p.cards.filter((_, k) => k !== i);
+}
+
 /** 13.5: undo what a Special Conditions roll did before it is re-rolled: its 13.2.6 repairs, the zone's move on from Step B, a mission 13.2.1 voided. */
 function takeBack(zone: ZoneState, roll: ConditionsRoll, ctx: Ctx): void {
   const ids = Object.keys(roll.repaired);
@@ -49,9 +62,20 @@ export const playAdditionalShip = zoneAction({
   commands: [{ word: 'joker' }],
   rule: '13.5',
   decision: false,
-  schema: z.object({ use: z.enum(USES), side: z.enum(['allied', 'soviet']).optional(), values: diceSchema }),
+  schema: z.object({ use: z.enum(USES), side: z.enum(['allied', 'soviet']).optional(), values: diceSchema, kept: z.boolean().optional() }),
   label: () => 'Play an Additional Ship card as a joker',
-  when: (_state, zone, _side, explain) => (zone.step === 'turn-done' ? no(explain, 'joker-too-late', () => 'This War Zone has finished its Campaign Game Turn.') : null),
+  when(state, zone, side, explain) {
+    if (zone.step === 'turn-done') return no(explain, 'joker-too-late', () => 'This War Zone has finished its Campaign Game Turn.');
+    if (state.options.rulings === '0.1') return null; // Wardroom 0.1 did not ask which card a joker was
+    const p = zone.players[side];
+    // 7.2.1: once a card is set aside the rest of the hand is discarded.
+    if (p.setAside) return no(explain, 'joker-set-aside', () => 'You have set a card aside and discarded the rest of your hand (7.2.1); the card set aside is for the next Campaign Game Turn.');
+    // 6.C.3: before the draw the only card in hand is the one kept (7.2.1).
+    if (beforeTheDraw(zone) && p.keptAdditionalShip !== 'unused') {
+      return no(explain, 'no-joker-in-hand', () => `Until the hand is drawn after the purchases (6.C.3) a player holds only the card kept from the last Campaign Game Turn (7.2.1)${state.turn === 1 ? ', and on the first turn none.' : ': you kept no Additional Ship card, or you have played it.'}`);
+    }
+    return null;
+  },
   fields(state, zone, side) {
     const dice = (sides: number[], extra: { min?: number; labels?: string[] } = {}): Fields => (state.dice.physical ? { values: { kind: 'dice', label: 'Dice', help: 'The value of each die re-rolled at the table; only the final result stands (13.5).', sides, ...extra } } : {});
     const options = uses(state, zone, side).map((o) =>
@@ -61,11 +85,17 @@ export const playAdditionalShip = zoneAction({
           ? { ...o, fields: { side: { kind: 'choice' as const, label: 'Whose roll', help: 'The side whose Special Conditions roll, just made, is re-rolled; left out, your own (13.5).', optional: true, options: [{ value: zone.lastRoll.side, label: sideName(zone.lastRoll.side) }] }, ...dice([6, 6], { min: 1, labels: ['Special Conditions die', 'table die (after a 5 or 6)'] }) } } // 13.2 as the first roll: the table die only after a 5 or 6
           : o,
     );
-    return { use: { kind: 'choice', label: 'Use', help: 'What the Additional Ship card does as a joker: a re-roll, +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).', options } };
+    const use: Fields = { use: { kind: 'choice', label: 'Use', help: 'What the Additional Ship card does as a joker: a re-roll, +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).', options } };
+    // After the draw a joker may be the kept card too: said, so that its own uses are gone with it.
+    if (beforeTheDraw(zone) || zone.players[side].keptAdditionalShip !== 'unused') return use;
+    return { ...use, kept: { kind: 'bool', label: 'The card kept from the last turn', optional: true, help: 'Yes if it is the Additional Ship card you kept at 7.2.1: it is then gone, and with it its own uses (13.5). No for a card drawn this turn.' } };
   },
   apply(state, zone, side, a, ctx) {
     const p = writablePlayer(zone, side);
-    const say13 = (what: string) => say(ctx, { type: 'joker', zone: zone.id, side, use: a.use, text: `${zoneName(zone.id)}: ${sideName(side)} plays an Additional Ship card — ${what} (13.5).` });
+    if (a.kept && p.keptAdditionalShip !== 'unused') refuse('no-kept-card', 'You did not keep an Additional Ship card from the last turn (7.2.1), or it is already played.', '13.5');
+    const kept = a.kept || (beforeTheDraw(zone) && state.options.rulings !== '0.1');
+    const say13 = (what: string) => say(ctx, { type: 'joker', zone: zone.id, side, use: a.use, text: `${zoneName(zone.id)}: ${sideName(side)} plays ${kept ? 'the kept' : 'an'} Additional Ship card — ${what} (13.5).` });
+    if (kept) spendKeptCard(zone, side, 'spent');
     switch (a.use as JokerUse) {
       case 'reroll-mission':
         if (zone.lastRoll?.kind !== 'mission') refuse('nothing-to-reroll', 'The mission die can be re-rolled only right after it was rolled, before anything else happens in this War Zone.', '13.5');
@@ -134,9 +164,7 @@ export const useKeptAdditionalShip = zoneAction({
   apply(_state, zone, side, a, ctx) {
     const p = writablePlayer(zone, side);
     if (a.use === 'ship-at-point-value' && (zone.step !== 'purchase' || p.order.done)) refuse('not-purchase-step', 'Use it while you are ordering purchases (6.C.2).', '13.5');
-    p.keptAdditionalShip = a.use;
-    const i = p.cards.findIndex((c) => c.type === ADDITIONAL_SHIP);
-    if (i >= 0) p.cards = p.cards.filter((_, k) => k !== i);
+    spendKeptCard(zone, side, a.use);
     say(ctx, {
       type: 'joker',
       zone: zone.id,
