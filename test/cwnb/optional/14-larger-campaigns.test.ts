@@ -111,6 +111,22 @@ describe('14.1 Overall Commanders', () => {
     expect(t.refuse({ type: 'assignSeat', seat: 'allied:persian-gulf', target: 'allied:north-sea', player: 'Bob' }).code).toBe('commander-only');
   });
 
+  it('14.1 a player fighting a War Zone\'s Battle Turns is not moved from it: players move during Battle Preparations', () => {
+    const t = ready();
+    t.state = { ...t.state, holders: { 'allied:persian-gulf': 'Ann', 'allied:north-sea': 'Bob' } };
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    for (const s of ['allied', 'soviet'] as const) t.commit(PG, s, []);
+    // The Persian Gulf is in its Battle Turns, the North Sea still preparing.
+    expect(t.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:north-sea', player: 'Ann' })).toMatchObject({
+      code: 'commander-battle',
+      rule: '14.1',
+      message: 'Ann is in the Battle Turns of the Persian Gulf; players are moved between War Zones during Battle Preparations (14.1).',
+    });
+    expect(t.view('referee').holders).toEqual({ 'allied:persian-gulf': 'Ann', 'allied:north-sea': 'Bob' });
+    t.act({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:north-sea', player: 'Cid' }); // a player not in a battle
+    expect(t.view('referee').holders).toEqual({ 'allied:persian-gulf': 'Ann', 'allied:north-sea': 'Cid' });
+  });
+
   it('14.1 team notes private to the team (other team\'s views never contain them)', () => {
     const t = ready();
     const secret = 'Strike the Kiev group in the North Sea — Operation Bluewater';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuse, ruleError } from '../../../engine/errors.ts';
 import type { Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
-import { gameAction, no, say, sideName } from '../rules/common.ts';
+import { gameAction, no, say, sideName, zoneName } from '../rules/common.ts';
 import { inBattlePreparations } from '../rules/sequence-of-play.ts';
 import type { CwnbState } from '../state.ts';
 import { parseSeat, seatOf } from '../state.ts';
@@ -53,8 +53,14 @@ export const assignSeat = gameAction({
     const name = a.player.trim();
     if (!name) refuse('bad-player', "Give the player's name.", '14.1');
     const holders = { ...state.holders };
-    // The player leaves the seat they held in this team, if any; whoever held the target seat is now unassigned.
-    for (const [s, n] of Object.entries(holders)) if (n === name && parseSeat(s)?.side === side) delete holders[s];
+    // The player leaves the seat they held in this team, if any (not in the midst of a battle); whoever held the target seat is now unassigned.
+    for (const [s, n] of Object.entries(holders)) {
+      const from = parseSeat(s);
+      if (n !== name || from?.side !== side) continue;
+      const step = state.zones[from.zone]?.step;
+      if (step === 'battle' || step === 'set-aside') refuse('commander-battle', `${name} is in the Battle Turns of the ${zoneName(from.zone)}; players are moved between War Zones during Battle Preparations (14.1).`, '14.1');
+      delete holders[s];
+    }
     holders[a.target] = name;
     state.holders = holders;
     say(ctx, { type: 'assign', side, target: a.target, player: name, text: `${sideName(side)} Overall Commander assigns ${name} to ${a.target} (14.1).` });
