@@ -119,6 +119,19 @@ describe('play at a shared screen: "log" is the table\'s unless a player asks fo
   });
 });
 
+describe('play at a shared screen: a team note is an option, not the step', () => {
+  it('6.C.1 with only a team note open, Enter starts no note and what is typed is shown: the next line is a command', async ({ expect }) => {
+    const r = await table(newSession(TWO_ZONES), ['roll 1', 'as a:med', '', 'done', 'y', '', 'as a:med', '', 'status', 'log mine', 'quit']);
+    expect(r.screen).toMatch(/allied:mediterranean may:\n\s+note NOTE/);
+    expect(r.screen).not.toContain('Note:');
+    expect(r.screen).toContain('allied:mediterranean> status'); // typed in the open: no secret order is offered
+    expect(r.after.at(-2)!.screen.join('\n')).not.toMatch(/team note/i);
+    const hidden = await table(newSession(TWO_ZONES), ['roll 1', 'as a:med', '', 'note', 'meet at dawn', 'log mine', 'quit']);
+    expect(hidden.screen).toContain('Note: typed hidden'); // "note" alone asks with the typing hidden
+    expect(hidden.screen).toContain('Allied team note (Allied, Mediterranean): meet at dawn');
+  });
+});
+
 describe('play at a shared screen: the keyboard is handed over before another seat\'s secret step', () => {
   it('6.C.2 after "done" the next seat with a secret step is named and waited for; a line typed meanwhile is not taken as that seat\'s order', async ({ expect }) => {
     const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'done', 'y', 'buy kidd', '', 'quit']);

@@ -195,13 +195,13 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         continue;
       }
       const specs = seat ? session.listedActions(seat) : []; // a closed secret order stays listed: the list tells nothing of the order
-      const secretNow = specs.some((s) => s.secret);
-      // A secret order to give (not only a team note, open in every step): the keyboard is handed over first.
+      // A secret order to give (not only a team note, open in every step): the keyboard is handed over first, and typing is hidden.
+      // ("note" typed alone asks for the note with its typing hidden.)
       const ordering = specs.some((s) => s.secret && !actionDef(session.module, session.state, s.type)?.keptByTeam);
       const handed = seat && seat !== handedTo && ordering ? await handOver() : '';
       handedTo = seat;
       if (handed !== null) showOffers();
-      const line = handed === '' ? await term.ask(`${seat || 'referee'}> `, secretNow) : handed;
+      const line = handed === '' ? await term.ask(`${seat || 'referee'}> `, ordering) : handed;
       if (line === null) {
         if (o.onInputEnd?.()) continue;
         break;
@@ -261,8 +261,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     switch (cmd?.toLowerCase()) {
       case undefined:
       case '':
-        // Enter on the only decision offered: its form, field by field (Enter takes the default).
-        return only?.fields ? form(only, {}, Object.entries(only.fields)) : null;
+        // Enter on the only decision offered: its form, field by field (Enter takes the default). Not on an option such as a team note.
+        return only?.fields && session.waitingFor().includes(seat) ? form(only, {}, Object.entries(only.fields)) : null;
       case 'quit':
       case 'exit':
         return { quit: true };
