@@ -177,6 +177,19 @@ describe('play at a shared screen: setting a card aside (7.2.1)', () => {
     expect(r.screen).not.toMatch(/missile/i);
   });
 
+  it('7.2.1 "keep none" keeps no card at once; at the hidden question "none" is no card and "why" tells why a card typed was refused', async ({ expect }) => {
+    const s = playedUpTo(73);
+    await table(s, ['', 'keep none', 'quit'], { as: 'a:med' });
+    expect(lastEntry(s)).toEqual({ type: 'setAside', seat: 'allied:mediterranean' });
+    const u = playedUpTo(73);
+    const r = await table(u, ['', 'keep', 'frobnicate', 'why', 'none', 'y', 'quit'], { as: 'a:med' });
+    const [why] = r.after.filter((a) => a.line === 'why').map((a) => a.screen.join('\n'));
+    expect(why).toMatch(/frobnicate/);
+    expect(r.screen).toContain('allied:mediterranean (Ann): no card kept? [y/N] y');
+    expect(lastEntry(u)).toEqual({ type: 'setAside', seat: 'allied:mediterranean' });
+    expect(u.record.log).toHaveLength(74);
+  });
+
   it('7.2.1 on the last turn "keep none" ends the turn like "keep"; "keep ecm" is refused in the open (no card is kept after the last turn), not as a secret', async ({ expect }) => {
     const s = playedUpTo(145); // turn 2 of 2
     const r = await table(s, ['', 'keep ecm', 'keep none', 'quit'], { as: 'a:med' });

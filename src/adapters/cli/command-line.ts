@@ -247,6 +247,7 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
     switch (f.kind) {
       case 'choice': {
         if (f.optional && left[0].toLowerCase() === 'none') {
+          fields[key] = undefined; // said: not asked for again ("keep none", 7.2.1)
           i++;
           break;
         }

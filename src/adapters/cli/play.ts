@@ -423,8 +423,13 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       const line = await term.ask(`${f.label}${hint}${f.default !== undefined ? ` [${typedValue(f, f.default)}]` : ''}? `, secret);
       if (line === null || (f.kind !== 'text' && /^\s*(cancel|quit|exit)\s*$/i.test(line))) return null;
       if (line.trim() === '') return { value: f.default };
+      if (f.optional && f.kind === 'choice' && /^\s*none\s*$/i.test(line)) return { value: undefined }; // "keep" then "none"
       if (secret && line.trim() === '?') {
         term.say(secretChoices(f));
+        continue;
+      }
+      if (secret && /^\s*why\s*$/i.test(line)) {
+        term.say(secretWhy ?? 'Nothing typed here has been refused.');
         continue;
       }
       try {
