@@ -20,10 +20,12 @@ describe('7.2 Concluding the Battle Turns', () => {
       'set-aside',
       'points:mission', // 7.2.2 Allied: 3 Non-Combatants survived
       'status', // 7.2.3
-      'points:in-port', // 7.2.4 Allied (Soviet scored nothing this turn: cap 0)
+      'points:in-port', // 7.2.4 Allied
+      'note', // 7.2.4 Soviet: Krivak (5) in port, but nothing scored this turn: cap 0
       'turn-done',
       'turn', // 7.2.6
     ]);
+    expect(events.find((e) => e.type === 'note')!.text).toBe('North Sea: Soviet ships in port would score 5, but Soviet scored no Mission or sinking points this turn: they score nothing (7.2.4).');
   });
 });
 

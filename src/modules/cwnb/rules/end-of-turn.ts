@@ -92,7 +92,8 @@ export function concludeBattleTurns(state: CwnbState, zone: ZoneState, ctx: Ctx)
     }
     const earned = zone.players[side].earned;
     const cap = earned.mission + earned.sinking + earned.portStrike;
-    score(zone, side, Math.min(total, cap), 'in-port', ctx, `7.2.4: ships in port score ${total}, at most this turn's ${cap} Mission and sinking points`);
+    if (cap > 0) score(zone, side, Math.min(total, cap), 'in-port', ctx, `7.2.4: ships in port score ${total}, at most this turn's ${cap} Mission and sinking points`);
+    else if (total > 0) say(ctx, { type: 'note', zone: zone.id, side, rule: '7.2.4', text: `${zoneName(zone.id)}: ${sideName(side)} ships in port would score ${total}, but ${sideName(side)} scored no Mission or sinking points this turn: they score nothing (7.2.4).` });
     if (!port.repairs) {
       say(ctx, { type: 'note', zone: zone.id, side, rule: '13.2.7', text: `${zoneName(zone.id)}: port facilities damaged — no repairs to ${sideName(side)} ships in port this turn (13.2.7).` });
       continue;
