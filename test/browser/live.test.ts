@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { act, actionForm, newPage, submitting, until } from './driver.ts';
+import { act, actionForm, claimSeat, newPage, submitting, until } from './driver.ts';
 
 /**
  * Issue 9, "Live: WebSocket updates with reconnect and catch-up from the last sequence number
@@ -111,6 +111,36 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     expect(sockets.length).toBeGreaterThan(1);
     await page.context().close();
   });
+  it('a seat freed while its player has the game open: the page says so, shows no board or form, and stops asking the server', async () => {
+    const referee = await newPage(browser);
+    await referee.goto(`${server.url}/`);
+    await referee.getByTestId('demo-button').click();
+    await referee.getByTestId('overview').waitFor();
+    const id = new URL(referee.url()).pathname.split('/')[2];
+    const seat = 'soviet:north-atlantic';
+    await referee.request.delete(`${server.url}/api/games/${id}/seats/${seat}`); // the demo's referee holds every seat
+    const made = await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat } });
+    expect(made.status(), await made.text()).toBe(201);
+    const link = (await made.json()) as { url: string };
+    const player = await newPage(browser);
+    await claimSeat(player, link.url, seat, 'Boris');
+    await expect.poll(() => player.getByTestId('live-status').textContent()).toBe('live');
+    const asked: string[] = [];
+    player.on('request', (r) => asked.push(r.url()));
+    player.on('websocket', (ws) => asked.push(ws.url()));
+
+    expect((await referee.request.delete(`${server.url}/api/games/${id}/seats/${seat}`)).status()).toBe(200);
+    await expect.poll(() => player.getByTestId('error').first().textContent()).toMatch(/no seat/i);
+    expect(await player.getByTestId('overview').count()).toBe(0); // no stale board
+    expect(await player.locator('[data-testid^="seat-actions-"]').count()).toBe(0); // and no form that could only be refused
+    const settled = asked.length;
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(asked.slice(settled), 'requests after the page said so').toEqual([]);
+    expect(settled, asked.join('\n')).toBeLessThan(8);
+    await referee.context().close();
+    await player.context().close();
+  });
+
   it('the home tab left open keeps its title current: "(N) Wardroom" counts the decisions waiting on you as the games move on', async () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/`);

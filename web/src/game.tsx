@@ -41,7 +41,9 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       setPage(fresh);
       setError(null);
     } catch (e) {
-      if (mine === asked.current) setError(errorText(e));
+      if (mine !== asked.current) return;
+      setError(errorText(e));
+      if (e instanceof ApiError && (e.status === 403 || e.status === 404)) setPage(null); // a seat freed, a campaign gone: no board or form left to act on
     }
   }, [base, q]);
 
@@ -114,7 +116,13 @@ export function Game({ id, as }: { id: string; as: string | null }) {
     return (
       <main>
         <ErrorBox message={error} />
-        {!error && <p aria-busy="true">Loading the campaign…</p>}
+        {error ? (
+          <p>
+            <Link href="/">Home</Link>
+          </p>
+        ) : (
+          <p aria-busy="true">Loading the campaign…</p>
+        )}
       </main>
     );
   }
@@ -137,7 +145,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
         <p class="meta">
           Viewing as <strong>{page.me.spectator ? 'a spectator' : page.me.viewer === 'referee' ? 'the referee' : seatLabel(page.me.viewer, page.seats)}</strong> ·{' '}
           <span role="status" data-testid="live-status">
-            {live === 'live' ? 'live' : live === 'connecting' ? 'connecting…' : 'reconnecting…'}
+            {live === 'live' ? 'live' : live === 'connecting' ? 'connecting…' : live === 'refused' ? 'not live' : 'reconnecting…'}
           </span>{' '}
           · <HistoryLinks id={id} as={as} tick={log.length} /> · <Link href="/">Home</Link>
           {cwnbBoard && (

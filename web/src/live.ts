@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage, GameEvent } from './api.ts';
 
-export type LiveState = 'connecting' | 'live' | 'reconnecting';
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'refused';
 
 /**
  * The game's WebSocket (`/api/games/:id/live`): frames of new events (and rewind news). It
  * reconnects with a growing pause (1 s, 2 s, 4 s … 30 s), and at once when the browser is back
  * online or when the server says it is restarting (close code 1012, issue 11), and asks for
- * what follows the last event seen, so nothing is missed while away.
+ * what follows the last event seen, so nothing is missed while away. A socket the server refuses
+ * (close codes 4400–4499: a seat freed, a link revoked) is not opened again: `onFrame` is called
+ * once with no events, so that the page asks again and shows why.
  * `onFrame` gets the new events (maybe none); `onChat` a chat message (issue 10); `onResync`
  * that the server's node may have missed notices (issue 11): look again at what is not the log.
  */
@@ -27,6 +29,7 @@ export function useLive(id: string, as: string | null, start: number | null, onF
     let timer: ReturnType<typeof setTimeout> | undefined;
     let delay = 1000;
     let closed = false;
+    let refused = false;
     const retry = () => {
       setState('reconnecting');
       clearTimeout(timer);
@@ -56,6 +59,7 @@ export function useLive(id: string, as: string | null, start: number | null, onF
         } catch {
           return;
         }
+        if (frame.type === 'error') return; // the close that follows says what to do
         if (frame.type === 'chat') {
           if (frame.message) chatHandler.current?.(frame.message); // the game itself did not change
           return;
@@ -68,6 +72,12 @@ export function useLive(id: string, as: string | null, start: number | null, onF
       ws.onclose = (e) => {
         ws = null;
         if (closed) return;
+        if (e.code >= 4400 && e.code < 4500) {
+          refused = true;
+          setState('refused');
+          handler.current([]);
+          return;
+        }
         if (e.code === 1012) {
           // 1012 "service restart": this server is going away (issue 11). Reconnect at once, to
           // another node behind the balancer; a random pause under half a second so a node's
@@ -83,10 +93,12 @@ export function useLive(id: string, as: string | null, start: number | null, onF
     };
     // The browser knows when the network goes: say so at once, and reconnect as soon as it is back.
     const offline = () => {
+      if (refused) return;
       drop();
       retry();
     };
     const online = () => {
+      if (refused) return;
       delay = 1000;
       clearTimeout(timer);
       connect();
