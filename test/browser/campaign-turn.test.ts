@@ -209,8 +209,9 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
       await page.getByTestId('end-screen').waitFor({ timeout: 15_000 });
       totals.push((await page.getByTestId('vp-totals').textContent()) ?? '');
     }
-    expect(totals[0]).toMatch(/^Victory Points: ▲ Allied \d+ · ■ Soviet \d+$/);
+    expect(totals[0]).toMatch(/^Victory Points with the End Game bonuses \(11\): ▲ Allied \d+ · ■ Soviet \d+$/);
     expect(new Set(totals).size, `the same totals everywhere: ${totals.join(' | ')}`).toBe(1);
+    expect(await soviet.page.getByTestId('end-screen').textContent(), 'one total on the page: the overview\'s and the verdict\'s').toContain(`Totals: ${totals[0].split(': ')[1]}`);
     // 11: the rulebook's description of the level is the winners' ("your side made significant gains"), quoted as theirs on every board.
     const verdict = (await soviet.page.getByTestId('end-screen').textContent()) ?? '';
     expect(verdict).toMatch(/Victory by \d+ VP|A Draw/);

@@ -24,7 +24,15 @@ export function Overview({ page }: { page: GamePage }) {
         </p>
       )}
       <p class="totals" data-testid="vp-totals">
-        Victory Points: <SideTag side="allied" /> {v.vp.allied} · <SideTag side="soviet" /> {v.vp.soviet}
+        {v.result ? (
+          <>
+            Victory Points with the End Game bonuses (11): <SideTag side="allied" /> {v.result.totals.allied} · <SideTag side="soviet" /> {v.result.totals.soviet}
+          </>
+        ) : (
+          <>
+            Victory Points banked: <SideTag side="allied" /> {v.vp.allied} · <SideTag side="soviet" /> {v.vp.soviet}
+          </>
+        )}
       </p>
       <p data-testid="waiting-for">
         {page.game.over ? 'The campaign is over.' : page.waitingFor.length ? <>Waiting for: {waitingNames(page)}</> : 'Waiting for no one.'}
