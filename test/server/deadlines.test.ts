@@ -135,7 +135,7 @@ describe('deadlines (issue 10)', () => {
     expect((await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { at, remindHours: 1, onExpiry: 'referee' })).status).toBe(200);
     clock.advance(10 * MINUTE);
     await runSeveral();
-    clock.advance(3 * HOUR);
+    clock.advance(2 * HOUR); // past the reminder (an hour before the deadline), not the deadline
     await runSeveral();
     clock.advance(HOUR);
     await runSeveral();
@@ -222,6 +222,35 @@ describe('a reminder held back by the cap (one mail per address every 5 minutes)
     expect(mails(g.who.ann, 'deadline soon')).toHaveLength(0);
     const [boris] = mails(g.who.boris, 'deadline soon');
     expect(boris.text).toMatch(/Reminder: “.*” waits on you \(turn 1, Mediterranean: .*\(Soviet, Mediterranean\); turn 1, North Atlantic: .*\(Soviet, North Atlantic\)\) until Thu, 10 Dec 2026 13:01 UTC\./);
+  });
+
+  it('a reminder held back until its deadline has passed is not sent: the time it names is gone', async () => {
+    const g = await remindedSoon('passed');
+    cappedClock.advance(61 * MINUTE);
+    await runDue(capped.ctx);
+    await g.later();
+    for (const p of [g.who.ann, g.who.boris]) expect(mails(p, 'deadline soon'), p).toHaveLength(0);
+  });
+
+  it('no deadline news about a campaign that ended before it went; once it is over, no deadline, pause or resume', async () => {
+    const g = await remindedSoon('ended');
+    expect((await g.referee.post(`/api/games/${g.id}/pause`)).status).toBe(200);
+    expect((await g.referee.post(`/api/games/${g.id}/resume`)).status).toBe(200); // both held back by the cap
+    for (let k = 2; k < g.actions.length; k++) expect(await g.holder(g.actions[k].seat).act(g.id, g.actions[k], k), `action ${k}`).toBe(k + 1);
+    expect((await g.referee.page(g.id)).game.over).toBe(true);
+    await g.later();
+    await g.later();
+    for (const p of [g.who.ann, g.who.boris]) expect(smtp.mails.filter((m) => m.to.includes(p)).map((m) => m.subject), p).toEqual([expect.stringContaining('a deadline in')]);
+    for (const [method, path, body] of [
+      ['PUT', 'deadline', { hours: 24, onExpiry: 'pause' }],
+      ['POST', 'deadline/extend', { hours: 2 }],
+      ['POST', 'pause', {}],
+      ['POST', 'resume', {}],
+    ] as const) {
+      const r = await g.referee.call(method, `/api/games/${g.id}/${path}`, body);
+      expect(r.body, `${method} ${path}`).toEqual({ error: { code: 'campaign-over', message: 'The campaign is over: there is no deadline to set and nothing to pause or resume.' } });
+      expect(r.status).toBe(409);
+    }
   });
 
   it('no reminder of a deadline the referee removed meanwhile: only that it was removed', async () => {

@@ -170,7 +170,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
         <SeatPicker page={page} as={as} id={id} />
       </header>
       <ErrorBox message={error} />
-      <DeadlineBanner deadline={deadline} />
+      <DeadlineBanner deadline={page.game.over ? null : deadline} />
       <p class="notice" role="status" data-testid="notice" hidden={!notice}>
         {notice}
       </p>

@@ -117,7 +117,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
           ))}
         </ul>
       )}
-      <DeadlinePanel base={base} deadline={deadline} reload={reloadDeadline} />
+      {!page.game.over && <DeadlinePanel base={base} deadline={deadline} reload={reloadDeadline} />}
       <h3>Game file</h3>
       <p>
         <a href={`${base}/export`} download data-testid="export-link">

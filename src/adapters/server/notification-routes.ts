@@ -65,6 +65,11 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: Ctx): void
   async function referee(request: Parameters<Ctx['requirePerson']>[0], game: string): Promise<void> {
     if (!(await member(request, game)).referee) throw new HttpError(403, 'not-referee', 'Only the referee sets deadlines and pauses the campaign.');
   }
+  /** A deadline, a pause or a resume: the referee's, while the campaign is played. */
+  async function refereeOfPlay(request: Parameters<Ctx['requirePerson']>[0], game: string): Promise<void> {
+    await referee(request, game);
+    if ((await ctx.sessionOf(game)).isOver()) throw new HttpError(409, 'campaign-over', 'The campaign is over: there is no deadline to set and nothing to pause or resume.');
+  }
 
   app.get<{ Params: { id: string } }>('/api/games/:id/deadline', async (request) => {
     await member(request, request.params.id);
@@ -72,7 +77,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: Ctx): void
   });
 
   app.put<{ Params: { id: string } }>('/api/games/:id/deadline', async (request) => {
-    await referee(request, request.params.id);
+    await refereeOfPlay(request, request.params.id);
     const body = parseBody(deadlineBody, request.body);
     if (body.at !== undefined && !/(Z|[+-]\d\d:?\d\d)$/i.test(body.at)) throw new HttpError(400, 'bad-request', 'at: give the time with its zone, in UTC such as 2026-12-24T18:00:00Z.');
     return { deadline: await ctx.deadlines.set(request.params.id, body) };
@@ -85,19 +90,19 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: Ctx): void
   });
 
   app.post<{ Params: { id: string } }>('/api/games/:id/deadline/extend', async (request) => {
-    await referee(request, request.params.id);
+    await refereeOfPlay(request, request.params.id);
     const body = parseBody(z.object({ hours: z.number().positive().max(24 * 90) }), request.body);
     return { deadline: await ctx.deadlines.extend(request.params.id, body.hours) };
   });
 
   app.post<{ Params: { id: string } }>('/api/games/:id/pause', async (request) => {
-    await referee(request, request.params.id);
+    await refereeOfPlay(request, request.params.id);
     if (!(await ctx.deadlines.pause(request.params.id))) throw new HttpError(409, 'already-paused', 'The campaign is already paused.');
     return { deadline: await ctx.deadlines.get(request.params.id) };
   });
 
   app.post<{ Params: { id: string } }>('/api/games/:id/resume', async (request) => {
-    await referee(request, request.params.id);
+    await refereeOfPlay(request, request.params.id);
     return { deadline: await ctx.deadlines.resume(request.params.id) };
   });
 }

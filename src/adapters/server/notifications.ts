@@ -206,6 +206,7 @@ export class Notifications {
     if (deadline?.moved_at) return null;
     // A paused game still waits on the same seats (the page says whose decision it is), but its deadline does not run.
     if (about.what !== 'waiting' && (deadline?.due_at !== about.dueAt || deadline.paused_at)) return null;
+    if (about.what === 'reminder' && Date.parse(about.dueAt) <= this.clock.now().getTime()) return null; // held back past the time it names
     const title = await this.titleOf(game);
     const waiting = session.waitingFor();
     const when = await this.timeFor(personId);
@@ -434,12 +435,14 @@ export class Notifications {
 
   /**
    * Claimed rows as they go: an item `about` the game in the words of the game now (stored as
-   * sent), or dropped (status 'dropped') when it no longer applies.
+   * sent), or dropped (status 'dropped') when it no longer applies; news of a deadline or a pause
+   * is dropped once the game is over.
    */
-  private async current<R extends { id: string; person_id: string | null; game_id: string | null; about: string | null; subject: string; text: string }>(rows: R[]): Promise<R[]> {
+  private async current<R extends { id: string; kind: string; person_id: string | null; game_id: string | null; about: string | null; subject: string; text: string }>(rows: R[]): Promise<R[]> {
     const out: R[] = [];
     for (const r of rows) {
-      const words = r.about && r.person_id && r.game_id ? await this.compose(r.game_id, r.person_id, JSON.parse(r.about) as About) : r;
+      const over = r.kind === 'deadline' && r.game_id !== null && !!(await this.sessionOf(r.game_id))?.isOver();
+      const words = over ? null : r.about && r.person_id && r.game_id ? await this.compose(r.game_id, r.person_id, JSON.parse(r.about) as About) : r;
       if (!words) {
         await this.db.updateTable('notification_outbox').set({ status: 'dropped', claimed_until: null }).where('id', '=', r.id).execute();
         continue;
