@@ -85,8 +85,19 @@ describe('notifications of a decision waiting (issue 10)', () => {
       clock.advance(6 * MINUTE); // past the rate cap: each change goes on its own
       await runDue(server.ctx);
     }
-    const annMails = smtp.mails.slice(mails0).filter((m) => m.to.includes('ann@example.org'));
-    const borisPosts = hook.posts.slice(posts0).filter((p) => p.path === '/boris');
+    // The campaign ended: everyone not on its page hears the result once (Ann, Boris and the referee Rita).
+    const over = (await g.referee.get(`/api/games/${g.id}/log`)).body.events.at(-1).text as string;
+    expect(over).toMatch(/^Game over after turn 3: /);
+    const [annOver, ...annMails] = smtp.mails.slice(mails0).filter((m) => m.to.includes('ann@example.org')).reverse();
+    annMails.reverse();
+    const [borisOver, ...borisPosts] = hook.posts.slice(posts0).filter((p) => p.path === '/boris').reverse();
+    borisPosts.reverse();
+    for (const m of [annOver, ...smtp.mails.slice(mails0).filter((m) => m.to.includes('rita@example.org'))]) {
+      expect(m.subject).toMatch(/^Wardroom: “.*” is over$/);
+      expect(m.text).toContain(`is over. ${over}`);
+    }
+    expect(smtp.mails.slice(mails0).filter((m) => m.to.includes('rita@example.org'))).toHaveLength(1);
+    expect(borisOver.body.text).toContain(over);
     // The test can fail: each of them was newly waited on several times, Boris also while connected.
     expect(changes.ann).toBeGreaterThanOrEqual(2);
     expect(changes.boris).toBeGreaterThanOrEqual(1);
@@ -94,7 +105,6 @@ describe('notifications of a decision waiting (issue 10)', () => {
     expect(annMails).toHaveLength(changes.ann);
     expect(annMails.length).toBeLessThan(annActions); // per change, not per action
     expect(borisPosts).toHaveLength(changes.boris); // none while his page was open
-    expect(smtp.mails.slice(mails0).filter((m) => m.to.includes('rita@example.org'))).toEqual([]);
 
     // The text names the campaign, the turn and the War Zone, and links to the game.
     const first = annMails[0];

@@ -7,12 +7,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLIED, SOVIET, example, twoTeamGame, type TestServer } from '../support/server.ts';
 import { startServer } from '../support/server.ts';
+import { startSmtpSink } from '../support/sinks.ts';
+import { runDue } from '../../src/adapters/server/app.ts';
 
 let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
-  server = await startServer();
+  smtp = await startSmtpSink();
+  server = await startServer({ mailer: smtp.mailer, notify: { minGapMs: 0 } });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
 
 const gameIds = async (c: { get(url: string): Promise<{ body: any }> }) => ((await c.get('/api/me')).body.games as { id: string }[]).map((g) => g.id);
 
@@ -67,6 +74,20 @@ describe('rematch (issue 10)', () => {
     const again = await g.referee.post(`/api/games/${g.id}/rematch`);
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'rematch-exists', rematch: next });
+  });
+
+  it('whoever the rematch waits on, and is not on its page, is told it is their turn', async () => {
+    const g = await twoTeamGame(server);
+    const on = { email: { on: true, address: 'boris-rematch@example.org' }, webhook: null, kinds: { turn: true, chat: false, deadline: false } };
+    expect((await g.soviet.call('PUT', '/api/me/notifications', on)).status).toBe(200);
+    const r = await g.referee.post(`/api/games/${g.id}/rematch`);
+    await server.ctx.notifications.idle();
+    await runDue(server.ctx);
+    const waiting: string[] = (await g.referee.page(r.body.id)).waitingFor;
+    expect(waiting.some((s) => SOVIET.includes(s))).toBe(true); // the Soviet player rolls a mission (6.A)
+    const told = smtp.mails.filter((m) => m.to.includes('boris-rematch@example.org'));
+    expect(told.map((m) => m.subject)).toEqual([expect.stringMatching(/^Wardroom: your turn in “Rematch: /)]);
+    expect(told[0].text).toContain(`/g/${r.body.id}`);
   });
 
   it('is refused to a player, a spectator and a stranger (typed, nothing created)', async () => {

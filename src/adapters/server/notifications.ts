@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Session } from '../../engine/session.ts';
+import { SPECTATOR } from '../../engine/viewer.ts';
 import { isSqlite, type Database } from '../storage/database.ts';
 import { newId, type People } from '../storage/people.ts';
 import { privateWebhook, type Lookup } from './webhook-address.ts';
@@ -39,7 +40,10 @@ export type NotificationKind = 'turn' | 'chat' | 'deadline' | 'invitation';
  * - `reminder`: a deadline (`dueAt`) comes while the game waits on the person;
  * - `expired`: the deadline `dueAt` passed: the referee decides.
  */
-export type About = { what: 'waiting' } | { what: 'reminder' | 'expired'; dueAt: string };
+export type About = { what: 'waiting' } | { what: 'over' } | { what: 'reminder' | 'expired'; dueAt: string };
+
+/** The waiting set stored for a game that is over: it changes once, when the game ends. */
+const OVER = ['(over)'];
 
 /** "Wed, 02 Dec 2026 18:00 UTC". */
 export const utc = (iso: string) => new Date(iso).toUTCString().replace(/:00 GMT$/, ' UTC');
@@ -201,13 +205,17 @@ export class Notifications {
    */
   private async compose(game: string, personId: string, about: About): Promise<{ subject: string; text: string } | null> {
     const session = await this.sessionOf(game);
-    if (!session || session.isOver()) return null;
+    if (!session || session.isOver() !== (about.what === 'over')) return null;
+    const title = await this.titleOf(game);
+    if (about.what === 'over') {
+      const end = session.eventsFor(SPECTATOR).at(-1)?.text ?? '';
+      return { subject: `Wardroom: “${title}” is over`, text: `“${title}” is over. ${end}`.trim() };
+    }
     const deadline = await this.db.selectFrom('deadlines').select(['due_at', 'paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
     if (deadline?.moved_at) return null;
     // A paused game still waits on the same seats (the page says whose decision it is), but its deadline does not run.
     if (about.what !== 'waiting' && (deadline?.due_at !== about.dueAt || deadline.paused_at)) return null;
     if (about.what === 'reminder' && Date.parse(about.dueAt) <= this.clock.now().getTime()) return null; // held back past the time it names
-    const title = await this.titleOf(game);
     const waiting = session.waitingFor();
     const when = await this.timeFor(personId);
     if (about.what === 'expired') {
@@ -260,7 +268,8 @@ export class Notifications {
   private async changedNow(game: string, version?: number): Promise<void> {
     const session = await this.sessionOf(game, version);
     if (!session) return;
-    const now = session.isOver() ? [] : session.waitingFor();
+    const over = session.isOver();
+    const now = over ? OVER : session.waitingFor();
     let before: readonly string[] | null | undefined;
     if (this.shared) {
       // Several nodes see every change: the table holds the set, and only the node whose
@@ -278,14 +287,13 @@ export class Notifications {
       this.lastWaiting.set(game, now);
       if (sameSet(before, now)) return;
     }
-    await this.onNewWaiting(game, now);
+    await this.onNewWaiting(game, over ? [] : now);
     const holders = await this.people.holders(game);
     const earlier = holdersOf(holders, before);
-    const told: [string, string[]][] = [];
-    for (const [personId, seats] of holdersOf(holders, now)) {
-      if (earlier.has(personId)) continue; // still waited on: told already
-      if (!(await this.presence.isConnected(game, personId))) told.push([personId, seats]);
-    }
+    const told: string[] = [];
+    // Once over, everyone in the game hears the result; else whoever is newly waited on.
+    const concerned = over ? new Set([...(await this.people.referees(game)), ...holders.map((h) => h.person_id)]) : [...holdersOf(holders, now).keys()].filter((p) => !earlier.has(p));
+    for (const personId of concerned) if (!(await this.presence.isConnected(game, personId))) told.push(personId);
     if (!told.length) return;
     if (!this.shared) {
       await this.db
@@ -294,7 +302,7 @@ export class Notifications {
         .onConflict((oc) => oc.column('game_id').doUpdateSet({ seats: JSON.stringify(now) }))
         .execute();
     }
-    for (const [personId] of told) await this.aboutGame(personId, 'turn', game, { what: 'waiting' });
+    for (const personId of told) await this.aboutGame(personId, 'turn', game, { what: over ? 'over' : 'waiting' });
   }
 
   /**
