@@ -5,7 +5,8 @@
  * Campaign Game Turn, and nothing secret: a running campaign's record, as the Soviet player or a
  * spectator receives it, holds no Allied order, card or commitment not yet revealed.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGameRecord } from '../../src/engine/session.ts';
@@ -35,7 +36,10 @@ describe('GET /api/games/:id/record and record.csv: a finished campaign (example
   beforeAll(async () => {
     const table = example(FILE);
     g = await importCut(server, table, table.log.length, 'Seven zones');
-    const file = join(ROOT, 'examples', 'cwnb', FILE);
+    // The file as it leaves the server names the people who hold the seats online (Ann, Boris), as the sheet online does.
+    const exported = await g.referee.get(`/api/games/${g.id}/export`);
+    const file = join(mkdtempSync(join(tmpdir(), 'wardroom-record-')), FILE);
+    writeFileSync(file, JSON.stringify(exported.body));
     const [csv, text] = await Promise.all([wardroom(['record-sheet', file, '--csv']), wardroom(['record-sheet', file])]);
     expect(csv.code, csv.stderr).toBe(0);
     expect(text.code, text.stderr).toBe(0);
@@ -74,6 +78,11 @@ describe('GET /api/games/:id/record and record.csv: a finished campaign (example
       expect(p.status).toEqual(Object.fromEntries(turnRows.map((row) => [row[col('zone')], Number(row[col('status_column')])])));
     }
     expect(new Set(rec.series.flatMap((p: any) => Object.values(p.status))).size).toBeGreaterThan(1); // the markers moved
+  });
+
+  it('the sheet names who plays each seat online now, as the game page does (not a name the create form or the file gave)', async () => {
+    const rec = (await g.spectator.get(`/api/games/${g.id}/record`)).body;
+    expect(rec.sheet.lines).toContain('Players: Ann (Allied, Indian Ocean); Ann (Allied, Mediterranean); Ann (Allied, North Atlantic); Ann (Allied, North Sea); Ann (Allied, Persian Gulf); Ann (Allied, Sea of Japan); Ann (Allied, South Pacific); Boris (Soviet, Indian Ocean); Boris (Soviet, Mediterranean); Boris (Soviet, North Atlantic); Boris (Soviet, North Sea); Boris (Soviet, Persian Gulf); Boris (Soviet, Sea of Japan); Boris (Soviet, South Pacific).');
   });
 
   it('11: points per zone, the End Game bonuses, the totals and the result are the CLI\'s; the level carries the rulebook\'s historical description', async () => {

@@ -18,10 +18,16 @@ import { HttpError } from './http-errors.ts';
  * asks (any member of the campaign), so no team's secret can reach it.
  */
 
-/** The sheet of a CWNB campaign, as a spectator's events give it. */
-function publicSheet(session: Session<unknown>): RecordSheet {
+/**
+ * The sheet of a CWNB campaign, as a spectator's events give it, naming the people who hold the
+ * seats online now (as the game page and the exported file do; a seat nobody holds keeps the name
+ * the file or the create form gave it).
+ */
+async function publicSheet(ctx: Ctx, id: string, session: Session<unknown>): Promise<RecordSheet> {
   if (session.module.id !== cwnb.id) throw new HttpError(404, 'no-record-sheet', `The Victory Point Record Sheet is kept for CWNB Campaign games; this is a "${session.module.id}" game.`);
-  return sheetOf(session.state as CwnbState, session.eventsFor(SPECTATOR));
+  const state = session.state as CwnbState;
+  const online = Object.fromEntries((await ctx.people.holders(id)).flatMap((h) => (h.seat ? [[h.seat, h.name]] : [])));
+  return sheetOf({ ...state, holders: { ...state.holders, ...online } }, session.eventsFor(SPECTATOR));
 }
 
 export function registerRecordRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -30,14 +36,14 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: Ctx): void {
     await accessOf(ctx, request, id);
     const session = await ctx.sessionOf(id);
     const meta = (await ctx.store.meta(id))!;
-    return { game: { id, title: meta.title, version: session.version }, ...campaignRecordOf(publicSheet(session)) };
+    return { game: { id, title: meta.title, version: session.version }, ...campaignRecordOf(await publicSheet(ctx, id, session)) };
   });
 
   app.get<{ Params: { id: string } }>('/api/games/:id/record.csv', async (request, reply) => {
     const { id } = request.params;
     await accessOf(ctx, request, id);
     const session = await ctx.sessionOf(id);
-    const csv = recordSheetCsv(publicSheet(session));
+    const csv = recordSheetCsv(await publicSheet(ctx, id, session));
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="wardroom-${id.replace(/[^a-z0-9-]/gi, '-')}-record-sheet.csv"`);
     return csv;
