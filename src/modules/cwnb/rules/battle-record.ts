@@ -249,6 +249,7 @@ export const retreat = zoneAction({
   rule: '7',
   decision: false,
   schema: z.object({}),
+  confirm: true, // one tap from "End your Battle Turn" on a phone; in some missions the opponent scores for it
   toldWhenClosed: ['retreat-once', 'retreat-with-civilians'],
   label: () => 'Record a Retreat card played (Task Force retreats)',
   when: (_state, zone, side, explain) => active(zone, side, 'A Retreat', explain) ?? retreatBlocked(zone, side, explain),
