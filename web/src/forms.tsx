@@ -66,6 +66,12 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
                   {o.label}
                 </label>
               ))}
+              {f.optional && (
+                <label class="choice">
+                  <input type="radio" name={id} checked={chosen === undefined} onChange={() => set(name, undefined)} />
+                  None
+                </label>
+              )}
             </div>
             {inner}
           </fieldset>
@@ -76,7 +82,7 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
           <label for={id}>{label}</label>
           {help}
           <select id={id} aria-describedby={described} value={chosen ? String(chosen.value) : ''} onChange={(e) => set(name, f.options.find((o) => String(o.value) === e.currentTarget.value)?.value)}>
-            <option value="">Choose…</option>
+            <option value="">{f.optional ? 'None' : 'Choose…'}</option>
             {f.options.map((o) => (
               <option key={String(o.value)} value={String(o.value)}>
                 {o.label}
