@@ -345,6 +345,21 @@ export class Session<S = unknown> {
   }
 
   /**
+   * The last log entry a rewind of `scope` can never take back (a seeded die, a reveal, an action
+   * that also changed or relied on another part of the game), or -1: every rewind of it keeps
+   * at least the log up to this entry. (A rewind to it or later may still be refused where
+   * taking back would change what a later action did.)
+   */
+  rewindFloor(scope: string): number {
+    const entries = this.scopeEntries(scope);
+    for (let k = entries.length - 1; k >= 0; k--) {
+      const s = this.steps[entries[k]];
+      if (s.barrier || s.scope === null || s.scope.some((x) => !within(x, scope))) return entries[k];
+    }
+    return -1;
+  }
+
+  /**
    * Corrections by agreement: rewind one scope (a War Zone) to just after log entry `to`,
    * taking back every later action in it. The referee, or every seat of the scope, must agree.
    * Refused past a seeded die or a reveal, or past an action that also changed (or relied on) another scope.

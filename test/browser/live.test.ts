@@ -188,6 +188,14 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await panel.getByTestId(`rewind-refuse-${rid}`).click();
     await expect.poll(() => panel.getByTestId('closed-rewinds').textContent()).toMatch(/refused/);
     expect(await panel.getByTestId(`rewind-${rid}`).count(), 'no longer open').toBe(0);
+
+    // The form to ask offers only what the rules may allow: not past the mission die rolled from the seed (#0), and only the zone's own seats ask.
+    await panel.getByText('Ask for a rewind').click();
+    const form = panel.getByTestId('action-rewind');
+    await form.getByLabel('War Zone').selectOption(zone);
+    await expect.poll(() => form.locator('#rw-to option').allTextContents()).toEqual([expect.stringMatching(/^#0: .*turn 1: /)]); // one point: keep the mission roll, take back what followed
+    const zoneName = await form.getByLabel('War Zone').locator('option:checked').textContent();
+    for (const asker of await form.locator('#rw-seat option').allTextContents()) expect(asker).toMatch(new RegExp(`${zoneName}|referee`, 'i'));
     await page.context().close();
   });
 

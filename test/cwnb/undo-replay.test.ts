@@ -533,6 +533,19 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     expect(refused(s.rewind('zone:south-pacific', k - 1, ['referee']), 'rewind-not-allowed').message).toBe(told);
   });
 
+  it('the rewind floor: the last entry a rewind of the zone cannot take back (here the Non-Combatants dealt from the deck all zones share); a rewind to it or later is allowed, one before it refused', () => {
+    const t = inBattle();
+    const s = t.session;
+    const floor = s.rewindFloor('zone:south-pacific');
+    expect(s.record.log[floor]).toMatchObject({ type: 'dealNonCombatants', seat: 'soviet:south-pacific' });
+    expect(s.rewindFloor('zone:mediterranean')).toBeLessThan(floor); // the purchases carried out for every zone (a step of the whole game)
+    t.act('soviet:south-pacific', 'sink', { ship: 'uss-knox' });
+    expect(s.rewindFloor('zone:south-pacific')).toBe(floor);
+    refused(s.rewind('zone:south-pacific', floor - 1, ['referee']), 'rewind-not-allowed');
+    expect(isRuleError(s.rewind('zone:south-pacific', floor, ['referee']))).toBe(false);
+    expect(table([SP]).session.rewindFloor('zone:south-pacific')).toBe(-1); // nothing yet: back to the start
+  });
+
   it('never past a seeded roll, a reveal or a step of the whole game', () => {
     const t = inBattle();
     const s = t.session;

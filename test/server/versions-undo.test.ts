@@ -143,6 +143,13 @@ describe('rewinds by agreement', () => {
     return { ...g, v };
   }
 
+  it('§4 the rewind floor: with physical dice and nothing revealed the War Zone goes back to its start (-1); a scope is required; members only (401 signed out)', async () => {
+    const g = await ordered();
+    expect((await g.spectator.get(`/api/games/${g.id}/rewind-floor?scope=zone:mediterranean`)).body).toEqual({ scope: 'zone:mediterranean', floor: -1 });
+    expect((await g.allied.get(`/api/games/${g.id}/rewind-floor`)).status).toBe(400);
+    expect((await server.person('Eve').get(`/api/games/${g.id}/rewind-floor?scope=zone:mediterranean`)).status).toBe(401); // signed out
+  });
+
   it('asked by the Allied seat and agreed by the Soviet seat of the War Zone: done, and the log shows who agreed', async () => {
     const g = await ordered();
     const bare = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'mediterranean', to: 0 });

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { GameEvent, GamePage } from './api.ts';
 import { api, errorText, seatLabel } from './api.ts';
 import { takenBack } from '../../src/engine/log.ts';
@@ -68,19 +68,36 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
           </ul>
         </>
       )}
-      {askers.length > 0 && !page.game.over && <AskRewind page={page} log={log} askers={askers} call={call} />}
+      {askers.length > 0 && !page.game.over && <AskRewind page={page} base={base} log={log} askers={askers} call={call} />}
     </section>
   );
 }
 
-function AskRewind({ page, log, askers, call }: { page: GamePage; log: GameEvent[]; askers: string[]; call: (path: string, body: unknown) => Promise<void> }) {
+function AskRewind({ page, base, log, askers, call }: { page: GamePage; base: string; log: GameEvent[]; askers: string[]; call: (path: string, body: unknown) => Promise<void> }) {
   const [zone, setZone] = useState<string>(page.view.zones[0]?.id ?? '');
   const [to, setTo] = useState('-1');
-  const [seat, setSeat] = useState(askers.includes(page.me.viewer) ? page.me.viewer : askers[0]);
-  // One choice per log entry of the zone that still stands: "keep everything up to and including this".
+  // Only the zone's own seats ask for its rewind (or the referee).
+  const zoneAskers = askers.filter((s) => s === 'referee' || s.endsWith(`:${zone}`));
+  const [asked, setSeat] = useState(askers.includes(page.me.viewer) ? page.me.viewer : askers[0]);
+  const seat = zoneAskers.includes(asked) ? asked : zoneAskers[0];
+  // The last entry no rewind of the zone can take back (a die from the seed, a reveal, a step of the whole game): the engine's.
+  const [floor, setFloor] = useState<number | null>(null);
+  useEffect(() => {
+    setFloor(null);
+    api<{ floor: number }>('GET', `${base}/rewind-floor?scope=${encodeURIComponent(`zone:${zone}`)}`)
+      .then((r) => setFloor(r.floor))
+      .catch(() => setFloor(-1)); // unknown: every point is offered, and the rules answer
+  }, [base, zone, page.game.version]);
+  // The points it may go back to, "keep everything up to and including this": the floor, then each
+  // later entry of the zone that still stands but its last (keeping that takes nothing back).
   const voided = takenBack(log);
   const entries = new Map<number, string>();
   for (const e of log) if (e.zone === zone && !voided.has(e.entry)) entries.set(e.entry, e.text);
+  const f = floor ?? -1;
+  const after = [...entries].filter(([entry]) => entry > f);
+  const points: [number, string][] = after.length ? [[f, f < 0 ? 'the start of the game' : `#${f}: ${log.filter((e) => e.entry === f).at(-1)?.text ?? 'an action'}`], ...after.slice(0, -1).map(([entry, text]): [number, string] => [entry, `#${entry}: ${text}`])] : [];
+  const chosen = points.some(([entry]) => String(entry) === to) ? to : String(points.at(-1)?.[0] ?? -1); // the latest point unless one is picked
+  if (!zoneAskers.length) return null;
   return (
     <details>
       <summary>Ask for a rewind</summary>
@@ -88,7 +105,7 @@ function AskRewind({ page, log, askers, call }: { page: GamePage; log: GameEvent
         data-testid="action-rewind"
         onSubmit={(e) => {
           e.preventDefault();
-          call('/rewinds', { ...(seat === 'referee' ? {} : { seat }), scope: `zone:${zone}`, to: Number(to) });
+          call('/rewinds', { ...(seat === 'referee' ? {} : { seat }), scope: `zone:${zone}`, to: Number(chosen) });
         }}
       >
         <div class="field">
@@ -103,20 +120,25 @@ function AskRewind({ page, log, askers, call }: { page: GamePage; log: GameEvent
         </div>
         <div class="field">
           <label for="rw-to">Keep everything up to</label>
-          <select id="rw-to" value={to} onChange={(e) => setTo(e.currentTarget.value)}>
-            <option value="-1">the start of the game</option>
-            {[...entries].map(([entry, text]) => (
-              <option key={entry} value={String(entry)}>
-                #{entry}: {text}
-              </option>
-            ))}
-          </select>
+          {floor !== null && !points.length ? (
+            <p id="rw-to" data-testid="rewind-nothing">
+              Nothing in this War Zone can be rewound now: no action of it since a die rolled from the seed, a reveal, or a step of the whole game.
+            </p>
+          ) : (
+            <select id="rw-to" value={chosen} onChange={(e) => setTo(e.currentTarget.value)}>
+              {points.map(([entry, text]) => (
+                <option key={entry} value={String(entry)}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          )}
         </div>
-        {askers.length > 1 && (
+        {zoneAskers.length > 1 && (
           <div class="field">
             <label for="rw-seat">Ask as</label>
             <select id="rw-seat" value={seat} onChange={(e) => setSeat(e.currentTarget.value)}>
-              {askers.map((s) => (
+              {zoneAskers.map((s) => (
                 <option key={s} value={s}>
                   {seatLabel(s, page.seats)}
                 </option>
@@ -124,7 +146,7 @@ function AskRewind({ page, log, askers, call }: { page: GamePage; log: GameEvent
             </select>
           </div>
         )}
-        <button type="submit" class="primary" data-testid="submit-rewind">
+        <button type="submit" class="primary" data-testid="submit-rewind" disabled={!points.length}>
           {seat === 'referee' ? 'Rewind' : 'Ask'}
         </button>
       </form>

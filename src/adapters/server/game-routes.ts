@@ -337,6 +337,14 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return { version: r.version, undone: r.result.length };
   });
 
+  /** §4 the last log entry a rewind of `scope` keeps at least (session.rewindFloor; -1: back to the start), for the form that asks. */
+  app.get<{ Params: { id: string }; Querystring: { scope?: string } }>('/api/games/:id/rewind-floor', async (request) => {
+    await accessOf(ctx, request, request.params.id);
+    const scope = request.query.scope ?? '';
+    if (!scope || scope.length > 60) throw new HttpError(400, 'bad-request', 'scope: the part of the game rewound, e.g. zone:mediterranean.', { field: 'scope' });
+    return { scope, floor: (await ctx.sessionOf(request.params.id)).rewindFloor(scope) };
+  });
+
   app.post<{ Params: { id: string } }>('/api/games/:id/rewinds', async (request, reply) => {
     const { id } = request.params;
     const body = parseBody(z.object({ seat: z.string().optional(), scope: z.string().max(60), to: z.number().int().min(-1) }), request.body);

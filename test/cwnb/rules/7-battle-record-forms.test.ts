@@ -110,7 +110,7 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
   it('7 recording a Retreat card asks "are you sure?" first: one tap from ending the Battle Turn, and in some missions the opponent scores for it', () => {
     const t = new Table({ zones: ['persian-gulf'] });
     t.prepare({ 'persian-gulf': { mission: { allied: 'Sea Superiority' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
-    const seat = t.state.zones['persian-gulf']!.battle!.active === 'allied' ? 'allied:persian-gulf' : 'soviet:persian-gulf';
+    const seat = `${t.state.zones['persian-gulf']!.battle!.first}:persian-gulf`; // the Advantaged Player's Battle Turn 1
     const offers = t.actions(seat);
     expect(offers.find((a) => a.type === 'retreat')).toMatchObject({ label: 'Record a Retreat card played (Task Force retreats)', confirm: true });
     expect(offers.find((a) => a.type === 'endBattleTurn')?.confirm).toBeUndefined();
