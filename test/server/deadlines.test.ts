@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDue } from '../../src/adapters/server/app.ts';
+import { timeIn, utc } from '../../src/adapters/server/notifications.ts';
 import { exampleActions, startServer, twoTeamGame, type Client, type TestServer } from '../support/server.ts';
 import { HOUR, MINUTE, startSmtpSink, TestClock } from '../support/sinks.ts';
 
@@ -98,6 +99,11 @@ describe('deadlines (issue 10)', () => {
     await runSeveral();
     for (const p of [g.who.ann, g.who.boris, g.who.rita]) expect(mails(p, 'resumes'), p).toHaveLength(1);
     expect(await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).toBe(1);
+  });
+
+  it('a time in UTC is told to the minute, as one in a time zone is (a deadline in hours falls on any second)', () => {
+    expect(utc('2026-12-04T19:09:48.123Z')).toBe('Fri, 04 Dec 2026 19:09 UTC');
+    expect(timeIn('Europe/Berlin')('2026-12-04T19:09:48.123Z')).toMatch(/20:09 /);
   });
 
   it('times in the messages are in each person\'s own time zone when they gave one (else UTC): the deadline set, its reminder', async () => {

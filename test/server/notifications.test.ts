@@ -271,10 +271,23 @@ describe('the outbox: retries, backoff, a cap per address (issue 10)', () => {
     const annPosts = hook.posts.filter((p) => p.path === '/chat-ann');
     expect(annPosts).toHaveLength(1);
     expect(annPosts[0].body.items).toHaveLength(1);
-    expect(annPosts[0].body.text).toContain('Rita wrote in the everyone chat');
+    expect(annPosts[0].body.text).toContain('Rita wrote 2 messages in the chat of “');
+    expect(annPosts[0].body.text).toContain('” (everyone).');
     expect(JSON.stringify(annPosts)).not.toMatch(/Kola|Baltic/);
     expect(hook.posts.filter((p) => p.path === '/chat-boris')).toEqual([]);
     live.close();
+  });
+
+  it('one unsent chat notice counts what came after it: every author and channel, still no text', async () => {
+    const g = await twoTeamGame(server);
+    await settings(g.referee, webhookOn(`${hook.url}/chat-rita`));
+    const boris = (await g.soviet.get('/api/me')).body.person.id as string;
+    for (const [channel, text] of [['all', 'Kola'], [`referee:${boris}`, 'two more days?']] as const) expect((await g.soviet.post(`/api/games/${g.id}/chat`, { channel, text })).status).toBe(201);
+    expect((await g.allied.post(`/api/games/${g.id}/chat`, { channel: 'all', text: 'Baltic' })).status).toBe(201);
+    await runDue(server.ctx);
+    const posts = hook.posts.filter((p) => p.path === '/chat-rita');
+    expect(posts.map((p) => p.body.text)).toEqual([expect.stringMatching(/\nBoris and Ann wrote 3 messages in the chat of “.*” \(everyone; private referee\)\.\n/)]);
+    expect(JSON.stringify(posts)).not.toMatch(/Kola|Baltic|more days/);
   });
 });
 

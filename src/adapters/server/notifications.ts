@@ -40,13 +40,20 @@ export type NotificationKind = 'turn' | 'chat' | 'deadline' | 'invitation';
  * - `reminder`: a deadline (`dueAt`) comes while the game waits on the person;
  * - `expired`: the deadline `dueAt` passed: the referee decides.
  */
-export type About = { what: 'waiting' } | { what: 'over' } | { what: 'reminder' | 'expired'; dueAt: string };
+export type About = { what: 'waiting' } | { what: 'over' } | { what: 'reminder' | 'expired'; dueAt: string } | { what: 'chat'; authors: string[]; channels: string[]; count: number };
+
+/** A chat notice: who wrote how many messages in which channels (never their text). */
+function chatWords(title: string, c: { authors: string[]; channels: string[]; count: number }): { subject: string; text: string } {
+  const authors = c.authors.length > 1 ? `${c.authors.slice(0, -1).join(', ')} and ${c.authors.at(-1)}` : c.authors[0];
+  const what = c.count > 1 ? `${c.count} messages` : 'a message';
+  return { subject: `Wardroom: new chat message${c.count > 1 ? 's' : ''} in “${title}”`, text: `${authors} wrote ${what} in the chat of “${title}” (${c.channels.join('; ')}).` };
+}
 
 /** The waiting set stored for a game that is over: it changes once, when the game ends. */
 const OVER = ['(over)'];
 
-/** "Wed, 02 Dec 2026 18:00 UTC". */
-export const utc = (iso: string) => new Date(iso).toUTCString().replace(/:00 GMT$/, ' UTC');
+/** "Wed, 02 Dec 2026 18:00 UTC": to the minute, as the times in a time zone are. */
+export const utc = (iso: string) => new Date(iso).toUTCString().replace(/:\d\d GMT$/, ' UTC');
 
 /** A time as a person reads it in a message: in their time zone ("Wed, 02 Dec 2026, 13:00 GMT-5 (America/New_York)"), else in UTC. */
 export function timeIn(timeZone: string | null): (iso: string) => string {
@@ -193,7 +200,7 @@ export class Notifications {
   }
 
   /** An item that says `about` the game (made now, and again when it is sent); none when it does not apply now. */
-  async aboutGame(personId: string, kind: 'turn' | 'deadline', game: string, about: About): Promise<number> {
+  async aboutGame(personId: string, kind: 'turn' | 'deadline' | 'chat', game: string, about: About): Promise<number> {
     const words = await this.compose(game, personId, about);
     return words ? this.toPerson(personId, kind, game, words.subject, words.text, this.gameLink(game), about) : 0;
   }
@@ -204,9 +211,10 @@ export class Notifications {
    * table). Built from the person's own seats and the spectator's words for them (`describe`).
    */
   private async compose(game: string, personId: string, about: About): Promise<{ subject: string; text: string } | null> {
+    const title = await this.titleOf(game);
+    if (about.what === 'chat') return chatWords(title, about);
     const session = await this.sessionOf(game);
     if (!session || session.isOver() !== (about.what === 'over')) return null;
-    const title = await this.titleOf(game);
     if (about.what === 'over') {
       const end = session.eventsFor(SPECTATOR).at(-1)?.text ?? '';
       return { subject: `Wardroom: “${title}” is over`, text: `“${title}” is over. ${end}`.trim() };
@@ -331,15 +339,25 @@ export class Notifications {
 
   /**
    * A chat message was posted: tell each recipient who is not connected to the game, at most one
-   * unsent item per person and game (no message text: it may be a team's secret).
+   * unsent item per person and game, which counts the messages and names their authors and
+   * channels as more come (never their text: it may be a team's secret).
    */
   async notifyChat(game: string, recipients: readonly string[], from: string, channelLabel: string): Promise<void> {
     const title = await this.titleOf(game);
     for (const personId of recipients) {
       if (await this.presence.isConnected(game, personId)) continue;
-      const pending = await this.db.selectFrom('notification_outbox').select(['id']).where('person_id', '=', personId).where('game_id', '=', game).where('kind', '=', 'chat').where('status', '=', 'pending').executeTakeFirst();
-      if (pending) continue;
-      await this.toPerson(personId, 'chat', game, `Wardroom: new chat message in “${title}”`, `${from} wrote in the ${channelLabel} chat of “${title}”.`, this.gameLink(game));
+      const pending = await this.db.selectFrom('notification_outbox').select(['about']).where('person_id', '=', personId).where('game_id', '=', game).where('kind', '=', 'chat').where('status', '=', 'pending').execute();
+      if (!pending.length) {
+        const about: About = { what: 'chat', authors: [from], channels: [channelLabel], count: 1 };
+        await this.aboutGame(personId, 'chat', game, about);
+        continue;
+      }
+      for (const row of pending) {
+        const was = row.about ? (JSON.parse(row.about) as About) : null;
+        if (was?.what !== 'chat') continue; // an item of an older server: left as it is
+        const about: About = { what: 'chat', authors: [...new Set([...was.authors, from])], channels: [...new Set([...was.channels, channelLabel])], count: was.count + 1 };
+        await this.db.updateTable('notification_outbox').set({ about: JSON.stringify(about), ...chatWords(title, about) }).where('person_id', '=', personId).where('game_id', '=', game).where('kind', '=', 'chat').where('status', '=', 'pending').where('about', '=', row.about).execute();
+      }
     }
   }
 
