@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { hiddenScrolls, LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, submitting } from './driver.ts';
+import { claimSeat, hiddenScrolls, LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, submitting } from './driver.ts';
 
 /**
  * Issue 9, Tests and "Playing": the main pages pass an axe-core scan with no serious or critical
@@ -115,6 +115,27 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await expect.poll(() => page.getByTestId('log').locator('li').count()).toBeGreaterThan(before);
     } finally {
       await page.context().close();
+    }
+  });
+
+  it('an invitation opened by someone signed in already says who gets the seats; a link whose seats are all taken says so and offers nothing to claim', async () => {
+    const [referee, player, visitor] = await Promise.all([1, 2, 3].map(() => newPage(browser, LAPTOP)));
+    try {
+      await referee.goto(`${server.url}/`);
+      const created = await referee.request.post(`${server.url}/api/games`, { data: { zones: ['mediterranean'], turns: 1, roster: 'demo', startingPoints: 'demo' } });
+      const { id } = (await created.json()) as { id: string };
+      const invite = async (data: object) => ((await (await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data })).json()) as { url: string }).url;
+      const allied = await invite({ kind: 'seat', seat: 'allied:mediterranean' });
+      const soviet = await invite({ kind: 'seat', seat: 'soviet:mediterranean' });
+      await claimSeat(player, allied, 'allied:mediterranean', 'Alice');
+      await player.goto(soviet);
+      await expect.poll(() => player.getByTestId('signed-in-as').textContent()).toBe('You are signed in as Alice on this browser.');
+      expect(await player.getByLabel('Your name').count()).toBe(0);
+      await visitor.goto(allied);
+      await expect.poll(() => visitor.getByTestId('all-taken').textContent()).toBe('Every seat this link offers is taken (Allied, Mediterranean: Alice). Ask the referee for a link to a free seat.');
+      expect(await visitor.getByTestId('claim-button').count()).toBe(0);
+    } finally {
+      await Promise.all([referee, player, visitor].map((p) => p.context().close()));
     }
   });
 

@@ -17,6 +17,13 @@ export function Invite({ token }: { token: string }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The name of whoever is signed in on this browser already: the seats go to them. */
+  const [me, setMe] = useState<string | null>(null);
+  useEffect(() => {
+    api<{ person: { name: string } }>('GET', '/api/me')
+      .then((r) => setMe(r.person.name))
+      .catch(() => setMe(null)); // signed out: a name is asked
+  }, []);
   const path = `/api/invitations/${encodeURIComponent(token)}`;
   const load = () =>
     api<Invitation>('GET', path)
@@ -55,7 +62,11 @@ export function Invite({ token }: { token: string }) {
       </main>
     );
   }
-  const nameField = (
+  const nameField = me ? (
+    <p data-testid="signed-in-as">
+      You are signed in as <strong>{me}</strong> on this browser.
+    </p>
+  ) : (
     <div class="field">
       <label for="claim-name">Your name</label>
       <input id="claim-name" type="text" maxLength={80} autocomplete="nickname" value={name} onInput={(e) => setName(e.currentTarget.value)} />
@@ -81,6 +92,16 @@ export function Invite({ token }: { token: string }) {
       </main>
     );
   }
+  if (inv.seats.every((s) => s.holder)) {
+    return (
+      <main>
+        <h1>Join {inv.game.title}</h1>
+        <p data-testid="all-taken">
+          Every seat this link offers is taken ({inv.seats.map((s) => `${s.label}: ${s.holder}`).join('; ')}). Ask the referee for a link to a free seat.
+        </p>
+      </main>
+    );
+  }
   return (
     <main>
       <h1>Join {inv.game.title}</h1>
@@ -93,7 +114,7 @@ export function Invite({ token }: { token: string }) {
         }}
       >
         <fieldset class="field">
-          <legend>Seats on offer</legend>
+          <legend>Seats on offer: tick the ones you will play</legend>
           <div class="choices">
             {inv.seats.map((s) => (
               <label key={s.seat} class="choice">
