@@ -171,6 +171,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     expect(await allied.page.evaluate(() => scrollY)).toBe(scrolled);
     await grid(allied).getByTestId('ship-bditelny').getByRole('button', { name: /Bditelny.*: Sunk \/ more…$/ }).click();
     await press(allied.page, grid(allied).getByTestId('sink-bditelny'), 'Bditelny sunk');
+    // The sunk ship's row is gone: the keyboard goes to the row that took its place in the recorder, not to another seat.
+    await expect.poll(() => allied.page.evaluate(() => document.activeElement?.closest('[data-testid="battle-recorder"]')?.getAttribute('data-seat') ?? document.activeElement?.outerHTML)).toBe(allied.seat);
     await expect.poll(() => soviet.page.getByTestId('overview').textContent()).toContain('Sunk so far: Bditelny'); // the Soviet acts on what they see
     await press(soviet.page, grid(soviet).getByTestId('cripple-uss-ticonderoga'), 'USS Ticonderoga crippled');
     for (const p of [...players, { page: spectator }]) {

@@ -234,19 +234,25 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
   /**
    * A button that sends is disabled while it does, which drops the keyboard's focus: once the
    * answer is in, focus goes back to it (the battle recorder's next tap is often on the same ship)
-   * without scrolling; if it is gone (the next decision took its form's place), to this seat's
-   * heading, or the next seat's asked when this one is no longer asked; not back to the top of the page.
+   * without scrolling; if it is gone, to the battle recorder's row that took its place (a ship
+   * sunk leaves the list), else to this seat's heading, or the next seat's asked when this one is
+   * no longer asked; not back to the top of the page.
    */
   const keepFocus = async (sending: () => Promise<void>) => {
     const was = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const id = was?.dataset.testid;
+    const row = was?.closest('li.ship-row');
+    const rowAt = row?.parentElement ? [...row.parentElement.children].indexOf(row) : -1;
     try {
       await sending();
     } finally {
       setTimeout(() => {
         if (document.activeElement && document.activeElement !== document.body) return;
         const again = was?.isConnected ? was : id ? section.current?.querySelector<HTMLElement>(`[data-testid="${CSS.escape(id)}"]`) : null;
+        const rows = rowAt >= 0 ? section.current?.querySelectorAll('li.ship-row') : undefined;
+        const sameRow = rows?.length ? rows[Math.min(rowAt, rows.length - 1)].querySelector<HTMLElement>('button:not(:disabled)') : null;
         if (again && !again.matches(':disabled')) again.focus({ preventScroll: true });
+        else if (sameRow) sameRow.focus({ preventScroll: true });
         else {
           // This seat's heading while it is still asked; else the next seat asked (first on the page).
           const own = heading.current?.isConnected ? heading.current : null;
