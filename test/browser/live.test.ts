@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { act, actionForm, claimSeat, newPage, submitting, until } from './driver.ts';
+import { act, actionForm, claimSeat, newPage, press, submitting, until } from './driver.ts';
 
 /**
  * Issue 9, "Live: WebSocket updates with reconnect and catch-up from the last sequence number
@@ -196,6 +196,28 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await expect.poll(() => form.locator('#rw-to option').allTextContents()).toEqual([expect.stringMatching(/^#0: .*turn 1: /)]); // one point: keep the mission roll, take back what followed
     const zoneName = await form.getByLabel('War Zone').locator('option:checked').textContent();
     for (const asker of await form.locator('#rw-seat option').allTextContents()) expect(asker).toMatch(new RegExp(`${zoneName}|referee`, 'i'));
+    await page.context().close();
+  });
+
+  it('§4 "Taken back" is news until the game moves on: another seat\'s action clears it', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('demo-button').click();
+    await page.getByTestId('overview').waitFor();
+    const id = new URL(page.url()).pathname.split('/')[2];
+    const version = async () => ((await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] });
+    const send = async (action: object) => {
+      const r = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action, seen: (await version()).game.version } });
+      expect(r.status(), await r.text()).toBe(200);
+    };
+    const roller = (await version()).waitingFor[0];
+    await send({ type: 'rollMission', seat: roller });
+    const zone = roller.split(':')[1];
+    await send({ type: 'donePurchasing', seat: `allied:${zone}` });
+    await press(page, page.getByTestId(`undo-allied:${zone}`), 'Undo');
+    await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/^Taken back: the last action of Allied/);
+    await send({ type: 'donePurchasing', seat: `soviet:${zone}` }); // elsewhere: the Soviet seat finishes ordering (public)
+    await expect.poll(() => page.getByTestId('notice').isHidden()).toBe(true);
     await page.context().close();
   });
 

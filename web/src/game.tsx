@@ -22,6 +22,8 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const [page, setPage] = useState<GamePage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The log length when the notice was given: a later entry (anyone's action, a rewind) makes it old news. */
+  const noticeFrom = useRef(Infinity);
   const [log, setLog] = useState<GameEvent[]>([]);
   const [fresh, setFresh] = useState<GameEvent[]>([]);
   const [start, setStart] = useState<number | null>(null);
@@ -67,6 +69,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       if (events.length) {
         setLog((old) => [...old, ...events]);
         setFresh(events);
+        if (events.some((e) => e.entry >= noticeFrom.current)) setNotice(null);
       }
       setFrames((n) => n + 1);
       clearTimeout(timer.current);
@@ -94,6 +97,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
     try {
       const answer = await api<Values>('POST', `${base}${path}`, { ...body, seen: page!.game.version });
       setNotice(done && done(answer));
+      noticeFrom.current = typeof answer.version === 'number' ? answer.version : Infinity;
       await load();
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
