@@ -2,6 +2,9 @@ import { NO_SEED, RecordingDice, seedCommitment, seededDice, verifyRolls, type D
 import { isRuleError, ruleError, type RuleError } from './errors.ts';
 import { actionDef, applyAction, closedActions, legalActions, listedActions, unknownField, waitingFor } from './kernel.ts';
 import type { Action, ActionSpec, ClosedAction, EventInput, GameEvent, RulesModule } from './module.ts';
+
+/** "1 action", "3 actions". */
+const actions = (n: number) => `${n} action${n === 1 ? '' : 's'}`;
 import { canSee, REFEREE, seatViewer, SPECTATOR, teamViewer, viewerTeam, type Viewer } from './viewer.ts';
 
 /**
@@ -289,7 +292,7 @@ export class Session<S = unknown> {
       if (!this.steps[i].voided && !this.steps[i].kernel && this.record.log[i].seat === seat) own.push(i);
     }
     if (own.length < count) {
-      return ruleError('undo-not-allowed', own.length ? `You have only ${own.length} action(s) to take back.` : 'Nothing to undo: you have not acted (or your actions were taken back).');
+      return ruleError('undo-not-allowed', own.length ? `You have only ${actions(own.length)} to take back.` : 'Nothing to undo: you have not acted (or your actions were taken back).');
     }
     const voids = new Set(own);
     for (const i of own) {
@@ -488,7 +491,7 @@ export class Session<S = unknown> {
     };
     const n = entry.voids.length;
     const who = (seat: string) => (seat === 'referee' ? 'the referee' : this.seatLabel(seat));
-    const head = entry.type === '@undo' ? `${who(entry.seat)} takes back ${n} action(s)` : `${upper(this.partName(entry.scope))} rewound to after action #${entry.to}, agreed by ${entry.agreed.map(who).join(' and ')}: ${n} action(s) taken back`;
+    const head = entry.type === '@undo' ? `${who(entry.seat)} takes back ${actions(n)}` : `${upper(this.partName(entry.scope))} rewound to after action #${entry.to}, agreed by ${entry.agreed.map(who).join(' and ')}: ${actions(n)} taken back`;
     const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}.`, seat: entry.seat, voids: entry.voids, ...where(SPECTATOR), ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
     for (const [team, list] of byTeam) {
       const viewer = team ? teamViewer(team) : REFEREE;

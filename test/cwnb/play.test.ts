@@ -103,7 +103,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     // Before the players agree, the table reads what it takes back, in the log's words.
     expect(r.stdout).toMatch(/It takes back: Mediterranean: Soviet Kirov sunk[^\n]*; [^\n]*USS Kidd[^\n]*\./);
     expect(r.stdout).toContain('The Mediterranean War Zone rewound to after action #');
-    expect(r.stdout).toContain('3 action(s) taken back.');
+    expect(r.stdout).toContain('3 actions taken back.');
     const entries = log(file);
     expect(entries.at(-1)).toMatchObject({ type: '@rewind', scope: 'zone:mediterranean', agreed: ['allied:mediterranean', 'soviet:mediterranean'] });
     expect(entries.at(-1)!.voids).toEqual([entries.length - 4, entries.length - 3, entries.length - 2]);
@@ -112,7 +112,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
   it('§4 rewind refusals: more actions than the War Zone has since the game began, a number that is not one', async ({ expect }) => {
     const file = newGame(ONE_ZONE);
     const r = await wardroom(['play', file], ['roll 1', 'as a', 'rewind 5', 'rewind x', 'quit'].join('\n') + '\n');
-    expect(r.stdout).toContain('Refused: The Mediterranean has only 1 action(s) to take back.');
+    expect(r.stdout).toContain('Refused: The Mediterranean has only 1 action to take back.');
     expect(r.stdout).toContain('Refused: rewind [N]: N is how many of the last actions of your War Zone to take back.');
     expect(log(file)).toHaveLength(1);
   });

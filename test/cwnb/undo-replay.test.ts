@@ -104,8 +104,8 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     s.undo('allied:south-pacific');
     const allied = s.eventsFor({ kind: 'team', team: 'allied' }, seq).map((e) => e.text);
     const soviet = s.eventsFor({ kind: 'seat', seat: 'soviet:south-pacific' }, seq).map((e) => e.text);
-    expect(allied).toEqual(['Allied, South Pacific takes back 1 action(s).', expect.stringContaining('South Pacific: Allied orders ECM')]);
-    expect(soviet).toEqual(['Allied, South Pacific takes back 1 action(s).']);
+    expect(allied).toEqual(['Allied, South Pacific takes back 1 action.', expect.stringContaining('South Pacific: Allied orders ECM')]);
+    expect(soviet).toEqual(['Allied, South Pacific takes back 1 action.']);
     // Its turn and War Zone, as every zone event has them, so a history filtered by turn or zone shows it.
     for (const e of s.events.slice(seq + 1)) expect(e, e.text).toMatchObject({ turn: 1, zone: SP });
   });
@@ -119,7 +119,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     const seq = s.events.length - 1;
     expect(isRuleError(s.undo('commander:allied'))).toBe(false);
     const soviet = s.eventsFor({ kind: 'team', team: 'soviet' }, seq);
-    expect(soviet.map((e) => e.text)).toEqual(['Allied Overall Commander takes back 1 action(s).']);
+    expect(soviet.map((e) => e.text)).toEqual(['Allied Overall Commander takes back 1 action.']);
     expect(JSON.stringify(soviet)).not.toContain(MED);
     // The Allied team's own record of it keeps the War Zone, for its history filter.
     const allied = s.eventsFor({ kind: 'team', team: 'allied' }, seq);
@@ -479,7 +479,7 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     expect(s.record.log.at(-1)).toMatchObject({ type: '@rewind', scope: 'zone:south-pacific', to: point, agreed: ['soviet:south-pacific', 'allied:south-pacific'] });
     // Replay and the history show it.
     expect(throughFile(s, 'rewind').state).toEqual(s.state);
-    expect(s.eventsFor({ kind: 'spectator' }).at(-1)!).toMatchObject({ turn: 1, zone: SP, text: `The South Pacific War Zone rewound to after action #${point}, agreed by Soviet, South Pacific and Allied, South Pacific: 3 action(s) taken back.` });
+    expect(s.eventsFor({ kind: 'spectator' }).at(-1)!).toMatchObject({ turn: 1, zone: SP, text: `The South Pacific War Zone rewound to after action #${point}, agreed by Soviet, South Pacific and Allied, South Pacific: 3 actions taken back.` });
   });
 
   it('the referee alone may rewind', () => {

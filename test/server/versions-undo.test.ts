@@ -97,7 +97,7 @@ describe('undo: free until a die from the seed or a reveal (the engine\'s rules)
     const page = await g.allied.page(g.id);
     expect(page.view.zones[0].players.allied.order.ships).toEqual([]);
     const log = (await g.soviet.get(`/api/games/${g.id}/log`)).body.events;
-    expect(log.at(-1)).toMatchObject({ type: 'undo', text: 'Allied, Mediterranean takes back 1 action(s).' });
+    expect(log.at(-1)).toMatchObject({ type: 'undo', text: 'Allied, Mediterranean takes back 1 action.' });
     expect(JSON.stringify(log)).not.toContain('uss-kidd'); // what was taken back stays the Allied team's
   });
 
@@ -173,7 +173,7 @@ describe('rewinds by agreement', () => {
     expect(page.view.zones[0].players.allied.order).toMatchObject({ ships: [], done: false });
     const log = (await g.soviet.get(`/api/games/${g.id}/log`)).body.events;
     expect(log.at(-1)).toMatchObject({ type: 'rewind', agreed: ['allied:mediterranean', 'soviet:mediterranean'] });
-    expect(log.at(-1).text).toMatch(/rewound to after action #0, agreed by Allied, Mediterranean and Soviet, Mediterranean: 3 action\(s\) taken back/);
+    expect(log.at(-1).text).toMatch(/rewound to after action #0, agreed by Allied, Mediterranean and Soviet, Mediterranean: 3 actions taken back/);
   });
 
   it('agreed while the referee has paused the campaign: refused (423) like an action, and so is an undo; the request waits, and is done after the resume', async () => {
@@ -220,7 +220,7 @@ describe('rewinds by agreement', () => {
     expect([r.status, r.body]).toEqual([200, { done: true, version: g.v + 1, undone: 2 }]);
     expect((await g.allied.page(g.id)).view.zones[0].players.allied.order).toMatchObject({ ships: ['uss-kidd'], done: false });
     const log = (await g.soviet.get(`/api/games/${g.id}/log`)).body.events;
-    expect(log.at(-1)).toMatchObject({ type: 'rewind', agreed: ['referee'], text: 'The Mediterranean War Zone rewound to after action #2, agreed by the referee: 2 action(s) taken back.' });
+    expect(log.at(-1)).toMatchObject({ type: 'rewind', agreed: ['referee'], text: 'The Mediterranean War Zone rewound to after action #2, agreed by the referee: 2 actions taken back.' });
     const noSeat = await g.allied.post(`/api/games/${g.id}/rewinds`, { scope: 'zone:mediterranean', to: 2 });
     expect([noSeat.status, noSeat.body.error.message]).toEqual([400, 'seat: say which of your seats asks (allied:mediterranean, allied:north-atlantic).']);
   });

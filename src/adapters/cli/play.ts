@@ -320,11 +320,11 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         if (!where) throw new CommandError(`rewind: act as a seat of the part of the game to rewind ("as SEAT").`);
         const entries = session.scopeEntries(where.scope);
         const n = Number(args[0] ?? 1);
-        if (n > entries.length) throw new CommandError(`The ${where.name} has only ${entries.length} action(s) to take back.`);
+        if (n > entries.length) throw new CommandError(`The ${where.name} has only ${entries.length} action${entries.length === 1 ? '' : 's'} to take back.`);
         const agreed = session.module.scopeSeats?.(session.state, where.scope) ?? [];
         term.say(`It takes back: ${entries.slice(-n).map(told).join('; ')}.`);
         if (term.interactive) {
-          const yes = await term.ask(`Take back the last ${n} action(s) of the ${where.name}: do its players (${agreed.join(' and ')}) agree? [y/N] `, false);
+          const yes = await term.ask(`Take back the last ${n === 1 ? 'action' : `${n} actions`} of the ${where.name}: do its players (${agreed.join(' and ')}) agree? [y/N] `, false);
           if (!yes || !/^y(es)?$/i.test(yes.trim())) {
             term.say('Not done.');
             return null;
