@@ -6,6 +6,9 @@ import { ErrorBox } from './ui.tsx';
 
 type Kind = 'seat' | 'team' | 'table' | 'spectator';
 
+/** A team as players name it: "allied" is the Allied team. */
+const teamName = (t: string) => `${t.charAt(0).toUpperCase()}${t.slice(1).replace(/[-_]/g, ' ')}`;
+
 /** The referee's tools: invitation links (shown once: copy them now), the game file. */
 export function Referee({ page, base, deadline = null, reloadDeadline = () => {} }: { page: GamePage; base: string; deadline?: Deadline | null; reloadDeadline?: () => void }) {
   const teams = [...new Set(page.seats.map((s) => s.team).filter((t): t is string => !!t))];
@@ -23,7 +26,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
       const r = await api<{ token: string; url: string; seats: string[] }>('POST', `${base}/invitations`, body);
       const to = email.trim() ? ` (e-mailed to ${email.trim()})` : '';
       setEmail('');
-      const what0 = kind === 'seat' ? page.seats.find((s) => s.seat === seat)?.label ?? seat : kind === 'team' ? `team ${team}` : kind === 'table' ? 'the whole table' : 'a spectator';
+      const what0 = kind === 'seat' ? page.seats.find((s) => s.seat === seat)?.label ?? seat : kind === 'team' ? `the ${teamName(team)} team` : kind === 'table' ? 'the whole table' : 'a spectator';
       const what = what0 + to;
       setLinks((old) => [{ what, url: new URL(r.url, location.origin).href, seats: r.seats }, ...old]);
       setTimeout(() => document.querySelector<HTMLInputElement>('[data-testid="invitation-url"]')?.focus()); // the new link, selected to copy
@@ -54,7 +57,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
               {s.label}: {s.holder ?? <em>unclaimed</em>}
             </span>{' '}
             {s.holder && (
-              <button type="button" class="secondary" data-testid={`free-${s.seat}`} onClick={() => free(s.seat, s.label, s.holder!)}>
+              <button type="button" class="secondary" data-testid={`free-${s.seat}`} aria-label={`Free the seat ${s.label} (${s.holder})`} onClick={() => free(s.seat, s.label, s.holder!)}>
                 Free the seat
               </button>
             )}
@@ -93,7 +96,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
             <select id="invite-team" value={team} onChange={(e) => setTeam(e.currentTarget.value)}>
               {teams.map((t) => (
                 <option key={t} value={t}>
-                  {t}
+                  {teamName(t)}
                 </option>
               ))}
             </select>
