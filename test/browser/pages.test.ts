@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
@@ -113,6 +116,27 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       const which = await tabTo(page, (el) => el instanceof HTMLButtonElement && el.type === 'submit' && !!el.dataset.testid?.startsWith('submit-') && !!el.closest('form.action'));
       await submitting(page, `the action under ${which}`, () => page.keyboard.press('Enter'));
       await expect.poll(() => page.getByTestId('log').locator('li').count()).toBeGreaterThan(before);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('importing a game file: a refusal is shown beside the form, and the title given names the campaign', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/`);
+      const dir = mkdtempSync(join(tmpdir(), 'wardroom-import-'));
+      const seeded = JSON.parse(readFileSync(join(process.cwd(), 'examples/cwnb/seven-zone-nine-turn.json'), 'utf8'));
+      const unfinished = join(dir, 'club.json');
+      writeFileSync(unfinished, JSON.stringify({ ...seeded, seed: null, log: seeded.log.slice(0, 10) }));
+      const form = page.getByTestId('import-form');
+      await form.locator('#import-file').setInputFiles(unfinished);
+      await form.getByTestId('submit-import').click();
+      await expect.poll(() => form.getByTestId('error').textContent()).toMatch(/seed.*"Move to the table" gives the file with its seed/);
+      await form.locator('#import-file').setInputFiles(join(process.cwd(), 'examples/cwnb/two-zone.json'));
+      await form.getByLabel('Title (optional: else the file\'s name)').fill('Club game, autumn');
+      await form.getByTestId('submit-import').click();
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('Club game, autumn');
     } finally {
       await page.context().close();
     }

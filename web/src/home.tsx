@@ -69,7 +69,7 @@ export function Home() {
         <h2 id="games-h">Your campaigns{waiting ? ` (${waiting} waiting on you)` : ''}</h2>
         {!me ? <p aria-busy="true">Loading…</p> : me.games.length === 0 ? <p>None yet.</p> : <GameList games={me.games} />}
       </section>
-      <Import busy={busy} start={start} />
+      <Import busy={busy} />
       {me && <Account person={me.person} reload={load} />}
       {me?.person && (
         <p>
@@ -118,28 +118,47 @@ function GameList({ games }: { games: GameSummary[] }) {
   );
 }
 
-function Import({ busy, start }: { busy: boolean; start: (f: () => Promise<{ id: string }>) => void }) {
+function Import({ busy }: { busy: boolean }) {
   const [file, setFile] = useState<File | null>(null);
   const [seed, setSeed] = useState('');
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
   return (
     <section class="card" aria-labelledby="import-h">
       <h2 id="import-h">Continue a game from the table</h2>
       <form
         data-testid="import-form"
-        onSubmit={(e) => {
+        onSubmit={async (e) => {
           e.preventDefault();
-          if (file) start(async () => api('POST', '/api/import', { file: await file.text(), title: file.name.replace(/\.json$/i, '').slice(0, 120), ...(seed.trim() ? { seed: seed.trim() } : {}) }));
+          if (!file) return;
+          // A refusal is shown here, beside the form (on a phone the top of the page is out of sight).
+          setSending(true);
+          setError(null);
+          try {
+            const { id } = await api<{ id: string }>('POST', '/api/import', { file: await file.text(), title: (title.trim() || file.name.replace(/\.json$/i, '')).slice(0, 120), ...(seed.trim() ? { seed: seed.trim() } : {}) });
+            navigate(`/g/${encodeURIComponent(id)}`);
+          } catch (err) {
+            setError(errorText(err));
+          } finally {
+            setSending(false);
+          }
         }}
       >
         <div class="field">
-          <label for="import-file">Game file (from wardroom new / play)</label>
+          <label for="import-file">Game file (from wardroom new / play, or a campaign's Export)</label>
           <input id="import-file" type="file" accept=".json,application/json" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+        </div>
+        <div class="field">
+          <label for="import-title">Title (optional: else the file's name)</label>
+          <input id="import-title" type="text" maxLength={120} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         </div>
         <div class="field">
           <label for="import-seed">Dice seed (optional: the FILE.seed the referee kept)</label>
           <input id="import-seed" type="text" autocomplete="off" value={seed} onInput={(e) => setSeed(e.currentTarget.value)} />
         </div>
-        <button type="submit" class="primary" disabled={busy || !file} data-testid="submit-import">
+        <ErrorBox message={error} />
+        <button type="submit" class="primary" disabled={busy || sending || !file} data-testid="submit-import">
           Import
         </button>
       </form>

@@ -169,7 +169,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (isRuleError(session)) throw new HttpError(422, session.code, `The game file does not replay${session.index !== undefined && session.index >= 0 ? ` at action #${session.index}` : ''}: ${session.message}`);
     // Online the server rolls: without the seed the campaign would stop at its next die.
     if (seed === null && !session.isOver() && session.module.rollsFromSeed?.(session.state) !== false) {
-      throw new HttpError(422, 'seed-required', 'This campaign rolls its dice from a seed the file does not hold, so it could not go on here past its next die: import it with its seed (the terminal keeps it in FILE.seed, beside the game file). A finished campaign, or one played with physical dice, needs none.');
+      throw new HttpError(422, 'seed-required', 'This campaign rolls its dice from a seed the file does not hold, so it could not go on here past its next die: import it with its seed (the terminal keeps it in FILE.seed, beside the game file). A campaign played online keeps its seed on its server until it ends: its referee\'s "Move to the table" gives the file with its seed. A finished campaign, or one played with physical dice, needs none.');
     }
     const { id } = await createGame(request, { ...session.record, seed }, body.title || 'Imported campaign', body.name, seed !== null);
     reply.status(201);
