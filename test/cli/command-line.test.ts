@@ -49,6 +49,14 @@ describe('commands typed as people type them', () => {
     expect(() => read('sink kirov')).toThrow(/"kirov" is not a Ship you can choose now\. The choices:\n {3}1\. USS Los Angeles/);
   });
 
+  it('6.C.4 a name in a list that is not a choice is named, with the choices; a KEY= that is not a field of the form names the fields', () => {
+    expect(read('commit kidd, nimitz')).toEqual({ type: 'commit', ships: ['uss-kidd', 'uss-nimitz'] });
+    expect(() => read('commit kidd, kirov')).toThrow(/^"kirov" is not one of the ships committed you can choose now\. The choices:\n {3}1\. USS Los Angeles/);
+    expect(read('commit kidd ad=1')).toEqual({ type: 'commit', ships: ['uss-kidd'], areaDefense: 1 });
+    expect(() => read('commit kidd flag=kidd')).toThrow('"flag" is not a field of this command now (its fields: ships, areaDefense).'); // no Flag Officer in this game
+    expect(read('sink kidd with plan=b')).toEqual({ type: 'sink', ship: 'uss-kidd', cause: 'with plan=b' }); // a form with text: the words are the text
+  });
+
   it('6.C.2 a ship the seat cannot buy now is named with why, whether typed in full or in part; a number counts only the ships offered', () => {
     const buy: ActionSpec = {
       type: 'buyShip',

@@ -166,6 +166,8 @@ function readSubset(tokens: string[], f: Extract<FieldSpec, { kind: 'subset' }>)
       continue;
     }
     const r = readOption(tokens.slice(i), f.options, f.label, f.unavailable);
+    // A name after a comma is one of the list: one that is not a choice is named, not left over ("kirov, nimitz").
+    if (!r && tokens[i - 1] === ',') throw new CommandError(`"${tokens[i]}" is not one of the ${f.label.toLowerCase()} you can choose now. The choices:\n${listOptions(f.options)}`);
     if (!r) break;
     if (!values.includes(r.option.value)) values.push(r.option.value);
     i += r.used;
@@ -227,6 +229,7 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
       fields[flag] = true;
       continue;
     }
+    if (eq > 0 && /^[a-z][\w-]*$/i.test(t.slice(0, eq)) && !Object.values(all).some((f) => f.kind === 'text')) throw new CommandError(`"${t.slice(0, eq)}" is not a field of this command now (its fields: ${Object.keys(all).join(', ') || 'none'}).`);
     rest.push(t);
   }
   const missing: [string, FieldSpec][] = [];
