@@ -120,15 +120,26 @@ describe('play at a shared screen: "log" is the table\'s unless a player asks fo
 });
 
 describe('play at a shared screen: a team note is an option, not the step', () => {
-  it('6.C.1 with only a team note open, Enter starts no note and what is typed is shown: the next line is a command', async ({ expect }) => {
+  it('6.C.1 with only a team note open, Enter starts no note; a public command, typed hidden, is shown once entered; a note typed on the line stays hidden', async ({ expect }) => {
     const r = await table(newSession(TWO_ZONES), ['roll 1', 'as a:med', '', 'done', 'y', '', 'as a:med', '', 'status', 'log mine', 'quit']);
     expect(r.screen).toMatch(/allied:mediterranean may:\n\s+note NOTE/);
     expect(r.screen).not.toContain('Note:');
-    expect(r.screen).toContain('allied:mediterranean> status'); // typed in the open: no secret order is offered
+    expect(r.screen).toContain('allied:mediterranean> (typing hidden)'); // a team note is open: what is typed could be one
+    expect(r.screen).toContain('allied:mediterranean> status'); // shown once entered: a public command
     expect(r.after.at(-2)!.screen.join('\n')).not.toMatch(/team note/i);
     const hidden = await table(newSession(TWO_ZONES), ['roll 1', 'as a:med', '', 'note', 'meet at dawn', 'log mine', 'quit']);
     expect(hidden.screen).toContain('Note: typed hidden'); // "note" alone asks with the typing hidden
     expect(hidden.screen).toContain('Allied team note (Allied, Mediterranean): meet at dawn');
+    const inline = await table(newSession(TWO_ZONES), ['roll 1', 'as a:med', '', 'done', 'y', '', 'as a:med', 'note we strike at dawn', 'quit']);
+    expect(inline.screen).not.toContain('strike at dawn');
+  });
+
+  it('6.C.2 "why" tells a refused secret order only to its own seat: after the keyboard goes to the other team, it tells nothing', async ({ expect }) => {
+    const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'buy nimitz', 'buy nimitz', 'as s', '', 'why', 'quit']);
+    expect(r.screen).toContain('a secret order is not accepted now');
+    const [why] = r.after.filter((a) => a.line === 'why').map((a) => a.screen.join('\n'));
+    expect(why).toContain('No secret order of yours has been refused.');
+    expect(why).not.toMatch(/nimitz/i);
   });
 });
 

@@ -134,9 +134,10 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   };
   // Why a secret order was refused ("5 Action cards already", "your order costs 88") is the seat's
   // secret too: the table is told only that it was, and "why" shows the reason, as "view" shows the order.
-  let secretWhy: string | null = null;
+  /** The reason a secret order was refused, for its seat's "why" only (another seat's player must not read it). */
+  let secretWhy: { seat: string; why: string } | null = null;
   const keepSecret = (why: string): string => {
-    secretWhy = why;
+    secretWhy = { seat, why };
     return 'a secret order is not accepted now; "why" shows the reason (the other team looks away).';
   };
   /** A typed secret order that cannot be read ("buy nimitz": already in your order) is refused like one the rules refuse. */
@@ -195,19 +196,21 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         continue;
       }
       const specs = seat ? session.listedActions(seat) : []; // a closed secret order stays listed: the list tells nothing of the order
-      // A secret order to give (not only a team note, open in every step): the keyboard is handed over first, and typing is hidden.
-      // ("note" typed alone asks for the note with its typing hidden.)
+      // A secret order to give (not only a team note, open in every step): the keyboard is handed over first.
       const ordering = specs.some((s) => s.secret && !actionDef(session.module, session.state, s.type)?.keptByTeam);
       const handed = seat && seat !== handedTo && ordering ? await handOver() : '';
       handedTo = seat;
       if (handed !== null) showOffers();
-      const line = handed === '' ? await term.ask(`${seat || 'referee'}> `, ordering) : handed;
+      const secretNow = specs.some((s) => s.secret); // a team note too: "note we strike at dawn" must not show as it is typed
+      const line = handed === '' ? await term.ask(`${seat || 'referee'}> `, secretNow) : handed;
       if (line === null) {
         if (o.onInputEnd?.()) continue;
         break;
       }
       // Hidden when it names a secret action, offered now or not: a refused order is still an order.
       if (!term.interactive && line.trim()) term.say(`${seat}> ${isSecret(line, session.module.actions(session.state)) ? '(hidden)' : line}`);
+      // Typed hidden while something secret was open: a public command is shown once entered, so a typo is seen ("sink los angles").
+      else if (secretNow && line.trim() && !isSecret(line, session.module.actions(session.state))) term.say(`${seat}> ${line}`);
       try {
         const r = await readLine(line, specs);
         if (!r) continue;
@@ -310,7 +313,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         return null;
       }
       case 'why':
-        term.say(secretWhy ?? 'No secret order has been refused.');
+        term.say(secretWhy?.seat === seat ? secretWhy.why : 'No secret order of yours has been refused.');
         secretWhy = null;
         return null;
       case 'rewind': {
@@ -429,7 +432,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         continue;
       }
       if (secret && /^\s*why\s*$/i.test(line)) {
-        term.say(secretWhy ?? 'Nothing typed here has been refused.');
+        term.say(secretWhy?.seat === seat ? secretWhy.why : 'Nothing typed here has been refused.');
+        secretWhy = null;
         continue;
       }
       try {
