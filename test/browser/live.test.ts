@@ -141,6 +141,37 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await player.context().close();
   });
 
+  it('one of two seats freed while the page is open: it stays live, as the seat it still holds', async () => {
+    const referee = await newPage(browser);
+    await referee.goto(`${server.url}/`);
+    await referee.getByTestId('demo-button').click();
+    await referee.getByTestId('overview').waitFor();
+    const id = new URL(referee.url()).pathname.split('/')[2];
+    for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) await referee.request.delete(`${server.url}/api/games/${id}/seats/${seat}`);
+    const link = ((await (await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'team', team: 'soviet' } })).json()) as { url: string }).url;
+    const player = await newPage(browser);
+    await player.goto(link);
+    for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) await player.getByTestId(`claim-seat-${seat}`).check();
+    await player.getByLabel('Your name').fill('Boris');
+    await player.getByTestId('claim-button').click();
+    await player.getByTestId('overview').waitFor();
+    await expect.poll(() => player.getByTestId('live-status').textContent()).toBe('live');
+
+    expect((await referee.request.delete(`${server.url}/api/games/${id}/seats/soviet:north-atlantic`)).status()).toBe(200);
+    await expect.poll(() => player.locator('[data-testid^="seat-actions-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).toEqual(['seat-actions-soviet:mediterranean']);
+    await expect.poll(() => player.getByTestId('live-status').textContent()).toBe('live');
+    // And it still hears the game: a mission rolled elsewhere reaches its log.
+    const game = (await (await referee.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] };
+    const logSize = await player.getByTestId('log').locator('li').count();
+    const roller = game.waitingFor.find((s) => s !== 'soviet:north-atlantic')!; // the demo's referee holds the Allied seats; Boris still the Soviet Mediterranean
+    const by = roller.startsWith('allied:') ? referee : player;
+    const rolled = await by.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'rollMission', seat: roller }, seen: game.game.version } });
+    expect(rolled.status(), await rolled.text()).toBe(200);
+    await expect.poll(() => player.getByTestId('log').locator('li').count()).toBeGreaterThan(logSize);
+    await referee.context().close();
+    await player.context().close();
+  });
+
   it('the home tab left open keeps its title current: "(N) Wardroom" counts the decisions waiting on you as the games move on', async () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/`);

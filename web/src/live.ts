@@ -7,9 +7,10 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'refused';
  * The game's WebSocket (`/api/games/:id/live`): frames of new events (and rewind news). It
  * reconnects with a growing pause (1 s, 2 s, 4 s … 30 s), and at once when the browser is back
  * online or when the server says it is restarting (close code 1012, issue 11), and asks for
- * what follows the last event seen, so nothing is missed while away. A socket the server refuses
- * (close codes 4400–4499: a seat freed, a link revoked) is not opened again: `onFrame` is called
- * once with no events, so that the page asks again and shows why.
+ * what follows the last event seen, so nothing is missed while away. When the viewer's seats
+ * change (close 4403 "seats-changed") it opens again at once; a socket the server refuses (close
+ * codes 4400–4499 otherwise: a seat freed, a link revoked) is not opened again. Either way
+ * `onFrame` is called with no events, so that the page asks again (and shows why).
  * `onFrame` gets the new events (maybe none); `onChat` a chat message (issue 10); `onResync`
  * that the server's node may have missed notices (issue 11): look again at what is not the log.
  */
@@ -73,9 +74,14 @@ export function useLive(id: string, as: string | null, start: number | null, onF
         ws = null;
         if (closed) return;
         if (e.code >= 4400 && e.code < 4500) {
+          handler.current([]);
+          if (e.reason === 'seats-changed') {
+            clearTimeout(timer);
+            timer = setTimeout(connect, 0); // asked again as the viewer now is: refused below if the seat was theirs alone
+            return;
+          }
           refused = true;
           setState('refused');
-          handler.current([]);
           return;
         }
         if (e.code === 1012) {
