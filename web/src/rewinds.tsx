@@ -74,10 +74,13 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
 }
 
 function AskRewind({ page, base, log, askers, call }: { page: GamePage; base: string; log: GameEvent[]; askers: string[]; call: (path: string, body: unknown) => Promise<void> }) {
-  const [zone, setZone] = useState<string>(page.view.zones[0]?.id ?? '');
+  // Only a zone's own seats ask for its rewind (or the referee): the zones offered are those.
+  const asksFor = (id: string) => askers.filter((s) => s === 'referee' || s.endsWith(`:${id}`));
+  const zones = page.view.zones.filter((z) => asksFor(z.id).length);
+  const [picked, setZone] = useState<string>(zones[0]?.id ?? '');
+  const zone = zones.some((z) => z.id === picked) ? picked : (zones[0]?.id ?? '');
+  const zoneAskers = asksFor(zone);
   const [to, setTo] = useState('-1');
-  // Only the zone's own seats ask for its rewind (or the referee).
-  const zoneAskers = askers.filter((s) => s === 'referee' || s.endsWith(`:${zone}`));
   const [asked, setSeat] = useState(askers.includes(page.me.viewer) ? page.me.viewer : askers[0]);
   const seat = zoneAskers.includes(asked) ? asked : zoneAskers[0];
   // The last entry no rewind of the zone can take back (a die from the seed, a reveal, a step of the whole game): the engine's.
@@ -97,7 +100,7 @@ function AskRewind({ page, base, log, askers, call }: { page: GamePage; base: st
   const after = [...entries].filter(([entry]) => entry > f);
   const points: [number, string][] = after.length ? [[f, f < 0 ? 'the start of the game' : `#${f}: ${log.filter((e) => e.entry === f).at(-1)?.text ?? 'an action'}`], ...after.slice(0, -1).map(([entry, text]): [number, string] => [entry, `#${entry}: ${text}`])] : [];
   const chosen = points.some(([entry]) => String(entry) === to) ? to : String(points.at(-1)?.[0] ?? -1); // the latest point unless one is picked
-  if (!zoneAskers.length) return null;
+  if (!zones.length) return null;
   return (
     <details>
       <summary>Ask for a rewind</summary>
@@ -111,7 +114,7 @@ function AskRewind({ page, base, log, askers, call }: { page: GamePage; base: st
         <div class="field">
           <label for="rw-zone">War Zone</label>
           <select id="rw-zone" value={zone} onChange={(e) => setZone(e.currentTarget.value)}>
-            {page.view.zones.map((z) => (
+            {zones.map((z) => (
               <option key={z.id} value={z.id}>
                 {z.name}
               </option>
@@ -146,7 +149,7 @@ function AskRewind({ page, base, log, askers, call }: { page: GamePage; base: st
             </select>
           </div>
         )}
-        <button type="submit" class="primary" data-testid="submit-rewind" disabled={!points.length}>
+        <button type="submit" class="primary" data-testid="submit-rewind" disabled={floor === null || !points.length}>
           {seat === 'referee' ? 'Rewind' : 'Ask'}
         </button>
       </form>
