@@ -244,6 +244,8 @@ describe('a reminder held back by the cap (one mail per address every 5 minutes)
     expect((await g.referee.post(`/api/games/${g.id}/resume`)).status).toBe(200); // both held back by the cap
     for (let k = 2; k < g.actions.length; k++) expect(await g.holder(g.actions[k].seat).act(g.id, g.actions[k], k), `action ${k}`).toBe(k + 1);
     expect((await g.referee.page(g.id)).game.over).toBe(true);
+    await capped.ctx.notifications.idle();
+    expect((await g.referee.get(`/api/games/${g.id}/deadline`)).body.deadline).toMatchObject({ dueAt: null }); // it went with the end: nothing is due, nothing can pause the finished game
     await g.later();
     await g.later();
     for (const p of [g.who.ann, g.who.boris]) expect(smtp.mails.filter((m) => m.to.includes(p)).map((m) => m.subject), p).toEqual([expect.stringContaining('a deadline in')]);

@@ -143,9 +143,10 @@ describe('rewinds by agreement', () => {
     return { ...g, v };
   }
 
-  it('§4 the rewind floor: with physical dice and nothing revealed the War Zone goes back to its start (-1); a scope is required; members only (401 signed out)', async () => {
+  it('§4 the rewind floor: with physical dice and nothing revealed the War Zone goes back to its start (-1); a scope is required; players and the referee only', async () => {
     const g = await ordered();
-    expect((await g.spectator.get(`/api/games/${g.id}/rewind-floor?scope=zone:mediterranean`)).body).toEqual({ scope: 'zone:mediterranean', floor: -1 });
+    expect((await g.allied.get(`/api/games/${g.id}/rewind-floor?scope=zone:mediterranean`)).body).toEqual({ scope: 'zone:mediterranean', floor: -1 });
+    expect((await g.spectator.get(`/api/games/${g.id}/rewind-floor?scope=zone:mediterranean`)).status).toBe(403); // asked only by those who may ask for a rewind
     expect((await g.allied.get(`/api/games/${g.id}/rewind-floor`)).status).toBe(400);
     expect((await server.person('Eve').get(`/api/games/${g.id}/rewind-floor?scope=zone:mediterranean`)).status).toBe(401); // signed out
   });

@@ -129,7 +129,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, presence, clock, mailer, () => ctx.baseUrl, opts.notify);
   notifications.shared = shared;
   const deadlines = new Deadlines(opts.db, people, notifications, clock, titleOf, (game) => broadcast.publish({ kind: 'frame', game, frame: { type: 'deadline' } }));
-  notifications.onNewWaiting = (game) => deadlines.rearm(game);
+  notifications.onNewWaiting = (game, _seats, over) => (over ? deadlines.end(game) : deadlines.rearm(game));
 
   const personOf = async (request: FastifyRequest) => {
     const sid = request.session.get('sid');

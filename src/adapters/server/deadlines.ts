@@ -199,6 +199,15 @@ export class Deadlines {
     this.announce(game);
   }
 
+  /** The campaign ended: its deadline goes, with its reminder and what it would do when due (nobody is told: the game is over). */
+  async end(game: string): Promise<void> {
+    const r = await this.row(game);
+    if (!r?.due_at) return;
+    await this.db.updateTable('deadlines').set({ due_at: null, updated_at: this.clock.now().toISOString() }).where('game_id', '=', game).execute();
+    await this.schedule(game);
+    this.announce(game);
+  }
+
   /** Replace the game's unclaimed jobs with those of its deadline now (none while paused). */
   private async schedule(game: string): Promise<void> {
     await this.db.deleteFrom('deadline_jobs').where('game_id', '=', game).where('done_at', 'is', null).execute();

@@ -339,7 +339,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   /** §4 the last log entry a rewind of `scope` keeps at least (session.rewindFloor; -1: back to the start), for the form that asks. */
   app.get<{ Params: { id: string }; Querystring: { scope?: string } }>('/api/games/:id/rewind-floor', async (request) => {
-    await accessOf(ctx, request, request.params.id);
+    const access = await accessOf(ctx, request, request.params.id);
+    if (!access.referee && !access.seats.length) throw new HttpError(403, 'not-a-player', 'Only the players and the referee ask for rewinds.');
     const scope = request.query.scope ?? '';
     if (!scope || scope.length > 60) throw new HttpError(400, 'bad-request', 'scope: the part of the game rewound, e.g. zone:mediterranean.', { field: 'scope' });
     return { scope, floor: (await ctx.sessionOf(request.params.id)).rewindFloor(scope) };

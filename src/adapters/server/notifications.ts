@@ -127,7 +127,7 @@ export class Notifications {
   /** The waiting set each game was last seen with on this node. */
   private readonly lastWaiting = new Map<string, readonly string[]>();
   /** Called when a game waits on a new set of seats (the deadlines re-arm an hours-per-decision deadline). */
-  onNewWaiting: (game: string, seats: string[]) => Promise<void> = async () => {};
+  onNewWaiting: (game: string, seats: string[], over: boolean) => Promise<void> = async () => {};
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -295,7 +295,7 @@ export class Notifications {
       this.lastWaiting.set(game, now);
       if (sameSet(before, now)) return;
     }
-    await this.onNewWaiting(game, over ? [] : now);
+    await this.onNewWaiting(game, over ? [] : now, over);
     const holders = await this.people.holders(game);
     const earlier = holdersOf(holders, before);
     const told: string[] = [];

@@ -78,7 +78,7 @@ export function registerRematchRoutes(app: FastifyInstance, ctx: Ctx): void {
       throw new HttpError(409, 'rematch-exists', 'This campaign already has a rematch: open it from the link on this page.', { rematch: now2.rematch });
     }
     ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rematch', id: newGame } });
-    await ctx.notifications.changed(newGame); // whoever the new game waits on, and is not on its page, is told
+    ctx.notifications.changed(newGame).catch((e) => request.log.error(e)); // whoever the new game waits on, and is not on its page, is told; the rematch stands either way
     reply.status(201);
     return { id: newGame };
   });
