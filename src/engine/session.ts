@@ -2,10 +2,10 @@ import { NO_SEED, RecordingDice, seedCommitment, seededDice, verifyRolls, type D
 import { isRuleError, ruleError, type RuleError } from './errors.ts';
 import { actionDef, applyAction, closedActions, legalActions, listedActions, unknownField, waitingFor } from './kernel.ts';
 import type { Action, ActionSpec, ClosedAction, EventInput, GameEvent, RulesModule } from './module.ts';
+import { canSee, REFEREE, seatViewer, SPECTATOR, teamViewer, viewerTeam, type Viewer } from './viewer.ts';
 
 /** "1 action", "3 actions". */
 const actions = (n: number) => `${n} action${n === 1 ? '' : 's'}`;
-import { canSee, REFEREE, seatViewer, SPECTATOR, teamViewer, viewerTeam, type Viewer } from './viewer.ts';
 
 /**
  * A game record: module, options, the seed's public commitment (and, where the holder may keep
