@@ -231,6 +231,9 @@ function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: s
   );
 }
 
+/** Which answer's focus is being restored: only the latest's (see keepFocus). */
+let focusTurn = 0;
+
 function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void>; leave: (seat: string) => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -243,28 +246,35 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
    * no longer asked; not back to the top of the page.
    */
   const keepFocus = async (sending: () => Promise<void>) => {
+    const mine = ++focusTurn;
     const was = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const id = was?.dataset.testid;
     const row = was?.closest('li.ship-row');
     const rowAt = row?.parentElement ? [...row.parentElement.children].indexOf(row) : -1;
+    // Asked again a few times: the page may draw the answer after the first try (a live frame's
+    // reload), taking away what was just focused; it is put back while the focus is lost, until
+    // the next answer is sent (its own focus then).
+    const restore = (tries: number) => {
+      if (mine !== focusTurn) return;
+      if (tries > 0) setTimeout(() => restore(tries - 1), 100);
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const again = was?.isConnected ? was : id ? section.current?.querySelector<HTMLElement>(`[data-testid="${CSS.escape(id)}"]`) : null;
+      const rows = rowAt >= 0 ? section.current?.querySelectorAll('li.ship-row') : undefined;
+      const sameRow = rows?.length ? rows[Math.min(rowAt, rows.length - 1)].querySelector<HTMLElement>('button:not(:disabled)') : null;
+      if (again && !again.matches(':disabled')) again.focus({ preventScroll: true });
+      else if (sameRow) sameRow.focus({ preventScroll: true });
+      else {
+        // This seat's heading while it is still asked; else the next seat asked (first on the page).
+        const own = heading.current?.isConnected ? heading.current : null;
+        const nextAsked = document.querySelector('section.actions h2[tabindex] .badge')?.closest<HTMLElement>('h2');
+        // Or, with nothing left to do, the card of the seats with nothing to do.
+        (own?.querySelector('.badge') ? own : (nextAsked ?? own ?? document.getElementById('idle-seats-h')))?.focus();
+      }
+    };
     try {
       await sending();
     } finally {
-      setTimeout(() => {
-        if (document.activeElement && document.activeElement !== document.body) return;
-        const again = was?.isConnected ? was : id ? section.current?.querySelector<HTMLElement>(`[data-testid="${CSS.escape(id)}"]`) : null;
-        const rows = rowAt >= 0 ? section.current?.querySelectorAll('li.ship-row') : undefined;
-        const sameRow = rows?.length ? rows[Math.min(rowAt, rows.length - 1)].querySelector<HTMLElement>('button:not(:disabled)') : null;
-        if (again && !again.matches(':disabled')) again.focus({ preventScroll: true });
-        else if (sameRow) sameRow.focus({ preventScroll: true });
-        else {
-          // This seat's heading while it is still asked; else the next seat asked (first on the page).
-          const own = heading.current?.isConnected ? heading.current : null;
-          const nextAsked = document.querySelector('section.actions h2[tabindex] .badge')?.closest<HTMLElement>('h2');
-          // Or, with nothing left to do, the card of the seats with nothing to do.
-          (own?.querySelector('.badge') ? own : (nextAsked ?? own ?? document.getElementById('idle-seats-h')))?.focus();
-        }
-      });
+      setTimeout(() => restore(5));
     }
   };
   const submit = (a: Values) => keepFocus(() => send(a));
