@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, WebSocket } from 'playwright-core';
+import type { Browser, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
 import { act, actionForm, claimSeat, newPage, press, submitting, until } from './driver.ts';
@@ -22,6 +22,14 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await browser?.close();
     await server?.close();
   });
+
+  /** The demo campaign started on `page` (its referee holds every seat); its id. */
+  async function startDemo(page: Page): Promise<string> {
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('demo-button').click();
+    await page.getByTestId('overview').waitFor();
+    return new URL(page.url()).pathname.split('/')[2];
+  }
 
   it('a dropped connection reconnects by itself and the log catches up with what happened while it was away', async () => {
     const page = await newPage(browser);
@@ -113,10 +121,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
   });
   it('a seat freed while its player has the game open: the page says so, shows no board or form, and stops asking the server', async () => {
     const referee = await newPage(browser);
-    await referee.goto(`${server.url}/`);
-    await referee.getByTestId('demo-button').click();
-    await referee.getByTestId('overview').waitFor();
-    const id = new URL(referee.url()).pathname.split('/')[2];
+    const id = await startDemo(referee);
     const seat = 'soviet:north-atlantic';
     await referee.request.delete(`${server.url}/api/games/${id}/seats/${seat}`); // the demo's referee holds every seat
     const made = await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat } });
@@ -144,10 +149,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
 
   it('one of two seats freed while the page is open: it stays live, as the seat it still holds', async () => {
     const referee = await newPage(browser);
-    await referee.goto(`${server.url}/`);
-    await referee.getByTestId('demo-button').click();
-    await referee.getByTestId('overview').waitFor();
-    const id = new URL(referee.url()).pathname.split('/')[2];
+    const id = await startDemo(referee);
     for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) await referee.request.delete(`${server.url}/api/games/${id}/seats/${seat}`);
     const link = ((await (await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'team', team: 'soviet' } })).json()) as { url: string }).url;
     const player = await newPage(browser);
@@ -178,10 +180,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
 
   it('the home tab left open keeps its title current: "(N) Wardroom" counts the decisions waiting on you as the games move on', async () => {
     const page = await newPage(browser);
-    await page.goto(`${server.url}/`);
-    await page.getByTestId('demo-button').click();
-    await page.getByTestId('overview').waitFor();
-    const id = new URL(page.url()).pathname.split('/')[2];
+    const id = await startDemo(page);
     const waiting = async () => ((await (await page.request.get(`${server.url}/api/me`)).json()) as { games: { waitingOnYou: string[] }[] }).games.reduce((n, g) => n + g.waitingOnYou.length, 0);
     await page.goto(`${server.url}/`);
     const before = await waiting();
@@ -201,10 +200,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
   });
   it('§4 a rewind asked by a seat is answered in the app: the Rewinds panel shows the request and what it takes back, and once refused lists it under "Answered" with who refused', async () => {
     const page = await newPage(browser);
-    await page.goto(`${server.url}/`);
-    await page.getByTestId('demo-button').click();
-    await page.getByTestId('overview').waitFor();
-    const id = new URL(page.url()).pathname.split('/')[2];
+    const id = await startDemo(page);
     const game = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] };
     // The demo's referee holds every seat: the mission is rolled, then the Allied seat of that zone finishes its purchases.
     const roller = (await game()).waitingFor[0];
@@ -234,10 +230,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
 
   it('§4 "Taken back" is news until the game moves on: another seat\'s action clears it', async () => {
     const page = await newPage(browser);
-    await page.goto(`${server.url}/`);
-    await page.getByTestId('demo-button').click();
-    await page.getByTestId('overview').waitFor();
-    const id = new URL(page.url()).pathname.split('/')[2];
+    const id = await startDemo(page);
     const version = async () => ((await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] });
     const send = async (action: object) => {
       const r = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action, seen: (await version()).game.version } });
