@@ -127,6 +127,8 @@ export interface TableSpec {
   seed?: string;
   /** "0.1": the readings a game begun with Wardroom 0.1 keeps (docs/rulings.md). */
   rulings?: '0.1';
+  /** Ship cards beyond the fixture roster's (a user's roster may hold what the fixture does not). */
+  extraShips?: ShipCard[];
 }
 
 export interface SidePlan {
@@ -166,7 +168,7 @@ export class Table {
       zones: spec.zones,
       turns: spec.turns ?? 9,
       dice: spec.dice ?? 'physical',
-      roster: FIXTURE_ROSTER,
+      roster: spec.extraShips ? { ...FIXTURE_ROSTER, ships: [...FIXTURE_ROSTER.ships, ...spec.extraShips] } : FIXTURE_ROSTER,
       startingPoints: start,
       ...(spec.rulings ? { rulings: spec.rulings } : {}),
     });

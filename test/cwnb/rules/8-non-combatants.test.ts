@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COL, Table, pointsOf } from '../../support/cwnb-fixtures.ts';
+import { COL, Table, pointsOf, type ShipId } from '../../support/cwnb-fixtures.ts';
 
 const NS = 'north-sea' as const;
 const PG = 'persian-gulf' as const;
@@ -170,6 +170,12 @@ describe('8 Non-Combatant Ship Types', () => {
     expect(pointsOf(t.sink('indian-ocean', 'a-lph', 'soviet'), 'soviet')).toEqual([12]); // its Point Value only
     const events = t.finish('indian-ocean');
     expect(pointsOf(events, 'soviet', 'mission')).toEqual([2 * 9]);
+  });
+
+  it('8 only the Allies have LPHs: a Soviet ship a roster calls "lph", sunk on a Soviet Military Escort, scores its Point Value only, as it scores nothing as a transport afloat', () => {
+    const t = new Table({ zones: ['indian-ocean'], extraShips: [{ id: 's-lpd', name: 'Ivan Rogov', side: 'soviet', points: 10, kind: 'lph' }] });
+    t.prepare({ 'indian-ocean': { mission: { allied: 'Raid', soviet: 'Military Escort' }, soviet: { buy: ['s-lpd' as ShipId], commit: ['s-lpd' as ShipId] } } });
+    expect(pointsOf(t.sink('indian-ocean', 's-lpd', 'allied'), 'allied')).toEqual([10]);
   });
 
   it('8 an LPH that stays in port is no transport: it scores only as a ship in port', () => {

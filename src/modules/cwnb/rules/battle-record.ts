@@ -142,7 +142,7 @@ export const sink = zoneAction({
       score(zone, enemy, card.points, 'sinking', ctx, `sank ${card.name}, ${card.points} points`);
       writablePlayer(zone, enemy).winnerTally += card.points;
       // 8: an Allied LPH on a Military Escort doubles as a Military transport.
-      if (card.kind === 'lph' && t.pair === 'militaryEscort' && t.nonCombatants!.side === u.side) {
+      if (card.kind === 'lph' && u.side === 'allied' && t.pair === 'militaryEscort' && t.nonCombatants!.side === 'allied') {
         score(zone, enemy, t.points!, 'mission', ctx, '9.2: LPH sunk, counts as a Military transport');
       }
     } else {
