@@ -751,7 +751,7 @@ function policyAction(state: CwnbState, seat: string, rng: Chooser, memory: Poli
         const afloat = (kind: string, active = false) => Object.keys(me.fleet).some((id) => me.fleet[id].committed && shipCard(state, id)!.kind === kind && !(active && me.fleet[id].passive));
         if (mission === 'Carrier Strike' && roll <= 45 && afloat('carrier')) return act('landAttack', { attack: 'carrier-air-strike', success: rng.chance(0.6), surprise: rng.chance(0.15) });
         if (mission === 'Submarine Strike' && roll <= 45 && afloat('missile-submarine', true)) return act('landAttack', { attack: 'submarine-missile', damage: rng.int(2, 8), surprise: rng.chance(0.15) });
-        if (['Invasion', 'Carrier Strike', 'Submarine Strike'].includes(mission) && zone.battle!.eliminated[enemy] && roll <= 60) {
+        if (['Invasion', 'Carrier Strike', 'Submarine Strike'].includes(mission) && zone.battle!.eliminated[enemy] && roll <= 60 && Object.values(me.fleet).some((s) => s.committed)) {
           return act('landAttack', { attack: 'gun', damage: rng.int(2, 6) });
         }
       }

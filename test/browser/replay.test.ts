@@ -10,7 +10,7 @@ import { LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, until } from
 /**
  * Issue 10, Tests: "the replay viewer steps through a finished example campaign as the Soviet seat
  * and never shows an Allied secret before its reveal". examples/cwnb/seven-zone-nine-turn.json
- * (1479 steps, seven War Zones, nine turns) is imported; Boris holds every Soviet seat and steps
+ * (1430 steps, seven War Zones, nine turns) is imported; Boris holds every Soviet seat and steps
  * through it with the buttons, the keyboard, the bookmarks and the step box. At every step he
  * visits, the page's text and every replay answer his browser received are searched for the Allied
  * secrets still kept at that step (ships ordered before the purchases are carried out, commitments

@@ -267,7 +267,7 @@ describe('the renderings', () => {
       const bonus = `${z.endGame.side === 'allied' ? 'Allied' : 'Soviet'} +${z.endGame.vp}`;
       expect(rows, r.zone).toContainEqual([zoneById(r.zone).name, STATUS_COLUMNS[s.state.zones[r.zone]!.status], String(r.banked.allied), String(r.banked.soviet), bonus, score('allied'), score('soviet')]);
     }
-    expect(html).toContain('<p class="result">Allied Decisive Victory by 458: Allied 2913, Soviet 2455 Victory Points (11).</p>');
+    expect(html).toContain('<p class="result">Allied Decisive Victory by 892: Allied 2945, Soviet 2053 Victory Points (11).</p>');
   });
 
   it('a game file naming a player for a seat not in the game (written by 0.x `new --player allied:med=…`) still has its sheet: that name is left out', () => {

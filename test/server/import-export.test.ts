@@ -173,7 +173,8 @@ describe('import and export of the CLI game file', () => {
 
   it('a file whose logged die was edited is refused (422 naming the action) when it comes with its seed: the import checks every seeded roll against the seed', async () => {
     const table = example('seven-zone-nine-turn.json');
-    const i = table.log.length - 1 - [...table.log].reverse().findIndex((e) => e.rolled?.length);
+    // The last mission roll (an edited Non-Combatant deal would name cards the later log does not sink).
+    const i = table.log.length - 1 - [...table.log].reverse().findIndex((e) => e.type === 'rollMission' && e.rolled?.length);
     const rolled = [...table.log[i].rolled!];
     rolled[0] = rolled[0] === 1 ? 2 : rolled[0] - 1;
     const edited = { ...table, log: table.log.map((e, k) => (k === i ? { ...e, rolled } : e)) };

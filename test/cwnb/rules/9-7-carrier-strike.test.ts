@@ -94,6 +94,8 @@ describe('9.7 Carrier Strike vs. Engage', () => {
     t.end(SP); // Soviet 1
     t.sink(SP, 'a-cv2', 'soviet');
     expect(t.refuse({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true })).toMatchObject({ code: 'no-carrier-afloat', rule: '9.7' });
+    // Its only committed ship sunk, the Task Force has nothing left to fire a gun either (9.1).
+    expect(t.refuse({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'gun', damage: 4 })).toMatchObject({ code: 'no-ship-afloat', rule: '9.1', message: 'A Gun Attack needs one of your committed ships afloat.' });
   });
 
   it('9.7 Engage Bonus: Point Defense (only) Air Cover and Early Warning Systems may protect Land Targets (shown in the summary)', () => {

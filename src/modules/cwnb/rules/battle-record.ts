@@ -320,6 +320,7 @@ export const landAttack = zoneAction({
     if (a.attack === 'submarine-missile' && !afloat.some((x) => x.card.kind === 'missile-submarine' && !x.s.passive)) {
       refuse('no-missile-submarine', 'A submarine Missile Attack needs one of your committed missile-capable submarines afloat and Active.', '9.8');
     }
+    if (a.attack === 'gun' && !afloat.length) refuse('no-ship-afloat', 'A Gun Attack needs one of your committed ships afloat.', '9.1');
     if (a.attack === 'carrier-air-strike') ctx.hooks.checkAirStrike(zone); // 13.2.1
     const t = requireTerms(zone);
     const mission = t.sides[side].mission;
