@@ -209,7 +209,7 @@ function oracleStep(step: Step, zoneId: ZoneId, z: ZoneState, actor: Side, m: Zo
         award(enemy, card.points, 'sinking'); // 7, 10
         m.tally[enemy] += card.points;
         // 8: an Allied LPH committed on a Military Escort doubles as a Military transport.
-        if (card.kind === 'lph' && owner === 'allied' && pair === 'militaryEscort' && missionOf(owner) === 'Military Escort') award(enemy, pick(data.militaryEscort.points), 'mission');
+        if (card.kind === 'lph' && (owner === 'allied' || before.options.rulings === '0.1') && pair === 'militaryEscort' && missionOf(owner) === 'Military Escort') award(enemy, pick(data.militaryEscort.points), 'mission');
       } else if (pair === 'militaryEscort' || pair === 'civilianEscort') {
         // 9.2, 9.3: the Raiding player scores for each Non-Combatant sunk.
         const escort = sideWith(pair === 'militaryEscort' ? 'Military Escort' : 'Civilian Escort');

@@ -178,6 +178,12 @@ describe('8 Non-Combatant Ship Types', () => {
     expect(pointsOf(t.sink('indian-ocean', 's-lpd', 'allied'), 'allied')).toEqual([10]);
   });
 
+  it('8 a game begun with Wardroom 0.1 keeps its reading: there, a sunk Soviet "lph" on a Soviet Military Escort paid the raider a transport\'s points', () => {
+    const t = new Table({ zones: ['indian-ocean'], rulings: '0.1', extraShips: [{ id: 's-lpd', name: 'Ivan Rogov', side: 'soviet', points: 10, kind: 'lph' }] });
+    t.prepare({ 'indian-ocean': { mission: { allied: 'Raid', soviet: 'Military Escort' }, soviet: { buy: ['s-lpd' as ShipId], commit: ['s-lpd' as ShipId] } } });
+    expect(pointsOf(t.sink('indian-ocean', 's-lpd', 'allied'), 'allied')).toEqual([10, 9]);
+  });
+
   it('8 an LPH that stays in port is no transport: it scores only as a ship in port', () => {
     const t = new Table({ zones: [NS] });
     t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-lph'] } } });

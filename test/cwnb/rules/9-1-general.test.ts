@@ -200,6 +200,14 @@ describe('9.1 General Mission Rules', () => {
     expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 6 }), 'allied')).toEqual([6]);
   });
 
+  it('9.1 a game begun with Wardroom 0.1 keeps its reading: there, a Gun Attack was taken from a Task Force with no ship afloat', () => {
+    const t = new Table({ zones: [NS], status: { [NS]: COL.alliedDominance }, rulings: '0.1' });
+    t.prepare({ [NS]: { mission: { allied: 'Invasion' }, allied: { buy: ['a-cg'], commit: ['a-cg'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.sink(NS, 's-dd', 'allied');
+    t.sink(NS, 'a-cg', 'soviet');
+    expect(pointsOf(t.act({ type: 'landAttack', seat: 'allied:north-sea', attack: 'gun', damage: 6 }), 'allied')).toEqual([6]);
+  });
+
   it('9.1 (9, Land Targets) in an Invasion, Carrier or Submarine Strike, the battle reminds that every attack on Land Targets costs a Fog of War allotment, and the attack says so', () => {
     const t = invasion();
     expect(t.zoneView(NS).reminders).toContain("Each attack on Land Targets counts against the attacker's Fog of War allotment (9, Land Targets).");

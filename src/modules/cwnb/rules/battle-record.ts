@@ -142,7 +142,7 @@ export const sink = zoneAction({
       score(zone, enemy, card.points, 'sinking', ctx, `sank ${card.name}, ${card.points} points`);
       writablePlayer(zone, enemy).winnerTally += card.points;
       // 8: an Allied LPH on a Military Escort doubles as a Military transport.
-      if (card.kind === 'lph' && u.side === 'allied' && t.pair === 'militaryEscort' && t.nonCombatants!.side === 'allied') {
+      if (card.kind === 'lph' && (u.side === 'allied' || state.options.rulings === '0.1') && t.pair === 'militaryEscort' && t.nonCombatants!.side === u.side) {
         score(zone, enemy, t.points!, 'mission', ctx, '9.2: LPH sunk, counts as a Military transport');
       }
     } else {
@@ -320,7 +320,7 @@ export const landAttack = zoneAction({
     if (a.attack === 'submarine-missile' && !afloat.some((x) => x.card.kind === 'missile-submarine' && !x.s.passive)) {
       refuse('no-missile-submarine', 'A submarine Missile Attack needs one of your committed missile-capable submarines afloat and Active.', '9.8');
     }
-    if (a.attack === 'gun' && !afloat.length) refuse('no-ship-afloat', 'A Gun Attack needs one of your committed ships afloat.', '9.1');
+    if (a.attack === 'gun' && !afloat.length && state.options.rulings !== '0.1') refuse('no-ship-afloat', 'A Gun Attack needs one of your committed ships afloat.', '9.1');
     if (a.attack === 'carrier-air-strike') ctx.hooks.checkAirStrike(zone); // 13.2.1
     const t = requireTerms(zone);
     const mission = t.sides[side].mission;
