@@ -6,13 +6,13 @@ import { STATUS_COLUMNS } from './data/types.ts';
 import { hooksOf, rulebookOf } from './hooks.ts';
 import { OPTIONAL_RULES } from './optional-rules.ts';
 import { activeSide, battleTurnNumber } from './rules/battle-record.ts';
-import { actionsFor, advantagedSide, allSeats, shipCard, teamOfSeat, terms } from './rules/common.ts';
+import { actionsFor, advantagedSide, allSeats, shipCard, sideName, teamOfSeat, terms } from './rules/common.ts';
 import { handSize } from './rules/commitment.ts';
 import { eliminatedInMission, poolLeft } from './rules/mission-scoring.ts';
 import { orderCost } from './rules/purchases.ts';
 import { commitmentsRevealed } from './rules/sequence-of-play.ts';
 import { historicalDescription } from './rules/victory.ts';
-import type { CwnbState, PlayerState, ZoneState } from './state.ts';
+import { other, type CwnbState, type PlayerState, type ZoneState } from './state.ts';
 import { STEP_NAMES } from './labels.ts';
 
 const CWNB = { actions: (s: CwnbState) => rulebookOf(s.options).actions, actionsFor, seats: allSeats };
@@ -145,5 +145,7 @@ function missionReminders(z: ZoneState): string[] {
   const out: string[] = [];
   if (t.pair === 'invasion' || t.pair === 'carrierStrike' || t.pair === 'submarineStrike') out.push("Each attack on Land Targets counts against the attacker's Fog of War allotment (9, Land Targets).");
   if (t.nonCombatants?.kind === 'civilian') out.push('Evasive Maneuvers cards cannot be a Point Defense against an attack on a Civilian Non-Combatant (9.1).');
+  // 9.8 names the Disadvantaged Player (3), whichever mission they drew.
+  if (t.pair === 'submarineStrike') out.push(`The ${sideName(other(advantagedSide(z.status)))} player, the Disadvantaged Player here, may set up submarines Passive (9.8).`);
   return out;
 }

@@ -67,12 +67,17 @@ describe('9.8 Submarine Strike vs. Engage', () => {
     expect(t.refuse({ type: 'landAttack', seat: 'soviet:mediterranean', attack: 'submarine-missile', damage: 5 }).code).toBe('retreating-no-attacks');
   });
 
-  it('9.8 the Disadvantaged Player may set up with submarines in Passive mode', () => {
+  it('9.8 the Disadvantaged Player (3), whatever their mission, may set up with submarines in Passive mode: the battle names them', () => {
     const t = strike();
     expect(t.zoneView(MED).status.advantaged).toBe('soviet');
     t.act({ type: 'submarine', seat: 'allied:mediterranean', ship: 'a-ss', mode: 'passive' });
     expect(t.player(MED, 'allied').fleet['a-ss'].passive).toBe(true);
-    expect(t.zoneView(MED).mission!.allied.summary).toContain('The Disadvantaged Player may set up with submarines Passive (9.8).');
+    expect(t.zoneView(MED).reminders).toContain('The Allied player, the Disadvantaged Player here, may set up submarines Passive (9.8).');
+    // An Allied Submarine Strike on Allied Advantage: the Soviet Engage player is the one (the line used to sit in the Engage summary, whoever was disadvantaged).
+    const u = new Table({ zones: [MED], status: { [MED]: COL.alliedAdvantage } });
+    u.prepare({ [MED]: { mission: { allied: 'Submarine Strike', urgent: false }, allied: { buy: ['a-ssgn'], commit: ['a-ssgn'] } } });
+    expect(u.zoneView(MED).reminders).toContain('The Soviet player, the Disadvantaged Player here, may set up submarines Passive (9.8).');
+    expect(u.zoneView(MED).mission!.soviet.summary.join(' ')).not.toContain('9.8');
   });
 
   it('9.8 an Allied Submarine Strike (Mediterranean, Allied Advantage, 6): submarines only for the Allies, Pool 30 less their missiles to the Soviet Engage player, Allied ships in port at half', () => {

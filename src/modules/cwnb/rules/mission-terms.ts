@@ -253,7 +253,6 @@ export function missionTerms(zone: ZoneData, cell: MissionCell): MissionTerms {
       sides[en].summary = [
         'Score all unclaimed Pool points at the end of the Battle Turns.',
         'You may use Point Defense (only) ECM and Early Warning Systems cards to protect Land Targets.',
-        'The Disadvantaged Player may set up with submarines Passive (9.8).',
       ];
       break;
     }
