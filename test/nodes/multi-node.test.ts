@@ -15,7 +15,7 @@ import { isRuleError } from '../../src/engine/errors.ts';
 import type { Action } from '../../src/engine/module.ts';
 import { Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
-import { HttpClient, killAll, LiveSocket, serveNodes, type Node } from '../support/nodes.ts';
+import { HttpClient, killAll, LiveSocket, serveNodes, spawnNode, type Node } from '../support/nodes.ts';
 import { freshDatabase } from '../support/postgres.ts';
 import { exampleActions, TWO_ZONE_FORM } from '../support/server.ts';
 
@@ -189,6 +189,23 @@ describe('several nodes on one PostgreSQL (issue 11)', () => {
     expect(live.events).toEqual(fresh.events);
     live.close();
     fresh.close();
+  });
+
+  it('a node started on a port another node holds exits (code 2, one line) and leaves no connection to the database behind, so a supervisor sees the failure', async () => {
+    const busy = await spawnNode({ data: DATA, databaseUrl, port: Number(new URL(nodes[0].url).port) }, 'node-busy');
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 15_000);
+      busy.child.once('exit', (c) => (clearTimeout(timer), resolve(c)));
+    });
+    expect(code, busy.out).toBe(2);
+    expect(busy.out).toMatch(/^Cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/m);
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      expect((await admin.query(`select count(*)::int as n from pg_stat_activity where application_name = 'wardroom-listen node-busy'`)).rows[0].n).toBe(0);
+    } finally {
+      await admin.end();
+    }
   });
 
   it('notifications with three nodes sending: each is delivered exactly once, and one message per address in the rate gap', async () => {

@@ -56,13 +56,19 @@ export async function killAll(): Promise<void> {
 /** The same 32-byte key for every node of a test file: cookies work on all of them. */
 const SECRET = randomBytes(32).toString('hex');
 
-/** Start `wardroom serve`; resolves once it says it is running. */
-export async function serve(opts: ServeOptions, id = 'node'): Promise<Node> {
+/** Spawn `wardroom serve` (not waiting for it to start). */
+export async function spawnNode(opts: ServeOptions, id = 'node'): Promise<Node> {
   const port = opts.port ?? (await freePort());
   const env = { ...process.env, DATABASE_URL: opts.databaseUrl, WARDROOM_SECRET_KEY: SECRET, WARDROOM_NODE_ID: id, ...opts.env };
   const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', opts.data, '--log-level', 'warn', ...(opts.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const node = new Node(child, `http://127.0.0.1:${port}`, id);
   children.add(node);
+  return node;
+}
+
+/** Start `wardroom serve`; resolves once it says it is running. */
+export async function serve(opts: ServeOptions, id = 'node'): Promise<Node> {
+  const node = await spawnNode(opts, id);
   const deadline = Date.now() + 30_000;
   while (!node.out.includes('Wardroom is running')) {
     if (!node.running || Date.now() > deadline) throw new Error(`wardroom serve (${id}) did not start: ${node.out}`);

@@ -145,6 +145,7 @@ export function registerServeCommand(program: Command): void {
       try {
         await app.listen({ port, host: o.host });
       } catch (e) {
+        await app.close(); // its timers and the listening connection to the other nodes, or the process would live on
         await db.destroy();
         return fail(`Cannot listen on ${o.host}:${port}: ${(e as Error).message}`);
       }
