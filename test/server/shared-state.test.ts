@@ -5,6 +5,7 @@
  * three `buildServer`s with `shared: true` on the same database (a SQLite file in WAL mode, or a
  * PostgreSQL database), each with its own connection(s), in this one test process.
  */
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -162,9 +163,31 @@ describe('several nodes on one database (issue 11)', () => {
     expect(refused.body.error.code).toBe('too-many-requests');
     // The health check is never limited.
     expect((await a.person('z').get('/api/health')).status).toBe(200);
+    // Counted by person (their session), not under the plugin's options object turned into text.
+    const keys = (await a.ctx.store.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((k) => k.startsWith('[object'))).toEqual([]);
     // The same two nodes counting apart (shared: false): 8 requests pass, 4 on each.
     const [c, d] = await nodes(2, { rateLimit: 6, shared: false });
     for (let i = 0; i < 8; i++) expect((await (i % 2 ? d : c).person('x').get('/api/me')).status).not.toBe(429);
+  });
+
+  it('the rate limit\'s counts out of reach (the database down): requests are let through, not failed; an API answer that needs the database says 503 "database-unavailable", try again', async () => {
+    const [a] = await nodes(1, { rateLimit: 6 });
+    // A route whose query cannot reach PostgreSQL (ECONNREFUSED; 57P01 when it shuts down).
+    for (const code of ['ECONNREFUSED', '57P01']) {
+      a.app.get(`/api/test-down-${code}`, async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code });
+      });
+    }
+    await sql`drop table rate_limits`.execute(a.ctx.store.db); // the count fails as it does when the database cannot be reached
+    expect((await a.person('x').get('/api/me')).status).toBe(200);
+    for (const code of ['ECONNREFUSED', '57P01']) {
+      const r = await a.person('y').get(`/api/test-down-${code}`);
+      expect(r.status).toBe(503);
+      expect(r.headers['retry-after']).toBe('5');
+      expect(r.body.error).toEqual({ code: 'database-unavailable', message: 'The server cannot reach its database just now; nothing was changed. Try again in a few seconds.' });
+    }
   });
 
   it('three nodes sending the outbox at the same moment deliver every item exactly once, one message per address per gap', async () => {

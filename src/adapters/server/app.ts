@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { isRuleError } from '../../engine/errors.ts';
 import { MODULES } from '../../modules/index.ts';
 import { ChatStore } from '../storage/chat.ts';
-import { GameStore, isSqlite, type Database } from '../storage/database.ts';
+import { GameStore, isDatabaseUnavailable, isSqlite, type Database } from '../storage/database.ts';
 import { People } from '../storage/people.ts';
 import { deliverChat, registerChatRoutes } from './chat-routes.ts';
 import { Deadlines } from './deadlines.ts';
@@ -201,7 +201,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   if (opts.rateLimit !== false) {
     await app.register(fastifyRateLimit, {
       max: opts.rateLimit ?? 600,
-      ...(shared ? { store: sharedRateLimitStore(opts.db) } : {}),
+      // The database out of reach: let requests through (the page and its files need none) rather than fail them all.
+      ...(shared ? { store: sharedRateLimitStore(opts.db), skipOnError: true } : {}),
       timeWindow: '1 minute',
       keyGenerator: (request) => request.session.get('sid') ?? request.ip,
       errorResponseBuilder: (_request, context) => new HttpError(429, 'too-many-requests', `Too many requests: wait ${Math.ceil(context.ttl / 1000)} s and try again.`),
@@ -223,6 +224,10 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     if (status === 429) return reply.status(429).send(new HttpError(429, 'too-many-requests', error.message).body());
     if (status === 415) return reply.status(415).send(new HttpError(415, 'bad-content-type', 'Send JSON (Content-Type: application/json).').body());
     if (status < 500) return reply.status(status).send(new HttpError(status, 'bad-request', `The request is not understood: ${error.message}.`).body());
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: error.code }, `database unavailable: ${error.message}`);
+      return reply.status(503).header('retry-after', '5').send(new HttpError(503, 'database-unavailable', 'The server cannot reach its database just now; nothing was changed. Try again in a few seconds.').body());
+    }
     request.log.error(error);
     return reply.status(500).send({ error: { code: 'server-error', message: 'Something went wrong on the server; nothing was changed. Try again.' } });
   });

@@ -10,7 +10,8 @@ import type { Database } from '../storage/database.ts';
  * on SQLite and PostgreSQL. Windows are fixed, measured with each node's own clock in ms (nodes'
  * clocks a second apart change nothing that matters). Rows of windows long past are deleted now
  * and then. `continueExceeding` and `exponentialBackoff` are not supported (Wardroom uses
- * neither). One node keeps using the plugin's in-memory store (no database work per request).
+ * neither). If the database cannot be reached, requests are let through (the plugin's
+ * `skipOnError`, set where the store is used) rather than refused. One node keeps using the plugin's in-memory store (no database work per request).
  */
 export function sharedRateLimitStore(db: Kysely<Database>, opts: { now?: () => number } = {}): FastifyRateLimitStoreCtor {
   const now = opts.now ?? Date.now;
@@ -18,8 +19,11 @@ export function sharedRateLimitStore(db: Kysely<Database>, opts: { now?: () => n
   let longestWindow = 60_000;
 
   class SharedStore implements FastifyRateLimitStore {
-    /** A route with its own limit counts apart from the others: its keys are prefixed. */
-    constructor(private readonly prefix = '') {}
+    private readonly prefix: string;
+    /** A route with its own limit counts apart from the others: its keys are prefixed. (The plugin makes the first store with its options object, which is no prefix.) */
+    constructor(prefix?: unknown) {
+      this.prefix = typeof prefix === 'string' ? prefix : '';
+    }
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       this.count(this.prefix + key, timeWindow).then(

@@ -699,6 +699,14 @@ export function isUniqueViolation(e: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'; // 23505: PostgreSQL
 }
 
+/** The database cannot be reached (refused, dropped, shutting down or starting up): worth trying again soon, unlike a bug. */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  // Node's socket errors; PostgreSQL's class 08 (connection exception) and 57P01–57P03 (shutting down, cannot connect now).
+  if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND)$/.test(code) || /^08|^57P0[1-3]$/.test(code))) return true;
+  return typeof message === 'string' && /^Connection terminated/.test(message); // pg: the server closed the connection
+}
+
 /** A submission refused because another one was stored first: the version to act against now. */
 export interface Conflict {
   conflict: true;
