@@ -17,6 +17,7 @@ import { Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { HttpClient, killAll, LiveSocket, serveNodes, spawnNode, type Node } from '../support/nodes.ts';
 import { freshDatabase } from '../support/postgres.ts';
+import { wardroom } from '../support/cli.ts';
 import { exampleActions, TWO_ZONE_FORM } from '../support/server.ts';
 
 const DATA = mkdtempSync(join(tmpdir(), 'wardroom-nodes-test-'));
@@ -206,6 +207,19 @@ describe('several nodes on one PostgreSQL (issue 11)', () => {
     } finally {
       await admin.end();
     }
+  });
+
+  it('wardroom restore into the database the nodes run on is refused, naming the nodes (a move checks its target alike): a running node would write after the restored log and break the campaign', async () => {
+    const g = await campaign(nodes[0], nodes[1]);
+    await play(g, 0, 3);
+    const file = join(DATA, 'backup.json');
+    expect((await wardroom(['backup', '--database', databaseUrl, '--out', file, '--game', g.id])).code).toBe(0);
+    await play(g, 3, 5);
+    const r = await wardroom(['restore', file, '--database', databaseUrl, '--replace']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^Nothing was restored: wardroom serve is running on .* \(nodes node-a, node-b, node-c\)\. Stop every node first/);
+    const held = await on(nodes[2], g.referee).get(`/api/games/${g.id}`);
+    expect(held.body.game.version).toBe(5); // nothing restored
   });
 
   it('notifications with three nodes sending: each is delivered exactly once, and one message per address in the rate gap', async () => {

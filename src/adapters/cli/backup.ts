@@ -97,6 +97,16 @@ async function open(where: Where, role: 'source' | 'target', cleanup: (() => unk
     throw new CliError(`Cannot open the database ${where.label}: ${(e as Error).message}`);
   }
   cleanup.push(() => db.destroy().catch(() => {}));
+  // A node on the target keeps its games in memory and would go on writing after the restored log:
+  // refused while any runs, as a server on a SQLite file is (each node holds a listening connection, named).
+  if (!where.sqlite && lock && role === 'target') {
+    const { sql } = await import('kysely');
+    const { rows } = await sql<{ name: string }>`select application_name as name from pg_stat_activity where datname = current_database() and application_name like 'wardroom-listen %' order by application_name`.execute(db);
+    if (rows.length) {
+      const nodes = rows.map((r) => r.name.slice('wardroom-listen '.length)).join(', ');
+      throw new CliError(`Nothing was ${lock === 'move' ? 'moved' : 'restored'}: wardroom serve is running on ${where.label} (node${rows.length === 1 ? '' : 's'} ${nodes}). Stop every node first: a running one keeps the games it has in memory and would go on writing after what is restored.`);
+    }
+  }
   return db;
 }
 
@@ -153,7 +163,7 @@ export function registerBackupCommands(program: Command): void {
     .requiredOption('--out <file>', 'the backup file to write')
     .option('--data <dir>', `${DATA_HELP} (default: $DATABASE_URL, else wardroom-data)`)
     .option('--database <url>', DATABASE_HELP)
-    .option('--game <id...>', 'only these games (their ids, as in /game/ID)')
+    .option('--game <id...>', 'only these games (their ids, as in /g/ID)')
     .option('--force', 'overwrite the --out file if it exists (otherwise refused)')
     .action((o: { out: string; data?: string; database?: string; game?: string[]; force?: boolean }) =>
       run(async (cleanup) => {
