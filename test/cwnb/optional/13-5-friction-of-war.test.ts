@@ -333,6 +333,7 @@ describe('13.5 Friction of War: when jokers may be played', () => {
 
   it('13.5 on the first turn no joker before the hand is drawn (6.C.3): nobody holds a card yet', () => {
     const t = new OTable({ zones: [PG], optional: FOW });
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points' }).code).toBe('no-joker-in-hand'); // before the mission roll
     t.roll(PG, {});
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('playAdditionalShip');
     const no = t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-mission', values: [1] });
@@ -354,6 +355,13 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     expect(t.player(PG, 'allied')).toMatchObject({ cards: [], keptAdditionalShip: 'spent', jokersPlayed: 1 });
     expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-mission', values: [2] }).code).toBe('no-joker-in-hand');
     expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' }).code).toBe('no-kept-card');
+  });
+
+  it('13.5 a game begun with Wardroom 0.1 keeps its reading: a joker at any moment of the turn, the first included, without saying which card it is', () => {
+    const t = new OTable({ zones: [PG], optional: FOW, rulings: '0.1' });
+    t.roll(PG, {});
+    expect(joker(t, 'allied:persian-gulf', 'reroll-mission', { values: [1] })[0].text).toBe('Persian Gulf: Allied plays an Additional Ship card — re-roll the mission die; only the final result stands (13.5).');
+    expect(t.zone(PG).mission!.roll).toBe(1);
   });
 
   it('13.5 after the draw a joker is a card drawn, or the kept card when its player says so (then gone)', () => {
@@ -481,6 +489,15 @@ describe('13.5 the kept card belongs to whoever holds it', () => {
     expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' }).code).toBe('no-kept-card');
     t.act({ type: 'useKeptAdditionalShip', seat: 'allied:north-sea', use: 'unlimited-transfers' });
     expect(t.player(NS, 'allied')).toMatchObject({ cards: [], keptAdditionalShip: 'unlimited-transfers' });
+  });
+
+  it('13.5 the kept card played as a joker after the draw leaves the hand; the other cards stay', () => {
+    const t = keptInPersianGulf();
+    t.order(PG, 'allied', { cards: [{ card: 'Retreat' }] });
+    for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) t.done(z, s);
+    expect(t.player(PG, 'allied').cards).toMatchObject([{ type: 'Additional Ship' }, { type: 'Retreat' }]);
+    joker(t, 'allied:persian-gulf', 'points', { kept: true });
+    expect(t.player(PG, 'allied')).toMatchObject({ cards: [{ type: 'Retreat' }], keptAdditionalShip: 'spent' });
   });
 
   it('13.5 giving a teammate another card leaves the kept Additional Ship card with its keeper', () => {

@@ -127,6 +127,17 @@ describe('14.1 Overall Commanders', () => {
     expect(t.view('referee').holders).toEqual({ 'allied:persian-gulf': 'Ann', 'allied:north-sea': 'Cid' });
   });
 
+  it('14.1 nor from a War Zone whose Battle Turns are over but whose cards are still being set aside (7.2.1)', () => {
+    const t = ready();
+    t.state = { ...t.state, holders: { 'allied:persian-gulf': 'Ann', 'allied:north-sea': 'Bob' } };
+    for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    for (const s of ['allied', 'soviet'] as const) t.commit(PG, s, []);
+    t.endAll(PG);
+    expect(t.zone(PG).step).toBe('set-aside');
+    expect(t.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:north-sea', player: 'Ann' })).toMatchObject({ code: 'commander-battle', rule: '14.1' });
+    expect(t.view('referee').holders).toEqual({ 'allied:persian-gulf': 'Ann', 'allied:north-sea': 'Bob' });
+  });
+
   it('14.1 team notes private to the team (other team\'s views never contain them)', () => {
     const t = ready();
     const secret = 'Strike the Kiev group in the North Sea — Operation Bluewater';
