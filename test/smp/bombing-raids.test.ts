@@ -164,6 +164,18 @@ describe('Step 3 Bombing Raids', () => {
     expect(offered('0.1')).toEqual(['2 fighters (uk, London)', '1 fighter (uk, Scotland)']); // 0.1's reach was everywhere, the target too: still once
   });
 
+  it('R3-3: fighters of a nation at peace with the raider do not intercept: a US fighter in London stays out of a German raid (a game of Wardroom 0.1 offered it)', () => {
+    const s = mini({
+      territories: [
+        { name: 'Western Germany', owner: 'germany', facilities: [], units: [bombers('germany', 'strategic_bomber', 1)] },
+        { name: 'London', owner: 'uk', facilities: [fac('major_factory')], units: [unit('uk', 'fighter'), unit('usa', 'fighter', 2)] },
+      ],
+    });
+    const offered = (rulings?: '0.1') => Object.values(asked(play(s, { steps: [3], rulings }).prompts, /send interceptors/)[0].action.fields).map((f: any) => f.label);
+    expect(offered()).toEqual(['1 fighter (uk, London)']);
+    expect(offered('0.1')).toEqual(['1 fighter (uk, London)', '2 fighters (usa, London)']);
+  });
+
   it('#5: fighters escorting a raid do not also intercept it, on a board that sets two nations of one side at war', () => {
     const s = mini({
       wars: [['uk', 'usa']],
@@ -172,8 +184,9 @@ describe('Step 3 Bombing Raids', () => {
         { name: 'Washington', owner: 'usa', facilities: [fac('major_factory')], units: [unit('uk', 'fighter')] },
       ],
     });
-    const { prompts, events } = play(s, { steps: [3], decide: (r) => (/escort fighters/.test(r.prompt) ? { p0: 1 } : /send interceptors/.test(r.prompt) ? { p0: 0, p1: 0 } : undefined) });
-    expect(Object.values(asked(prompts, /send interceptors/)[0].action.fields).map((f: any) => f.label)).toEqual(['1 fighter (uk, Washington)', '1 fighter (usa, London)']);
+    const { prompts, events } = play(s, { steps: [3], decide: (r) => (/escort fighters/.test(r.prompt) ? { p0: 1 } : /send interceptors/.test(r.prompt) ? { p0: 0 } : undefined) });
+    // (The UK fighter in Washington does not intercept a UK raid: R3-3, only nations at war with the raider.)
+    expect(Object.values(asked(prompts, /send interceptors/)[0].action.fields).map((f: any) => f.label)).toEqual(['1 fighter (usa, London)']);
     expect(report(events, 3)[1]).toEqual(changed('uk bombing raid on Washington: 1 strategic bomber (uk, London); escorts 1 fighter (uk, London); no interceptors.'));
   });
 

@@ -69,6 +69,14 @@ describe('Step 7 Kamikaze Raids', () => {
     ]);
   });
 
+  it('R7-1: aircraft of a nation at peace with Japan take no part: a US fighter on the British carrier does not intercept (a game of Wardroom 0.1 counted it)', () => {
+    const zone = pacific().seaZones![0];
+    const board = pacific({ seaZones: [{ ...zone, units: [...zone.units!, unit('usa', 'fighter', 2)] }] });
+    const first = (rulings?: '0.1') => asked(play(mini(board), { steps: [7], dice: diceBy([]), rulings, decide: answers({ tokens: 0 }) }).prompts, /how many kamikaze/)[0].odds![0];
+    expect(first()).toMatch(/^1 token\(s\) vs every interceptor \(6 fighter\(s\), 1 tactical bomber\(s\)\)/);
+    expect(first('0.1')).toMatch(/\(8 fighter\(s\), 1 tactical bomber\(s\)\)/);
+  });
+
   it('#7: no more tokens than Japan has left; none sent is said; once they are spent, the step stops', () => {
     const s = { tokens: { engineer: 15, kamikaze: 2, partisan: 15 }, seaZones: ['P-1', 'P-2', 'P-3'].map((name) => ({ name, kamikaze: true, units: [unit('uk', 'destroyer')] })) };
     let first = true;

@@ -43,11 +43,12 @@ export function bomberSpec(ctx: Ctx, attacker: string, target: Territory, strike
 
 /**
  * Interceptors (ruling R3-3): fighters of the defending side grounded in the target (no designation
- * needed) and designated fighters of the defending side next to it.
+ * needed) and designated fighters of the defending side next to it; only of nations at war with
+ * the raider (R3-3, as R7-1: a nation at peace with it takes no part).
  */
-export function interceptorsFor(ctx: Ctx, target: Territory): Part[] {
+export function interceptorsFor(ctx: Ctx, target: Territory, raider: string): Part[] {
   const b = ctx.board;
-  const fighter = (o: string, t: string) => b.friendly(o, target.owner) && !!b.unitType(t).fighter;
+  const fighter = (o: string, t: string) => b.friendly(o, target.owner) && (ctx.rulings === '0.1' || b.atWarWith(o, raider)) && !!b.unitType(t).fighter;
   const grounded = available(ctx, fighter, { designatedOnly: false, spaces: [target.name] });
   const near = available(ctx, fighter, { designatedOnly: true, spaces: withinReach(ctx, target.name).filter((n) => n !== target.name) }); // (0.1's reach is everywhere, the target too)
   return [...grounded, ...near];
@@ -84,13 +85,13 @@ export function* bombingRaids(ctx: Ctx): Script {
         if (choice === 'done') break;
         const target = b.terr.get(choice)!;
         const eligible = ableBombers(ctx, target, bombers);
-        const all = bomberSpec(ctx, nation, target, eligible, [], interceptorsFor(ctx, target));
+        const all = bomberSpec(ctx, nation, target, eligible, [], interceptorsFor(ctx, target, nation));
         const strikers = yield* pickParts(ctx, nation, `${HEADING} which bombers raid ${target.name}?`, eligible, 1, true, () => [`all eligible bombers, no escorts, every interceptor: ${strikeOdds(ctx, all, all.interceptorCandidates).join('; ')}`], 'bombers');
         // Escorts fly from where the bombers start or from next to the target (ruling R3-3).
         const fighters = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true, spaces: withinReach(ctx, target.name, strikers.map((p) => p.space)) });
         const escorts = yield* pickParts(ctx, nation, `${HEADING} escort fighters for the raid on ${target.name} (assigned before interceptors; each fighter only once this phase)?`, fighters, 0, true, undefined, 'escorts');
         // Fighters escorting are not also intercepting (a board may set nations of one side at war).
-        const interceptors = interceptorsFor(ctx, target).filter((p) => !escorts.some((e) => e.space === p.space && e.owner === p.owner && e.type === p.type));
+        const interceptors = interceptorsFor(ctx, target, nation).filter((p) => !escorts.some((e) => e.space === p.space && e.owner === p.owner && e.type === p.type));
         yield* resolveStrike(ctx, bomberSpec(ctx, nation, target, strikers, escorts, interceptors));
       }
     }

@@ -23,8 +23,10 @@ function kamikazeZones(ctx: Ctx): SeaZone[] {
 /** Carrier-based aircraft in the zone and aircraft able to scramble from an adjacent operational air base (A&A G40: up to 3 per base). */
 function kamikazeInterceptors(ctx: Ctx, z: SeaZone): Part[] {
   const b = ctx.board;
-  const can = (o: string, t: string) => b.side(o) === 'allies' && !!b.unitType(t).kamikazeIntercept && !b.unitType(t).ww1 && b.unitType(t).domain === 'air';
-  const carriers = z.units.some((u) => b.side(u.owner) === 'allies' && b.unitType(u.type).carrier);
+  // R7-1: a nation at peace with Japan takes no part in the raid, its aircraft and carriers included.
+  const atWar = (o: string) => b.side(o) === 'allies' && (ctx.rulings === '0.1' || b.atWarWith(o, b.roles.japan));
+  const can = (o: string, t: string) => atWar(o) && !!b.unitType(t).kamikazeIntercept && !b.unitType(t).ww1 && b.unitType(t).domain === 'air';
+  const carriers = z.units.some((u) => atWar(u.owner) && b.unitType(u.type).carrier);
   const out: Part[] = carriers ? available(ctx, can, { designatedOnly: false, spaces: [z.name] }) : [];
   for (const n of b.neighbours(z.name)) {
     const t = b.terr.get(n);

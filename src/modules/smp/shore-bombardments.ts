@@ -103,14 +103,14 @@ export function* shoreBombardments(ctx: Ctx): Script {
         );
         if (choice === 'done') break;
         const opt = opts.find((o) => `${o.zone}>${o.target.name}` === choice)!;
-        const all = shoreSpec(ctx, nation, opt.target, opt.ships, [], interceptorsFor(ctx, opt.target));
+        const all = shoreSpec(ctx, nation, opt.target, opt.ships, [], interceptorsFor(ctx, opt.target, nation));
         const ships = yield* pickParts(ctx, nation, `${HEADING} which ships bombard ${opt.target.name}?`, opt.ships, 1, true, () => [`every ship, no escorts, every interceptor: ${strikeOdds(ctx, all, all.interceptorCandidates).join('; ')}`], 'ships');
         // Escorts: fighters on carriers in the fleet (no designation needed) and designated fighters in reach (ruling R3-3).
         const hasCarrier = b.units(opt.zone).some((u) => u.owner === nation && b.unitType(u.type).carrier);
         const carrierBased = hasCarrier ? available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: false, spaces: [opt.zone] }) : [];
         const designated = available(ctx, (o, t) => o === nation && !!b.unitType(t).fighter, { designatedOnly: true, spaces: withinReach(ctx, opt.target.name).filter((n) => !hasCarrier || n !== opt.zone) }); // the fleet's zone is next to the target
         const escorts = yield* pickParts(ctx, nation, `${HEADING} escort fighters for the fleet (carrier-based ones need no designation; each fighter only once this phase)?`, [...carrierBased, ...designated], 0, true, undefined, 'escorts');
-        yield* resolveStrike(ctx, shoreSpec(ctx, nation, opt.target, ships, escorts, interceptorsFor(ctx, opt.target)));
+        yield* resolveStrike(ctx, shoreSpec(ctx, nation, opt.target, ships, escorts, interceptorsFor(ctx, opt.target, nation)));
       }
     }
   }
