@@ -149,6 +149,17 @@ describe('commands typed as people type them', () => {
     expect(listOptions(facilities)).toBe('  Holland naval base (0/6 damage)  [0]\n  Holland minor bunker (0/6 damage)  [1]');
   });
 
+  it('a number past the end of a numbered list is refused, not read as a name that holds it (SMP #1.9: "4" is not Novgorod\'s "4 token(s)")', () => {
+    const to = [
+      { value: 'Volgograd', label: 'Volgograd: 1 space(s), 2 token(s), +6 damage' },
+      { value: 'Novgorod', label: 'Novgorod: 2 space(s), 4 token(s), +12 damage' },
+    ];
+    const move: ActionSpec = { type: 'choose', label: 'Move the factory', fields: { to: { kind: 'choice', label: 'Destination', options: to } } };
+    expect(parseAnswer('2', move)!.fields).toEqual({ to: 'Novgorod' });
+    expect(() => parseAnswer('4', move)).toThrow('to (Destination): "4" is not one of the choices:\n');
+    expect(parseAnswer('novg', move)!.fields).toEqual({ to: 'Novgorod' });
+  });
+
   it('SMP #1.9 a bare answer is the value of a decision\'s one field, or the fields of its form; a list value with words that name no choice is refused, not read as none', () => {
     const facilities = [
       { value: '0', label: 'Holland naval base (0/6 damage)' },

@@ -67,7 +67,8 @@ function byParts(phrase: string, value: string): boolean {
  */
 function partialOptions(phrase: string, options: readonly FieldOption[], namesOnly = false): FieldOption[] {
   const p = norm(phrase);
-  if (!p) return [];
+  // A bare number in a numbered list is a position (exactOption), never a part of a label ("4" is not "…, 4 token(s)").
+  if (!p || (/^\d+$/.test(p) && !byValue(options))) return [];
   const texts = (o: FieldOption) => [norm(String(o.value)), norm(namesOnly ? namePart(o.label) : o.label)];
   const hits = options.filter((o) => texts(o).some((t) => t.includes(p)) || byParts(p, String(o.value)));
   const atWordStart = hits.filter((o) => texts(o).some((t) => ` ${t}`.includes(` ${p}`)) || byParts(p, String(o.value)));
