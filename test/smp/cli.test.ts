@@ -62,12 +62,18 @@ describe('CLI: wardroom smp', () => {
     out.length = 0;
     expect(await run('replay', rec)).toBe(0);
     expect(out.join('\n')).toContain(report);
-    expect(out.join('\n')).toMatch(/Verified: \d+ roll\(s\)/);
+    expect(out.join('\n')).toMatch(/Verified: \d+ rolls match the seed and its commitment\.$/m);
     const bad = JSON.parse(readFileSync(rec, 'utf8'));
     bad.seed = 'another seed';
     writeFileSync(rec, JSON.stringify(bad));
     out.length = 0;
     expect(await run('replay', rec)).toBe(1);
+    // Without its seed nothing is verified, and the replay says so (it used to say "Verified").
+    writeFileSync(rec, JSON.stringify({ ...bad, seed: null }));
+    out.length = 0;
+    process.exitCode = undefined;
+    expect(await run('replay', rec)).toBe(0);
+    expect(out.join('\n')).toMatch(/^Rolls not verified: the record withholds its seed\.$/m);
   });
 
   it('run --answers: answers are used in order, then --auto', async () => {

@@ -200,9 +200,19 @@ export function registerSmpCommands(program: Command): void {
       const rolls = run.events.filter((e) => e.type === 'roll') as unknown as RollEvent[];
       const check = rec.seed ? verifyRolls(rec.seed, rec.seedCommitment, rolls) : { ok: true, problems: ['the record withholds its seed: rolls not verified'] };
       if (opts.json) console.log(JSON.stringify({ verified: check, events: run.events, board: run.board }, null, 1));
-      else console.log(`${reportText(run.events)}\n${check.ok ? `Verified: ${rolls.length} roll(s) match the seed and its commitment.` : `NOT verified: ${check.problems.join('; ')}`}${smpModule.isOver(session.state) ? '' : '\n(The phase is not finished in this record.)'}`);
+      else console.log(`${reportText(run.events)}\n${verdict(check, rec.seed, rolls)}${smpModule.isOver(session.state) ? '' : '\n(The phase is not finished in this record.)'}`);
       if (!check.ok) process.exitCode = 1;
     });
+
+  /** What a replay checked: seeded rolls against the seed; typed ones (physical dice) no seed can check. */
+  function verdict(check: { ok: boolean; problems: string[] }, seed: string | null | undefined, rolls: readonly RollEvent[]): string {
+    if (!check.ok) return `NOT verified: ${check.problems.join('; ')}`;
+    if (!seed) return 'Rolls not verified: the record withholds its seed.';
+    const typed = rolls.filter((r) => r.physical).length;
+    const seeded = rolls.length - typed;
+    const roll = (n: number) => `${n} roll${n === 1 ? '' : 's'}`;
+    return `Verified: ${seeded ? `${roll(seeded)} match the seed and its commitment` : 'the seed matches its commitment'}${typed ? `; ${roll(typed)} typed at the table (physical dice), which no seed checks` : ''}.`;
+  }
 
   const odds = smp.command('odds').description('exact odds of a Strategic Missions Phase dice procedure');
   const oddsCmd = (kind: OddsKind, desc: string, setup: (c: Command) => Command) =>
