@@ -189,13 +189,29 @@ export function registerSmpCommands(program: Command): void {
     .command('replay')
     .argument('<record>', 'game record written by `smp run --record`')
     .option('--json', 'print the events and the board as JSON')
+    .option('--out <file>', "a finished phase: write the next phase's scenario (the board after it; SMP number, round and season moved on) to this file, as smp run --out does")
+    .option('--next-round <n>', 'with --out: the next round (default: this round + 1)')
+    .option('--next-season <season>', 'with --out: the next season (default: the one after this season)')
     .description('replay a game record: check the seed against its commitment and every roll, print the report')
-    .action(async (file: string, opts: { json?: boolean }) => {
-      const { derive, formatRefusal, isRuleError, reportText, Session, smpModule, verifyRolls } = await smpModules();
+    .action(async (file: string, opts: { json?: boolean; out?: string; nextRound?: string; nextSeason?: string }) => {
+      const { derive, formatRefusal, isRuleError, nextBoard, nextPhaseOptions, reportText, Session, smpModule, verifyRolls } = await smpModules();
       const rec = readJson(file) as GameRecord | undefined;
       if (!rec) return;
       const session = Session.open(smpModule, rec);
       if (isRuleError(session)) return fail(`the record does not replay: ${formatRefusal(session)}`);
+      // A phase resumed with `wardroom play` ends there without --out: its next board is written from the record.
+      if (!opts.out && (opts.nextRound ?? opts.nextSeason) !== undefined) return fail('--next-round and --next-season go with --out (they set the round and season of the next phase written there)');
+      if (opts.out) {
+        const { options } = session.state;
+        if (!smpModule.isOver(session.state)) return fail(`--out: the phase is not finished in ${file}; finish it first (wardroom play ${file}).`);
+        const next = nextPhaseOptions(options.scenario, { round: opts.nextRound, season: opts.nextSeason }, options.steps);
+        if (isRuleError(next)) return fail(`--out: ${next.message}`);
+        const problem = outProblem(opts.out, [[file, "the record being replayed: the next phase's board would replace it"]]);
+        if (problem) return fail(problem);
+        const board = nextBoard(session.state, next);
+        if (!writeOut(opts.out, JSON.stringify(board, null, 1) + '\n')) return;
+        process.stderr.write(`Next phase (SMP ${board.smpNumber}, round ${board.round}, ${board.season}) written to ${opts.out}.\n`);
+      }
       const run = derive(session.state);
       const rolls = run.events.filter((e) => e.type === 'roll') as unknown as RollEvent[];
       const check = rec.seed ? verifyRolls(rec.seed, rec.seedCommitment, rolls) : { ok: true, problems: ['the record withholds its seed: rolls not verified'] };
