@@ -38,6 +38,8 @@ interface Result {
 type Shown = Result & { values: Record<string, string> };
 
 const pct = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.0001 ? 4 : 2)}%`;
+/** "1 hit", "1 success" (damage stays damage). */
+const singular = (outcome: string) => ({ hits: 'hit', successes: 'success' })[outcome] ?? outcome;
 
 export function Odds() {
   useTitle('Exact odds — Wardroom');
@@ -153,7 +155,7 @@ export function Odds() {
             <label for="odds-n">Chance of at least N {result.outcome}: N =</label>
             <input id="odds-n" type="number" inputMode="numeric" min={0} max={result.distribution.length} value={n} onInput={(e) => setN(Math.max(0, Math.floor(Number(e.currentTarget.value) || 0)))} data-testid="odds-n" />
             <p role="status" data-testid="odds-at-least">
-              P(at least {n} {result.outcome}) = <strong>{pct(atLeast)}</strong>
+              P(at least {n} {n === 1 ? singular(result.outcome) : result.outcome}) = <strong>{pct(atLeast)}</strong>
             </p>
           </div>
           <Chart result={result} n={n} />
@@ -162,7 +164,7 @@ export function Odds() {
             <div class="table-wrap">
               <table data-testid="odds-table" id="odds-table">
                 <caption>
-                  {result.title}: the chance of each number of {result.outcome}, and of at least that many
+                  {result.title}: the chance of each {result.outcome === 'damage' ? 'amount' : 'number'} of {result.outcome}, and of at least that {result.outcome === 'damage' ? 'much' : 'many'}
                 </caption>
                 <thead>
                   <tr>
