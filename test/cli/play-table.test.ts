@@ -227,11 +227,12 @@ describe('play at a shared screen: battle records and the rest', () => {
     expect(r.screen).not.toContain('"kidd 2"');
   });
 
-  it('7 a question asked on its own line says "cancel" leaves; "quit" and "cancel" leave it', async ({ expect }) => {
+  it('7 a question asked on its own line says "cancel" leaves; "cancel" leaves it, and "quit" there stops, as at the prompt', async ({ expect }) => {
     const s = playedUpTo(54);
-    const r = await table(s, ['sink', 'status', 'quit', 'sink', 'cancel', 'quit'], { as: 's:med' });
+    const r = await table(s, ['sink', 'cancel', 'sink', 'quit', 'roll'], { as: 's:med' });
     expect(r.screen).toContain('("cancel" leaves.)');
-    expect(r.screen.match(/Not done\./g)).toHaveLength(2);
+    expect(r.screen.match(/Not done\./g)).toHaveLength(1);
+    expect(r.screen).not.toContain('cannot "roll"'); // nothing read after "quit"
     expect(s.record.log).toHaveLength(54);
   });
 

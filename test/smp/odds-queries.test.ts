@@ -92,7 +92,7 @@ describe('smp odds queries (oddsFor)', () => {
     expect(sup.text.split('\n')[0]).toBe('Shore bombardment: 1 super_battleship; 0 escort(s); 0 interceptor(s) @2 — damage (casualties: first a hit on each battleship, which only damages it, then escorts, then cheapest; a super battleship counted as one hit (the document states none; a scenario gives its own))');
   });
 
-  it('#2 Vichy: one attempt on 3 unless given; the Hendaye bonus adds 1 to the roll needed, never past 6', () => {
+  it('#2 Vichy: one attempt on 3 unless given; the Hendaye bonus adds 1 to the roll needed, and a roll of 7 on a d6 is refused (R0-9)', () => {
     const one = ask('vichy', {});
     expect(one.json).toEqual({ success: 0.5, distribution: [{ successes: 0, p: 0.5 }, { successes: 1, p: 0.5 }] });
     expect(one.text).toBe('Vichy: 1 attempt(s) @3\n  successes   0:   50.000%\n  successes   1:   50.000%\n  mean: 0.500');
@@ -101,7 +101,8 @@ describe('smp odds queries (oddsFor)', () => {
     expect(bonus.json.distribution).toEqual(rows('successes', vichySequence(2, 3, 1)));
     expect((bonus.json.distribution as unknown[]).length).toBe(3); // 0, 1 or 2 of the two attempts
     expect(bonus.text.split('\n')[0]).toBe('Vichy: 2 attempt(s) @3 +1');
-    expect(ask('vichy', { hitOn: 6, bonus: 1 }).json.success).toBe(1);
+    expect(() => ask('vichy', { hitOn: 6, bonus: 1 })).toThrow("--bonus 1 with --hit-on 6 asks for a roll of 7 on a d6: the Hendaye bonus goes on Germany's rolls @3 (#1.4, #2)");
+    expect(ask('vichy', { hitOn: 5, bonus: 1 }).json.success).toBe(1);
   });
 
   it('values are checked before anything is computed: typed digits are read, other text refused naming the option', () => {

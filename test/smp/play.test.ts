@@ -42,6 +42,16 @@ describe('smp run and wardroom play share one driver', () => {
     expect((await wardroom(['smp', 'replay', record, '--out', record])).stderr).toContain("the record being replayed: the next phase's board would replace it");
   });
 
+  it('#1.5 a number typed on the answer line past its range is refused at once, before the other fields are asked; "quit" at a field\'s prompt stops, as at the prompt', async ({ expect }) => {
+    const record = join(TMP, 'smp-winter.json');
+    const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], 'n\ns0=4\n\nquit\n');
+    expect(r.code).toBe(0);
+    const after = r.stdout.slice(r.stdout.indexOf('germany> s0=4'));
+    expect(after.split('\n')[1]).toMatch(/^Refused: "s0" \(infantry in Belarus\) must be a whole number from 0 to 3, not 4\./);
+    expect(r.stdout).not.toContain('input ended');
+    expect(r.stderr).toContain(`Stopped: the phase is saved in ${record}`);
+  });
+
   it('cli.md: with piped input a refused answer prints "Refused:" and changes nothing; the next line is read, as in wardroom play (#1.4 Hendaye)', async ({ expect }) => {
     const record = join(TMP, 'smp-refused.json');
     const r = await wardroom(['smp', 'run', DEMO, '--seed', '1', '--record', record], '{"yes":"maybe"}\nfrobnicate\n{"yes":false}\nquit\n');

@@ -381,12 +381,19 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
    * then confirm where the action asks for it, or where `askedAlone` and every field was left out
    * ("keep" alone: "no card kept?"), naming the seat it is for.
    */
-  async function form(spec: ActionSpec, given: Record<string, unknown>, missing: [string, FieldSpec][], askedAlone = false): Promise<{ action: Action } | null> {
+  async function form(spec: ActionSpec, given: Record<string, unknown>, missing: [string, FieldSpec][], askedAlone = false): Promise<{ action: Action } | { quit: true } | null> {
+    // Numbers typed on the line are held to their range before the rest is asked, not after it ("s0=4" of 0–3).
+    if (missing.length) {
+      const typed = Object.fromEntries(Object.entries(spec.fields ?? {}).filter(([k, f]) => k in given && (f.kind === 'int' || f.kind === 'dice')));
+      const wrong = checkFields({ type: spec.type, seat, ...given }, typed);
+      if (wrong) throw new CommandError(spec.secret ? keepSecret(wrong.message) : wrong.message);
+    }
     const fields = { ...given };
     const queue = [...missing];
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [key, f] = next;
       const v = await askField(spec, key, { ...f, default: countDefault(f, spec.fields ?? {}, fields) } as FieldSpec);
+      if (v === 'quit') return { quit: true };
       if (!v || (v.value === undefined && !f.optional)) {
         term.say('Not done.');
         return null;
@@ -413,10 +420,10 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
 
   /**
    * One field asked on its own: its choices, then a typed value (Enter: the default, or nothing);
-   * null when input ended or the player left ("cancel"). A secret order's choices and figures
+   * null when input ended or the player left ("cancel"); 'quit' on "quit" or "exit". A secret order's choices and figures
    * (what is left to spend, the ships not yet ordered) are listed only on "?", like "why".
    */
-  async function askField(spec: ActionSpec, key: string, f: FieldSpec): Promise<{ value: unknown } | null> {
+  async function askField(spec: ActionSpec, key: string, f: FieldSpec): Promise<{ value: unknown } | 'quit' | null> {
     const secret = !!spec.secret;
     const choices = f.kind === 'choice' || f.kind === 'subset';
     if (secret) term.say(`${f.label}: typed hidden${choices ? `; "?" lists your choices (they tell your order: ${LOOK_AWAY})` : ''}; "cancel" leaves.`);
@@ -424,7 +431,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     for (;;) {
       const hint = f.kind === 'int' && !secret ? ` ${f.min}–${f.max}` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
       const line = await term.ask(`${f.label}${hint}${f.default !== undefined ? ` [${typedValue(f, f.default)}]` : ''}? `, secret);
-      if (line === null || (f.kind !== 'text' && /^\s*(cancel|quit|exit)\s*$/i.test(line))) return null;
+      if (f.kind !== 'text' && line !== null && /^\s*(quit|exit)\s*$/i.test(line)) return 'quit'; // stops the session, as at the prompt
+      if (line === null || (f.kind !== 'text' && /^\s*cancel\s*$/i.test(line))) return null;
       if (line.trim() === '') return { value: f.default };
       if (f.optional && f.kind === 'choice' && /^\s*none\s*$/i.test(line)) return { value: undefined }; // "keep" then "none"
       if (secret && line.trim() === '?') {
