@@ -51,7 +51,7 @@ export function Home() {
   return (
     <main>
       <h1>Wardroom</h1>
-      <p>A referee for Cold War Naval Battles campaigns: every seat on its own device.</p>
+      <p>A referee for Cold War Naval Battles campaigns and the Strategic Missions Phase of Axis &amp; Allies: every seat on its own device.</p>
       <ErrorBox message={error ?? listError} />
       {me?.person && <p>Signed in as {me.person.name || 'a person without a name'}.</p>}
       <div class="start">
