@@ -71,6 +71,7 @@ function specOf<S>(d: ActionDef<S>, state: S, seat: string): ActionSpec {
     ...(d.commands ? { commands: d.commands } : {}),
     ...(d.secret ? { secret: true } : {}),
     ...(d.confirm ? { confirm: true } : {}),
+    ...(d.notOnline ? { notOnline: d.notOnline } : {}),
   };
 }
 

@@ -128,6 +128,8 @@ export interface ActionSpec {
   secret?: boolean;
   /** Ask "are you sure?" before it is taken at a terminal (it cannot be taken back lightly: banking points). */
   confirm?: boolean;
+  /** Done another way where a server keeps who holds each seat: why, told online instead of the form (`ActionDef.notOnline`). */
+  notOnline?: string;
 }
 
 /** An action of the seat's step that it may not take now, with why (see `ActionDef.toldWhenClosed`). */
@@ -165,6 +167,11 @@ export interface ActionDef<S> {
    */
   keptByTeam?: readonly string[];
   confirm?: boolean;
+  /**
+   * Done another way online (14.1 moving players: a server's own list of who holds each seat is
+   * the one that counts there): a server neither offers nor accepts it, and says this instead.
+   */
+  notOnline?: string;
   /**
    * Codes of `when`'s refusals that a seat in this action's step is told beside its actions (a
    * ship purchase none of the ships can pay for, a Retreat a mission forbids), so a missing action

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isRuleError, type RuleError } from '../../engine/errors.ts';
+import { actionDef } from '../../engine/kernel.ts';
 import { eventAs, newGameRecord, Session, type GameRecord } from '../../engine/session.ts';
 import { canSee, REFEREE, SPECTATOR, seatViewer, viewerName, type Viewer } from '../../engine/viewer.ts';
 import { cwnb } from '../../modules/cwnb/index.ts';
@@ -194,9 +195,10 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer) },
       seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),
-      actions: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.legalActions(seat) : []])),
+      // An action done another way online (ActionSpec.notOnline) is told, not offered.
+      actions: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.legalActions(seat).filter((a) => !a.notOnline) : []])),
       /** The actions of each held seat's step it may not take now, with why ("No ship you may order costs 3 or less"). */
-      closed: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.closedActions(seat) : []])),
+      closed: Object.fromEntries(access.seats.map((seat) => [seat, playable ? [...session.legalActions(seat).flatMap((a) => (a.notOnline ? [{ type: a.type, label: a.label, rule: a.rule, why: a.notOnline }] : [])), ...session.closedActions(seat)] : []])),
       /** 1 when each held seat may take back its last action now (0: no Undo to offer). */
       undoable: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.undoableCount(seat, 1) : 0])),
       waitingFor: live ? session.waitingFor() : [],
@@ -324,6 +326,9 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = parseBody(actionBody, request.body);
     const access = await accessOf(ctx, request, id);
     holds(access, body.action.seat);
+    const session = await ctx.sessionOf(id);
+    const def = actionDef(session.module, session.state, body.action.type);
+    if (def?.notOnline) throw new HttpError(422, 'not-online', def.notOnline, def.rule ? { rule: def.rule } : {});
     const r = settle(id, await ctx.store.submit(await ctx.moduleOf(id), id, body.action, body.seen, unlessPaused(id)), body.seen);
     return { version: r.version };
   });

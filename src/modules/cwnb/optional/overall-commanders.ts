@@ -33,6 +33,7 @@ export const assignSeat = gameAction({
   decision: false,
   schema: z.object({ target: z.string(), player: z.string() }),
   label: () => 'Move a player of your team to a War Zone seat',
+  notOnline: 'Online the referee moves players between War Zone seats, in the Seats panel of the campaign page: ask the referee (14.1).',
   when(state, seat, explain) {
     const side = commanderSide(seat);
     if (!side) return no(explain, 'commander-only', () => 'Only an Overall Commander moves players between War Zones (14.1).');

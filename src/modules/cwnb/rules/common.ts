@@ -420,6 +420,8 @@ interface Common<A> {
   keptByTeam?: readonly string[];
   /** Ask before it is taken at a terminal. */
   confirm?: boolean;
+  /** Done another way online: why (see ActionDef.notOnline). */
+  notOnline?: string;
   /** Refusals a seat in this action's step is told (see ActionDef.toldWhenClosed). */
   toldWhenClosed?: readonly string[];
 }
@@ -481,6 +483,7 @@ export function gameAction<A>(spec: GameActionSpec<A>): CwnbActionDef {
     secret: spec.secret,
     keptByTeam: spec.keptByTeam,
     confirm: spec.confirm,
+    notOnline: spec.notOnline,
     toldWhenClosed: spec.toldWhenClosed,
     label: spec.label,
     fields: spec.fields,
