@@ -51,7 +51,7 @@ describe('13.4 Flag Officers', () => {
 
   it('13.4 a teammate who has a Flag Officer cannot receive another', () => {
     const t = ready([PG, NS]);
-    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS })).toMatchObject({ code: 'already-has-flag-officer', rule: '13.4' });
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS })).toMatchObject({ code: 'already-has-flag-officer', rule: '13.4', message: 'North Sea already has an Allied Flag Officer; a Task Force cannot have more than one.' });
   });
 
   it('13.4 a Flag Officer given to a teammate whose own went down: the transfer is filed under both War Zones', () => {

@@ -44,7 +44,7 @@ export const transferFlagOfficer = zoneAction({
   fields: (state, zone, side) => ({ to: targetField(state, zone, side) }),
   apply(state, from, side, a, ctx) {
     const dest = transferEndpoints(state, from, side, a.to, 'card', ctx);
-    if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', `${zoneName(dest.id)} already has a ${sideName(side)} Flag Officer; a Task Force cannot have more than one.`, '13.4');
+    if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', `${zoneName(dest.id)} already has ${side === 'allied' ? 'an' : 'a'} ${sideName(side)} Flag Officer; a Task Force cannot have more than one.`, '13.4');
     writablePlayer(from, side).flagOfficer = false;
     writablePlayer(dest, side).flagOfficer = true;
     say(ctx, { type: 'transfer', side, flagOfficer: true, fromZone: from.id, toZone: dest.id, zones: [from.id, dest.id], text: `${sideName(side)}: Flag Officer transferred from ${zoneName(from.id)} to ${zoneName(dest.id)} (13.4).` });
