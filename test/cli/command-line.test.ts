@@ -158,6 +158,9 @@ describe('commands typed as people type them', () => {
     expect(parseAnswer('2', move)!.fields).toEqual({ to: 'Novgorod' });
     expect(() => parseAnswer('4', move)).toThrow('to (Destination): "4" is not one of the choices:\n');
     expect(parseAnswer('novg', move)!.fields).toEqual({ to: 'Novgorod' });
+    // A place named by a number is still found by it, as a whole word of its name.
+    const zones: ActionSpec = { type: 'choose', label: 'Sea zone', fields: { zone: { kind: 'choice', label: 'Sea zone', options: [{ value: 'A-24', label: 'A-24 (2 cruisers)' }, { value: 'A-2', label: 'A-2' }] } } };
+    expect(parseAnswer('24', zones)!.fields).toEqual({ zone: 'A-24' });
   });
 
   it('SMP #1.9 a bare answer is the value of a decision\'s one field, or the fields of its form; a list value with words that name no choice is refused, not read as none', () => {

@@ -144,7 +144,7 @@ describe('wardroom play: optional rules at the table (13.2)', () => {
     expect(log(file).slice(1).map(({ type, values, choice }) => ({ type, ...(values ? { values } : {}), ...(choice ? { choice } : {}) }))).toEqual([
       { type: 'rollSpecialConditions', values: [1] },
       { type: 'rollSpecialConditions', values: [5, 1] },
-      { type: 'portStrike', values: [], choice: 'air-strike' }, // no enemy ship in the zone yet: no die to roll
+      { type: 'portStrike', choice: 'air-strike' }, // no enemy ship in the zone yet: no die to roll, none asked
     ]);
     expect(r.stdout).not.toContain('Refused');
   });

@@ -254,7 +254,7 @@ describe('the wardroom backup, restore and move commands (issue 11, operations)'
     expect(moved.stdout).toContain('Moved 1 campaign from');
     expect(moved.stdout).not.toContain(g.other);
     // The nodes keep games in memory: the last line says to restart them (and nothing of a cookie.key folder).
-    const restart = 'Now restart every wardroom serve on this database: a running one keeps the games it had in memory.';
+    const restart = 'Now start the wardroom serve nodes on this database again.';
     expect(moved.stdout.trimEnd().split('\n').at(-1)).toBe(restart);
     expect(moved.stdout).not.toContain('cookie.key');
     const file = join(TMP, 'to-postgres.backup.json');

@@ -295,7 +295,7 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
     <section class="card actions" ref={section} data-testid={`seat-actions-${seat}`} aria-labelledby={`actions-h-${seat}`}>
       <h2 id={`actions-h-${seat}`} ref={heading} tabIndex={-1}>
         {seatLabel(seat, page.seats)}
-        {waiting && <span class="badge">{' '}your decision</span>}
+        {waiting && <>{' '}<span class="badge">your decision</span></>}
       </h2>
       {grid.size > 0 && <BattleRecorder seat={seat} specs={grid} view={page.view} submit={submit} />}
       {forms.length === 0 && grid.size === 0 && (

@@ -97,14 +97,15 @@ async function open(where: Where, role: 'source' | 'target', cleanup: (() => unk
     throw new CliError(`Cannot open the database ${where.label}: ${(e as Error).message}`);
   }
   cleanup.push(() => db.destroy().catch(() => {}));
-  // A node on the target keeps its games in memory and would go on writing after the restored log:
-  // refused while any runs, as a server on a SQLite file is (each node holds a listening connection, named).
-  if (!where.sqlite && lock && role === 'target') {
+  // A node keeps its games in memory: on the target it would go on writing after the restored log,
+  // on a move's source after the copy is taken (lost). Refused while any runs, as a server on a SQLite
+  // file is (each node holds a listening connection, named).
+  if (!where.sqlite && lock) {
     const { sql } = await import('kysely');
     const { rows } = await sql<{ name: string }>`select application_name as name from pg_stat_activity where datname = current_database() and application_name like 'wardroom-listen %' order by application_name`.execute(db);
     if (rows.length) {
       const nodes = rows.map((r) => r.name.slice('wardroom-listen '.length)).join(', ');
-      throw new CliError(`Nothing was ${lock === 'move' ? 'moved' : 'restored'}: wardroom serve is running on ${where.label} (node${rows.length === 1 ? '' : 's'} ${nodes}). Stop every node first: a running one keeps the games it has in memory and would go on writing after what is restored.`);
+      throw new CliError(`Nothing was ${lock === 'move' ? 'moved' : 'restored'}: wardroom serve is running on ${where.label} (node${rows.length === 1 ? '' : 's'} ${nodes}). Stop every node first: a running one keeps the games it has in memory and would go on writing ${role === 'target' ? 'after what is restored' : 'after the copy is taken, and that would be lost'}.`);
     }
   }
   return db;
@@ -139,7 +140,7 @@ const campaigns = (n: number) => `${n} campaign${n === 1 ? '' : 's'}`;
  * keeps the games it has in memory); into a data folder without cookie.key, bring the old one.
  */
 function nextStep(where: Where): string {
-  if (!where.sqlite) return 'Now restart every wardroom serve on this database: a running one keeps the games it had in memory.\n';
+  if (!where.sqlite) return 'Now start the wardroom serve nodes on this database again.\n';
   const folder = dirname(where.url);
   return existsSync(join(folder, 'cookie.key')) ? '' : `There is no cookie.key in ${folder}: copy the old server's cookie.key there (or start it with the same --secret-key-file), or everyone signs in again.\n`;
 }

@@ -67,8 +67,9 @@ function byParts(phrase: string, value: string): boolean {
  */
 function partialOptions(phrase: string, options: readonly FieldOption[], namesOnly = false): FieldOption[] {
   const p = norm(phrase);
-  // A bare number in a numbered list is a position (exactOption), never a part of a label ("4" is not "…, 4 token(s)").
-  if (!p || (/^\d+$/.test(p) && !byValue(options))) return [];
+  if (!p) return [];
+  // A bare number in a numbered list is a position (exactOption), or a whole word of a value ("24": A-24), never a label's figures ("4" is not "…, 4 token(s)").
+  if (/^\d+$/.test(p) && !byValue(options)) return options.filter((o) => ` ${norm(String(o.value))} `.includes(` ${p} `));
   const texts = (o: FieldOption) => [norm(String(o.value)), norm(namesOnly ? namePart(o.label) : o.label)];
   const hits = options.filter((o) => texts(o).some((t) => t.includes(p)) || byParts(p, String(o.value)));
   const atWordStart = hits.filter((o) => texts(o).some((t) => ` ${t}`.includes(` ${p}`)) || byParts(p, String(o.value)));
@@ -238,10 +239,6 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
   for (let q = 0; q < queue.length; q++) {
     const [key, f] = queue[q];
     if (key in fields) continue;
-    if (f.kind === 'dice' && !f.sides.length) {
-      fields[key] = []; // no die to roll (13.2.7: an air strike on a zone with no enemy ship)
-      continue;
-    }
     if (rest[i]?.toLowerCase() === 'to' && f.kind === 'choice' && !exactOption('to', f.options)) i++; // "give SHIP to ZONE"
     const left = rest.slice(i);
     if (!left.length) {

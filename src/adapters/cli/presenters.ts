@@ -91,7 +91,7 @@ const smp: Presenter = {
     const state = session.state as SmpState;
     const pending = derive(state).pending;
     const name = `Strategic Missions Phase${state.options.scenario.label ? ` — ${state.options.scenario.label}` : ''}`;
-    return pending ? `${name}: step ${pending.step} of 10, waiting for ${pending.seat}.` : `${name}: over. "wardroom smp replay RECORD --out NEXT.json" writes the next phase's board.`;
+    return pending ? `${name}: step ${pending.step} of 10, waiting for ${pending.seat}.` : `${name}: over.`;
   },
   view(session) {
     const pending = derive(session.state as SmpState).pending;

@@ -195,14 +195,21 @@ export function registerSmpCommands(program: Command): void {
     .description('replay a game record: check the seed against its commitment and every roll, print the report')
     .action(async (file: string, opts: { json?: boolean; out?: string; nextRound?: string; nextSeason?: string }) => {
       const { derive, formatRefusal, isRuleError, nextBoard, nextPhaseOptions, reportText, Session, smpModule, verifyRolls } = await smpModules();
+      if (!opts.out && (opts.nextRound ?? opts.nextSeason) !== undefined) return fail('--next-round and --next-season go with --out (they set the round and season of the next phase written there)');
       const rec = readJson(file) as GameRecord | undefined;
       if (!rec) return;
       const session = Session.open(smpModule, rec);
       if (isRuleError(session)) return fail(`the record does not replay: ${formatRefusal(session)}`);
+      const run = derive(session.state);
+      const rolls = run.events.filter((e) => e.type === 'roll') as unknown as RollEvent[];
+      const check = rec.seed ? verifyRolls(rec.seed, rec.seedCommitment, rolls) : { ok: true, problems: ['the record withholds its seed: rolls not verified'] };
+      if (opts.json) console.log(JSON.stringify({ verified: check, events: run.events, board: run.board }, null, 1));
+      else console.log(`${reportText(run.events)}\n${verdict(check, rec.seed, rolls)}${smpModule.isOver(session.state) ? '' : '\n(The phase is not finished in this record.)'}`);
+      if (!check.ok) process.exitCode = 1;
       // A phase resumed with `wardroom play` ends there without --out: its next board is written from the record.
-      if (!opts.out && (opts.nextRound ?? opts.nextSeason) !== undefined) return fail('--next-round and --next-season go with --out (they set the round and season of the next phase written there)');
       if (opts.out) {
         const { options } = session.state;
+        if (!check.ok) return fail(`--out: nothing written: the record's rolls do not check out (above).`);
         if (!smpModule.isOver(session.state)) return fail(`--out: the phase is not finished in ${file}; finish it first (wardroom play ${file}).`);
         const next = nextPhaseOptions(options.scenario, { round: opts.nextRound, season: opts.nextSeason }, options.steps);
         if (isRuleError(next)) return fail(`--out: ${next.message}`);
@@ -212,12 +219,6 @@ export function registerSmpCommands(program: Command): void {
         if (!writeOut(opts.out, JSON.stringify(board, null, 1) + '\n')) return;
         process.stderr.write(`Next phase (SMP ${board.smpNumber}, round ${board.round}, ${board.season}) written to ${opts.out}.\n`);
       }
-      const run = derive(session.state);
-      const rolls = run.events.filter((e) => e.type === 'roll') as unknown as RollEvent[];
-      const check = rec.seed ? verifyRolls(rec.seed, rec.seedCommitment, rolls) : { ok: true, problems: ['the record withholds its seed: rolls not verified'] };
-      if (opts.json) console.log(JSON.stringify({ verified: check, events: run.events, board: run.board }, null, 1));
-      else console.log(`${reportText(run.events)}\n${verdict(check, rec.seed, rolls)}${smpModule.isOver(session.state) ? '' : '\n(The phase is not finished in this record.)'}`);
-      if (!check.ok) process.exitCode = 1;
     });
 
   /** What a replay checked: seeded rolls against the seed; typed ones (physical dice) no seed can check. */

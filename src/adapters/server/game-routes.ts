@@ -190,15 +190,16 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const flags = await ctx.deadlines.get(id);
     const live = !flags?.movedAt;
     const playable = live && !flags?.paused;
+    const offered = new Map(access.seats.map((seat) => [seat, playable ? session.legalActions(seat) : []]));
     return {
       game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null, seedImported: meta.seed_imported !== null },
       me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer) },
       seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),
       // An action done another way online (ActionSpec.notOnline) is told, not offered.
-      actions: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.legalActions(seat).filter((a) => !a.notOnline) : []])),
+      actions: Object.fromEntries(access.seats.map((seat) => [seat, offered.get(seat)!.filter((a) => !a.notOnline)])),
       /** The actions of each held seat's step it may not take now, with why ("No ship you may order costs 3 or less"). */
-      closed: Object.fromEntries(access.seats.map((seat) => [seat, playable ? [...session.legalActions(seat).flatMap((a) => (a.notOnline ? [{ type: a.type, label: a.label, rule: a.rule, why: a.notOnline }] : [])), ...session.closedActions(seat)] : []])),
+      closed: Object.fromEntries(access.seats.map((seat) => [seat, playable ? [...offered.get(seat)!.flatMap((a) => (a.notOnline ? [{ type: a.type, label: a.label, rule: a.rule, why: a.notOnline }] : [])), ...session.closedActions(seat)] : []])),
       /** 1 when each held seat may take back its last action now (0: no Undo to offer). */
       undoable: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.undoableCount(seat, 1) : 0])),
       waitingFor: live ? session.waitingFor() : [],

@@ -145,7 +145,7 @@ function missionReminders(z: ZoneState): string[] {
   const out: string[] = [];
   if (t.pair === 'invasion' || t.pair === 'carrierStrike' || t.pair === 'submarineStrike') out.push("Each attack on Land Targets counts against the attacker's Fog of War allotment (9, Land Targets).");
   if (t.nonCombatants?.kind === 'civilian') out.push('Evasive Maneuvers cards cannot be a Point Defense against an attack on a Civilian Non-Combatant (9.1).');
-  // 9.8 names the Disadvantaged Player (3), whichever mission they drew.
-  if (t.pair === 'submarineStrike') out.push(`The ${sideName(other(advantagedSide(z.status)))} player, the Disadvantaged Player here, may set up submarines Passive (9.8).`);
+  // 9.8 names the Disadvantaged Player (3), whichever mission they drew; while the battle is fought (its end moves the status).
+  if (t.pair === 'submarineStrike' && z.step === 'battle') out.push(`The ${sideName(other(advantagedSide(z.status)))} player, the Disadvantaged Player here, may set up submarines Passive (9.8).`);
   return out;
 }

@@ -116,7 +116,7 @@ export const portStrike = zoneAction({
   },
   fields(state, zone, side) {
     const enemy = Object.keys(zone.players[other(side)].fleet);
-    const dice = state.dice.physical && enemy.length // no enemy ship: nothing to roll
+    const dice = state.dice.physical && enemy.length > 0 // no enemy ship: nothing to roll
       ? { values: { kind: 'dice' as const, label: 'Dice', help: 'One die per enemy ship in the zone; a 1 hits.', sides: enemy.map(() => 6), labels: enemy.map((id) => `air strike on ${shipCard(state, id)!.name}`) } }
       : undefined;
     return { choice: { kind: 'choice', label: 'Effect', help: "The one effect of your Port Strike on the enemy's home port in this War Zone (13.2.7).", options: PORT_STRIKE_OPTIONS.map((o) => (o.value === 'air-strike' && dice ? { ...o, fields: dice } : o)) } };
