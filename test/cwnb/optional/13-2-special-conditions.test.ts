@@ -93,10 +93,11 @@ describe('13.2 Special Conditions (Step B)', () => {
     const t = new OTable({ zones: [PG], optional: SC });
     t.start(PG, {}, { allied: 'Bad Weather' });
     expect(t.zoneView(PG).reminders).toEqual([
+      'Special Conditions this turn: Allied Bad Weather (13.2).',
       'Bad Weather: Intercept, Air Cover, Air Defense, Air Strike and ASW To Hit rolls, and Fog of War rolls, −1 for both Task Forces (13.2.1).',
     ]);
     // Seen by both players.
-    expect(t.zoneView(PG, 'soviet:persian-gulf').reminders).toHaveLength(1);
+    expect(t.zoneView(PG, 'soviet:persian-gulf').reminders).toHaveLength(2);
   });
 
   it('13.2.1 Bad Weather both: no air strikes, Carrier Strike re-rolled without column shift', () => {
@@ -182,7 +183,7 @@ describe('13.2 Special Conditions (Step B)', () => {
       expect(t.zoneView(PG).battle!.turnsPerPlayer).toBe(n);
       const reminder = `${n} Battle Turns per player this turn (13.2.3, 13.2.4, 13.2.10).`;
       if (n !== 4) expect(t.zoneView(PG).reminders).toContain(reminder);
-      else expect(t.zoneView(PG).reminders).toEqual([]); // +1 −1: the usual four
+      else expect(t.zoneView(PG).reminders).toEqual([`Special Conditions this turn: Allied ${a}; Soviet ${s} (13.2).`]); // +1 −1: the usual four
       const ends = t.endAll(PG).filter((e) => e.type === 'battle-turn');
       expect(ends).toHaveLength(2 * n);
       expect(ends.at(-1)!.text).toBe(`Persian Gulf: Allied Battle Turn ${n} of ${n} ends.`);
@@ -193,7 +194,7 @@ describe('13.2 Special Conditions (Step B)', () => {
   it('13.2.5 Nearby Air Bases: a reminder of +1 to the land-based rolls for that player', () => {
     const t = new OTable({ zones: [PG], optional: SC });
     t.start(PG, {}, { soviet: 'Nearby Air Bases' });
-    expect(t.zoneView(PG).reminders).toEqual(['Nearby Air Bases (Soviet): +1 to Land Based Air Strike, Air Cover, ASW and Bomber Strike Chance to Hit rolls (13.2.5).']);
+    expect(t.zoneView(PG).reminders).toEqual(['Special Conditions this turn: Soviet Nearby Air Bases (13.2).', 'Nearby Air Bases (Soviet): +1 to Land Based Air Strike, Air Cover, ASW and Bomber Strike Chance to Hit rolls (13.2.5).']);
   });
 
   it('13.2.6 Prepared and 7 cards', () => {
@@ -489,6 +490,16 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('buyShip');
     expect(t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-lph' })).toMatchObject({ code: 'rushed-one-ship', rule: '13.2.9' });
     expect(closedActions(cwnb, t.state, 'allied:persian-gulf')).toContainEqual(expect.objectContaining({ type: 'buyShip', rule: '13.2.9', why: 'Rushed: you may purchase at most one Ship card this turn.' }));
+  });
+
+  it('13.2 the board says each side\'s Special Condition this turn, with the Port Strike\'s effect once chosen (both teams see it: the rolls are open)', () => {
+    const t = new OTable({ zones: [PG], optional: SC });
+    t.roll(PG, {});
+    t.give(PG, 'allied', 'Port Strike');
+    t.give(PG, 'soviet', 'Rushed');
+    for (const viewer of ['allied:persian-gulf', 'soviet:persian-gulf'] as const) expect(t.zoneView(PG, viewer).reminders[0]).toBe('Special Conditions this turn: Allied Port Strike; Soviet Rushed (13.2).');
+    t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' });
+    expect(t.zoneView(PG).reminders[0]).toBe('Special Conditions this turn: Allied Port Strike (port mined and harassed: enemy ships in port score half); Soviet Rushed (13.2).');
   });
 
   it('13.2 the forms: the Special Conditions dice (a second die only after a 5 or 6), and the three Port Strike! effects', () => {

@@ -205,6 +205,8 @@ describe('13.5 Friction of War', () => {
     t.order(PG, 'soviet', { buy: ['s-cg'] });
     joker(t, 'allied:persian-gulf', 'flag-officer-absent');
     expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'commit')!.fields!.flagOfficer).toBeUndefined();
+    // The board says why the Soviet commitment has no Command Ship.
+    expect(t.zoneView(PG, 'soviet:persian-gulf').reminders).toContain('The Soviet Flag Officer is absent this turn, by an Allied order (13.5): no Command Ship.');
     expect(t.refuse({ type: 'commit', seat: 'soviet:persian-gulf', ships: ['s-cg'], flagOfficer: 's-cg' }).code).toBe('no-flag-officer');
     t.act({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-cg' });
     expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'flag-officer-absent' })).toMatchObject({ code: 'flag-order-when', rule: '13.5' });
@@ -227,6 +229,7 @@ describe('13.5 Friction of War', () => {
     u.done(PG, 'soviet');
     expect(u.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'], flagOfficer: 'a-dd' }).code).toBe('no-flag-officer');
     joker(u, 'allied:persian-gulf', 'flag-officer-present');
+    expect(u.zoneView(PG, 'soviet:persian-gulf').reminders).toContain('An Allied Flag Officer is present this turn, by its own order (13.5).');
     u.act({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'], flagOfficer: 'a-dd' });
   });
 

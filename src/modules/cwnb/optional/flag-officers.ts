@@ -52,8 +52,14 @@ export const transferFlagOfficer = zoneAction({
 });
 
 function reminders(state: CwnbState, zone: ZoneState): string[] {
-  if (!zone.battle) return [];
   const out: string[] = [];
+  // 13.5 orders given with a joker (played openly): why a Command Ship may be missing, or there.
+  for (const side of ['allied', 'soviet'] as const) {
+    const order = zone.players[side].flagOrder;
+    if (order.present) out.push(`${side === 'allied' ? 'An' : 'A'} ${sideName(side)} Flag Officer is present this turn, by its own order (13.5).`);
+    if (order.absent) out.push(`The ${sideName(other(side))} Flag Officer is absent this turn, by ${side === 'allied' ? 'an' : 'a'} ${sideName(side)} order (13.5): no Command Ship.`);
+  }
+  if (!zone.battle) return out;
   for (const side of ['allied', 'soviet'] as const) {
     const p = zone.players[side];
     if (!p.commandShip) continue;

@@ -234,6 +234,13 @@ export const specialConditions: OptionalRule = {
     reminders(_state, zone) {
       const out: string[] = [];
       if (!zone.conditions) return out;
+      // What each side rolled (rolled openly), and what a Port Strike did once chosen.
+      const rolled = (['allied', 'soviet'] as const).flatMap((side) => {
+        const c = zone.conditions![side];
+        const effect = c.portStrike && PORT_STRIKE_OPTIONS.find((o) => o.value === c.portStrike)!.label;
+        return c.condition ? [`${sideName(side)} ${c.condition}${effect ? ` (${effect[0].toLowerCase()}${effect.slice(1)})` : ''}`] : [];
+      });
+      if (rolled.length) out.push(`Special Conditions this turn: ${rolled.join('; ')} (13.2).`);
       if (severeWeather(zone)) out.push('Bad Weather (both players): no Air Strikes or ASW at all; Fog of War die rolls −2 (13.2.1).');
       else if (either(zone, 'Bad Weather')) out.push('Bad Weather: Intercept, Air Cover, Air Defense, Air Strike and ASW To Hit rolls, and Fog of War rolls, −1 for both Task Forces (13.2.1).');
       if (either(zone, 'Close Range Battle')) out.push('Close Range Battle: no Area Defense set up before the battle, nor by the Advantaged Player in the first Battle Turn (13.2.2).');
