@@ -420,8 +420,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
 
   /**
    * One field asked on its own: its choices, then a typed value (Enter: the default, or nothing);
-   * null when input ended or the player left ("cancel"); 'quit' on "quit" or "exit". A secret order's choices and figures
-   * (what is left to spend, the ships not yet ordered) are listed only on "?", like "why".
+   * null when input ended or the player left ("cancel"); 'quit' on "quit" or "exit". A secret
+   * order's choices and figures (what is left to spend, the ships not yet ordered) are listed only
+   * on "?", like "why".
    */
   async function askField(spec: ActionSpec, key: string, f: FieldSpec): Promise<{ value: unknown } | 'quit' | null> {
     const secret = !!spec.secret;

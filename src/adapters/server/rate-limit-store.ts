@@ -11,7 +11,8 @@ import type { Database } from '../storage/database.ts';
  * clocks a second apart change nothing that matters). Rows of windows long past are deleted now
  * and then. `continueExceeding` and `exponentialBackoff` are not supported (Wardroom uses
  * neither). If the database cannot be reached, requests are let through (the plugin's
- * `skipOnError`, set where the store is used) rather than refused. One node keeps using the plugin's in-memory store (no database work per request).
+ * `skipOnError`, set where the store is used) rather than refused. One node keeps using the
+ * plugin's in-memory store (no database work per request).
  */
 export function sharedRateLimitStore(db: Kysely<Database>, opts: { now?: () => number } = {}): FastifyRateLimitStoreCtor {
   const now = opts.now ?? Date.now;

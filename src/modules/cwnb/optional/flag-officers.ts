@@ -44,20 +44,23 @@ export const transferFlagOfficer = zoneAction({
   fields: (state, zone, side) => ({ to: targetField(state, zone, side) }),
   apply(state, from, side, a, ctx) {
     const dest = transferEndpoints(state, from, side, a.to, 'card', ctx);
-    if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', `${zoneName(dest.id)} already has ${side === 'allied' ? 'an' : 'a'} ${sideName(side)} Flag Officer; a Task Force cannot have more than one.`, '13.4');
+    if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', `${zoneName(dest.id)} already has ${aSide(side)} Flag Officer; a Task Force cannot have more than one.`, '13.4');
     writablePlayer(from, side).flagOfficer = false;
     writablePlayer(dest, side).flagOfficer = true;
     say(ctx, { type: 'transfer', side, flagOfficer: true, fromZone: from.id, toZone: dest.id, zones: [from.id, dest.id], text: `${sideName(side)}: Flag Officer transferred from ${zoneName(from.id)} to ${zoneName(dest.id)} (13.4).` });
   },
 });
 
+/** "an Allied", "a Soviet" (`a`: "A" to start a sentence). */
+const aSide = (side: Side, a = 'a') => `${a}${side === 'allied' ? 'n' : ''} ${sideName(side)}`;
+
 function reminders(state: CwnbState, zone: ZoneState): string[] {
   const out: string[] = [];
   // 13.5 orders given with a joker (played openly): why a Command Ship may be missing, or there.
   for (const side of ['allied', 'soviet'] as const) {
     const order = zone.players[side].flagOrder;
-    if (order.present) out.push(`${side === 'allied' ? 'An' : 'A'} ${sideName(side)} Flag Officer is present this turn, by its own order (13.5).`);
-    if (order.absent) out.push(`The ${sideName(other(side))} Flag Officer is absent this turn, by ${side === 'allied' ? 'an' : 'a'} ${sideName(side)} order (13.5): no Command Ship.`);
+    if (order.present) out.push(`${aSide(side, 'A')} Flag Officer is present this turn, by its own order (13.5).`);
+    if (order.absent) out.push(`The ${sideName(other(side))} Flag Officer is absent this turn, by ${aSide(side)} order (13.5): no Command Ship.`);
   }
   if (!zone.battle) return out;
   for (const side of ['allied', 'soviet'] as const) {
