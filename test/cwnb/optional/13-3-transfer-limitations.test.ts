@@ -142,6 +142,46 @@ describe('13.3 Transfer Limitations', () => {
     expect(offered('soviet:persian-gulf')).toEqual(expect.arrayContaining(['transferShip', 'transferCard']));
   });
 
+  /** Three zones, purchases made; only the Persian Gulf–North Sea cell is limited (1 card). */
+  function threeZones(): OTable {
+    const c = uniformCharts('U', ['Near', 'Far', 'Canals open']);
+    for (const chart of c) setCell(chart, PG, NS, 1);
+    const t = new OTable({ zones: [PG, NS, MED], optional: { transferLimitations: { charts: c } } });
+    for (const z of [PG, NS, MED]) t.start(z, {});
+    t.order(PG, 'allied', { buy: ['a-dd', 'a-ff'], cards: [{ card: 'ECM' }] });
+    for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet'], [MED, 'allied'], [MED, 'soviet']] as const) t.done(z, s);
+    t.chart(3);
+    return t;
+  }
+
+  it('13.3 a War Zone whose allowance is used up stays in the transfer form as not available, with why', () => {
+    const t = threeZones();
+    const to = () => t.actions('allied:persian-gulf').find((a) => a.type === 'transferCard')!.fields!.to as unknown as { options: { value: string }[]; unavailable?: { value: string; why: string }[] };
+    expect(to().options.map((o) => o.value)).toEqual([NS, MED]);
+    t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
+    expect(to().options.map((o) => o.value)).toEqual([MED]);
+    expect(to().unavailable).toEqual([{ value: NS, label: 'North Sea', why: 'Transfer Limitations: no more Allied cards may move from Persian Gulf to North Sea this turn (chart 2).' }]);
+    // A teammate who has committed cannot receive (6.C.3): said so, not left out.
+    const u = threeZones();
+    u.commit(MED, 'allied', []);
+    expect(u.actions('allied:persian-gulf').find((a) => a.type === 'transferShip')!.fields!.to).toMatchObject({
+      options: [{ value: NS }],
+      unavailable: [{ value: MED, why: 'Its Allied player has committed, or the War Zone is not in Battle Preparations after the purchases (6.C.3).' }],
+    });
+  });
+
+  it('13.3 the War Zone board shows what each side may still transfer from it this turn', () => {
+    const t = threeZones();
+    const reminders = () => t.view('spectator').zones.find((z) => z.id === PG)!.reminders;
+    expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Allied cards may still move from here to the North Sea 1, the Mediterranean any number.');
+    t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
+    expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Allied cards may still move from here to the North Sea none, the Mediterranean any number.');
+    expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Soviet cards may still move from here to the North Sea 1, the Mediterranean any number.');
+    // Once a side has committed, it transfers no more: its line goes.
+    t.commit(PG, 'allied', []);
+    expect(reminders().filter((r) => r.startsWith('13.3'))).toEqual(['13.3 Transfer Limitations, chart 2 ("Far"): Soviet cards may still move from here to the North Sea 1, the Mediterranean any number.']);
+  });
+
   it('13.3 limits count per side: the Soviet transfers do not use the Allied allowance', () => {
     const t = twoZones([1, 1, 1]);
     t.chart(2);

@@ -1,3 +1,5 @@
+import { cwnb } from '../../../src/modules/cwnb/index.ts';
+import { closedActions } from '../../../src/engine/kernel.ts';
 import { describe, expect, it } from 'vitest';
 import { OTable } from '../../support/cwnb-optional-fixtures.ts';
 
@@ -116,6 +118,13 @@ describe('13.4 Flag Officers', () => {
     commit(t, 'soviet:persian-gulf', ['s-cg'], 's-cg');
   });
 
+  it('13.4 a Flag Officer is not offered to a teammate who has one: a Task Force cannot have more than one', () => {
+    const t = ready([PG, NS]);
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('transferFlagOfficer');
+    expect(closedActions(cwnb, t.state, 'allied:persian-gulf')).toContainEqual(expect.objectContaining({ type: 'transferFlagOfficer', rule: '13.4', why: 'North Sea already has an Allied Flag Officer; a Task Force cannot have more than one.' }));
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS }).code).toBe('already-has-flag-officer');
+  });
+
   it('13.4 transfer: a teammate gives their Flag Officer; the giver then has none', () => {
     const t = ready([PG, NS]);
     // Turn 1: the North Sea Command Ship is sunk.
@@ -130,7 +139,7 @@ describe('13.4 Flag Officers', () => {
     t.start(NS, {});
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
     expect(t.actions('allied:persian-gulf').find((a) => a.type === 'transferFlagOfficer')!.fields).toEqual({
-      to: { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options: [{ value: NS, label: 'North Sea' }] },
+      to: { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options: [{ value: NS, label: 'North Sea' }], unavailable: [] },
     });
     expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:north-sea', to: PG })).toMatchObject({ code: 'no-flag-officer', rule: '13.4' });
     const ev = t.act({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS });

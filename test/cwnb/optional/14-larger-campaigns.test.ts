@@ -82,6 +82,16 @@ describe('14.1 Overall Commanders', () => {
     expect(t.refuse({ type: 'transferCard', seat: 'commander:allied', card: 0, to: PG }).code).toBe('commander-target');
   });
 
+  it('14.1 an order\'s label names each seat\'s own limit: a Rushed player may buy 3 Action cards, a teammate 5 (13.2.9)', () => {
+    const t = new OTable({ zones: [PG, NS], optional: { ...OC, specialConditions: {} } });
+    t.start(PG, {}, { soviet: 'Rushed' });
+    t.start(NS, {});
+    const label = t.actions('commander:soviet').find((a) => a.type === 'buyCard')!.label;
+    expect(label).toBe('For Soviet, Persian Gulf: Buy an Action card (up to 3 this turn); for Soviet, North Sea: Buy an Action card (up to 5 this turn)');
+    // Seats with the same limit share one label.
+    expect(t.actions('commander:soviet').find((a) => a.type === 'buyShip')!.label).toBe('For Soviet, Persian Gulf or Soviet, North Sea: Buy a ship (Point Value)');
+  });
+
   it('14.1 refused during battle turns', () => {
     const t = ready();
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);

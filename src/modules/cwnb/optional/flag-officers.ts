@@ -4,7 +4,7 @@ import { refuse } from '../../../engine/errors.ts';
 import { ZONE_IDS, type Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
 import { isSubmarine, no, say, shipCard, sideName, writablePlayer, zoneAction, zoneName } from '../rules/common.ts';
-import { targetField, transferEndpoints, transferFrom } from '../rules/transfers.ts';
+import { targetField, transferEndpoints, transferFrom, transferTargets } from '../rules/transfers.ts';
 import { TRANSFER_STEPS } from '../rules/sequence-of-play.ts';
 import type { CwnbState, PlayerState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
@@ -40,16 +40,28 @@ export const transferFlagOfficer = zoneAction({
   proxy: true,
   schema: z.object({ to: z.enum(ZONE_IDS) }),
   label: () => 'Give your Flag Officer to a teammate',
-  when: (state, zone, side, explain) => (zone.players[side].flagOfficer ? transferFrom(state, zone, side, explain) : no(explain, 'no-flag-officer', () => 'You have no Flag Officer to give.')),
-  fields: (state, zone, side) => ({ to: targetField(state, zone, side) }),
+  toldWhenClosed: ['already-has-flag-officer'],
+  when(state, zone, side, explain) {
+    if (!zone.players[side].flagOfficer) return no(explain, 'no-flag-officer', () => 'You have no Flag Officer to give.');
+    const closed = transferFrom(state, zone, side, explain);
+    if (closed) return closed;
+    const targets = transferTargets(state, zone, side);
+    if (targets.some((id) => !state.zones[id]!.players[side].flagOfficer)) return null;
+    return no(explain, 'already-has-flag-officer', () => alreadyHave(targets.map((id) => state.zones[id]!), side));
+  },
+  fields: (state, zone, side) => ({ to: targetField(state, zone, side, 'card', (to) => (to.players[side].flagOfficer ? alreadyHave([to], side) : null)) }),
   apply(state, from, side, a, ctx) {
     const dest = transferEndpoints(state, from, side, a.to, 'card', ctx);
-    if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', `${zoneName(dest.id)} already has ${aSide(side)} Flag Officer; a Task Force cannot have more than one.`, '13.4');
+    if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', alreadyHave([dest], side), '13.4');
     writablePlayer(from, side).flagOfficer = false;
     writablePlayer(dest, side).flagOfficer = true;
     say(ctx, { type: 'transfer', side, flagOfficer: true, fromZone: from.id, toZone: dest.id, zones: [from.id, dest.id], text: `${sideName(side)}: Flag Officer transferred from ${zoneName(from.id)} to ${zoneName(dest.id)} (13.4).` });
   },
 });
+
+/** 13.4: "a Task Force cannot have more than one Flag Officer" (the War Zones that have one). */
+const alreadyHave = (to: ZoneState[], side: Side) =>
+  `${to.map((z) => zoneName(z.id)).join(' and ')} already ${to.length > 1 ? 'have' : 'has'} ${aSide(side)} Flag Officer${to.length > 1 ? ' each' : ''}; a Task Force cannot have more than one.`;
 
 /** "an Allied", "a Soviet" (`a`: "A" to start a sentence). */
 const aSide = (side: Side, a = 'a') => `${a}${side === 'allied' ? 'n' : ''} ${sideName(side)}`;

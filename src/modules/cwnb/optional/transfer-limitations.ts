@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
-import type { Side, ZoneId } from '../data/types.ts';
+import { SIDES, type Side, type ZoneId } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
 import { diceFields, diceSchema, gameAction, gameRollerSeat, no, reliesOn, roll, say, sideName, zoneName } from '../rules/common.ts';
+import { transferWindow } from '../rules/sequence-of-play.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { unlimitedTransfers } from './friction-of-war.ts';
 
@@ -56,12 +57,26 @@ export function transfersLeft(state: CwnbState, side: Side, a: ZoneId, b: ZoneId
 
 const unlimited = (from: ZoneState, to: ZoneState, side: Side) => unlimitedTransfers(from, side) || unlimitedTransfers(to, side);
 
+/** The board's line for each side still transferring from this War Zone: what the chart leaves it to each other zone. */
+function reminders(state: CwnbState, from: ZoneState): string[] {
+  if (state.transferChart === null) return [];
+  const chart = `chart ${state.transferChart + 1} ("${state.options.optional.transferLimitations!.charts[state.transferChart].name}")`;
+  return SIDES.filter((side) => transferWindow(state, from, side)).map((side) => {
+    const to = state.options.zones.filter((id) => id !== from.id).map((id) => {
+      const left = unlimited(from, state.zones[id]!, side) ? Infinity : transfersLeft(state, side, from.id, id);
+      return `the ${zoneName(id)} ${left === Infinity ? 'any number' : left > 0 ? left : 'none'}`;
+    });
+    return `13.3 Transfer Limitations, ${chart}: ${sideName(side)} cards may still move from here to ${to.join(', ')}.`;
+  });
+}
+
 export const transferLimitations: OptionalRule = {
   rule: '13.3',
   name: 'Transfer Limitations',
   on: (o) => !!o.optional.transferLimitations,
   actions: [rollTransferChart],
   hooks: {
+    reminders,
     newTurn(state) {
       state.transferChart = null;
       state.transfersUsed = {};

@@ -580,10 +580,19 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
     },
     label(state, seat) {
       const team = hooksOf(state).proxy(state, seat);
-      const seats = team ? targets(state, seat, team) : [seat];
-      const zs = seats.length ? zoneSeat(state, seats[0], false) : null;
-      if (!zs || isRuleError(zs)) return spec.type;
-      return team ? `For ${seats.map(seatWords).join(' or ')}: ${spec.label(state, zs.zone, zs.side)}` : spec.label(state, zs.zone, zs.side);
+      const labelFor = (s: string) => {
+        const zs = zoneSeat(state, s, false);
+        return isRuleError(zs) ? null : spec.label(state, zs.zone, zs.side);
+      };
+      if (!team) return labelFor(seat) ?? spec.type;
+      // 14.1: the seats an order may be for, grouped by their own label (a Rushed player's limit is not a teammate's).
+      const bySeatLabel = new Map<string, string[]>();
+      for (const s of targets(state, seat, team)) {
+        const l = labelFor(s);
+        if (l !== null) bySeatLabel.set(l, [...(bySeatLabel.get(l) ?? []), seatWords(s)]);
+      }
+      if (!bySeatLabel.size) return spec.type;
+      return [...bySeatLabel].map(([l, seats], i) => `${i ? 'for' : 'For'} ${seats.join(' or ')}: ${l}`).join('; ');
     },
     fields(state, seat) {
       const team = hooksOf(state).proxy(state, seat);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isRuleError, refuse, ruleError, type RuleError } from '../../../engine/errors.ts';
 import { NOT_NOW } from '../../../engine/kernel.ts';
-import type { FieldSpec } from '../../../engine/module.ts';
+import type { FieldOption, FieldSpec, UnavailableOption } from '../../../engine/module.ts';
 import { ZONE_IDS, type Side, type ZoneId } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
@@ -30,22 +30,43 @@ export function transferFrom(state: CwnbState, zone: ZoneState, side: Side, expl
   return explain ? whyNoTarget(state, zone, side) : NOT_NOW;
 }
 
+/** An optional rule's refusal of this transfer (13.2.8, 13.2.9, 13.3), or null. */
+function transferRefusal(state: CwnbState, from: ZoneState, to: ZoneState, side: Side, what: 'ship' | 'card'): RuleError | null {
+  try {
+    hooksOf(state).checkTransfer(state, from, to, side, what);
+    return null;
+  } catch (e) {
+    if (isRuleError(e)) return e;
+    throw e;
+  }
+}
+
 /** Why no teammate can receive now: an optional rule's refusal for a teammate in the window, or the window itself. */
 function whyNoTarget(state: CwnbState, from: ZoneState, side: Side): RuleError {
-  const open = (Object.values(state.zones) as ZoneState[]).filter((to) => to.id !== from.id && transferWindow(state, to, side));
-  for (const to of open) {
-    try {
-      hooksOf(state).checkTransfer(state, from, to, side, 'card'); // 13.2.8, 13.3
-    } catch (e) {
-      if (isRuleError(e)) return e;
-      throw e;
-    }
+  for (const to of Object.values(state.zones) as ZoneState[]) {
+    const why = to.id !== from.id && transferWindow(state, to, side) ? transferRefusal(state, from, to, side, 'card') : null;
+    if (why) return why;
   }
   return ruleError('no-transfer-target', 'No teammate can receive a transfer from you now: a teammate who has committed, or whose War Zone is not in Battle Preparations after the purchases, cannot (6.C.3).');
 }
 
-export function targetField(state: CwnbState, zone: ZoneState, side: Side): FieldSpec {
-  return { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options: transferTargets(state, zone, side).map((id) => ({ value: id, label: zoneName(id) })) };
+/**
+ * The War Zones a transfer may go to, and each other War Zone with why it may not (6.C.3, 13.2.8,
+ * 13.2.9, 13.3; `closed`: the action's own reason, 13.4 one Flag Officer to a Task Force).
+ */
+export function targetField(state: CwnbState, from: ZoneState, side: Side, what: 'ship' | 'card', closed: (to: ZoneState) => string | null = () => null): FieldSpec {
+  const options: FieldOption[] = [];
+  const unavailable: UnavailableOption[] = [];
+  for (const id of state.options.zones) {
+    const to = state.zones[id]!;
+    if (id === from.id) continue;
+    const why = !transferWindow(state, to, side)
+      ? `Its ${sideName(side)} player has committed, or the War Zone is not in Battle Preparations after the purchases (6.C.3).`
+      : (transferRefusal(state, from, to, side, what)?.message ?? closed(to));
+    if (why) unavailable.push({ value: id, label: zoneName(id), why });
+    else options.push({ value: id, label: zoneName(id) });
+  }
+  return { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options, unavailable };
 }
 
 /** Check both ends of a transfer and count it (13.3); returns the receiving zone, ready to change. */
@@ -78,7 +99,7 @@ export const transferShip = zoneAction({
     transferFrom(state, zone, side, explain) ?? (Object.keys(zone.players[side].fleet).length ? null : no(explain, 'no-ships', () => 'You have no ship to transfer.')),
   fields: (state, zone, side) => ({
     ship: { kind: 'choice', label: 'Ship', help: "The Ship card that leaves your Task Force for your teammate's Task Force (6.C.3).", options: Object.keys(zone.players[side].fleet).map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
-    to: targetField(state, zone, side),
+    to: targetField(state, zone, side, 'ship'),
   }),
   apply(state, from, side, a, ctx) {
     const s = from.players[side].fleet[a.ship];
@@ -112,7 +133,7 @@ export const transferCard = zoneAction({
   when: (state, zone, side, explain) => transferFrom(state, zone, side, explain) ?? (zone.players[side].cards.length ? null : no(explain, 'no-cards', () => 'You hold no Action card Wardroom knows of.')),
   fields: (state, zone, side) => ({
     card: { kind: 'choice', label: 'Action card', help: "The Action card that leaves your hand for your teammate's hand (6.C.3).", options: zone.players[side].cards.map((c) => ({ value: c.id, label: cardText(c) })) },
-    to: targetField(state, zone, side),
+    to: targetField(state, zone, side, 'card'),
   }),
   apply(state, from, side, a, ctx) {
     const cards = from.players[side].cards;
