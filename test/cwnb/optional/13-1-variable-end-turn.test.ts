@@ -25,7 +25,7 @@ describe('13.1 Variable End Turn', () => {
     expect(t.state.endRollDue).toBe(true);
     expect(t.view('referee').endRollDue).toBe(true);
     expect(t.state.result).toBeNull();
-    expect(t.texts('note').at(-1)).toBe('Variable End Turn: soviet:persian-gulf rolls the end-game die (13.1).');
+    expect(t.texts('note').at(-1)).toBe('Variable End Turn: the Soviet player of the Persian Gulf rolls the end-game die (13.1).');
     expect(t.events.at(-1)).toMatchObject({ type: 'note', rule: '13.1', seat: 'soviet:persian-gulf' });
     expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'rollEndTurn')!.fields).toEqual({
       values: { kind: 'dice', label: 'Dice', help: 'The value of each die rolled at the table.', sides: [6], labels: ['end-game die'] },
@@ -107,7 +107,7 @@ describe('13.1 Variable End Turn', () => {
     expect(t.view('referee').waitingFor).toEqual(['allied:north-sea']);
     const r = t.refuse({ type: 'rollEndTurn', seat: 'soviet:persian-gulf', values: [6] });
     expect(r).toMatchObject({ code: 'not-end-roller', rule: '13.1' });
-    expect(r.message).toContain('allied:north-sea');
+    expect(r.message).toBe('The end-game die is rolled by the Allied player of the North Sea (the Advantaged Player of the first War Zone).');
     expect(t.refuse({ type: 'rollMission', seat: 'soviet:persian-gulf', values: [1] })).toMatchObject({ code: 'end-roll-first', rule: '13.1' });
     expect(t.actions('soviet:persian-gulf').map((a) => a.type)).not.toContain('rollEndTurn');
     expect(t.actions('allied:north-sea').map((a) => a.type)).toContain('rollEndTurn');

@@ -113,7 +113,8 @@ describe('13.2 Special Conditions (Step B)', () => {
     t.roll(SP, { allied: 'Sea Superiority' });
     expect(t.zone(SP).step).toBe('purchase');
     expect(t.zone(SP).conditions!.allied.condition).toBe('Bad Weather');
-    expect(t.zoneView(SP).reminders).toContain('Bad Weather (both players): no Air Strikes or ASW at all; Fog of War die rolls −2 (13.2.1).');
+    // 13.2.1: the first paragraph's −1 still holds for the rolls the second does not forbid.
+    expect(t.zoneView(SP).reminders).toContain('Bad Weather (both players): no Air Strikes or ASW at all; Intercept, Air Cover and Air Defense To Hit rolls −1 and Fog of War die rolls −2 for both Task Forces (13.2.1).');
     t.order(SP, 'allied', { buy: ['a-cv'] });
     t.order(SP, 'soviet', { buy: ['s-cv'] });
     t.commit(SP, 'allied', ['a-cv']);
@@ -286,8 +287,8 @@ describe('13.2 Special Conditions (Step B)', () => {
       expect(t.refuse({ type: 'portStrike', seat: 'soviet:persian-gulf', choice: 'port-mined' })).toMatchObject({ code: 'no-port-strike', rule: '13.2.7' });
     });
 
-    it('13.2.7 a roster that says only one of Large or Crippled side for a ship is enough for the air strike', () => {
-      const roster = { ...FIXTURE_ROSTER, ships: FIXTURE_ROSTER.ships.map((s) => (s.id === 's-cv' ? { ...s, large: true } : s.id.startsWith('s-') ? { ...s, crippledSide: s.id === 's-cg' } : s)) };
+    it('13.2.7 a roster that says only what decides a hit is enough for the air strike: Large (sunk), or no Crippled side (sunk)', () => {
+      const roster = { ...FIXTURE_ROSTER, ships: FIXTURE_ROSTER.ships.map((s) => (s.id === 's-cv' ? { ...s, large: true } : s.id === 's-cg' ? { ...s, crippledSide: true, large: false } : s.id.startsWith('s-') ? { ...s, crippledSide: false } : s)) };
       const t = turnOne(SC, roster);
       t.roll(PG, {});
       t.give(PG, 'allied', 'Port Strike');
@@ -295,6 +296,19 @@ describe('13.2 Special Conditions (Step B)', () => {
       const ev = t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 2, 2, 2] });
       expect(pointsOf(ev, 'allied', 'port-strike')).toEqual([20]); // the Large Kiev sunk; the Kara crippled
       expect(t.zoneView(PG).players.soviet.fleet.find((s) => s.id === 's-cg')).toMatchObject({ crippled: true });
+    });
+
+    it('13.2.7 a Crippled side without Large, or not Large without the Crippled side, does not decide a hit: the air strike is refused naming the ship', () => {
+      for (const kara of [{ crippledSide: true }, { large: false }]) {
+        const roster = { ...FIXTURE_ROSTER, ships: FIXTURE_ROSTER.ships.map((s) => (s.id === 's-cg' ? { ...s, ...kara } : s.id.startsWith('s-') ? { ...s, large: true } : s)) };
+        const t = turnOne(SC, roster);
+        t.roll(PG, {});
+        t.give(PG, 'allied', 'Port Strike');
+        t.give(PG, 'soviet', null);
+        const r = t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 2, 2, 2] });
+        expect(r).toMatchObject({ code: 'port-strike-ship-data', rule: '13.2.7' });
+        expect(r.message).toMatch(/whether Kara is a Large ship or has a Crippled side/);
+      }
     });
 
     /** Turn 1 quiet; turn 2 the Allied player rolls Port Strike and sinks Krivak (5 points) in port; `mission` for turn 2. */
@@ -339,6 +353,21 @@ describe('13.2 Special Conditions (Step B)', () => {
       expect(portStrikeTurn({ allied: 'Civilian Escort' }, undefined, sinkAll).inPort).toEqual([5]);
     });
 
+    it('13.2, 13.2.6, 13.2.7 the Port Strike follows both players\' rolls, so an enemy\'s Prepared repair comes first whoever rolled first', () => {
+      const t = turnOne({ specialConditions: { tables: { [PG]: conditionsTable(['Port Strike', ...MENU.slice(1)], MENU) } } });
+      t.roll(PG, {});
+      t.give(PG, 'allied', 'Port Strike');
+      // The Soviet player has not rolled yet: the strike waits, and the Allied player is told why.
+      expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('portStrike');
+      expect(closedActions(cwnb, t.state, 'allied:persian-gulf')).toContainEqual(expect.objectContaining({ type: 'portStrike', why: 'The Port Strike is made once the Soviet player has rolled for Special Conditions too (13.2).' }));
+      expect(t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' }).code).toBe('port-strike-waits');
+      // Prepared repairs the Sovremenny crippled on turn 1; the strike that follows is not undone by it.
+      t.give(PG, 'soviet', 'Prepared');
+      expect(t.player(PG, 'soviet').fleet['s-dd'].crippled).toBe(false);
+      t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-facilities-damaged' });
+      expect(t.zone(PG).step).toBe('purchase');
+    });
+
     it('13.2.7 the air strike needs the roster to say which ships are Large or have a Crippled side', () => {
       const t = turnOne(SC, FIXTURE_ROSTER);
       t.roll(PG, {});
@@ -346,7 +375,8 @@ describe('13.2 Special Conditions (Step B)', () => {
       t.give(PG, 'soviet', null);
       const r = t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 1, 1, 1] });
       expect(r).toMatchObject({ code: 'port-strike-ship-data', rule: '13.2.7' });
-      expect(r.message).toContain('Kiev, Kara, Sovremenny, Krivak, Foxtrot');
+      // Not the Sovremenny: crippled on turn 1, a hit sinks it whatever its card says.
+      expect(r.message).toContain('whether Kiev, Kara, Krivak, Foxtrot are');
       // The other two choices need no ship data.
       t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' });
     });
@@ -509,6 +539,7 @@ describe('13.2 Special Conditions (Step B)', () => {
       values: { kind: 'dice', label: 'Dice', help: 'The Special Conditions die; the table die only after a 5 or 6.', sides: [6, 6], min: 1, labels: ['Special Conditions die', 'table die (after a 5 or 6)'] },
     });
     t.give(PG, 'allied', 'Port Strike');
+    t.give(PG, 'soviet', null);
     const choice = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!.fields!.choice;
     expect(choice.kind === 'choice' && choice.options.map((o) => o.value)).toEqual(['air-strike', 'port-facilities-damaged', 'port-mined']);
     expect(choice.kind === 'choice' && choice.options.slice(1).map((o) => o.fields)).toEqual([undefined, undefined]); // only the air strike rolls dice

@@ -115,7 +115,7 @@ describe('14.1 Overall Commanders', () => {
     const t = new OTable({ zones: [PG, NS], optional: OC });
     t.state = { ...t.state, holders: { 'allied:persian-gulf': 'Ann', 'allied:north-sea': 'Bob', 'soviet:north-sea': 'Ivan' } };
     const ev = t.act({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:north-sea', player: 'Ann' });
-    expect(ev[0].text).toBe('Allied Overall Commander assigns Ann to allied:north-sea (14.1).');
+    expect(ev[0].text).toBe('Allied Overall Commander assigns Ann to the Allied seat of the North Sea (14.1).');
     expect(t.view('referee').holders).toEqual({ 'allied:north-sea': 'Ann', 'soviet:north-sea': 'Ivan' });
     expect(t.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'soviet:north-sea', player: 'Ann' }).code).toBe('commander-target');
     expect(t.refuse({ type: 'assignSeat', seat: 'allied:persian-gulf', target: 'allied:north-sea', player: 'Bob' }).code).toBe('commander-only');

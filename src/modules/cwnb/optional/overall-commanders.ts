@@ -64,7 +64,7 @@ export const assignSeat = gameAction({
     }
     holders[a.target] = name;
     state.holders = holders;
-    say(ctx, { type: 'assign', side, target: a.target, player: name, text: `${sideName(side)} Overall Commander assigns ${name} to ${a.target} (14.1).` });
+    say(ctx, { type: 'assign', side, target: a.target, player: name, text: `${sideName(side)} Overall Commander assigns ${name} to the ${sideName(side)} seat of the ${zoneName(p.zone)} (14.1).` });
   },
 });
 

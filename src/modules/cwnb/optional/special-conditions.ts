@@ -110,9 +110,15 @@ export const portStrike = zoneAction({
   rule: '13.2.7',
   schema: z.object({ choice: z.enum(['air-strike', 'port-facilities-damaged', 'port-mined']), values: diceSchema }),
   label: () => 'Port Strike! Choose its effect',
-  when(_state, zone, side, explain) {
+  toldWhenClosed: ['port-strike-waits'],
+  when(state, zone, side, explain) {
     const c = zone.conditions![side];
-    return zone.step === 'conditions' && c.condition === 'Port Strike' && !c.portStrike ? null : no(explain, 'no-port-strike', () => 'Only a player who rolled Port Strike! chooses its effect, once.');
+    if (zone.step !== 'conditions' || c.condition !== 'Port Strike' || c.portStrike) return no(explain, 'no-port-strike', () => 'Only a player who rolled Port Strike! chooses its effect, once.');
+    // Both players roll in Step B "at this time": the strike follows both rolls, so a 13.2.6 Prepared repair comes before it whoever rolled first (0.1: at any time).
+    if (!zone.conditions![other(side)].rolled && state.options.rulings !== '0.1') {
+      return no(explain, 'port-strike-waits', () => `The Port Strike is made once the ${sideName(other(side))} player has rolled for Special Conditions too (13.2).`);
+    }
+    return null;
   },
   fields(state, zone, side) {
     const enemy = Object.keys(zone.players[other(side)].fleet);
@@ -128,8 +134,10 @@ export const portStrike = zoneAction({
       const target = writablePlayer(zone, enemy);
       const ids = Object.keys(fleet);
       const unknown = ids.filter((id) => {
-        const card = shipCard(state, id)!;
-        return card.large === undefined && card.crippledSide === undefined;
+        const { large, crippledSide } = shipCard(state, id)!;
+        if (state.options.rulings === '0.1') return large === undefined && crippledSide === undefined; // 0.1 read a missing field as "no"
+        // What the roster says must decide a hit: Large or no Crippled side (sunk), a Crippled side and not Large (crippled); a crippled ship is sunk.
+        return !fleet[id].crippled && !(large === true || crippledSide === false || (large === false && crippledSide === true));
       });
       if (unknown.length) {
         refuse(
@@ -241,7 +249,7 @@ export const specialConditions: OptionalRule = {
         return c.condition ? [`${sideName(side)} ${c.condition}${effect ? ` (${effect[0].toLowerCase()}${effect.slice(1)})` : ''}`] : [];
       });
       if (rolled.length) out.push(`Special Conditions this turn: ${rolled.join('; ')} (13.2).`);
-      if (severeWeather(zone)) out.push('Bad Weather (both players): no Air Strikes or ASW at all; Fog of War die rolls −2 (13.2.1).');
+      if (severeWeather(zone)) out.push('Bad Weather (both players): no Air Strikes or ASW at all; Intercept, Air Cover and Air Defense To Hit rolls −1 and Fog of War die rolls −2 for both Task Forces (13.2.1).');
       else if (either(zone, 'Bad Weather')) out.push('Bad Weather: Intercept, Air Cover, Air Defense, Air Strike and ASW To Hit rolls, and Fog of War rolls, −1 for both Task Forces (13.2.1).');
       if (either(zone, 'Close Range Battle')) out.push('Close Range Battle: no Area Defense set up before the battle, nor by the Advantaged Player in the first Battle Turn (13.2.2).');
       for (const side of ['allied', 'soviet'] as const) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
 import { SIDES, type Side, type ZoneId } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
-import { diceFields, diceSchema, gameAction, gameRollerSeat, no, reliesOn, roll, say, sideName, zoneName } from '../rules/common.ts';
+import { diceFields, diceSchema, gameAction, gameRollerSeat, gameRollerWords, no, reliesOn, roll, say, sideName, zoneName } from '../rules/common.ts';
 import { transferWindow } from '../rules/sequence-of-play.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { unlimitedTransfers } from './friction-of-war.ts';
@@ -29,7 +29,7 @@ export const rollTransferChart = gameAction({
   when(state, seat, explain) {
     if (!state.purchasesResolved || state.transferChart !== null) return no(explain, 'no-chart-roll', () => 'The Transfer Limitations chart is rolled once per turn, when transfers begin (13.3).');
     const roller = gameRollerSeat(state);
-    return seat === roller ? null : no(explain, 'not-chart-roller', () => `The chart die is rolled by ${roller} (the Advantaged Player of the first War Zone).`);
+    return seat === roller ? null : no(explain, 'not-chart-roller', () => `The chart die is rolled by ${gameRollerWords(state)} (the Advantaged Player of the first War Zone).`);
   },
   fields: (state) => diceFields(state, [6], ['chart die']),
   apply(state, seat, a, ctx) {

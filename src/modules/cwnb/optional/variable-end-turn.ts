@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OptionalRule } from '../hooks.ts';
-import { diceFields, diceSchema, gameAction, gameRollerSeat, no, roll, say, type Ctx } from '../rules/common.ts';
+import { diceFields, diceSchema, gameAction, gameRollerSeat, gameRollerWords, no, roll, say, type Ctx } from '../rules/common.ts';
 import { startNextTurn } from '../rules/end-of-turn.ts';
 import { endGame } from '../rules/victory.ts';
 import type { CwnbState } from '../state.ts';
@@ -24,7 +24,7 @@ export const rollEndTurn = gameAction({
   when(state, seat, explain) {
     if (!state.endRollDue) return no(explain, 'no-end-roll', () => 'The end-game die is rolled only at the end of a Campaign Game Turn, from the agreed turn on (13.1).');
     const roller = gameRollerSeat(state);
-    return seat === roller ? null : no(explain, 'not-end-roller', () => `The end-game die is rolled by ${roller} (the Advantaged Player of the first War Zone).`);
+    return seat === roller ? null : no(explain, 'not-end-roller', () => `The end-game die is rolled by ${gameRollerWords(state)} (the Advantaged Player of the first War Zone).`);
   },
   fields: (state) => diceFields(state, [6], ['end-game die']),
   apply(state, seat, a, ctx: Ctx) {
@@ -46,7 +46,7 @@ export const variableEndTurn: OptionalRule = {
   hooks: {
     endOfTurn(state, ctx) {
       if (state.turn < state.options.optional.variableEndTurn!.startTurn) return 'continue';
-      say(ctx, { type: 'note', rule: '13.1', seat: gameRollerSeat(state), text: `Variable End Turn: ${gameRollerSeat(state)} rolls the end-game die (13.1).` });
+      say(ctx, { type: 'note', rule: '13.1', seat: gameRollerSeat(state), text: `Variable End Turn: ${gameRollerWords(state)} rolls the end-game die (13.1).` });
       return 'roll';
     },
     lastTurnCertain: () => false, // only the end-game die (or turn 9) ends the campaign

@@ -651,6 +651,12 @@ export function gameRollerSeat(state: CwnbState): string {
   return seatOf(advantagedSide(z.status), z.id);
 }
 
+/** The game's roller in words: "the Soviet player of the Persian Gulf". */
+export function gameRollerWords(state: CwnbState): string {
+  const z = state.options.zones[0];
+  return `the ${sideName(advantagedSide(state.zones[z]!.status))} player of the ${zoneName(z)}`;
+}
+
 /** Everything a player resets at the start of a Campaign Game Turn (7.2.6); `p` is writable. */
 export function freshTurnPlayer(p: PlayerState): void {
   p.order = { ships: [], cards: [], done: false };
