@@ -41,8 +41,8 @@ async function table() {
     expect(r.status, `${who.name} in ${channel}: ${r.text}`).toBe(201);
     return r.body.message as { seq: number; channel: string; label: string; author: string; mine: boolean; text: string; at: string };
   };
-  const read = async (who: Client, after?: number) => {
-    const r = await who.get(`${chat}${after === undefined ? '' : `?after=${after}`}`);
+  const read = async (who: Client, after?: string) => {
+    const r = await who.get(`${chat}${after === undefined ? '' : `?after=${encodeURIComponent(after)}`}`);
     expect(r.status, r.text).toBe(200);
     return r.body as { channels: { id: string; label: string; unread: number; lastRead: number; last: number }[]; messages: { seq: number; channel: string; text: string; author: string; label: string; mine: boolean }[] };
   };
@@ -85,10 +85,30 @@ describe('chat channels (issue 10)', () => {
     expect(await texts(t.boris)).toEqual(['all Rita: Welcome aboard, all of you.', 'team Boris: Submarines first, comrades.']);
     expect(await texts(t.rita)).toEqual(['all Rita: Welcome aboard, all of you.', 'referee Ann: Rita, may I swap seats with Abe next turn?', 'referee Rita: Yes, Ann, after turn 1.', 'referee Abe: I will be away on Friday.']);
 
-    // after=SEQ: only what came later.
-    const later = await t.read(t.ann, plan.seq);
+    // after=CHANNEL:SEQ,…: only what came later in each channel named; a channel not named from its start.
+    const later = await t.read(t.ann, `all:${hello.seq},team:allied:${plan.seq}`);
     expect(later.messages.map((m) => m.text)).toEqual(['Rita, may I swap seats with Abe next turn?', 'Yes, Ann, after turn 1.']);
-    expect(later.messages.every((m) => m.seq > plan.seq)).toBe(true);
+    expect((await t.read(t.ann, `all:0,team:allied:${plan.seq},referee:${annId}:1`)).messages.map((m) => m.text)).toEqual(['Welcome aboard, all of you.', 'Yes, Ann, after turn 1.']);
+  });
+
+  it('each channel numbers its own messages: a team\'s talk and the private lines leave no gap in what the others read', async () => {
+    const t = await table();
+    const annId = await idOf(t.ann);
+    await t.say(t.ann, 'all', 'Morning.');
+    await t.say(t.ann, 'team:allied', 'Carrier north.');
+    await t.say(t.abe, 'team:allied', 'Agreed.');
+    await t.say(t.ann, `referee:${annId}`, 'Late tonight.');
+    await t.say(t.boris, 'team:soviet', 'Subs out.');
+    const last = await t.say(t.boris, 'all', 'Morning to you.');
+    expect(last.seq).toBe(2);
+    const boris = await t.read(t.boris);
+    expect(boris.messages.map((m) => [m.channel, m.seq])).toEqual([
+      ['all', 1],
+      ['team:soviet', 1],
+      ['all', 2],
+    ]);
+    expect(boris.channels.find((c) => c.id === 'all')!.last).toBe(2);
+    expect((await t.read(t.abe)).messages.filter((m) => m.channel === 'team:allied').map((m) => m.seq)).toEqual([1, 2]);
   });
 
   it('a team message is never returned or sent live to the other team, the referee, or a spectator; a teammate gets it live', async () => {

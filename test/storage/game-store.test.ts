@@ -13,7 +13,8 @@ import { newGameRecord, Session, type GameRecord } from '../../src/engine/sessio
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { SPECTATOR, seatViewer } from '../../src/engine/viewer.ts';
 import { sql } from 'kysely';
-import { ensureDeadlinesRow, GameStore, groupSync, isUniqueViolation, keepFirstAddresses, openDatabase, openSqlite } from '../../src/adapters/storage/database.ts';
+import { ensureDeadlinesRow, GameStore, groupSync, isUniqueViolation, keepFirstAddresses, numberChatPerChannel, openDatabase, openSqlite } from '../../src/adapters/storage/database.ts';
+import { ChatStore } from '../../src/adapters/storage/chat.ts';
 import { People } from '../../src/adapters/storage/people.ts';
 import { freshDatabaseUrl, TEST_DB } from '../support/server.ts';
 
@@ -194,6 +195,38 @@ describe(`people's e-mail addresses on ${TEST_DB === 'postgres' ? 'PostgreSQL' :
     const emails = Object.fromEntries((await db.selectFrom('people').select(['id', 'email']).execute()).map((p) => [p.id, p.email]));
     expect([emails[first], emails[second], emails[other]]).toEqual(['Same@example.org', null, 'other@example.org']);
     await db.destroy();
+  });
+});
+
+describe(`chat numbers on ${TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'}`, () => {
+  it('a database numbered across channels is renumbered per channel, read markers with it (the migration: the gaps told a team how much the others wrote)', async () => {
+    const s = await store('chat-before');
+    await s.create('g', newGameRecord(cwnb.id, OPTIONS, 'chat'));
+    const people = new People(s.db);
+    const [ann, boris] = [await people.createPerson('Ann'), await people.createPerson('Boris')];
+    // As the table was: one number for the whole game.
+    await s.db.schema.dropTable('chat_messages').execute();
+    await sql`create table chat_messages (id text primary key, game_id text not null, seq integer not null, channel text not null, author_id text not null, author_label text not null, text text not null, created_at text not null, unique (game_id, seq))`.execute(s.db);
+    const old: [number, string, string][] = [[1, 'all', 'Morning.'], [2, 'team:allied', 'Carrier north.'], [3, 'team:soviet', 'Subs out.'], [4, 'all', 'Morning to you.'], [5, 'team:allied', 'Agreed.']];
+    for (const [seq, channel, text] of old) {
+      await s.db.insertInto('chat_messages').values({ id: `m${seq}`, game_id: 'g', seq, channel, author_id: channel === 'team:soviet' ? boris : ann, author_label: 'x', text, created_at: `2026-12-01T10:00:0${seq}.000Z` }).execute();
+    }
+    await s.db.insertInto('chat_reads').values([{ game_id: 'g', person_id: boris, channel: 'all', last_read: 4 }, { game_id: 'g', person_id: ann, channel: 'team:allied', last_read: 2 }]).execute();
+    await numberChatPerChannel(s.db);
+    const chat = new ChatStore(s.db);
+    expect((await chat.read('g', ['all', 'team:allied', 'team:soviet'])).map((m) => [m.channel, m.seq, m.text])).toEqual([
+      ['all', 1, 'Morning.'],
+      ['team:allied', 1, 'Carrier north.'],
+      ['team:soviet', 1, 'Subs out.'],
+      ['all', 2, 'Morning to you.'],
+      ['team:allied', 2, 'Agreed.'],
+    ]);
+    // What was read stays read, what was not stays unread.
+    expect((await chat.unread('g', boris, ['all'])).get('all')).toEqual({ lastRead: 2, unread: 0 });
+    expect((await chat.unread('g', ann, ['team:allied'])).get('team:allied')).toEqual({ lastRead: 1, unread: 0 });
+    // The next message takes its channel's next number.
+    expect((await chat.post('g', 'team:soviet', boris, 'x', 'Again.')).seq).toBe(2);
+    await s.db.destroy();
   });
 });
 

@@ -20,18 +20,19 @@ export function Chat({ base, incoming, live, resync, onUnread }: { base: string;
   const [announce, setAnnounce] = useState('');
   const [maxLength, setMaxLength] = useState(1000);
   const url = `${base}/chat`;
-  const lastSeq = useRef(0);
+  /** Per channel, the number of the last message shown (each channel numbers its own). */
+  const lastSeq = useRef(new Map<string, number>());
   const activeRef = useRef<string | null>(null);
   activeRef.current = active;
 
   /** Add messages not yet shown (a message may come both live and in an answer). */
   const merge = useCallback((more: ChatMessage[]) => {
     if (!more.length) return;
-    for (const m of more) lastSeq.current = Math.max(lastSeq.current, m.seq);
+    for (const m of more) lastSeq.current.set(m.channel, Math.max(lastSeq.current.get(m.channel) ?? 0, m.seq));
     setMessages((old) => {
-      const seen = new Set(old.map((m) => m.seq));
-      const fresh = more.filter((m) => !seen.has(m.seq));
-      return fresh.length ? [...old, ...fresh].sort((a, b) => a.seq - b.seq) : old;
+      const seen = new Set(old.map((m) => m.id));
+      const fresh = more.filter((m) => !seen.has(m.id));
+      return fresh.length ? [...old, ...fresh].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.seq - b.seq)) : old;
     });
   }, []);
 
@@ -48,11 +49,12 @@ export function Chat({ base, incoming, live, resync, onUnread }: { base: string;
     [url],
   );
 
-  /** Everything (first) or what followed the last message seen (after a reconnect). */
+  /** Everything (first) or, after a reconnect, what followed the last message shown in each channel. */
   const fetchChat = useCallback(
-    async (after?: number) => {
+    async (catchUp = false) => {
+      const after = [...lastSeq.current].map(([channel, seq]) => `${channel}:${seq}`).join(',');
       try {
-        const r = await api<ChatPage>('GET', after ? `${url}?after=${after}` : url);
+        const r = await api<ChatPage>('GET', catchUp && after ? `${url}?after=${encodeURIComponent(after)}` : url);
         setChannels(r.channels);
         setMaxLength(r.maxLength);
         merge(r.messages);
@@ -66,7 +68,7 @@ export function Chat({ base, incoming, live, resync, onUnread }: { base: string;
   );
 
   useEffect(() => {
-    lastSeq.current = 0;
+    lastSeq.current = new Map();
     setMessages([]);
     setActive(null);
     void fetchChat();
@@ -77,11 +79,11 @@ export function Chat({ base, incoming, live, resync, onUnread }: { base: string;
   // before the socket was open come on no socket.
   const wasLive = useRef(false);
   useEffect(() => {
-    if (live === 'live' && !wasLive.current) void fetchChat(lastSeq.current || undefined);
+    if (live === 'live' && !wasLive.current) void fetchChat(true);
     wasLive.current = live === 'live';
   }, [live, fetchChat]);
   useEffect(() => {
-    if (resync) void fetchChat(lastSeq.current || undefined);
+    if (resync) void fetchChat(true);
   }, [resync, fetchChat]);
 
   // Live messages: shown, announced, counted unread unless they are in the tab being read.
@@ -201,7 +203,7 @@ export function Chat({ base, incoming, live, resync, onUnread }: { base: string;
         <ol class="chat-list" data-testid="chat-messages" tabIndex={0} aria-label={`Messages in ${current?.label ?? 'the chat'}`}>
           {shown.length === 0 && <li class="help">No messages yet.</li>}
           {shown.map((m) => (
-            <li key={m.seq} data-seq={m.seq} class={m.mine ? 'mine' : undefined}>
+            <li key={m.id} data-seq={m.seq} class={m.mine ? 'mine' : undefined}>
               <div class="chat-by">
                 <strong>{m.mine ? 'You' : m.author}</strong> <span>{m.label}</span> · <time dateTime={m.at}>{localTime(m.at)}</time>
               </div>

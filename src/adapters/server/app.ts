@@ -182,7 +182,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
       hub.notify(notice.game, notice.frame);
     }
     else if (notice.kind === 'chat') {
-      if (!local) deliverChat(ctx, notice.game, notice.seq).catch(logError);
+      if (!local) deliverChat(ctx, notice.game, notice.channel, notice.seq).catch(logError);
     } else {
       store.forgetMeta(); // a rename may be among the notices missed
       hub.resync().catch(logError);

@@ -119,6 +119,20 @@ function parseFields<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new HttpError(400, 'bad-request', `${field}: ${what}.`, { field });
 }
 
+/** `after=all:12,team:allied:3`: the seq of the last message the reader has, per channel (a channel's name may hold colons). */
+function parseAfter(raw: string): Map<string, number> {
+  const after = new Map<string, number>();
+  for (const part of raw.split(',')) {
+    const colon = part.lastIndexOf(':');
+    const seq = Number(part.slice(colon + 1));
+    if (colon <= 0 || !/^\d+$/.test(part.slice(colon + 1)) || !Number.isSafeInteger(seq)) {
+      throw new HttpError(400, 'bad-request', `after: give the number of the last message you have in each channel, as CHANNEL:NUMBER separated by commas (all:12,team:allied:3), not "${part}".`, { field: 'after' });
+    }
+    after.set(part.slice(0, colon), seq);
+  }
+  return after;
+}
+
 /** Each subscriber of the game on this node its own frame: only people who may read the channel, never a spectator. */
 function sendChat(ctx: Ctx, game: string, access: ChatAccess, message: ChatMessage): void {
   ctx.hub.sendChat(game, (sub: Subscriber) => {
@@ -127,10 +141,10 @@ function sendChat(ctx: Ctx, game: string, access: ChatAccess, message: ChatMessa
   });
 }
 
-/** Another node stored chat message `seq` (issue 11): send it to this node's subscribers who may read it. */
-export async function deliverChat(ctx: Ctx, game: string, seq: number): Promise<void> {
+/** Another node stored message `seq` of a chat channel (issue 11): send it to this node's subscribers who may read it. */
+export async function deliverChat(ctx: Ctx, game: string, channel: string, seq: number): Promise<void> {
   if (!ctx.hub.watching(game)) return;
-  const message = await ctx.chat.get(game, seq);
+  const message = await ctx.chat.get(game, channel, seq);
   if (message) sendChat(ctx, game, new ChatAccess(await ctx.chat.people(game), await ctx.sessionOf(game)), message);
 }
 
@@ -166,10 +180,8 @@ export function registerChatRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { id } = request.params;
     const { access, me } = await chatOf(request, id);
     const raw = request.query.after;
-    const after = raw === undefined || raw === '' ? undefined : Number(raw);
-    if (after !== undefined && !(Number.isInteger(after) && after >= 0)) throw new HttpError(400, 'bad-request', `after: give the seq of the last message you have (a whole number), not "${raw}".`, { field: 'after' });
     const channels = access.channels(me);
-    const messages = await ctx.chat.read(id, channels, after);
+    const messages = await ctx.chat.read(id, channels, raw === undefined || raw === '' ? undefined : parseAfter(raw));
     return { channels: await channelsOf(id, access, me), messages: messages.map((m) => messageFor(m, me.id)), maxLength: MAX_CHAT_LENGTH };
   });
 
@@ -190,7 +202,7 @@ export function registerChatRoutes(app: FastifyInstance, ctx: Ctx): void {
     await ctx.chat.markRead(id, me.id, channel, message.seq); // what you wrote you have read
     // Live: this node's subscribers now; the other nodes read the message when told its number.
     sendChat(ctx, id, access, message);
-    ctx.broadcast.publish({ kind: 'chat', game: id, seq: message.seq });
+    ctx.broadcast.publish({ kind: 'chat', game: id, channel, seq: message.seq });
     try {
       await ctx.onChat?.(id, message, access.readers(channel, me.id), access.publicChannelName(channel));
     } catch (e) {

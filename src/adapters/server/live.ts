@@ -16,7 +16,7 @@ export type Notice =
   /** A frame that is the same for every subscriber and holds no secret (a rewind asked, a seat claimed…). */
   | { kind: 'frame'; game: string; frame: Extract<Frame, { type: 'rewind' | 'seats' | 'rematch' | 'deadline' | 'title' }> }
   /** Chat message number `seq` of the game was posted. */
-  | { kind: 'chat'; game: string; seq: number }
+  | { kind: 'chat'; game: string; channel: string; seq: number }
   /** This node may have missed notices (its listening connection was lost and is back): look again at everything. */
   | { kind: 'resync' };
 

@@ -11,6 +11,7 @@ import { newId } from './people.ts';
 /** A message as the routes hand it on: the author's name is read with it (a person may rename). */
 export interface ChatMessage {
   id: string;
+  /** Its number in its channel (1, 2, …): a channel's numbers say nothing of the other channels. */
   seq: number;
   channel: string;
   authorId: string;
@@ -35,14 +36,14 @@ export const CHAT_PAGE = 500;
 export class ChatStore {
   constructor(readonly db: Kysely<Database>) {}
 
-  /** Store a message with the game's next seq (another writer taking it first: try the next). */
+  /** Store a message with its channel's next seq (another writer taking it first: try the next). */
   async post(game: string, channel: string, authorId: string, label: string, text: string): Promise<ChatMessage> {
     for (let attempt = 0; ; attempt++) {
       const id = newId();
       const at = new Date().toISOString();
       try {
         const seq = await this.db.transaction().execute(async (tx) => {
-          const r = await tx.selectFrom('chat_messages').select(sql<number | null>`max(seq)`.as('last')).where('game_id', '=', game).executeTakeFirstOrThrow();
+          const r = await tx.selectFrom('chat_messages').select(sql<number | null>`max(seq)`.as('last')).where('game_id', '=', game).where('channel', '=', channel).executeTakeFirstOrThrow();
           const next = Number(r.last ?? 0) + 1;
           await tx.insertInto('chat_messages').values({ id, game_id: game, seq: next, channel, author_id: authorId, author_label: label, text, created_at: at }).execute();
           return next;
@@ -55,8 +56,11 @@ export class ChatStore {
     }
   }
 
-  /** The messages of these channels after `after` (oldest first); without `after`, the latest CHAT_PAGE. */
-  async read(game: string, channels: readonly string[], after?: number): Promise<ChatMessage[]> {
+  /**
+   * The messages of these channels, oldest first: with `after`, those after its seq in each channel
+   * it names (every message of a channel it does not name); without, the latest CHAT_PAGE.
+   */
+  async read(game: string, channels: readonly string[], after?: ReadonlyMap<string, number>): Promise<ChatMessage[]> {
     if (!channels.length) return [];
     let q = this.db
       .selectFrom('chat_messages')
@@ -64,20 +68,21 @@ export class ChatStore {
       .select(['chat_messages.id', 'chat_messages.seq', 'chat_messages.channel', 'chat_messages.author_id', 'people.name', 'chat_messages.author_label', 'chat_messages.text', 'chat_messages.created_at'])
       .where('chat_messages.game_id', '=', game)
       .where('chat_messages.channel', 'in', channels);
-    if (after !== undefined) q = q.where('chat_messages.seq', '>', after).orderBy('chat_messages.seq', 'asc');
-    else q = q.orderBy('chat_messages.seq', 'desc');
+    if (after) q = q.where((eb) => eb.or(channels.map((c) => eb.and([eb('chat_messages.channel', '=', c), eb('chat_messages.seq', '>', after.get(c) ?? 0)])))).orderBy('chat_messages.created_at', 'asc').orderBy('chat_messages.seq', 'asc');
+    else q = q.orderBy('chat_messages.created_at', 'desc').orderBy('chat_messages.seq', 'desc');
     const rows = await q.limit(CHAT_PAGE).execute();
-    if (after === undefined) rows.reverse();
+    if (!after) rows.reverse();
     return rows.map((r) => ({ id: r.id, seq: r.seq, channel: r.channel, authorId: r.author_id, author: r.name, label: r.author_label, text: r.text, at: r.created_at }));
   }
 
-  /** Message `seq` of the game, or null. */
-  async get(game: string, seq: number): Promise<ChatMessage | null> {
+  /** Message `seq` of a channel of the game, or null. */
+  async get(game: string, channel: string, seq: number): Promise<ChatMessage | null> {
     const r = await this.db
       .selectFrom('chat_messages')
       .innerJoin('people', 'people.id', 'chat_messages.author_id')
       .select(['chat_messages.id', 'chat_messages.channel', 'chat_messages.author_id', 'people.name', 'chat_messages.author_label', 'chat_messages.text', 'chat_messages.created_at'])
       .where('chat_messages.game_id', '=', game)
+      .where('chat_messages.channel', '=', channel)
       .where('chat_messages.seq', '=', seq)
       .executeTakeFirst();
     return r ? { id: r.id, seq, channel: r.channel, authorId: r.author_id, author: r.name, label: r.author_label, text: r.text, at: r.created_at } : null;

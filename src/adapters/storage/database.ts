@@ -488,7 +488,35 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('notification_settings').addColumn('time_zone', 'text').execute();
     },
   },
+  '2026-12-09-13-chat-seq-per-channel': { up: numberChatPerChannel },
 };
+
+/**
+ * A chat message's number counts its own channel's messages, not the game's: the gaps of one
+ * game-wide number told a team how much the other team and the private lines wrote (found
+ * 2026-12-05). Read markers first (they hold the old numbers), then the messages renumbered into a
+ * table with the new key (SQLite cannot drop the old one in place).
+ */
+export async function numberChatPerChannel(db: Kysely<any>): Promise<void> {
+  await sql`update chat_reads set last_read = (select count(*) from chat_messages m where m.game_id = chat_reads.game_id and m.channel = chat_reads.channel and m.seq <= chat_reads.last_read)`.execute(db);
+  await db.schema
+    .createTable('chat_messages_by_channel')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('channel', 'text', (c) => c.notNull())
+    .addColumn('author_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+    .addColumn('author_label', 'text', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addUniqueConstraint('chat_messages_game_channel_seq', ['game_id', 'channel', 'seq'])
+    .execute();
+  await sql`insert into chat_messages_by_channel (id, game_id, seq, channel, author_id, author_label, text, created_at)
+    select id, game_id, (select count(*) from chat_messages o where o.game_id = m.game_id and o.channel = m.channel and o.seq <= m.seq), channel, author_id, author_label, text, created_at
+    from chat_messages m`.execute(db);
+  await db.schema.dropTable('chat_messages').execute();
+  await db.schema.alterTable('chat_messages_by_channel').renameTo('chat_messages').execute();
+}
 
 /**
  * An e-mail address given by several people (before one person per address was checked) stays
