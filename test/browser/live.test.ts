@@ -215,7 +215,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     const rid = ((await asked.json()) as { id: string }).id;
 
     const panel = page.getByTestId('rewinds');
-    await expect.poll(() => panel.getByTestId(`rewind-${rid}`).textContent()).toMatch(/asks to rewind the .+ to after action #0\..*It takes back: /s);
+    await expect.poll(() => panel.getByTestId(`rewind-${rid}`).textContent()).toMatch(/asks to rewind the .+ to just after action #0 of .+ \(“.+”\)\. Agreed.*It takes back: /s);
     await panel.getByTestId(`rewind-refuse-${rid}`).click();
     await expect.poll(() => panel.getByTestId('closed-rewinds').textContent()).toMatch(/refused/);
     expect(await panel.getByTestId(`rewind-${rid}`).count(), 'no longer open').toBe(0);

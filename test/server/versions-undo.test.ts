@@ -160,7 +160,9 @@ describe('rewinds by agreement', () => {
     const open = (await g.soviet.page(g.id)).rewinds;
     // What it would take back, as the Soviet player may be told of it: the Allied orders are secret (6.C.2), and so is how many items they are; finishing them is not.
     const takesBack = ['What the Allied team did that you may not see.', 'Mediterranean: Allied has finished ordering.'];
-    expect(open).toEqual([{ id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, agreed: ['allied:mediterranean'], needed: ['soviet:mediterranean'], takesBack }]);
+    // Where it goes back to is named by its log line, which the page shows (not by an index no page shows).
+    const after = 'just after action #0 of Soviet, Mediterranean (“Mission roll, Mediterranean, turn 1: 1”)';
+    expect(open).toEqual([{ id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, after, agreed: ['allied:mediterranean'], needed: ['soviet:mediterranean'], takesBack }]);
     expect((await g.allied.page(g.id)).rewinds[0].takesBack).toEqual(['Mediterranean: Allied orders USS Kidd for 10.', 'Mediterranean: Allied orders USS Spruance for 9.', 'Mediterranean: Allied has finished ordering (19 points).']);
     // Only the seat asked may answer.
     expect((await g.soviet.post(`/api/games/${g.id}/rewinds/${ask.body.id}`, { seat: 'soviet:north-atlantic', agree: true })).status).toBe(403);
@@ -204,7 +206,7 @@ describe('rewinds by agreement', () => {
     expect(page.game.version).toBe(g.v);
     expect(page.rewinds).toEqual([]);
     expect(page.closedRewinds).toEqual([
-      { id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, outcome: 'refused', by: 'soviet:mediterranean', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), message: 'Soviet, Mediterranean refused the rewind of the Mediterranean War Zone to after action #0.' },
+      { id: ask.body.id, seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0, outcome: 'refused', by: 'soviet:mediterranean', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), message: 'Soviet, Mediterranean refused the rewind of the Mediterranean War Zone to just after action #0 of Soviet, Mediterranean (“Mission roll, Mediterranean, turn 1: 1”).' },
     ]);
     expect((await g.referee.page(g.id)).closedRewinds).toEqual(page.closedRewinds);
     expect(page.view.zones[0].players.allied.order.ships).toEqual(['uss-kidd', 'uss-spruance']);
@@ -212,7 +214,7 @@ describe('rewinds by agreement', () => {
     // Refused by the referee: the same, naming the referee.
     const again = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 2 });
     expect((await g.referee.post(`/api/games/${g.id}/rewinds/${again.body.id}`, { agree: false })).body).toEqual({ done: false });
-    expect((await g.allied.page(g.id)).closedRewinds.find((c: { id: string }) => c.id === again.body.id)).toMatchObject({ id: again.body.id, outcome: 'refused', by: 'referee', message: 'The referee refused the rewind of the Mediterranean War Zone to after action #2.' });
+    expect((await g.allied.page(g.id)).closedRewinds.find((c: { id: string }) => c.id === again.body.id)).toMatchObject({ id: again.body.id, outcome: 'refused', by: 'referee', message: expect.stringMatching(/^The referee refused the rewind of the Mediterranean War Zone to just after action #2 of Allied, Mediterranean \(“.+”\)\.$/) });
   });
 
   it('the referee alone may rewind: asked by the referee, it is done at once; a seat holder must say which seat asks', async () => {
@@ -264,7 +266,7 @@ describe('rewinds by agreement', () => {
     // The one who asked is told it failed and why, in the words the rules have for them (asked now, the same rewind is refused with them).
     const why = (await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 0 })).body.error.message;
     const [failed] = (await g.allied.page(g.id)).closedRewinds;
-    expect(failed).toMatchObject({ id: ask.body.id, outcome: 'failed', by: 'soviet:mediterranean', message: `Soviet, Mediterranean agreed, but the rewind of the Mediterranean War Zone to after action #0 cannot be done: ${why}` });
+    expect(failed).toMatchObject({ id: ask.body.id, outcome: 'failed', by: 'soviet:mediterranean', message: `Soviet, Mediterranean agreed, but the rewind of the Mediterranean War Zone to just after action #0 of Soviet, Mediterranean (“Mission roll, Mediterranean, turn 1: 1”) cannot be done: ${why}` });
     // Worded for the Allied seat, it is shown to the Allied team and the referee only: not to the Soviet team, nor to spectators.
     expect((await g.referee.page(g.id)).closedRewinds).toEqual([failed]);
     for (const who of [g.soviet, g.spectator]) expect((await who.page(g.id)).closedRewinds, who.name).toEqual([]);

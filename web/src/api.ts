@@ -54,6 +54,8 @@ export interface Rewind {
   needed: string[];
   /** What it would take back, as this viewer may be told ("an action of the Soviet team (action #7)"). */
   takesBack: string[];
+  /** Where it goes back to, as you may be told of it: "just after action #3 of Allied, Mediterranean (“…”)", "the start of the game". */
+  after: string;
 }
 export interface GamePage {
   game: { id: string; title: string; module: string; version: number; over: boolean; seedCommitment: string; seed: string | null; seedImported: boolean };

@@ -39,7 +39,7 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
         return (
           <div key={r.id} class="rewind" data-testid={`rewind-${r.id}`}>
             <p>
-              {seatLabel(r.seat, page.seats)} asks to rewind {scopeName(r.scope, page)} to after action #{r.to}. Agreed: {r.agreed.map((s) => seatLabel(s, page.seats)).join(', ') || 'no one yet'}; needed:{' '}
+              {seatLabel(r.seat, page.seats)} asks to rewind {scopeName(r.scope, page)} to {r.after}. Agreed: {r.agreed.map((s) => seatLabel(s, page.seats)).join(', ') || 'no one yet'}; needed:{' '}
               {r.needed.map((s) => seatLabel(s, page.seats)).join(', ')}.
             </p>
             <p>It takes back: {r.takesBack.map((t) => t.replace(/\.$/, '')).join('; ')}.</p>

@@ -210,6 +210,11 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     };
   });
 
+  /** Where a rewind goes back to, named as `viewer` may be told of it: "just after action #3 of Allied, Mediterranean (“…”)", with its log line. */
+  function afterName(session: Session<unknown>, to: number, viewer: Viewer): string {
+    return to < 0 ? 'the start of the game' : `just after ${session.nameFor(to, viewer).name}`;
+  }
+
   /** What a rewind to after entry `to` of `scope` takes back, as `viewer` may be told of it (see rewindsOf). */
   function takesBack(session: Session<unknown>, { scope, to }: { scope: string; to: number }, said: Map<number, string[]>, viewer: Viewer): string[] {
     const unseen = new Set<string>();
@@ -238,6 +243,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     for (const e of session.eventsFor(viewer)) said.set(e.entry, [...(said.get(e.entry) ?? []), e.text]);
     return open.map((r) => ({
       ...r,
+      after: afterName(session, r.to, viewer),
       needed: (session.module.scopeSeats?.(session.state, r.scope) ?? []).filter((s) => !r.agreed.includes(s)),
       takesBack: takesBack(session, r, said, viewer),
     }));
@@ -253,7 +259,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const mine = (await ctx.people.closedRewinds(id)).filter((r) => canSee(viewer, { team: teamOf(r.seat)! }, teamOf)); // a seat that may ask has a team (scopeSeats)
     return mine.map(({ reason, ...r }) => {
       const by = r.by === 'referee' ? 'The referee' : session.seatLabel(r.by);
-      const what = `the rewind of ${session.partName(r.scope)} to after action #${r.to}`;
+      const what = `the rewind of ${session.partName(r.scope)} to ${afterName(session, r.to, viewer)}`;
       return { ...r, message: r.outcome === 'refused' ? `${by} refused ${what}.` : `${by} agreed, but ${what} cannot be done: ${reason}` };
     });
   }
