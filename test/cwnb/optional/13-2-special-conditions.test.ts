@@ -192,6 +192,13 @@ describe('13.2 Special Conditions (Step B)', () => {
     }
   });
 
+  it('13.2 with no Special Condition on either side the board says nothing of them', () => {
+    const t = new OTable({ zones: [PG], optional: SC });
+    t.start(PG, {});
+    expect(t.zone(PG).conditions).toBeTruthy(); // both rolled, neither got one
+    expect(t.zoneView(PG).reminders).toEqual([]);
+  });
+
   it('13.2.5 Nearby Air Bases: a reminder of +1 to the land-based rolls for that player', () => {
     const t = new OTable({ zones: [PG], optional: SC });
     t.start(PG, {}, { soviet: 'Nearby Air Bases' });

@@ -233,6 +233,16 @@ describe('13.5 Friction of War', () => {
     u.act({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'], flagOfficer: 'a-dd' });
   });
 
+  it('13.5 jokers: a Soviet order reads as such on the board ("by a Soviet order")', () => {
+    const t = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true } });
+    t.start(PG, {});
+    t.order(PG, 'allied', { buy: ['a-cg'] });
+    t.order(PG, 'soviet', { buy: ['s-cg'] });
+    joker(t, 'soviet:persian-gulf', 'flag-officer-absent');
+    expect(t.zoneView(PG, 'allied:persian-gulf').reminders).toContain('The Allied Flag Officer is absent this turn, by a Soviet order (13.5): no Command Ship.');
+    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-cg' }).code).toBe('no-flag-officer');
+  });
+
   // 13.5: one Additional Ship card orders the player's own Flag Officer present, another the enemy's absent.
   it('13.5 jokers: a player may order both their own Flag Officer present and the enemy\'s absent', () => {
     const u = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true } });

@@ -78,6 +78,9 @@ describe('9.8 Submarine Strike vs. Engage', () => {
     u.prepare({ [MED]: { mission: { allied: 'Submarine Strike', urgent: false }, allied: { buy: ['a-ssgn'], commit: ['a-ssgn'] } } });
     expect(u.zoneView(MED).reminders).toContain('The Soviet player, the Disadvantaged Player here, may set up submarines Passive (9.8).');
     expect(u.zoneView(MED).mission!.soviet.summary.join(' ')).not.toContain('9.8');
+    // Once the Battle Turns are over the marker may move, and no one sets up any more: the line goes.
+    t.endAll(MED);
+    expect(t.zoneView(MED).reminders.join(' ')).not.toContain('9.8');
   });
 
   it('9.8 an Allied Submarine Strike (Mediterranean, Allied Advantage, 6): submarines only for the Allies, Pool 30 less their missiles to the Soviet Engage player, Allied ships in port at half', () => {
