@@ -328,7 +328,8 @@ export class Session<S = unknown> {
     const { type, seat } = this.record.log[j];
     const teamOf = (s: string) => this.module.teamOf(this.state, s);
     const team = teamOf(seat);
-    const who = team === null ? 'another seat' : `the ${this.teamLabel(team)} team`;
+    // A seat that is its own team (an SMP nation) is named as itself: "Germany", not "the Germany team".
+    const who = team === null ? 'another seat' : team === seat ? this.seatLabel(seat) : `the ${this.teamLabel(team)} team`;
     const told =
       viewer.kind === 'referee' ||
       (team !== null && viewerTeam(viewer, teamOf) === team) ||

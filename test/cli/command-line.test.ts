@@ -71,6 +71,17 @@ describe('commands typed as people type them', () => {
     expect(parseCommandLine('buy kidd', [buy])?.fields).toEqual({ ship: 'uss-kidd' });
   });
 
+  it('6.C.3, 13.3 a War Zone a transfer cannot go to is named with why, in words that read with the field\'s label ("To the War Zone")', () => {
+    const give: ActionSpec = {
+      type: 'transferCard',
+      label: 'Transfer an Action card to a teammate',
+      commands: [{ word: 'give' }],
+      fields: { to: { kind: 'choice', label: 'To the War Zone', options: [{ value: 'mediterranean', label: 'Mediterranean' }], unavailable: [{ value: 'north-sea', label: 'North Sea', why: 'Transfer Limitations: no more Allied cards may move from Persian Gulf to North Sea this turn (chart 2).' }] } },
+    };
+    expect(() => parseCommandLine('give north sea', [give])).toThrow('"north sea" cannot be chosen now (To the War Zone): North Sea: Transfer Limitations: no more Allied cards may move from Persian Gulf to North Sea this turn (chart 2).');
+    expect(() => parseCommandLine('give baltic', [give])).toThrow(/^"baltic" cannot be chosen now \(To the War Zone\)\. The choices:\n {3}1\. Mediterranean/);
+  });
+
   it('13.2.7 a part of a name that starts a word wins over one inside a word: "air" is the air strike, not "repairs"', () => {
     const effects = [
       { value: 'air-strike', label: 'Special air strike on every enemy ship in the zone (hit on 1)' },
