@@ -121,6 +121,31 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('13.1 on the create form: the agreed length (5.2) is disabled while Variable End Turn is ticked, with a note saying why that the field and the checkbox are described by', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/new`);
+      const length = page.getByLabel('Length in Campaign Game Turns (5.2)');
+      await length.waitFor();
+      expect(await length.isEnabled()).toBe(true);
+      expect(await page.getByTestId('turns-not-used').count()).toBe(0);
+      const rule = page.getByLabel('13.1 Variable End Turn');
+      await rule.check();
+      expect(await length.isDisabled()).toBe(true);
+      const note = page.getByTestId('turns-not-used');
+      expect(await note.isVisible()).toBe(true);
+      expect(await note.textContent()).toMatch(/^Not used with 13\.1 Variable End Turn: the war ends on the end-game die, at the latest after turn 9\.$/);
+      // A screen reader reads the note with the field, and with the checkbox that disabled it.
+      for (const el of [length, rule]) expect(await el.evaluate((e) => document.getElementById(e.getAttribute('aria-describedby') ?? '')?.textContent)).toContain('Not used with 13.1');
+      await rule.uncheck();
+      expect(await length.isEnabled()).toBe(true);
+      expect(await page.getByTestId('turns-not-used').count()).toBe(0);
+      expect(await length.getAttribute('aria-describedby')).toBeNull();
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('importing a game file: a refusal is shown beside the form, and the title given names the campaign', async () => {
     const page = await newPage(browser, PHONE);
     try {

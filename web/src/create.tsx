@@ -75,7 +75,8 @@ export function Create() {
         title: title.trim() || undefined,
         name: name.trim() || undefined,
         zones,
-        turns,
+        // With 13.1 the length is not used (its field is disabled): an unfinished entry there is not sent.
+        turns: variableEnd !== null && !(Number.isInteger(turns) && turns >= minTurns && turns <= maxTurns) ? undefined : turns,
         dice,
         roster: demoRoster ? 'demo' : roster,
         startingPoints,
@@ -134,7 +135,23 @@ export function Create() {
         </fieldset>
         <div class="field">
           <label for="c-turns">Length in Campaign Game Turns (5.2)</label>
-          <input id="c-turns" type="number" inputMode="numeric" min={minTurns} max={maxTurns} value={turns} onInput={(e) => setTurns(Number(e.currentTarget.value))} />
+          {/* 13.1 ignores the agreed length (docs/rulings.md, "13.1 Who rolls the end-game die, and the agreed length"). */}
+          <input
+            id="c-turns"
+            type="number"
+            inputMode="numeric"
+            min={minTurns}
+            max={maxTurns}
+            value={turns}
+            disabled={variableEnd !== null}
+            aria-describedby={variableEnd !== null ? 'c-turns-note' : undefined}
+            onInput={(e) => setTurns(Number(e.currentTarget.value))}
+          />
+          {variableEnd !== null && (
+            <small id="c-turns-note" class="help" data-testid="turns-not-used">
+              Not used with 13.1 Variable End Turn: the war ends on the end-game die, at the latest after turn {maxTurns}.
+            </small>
+          )}
         </div>
         <DiceChoice name="dice" dice={dice} setDice={setDice} />
         <fieldset class="field">
@@ -190,7 +207,7 @@ export function Create() {
         <fieldset class="field">
           <legend>Optional rules</legend>
           <label class="choice">
-            <input type="checkbox" checked={variableEnd !== null} onChange={(e) => setVariableEnd(e.currentTarget.checked ? 3 : null)} />
+            <input type="checkbox" checked={variableEnd !== null} aria-describedby={variableEnd !== null ? 'c-turns-note' : undefined} onChange={(e) => setVariableEnd(e.currentTarget.checked ? 3 : null)} />
             13.1 Variable End Turn
           </label>
           {variableEnd !== null && (
