@@ -146,6 +146,31 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('a player downloads their own log from the game page ("Download my log"): the log as their seat sees it, as a file named by the campaign and the seat', async () => {
+    const [referee, player] = await Promise.all([1, 2].map(() => newPage(browser, LAPTOP)));
+    try {
+      await referee.goto(`${server.url}/`);
+      const { id } = (await (await referee.request.post(`${server.url}/api/games`, { data: { zones: ['mediterranean'], turns: 1, roster: 'demo', startingPoints: 'demo' } })).json()) as { id: string };
+      const link = ((await (await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat: 'soviet:mediterranean' } })).json()) as { url: string }).url;
+      await claimSeat(player, link, 'soviet:mediterranean', 'Boris');
+      await settled(player);
+      const mine = player.getByRole('link', { name: 'Download my log' });
+      expect(await mine.getAttribute('href')).toBe(`/api/games/${id}/log?as=soviet%3Amediterranean`);
+      expect(await player.getByTestId('downloads').textContent()).toContain('the game log as Soviet, Mediterranean sees it');
+      const [download] = await Promise.all([player.waitForEvent('download'), mine.click()]);
+      expect(download.suggestedFilename()).toBe(`wardroom-${id}-log-soviet-mediterranean.json`);
+      const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { viewer: string; events: unknown[] };
+      expect(file.viewer).toBe('soviet:mediterranean');
+      expect(file.events).toEqual(expect.any(Array));
+      // The game file is the referee's until the end: its refusal points at the link, in words.
+      const refused = await player.request.get(`${server.url}/api/games/${id}/export`);
+      expect(refused.status()).toBe(403);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('"Download my log"');
+    } finally {
+      for (const p of [referee, player]) await p.context().close();
+    }
+  });
+
   it('importing a game file: a refusal is shown beside the form, and the title given names the campaign', async () => {
     const page = await newPage(browser, PHONE);
     try {

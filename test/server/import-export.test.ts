@@ -12,7 +12,7 @@ import type { Action } from '../../src/engine/module.ts';
 import { Session, type GameRecord } from '../../src/engine/session.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { TMP, wardroom } from '../support/cli.ts';
-import { claim, createCampaign, example, importCut, invite, startServer, TWO_ZONE_FORM, type TestServer } from '../support/server.ts';
+import { claim, createCampaign, example, importCut, invite, startServer, twoTeamGame, TWO_ZONE_FORM, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -160,6 +160,22 @@ describe('import and export of the CLI game file', () => {
     const moved = await referee.post(`/api/games/${id}/to-table`, {});
     expect(moved.status).toBe(200);
     expect((moved.body as GameRecord).options).toMatchObject({ players: named });
+  });
+
+  it('before the end a player\'s or spectator\'s export is refused in words that name "Download my log"; their log downloads as an attachment named by the campaign and the viewer', async () => {
+    const g = await twoTeamGame(server);
+    for (const who of [g.allied, g.spectator]) {
+      const r = await who.get(`/api/games/${g.id}/export`);
+      expect(r.status).toBe(403);
+      expect(r.body.error.message).toContain('"Download my log" on the campaign\'s page');
+      expect(r.body.error.message, 'no bare API path').not.toMatch(/ \/log\b/);
+    }
+    const mine = await g.allied.get(`/api/games/${g.id}/log?as=allied:north-atlantic`);
+    expect(mine.status).toBe(200);
+    expect(mine.headers['content-disposition']).toBe(`attachment; filename="wardroom-${g.id}-log-allied-north-atlantic.json"`);
+    expect(mine.body).toMatchObject({ game: g.id, viewer: 'allied:north-atlantic', events: expect.any(Array) });
+    const watched = await g.spectator.get(`/api/games/${g.id}/log?as=spectator`);
+    expect(watched.headers['content-disposition']).toBe(`attachment; filename="wardroom-${g.id}-log-spectator.json"`);
   });
 
   it('a physical-dice campaign is not moved to the table (409): its ordinary export goes to the table, and online play goes on', async () => {

@@ -199,13 +199,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           <ZoneBoard key={z.id} zone={z} />
         ))}
       {page.me.referee && <Referee page={page} base={base} deadline={deadline} reloadDeadline={reloadDeadline} />}
-      {!page.me.referee && page.game.over && (
-        <p>
-          <a href={`${base}/export`} download data-testid="export-link">
-            Download the game file
-          </a>
-        </p>
-      )}
+      <Downloads page={page} base={base} />
       {chats && <Chat base={base} incoming={chatIn} live={live} resync={resync} onUnread={setChatUnread} />}
       {!(page.game.over || page.links?.rematch || page.links?.rematchOf) && page.me.referee && <RematchLinks page={page} base={base} />}
       <Log log={log} fresh={fresh} />
@@ -228,6 +222,33 @@ function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: s
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * What this person may download here: the log as the viewer the page shows sees it (docs/online.md:
+ * "Each player may download the log as their seat sees it"; another seat's through "See the game
+ * as"), and after the end the game file (the referee's is in the Referee panel at any time).
+ */
+function Downloads({ page, base }: { page: GamePage; base: string }) {
+  const viewer = page.me.viewer;
+  const who = viewer === 'spectator' ? 'a spectator' : viewer === 'referee' ? 'the referee' : seatLabel(viewer, page.seats);
+  return (
+    <p class="downloads" data-testid="downloads">
+      <a href={`${base}/log?as=${encodeURIComponent(viewer)}`} download data-testid="log-download-link">
+        Download my log
+      </a>{' '}
+      (the game log as {who} sees it, a JSON file)
+      {!page.me.referee && page.game.over && (
+        <>
+          {' '}
+          ·{' '}
+          <a href={`${base}/export`} download data-testid="export-link">
+            Download the game file
+          </a>
+        </>
+      )}
+    </p>
   );
 }
 

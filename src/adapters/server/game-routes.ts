@@ -281,7 +281,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const access = await accessOf(ctx, request, request.params.id);
     const session = await ctx.sessionOf(request.params.id);
     // The game file holds every order and commitment: the referee's until the campaign ends.
-    if (!access.referee && !session.isOver()) throw new HttpError(403, 'not-referee', 'The game file holds both teams\' secrets: only the referee may download it before the campaign ends. Your own log is at /log.');
+    if (!access.referee && !session.isOver()) throw new HttpError(403, 'not-referee', 'The game file holds both teams\' secrets: only the referee may download it before the campaign ends. For the log as you may see it, use "Download my log" on the campaign\'s page.');
     reply.header('content-disposition', `attachment; filename="wardroom-${request.params.id}.json"`);
     return namingHolders(exportRecord(session, access.viewer, !!(await ctx.deadlines.get(request.params.id))?.movedAt), await ctx.people.holders(request.params.id));
   });
