@@ -100,6 +100,37 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     expect(wide, wide.join('\n')).toEqual([]);
   });
 
+  it('at 360 px an action\'s rule follows its label as a unit (not letter by letter in a column), and the campaign overview stacks its War Zones rather than cut off Banked VP', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByTestId('demo-button').click();
+      await page.getByTestId('overview').waitFor();
+      await settled(page);
+      const rules = await page.evaluate(() =>
+        [...document.querySelectorAll('form.action summary small')].map((el) => ({ text: el.textContent, height: el.getBoundingClientRect().height, fontSize: parseFloat(getComputedStyle(el).fontSize) })),
+      );
+      expect(rules.length, 'the demo has forms with a rule in their label').toBeGreaterThan(0);
+      for (const r of rules) expect(r.height, `${r.text} on one line (${r.height} px high, its font ${r.fontSize} px)`).toBeLessThan(r.fontSize * 2);
+      // The widest the overview gets: the longest step name, a long mission, VP in the hundreds.
+      await page.evaluate(() => {
+        for (const row of document.querySelectorAll('[data-testid="overview"] tbody tr')) {
+          row.children[1].innerHTML = 'Transfers and commitment (6.C.3, 6.C.4)<br><small>Sea Superiority vs. Holding Action</small>';
+          row.children[2].textContent = 'A 392 · S 214';
+        }
+      });
+      expect(await hiddenScrolls(page)).toEqual([]);
+      const cut = await page.evaluate(() => {
+        const wrap = document.querySelector('[data-testid="overview"] .table-wrap')!.getBoundingClientRect();
+        return [...document.querySelectorAll('[data-testid="overview"] tbody td')].filter((td) => td.getBoundingClientRect().right > wrap.right + 1).map((td) => td.textContent);
+      });
+      expect(cut).toEqual([]);
+      await page.getByTestId('overview').screenshot({ path: shot('overview-stacked-phone.png') });
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('with the keyboard alone (Tab, Enter) a person starts the demo and submits an action', async () => {
     const page = await newPage(browser, LAPTOP);
     try {

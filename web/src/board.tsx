@@ -38,7 +38,7 @@ export function Overview({ page }: { page: GamePage }) {
         {page.game.over ? 'The campaign is over.' : page.waitingFor.length ? <>Waiting for: {waitingNames(page)}</> : 'Waiting for no one.'}
       </p>
       <div class="table-wrap">
-        <table>
+        <table class="overview-table">
           <caption class="sr-only">Every War Zone at a glance</caption>
           <thead>
             <tr>
@@ -48,7 +48,7 @@ export function Overview({ page }: { page: GamePage }) {
             </tr>
           </thead>
           <tbody>
-            {/* Three columns, each cell two short lines: it fits a 360-px phone without scrolling sideways. */}
+            {/* Three columns, each cell two short lines; where even they do not fit (a 360-px phone, long step names, VP in the hundreds) each War Zone is stacked, its cells named by data-label (style.css). */}
             {v.zones.map((z) => (
               <tr key={z.id}>
                 <th scope="row">
@@ -58,12 +58,12 @@ export function Overview({ page }: { page: GamePage }) {
                     {z.status.name} ({z.status.column + 1}/{STATUS_COLUMNS.length})
                   </small>
                 </th>
-                <td>
+                <td data-label="Step and mission">
                   {z.stepName}
                   <br />
                   <small>{z.mission?.title ?? 'no mission yet'}</small>
                 </td>
-                <td>
+                <td data-label="Banked VP">
                   A {z.players.allied.banked} · S {z.players.soviet.banked}
                 </td>
               </tr>

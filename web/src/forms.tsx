@@ -230,8 +230,16 @@ export function ActionForm({ spec, seat, submit, open = false }: { spec: ActionS
       {hasFields ? (
         <details open={open}>
           <summary>
-            {spec.label}
-            {spec.rule && <small> (rule {spec.rule})</small>}
+            {/* One flex item: the rule follows the label's last word, and wraps as a unit (not letter by letter in a column of its own). */}
+            <span>
+              {spec.label}
+              {spec.rule && (
+                <>
+                  {' '}
+                  <small class="rule-ref">(rule {spec.rule})</small>
+                </>
+              )}
+            </span>
           </summary>
           {body}
         </details>
