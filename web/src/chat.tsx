@@ -10,6 +10,9 @@ import { ErrorBox } from './ui.tsx';
  * and local time; a form. New messages come over the game's WebSocket (`incoming`); after a
  * reconnect the panel asks for what it missed. Not shown to spectators (the server sends them none).
  */
+/** How long after a failed read of the chat it is tried again. */
+const CHAT_RETRY_MS = 5000;
+
 export function Chat({ base, incoming, live, resync, onUnread }: { base: string; incoming: ChatMessage[]; live: LiveState; resync: number; onUnread: (n: number) => void }) {
   const [channels, setChannels] = useState<ChatChannel[]>([]);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -49,9 +52,14 @@ export function Chat({ base, incoming, live, resync, onUnread }: { base: string;
     [url],
   );
 
+  /** A catch-up that failed (the server's database down a moment, issue 11) is tried again. */
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(retry.current), []);
+
   /** Everything (first) or, after a reconnect, what followed the last message shown in each channel. */
   const fetchChat = useCallback(
-    async (catchUp = false) => {
+    async (catchUp = false): Promise<void> => {
+      clearTimeout(retry.current);
       const after = [...lastSeq.current].map(([channel, seq]) => `${channel}:${seq}`).join(',');
       try {
         const r = await api<ChatPage>('GET', catchUp && after ? `${url}?after=${encodeURIComponent(after)}` : url);
@@ -62,6 +70,7 @@ export function Chat({ base, incoming, live, resync, onUnread }: { base: string;
         setError(null);
       } catch (e) {
         setError(errorText(e));
+        retry.current = setTimeout(() => void fetchChat(catchUp), CHAT_RETRY_MS);
       }
     },
     [url, merge],

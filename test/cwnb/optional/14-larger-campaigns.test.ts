@@ -254,7 +254,7 @@ describe('14.1 what the Overall Commander may order', () => {
     const t = new OTable({ zones: [PG, NS], optional: OC });
     t.state = { ...t.state, holders: { 'allied:north-sea': 'Bob' } };
     expect(t.actions('commander:allied').find((a) => a.type === 'assignSeat')!.fields).toEqual({
-      target: { kind: 'choice', label: 'Seat', help: 'The War Zone seat of your team the player takes; only seats in Battle Preparations (14.1).', options: [{ value: 'allied:persian-gulf', label: 'allied:persian-gulf' }, { value: 'allied:north-sea', label: 'allied:north-sea (Bob)' }] },
+      target: { kind: 'choice', label: 'Seat', help: 'The War Zone seat of your team the player takes; only seats in Battle Preparations (14.1).', options: [{ value: 'allied:persian-gulf', label: 'Allied, Persian Gulf' }, { value: 'allied:north-sea', label: 'Allied, North Sea (Bob)' }] },
       player: { kind: 'text', label: 'Player', help: 'The name of the player moved to that seat; they leave any other seat of the team (14.1).', maxLength: 100 },
     });
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuse, ruleError } from '../../../engine/errors.ts';
 import type { Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
-import { gameAction, no, say, sideName, zoneName } from '../rules/common.ts';
+import { gameAction, no, say, seatWords, sideName, zoneName } from '../rules/common.ts';
 import { inBattlePreparations } from '../rules/sequence-of-play.ts';
 import type { CwnbState } from '../state.ts';
 import { parseSeat, seatOf } from '../state.ts';
@@ -42,7 +42,7 @@ export const assignSeat = gameAction({
   fields(state, seat) {
     const side = commanderSide(seat)!;
     return {
-      target: { kind: 'choice', label: 'Seat', help: "The War Zone seat of your team the player takes; only seats in Battle Preparations (14.1).", options: preparingSeats(state, side).map((s) => ({ value: s, label: `${s}${state.holders[s] ? ` (${state.holders[s]})` : ''}` })) },
+      target: { kind: 'choice', label: 'Seat', help: "The War Zone seat of your team the player takes; only seats in Battle Preparations (14.1).", options: preparingSeats(state, side).map((s) => ({ value: s, label: `${seatWords(s)}${state.holders[s] ? ` (${state.holders[s]})` : ''}` })) },
       player: { kind: 'text', label: 'Player', help: 'The name of the player moved to that seat; they leave any other seat of the team (14.1).', maxLength: 100 },
     };
   },
