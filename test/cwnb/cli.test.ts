@@ -174,7 +174,7 @@ describe('wardroom play', () => {
     expect(first.stdout).toContain('Refused: Mission roll, Mediterranean, turn 1: a d6 shows 1 to 6, not 9.');
     expect(first.stdout).toContain('Allied Military Escort vs. Soviet Raid');
     // The Allied order can be taken back; the mission roll no longer, since the Allied player acted after it.
-    expect(first.stdout).toContain('Took back: buyShip.');
+    expect(first.stdout).toContain('Took back: a secret action.'); // not "buyShip": the table learns no order's kind
     // The Allied order is secret: the Soviet seat is told only that the other team acted.
     expect(first.stdout).toMatch(/Refused: An action of the Allied team \(action #1\) came after action #0 of Soviet, Mediterranean \(“Mission roll, Mediterranean, turn 1: \d”\)/);
     // The log is append-only: the undo is logged and voids the order it took back.
@@ -222,8 +222,9 @@ describe('wardroom play', () => {
       expect(log(file)).toEqual([{ type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }]); // saved while still running
       mark = stdout.length;
       child.stdin.write('as a\nbuy kidd\n');
-      await waitFor('buyShip recorded; it is secret', mark); // an order is not echoed to the table
+      await waitFor('Recorded, and kept secret ("view" shows it to Allied, Mediterranean)', mark); // an order is not echoed to the table
       expect(stdout.slice(mark)).not.toContain('Kidd');
+      expect(stdout.slice(mark)).not.toContain('buyShip'); // nor what kind of order it was
       expect(log(file)).toHaveLength(2);
       const saved = readFileSync(file, 'utf8');
       mark = stdout.length;

@@ -33,7 +33,7 @@ export function tokenize(line: string): string[] {
 /** "a Ship", "an Action card". */
 /** `"x" is not a Ship you can choose now`; a label that is a phrase ("To the War Zone") is quoted after it, not given an article. */
 const notAChoice = (phrase: string, label: string) =>
-  /^(to|for|from|into|in|on|at|by|with) /i.test(label) ? `"${phrase}" cannot be chosen now (${label})` : `"${phrase}" is not ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label} you can choose now`;
+  /^(to|for|from|into|in|on|at|by|with) /i.test(label) ? `"${phrase}" cannot be chosen now (${label})` : `"${phrase}" is not ${/^([aeio]|u(?!s[eu]|ni))/i.test(label) ? 'an' : 'a'} ${label} you can choose now`;
 const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
 /** A label's name part: "USS Nimitz (carrier, 30 points)" → "USS Nimitz". */
 const namePart = (label: string) => label.replace(/\s*\(.*$/, '');
@@ -85,7 +85,7 @@ function partialOptions(phrase: string, options: readonly FieldOption[], namesOn
  */
 export function readOption(tokens: string[], options: readonly FieldOption[], label: string, unavailable: readonly UnavailableOption[] = []): { option: FieldOption; used: number } | null {
   const upTo = tokens.indexOf(',') < 0 ? tokens.length : tokens.indexOf(',');
-  const notNow = (phrase: string, o: UnavailableOption) => new CommandError(`${notAChoice(phrase, label)}: ${namePart(o.label)}: ${o.why}.`);
+  const notNow = (phrase: string, o: UnavailableOption) => new CommandError(`${notAChoice(phrase, label)}: ${namePart(o.label)}: ${o.why.replace(/\.$/, '')}.`);
   for (let n = upTo; n > 0; n--) {
     const o = exactOption(tokens.slice(0, n).join(' '), options);
     if (o) return { option: o, used: n };

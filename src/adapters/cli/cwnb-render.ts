@@ -6,9 +6,18 @@ const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 /** A compact text picture of the campaign for a terminal. */
 export function renderStatus(v: View): string {
   const lines: string[] = [];
+  /** "Allied, North Sea", "Soviet Overall Commander" (14.1) for a seat id. */
+  const seatName = (seat: string) => {
+    const [side, part] = seat.split(':');
+    if (side === 'commander') return `${cap(part)} Overall Commander`;
+    const zone = v.zones.find((z) => z.id === part);
+    return zone ? `${cap(side)}, ${zone.name}` : seat;
+  };
+  /** A Port Strike's effect in words: "port mined". */
+  const effect = (e: string | null | undefined) => (e ? ` (${e.replace(/-/g, ' ')})` : '');
   const head = v.result ? 'Campaign over' : `Campaign Game Turn ${v.turn}${v.agreedTurns ? ` of ${v.agreedTurns}` : ` (variable end from turn ${v.variableEndFrom})`}`;
   lines.push(`${head} — banked VP${v.result ? ' before the End Game bonuses (11)' : ''}: Allied ${v.vp.allied}, Soviet ${v.vp.soviet}${v.dice.physical ? ' — physical dice' : ''}${v.demoData.roster ? ' — DEMO ship roster (not the cards\' values)' : ''}`);
-  if (v.optionalRules.length) lines.push(`Optional rules: ${v.optionalRules.join(', ')}${v.transferChart ? `; transfer chart this turn: ${v.transferChart.name}` : ''}`);
+  if (v.optionalRuleNames.length) lines.push(`Optional rules: ${v.optionalRuleNames.join(', ')}${v.transferChart ? `; transfer chart this turn: ${v.transferChart.name}` : ''}`);
   if (v.endRollDue) lines.push('The end-game die is due (13.1).');
   for (const z of v.zones) {
     const m = z.mission;
@@ -17,7 +26,7 @@ export function renderStatus(v: View): string {
     if (m) lines.push(`  Mission: Allied ${m.allied.mission} vs. Soviet ${m.soviet.mission}${m.urgent ? ' (URGENT)' : ''} — ${m.title} (${m.rule})${m.pool !== null ? `, Point Pool ${m.pool}` : ''}`);
     const sc = z.specialConditions;
     if (sc && (sc.allied.rolled || sc.soviet.rolled)) {
-      lines.push(`  Special Conditions: Allied ${sc.allied.rolled ? (sc.allied.condition ?? 'none') : '—'}${sc.allied.portStrike ? ` (${sc.allied.portStrike})` : ''}; Soviet ${sc.soviet.rolled ? (sc.soviet.condition ?? 'none') : '—'}${sc.soviet.portStrike ? ` (${sc.soviet.portStrike})` : ''}`);
+      lines.push(`  Special Conditions: Allied ${sc.allied.rolled ? (sc.allied.condition ?? 'none') : '—'}${effect(sc.allied.portStrike)}; Soviet ${sc.soviet.rolled ? (sc.soviet.condition ?? 'none') : '—'}${effect(sc.soviet.portStrike)}`);
     }
     for (const r of z.reminders) lines.push(`  Reminder: ${r}`);
     for (const side of ['allied', 'soviet'] as const) {
@@ -60,7 +69,7 @@ export function renderStatus(v: View): string {
     if (r.historicalDescription) lines.push(`"${r.historicalDescription}"`);
   } else {
     lines.push('');
-    lines.push(`Waiting for: ${v.waitingFor.join(', ') || 'nobody'}`);
+    lines.push(`Waiting for: ${v.waitingFor.map(seatName).join('; ') || 'nobody'}`);
   }
   return lines.join('\n');
 }

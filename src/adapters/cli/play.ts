@@ -150,7 +150,12 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     }
   };
   /** §4: a log entry in the words the table read (a secret order only as its kind). */
-  const told = (i: number) => session.eventsFor(SPECTATOR).filter((e) => e.entry === i).map((e) => e.text.replace(/\.$/, '')).join('; ') || session.record.log[i].type;
+  /** Entry i as the table may be told of it: its public lines, else its action's kind unless that is secret (an order's kind says what it holds). */
+  const told = (i: number) => {
+    const said = session.eventsFor(SPECTATOR).filter((e) => e.entry === i).map((e) => e.text.replace(/\.$/, '')).join('; ');
+    const { type } = session.record.log[i];
+    return said || (actionDef(session.module, session.state, type)?.secret ? 'a secret action' : type);
+  };
   /** After a refused undo, when the last action standing is another seat's (not a secret order): whose, and how it is taken back. */
   const lastOfAnother = (): string => {
     let i = session.record.log.length - 1;
@@ -180,7 +185,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     save();
     const shown = showNew();
     if (secret) quiet = action.seat === seat;
-    if (!shown && secret) term.say(`  ${action.type} recorded; it is secret ("view" shows it to ${action.seat}).`);
+    // Not its type: "buyShip" or "buyCard" would tell the table how many ships and cards an order holds.
+    if (!shown && secret) term.say(`  Recorded, and kept secret ("view" shows it to ${session.seatLabel(action.seat)}).`);
     return true;
   };
 

@@ -388,13 +388,16 @@ describe('13.2 Special Conditions (Step B)', () => {
       t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' });
     });
 
-    it('13.2.7 on turn 1 the enemy has no ships yet: the air strike rolls no dice', () => {
+    it('13.2.7 on turn 1 the enemy has no ships yet: the air strike rolls no dice, and the form and the log say it does nothing', () => {
       const t = new OTable({ zones: [PG], optional: SC });
       t.roll(PG, {});
       t.give(PG, 'allied', 'Port Strike');
       t.give(PG, 'soviet', null);
+      const choice = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!.fields!.choice as unknown as { options: { value: string; label: string }[] };
+      expect(choice.options[0].label).toBe('Special air strike on every enemy ship in the zone (hit on 1): no enemy ship is in the zone, so it would do nothing');
       const ev = t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [] });
       expect(ev.filter((e) => e.type === 'roll')).toEqual([]);
+      expect(ev.at(-1)!.text).toBe('Persian Gulf: Allied Port Strike! — special air strike on every enemy ship in the zone: no enemy ship was in the zone, so it did nothing (13.2.7).');
       expect(t.zone(PG).step).toBe('purchase');
     });
 

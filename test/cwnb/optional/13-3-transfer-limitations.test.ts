@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OTable, demoCharts, optionsRefusal, setCell, uniformCharts, type Optional } from '../../support/cwnb-optional-fixtures.ts';
+import { MENU, OTable, conditionsTable, demoCharts, optionsRefusal, setCell, uniformCharts, type Optional } from '../../support/cwnb-optional-fixtures.ts';
 import type { TransferLimit } from '../../../src/modules/cwnb/state.ts';
 
 const PG = 'persian-gulf' as const;
@@ -170,6 +170,19 @@ describe('13.3 Transfer Limitations', () => {
     });
   });
 
+  it('13.3, 13.4 a Flag Officer no teammate can receive is refused with why for each War Zone: the allowance used up, a Flag Officer there already', () => {
+    const c = uniformCharts('U', ['Near', 'Far', 'Canals open']);
+    for (const chart of c) setCell(chart, PG, MED, 1);
+    const t = new OTable({ zones: [PG, NS, MED], optional: { transferLimitations: { charts: c }, flagOfficers: true } });
+    for (const z of [PG, NS, MED]) t.start(z, {});
+    t.order(PG, 'allied', { buy: ['a-dd'] });
+    for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet'], [MED, 'allied'], [MED, 'soviet']] as const) t.done(z, s);
+    t.chart(1);
+    t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: MED });
+    const r = t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: MED });
+    expect(r.message).toBe('No teammate can receive your Flag Officer now. North Sea: It already has an Allied Flag Officer, and a Task Force cannot have more than one (13.4). Mediterranean: Transfer Limitations: no more Allied cards may move from Persian Gulf to Mediterranean this turn (chart 1).');
+  });
+
   it('13.3 the War Zone board shows what each side may still transfer from it this turn', () => {
     const t = threeZones();
     const reminders = () => t.view('spectator').zones.find((z) => z.id === PG)!.reminders;
@@ -177,6 +190,14 @@ describe('13.3 Transfer Limitations', () => {
     t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
     expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Allied cards may still move from here to the North Sea none, the Mediterranean any number.');
     expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Soviet cards may still move from here to the North Sea 1, the Mediterranean any number.');
+    // 13.2.8 Priority closes the zone to that player's transfers whatever the chart allows.
+    const c = uniformCharts('U');
+    const p = new OTable({ zones: [PG, NS], optional: { transferLimitations: { charts: c }, specialConditions: { tables: { [PG]: conditionsTable(MENU) } } } });
+    p.start(PG, {}, { allied: 'Priority' });
+    p.start(NS, {});
+    for (const [z, s] of [[PG, 'allied'], [PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) p.done(z, s);
+    p.chart(1);
+    expect(p.view('spectator').zones.find((z) => z.id === PG)!.reminders).toContain('13.3 Transfer Limitations, chart 1 ("T1"): Allied cards may still move from here to the North Sea none.');
     // Once a side has committed, it transfers no more: its line goes.
     t.commit(PG, 'allied', []);
     expect(reminders().filter((r) => r.startsWith('13.3'))).toEqual(['13.3 Transfer Limitations, chart 2 ("Far"): Soviet cards may still move from here to the North Sea 1, the Mediterranean any number.']);

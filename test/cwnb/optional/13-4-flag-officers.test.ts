@@ -53,7 +53,7 @@ describe('13.4 Flag Officers', () => {
 
   it('13.4 a teammate who has a Flag Officer cannot receive another', () => {
     const t = ready([PG, NS]);
-    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS })).toMatchObject({ code: 'already-has-flag-officer', rule: '13.4', message: 'North Sea already has an Allied Flag Officer; a Task Force cannot have more than one.' });
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS })).toMatchObject({ code: 'already-has-flag-officer', rule: '13.4', message: 'No teammate can receive your Flag Officer now. North Sea: It already has an Allied Flag Officer, and a Task Force cannot have more than one (13.4).' });
   });
 
   it('13.4 a Flag Officer given to a teammate whose own went down: the transfer is filed under both War Zones', () => {
@@ -121,7 +121,7 @@ describe('13.4 Flag Officers', () => {
   it('13.4 a Flag Officer is not offered to a teammate who has one: a Task Force cannot have more than one', () => {
     const t = ready([PG, NS]);
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('transferFlagOfficer');
-    expect(closedActions(cwnb, t.state, 'allied:persian-gulf')).toContainEqual(expect.objectContaining({ type: 'transferFlagOfficer', rule: '13.4', why: 'North Sea already has an Allied Flag Officer; a Task Force cannot have more than one.' }));
+    expect(closedActions(cwnb, t.state, 'allied:persian-gulf')).toContainEqual(expect.objectContaining({ type: 'transferFlagOfficer', rule: '13.4', why: 'No teammate can receive your Flag Officer now. North Sea: It already has an Allied Flag Officer, and a Task Force cannot have more than one (13.4).' }));
     expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS }).code).toBe('already-has-flag-officer');
   });
 

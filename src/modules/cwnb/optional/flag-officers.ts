@@ -47,21 +47,25 @@ export const transferFlagOfficer = zoneAction({
     if (closed) return closed;
     const targets = transferTargets(state, zone, side);
     if (targets.some((id) => !state.zones[id]!.players[side].flagOfficer)) return null;
-    return no(explain, 'already-has-flag-officer', () => alreadyHave(targets.map((id) => state.zones[id]!), side));
+    // Why each teammate's War Zone cannot receive it (a Flag Officer there, 13.3, Rushed…), as its form says.
+    return no(explain, 'already-has-flag-officer', () => {
+      const to = targetField(state, zone, side, 'card', (z) => (z.players[side].flagOfficer ? hasOne(side) : null));
+      const why = to.kind === 'choice' ? (to.unavailable ?? []).map((u) => `${u.label}: ${u.why}`).join(' ') : '';
+      return `No teammate can receive your Flag Officer now. ${why}`;
+    });
   },
-  fields: (state, zone, side) => ({ to: targetField(state, zone, side, 'card', (to) => (to.players[side].flagOfficer ? alreadyHave([to], side) : null)) }),
+  fields: (state, zone, side) => ({ to: targetField(state, zone, side, 'card', (to) => (to.players[side].flagOfficer ? hasOne(side) : null)) }),
   apply(state, from, side, a, ctx) {
     const dest = transferEndpoints(state, from, side, a.to, 'card', ctx);
-    if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', alreadyHave([dest], side), '13.4');
+    if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', `${zoneName(dest.id)}: ${hasOne(side)}`, '13.4');
     writablePlayer(from, side).flagOfficer = false;
     writablePlayer(dest, side).flagOfficer = true;
     say(ctx, { type: 'transfer', side, flagOfficer: true, fromZone: from.id, toZone: dest.id, zones: [from.id, dest.id], text: `${sideName(side)}: Flag Officer transferred from ${zoneName(from.id)} to ${zoneName(dest.id)} (13.4).` });
   },
 });
 
-/** 13.4: "a Task Force cannot have more than one Flag Officer" (the War Zones that have one). */
-const alreadyHave = (to: ZoneState[], side: Side) =>
-  `${to.map((z) => zoneName(z.id)).join(' and ')} already ${to.length > 1 ? 'have' : 'has'} ${aSide(side)} Flag Officer${to.length > 1 ? ' each' : ''}; a Task Force cannot have more than one.`;
+/** 13.4: "a Task Force cannot have more than one Flag Officer" (said of a War Zone that has one). */
+const hasOne = (side: Side) => `It already has ${aSide(side)} Flag Officer, and a Task Force cannot have more than one (13.4).`;
 
 /** "an Allied", "a Soviet" (`a`: "A" to start a sentence). */
 const aSide = (side: Side, a = 'a') => `${a}${side === 'allied' ? 'n' : ''} ${sideName(side)}`;

@@ -116,7 +116,7 @@ export const portStrike = zoneAction({
     if (zone.step !== 'conditions' || c.condition !== 'Port Strike' || c.portStrike) return no(explain, 'no-port-strike', () => 'Only a player who rolled Port Strike! chooses its effect, once.');
     // Both players roll in Step B "at this time": the strike follows both rolls, so a 13.2.6 Prepared repair comes before it whoever rolled first (0.1: at any time).
     if (!zone.conditions![other(side)].rolled && state.options.rulings !== '0.1') {
-      return no(explain, 'port-strike-waits', () => `The Port Strike is made once the ${sideName(other(side))} player has rolled for Special Conditions too (13.2).`);
+      return no(explain, 'port-strike-waits', () => `The Port Strike is made once the ${sideName(other(side))} player has rolled for Special Conditions too (13.2).`, '13.2');
     }
     return null;
   },
@@ -125,10 +125,11 @@ export const portStrike = zoneAction({
     const dice = state.dice.physical && enemy.length > 0 // no enemy ship: nothing to roll
       ? { values: { kind: 'dice' as const, label: 'Dice', help: 'One die per enemy ship in the zone; a 1 hits.', sides: enemy.map(() => 6), labels: enemy.map((id) => `air strike on ${shipCard(state, id)!.name}`) } }
       : undefined;
-    return { choice: { kind: 'choice', label: 'Effect', help: "The one effect of your Port Strike on the enemy's home port in this War Zone (13.2.7).", options: PORT_STRIKE_OPTIONS.map((o) => (o.value === 'air-strike' && dice ? { ...o, fields: dice } : o)) } };
+    return { choice: { kind: 'choice', label: 'Effect', help: "The one effect of your Port Strike on the enemy's home port in this War Zone (13.2.7).", options: PORT_STRIKE_OPTIONS.map((o) => (o.value !== 'air-strike' ? o : !enemy.length ? { ...o, label: `${o.label}: no enemy ship is in the zone, so it would do nothing` } : dice ? { ...o, fields: dice } : o)) } };
   },
   apply(state, zone, side, a, ctx) {
     const enemy = other(side);
+    const noTarget = a.choice === 'air-strike' && !Object.keys(zone.players[enemy].fleet).length;
     if (a.choice === 'air-strike') {
       const fleet = zone.players[enemy].fleet;
       const target = writablePlayer(zone, enemy);
@@ -167,7 +168,7 @@ export const portStrike = zoneAction({
       'port-facilities-damaged': 'enemy port facilities damaged: no repairs to enemy ships in port this turn',
       'port-mined': 'enemy port mined and harassed: enemy ships in port score half (a quarter if already halved), rounded up per ship',
     }[a.choice];
-    say(ctx, { type: 'port-strike', zone: zone.id, side, choice: a.choice, text: `${zoneName(zone.id)}: ${sideName(side)} Port Strike! — ${what} (13.2.7).` });
+    say(ctx, { type: 'port-strike', zone: zone.id, side, choice: a.choice, text: `${zoneName(zone.id)}: ${sideName(side)} Port Strike! — ${what}${noTarget ? ': no enemy ship was in the zone, so it did nothing' : ''} (13.2.7).` });
   },
 });
 
@@ -219,7 +220,7 @@ export const specialConditions: OptionalRule = {
       if (has(from, side, 'Priority')) refuse('priority-no-transfers', `${zoneName(from.id)}: Priority — you may not transfer cards to other War Zones this turn.`, '13.2.8');
       if (what !== 'ship') return;
       for (const z of [from, to]) {
-        if (has(z, side, 'Rushed')) refuse('rushed-no-ship-trading', `${zoneName(z.id)}: Rushed — that player may not give or receive Ship cards this turn.`, '13.2.9');
+        if (has(z, side, 'Rushed')) refuse('rushed-no-ship-trading', `Rushed: the ${sideName(side)} player of the ${zoneName(z.id)} may not give or receive Ship cards this turn (13.2.9).`, '13.2.9');
       }
     },
     transferOpen: (_state, from, _to, side) => !has(from, side, 'Priority'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
 import { SIDES, type Side, type ZoneId } from '../data/types.ts';
-import type { OptionalRule } from '../hooks.ts';
+import { hooksOf, type OptionalRule } from '../hooks.ts';
 import { diceFields, diceSchema, gameAction, gameRollerSeat, gameRollerWords, no, reliesOn, roll, say, sideName, zoneName } from '../rules/common.ts';
 import { transferWindow } from '../rules/sequence-of-play.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
@@ -63,7 +63,8 @@ function reminders(state: CwnbState, from: ZoneState): string[] {
   const chart = `chart ${state.transferChart + 1} ("${state.options.optional.transferLimitations!.charts[state.transferChart].name}")`;
   return SIDES.filter((side) => transferWindow(state, from, side)).map((side) => {
     const to = state.options.zones.filter((id) => id !== from.id).map((id) => {
-      const left = unlimited(from, state.zones[id]!, side) ? Infinity : transfersLeft(state, side, from.id, id);
+      const dest = state.zones[id]!;
+      const left = !hooksOf(state).transferOpen(state, from, dest, side) ? 0 : unlimited(from, dest, side) ? Infinity : transfersLeft(state, side, from.id, id); // 0: closed by this chart or another rule (13.2.8 Priority)
       return `the ${zoneName(id)} ${left === Infinity ? 'any number' : left > 0 ? left : 'none'}`;
     });
     return `13.3 Transfer Limitations, ${chart}: ${sideName(side)} cards may still move from here to ${to.join(', ')}.`;
