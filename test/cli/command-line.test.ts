@@ -80,6 +80,9 @@ describe('commands typed as people type them', () => {
     };
     expect(() => parseCommandLine('give north sea', [give])).toThrow('"north sea" cannot be chosen now (To the War Zone): North Sea: Transfer Limitations: no more Allied cards may move from Persian Gulf to North Sea this turn (chart 2).');
     expect(() => parseCommandLine('give baltic', [give])).toThrow(/^"baltic" cannot be chosen now \(To the War Zone\)\. The choices:\n {3}1\. Mediterranean/);
+    expect(() => parseCommandLine('give north sea', [give])).toThrow(/\(chart 2\)\.$/); // one full stop, not two
+    const joker: ActionSpec = { type: 'playAdditionalShip', label: 'Play an Additional Ship card', commands: [{ word: 'joker' }], fields: { use: { kind: 'choice', label: 'Use', options: [{ value: 'points', label: '+2 points' }] } } };
+    expect(() => parseCommandLine('joker sideways', [joker])).toThrow(/^"sideways" is not a Use you can choose now\./);
   });
 
   it('13.2.7 a part of a name that starts a word wins over one inside a word: "air" is the air strike, not "repairs"', () => {
