@@ -115,7 +115,12 @@ describe('play at a shared screen: "log" is the table\'s unless a player asks fo
     expect(pub).toMatch(/as the whole table may see it/);
     expect(pub).toContain('"log mine"');
     expect(mine).toMatch(/Allied orders USS Kidd for 10/);
-    expect(mine).toMatch(/allied:mediterranean's team/);
+    expect(mine).toMatch(/Allied, Mediterranean's team/);
+  });
+
+  it('"log N" shows the last N lines the table may see, however many of the team\'s secret lines came after them', async ({ expect }) => {
+    const [last] = await probeAfter(['buy kidd', 'note meet at dawn', 'note and again'], ['log 1']);
+    expect(last).toMatch(/Allied Military Escort vs\. Soviet Raid/); // the last public line, though three secret ones followed it
   });
 });
 

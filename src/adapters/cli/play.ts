@@ -293,8 +293,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         const n = mine ? args[1] : args[0];
         if (n !== undefined && !/^\d+$/.test(n)) throw new CommandError('log [mine] [N]: N is how many of the last events to show.');
         if (mine && !seat) throw new CommandError('log mine: act as a seat first ("as SEAT").');
-        term.say(mine ? `The log as ${seat}'s team may see it, its secrets included (${LOOK_AWAY}):` : `The log as the whole table may see it${seat ? ` ("log mine" adds ${seat}'s team's own secrets; ${LOOK_AWAY} first)` : ''}:`);
-        for (const e of session.eventsFor(mine ? seatViewer(seat) : SPECTATOR, session.events.length - 1 - Number(n ?? 20))) term.say(`  ${e.text}`);
+        term.say(mine ? `The log as ${session.seatLabel(seat)}'s team may see it, its secrets included (${LOOK_AWAY}):` : `The log as the whole table may see it${seat ? ` ("log mine" adds ${session.seatLabel(seat)}'s team's own secrets; ${LOOK_AWAY} first)` : ''}:`);
+        // The last N this viewer may see, not those among the last N of all (which may all be another team's secrets).
+        for (const e of session.eventsFor(mine ? seatViewer(seat) : SPECTATOR).slice(-Number(n ?? 20))) term.say(`  ${e.text}`);
         return null;
       }
       case 'as':

@@ -112,7 +112,11 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
     t.order(SP, 'soviet', { buy: ['s-dd'] });
     t.commit(SP, 'soviet', ['s-dd']);
     const events = t.act({ type: 'declineStrike', seat: 'allied:south-pacific' });
-    expect(events.map((e) => e.text)).toEqual(['South Pacific: War Zone Status Even → Soviet Edge (Allied declined the Carrier Strike mission, 9.5).']);
+    expect(events.map((e) => e.text)).toEqual([
+      'South Pacific: War Zone Status Even → Soviet Edge (Allied declined the Carrier Strike mission, 9.5).',
+      // The Soviet player had committed: told that it is undone and must be made again.
+      'South Pacific: the Soviet commitment is taken back; both players commit after the new mission roll (9.5).',
+    ]);
     const z = t.zoneView(SP);
     expect(z.status).toMatchObject({ column: COL.sovietEdge, advantaged: 'soviet' });
     expect(z.mission).toBeNull();

@@ -85,6 +85,10 @@ export const declineStrike = zoneAction({
     shiftStatus(zone, other(side), ctx, `${sideName(side)} declined the ${mission} mission, 9.5`);
     zone.mission = null;
     zone.step = 'mission';
-    for (const s of ['allied', 'soviet'] as const) writablePlayer(zone, s).commitment = null;
+    // Only the other player can have committed (the decliner may not have): told, as it must commit again.
+    if (zone.players[other(side)].commitment) {
+      writablePlayer(zone, other(side)).commitment = null;
+      say(ctx, { type: 'note', zone: zone.id, rule: '9.5', text: `${zoneName(zone.id)}: the ${sideName(other(side))} commitment is taken back; both players commit after the new mission roll (9.5).` });
+    }
   },
 });
