@@ -201,5 +201,8 @@ describe('commands typed as people type them', () => {
   it('usage names a field by its key when its label is a description, not a name (an SMP "2 strategic bombers (United Kingdom, London)")', () => {
     const raid: ActionSpec = { type: 'choose', label: '3 Bombing Raids: which bombers raid Paris?', fields: { p0: { kind: 'int', label: '2 strategic bombers (United Kingdom, London)', min: 0, max: 2 }, s0: { kind: 'int', label: 'infantry in Belarus', min: 0, max: 3 } } };
     expect(usage(raid)).toEqual(['choose P0 INFANTRY_IN_BELARUS']);
+    // 14.1: an Overall Commander's order is typed for a seat, with that seat's fields.
+    const order: ActionSpec = { type: 'transferShip', label: 'For Soviet, Sea of Japan: Transfer a ship', commands: [{ word: 'give' }], fields: { for: { kind: 'choice', label: 'For the seat', options: [{ value: 'soviet:sea-of-japan', label: 'Soviet, Sea of Japan', fields: { ship: { kind: 'choice', label: 'Ship', options: [] }, to: { kind: 'choice', label: 'To the War Zone', options: [] } } }] } } };
+    expect(usage(order)).toEqual(['for SEAT give SHIP TO_THE_WAR_ZONE']);
   });
 });

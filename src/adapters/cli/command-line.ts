@@ -388,7 +388,10 @@ export function usage(spec: ActionSpec): string[] {
       const o = f.kind === 'choice' ? f.options.find((x) => x.value === fixed[k]) : undefined;
       return words(o?.fields ?? {}, fixed);
     });
+  // 14.1: an order given for a seat is typed "for SEAT COMMAND …", with the seat's own fields.
+  const forSeat = spec.fields?.for;
+  const proxy = forSeat?.kind === 'choice' && spec.fields && Object.keys(spec.fields).length === 1;
   return commandWords(spec)
     .slice(0, spec.commands?.length || 1)
-    .map(({ word, fixed }) => [word, ...words(spec.fields ?? {}, fixed)].join(' '));
+    .map(({ word, fixed }) => (proxy ? ['for SEAT', word, ...words(forSeat.options[0]?.fields ?? {}, fixed)] : [word, ...words(spec.fields ?? {}, fixed)]).join(' '));
 }
