@@ -207,7 +207,7 @@ describe('13.5 Friction of War', () => {
     expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'commit')!.fields!.flagOfficer).toBeUndefined();
     // The board says why the Soviet commitment has no Command Ship.
     expect(t.zoneView(PG, 'soviet:persian-gulf').reminders).toContain('The Soviet Flag Officer is absent this turn, by an Allied order (13.5): no Command Ship.');
-    expect(t.refuse({ type: 'commit', seat: 'soviet:persian-gulf', ships: ['s-cg'], flagOfficer: 's-cg' }).code).toBe('no-flag-officer');
+    expect(t.refuse({ type: 'commit', seat: 'soviet:persian-gulf', ships: ['s-cg'], flagOfficer: 's-cg' })).toMatchObject({ code: 'no-flag-officer', rule: '13.5', message: 'Your Flag Officer is absent this turn, by an Allied order (13.5): no Command Ship.' });
     t.act({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-cg' });
     expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'flag-officer-absent' })).toMatchObject({ code: 'flag-order-when', rule: '13.5' });
     t.commit(PG, 'soviet', ['s-cg']);

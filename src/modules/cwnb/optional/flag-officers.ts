@@ -114,7 +114,10 @@ export const flagOfficers: OptionalRule = {
     },
     checkCommitment(state, zone, side, ships, _areaDefense, flagOfficer) {
       if (flagOfficer === undefined) return;
-      if (!canDesignate(zone, side)) refuse('no-flag-officer', 'You have no Flag Officer in this War Zone this turn.', '13.4');
+      if (!canDesignate(zone, side)) {
+        if (zone.players[other(side)].flagOrder.absent) refuse('no-flag-officer', `Your Flag Officer is absent this turn, by ${aSide(other(side))} order (13.5): no Command Ship.`, '13.5');
+        refuse('no-flag-officer', 'You have no Flag Officer in this War Zone this turn.', '13.4');
+      }
       if (!ships.includes(flagOfficer)) refuse('command-ship-not-committed', 'The Command Ship must be one of the ships you commit.', '13.4');
       if (isSubmarine(shipCard(state, flagOfficer)!)) refuse('command-ship-submarine', 'Submarines may not be designated as a Command Ship.', '13.4');
     },
