@@ -152,7 +152,14 @@ describe('play at a shared screen: the keyboard is handed over before another se
   it('6.C.2 after "done" the next seat with a secret step is named and waited for; a line typed meanwhile is not taken as that seat\'s order', async ({ expect }) => {
     const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'done', 'y', 'buy kidd', '', 'quit']);
     expect(r.screen).toContain('Pass the keyboard to Sam (Soviet, Mediterranean) — press Enter');
-    expect(r.screen).not.toMatch(/orders USS Kidd|buyShip recorded/);
+    expect(r.screen).not.toMatch(/orders USS Kidd|Recorded, and kept secret/);
+  });
+
+  it('6.C.2 a person who holds two seats of a team goes from one to the other without a hand-over: the keyboard stays with them', async ({ expect }) => {
+    const both = { ...TWO_ZONES, players: { 'allied:mediterranean': 'Alice', 'allied:north-atlantic': 'Alice', 'soviet:mediterranean': 'Sam', 'soviet:north-atlantic': 'Sam' } };
+    const r = await table(newSession(both), ['roll 1', 'as s:na', 'roll 1', 'as a:med', '', 'as a:na', 'buy kidd', 'quit']);
+    expect(r.screen.match(/Pass the keyboard to Alice/g)).toHaveLength(1); // once, from Sam's rolls; not again between her own seats
+    expect(r.screen).toContain('Recorded, and kept secret');
   });
 
   it('6.C.2 a seat switch to a secret step and a resumed game pause for the hand-over too; piped input goes on at an empty line or at the next command', async ({ expect }) => {

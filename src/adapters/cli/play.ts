@@ -204,7 +204,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       const specs = seat ? session.listedActions(seat) : []; // a closed secret order stays listed: the list tells nothing of the order
       // A secret order to give (not only a team note, open in every step): the keyboard is handed over first.
       const ordering = specs.some((s) => s.secret && !actionDef(session.module, session.state, s.type)?.keptByTeam);
-      const handed = seat && seat !== handedTo && ordering ? await handOver() : '';
+      // Not between two seats of one person (the game knows who holds them): the keyboard stays with them.
+      const samePerson = !!handedTo && !!p.playerName?.(seat, session) && p.playerName?.(seat, session) === p.playerName?.(handedTo, session);
+      const handed = seat && seat !== handedTo && ordering && !samePerson ? await handOver() : '';
       handedTo = seat;
       if (handed !== null) showOffers();
       const secretNow = specs.some((s) => s.secret); // a team note too: "note we strike at dawn" must not show as it is typed
