@@ -384,6 +384,10 @@ describe('13.2 Special Conditions (Step B)', () => {
       expect(r).toMatchObject({ code: 'port-strike-ship-data', rule: '13.2.7' });
       // Not the Sovremenny: crippled on turn 1, a hit sinks it whatever its card says.
       expect(r.message).toContain('whether Kiev, Kara, Krivak, Foxtrot are');
+      // The form says so before any die is asked for: the air strike is not available, with why.
+      const choice = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!.fields!.choice as unknown as { options: { value: string }[]; unavailable: { value: string; why: string }[] };
+      expect(choice.options.map((o) => o.value)).toEqual(['port-facilities-damaged', 'port-mined']);
+      expect(choice.unavailable).toEqual([expect.objectContaining({ value: 'air-strike', why: expect.stringContaining('the roster does not say whether Kiev, Kara, Krivak, Foxtrot are Large ships') })]);
       // The other two choices need no ship data.
       t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' });
     });

@@ -96,6 +96,22 @@ export const rollSpecialConditions = zoneAction({
   apply: (state, zone, side, a, ctx) => rollConditions(state, zone, side, a.values, ctx),
 });
 
+/**
+ * Why the roster cannot decide an air strike's hits on these ships, or null. What it says must decide
+ * each hit: Large or no Crippled side (sunk), a Crippled side and not Large (crippled); a crippled ship
+ * is sunk whatever its card says. 0.1 read a missing field as "no".
+ */
+function shipDataMissing(state: CwnbState, fleet: Record<string, ShipState>): string | null {
+  const unknown = Object.keys(fleet).filter((id) => {
+    const { large, crippledSide } = shipCard(state, id)!;
+    if (state.options.rulings === '0.1') return large === undefined && crippledSide === undefined;
+    return !fleet[id].crippled && !(large === true || crippledSide === false || (large === false && crippledSide === true));
+  });
+  if (!unknown.length) return null;
+  const names = unknown.map((id) => shipCard(state, id)!.name).join(', ');
+  return `the roster does not say whether ${names} ${unknown.length > 1 ? 'are Large ships or have' : 'is a Large ship or has'} a Crippled side (roster fields "large", "crippledSide"); add them to the roster or choose another Port Strike effect.`;
+}
+
 const PORT_STRIKE_OPTIONS = [
   { value: 'air-strike', label: 'Special air strike on every enemy ship in the zone (hit on 1)' },
   { value: 'port-facilities-damaged', label: 'Port facilities damaged: no enemy repairs in port this turn' },
@@ -125,7 +141,11 @@ export const portStrike = zoneAction({
     const dice = state.dice.physical && enemy.length > 0 // no enemy ship: nothing to roll
       ? { values: { kind: 'dice' as const, label: 'Dice', help: 'One die per enemy ship in the zone; a 1 hits.', sides: enemy.map(() => 6), labels: enemy.map((id) => `air strike on ${shipCard(state, id)!.name}`) } }
       : undefined;
-    return { choice: { kind: 'choice', label: 'Effect', help: "The one effect of your Port Strike on the enemy's home port in this War Zone (13.2.7).", options: PORT_STRIKE_OPTIONS.map((o) => (o.value !== 'air-strike' ? o : !enemy.length ? { ...o, label: `${o.label}: no enemy ship is in the zone, so it would do nothing` } : dice ? { ...o, fields: dice } : o)) } };
+    // The roster cannot decide a hit: the air strike is not available, with why (it asks no dice in vain).
+    const missing = shipDataMissing(state, zone.players[other(side)].fleet);
+    const options = PORT_STRIKE_OPTIONS.filter((o) => o.value !== 'air-strike' || !missing);
+    const unavailable = missing ? [{ ...PORT_STRIKE_OPTIONS[0], why: missing }] : [];
+    return { choice: { kind: 'choice', label: 'Effect', help: "The one effect of your Port Strike on the enemy's home port in this War Zone (13.2.7).", options: options.map((o) => (o.value !== 'air-strike' ? o : !enemy.length ? { ...o, label: `${o.label}: no enemy ship is in the zone, so it would do nothing` } : dice ? { ...o, fields: dice } : o)), unavailable } };
   },
   apply(state, zone, side, a, ctx) {
     const enemy = other(side);
@@ -134,19 +154,8 @@ export const portStrike = zoneAction({
       const fleet = zone.players[enemy].fleet;
       const target = writablePlayer(zone, enemy);
       const ids = Object.keys(fleet);
-      const unknown = ids.filter((id) => {
-        const { large, crippledSide } = shipCard(state, id)!;
-        if (state.options.rulings === '0.1') return large === undefined && crippledSide === undefined; // 0.1 read a missing field as "no"
-        // What the roster says must decide a hit: Large or no Crippled side (sunk), a Crippled side and not Large (crippled); a crippled ship is sunk.
-        return !fleet[id].crippled && !(large === true || crippledSide === false || (large === false && crippledSide === true));
-      });
-      if (unknown.length) {
-        refuse(
-          'port-strike-ship-data',
-          `Port Strike air strike: the roster does not say whether ${unknown.map((id) => shipCard(state, id)!.name).join(', ')} ${unknown.length > 1 ? 'are Large ships or have' : 'is a Large ship or has'} a Crippled side (roster fields "large", "crippledSide"); add them to the roster or choose another Port Strike effect.`,
-          '13.2.7',
-        );
-      }
+      const missing = shipDataMissing(state, fleet);
+      if (missing) refuse('port-strike-ship-data', `Port Strike air strike: ${missing}`, '13.2.7');
       const values = roll(state, ctx, seatOf(side, zone.id), ids.map((id) => ({ sides: 6, purpose: `Port Strike on ${shipCard(state, id)!.name}, ${zoneName(zone.id)} (hit on 1)` })), a.values, zone.id);
       ids.forEach((id, i) => {
         if (values[i] !== 1) return;
