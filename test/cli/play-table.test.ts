@@ -121,6 +121,8 @@ describe('play at a shared screen: "log" is the table\'s unless a player asks fo
   it('"log N" shows the last N lines the table may see, however many of the team\'s secret lines came after them', async ({ expect }) => {
     const [last] = await probeAfter(['buy kidd', 'note meet at dawn', 'note and again'], ['log 1']);
     expect(last).toMatch(/Allied Military Escort vs\. Soviet Raid/); // the last public line, though three secret ones followed it
+    const [none] = await probeAfter(['buy kidd'], ['log mine 0']);
+    expect(none).not.toMatch(/Kidd|Mission roll/); // 0 lines, not the whole log
   });
 });
 

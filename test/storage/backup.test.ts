@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BACKUP_TABLES, BackupError, GameExistsError, backupGames, parseBackup, restoreBackup, type Backup } from '../../src/adapters/storage/backup.ts';
+import { BACKUP_TABLES, BackupError, GameExistsError, backupGames, chatNumberedPerChannel, parseBackup, restoreBackup, type Backup } from '../../src/adapters/storage/backup.ts';
 import { openDatabase, openSqlite } from '../../src/adapters/storage/database.ts';
 import { TMP, wardroom } from '../support/cli.ts';
 import { freshDatabase } from '../support/postgres.ts';
@@ -277,5 +277,17 @@ describe('the wardroom backup, restore and move commands (issue 11, operations)'
     } finally {
       await pg.destroy();
     }
+  });
+});
+
+describe('chat numbers in a backup written before each channel numbered its own (migration 13)', () => {
+  it('restored per channel, read markers with them; numbers already per channel stay as they are', () => {
+    const m = (seq: number, channel: string) => ({ id: `m${seq}`, game_id: 'g', seq, channel, author_id: 'p', author_label: 'x', text: 't', created_at: '2026-12-01T10:00:00.000Z' });
+    const old = [m(1, 'all'), m(2, 'team:allied'), m(3, 'team:soviet'), m(4, 'all'), m(5, 'team:allied')];
+    const reads = [{ game_id: 'g', person_id: 'p', channel: 'all', last_read: 4 }, { game_id: 'g', person_id: 'q', channel: 'team:allied', last_read: 3 }];
+    const once = chatNumberedPerChannel(old, reads);
+    expect(once.chat_messages.map((r) => [r.channel, r.seq])).toEqual([['all', 1], ['team:allied', 1], ['team:soviet', 1], ['all', 2], ['team:allied', 2]]);
+    expect(once.chat_reads.map((r) => r.last_read)).toEqual([2, 1]);
+    expect(chatNumberedPerChannel(once.chat_messages, once.chat_reads)).toEqual(once);
   });
 });

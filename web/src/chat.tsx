@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ChatChannel, ChatMessage, ChatPage } from './api.ts';
-import { api, errorText } from './api.ts';
+import { api, ApiError, errorText } from './api.ts';
 import type { LiveState } from './live.ts';
 import { ErrorBox } from './ui.tsx';
 
@@ -52,15 +52,27 @@ export function Chat({ base, incoming, live, resync, onUnread }: { base: string;
     [url],
   );
 
-  /** A catch-up that failed (the server's database down a moment, issue 11) is tried again. */
+  /**
+   * A read that failed for want of the network or the server (issue 11: its database away a moment)
+   * is tried again, for the same messages, while the panel shows this game's chat.
+   */
   const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(retry.current), []);
-
-  /** Everything (first) or, after a reconnect, what followed the last message shown in each channel. */
-  const fetchChat = useCallback(
-    async (catchUp = false): Promise<void> => {
+  const showing = useRef<string | null>(url);
+  useEffect(() => {
+    showing.current = url;
+    return () => {
+      showing.current = null;
       clearTimeout(retry.current);
-      const after = [...lastSeq.current].map(([channel, seq]) => `${channel}:${seq}`).join(',');
+    };
+  }, [url]);
+
+  /**
+   * Everything (first) or, after a reconnect, what followed the last message shown in each channel
+   * (`after`: fixed at the first try, so that messages come live meanwhile do not skip the ones missed).
+   */
+  const fetchChat = useCallback(
+    async (catchUp = false, after = [...lastSeq.current].map(([channel, seq]) => `${channel}:${seq}`).join(',')): Promise<void> => {
+      clearTimeout(retry.current);
       try {
         const r = await api<ChatPage>('GET', catchUp && after ? `${url}?after=${encodeURIComponent(after)}` : url);
         setChannels(r.channels);
@@ -69,8 +81,9 @@ export function Chat({ base, incoming, live, resync, onUnread }: { base: string;
         setActive((a) => a ?? r.channels.find((c) => c.unread > 0)?.id ?? r.channels[0]?.id ?? null);
         setError(null);
       } catch (e) {
+        if (showing.current !== url) return; // the page moved on
         setError(errorText(e));
-        retry.current = setTimeout(() => void fetchChat(catchUp), CHAT_RETRY_MS);
+        if (!(e instanceof ApiError) || e.status >= 500) retry.current = setTimeout(() => void fetchChat(catchUp, after), CHAT_RETRY_MS);
       }
     },
     [url, merge],

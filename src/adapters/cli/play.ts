@@ -297,7 +297,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         if (mine && !seat) throw new CommandError('log mine: act as a seat first ("as SEAT").');
         term.say(mine ? `The log as ${session.seatLabel(seat)}'s team may see it, its secrets included (${LOOK_AWAY}):` : `The log as the whole table may see it${seat ? ` ("log mine" adds ${session.seatLabel(seat)}'s team's own secrets; ${LOOK_AWAY} first)` : ''}:`);
         // The last N this viewer may see, not those among the last N of all (which may all be another team's secrets).
-        for (const e of session.eventsFor(mine ? seatViewer(seat) : SPECTATOR).slice(-Number(n ?? 20))) term.say(`  ${e.text}`);
+        const seen = session.eventsFor(mine ? seatViewer(seat) : SPECTATOR);
+        for (const e of seen.slice(Math.max(0, seen.length - Number(n ?? 20)))) term.say(`  ${e.text}`);
         return null;
       }
       case 'as':

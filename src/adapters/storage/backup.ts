@@ -222,8 +222,9 @@ export async function restoreBackup(db: Kysely<Database>, backup: Backup, opts: 
       for (const t of [...GAME_TABLES].reverse()) await tx.deleteFrom(t).where('game_id', 'in', ids).execute();
       await tx.deleteFrom('games').where('id', 'in', ids).execute();
     }
+    const tables = { ...backup.tables, ...chatNumberedPerChannel(backup.tables.chat_messages, backup.tables.chat_reads) };
     for (const table of TABLE_NAMES) {
-      let rows = backup.tables[table].map((r) => normalize(table, r));
+      let rows = tables[table].map((r) => normalize(table, r));
       if (table === 'people') rows = await withoutTakenAddresses(tx, rows);
       const keepExisting = table === 'people' || table === 'sessions' || table === 'notification_settings';
       for (const part of chunks(rows)) {
@@ -232,6 +233,33 @@ export async function restoreBackup(db: Kysely<Database>, backup: Backup, opts: 
       }
     }
   });
+}
+
+/**
+ * Chat messages numbered per channel, read markers with them (migration 13): a backup written before
+ * numbered them per game, and its gaps would tell a team how much the others wrote. Numbers already
+ * per channel stay as they are.
+ */
+export function chatNumberedPerChannel(messages: readonly Row[], reads: readonly Row[]): { chat_messages: Row[]; chat_reads: Row[] } {
+  const key = (r: Row) => `${r.game_id}\u0000${r.channel}`;
+  const byChannel = new Map<string, number[]>();
+  for (const m of messages) byChannel.set(key(m), [...(byChannel.get(key(m)) ?? []), Number(m.seq)]);
+  for (const seqs of byChannel.values()) seqs.sort((a, b) => a - b);
+  /** How many of the channel's messages are numbered `seq` or less (its new number, for a message): a binary search. */
+  const upTo = (k: string, seq: number) => {
+    const seqs = byChannel.get(k) ?? [];
+    let [lo, hi] = [0, seqs.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (seqs[mid] <= seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return {
+    chat_messages: messages.map((m) => ({ ...m, seq: upTo(key(m), Number(m.seq)) })),
+    chat_reads: reads.map((r) => ({ ...r, last_read: upTo(key(r), Number(r.last_read)) })),
+  };
 }
 
 /**

@@ -57,8 +57,9 @@ export class ChatStore {
   }
 
   /**
-   * The messages of these channels, oldest first: with `after`, those after its seq in each channel
-   * it names (every message of a channel it does not name); without, the latest CHAT_PAGE.
+   * The messages of these channels: with `after`, those after its seq in each channel it names
+   * (every message of a channel it does not name), channel by channel; without, the latest
+   * CHAT_PAGE, oldest first.
    */
   async read(game: string, channels: readonly string[], after?: ReadonlyMap<string, number>): Promise<ChatMessage[]> {
     if (!channels.length) return [];
@@ -68,7 +69,8 @@ export class ChatStore {
       .select(['chat_messages.id', 'chat_messages.seq', 'chat_messages.channel', 'chat_messages.author_id', 'people.name', 'chat_messages.author_label', 'chat_messages.text', 'chat_messages.created_at'])
       .where('chat_messages.game_id', '=', game)
       .where('chat_messages.channel', 'in', channels);
-    if (after) q = q.where((eb) => eb.or(channels.map((c) => eb.and([eb('chat_messages.channel', '=', c), eb('chat_messages.seq', '>', after.get(c) ?? 0)])))).orderBy('chat_messages.created_at', 'asc').orderBy('chat_messages.seq', 'asc');
+    // A catch-up page holds an unbroken run of each channel (by its numbers, not the clock), however it is cut.
+    if (after) q = q.where((eb) => eb.or(channels.map((c) => eb.and([eb('chat_messages.channel', '=', c), eb('chat_messages.seq', '>', after.get(c) ?? 0)])))).orderBy('chat_messages.channel').orderBy('chat_messages.seq', 'asc');
     else q = q.orderBy('chat_messages.created_at', 'desc').orderBy('chat_messages.seq', 'desc');
     const rows = await q.limit(CHAT_PAGE).execute();
     if (!after) rows.reverse();

@@ -102,11 +102,11 @@ export interface RewindsTable {
   reason: string | null;
 }
 
-/** A chat message (issue 10): numbered per game; `channel` names who may read it (src/adapters/server/chat-routes.ts). */
+/** A chat message (issue 10): numbered per channel; `channel` names who may read it (src/adapters/server/chat-routes.ts). */
 export interface ChatMessagesTable {
   id: string;
   game_id: string;
-  /** From 1 per game: the order of the game's messages, and what read markers and `after=` name. */
+  /** From 1 per channel of the game (migration 13): the order of the channel's messages, and what read markers and `after=` name. */
   seq: number;
   /** 'all', 'team:allied', 'team:soviet', or 'referee:PERSON' (a person's private line with the referee). */
   channel: string;
@@ -498,6 +498,8 @@ const MIGRATIONS: Record<string, Migration> = {
  * table with the new key (SQLite cannot drop the old one in place).
  */
 export async function numberChatPerChannel(db: Kysely<any>): Promise<void> {
+  // SQLite's migrations run outside a transaction (Kysely: no transactional DDL there): one of its own, so a failure leaves nothing half done.
+  if (!db.isTransaction) return db.transaction().execute((tx) => numberChatPerChannel(tx));
   await sql`update chat_reads set last_read = (select count(*) from chat_messages m where m.game_id = chat_reads.game_id and m.channel = chat_reads.channel and m.seq <= chat_reads.last_read)`.execute(db);
   await db.schema
     .createTable('chat_messages_by_channel')

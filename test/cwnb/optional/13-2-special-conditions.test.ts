@@ -521,7 +521,14 @@ describe('13.2 Special Conditions (Step B)', () => {
     t.order(NS, 'allied', { buy: ['a-ff3'] });
     t.order(NS, 'soviet', {});
     // No Ship cards given or received; Action cards may still move.
-    expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS })).toMatchObject({ code: 'rushed-no-ship-trading', rule: '13.2.9' });
+    // The Rushed player is offered no ship transfer at all (its form would list no War Zone), and is told why.
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('transferShip');
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).toContain('transferCard');
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS })).toMatchObject({
+      code: 'rushed-no-ship-trading',
+      rule: '13.2.9',
+      message: 'No teammate can receive a ship now. North Sea: Rushed: the Allied player of the Persian Gulf may not give or receive Ship cards this turn (13.2.9).',
+    });
     expect(t.refuse({ type: 'transferShip', seat: 'allied:north-sea', ship: 'a-ff3', to: PG })).toMatchObject({ code: 'rushed-no-ship-trading', rule: '13.2.9' });
     t.act({ type: 'transferCard', seat: 'allied:persian-gulf', card: 0, to: NS });
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.commit(z, s, []);

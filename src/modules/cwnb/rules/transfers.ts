@@ -69,6 +69,16 @@ export function targetField(state: CwnbState, from: ZoneState, side: Side, what:
   return { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options, unavailable };
 }
 
+/** No War Zone can receive a ship though some can receive cards (13.2.9 Rushed): why, for each, under the refusal that closes them. */
+function noShipTarget(state: CwnbState, from: ZoneState, side: Side, explain: boolean): RuleError | typeof NOT_NOW | null {
+  const to = targetField(state, from, side, 'ship');
+  if (to.kind !== 'choice' || to.options.length) return null;
+  if (!explain) return NOT_NOW;
+  const open = (Object.values(state.zones) as ZoneState[]).filter((z) => z.id !== from.id && transferWindow(state, z, side));
+  const first = open.map((z) => transferRefusal(state, from, z, side, 'ship')).find((r) => r);
+  return ruleError(first?.code ?? 'no-ship-target', `No teammate can receive a ship now. ${(to.unavailable ?? []).map((u) => `${u.label}: ${u.why}`).join(' ')}`, first?.rule);
+}
+
 /** Check both ends of a transfer and count it (13.3); returns the receiving zone, ready to change. */
 export function transferEndpoints(state: CwnbState, from: ZoneState, side: Side, to: ZoneId, what: 'ship' | 'card', ctx: Ctx): ZoneState {
   if (!state.zones[to]) refuse('zone-not-in-play', `The ${zoneName(to)} War Zone is not in play.`, '6.C.3');
@@ -96,7 +106,7 @@ export const transferShip = zoneAction({
   schema: z.object({ ship: z.string().min(1), to: toZone }),
   label: () => 'Transfer a ship to a teammate',
   when: (state, zone, side, explain) =>
-    transferFrom(state, zone, side, explain) ?? (Object.keys(zone.players[side].fleet).length ? null : no(explain, 'no-ships', () => 'You have no ship to transfer.')),
+    transferFrom(state, zone, side, explain) ?? (Object.keys(zone.players[side].fleet).length ? null : no(explain, 'no-ships', () => 'You have no ship to transfer.')) ?? noShipTarget(state, zone, side, explain),
   fields: (state, zone, side) => ({
     ship: { kind: 'choice', label: 'Ship', help: "The Ship card that leaves your Task Force for your teammate's Task Force (6.C.3).", options: Object.keys(zone.players[side].fleet).map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
     to: targetField(state, zone, side, 'ship'),
