@@ -90,7 +90,7 @@ export class Game {
 
   /** Stop the script unless `cond` holds (a check that the story goes the way the text says). */
   check(cond: boolean, what: string): void {
-    if (!cond) throw new Error(`${this.name}: expected ${what}\n${renderStatus(view(this.state, REFEREE))}`);
+    if (!cond) throw new Error(`${this.name}: expected ${what}\n${renderStatus(view(this.state, REFEREE), (s) => this.session.seatLabel(s))}`);
   }
 
   track(side: Side, zone: ZoneId): number {
@@ -98,7 +98,7 @@ export class Game {
   }
 
   status(): string {
-    return renderStatus(view(this.state, REFEREE));
+    return renderStatus(view(this.state, REFEREE), (s) => this.session.seatLabel(s));
   }
 }
 

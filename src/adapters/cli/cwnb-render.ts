@@ -3,16 +3,9 @@ import type { view as cwnbView } from '../../modules/cwnb/view.ts';
 type View = ReturnType<typeof cwnbView>;
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 
-/** A compact text picture of the campaign for a terminal. */
-export function renderStatus(v: View): string {
+/** A compact text picture of the campaign for a terminal; `seatName`: the module's seat label ("Allied, North Sea"). */
+export function renderStatus(v: View, seatName: (seat: string) => string): string {
   const lines: string[] = [];
-  /** "Allied, North Sea", "Soviet Overall Commander" (14.1) for a seat id. */
-  const seatName = (seat: string) => {
-    const [side, part] = seat.split(':');
-    if (side === 'commander') return `${cap(part)} Overall Commander`;
-    const zone = v.zones.find((z) => z.id === part);
-    return zone ? `${cap(side)}, ${zone.name}` : seat;
-  };
   /** A Port Strike's effect in words: "port mined". */
   const effect = (e: string | null | undefined) => (e ? ` (${e.replace(/-/g, ' ')})` : '');
   const head = v.result ? 'Campaign over' : `Campaign Game Turn ${v.turn}${v.agreedTurns ? ` of ${v.agreedTurns}` : ` (variable end from turn ${v.variableEndFrom})`}`;

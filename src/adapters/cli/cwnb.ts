@@ -205,7 +205,7 @@ export function registerCwnbCommands(program: Command): void {
       }
       const state = session.state as CwnbState;
       if (o.json) out(JSON.stringify(replaySummary(state)));
-      else if (!o.log || o.as === undefined) out(renderStatus(view(state, viewer)) + `\n\n${session.record.log.length} actions replayed.`);
+      else if (!o.log || o.as === undefined) out(renderStatus(view(state, viewer), (s) => session.seatLabel(s)) + `\n\n${session.record.log.length} actions replayed.`);
     });
 
   program

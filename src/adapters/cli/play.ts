@@ -205,7 +205,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       // A secret order to give (not only a team note, open in every step): the keyboard is handed over first.
       const ordering = specs.some((s) => s.secret && !actionDef(session.module, session.state, s.type)?.keptByTeam);
       // Not between two seats of one person (the game knows who holds them): the keyboard stays with them.
-      const samePerson = !!handedTo && !!p.playerName?.(seat, session) && p.playerName?.(seat, session) === p.playerName?.(handedTo, session);
+      const person = p.playerName?.(seat, session);
+      const samePerson = !!handedTo && !!person && person === p.playerName?.(handedTo, session);
       const handed = seat && seat !== handedTo && ordering && !samePerson ? await handOver() : '';
       handedTo = seat;
       if (handed !== null) showOffers();

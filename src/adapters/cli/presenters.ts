@@ -43,12 +43,12 @@ export interface Presenter {
 }
 
 const cwnb: Presenter = {
-  status: (session) => renderStatus(cwnbView(session.state as CwnbState, SPECTATOR)),
+  status: (session) => renderStatus(cwnbView(session.state as CwnbState, SPECTATOR), (s) => session.seatLabel(s)),
   view(session, seat, target) {
     const state = session.state as CwnbState;
     const v = cwnbView(state, seatViewer(seat));
     const zone = parseSeat(target)?.zone; // a War Zone seat's zone; a Commander sees them all
-    return [renderStatus({ ...v, zones: v.zones.filter((z) => !zone || z.id === zone) }), ...ownSecrets(v, seat, session.module.teamOf(state, seat)), `(as ${seat} may see it)`].join('\n');
+    return [renderStatus({ ...v, zones: v.zones.filter((z) => !zone || z.id === zone) }, (s) => session.seatLabel(s)), ...ownSecrets(v, seat, session.module.teamOf(state, seat)), `(as ${seat} may see it)`].join('\n');
   },
   resolveSeat: (text, session) => resolveCwnbSeat(text, session.state as CwnbState),
   rewindScope(session, seat) {

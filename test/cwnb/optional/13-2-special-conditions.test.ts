@@ -247,11 +247,16 @@ describe('13.2 Special Conditions (Step B)', () => {
       return t;
     }
 
-    it('13.2.7 Port Strike air strike hits on 1: sunk / crippled / large sunk, points on the track', () => {
-      const t = turnOne();
+    /** The mission rolled; the Allied player rolls Port Strike!, the Soviet player no condition. */
+    function strikeRolled(t: OTable): void {
       t.roll(PG, {});
       t.give(PG, 'allied', 'Port Strike');
       t.give(PG, 'soviet', null);
+    }
+
+    it('13.2.7 Port Strike air strike hits on 1: sunk / crippled / large sunk, points on the track', () => {
+      const t = turnOne();
+      strikeRolled(t);
       // The Port Strike player must choose its effect before anything else.
       expect(t.zone(PG).step).toBe('conditions');
       expect(t.view('referee').waitingFor).toEqual(['allied:persian-gulf']);
@@ -297,9 +302,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     it('13.2.7 a roster that says only what decides a hit is enough for the air strike: Large (sunk), or no Crippled side (sunk)', () => {
       const roster = { ...FIXTURE_ROSTER, ships: FIXTURE_ROSTER.ships.map((s) => (s.id === 's-cv' ? { ...s, large: true } : s.id === 's-cg' ? { ...s, crippledSide: true, large: false } : s.id.startsWith('s-') ? { ...s, crippledSide: false } : s)) };
       const t = turnOne(SC, roster);
-      t.roll(PG, {});
-      t.give(PG, 'allied', 'Port Strike');
-      t.give(PG, 'soviet', null);
+      strikeRolled(t);
       const ev = t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 2, 2, 2] });
       expect(pointsOf(ev, 'allied', 'port-strike')).toEqual([20]); // the Large Kiev sunk; the Kara crippled
       expect(t.zoneView(PG).players.soviet.fleet.find((s) => s.id === 's-cg')).toMatchObject({ crippled: true });
@@ -309,9 +312,7 @@ describe('13.2 Special Conditions (Step B)', () => {
       for (const kara of [{ crippledSide: true }, { large: false }]) {
         const roster = { ...FIXTURE_ROSTER, ships: FIXTURE_ROSTER.ships.map((s) => (s.id === 's-cg' ? { ...s, ...kara } : s.id.startsWith('s-') ? { ...s, large: true } : s)) };
         const t = turnOne(SC, roster);
-        t.roll(PG, {});
-        t.give(PG, 'allied', 'Port Strike');
-        t.give(PG, 'soviet', null);
+        strikeRolled(t);
         const r = t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 2, 2, 2] });
         expect(r).toMatchObject({ code: 'port-strike-ship-data', rule: '13.2.7' });
         expect(r.message).toMatch(/whether Kara is a Large ship or has a Crippled side/);
@@ -377,9 +378,7 @@ describe('13.2 Special Conditions (Step B)', () => {
 
     it('13.2.7 the air strike needs the roster to say which ships are Large or have a Crippled side', () => {
       const t = turnOne(SC, FIXTURE_ROSTER);
-      t.roll(PG, {});
-      t.give(PG, 'allied', 'Port Strike');
-      t.give(PG, 'soviet', null);
+      strikeRolled(t);
       const r = t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 1, 1, 1] });
       expect(r).toMatchObject({ code: 'port-strike-ship-data', rule: '13.2.7' });
       // Not the Sovremenny: crippled on turn 1, a hit sinks it whatever its card says.
@@ -394,9 +393,7 @@ describe('13.2 Special Conditions (Step B)', () => {
 
     it('13.2.7 on turn 1 the enemy has no ships yet: the air strike rolls no dice, and the form and the log say it does nothing', () => {
       const t = new OTable({ zones: [PG], optional: SC });
-      t.roll(PG, {});
-      t.give(PG, 'allied', 'Port Strike');
-      t.give(PG, 'soviet', null);
+      strikeRolled(t);
       const choice = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!.fields!.choice as unknown as { options: { value: string; label: string }[] };
       expect(choice.options[0].label).toBe('Special air strike on every enemy ship in the zone (hit on 1): no enemy ship is in the zone, so it would do nothing');
       const ev = t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [] });

@@ -198,11 +198,17 @@ describe('13.5 Friction of War', () => {
     expect(t.view('referee').vp.allied - t.view('referee').vp.soviet).toBe(5);
   });
 
-  it('13.5 jokers: order a Flag Officer present (own) or absent (the enemy\'s), before the Battle Commitment', () => {
+  /** 13.4 and 13.5 in the Persian Gulf: each side has ordered a cruiser, no one has committed. */
+  function cruisersOrdered(): OTable {
     const t = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true } });
     t.start(PG, {});
     t.order(PG, 'allied', { buy: ['a-cg'] });
     t.order(PG, 'soviet', { buy: ['s-cg'] });
+    return t;
+  }
+
+  it('13.5 jokers: order a Flag Officer present (own) or absent (the enemy\'s), before the Battle Commitment', () => {
+    const t = cruisersOrdered();
     joker(t, 'allied:persian-gulf', 'flag-officer-absent');
     expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'commit')!.fields!.flagOfficer).toBeUndefined();
     // The board says why the Soviet commitment has no Command Ship.
@@ -234,10 +240,7 @@ describe('13.5 Friction of War', () => {
   });
 
   it('13.5 jokers: a Soviet order reads as such on the board ("by a Soviet order")', () => {
-    const t = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true } });
-    t.start(PG, {});
-    t.order(PG, 'allied', { buy: ['a-cg'] });
-    t.order(PG, 'soviet', { buy: ['s-cg'] });
+    const t = cruisersOrdered();
     joker(t, 'soviet:persian-gulf', 'flag-officer-absent');
     expect(t.zoneView(PG, 'allied:persian-gulf').reminders).toContain('The Allied Flag Officer is absent this turn, by a Soviet order (13.5): no Command Ship.');
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-cg' }).code).toBe('no-flag-officer');

@@ -4,7 +4,7 @@ import { refuse } from '../../../engine/errors.ts';
 import { ZONE_IDS, type Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
 import { isSubmarine, no, say, shipCard, sideName, writablePlayer, zoneAction, zoneName } from '../rules/common.ts';
-import { targetField, transferEndpoints, transferFrom, transferTargets } from '../rules/transfers.ts';
+import { noneCanReceive, targetField, transferEndpoints, transferFrom, transferTargets } from '../rules/transfers.ts';
 import { TRANSFER_STEPS } from '../rules/sequence-of-play.ts';
 import type { CwnbState, PlayerState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
@@ -48,13 +48,9 @@ export const transferFlagOfficer = zoneAction({
     const targets = transferTargets(state, zone, side);
     if (targets.some((id) => !state.zones[id]!.players[side].flagOfficer)) return null;
     // Why each teammate's War Zone cannot receive it (a Flag Officer there, 13.3, Rushed…), as its form says.
-    return no(explain, 'already-has-flag-officer', () => {
-      const to = targetField(state, zone, side, 'card', (z) => (z.players[side].flagOfficer ? hasOne(side) : null));
-      const why = to.kind === 'choice' ? (to.unavailable ?? []).map((u) => `${u.label}: ${u.why}`).join(' ') : '';
-      return `No teammate can receive your Flag Officer now. ${why}`;
-    });
+    return no(explain, 'already-has-flag-officer', () => noneCanReceive('your Flag Officer', flagTarget(state, zone, side)));
   },
-  fields: (state, zone, side) => ({ to: targetField(state, zone, side, 'card', (to) => (to.players[side].flagOfficer ? hasOne(side) : null)) }),
+  fields: (state, zone, side) => ({ to: flagTarget(state, zone, side) }),
   apply(state, from, side, a, ctx) {
     const dest = transferEndpoints(state, from, side, a.to, 'card', ctx);
     if (dest.players[side].flagOfficer) refuse('already-has-flag-officer', `${zoneName(dest.id)}: ${hasOne(side)}`, '13.4');
@@ -63,6 +59,9 @@ export const transferFlagOfficer = zoneAction({
     say(ctx, { type: 'transfer', side, flagOfficer: true, fromZone: from.id, toZone: dest.id, zones: [from.id, dest.id], text: `${sideName(side)}: Flag Officer transferred from ${zoneName(from.id)} to ${zoneName(dest.id)} (13.4).` });
   },
 });
+
+/** Where a Flag Officer may go: a card transfer (13.3) to a War Zone that has none (13.4). */
+const flagTarget = (state: CwnbState, from: ZoneState, side: Side) => targetField(state, from, side, 'card', (to) => (to.players[side].flagOfficer ? hasOne(side) : null));
 
 /** 13.4: "a Task Force cannot have more than one Flag Officer" (said of a War Zone that has one). */
 const hasOne = (side: Side) => `It already has ${aSide(side)} Flag Officer, and a Task Force cannot have more than one (13.4).`;

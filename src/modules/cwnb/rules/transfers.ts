@@ -54,7 +54,7 @@ function whyNoTarget(state: CwnbState, from: ZoneState, side: Side): RuleError {
  * The War Zones a transfer may go to, and each other War Zone with why it may not (6.C.3, 13.2.8,
  * 13.2.9, 13.3; `closed`: the action's own reason, 13.4 one Flag Officer to a Task Force).
  */
-export function targetField(state: CwnbState, from: ZoneState, side: Side, what: 'ship' | 'card', closed: (to: ZoneState) => string | null = () => null): FieldSpec {
+export function targetField(state: CwnbState, from: ZoneState, side: Side, what: 'ship' | 'card', closed: (to: ZoneState) => string | null = () => null): Extract<FieldSpec, { kind: 'choice' }> {
   const options: FieldOption[] = [];
   const unavailable: UnavailableOption[] = [];
   for (const id of state.options.zones) {
@@ -69,14 +69,19 @@ export function targetField(state: CwnbState, from: ZoneState, side: Side, what:
   return { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options, unavailable };
 }
 
+/** "No teammate can receive a ship now." and why, War Zone by War Zone, from a transfer form that offers none. */
+export function noneCanReceive(what: string, to: Extract<FieldSpec, { kind: 'choice' }>): string {
+  return `No teammate can receive ${what} now. ${(to.unavailable ?? []).map((u) => `${u.label}: ${u.why}`).join(' ')}`;
+}
+
 /** No War Zone can receive a ship though some can receive cards (13.2.9 Rushed): why, for each, under the refusal that closes them. */
 function noShipTarget(state: CwnbState, from: ZoneState, side: Side, explain: boolean): RuleError | typeof NOT_NOW | null {
   const to = targetField(state, from, side, 'ship');
-  if (to.kind !== 'choice' || to.options.length) return null;
+  if (to.options.length) return null;
   if (!explain) return NOT_NOW;
   const open = (Object.values(state.zones) as ZoneState[]).filter((z) => z.id !== from.id && transferWindow(state, z, side));
   const first = open.map((z) => transferRefusal(state, from, z, side, 'ship')).find((r) => r);
-  return ruleError(first?.code ?? 'no-ship-target', `No teammate can receive a ship now. ${(to.unavailable ?? []).map((u) => `${u.label}: ${u.why}`).join(' ')}`, first?.rule);
+  return ruleError(first?.code ?? 'no-ship-target', noneCanReceive('a ship', to), first?.rule);
 }
 
 /** Check both ends of a transfer and count it (13.3); returns the receiving zone, ready to change. */
