@@ -169,6 +169,20 @@ describe('deadlines (issue 10)', () => {
     expect(Date.parse(after) - Date.parse(before)).toBe(HOUR);
   });
 
+  it('hours per decision do not start again when the game only waits on fewer seats (a decision made)', async () => {
+    const g = await game('e');
+    expect(await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0)).toBe(1);
+    expect(await g.soviet.act(g.id, { type: 'rollMission', seat: 'soviet:north-atlantic', values: [1] }, 1)).toBe(2);
+    await server.ctx.notifications.idle();
+    await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { hours: 12, onExpiry: 'referee' });
+    const before = (await g.soviet.get(`/api/games/${g.id}/deadline`)).body.deadline.dueAt;
+    clock.advance(HOUR);
+    // Ann is done purchasing in the Mediterranean: the game waits on the same seats but hers, so Boris's clock runs on.
+    expect(await g.allied.act(g.id, { type: 'donePurchasing', seat: 'allied:mediterranean' }, 2)).toBe(3);
+    await server.ctx.notifications.idle();
+    expect((await g.soviet.get(`/api/games/${g.id}/deadline`)).body.deadline.dueAt).toBe(before);
+  });
+
   it('the referee pauses and resumes by hand; a player cannot; a second pause is refused', async () => {
     const g = await game('d');
     expect((await g.allied.post(`/api/games/${g.id}/pause`)).status).toBe(403);

@@ -126,7 +126,7 @@ export class Notifications {
   private readonly chains = new Map<string, Promise<void>>();
   /** The waiting set each game was last seen with on this node. */
   private readonly lastWaiting = new Map<string, readonly string[]>();
-  /** Called when a game waits on a new set of seats (the deadlines re-arm an hours-per-decision deadline). */
+  /** Called when a game waits on someone it did not wait on before (`seats`: those), or ends (the deadlines re-arm an hours-per-decision deadline, or end it). */
   onNewWaiting: (game: string, seats: string[], over: boolean) => Promise<void> = async () => {};
 
   constructor(
@@ -295,7 +295,9 @@ export class Notifications {
       this.lastWaiting.set(game, now);
       if (sameSet(before, now)) return;
     }
-    await this.onNewWaiting(game, over ? [] : now, over);
+    // A decision made (fewer seats waited on) leaves the others' clock running.
+    const added = over ? [] : now.filter((s) => !before.includes(s));
+    if (over || added.length) await this.onNewWaiting(game, added, over);
     const holders = await this.people.holders(game);
     const earlier = holdersOf(holders, before);
     const told: string[] = [];
