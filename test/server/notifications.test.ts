@@ -52,6 +52,34 @@ function secretsOf(actions: ReturnType<typeof exampleActions>): string[] {
 }
 
 describe('notifications of a decision waiting (issue 10)', () => {
+  it('§4 a rewind asked of a seat: its holder is told once (the asker is not), in public words; the home page lists it as waiting on them until answered', async () => {
+    const g = await twoTeamGame(server);
+    await settings(g.allied, emailOn('ann-rewind@example.org'));
+    await settings(g.soviet, emailOn('boris-rewind@example.org'));
+    const actions = exampleActions();
+    for (const k of [0, 1, 2]) await g.holder(actions[k].seat).act(g.id, actions[k], k); // two mission rolls, then Ann's first ship order in the Mediterranean
+    await server.ctx.notifications.idle();
+    await runDue(server.ctx);
+    clock.advance(6 * MINUTE); // past the cap of one message per address every 5 minutes
+    const before = { ann: smtp.mails.filter((m) => m.to.includes('ann-rewind@example.org')).length, boris: smtp.mails.filter((m) => m.to.includes('boris-rewind@example.org')).length };
+    const asked = await g.allied.post(`/api/games/${g.id}/rewinds`, { seat: 'allied:mediterranean', scope: 'zone:mediterranean', to: 1 });
+    expect(asked.status, asked.text).toBe(201);
+    await runDue(server.ctx);
+    clock.advance(6 * MINUTE);
+    await runDue(server.ctx);
+    const toBoris = smtp.mails.filter((m) => m.to.includes('boris-rewind@example.org')).slice(before.boris);
+    expect(toBoris.map((m) => m.subject)).toEqual([expect.stringContaining('a rewind asked of you')]);
+    expect(toBoris[0].text).toMatch(/Allied, Mediterranean asks to rewind the Mediterranean War Zone/);
+    for (const secret of secretsOf(actions.slice(0, 3))) expect(toBoris[0].text).not.toContain(secret);
+    expect(smtp.mails.filter((m) => m.to.includes('ann-rewind@example.org'))).toHaveLength(before.ann);
+    const line = (c: Client) => c.get('/api/me').then((r) => r.body.games.find((x: { id: string }) => x.id === g.id));
+    expect((await line(g.soviet)).rewindAsked).toEqual(['soviet:mediterranean']);
+    expect((await line(g.allied)).rewindAsked).toEqual([]);
+    const rid = asked.body.id;
+    expect((await g.soviet.post(`/api/games/${g.id}/rewinds/${rid}`, { seat: 'soviet:mediterranean', agree: false })).status).toBe(200);
+    expect((await line(g.soviet)).rewindAsked).toEqual([]);
+  });
+
   it('a connected person gets none; one not connected gets exactly one per change of the waiting set, not one per action; no text holds a secret', async () => {
     const g = await twoTeamGame(server);
     await settings(g.allied, emailOn('ann@example.org'));

@@ -26,6 +26,8 @@ export interface GameSummary {
   /** "Allied, Mediterranean" by seat id. */
   seatLabels: Record<string, string>;
   waitingOnYou: string[];
+  /** Your seats a rewind request asked by another seat waits on (agree or refuse on the game page). */
+  rewindAsked: string[];
   waitingFor: string[];
   turn: number | null;
   over: boolean;

@@ -86,7 +86,8 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const live = useLive(id, as, start, onFrame, onChat, onResync);
   const [deadline, reloadDeadline] = useDeadline(base, `${page?.game.version}/${frames}`);
 
-  const mine = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)).length : 0;
+  // Decisions and rewind requests waiting on the person's seats.
+  const mine = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)).length + page.rewinds.filter((r) => r.needed.some((s) => page.me.seats.includes(s))).length : 0;
   useTitle(page ? `${mine ? `(${mine}) ` : ''}${page.game.title} — Wardroom` : 'Wardroom');
 
   /**

@@ -32,7 +32,7 @@ export function Home() {
       document.removeEventListener('visibilitychange', again);
     };
   }, []);
-  const waiting = me ? me.games.reduce((n, g) => n + g.waitingOnYou.length, 0) : 0;
+  const waiting = me ? me.games.reduce((n, g) => n + g.waitingOnYou.length + g.rewindAsked.length, 0) : 0;
   useTitle(waiting ? `(${waiting}) Wardroom` : 'Wardroom');
 
   const start = async (what: () => Promise<{ id: string }>) => {
@@ -86,7 +86,7 @@ function GameList({ games }: { games: GameSummary[] }) {
   return (
     <ul class="games">
       {games.map((g) => (
-        <li key={g.id} data-testid={`game-${g.id}`} class={g.waitingOnYou.length ? 'waiting' : ''}>
+        <li key={g.id} data-testid={`game-${g.id}`} class={g.waitingOnYou.length + g.rewindAsked.length ? 'waiting' : ''}>
           <Link href={`/g/${encodeURIComponent(g.id)}`}>{g.title}</Link>
           <div>
             {(g.unread ?? 0) > 0 && (
@@ -95,6 +95,7 @@ function GameList({ games }: { games: GameSummary[] }) {
               </Link>
             )}
             {g.waitingOnYou.length > 0 && <strong class="badge">Waiting on you: {g.waitingOnYou.map((s) => g.seatLabels[s] ?? s).join('; ')}</strong>}
+            {g.rewindAsked.length > 0 && <strong class="badge">A rewind asked of you: {g.rewindAsked.map((s) => g.seatLabels[s] ?? s).join('; ')}</strong>}
             {g.problem && <strong class="badge">{g.problem}</strong>}
             <small>
               {' '}

@@ -73,13 +73,18 @@ export async function gameSummary(ctx: Ctx, id: string, g: Membership) {
   // A game moved to the table waits on nobody online; a paused one on nobody until it resumes.
   const waitingFor = g.moved || g.paused ? [] : session.waitingFor();
   const state = session.state as { turn?: number };
-  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, session.seatLabel(s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, paused: !!g.paused, ...(await rematchLinks(ctx, id)) };
+  // Seats of the person's that an open rewind request (asked by another seat) waits on an answer from.
+  const asked = new Set<string>();
+  if (!g.moved && !session.isOver()) {
+    for (const r of await ctx.people.openRewinds(id)) for (const s of session.module.scopeSeats?.(session.state, r.scope) ?? []) if (g.seats.includes(s) && !r.agreed.includes(s)) asked.add(s);
+  }
+  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, session.seatLabel(s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), rewindAsked: [...asked], waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, paused: !!g.paused, ...(await rematchLinks(ctx, id)) };
 }
 
 /** The home page's line for a campaign that does not load (a database restored under a running server): its title and seats, waiting on nobody. */
 export function brokenSummary(id: string, g: Membership) {
   const problem = 'This campaign cannot be opened: its stored record does not replay (the server log says why). The referee can restore it from a backup.';
-  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, s])), waitingOnYou: [] as string[], waitingFor: [] as string[], turn: null, over: false, version: 0, paused: !!g.paused, problem };
+  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, s])), waitingOnYou: [] as string[], rewindAsked: [] as string[], waitingFor: [] as string[], turn: null, over: false, version: 0, paused: !!g.paused, problem };
 }
 
 /** The game file to download: the seed only once the game is over (or moved to the table), and a team's notes only for that team (and the referee). */
@@ -383,6 +388,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (isRuleError(check)) throw ruleRefusal(check);
     const rid = await ctx.people.createRewind(id, body.seat, body.scope, body.to);
     ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
+    await ctx.notifications.rewindAsked(id, need, access.personId, session.seatLabel(body.seat), session.partName(body.scope));
     reply.status(201);
     return { id: rid };
   });

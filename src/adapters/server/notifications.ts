@@ -237,6 +237,21 @@ export class Notifications {
     return { subject: `Wardroom: deadline soon in “${title}”`, text: `Reminder: “${title}” waits on you (${what}) until ${when(about.dueAt)}.` };
   }
 
+  /**
+   * A seat asked to rewind a part of the game (§4 corrections by agreement): whoever holds a seat
+   * the request waits on, other than the asker, is told unless on the game's page. Public words
+   * only: who asks and which part, not what it takes back (the game page says that per viewer).
+   */
+  async rewindAsked(game: string, seats: readonly string[], askerId: string, asker: string, part: string): Promise<void> {
+    const title = await this.titleOf(game);
+    for (const [personId, theirs] of holdersOf(await this.people.holders(game), seats)) {
+      if (personId === askerId || (await this.presence.isConnected(game, personId))) continue;
+      const session = await this.sessionOf(game);
+      const as = theirs.map((s) => session?.seatLabel(s) ?? s).join('; ');
+      await this.toPerson(personId, 'turn', game, `Wardroom: a rewind asked of you in “${title}”`, `${asker} asks to rewind ${part} in “${title}”: agree or refuse on the game page (${as}).`, this.gameLink(game));
+    }
+  }
+
   /** An item for an e-mail address that is no person's (yet): an invitation. */
   async toAddress(address: string, kind: NotificationKind, game: string | null, subject: string, text: string, link: string | null): Promise<void> {
     await this.enqueue({ personId: null, game, kind, channel: 'email', address, subject, text, link, about: null });

@@ -45,7 +45,7 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
       });
       games.push({ ...summary, unread: await unreadFor(ctx, personId, id, g).catch(() => 0) });
     }
-    games.sort((a, b) => Number(b.waitingOnYou.length > 0) - Number(a.waitingOnYou.length > 0));
+    games.sort((a, b) => Number(b.waitingOnYou.length + b.rewindAsked.length > 0) - Number(a.waitingOnYou.length + a.rewindAsked.length > 0));
     return { person, games };
   });
 
