@@ -77,7 +77,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
   it('a command that fits no action offered says what may be typed now', async ({ expect }) => {
     const file = newGame(ONE_ZONE);
     const r = await wardroom(['play', file], ['buy kidd', 'quit'].join('\n') + '\n');
-    expect(r.stdout).toContain('Refused: soviet:mediterranean cannot "buy" now: Mediterranean: purchases are made in Battle Preparations after the mission is known (6.C.2). Type one of: roll DICE');
+    expect(r.stdout).toContain('Refused: soviet:mediterranean cannot "buy" now: Mediterranean: purchases are made in Battle Preparations, once the mission is rolled; it is not rolled yet (6.C.2). Type one of: roll DICE');
     expect(log(file)).toEqual([]);
   });
 

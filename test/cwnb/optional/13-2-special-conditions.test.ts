@@ -22,6 +22,11 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(t.view('spectator').optionalRuleNames).toEqual(['13.2 Special Conditions']); // as the boards name it
     // Allied 4: no Special Condition, and only that die is entered.
     expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [4, 2] })).toMatchObject({ code: 'extra-die', rule: '13.2' });
+    // The mission is known, but purchases wait for Special Conditions (a table play test was told "after the mission is known").
+    expect(t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-dd' })).toMatchObject({
+      code: 'not-purchase-step',
+      message: 'Persian Gulf: purchases are made once both players have settled their Special Conditions (13.2), which they have not yet (6.C.2).',
+    });
     expect(t.conditions(PG, 'allied', 4).map((e) => [e.type, e.text])).toContainEqual(['special-condition', 'Persian Gulf: Allied has no Special Condition this turn (13.2).']);
     expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [5, 1] })).toMatchObject({ code: 'conditions-rolled', rule: '13.2' });
     // Soviet 5: a second die on the Soviet column (6: Close Range Battle).

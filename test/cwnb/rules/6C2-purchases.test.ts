@@ -267,7 +267,10 @@ describe('6.C.2 Purchase Limitations', () => {
 
   it('6.C.2 purchases are made in Battle Preparations, once the mission is known', () => {
     const t = new Table({ zones: [NS] });
-    expect(t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' }).code).toBe('not-purchase-step');
+    expect(t.refuse({ type: 'buyShip', seat: 'allied:north-sea', ship: 'a-dd' })).toMatchObject({
+      code: 'not-purchase-step',
+      message: 'North Sea: purchases are made in Battle Preparations, once the mission is rolled; it is not rolled yet (6.C.2).',
+    });
   });
 });
 

@@ -94,9 +94,15 @@ function whyNoShip(state: CwnbState, zone: ZoneState, side: Side): RuleError {
   );
 }
 
+/** Why a War Zone before its purchases does not take an order yet. */
+const notYet: Partial<Record<ZoneState['step'], string>> = {
+  mission: 'purchases are made in Battle Preparations, once the mission is rolled; it is not rolled yet',
+  conditions: 'purchases are made once both players have settled their Special Conditions (13.2), which they have not yet',
+};
+
 function purchasing(state: CwnbState, zone: ZoneState, side: Side, explain: boolean) {
   if (zone.step !== 'purchase' || state.purchasesResolved) {
-    return no(explain, 'not-purchase-step', () => `${zoneName(zone.id)}: purchases are made in Battle Preparations after the mission is known (6.C.2).`);
+    return no(explain, 'not-purchase-step', () => `${zoneName(zone.id)}: ${notYet[zone.step] ?? "this turn's purchases are over"} (6.C.2).`);
   }
   if (zone.players[side].order.done) return no(explain, 'purchases-done', () => 'You have finished purchasing this turn; undo to change your order.');
   return null;
