@@ -184,6 +184,19 @@ describe('wardroom play: 14.1 an Overall Commander at the table', () => {
     ]);
   });
 
+  it('14.1 an order the rules close for the seat it is for (the 6.C.2 card limit) is refused with that reason, kept for "why", not as a word not understood', async ({ expect }) => {
+    for (const zones of [['mediterranean'], ['mediterranean', 'north-atlantic']]) {
+      const file = newGame({ ...ONE_ZONE, zones, startingPoints: 'demo', optional: { overallCommanders: true } });
+      const rolls = zones.flatMap((z) => [`as s:${z}`, 'roll 3']);
+      const cards = ['ecm', 'evasive', 'air cover', 'asw', 'jink'].map((c) => `for a:med card ${c}`);
+      const r = await wardroom(['play', file], [...rolls, 'as c:a', '', ...cards, 'for a:med card bounce', 'why', 'quit'].join('\n') + '\n');
+      const after = r.stdout.slice(r.stdout.lastIndexOf('Recorded, and kept secret'));
+      expect(after, zones.join()).toContain('Refused: a secret order is not accepted now; "why" shows the reason');
+      expect(after, zones.join()).toContain('At most 5 Action cards may be purchased per turn');
+      expect(after, zones.join()).not.toContain('Not understood');
+    }
+  });
+
   it('14.1 a seat is named for "assign" as for "as" (a:med); 6.C.3 "give card" with no card in hand is refused as a card transfer, not read as a ship', async ({ expect }) => {
     const file = newGame({ ...TWO_ZONES, optional: { overallCommanders: true } });
     const script = ['as c:a', 'assign a:med Carol', 'as s:med', 'roll 3', 'as s:na', 'roll 3', 'as a:med', 'buy kidd', 'done', 'as s:med', 'done', 'as a:na', 'done', 'as s:na', 'done', 'as a:med', 'give card 1 to na', 'why', 'quit'];

@@ -367,6 +367,14 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     }
     const proxy = p.proxy?.(line, session, seat);
     const typed = proxy?.line ?? line;
+    // 14.1: an order for a seat the order's form does not list (the rules close it for that seat: the
+    // card limit reached) is refused with the rules' reason for that seat, kept for "why" as the seat's own would be.
+    const forType = proxy && commandType(typed, specs);
+    const forField = forType ? specs.find((s) => s.type === forType)?.fields?.for : undefined;
+    if (proxy && forField?.kind === 'choice' && !forField.options.some((o) => o.value === proxy.target)) {
+      const why = notOffered(session.module, actionDef(session.module, session.state, forType as string)!, session.state, proxy.target);
+      if (why) throw new CommandError(keepSecret(formatRefusal(why)));
+    }
     const other = namesOtherAction(typed, specs, session.module.actions(session.state));
     // A line that names no action answers the seat's one open decision ("y", "2"), unless secret: a shared screen shows the line.
     const answer = () => (only && !only.secret && !proxy ? parseAnswer(line, only) : null);
