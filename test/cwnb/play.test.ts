@@ -66,6 +66,18 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     expect(asAllied).toContain('Your order (10 points): USS Kidd');
   });
 
+  it('6.C.2 at a shared screen, "view" of the other team\'s seat shows none of the acting seat\'s secrets; its own view and "hand" warn the other team to look away first', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy kidd', 'card ecm', 'view s', 'view', 'done', 'as s', 'done', 'as a', 'hand', 'quit'].join('\n') + '\n');
+    const ofSoviet = r.stdout.slice(r.stdout.indexOf('allied:mediterranean> view s'), r.stdout.indexOf('allied:mediterranean> view\n'));
+    expect(ofSoviet).not.toMatch(/USS Kidd|look away|looks away/);
+    expect(ofSoviet).toContain('(as allied:mediterranean may see it)');
+    const own = r.stdout.slice(r.stdout.indexOf('allied:mediterranean> view\n'), r.stdout.indexOf('allied:mediterranean> done'));
+    expect(own.indexOf('the other team looks away')).toBeGreaterThan(-1);
+    expect(own.indexOf('the other team looks away')).toBeLessThan(own.indexOf('USS Kidd'));
+    expect(r.stdout.slice(r.stdout.indexOf('allied:mediterranean> hand'))).toMatch(/^allied:mediterranean> hand\n\(the other team looks away[^\n]*\n\s+1\. ECM/);
+  });
+
   it('14.1 "view" shows an Overall Commander the orders it gave, War Zone by War Zone; the other team\'s Commander sees none of them', async ({ expect }) => {
     const file = newGame({ ...ONE_ZONE, zones: ['mediterranean', 'north-atlantic'], startingPoints: 'demo', optional: { overallCommanders: true } });
     const r = await wardroom(['play', file], ['roll 1', 'as na', 'roll 1', 'as c:a', '', 'for a:med buy nimitz', 'view', 'as c:s', '', 'view', 'quit'].join('\n') + '\n');

@@ -6,7 +6,7 @@ import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
 import { actionDef, checkFields, notOffered } from '../../engine/kernel.ts';
 import { CommandError, PublicCommandError, commandType, listOptions, namesOtherAction, parseAnswer, parseCommandLine, readValue, typedValue, usage } from './command-line.ts';
-import { presenterFor } from './presenters.ts';
+import { LOOK_AWAY, presenterFor } from './presenters.ts';
 
 /**
  * The play driver for every rules module: the same session, storage and prompts for a CWNB
@@ -491,8 +491,6 @@ function countDefault(f: FieldSpec, form: Fields, answered: Record<string, unkno
   return Math.min(f.max, Math.max(f.min, f.default - over));
 }
 
-/** The warning before a team's secret is shown on the shared screen ("why", "?", "log mine"). */
-const LOOK_AWAY = 'the other team looks away';
 
 /** A secret order's field, as its player sees it on "?": its help (the points left) and the choices the order leaves. */
 function secretChoices(f: FieldSpec): string {

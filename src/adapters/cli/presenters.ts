@@ -46,9 +46,15 @@ const cwnb: Presenter = {
   status: (session) => renderStatus(cwnbView(session.state as CwnbState, SPECTATOR), (s) => session.seatLabel(s)),
   view(session, seat, target) {
     const state = session.state as CwnbState;
-    const v = cwnbView(state, seatViewer(seat));
+    const team = session.module.teamOf(state, seat);
+    // Another team's seat: what the table may see of it, none of the acting seat's own secrets.
+    const own = session.module.teamOf(state, target) === team;
+    const v = cwnbView(state, own ? seatViewer(seat) : SPECTATOR);
     const zone = parseSeat(target)?.zone; // a War Zone seat's zone; a Commander sees them all
-    return [renderStatus({ ...v, zones: v.zones.filter((z) => !zone || z.id === zone) }, (s) => session.seatLabel(s)), ...ownSecrets(v, seat, session.module.teamOf(state, seat)), `(as ${seat} may see it)`].join('\n');
+    const board = (w: typeof v) => renderStatus({ ...w, zones: w.zones.filter((z) => !zone || z.id === zone) }, (s) => session.seatLabel(s));
+    const text = board(v);
+    const secrets = own ? ownSecrets(v, seat, team) : [];
+    return [...lookAway(secrets.length > 0 || text !== board(cwnbView(state, SPECTATOR)), session.seatLabel(seat)), text, ...secrets, `(as ${seat} may see it)`].join('\n');
   },
   resolveSeat: (text, session) => resolveCwnbSeat(text, session.state as CwnbState),
   rewindScope(session, seat) {
@@ -64,7 +70,7 @@ const cwnb: Presenter = {
     if (cmd !== 'fleet' && cmd !== 'hand') return undefined;
     const p = ownPlayer(cwnbView(session.state as CwnbState, seatViewer(seat)), seat)?.player;
     if (!p) throw new CommandError(`${cmd}: act as a War Zone seat first ("as allied:${(session.state as CwnbState).options.zones[0]}").`);
-    if (cmd === 'hand') return p.cards?.length ? p.cards.map((c, i) => `  ${String(i + 1).padStart(2)}. ${cardText(c)}`).join('\n') : 'No known Action cards.';
+    if (cmd === 'hand') return p.cards?.length ? [...lookAway(true, session.seatLabel(seat)), ...p.cards.map((c, i) => `  ${String(i + 1).padStart(2)}. ${cardText(c)}`)].join('\n') : 'No known Action cards.';
     return p.fleet.length
       ? p.fleet.map((s) => `  ${s.name} (${s.kind}, ${s.points} points)${s.committed === false ? ' in port' : s.committed ? ' committed' : ''}${s.damage ? `, damage ${s.damage}` : ''}${s.crippled ? ', crippled' : ''}${s.critical ? ', critical' : ''}${s.passive ? ', passive' : ''}`).join('\n')
       : 'No ships.';
@@ -128,6 +134,14 @@ function howToAnswer(fields: Fields): string {
 type ZoneView = ReturnType<typeof cwnbView>['zones'][number];
 
 /** A War Zone seat's own player in a view (none for a Commander). */
+/** The warning before a team's secret is shown on the shared screen ("view", "hand", "why", "?", "log mine"). */
+export const LOOK_AWAY = 'the other team looks away';
+
+/** The warning line, where what follows holds `whose` secrets. */
+function lookAway(secret: boolean, whose: string): string[] {
+  return secret ? [`(${LOOK_AWAY}: ${whose}'s secrets follow)`] : [];
+}
+
 function ownPlayer(v: ReturnType<typeof cwnbView>, seat: string): { zone: ZoneView; player: ZoneView['players']['allied'] } | undefined {
   const s = parseSeat(seat);
   const zone = s && v.zones.find((z) => z.id === s.zone);
