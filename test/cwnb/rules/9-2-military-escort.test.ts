@@ -20,7 +20,7 @@ describe('9.2 Military Escort vs. Raid', () => {
     t.damage(NS, b.id, 4);
     const events = t.finish(NS);
     expect(pointsOf(events, 'allied', 'mission')).toEqual([10 + (10 - 4)]);
-    expect(t.texts('points', events)[0]).toMatch(/9\.2: 2 \S+ survived, 10 each less damage/);
+    expect(t.texts('points', events)[0]).toMatch(/9\.2: 2 Military Non-Combatant\(s\) survived, 10 each less damage/);
   });
 
   it('9.2 the Raiding player scores the value for each Military Non-Combatant sunk, at once', () => {

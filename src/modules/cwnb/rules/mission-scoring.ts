@@ -110,7 +110,7 @@ export function scoreFinalMissionPoints(state: CwnbState, zone: ZoneState, ctx: 
     case 'civilianEscort': {
       const escort = t.nonCombatants!.side;
       const list = transports(state, zone, t);
-      score(zone, escort, transportPoints(list, t.points!), 'mission', ctx, `${t.rule}: ${list.length} transport(s) survived, ${t.points} each less damage`);
+      score(zone, escort, transportPoints(list, t.points!), 'mission', ctx, `${t.rule}: ${list.length} ${t.pair === 'civilianEscort' ? 'Civilian' : 'Military'} Non-Combatant(s) survived, ${t.points} each less damage`);
       break;
     }
     case 'seaSuperiority': {
