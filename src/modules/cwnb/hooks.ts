@@ -53,6 +53,8 @@ export interface Hooks {
   revealed(zone: ZoneState, side: Side, flagOfficer: string | null): void;
   /** 7: Battle Turns per player (4; 13.2.3, 13.2.4, 13.2.10). */
   battleTurns(zone: ZoneState): number;
+  /** 9: what the conditions add to both Task Forces' Fog of War die rolls, beyond the mission's own (13.2.1 Bad Weather −1, both −2). */
+  fogOfWar(zone: ZoneState): number;
   /** 9.7: refuse a Carrier Air Strike the optional rules forbid (13.2.1). */
   checkAirStrike(zone: ZoneState): void;
   /** 7: a ship was sunk (13.4: its Flag Officer goes down with it). */
@@ -108,6 +110,7 @@ export const BASE_HOOKS: Hooks = {
   checkCommitment: () => {},
   revealed: () => {},
   battleTurns: () => 4,
+  fogOfWar: () => 0,
   checkAirStrike: () => {},
   shipSunk: () => {},
   keepableCard: () => null,
@@ -167,6 +170,7 @@ const COMBINE: Record<keyof Hooks, (fns: Fn[]) => Fn> = {
   checkCommitment: all,
   revealed: all,
   battleTurns: only('battleTurns'),
+  fogOfWar: only('fogOfWar'),
   checkAirStrike: all,
   shipSunk: all,
   keepableCard: (fns) => (...a) => fns.map((f) => f(...a)).find((x) => x !== null) ?? null,

@@ -87,7 +87,7 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
       return { id, name: card.name, kind: card.kind, points: card.points, ...s, committed: revealed ? s.committed : undefined };
     }),
     handSize: t ? handSize(t, side) : null,
-    fogOfWarModifier: t ? t.sides[side].modifier : null,
+    fogOfWarModifier: t ? t.sides[side].modifier + hooksOf(state).fogOfWar(z) : null, // 9 the mission's, 13.2.1 the weather's
     hasCommitted: p.commitment !== null,
     commitment: sees(side) || revealed ? p.commitment : undefined,
     cards: sees(side) ? p.cards : undefined,

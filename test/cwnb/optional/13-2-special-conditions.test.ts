@@ -103,6 +103,10 @@ describe('13.2 Special Conditions (Step B)', () => {
     ]);
     // Seen by both players.
     expect(t.zoneView(PG, 'soviet:persian-gulf').reminders).toHaveLength(2);
+    // The Fog of War modifier each board shows counts it, beside the mission's own.
+    const mission = new OTable({ zones: [PG] });
+    mission.roll(PG, {});
+    for (const side of ['allied', 'soviet'] as const) expect(t.zoneView(PG).players[side].fogOfWarModifier).toBe(mission.zoneView(PG).players[side].fogOfWarModifier! - 1);
   });
 
   it('13.2.1 Bad Weather both: no air strikes, Carrier Strike re-rolled without column shift', () => {
@@ -120,6 +124,9 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(t.zone(SP).conditions!.allied.condition).toBe('Bad Weather');
     // 13.2.1: the first paragraph's −1 still holds for the rolls the second does not forbid.
     expect(t.zoneView(SP).reminders).toContain('Bad Weather (both players): no Air Strikes or ASW at all; Intercept, Air Cover and Air Defense To Hit rolls −1 and Fog of War die rolls −2 for both Task Forces (13.2.1).');
+    const mission = new OTable({ zones: [SP], start: { [SP]: { allied: 150, soviet: 150 } } });
+    mission.roll(SP, { allied: 'Sea Superiority' });
+    for (const side of ['allied', 'soviet'] as const) expect(t.zoneView(SP).players[side].fogOfWarModifier).toBe(mission.zoneView(SP).players[side].fogOfWarModifier! - 2);
     t.order(SP, 'allied', { buy: ['a-cv'] });
     t.order(SP, 'soviet', { buy: ['s-cv'] });
     t.commit(SP, 'allied', ['a-cv']);

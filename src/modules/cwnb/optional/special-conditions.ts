@@ -249,6 +249,7 @@ export const specialConditions: OptionalRule = {
       const enemy = zone.conditions![other(side)].portStrike;
       return { halvings: enemy === 'port-mined' ? 1 : 0, repairs: enemy !== 'port-facilities-damaged' };
     },
+    fogOfWar: (zone) => (severeWeather(zone) ? -2 : either(zone, 'Bad Weather') ? -1 : 0), // 13.2.1
     reminders(_state, zone) {
       const out: string[] = [];
       if (!zone.conditions) return out;
