@@ -64,6 +64,10 @@ describe('wardroom new', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Created');
     expect(r.stdout).toContain('mediterranean, the end rolled from turn 2 (13.1), seeded dice');
+    expect(r.stdout).not.toContain('--turns');
+    // A length typed as well is told to have no effect, not silently dropped.
+    const both = await wardroom(['new', join(TMP, 'variable-end.json'), '--zones', 'med', '--demo', '--force', '--variable-end', '2', '--turns', '3']);
+    expect(both.stdout).toContain('the end rolled from turn 2 (13.1; --turns 3 is not used: only the end roll, or turn 9, ends the campaign), seeded dice');
   });
 
   it('set-up mistakes are one line naming the file, zone, side or field, never a stack trace', async ({ expect }) => {

@@ -92,7 +92,7 @@ export function registerCwnbCommands(program: Command): void {
     .option('--overall-commanders', 'Rule 14.1 Overall Commanders (seats commander:allied, commander:soviet)')
     .option('--all-options', 'every optional rule whose data Wardroom has (13.1 from turn 3, 13.2, 13.4, 13.5, 14.1; 13.3 needs --transfer-charts)')
     .option('--force', 'overwrite an existing file')
-    .action(async (file: string, o: Record<string, any>) => {
+    .action(async (file: string, o: Record<string, any>, command: Command) => {
       const { cwnb, formatRefusal, formatRosterError, isRosterError, isRuleError, newGameRecord, parseRoster, randomBytes, rosterFormat, strayPlayerSeat, writeGameFile } = await gameModules();
       try {
         if (existsSync(file) && !o.force) throw new CommandError(`${file} already exists (use --force to overwrite, or "wardroom play ${file}" to resume).`);
@@ -136,7 +136,8 @@ export function registerCwnbCommands(program: Command): void {
         const record = newGameRecord(cwnb.id, options, seed);
         if (!o.seedInFile) writeSeedFile(file, seed, record);
         writeGameFile(file, record);
-        const length = parsed.optional.variableEndTurn ? `the end rolled from turn ${parsed.optional.variableEndTurn.startTurn} (13.1)` : `${parsed.turns} turns`;
+        const unused = command.getOptionValueSource('turns') === 'cli' ? `; --turns ${o.turns} is not used: only the end roll, or turn 9, ends the campaign` : '';
+        const length = parsed.optional.variableEndTurn ? `the end rolled from turn ${parsed.optional.variableEndTurn.startTurn} (13.1${unused})` : `${parsed.turns} turns`;
         out(`Created ${file}: ${zones.join(', ')}, ${length}, ${o.dice} dice${Object.keys(optional).length ? `, optional rules: ${Object.keys(optional).join(', ')}` : ''}. Seed commitment ${record.seedCommitment}.`);
         if (!o.seedInFile) out(`The dice seed is in ${seedFile(file)}, not in the game file: the referee keeps it (play finds it beside the game file, or give --seed-file); it is written into the game file when the campaign ends.`);
         if (o.demo) out(`Using Wardroom's DEMO ${o.startingPoints ? 'roster' : 'roster and starting points'} — demo values, not the cards'.`);
