@@ -106,6 +106,15 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     expect(log(file).filter((a) => a.type === 'buyCard')).toHaveLength(5);
   });
 
+  it('8 with physical dice "deal" says how many Non-Combatant cards to name, and a wrong count is told as such', async ({ expect }) => {
+    const file = newGame(ONE_ZONE);
+    const setup = ['roll 2', 'as a', 'buy kidd', 'done', 'as s', 'buy kirov', 'done', 'as a', 'commit kidd', 'as s', 'commit kirov', 'deal'];
+    const r = await wardroom(['play', file], [...setup, '1,2', '1,2,3,4', 'quit'].join('\n') + '\n');
+    expect(r.stdout).toContain('The numbers of the 4 Non-Combatant cards dealt at the table.');
+    expect(r.stdout).toContain('"cards" (Cards dealt) must hold exactly 4 values, not [1,2].');
+    expect(r.stdout).toContain('Non-Combatant cards dealt at the table: 1, 2, 3, 4.');
+  });
+
   it('§4 a sinking recorded by mistake and found two actions later: undo is refused, "rewind 3" takes back the War Zone\'s last three actions, agreed by both its players', async ({ expect }) => {
     const file = newGame({ ...ONE_ZONE, dice: 'seeded' });
     const setup = ['roll', 'as a', 'buy kidd', 'done', 'as s', 'buy kirov', 'done', 'as a', 'commit kidd', 'as s', 'commit kirov', 'deal'];

@@ -447,9 +447,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     const secret = !!spec.secret;
     const choices = f.kind === 'choice' || f.kind === 'subset';
     if (secret) term.say(`${f.label}: typed hidden${choices ? `; "?" lists your choices (they tell your order: ${LOOK_AWAY})` : ''}; "cancel" leaves.`);
-    else if (choices) term.say(`${listOptions(f.options)}\n  ("cancel" leaves.)`);
+    else if (choices) term.say(`${f.help ? `  ${f.help}\n` : ''}${listOptions(f.options)}\n  ("cancel" leaves.)`);
     for (;;) {
-      const hint = f.kind === 'int' && !secret ? ` ${f.min}–${f.max}` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
+      const hint = f.kind === 'int' && !secret ? ` ${f.min}–${f.max}` : f.kind === 'subset' ? ` (${pickCount(f)}, by number or name, comma-separated)` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
       const line = await term.ask(`${f.label}${hint}${f.default !== undefined ? ` [${typedValue(f, f.default)}]` : ''}? `, secret);
       if (f.kind !== 'text' && line !== null && /^\s*(quit|exit)\s*$/i.test(line)) return 'quit'; // stops the session, as at the prompt
       if (line === null || (f.kind !== 'text' && /^\s*cancel\s*$/i.test(line))) return null;
@@ -491,6 +491,11 @@ function countDefault(f: FieldSpec, form: Fields, answered: Record<string, unkno
   return Math.min(f.max, Math.max(f.min, f.default - over));
 }
 
+
+/** How many of a subset's choices to name: "7 of them", "1 to 3 of them". */
+function pickCount(f: Extract<FieldSpec, { kind: 'subset' }>): string {
+  return f.min === f.max ? `${f.min} of them` : `${f.min} to ${f.max} of them`;
+}
 
 /** A secret order's field, as its player sees it on "?": its help (the points left) and the choices the order leaves. */
 function secretChoices(f: FieldSpec): string {

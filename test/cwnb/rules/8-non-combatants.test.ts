@@ -49,7 +49,7 @@ describe('8 Non-Combatant Ship Types', () => {
       cards: {
         kind: 'subset',
         label: 'Cards dealt',
-        help: 'The numbers of the Non-Combatant cards dealt at the table.',
+        help: 'The numbers of the 3 Non-Combatant cards dealt at the table.',
         options: Array.from({ length: 18 }, (_, i) => ({ value: i + 1, label: `card ${i + 1}` })),
         min: 3,
         max: 3,
