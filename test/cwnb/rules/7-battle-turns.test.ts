@@ -113,7 +113,8 @@ describe('7 Battle Turns', () => {
     t.act({ type: 'retreat', seat: 'allied:south-pacific' });
     expect(t.refuse({ type: 'retreat', seat: 'allied:south-pacific' })).toMatchObject({ code: 'already-retreating', rule: '7' });
     const r = t.refuse({ type: 'landAttack', seat: 'allied:south-pacific', attack: 'carrier-air-strike', success: true });
-    expect(r).toMatchObject({ code: 'retreating-no-attacks', rule: '9.1' });
+    // 7 (A.6): a Retreat card skips General Quarters, the step of attacks: the retreat's rule, not the attack's.
+    expect(r).toMatchObject({ code: 'retreating-no-attacks', rule: '7' });
   });
 
   it('7 players may not aid each other during the Battle Turns: no transfers while the battles are under way', () => {

@@ -290,7 +290,7 @@ export const landAttack = zoneAction({
   when(_state, zone, side, explain) {
     const why = active(zone, side, 'An attack on Land Targets', explain);
     if (why) return why;
-    return zone.players[side].retreating ? no(explain, 'retreating-no-attacks', () => 'A retreating Task Force skips General Quarters: no attacks, and no Pool points while retreating.') : null;
+    return zone.players[side].retreating ? no(explain, 'retreating-no-attacks', () => 'A retreating Task Force skips General Quarters: no attacks, and no Pool points while retreating.', '7') : null;
   },
   fields: (): Fields => ({
     attack: {
