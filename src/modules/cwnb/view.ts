@@ -84,7 +84,8 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
     banked: p.banked,
     fleet: Object.entries(p.fleet).map(([id, s]) => {
       const card = shipCard(state, id)!;
-      return { id, name: card.name, kind: card.kind, points: card.points, ...s, committed: revealed ? s.committed : undefined };
+      // 7: committed and Passive belong to this turn's battle, shown once it is revealed (Passive is cleared at the next reveal).
+      return { id, name: card.name, kind: card.kind, points: card.points, ...s, committed: revealed ? s.committed : undefined, passive: revealed && s.passive };
     }),
     handSize: t ? handSize(t, side) : null,
     fogOfWarModifier: t ? t.sides[side].modifier + hooksOf(state).fogOfWar(z) : null, // 9 the mission's, 13.2.1 the weather's

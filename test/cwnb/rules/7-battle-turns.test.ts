@@ -82,6 +82,15 @@ describe('7 Battle Turns', () => {
     expect(t.end(PG).filter((e) => e.type === 'eliminated').map((e) => e.text)).toEqual(['Persian Gulf: the Soviet Task Force is eliminated.']);
   });
 
+  it('7 a submarine\'s mode belongs to the battle: once the turn is over its board no longer shows it Passive', () => {
+    const t = battle(['a-dd'], ['s-ss']);
+    t.act({ type: 'submarine', seat: 'soviet:persian-gulf', ship: 's-ss', mode: 'passive' });
+    expect(t.zoneView(PG).players.soviet.fleet.find((s) => s.id === 's-ss')!.passive).toBe(true);
+    t.finish(PG);
+    expect(t.zone(PG).step).toBe('mission');
+    expect(t.zoneView(PG).players.soviet.fleet.find((s) => s.id === 's-ss')!.passive).toBe(false);
+  });
+
   it('7 damage added and repaired, crippled and critical damage are recorded on the ship', () => {
     const t = battle(['a-dd'], ['s-dd', 's-ss']);
     t.damage(PG, 's-dd', 4);
