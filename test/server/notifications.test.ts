@@ -52,6 +52,27 @@ function secretsOf(actions: ReturnType<typeof exampleActions>): string[] {
 }
 
 describe('notifications of a decision waiting (issue 10)', () => {
+  it('a decision waiting on a seat nobody holds (left, or freed) reaches the referee, once, naming the seat; none while someone holds it', async () => {
+    const g = await twoTeamGame(server);
+    await settings(g.referee, emailOn('rita-unheld@example.org'));
+    const toRita = () => smtp.mails.filter((m) => m.to.includes('rita-unheld@example.org'));
+    await runDue(server.ctx);
+    expect(toRita()).toHaveLength(0); // every seat waited on is held
+    // Ann leaves the Mediterranean; Boris's mission roll there makes the game wait on her old seat too.
+    expect((await g.allied.call('DELETE', `/api/games/${g.id}/seats/allied:mediterranean`)).status).toBe(200);
+    await g.soviet.act(g.id, exampleActions()[0], 0);
+    await server.ctx.notifications.idle();
+    await runDue(server.ctx);
+    expect(toRita().map((m) => m.subject)).toEqual([expect.stringContaining('a seat nobody holds')]);
+    expect(toRita()[0].text).toMatch(/waits on .*\(Allied, Mediterranean\), a seat nobody holds/);
+    // Boris leaves the North Atlantic while the game waits on it (its mission roll): told too, once the cap lets it go.
+    clock.advance(6 * MINUTE);
+    expect((await g.soviet.call('DELETE', `/api/games/${g.id}/seats/soviet:north-atlantic`)).status).toBe(200);
+    await runDue(server.ctx);
+    expect(toRita()).toHaveLength(2);
+    expect(toRita()[1].text).toMatch(/\(Allied, Mediterranean\); .*\(Soviet, North Atlantic\), seats nobody holds/);
+  });
+
   it('§4 a rewind asked of a seat: its holder is told once (the asker is not), in public words; the home page lists it as waiting on them until answered', async () => {
     const g = await twoTeamGame(server);
     await settings(g.allied, emailOn('ann-rewind@example.org'));

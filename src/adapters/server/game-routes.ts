@@ -437,6 +437,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // A player who lost their device (and gave no e-mail address) gets the seat back by a new invitation link.
     if (!(await ctx.people.freeSeat(id, seat))) throw new HttpError(409, 'seat-free', `${session.seatLabel(seat)} is held by nobody.`);
     ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'seats', freed: seat } }); // its open connections end, on every node
+    if (session.waitingFor().includes(seat)) await ctx.notifications.unheld(id, [seat]);
     return { freed: seat };
   });
 

@@ -38,9 +38,10 @@ export type NotificationKind = 'turn' | 'chat' | 'deadline' | 'invitation';
  * as the game is then, and an item that no longer applies is dropped.
  * - `waiting`: the game waits on the person (their seats only);
  * - `reminder`: a deadline (`dueAt`) comes while the game waits on the person;
- * - `expired`: the deadline `dueAt` passed: the referee decides.
+ * - `expired`: the deadline `dueAt` passed: the referee decides;
+ * - `unheld`: the game waits on a seat nobody holds: the referee finds someone.
  */
-export type About = { what: 'waiting' } | { what: 'over' } | { what: 'reminder' | 'expired'; dueAt: string } | { what: 'chat'; authors: string[]; channels: string[]; count: number };
+export type About = { what: 'waiting' } | { what: 'over' } | { what: 'unheld' } | { what: 'reminder' | 'expired'; dueAt: string } | { what: 'chat'; authors: string[]; channels: string[]; count: number };
 
 /** A chat notice: who wrote how many messages in which channels (never their text). */
 function chatWords(title: string, c: { authors: string[]; channels: string[]; count: number }): { subject: string; text: string } {
@@ -221,6 +222,12 @@ export class Notifications {
     }
     const deadline = await this.db.selectFrom('deadlines').select(['due_at', 'paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
     if (deadline?.moved_at) return null;
+    if (about.what === 'unheld') {
+      const unheld = await this.unheldOf(game, session.waitingFor());
+      if (!unheld.length) return null;
+      const what = unheld.map((s) => this.describe(session, s)).join('; ');
+      return { subject: `Wardroom: “${title}” waits on a seat nobody holds`, text: `“${title}” waits on ${what}, ${unheld.length > 1 ? 'seats' : 'a seat'} nobody holds. As referee, send its invitation link again, or settle it with the players.` };
+    }
     // A paused game still waits on the same seats (the page says whose decision it is), but its deadline does not run.
     if (about.what !== 'waiting' && (deadline?.due_at !== about.dueAt || deadline.paused_at)) return null;
     if (about.what === 'reminder' && Date.parse(about.dueAt) <= this.clock.now().getTime()) return null; // held back past the time it names
@@ -249,6 +256,20 @@ export class Notifications {
       const session = await this.sessionOf(game);
       const as = theirs.map((s) => session?.seatLabel(s) ?? s).join('; ');
       await this.toPerson(personId, 'turn', game, `Wardroom: a rewind asked of you in “${title}”`, `${asker} asks to rewind ${part} in “${title}”: agree or refuse on the game page (${as}).`, this.gameLink(game));
+    }
+  }
+
+  /** Those of `seats` nobody holds. */
+  private async unheldOf(game: string, seats: readonly string[]): Promise<string[]> {
+    const holders = await this.people.holders(game);
+    return seats.filter((s) => !holders.some((h) => h.seat === s));
+  }
+
+  /** The game waits on `seats` and some of them nobody holds (left, freed, never claimed): its referees are told, unless on its page. */
+  async unheld(game: string, seats: readonly string[]): Promise<void> {
+    if (!(await this.unheldOf(game, seats)).length) return;
+    for (const personId of await this.people.referees(game)) {
+      if (!(await this.presence.isConnected(game, personId))) await this.aboutGame(personId, 'turn', game, { what: 'unheld' });
     }
   }
 
@@ -313,6 +334,7 @@ export class Notifications {
     // A decision made (fewer seats waited on) leaves the others' clock running.
     const added = over ? [] : now.filter((s) => !before.includes(s));
     if (over || added.length) await this.onNewWaiting(game, added, over);
+    if (added.length) await this.unheld(game, added);
     const holders = await this.people.holders(game);
     const earlier = holdersOf(holders, before);
     const told: string[] = [];
