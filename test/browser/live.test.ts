@@ -198,6 +198,61 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await expect.poll(() => page.title()).toBe(`(${after}) Wardroom`);
     await page.context().close();
   });
+  it('a player who allowed it gets a browser notice when a new decision waits on them while the tab is hidden; none while it is shown, none twice', async () => {
+    const page = await newPage(browser);
+    // The browser's Notification, recorded; whether the tab is hidden, set by the test.
+    await page.addInitScript(() => {
+      const w = window as unknown as { notes: string[][]; hiddenTab: boolean; Notification: unknown };
+      w.notes = [];
+      w.hiddenTab = false;
+      let permission = 'default';
+      w.Notification = class {
+        static get permission() {
+          return permission;
+        }
+        static async requestPermission() {
+          permission = 'granted';
+          return permission;
+        }
+        constructor(title: string, o?: { body?: string }) {
+          w.notes.push([title, o?.body ?? '']);
+        }
+      };
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => w.hiddenTab });
+    });
+    const id = await startDemo(page);
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+    await page.getByTestId('browser-alerts-button').click();
+    await expect.poll(() => page.getByTestId('browser-alerts-button').count()).toBe(0);
+    const notes = () => page.evaluate(() => (window as unknown as { notes: string[][] }).notes);
+    const game = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; actions: Record<string, { type: string }[]> };
+    const roll = async () => {
+      const g = await game();
+      const seat = Object.keys(g.actions).find((s) => g.actions[s].some((a) => a.type === 'rollMission'))!;
+      const acted = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'rollMission', seat }, seen: g.game.version } });
+      expect(acted.status(), await acted.text()).toBe(200);
+      return (await game()).game.version;
+    };
+    // Shown: a new decision (the Allied purchases after a mission roll) brings no notice.
+    let version = await roll();
+    await expect.poll(() => page.locator('main.game').getAttribute('data-version')).toBe(String(version));
+    expect(await notes()).toEqual([]);
+    // Hidden: the next mission roll makes the game wait on another Allied seat of this person's: one notice, naming it.
+    await page.evaluate(() => ((window as unknown as { hiddenTab: boolean }).hiddenTab = true));
+    version = await roll();
+    await expect.poll(notes).toHaveLength(1);
+    const [[title, body]] = await notes();
+    expect(title).toMatch(/^Wardroom: /);
+    expect(body).toMatch(/^Waits on you: .*Allied, /);
+    // A decision made (nothing new waits on them): no second notice.
+    const g = await game();
+    const seat = Object.keys(g.actions).find((s) => g.actions[s].some((a) => a.type === 'donePurchasing'))!;
+    expect((await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'donePurchasing', seat }, seen: g.game.version } })).status()).toBe(200);
+    await expect.poll(() => page.locator('main.game').getAttribute('data-version')).toBe(String(version + 1));
+    expect(await notes()).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('§4 a rewind asked by a seat is answered in the app: the Rewinds panel shows the request and what it takes back, and once refused lists it under "Answered" with who refused', async () => {
     const page = await newPage(browser);
     const id = await startDemo(page);

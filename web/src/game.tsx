@@ -87,8 +87,15 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const [deadline, reloadDeadline] = useDeadline(base, `${page?.game.version}/${frames}`);
 
   // Decisions and rewind requests waiting on the person's seats.
-  const mine = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)).length + page.rewinds.filter((r) => r.needed.some((s) => page.me.seats.includes(s))).length : 0;
+  const myDecisions = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)) : [];
+  const myRewinds = page ? page.rewinds.filter((r) => r.needed.some((s) => page.me.seats.includes(s))) : [];
+  const mine = myDecisions.length + myRewinds.length;
   useTitle(page ? `${mine ? `(${mine}) ` : ''}${page.game.title} — Wardroom` : 'Wardroom');
+  useBrowserAlert(
+    [...myDecisions, ...myRewinds.map((r) => `rewind:${r.id}`)],
+    page ? `Wardroom: ${page.game.title}` : '',
+    page ? [myDecisions.length ? `Waits on you: ${myDecisions.map((s) => seatLabel(s, page.seats)).join('; ')}.` : '', myRewinds.length ? 'A rewind is asked of you.' : ''].join(' ').trim() : '',
+  );
 
   /**
    * Sends something that names the version seen; a stale one reloads and says so, and throws so
@@ -172,6 +179,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
             </>
           )}
         </p>
+        {page.me.seats.length > 0 && <BrowserAlertOffer />}
         <SeatPicker page={page} as={as} id={id} />
       </header>
       <ErrorBox message={error} />
@@ -223,6 +231,35 @@ function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: s
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * A notice from the browser (once the person allowed it here) when the tab is hidden and a new
+ * decision or rewind request waits on them: `keys` names what waits, so one already told is not told again.
+ */
+function useBrowserAlert(keys: string[], title: string, body: string) {
+  const told = useRef<Set<string> | null>(null);
+  const joined = keys.join('|');
+  useEffect(() => {
+    const before = told.current;
+    told.current = new Set(keys);
+    if (!before || !('Notification' in window) || Notification.permission !== 'granted' || !document.hidden) return;
+    if (keys.some((k) => !before.has(k))) new Notification(title, { body, tag: title });
+  }, [joined]);
+}
+
+/** Asks the browser's leave to notify, until the person has answered it here. */
+function BrowserAlertOffer() {
+  const [permission, setPermission] = useState(() => ('Notification' in window ? Notification.permission : 'denied'));
+  if (permission !== 'default') return null;
+  return (
+    <p class="browser-alerts">
+      <button type="button" data-testid="browser-alerts-button" onClick={() => void Notification.requestPermission().then(setPermission)}>
+        Tell me in this browser when it waits on me
+      </button>{' '}
+      (while this page is open in another tab; e-mail and webhooks are under Notifications on the home page)
+    </p>
   );
 }
 
