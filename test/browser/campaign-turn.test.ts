@@ -222,6 +222,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     const commitment = await soviet.page.getByTestId('end-screen').locator('code').nth(1).textContent();
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
     expect(commitment).toBe(shownAtStart);
+    expect(await soviet.page.getByTestId('verify-hint').textContent(), 'how to check the dice offline').toContain('npx wardroom verify FILE');
     expect(createHash('sha256').update(seed).digest('hex'), 'the seed matches the commitment shown from the start').toBe(shownAtStart);
     expect(leaks(sovietBeforeEnd, [seed]), 'the seed before the end').toEqual([]);
     wide.push(await screenshots(soviet.page, 'game-end'), await screenshots(spectator, 'game-spectator'));

@@ -301,6 +301,12 @@ export function EndScreen({ page }: { page: GamePage }) {
       <p>
         Commitment published at creation: <code>{page.game.seedCommitment}</code>
       </p>
+      {page.game.seed && (
+        <p data-testid="verify-hint">
+          To check every die yourself, offline: download the game file (below), then run <code>npx wardroom verify FILE</code> with Wardroom (the seed against this commitment, and each
+          logged roll derived from it again).
+        </p>
+      )}
     </section>
   );
 }
