@@ -54,8 +54,9 @@ describe('deadlines (issue 10)', () => {
     const set = await g.referee.call('PUT', `/api/games/${g.id}/deadline`, { hours: 24, remindHours: 2, onExpiry: 'pause' });
     expect(set.status, set.text).toBe(200);
     expect(set.body.deadline).toMatchObject({ dueAt: '2026-12-03T12:00:00.000Z', remindAt: '2026-12-03T10:00:00.000Z', onExpiry: 'pause', paused: false });
-    // Every member reads it (in UTC; the page shows local time).
+    // Every member reads it (in UTC; the page shows local time); the home page's line of the campaign too.
     expect((await g.spectator.get(`/api/games/${g.id}/deadline`)).body.deadline.dueAt).toBe('2026-12-03T12:00:00.000Z');
+    expect((await g.soviet.get('/api/me')).body.games.find((x: { id: string }) => x.id === g.id).dueAt).toBe('2026-12-03T12:00:00.000Z');
 
     clock.advance(21 * HOUR + 50 * MINUTE);
     await runDue(server.ctx);
@@ -85,6 +86,7 @@ describe('deadlines (issue 10)', () => {
     for (const p of [g.who.ann, g.who.boris, g.who.rita]) expect(mails(p, 'is paused'), p).toHaveLength(1);
     expect(mails(g.who.boris, 'more time')).toHaveLength(1);
     expect((await g.allied.get(`/api/games/${g.id}/deadline`)).body.deadline.paused).toBe(true);
+    expect((await g.soviet.get('/api/me')).body.games.find((x: { id: string }) => x.id === g.id).dueAt).toBeNull(); // paused at its deadline: none runs
 
     const refused = await g.soviet.submit(g.id, { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }, 0);
     expect(refused.status).toBe(423);

@@ -28,6 +28,8 @@ export interface GameSummary {
   waitingOnYou: string[];
   /** Your seats a rewind request asked by another seat waits on (agree or refuse on the game page). */
   rewindAsked: string[];
+  /** The deadline running now (UTC), or null (none, paused, over). */
+  dueAt: string | null;
   waitingFor: string[];
   turn: number | null;
   over: boolean;

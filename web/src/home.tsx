@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GameSummary, Person } from './api.ts';
 import { api, errorText } from './api.ts';
+import { localTime } from './deadline.tsx';
 import { Link, navigate, useTitle } from './router.tsx';
 import { ErrorBox } from './ui.tsx';
 
@@ -99,7 +100,7 @@ function GameList({ games }: { games: GameSummary[] }) {
             {g.problem && <strong class="badge">{g.problem}</strong>}
             <small>
               {' '}
-              {[g.over ? 'over' : g.turn === null ? '' : `turn ${g.turn}`, g.paused && !g.over ? 'paused' : ''].filter(Boolean).join(', ')}
+              {[g.over ? 'over' : g.turn === null ? '' : `turn ${g.turn}`, g.paused && !g.over ? 'paused' : '', g.dueAt ? `deadline ${localTime(g.dueAt)}` : ''].filter(Boolean).join(', ')}
               {g.referee ? ' · you referee' : ''}
               {g.seats.length ? ` · your seats: ${g.seats.map((s) => g.seatLabels[s] ?? s).join('; ')}` : ''}
             </small>
