@@ -491,7 +491,6 @@ function countDefault(f: FieldSpec, form: Fields, answered: Record<string, unkno
   return Math.min(f.max, Math.max(f.min, f.default - over));
 }
 
-
 /** How many of a subset's choices to name: "7 of them", "1 to 3 of them". */
 function pickCount(f: Extract<FieldSpec, { kind: 'subset' }>): string {
   return f.min === f.max ? `${f.min} of them` : `${f.min} to ${f.max} of them`;

@@ -133,7 +133,6 @@ function howToAnswer(fields: Fields): string {
 
 type ZoneView = ReturnType<typeof cwnbView>['zones'][number];
 
-/** A War Zone seat's own player in a view (none for a Commander). */
 /** The warning before a team's secret is shown on the shared screen ("view", "hand", "why", "?", "log mine"). */
 export const LOOK_AWAY = 'the other team looks away';
 
@@ -142,6 +141,7 @@ function lookAway(secret: boolean, whose: string): string[] {
   return secret ? [`(${LOOK_AWAY}: ${whose}'s secrets follow)`] : [];
 }
 
+/** A War Zone seat's own player in a view (none for a Commander). */
 function ownPlayer(v: ReturnType<typeof cwnbView>, seat: string): { zone: ZoneView; player: ZoneView['players']['allied'] } | undefined {
   const s = parseSeat(seat);
   const zone = s && v.zones.find((z) => z.id === s.zone);

@@ -251,9 +251,9 @@ export class Notifications {
    */
   async rewindAsked(game: string, seats: readonly string[], askerId: string, asker: string, part: string): Promise<void> {
     const title = await this.titleOf(game);
+    const session = await this.sessionOf(game);
     for (const [personId, theirs] of holdersOf(await this.people.holders(game), seats)) {
       if (personId === askerId || (await this.presence.isConnected(game, personId))) continue;
-      const session = await this.sessionOf(game);
       const as = theirs.map((s) => session?.seatLabel(s) ?? s).join('; ');
       await this.toPerson(personId, 'turn', game, `Wardroom: a rewind asked of you in “${title}”`, `${asker} asks to rewind ${part} in “${title}”: agree or refuse on the game page (${as}).`, this.gameLink(game));
     }
