@@ -29,7 +29,7 @@ export function isRuleError(x: unknown): x is RuleError {
 
 /** "message (rule 9.5)" for a terminal; replays prefix "action #N: ". */
 export function formatRefusal(e: RuleError): string {
-  // The rule once: a message that already cites it ("… after the mission is known (6.C.2).") keeps its own.
+  // The rule once: a message that already cites it ("… the mission is not rolled yet (6.C.2).") keeps its own.
   const text = e.rule && !e.message.includes(`(${e.rule})`) ? `${e.message} (rule ${e.rule})` : e.message;
   return e.index !== undefined && e.index >= 0 ? `action #${e.index}: ${text}` : text;
 }

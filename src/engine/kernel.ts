@@ -175,7 +175,7 @@ function checkField(action: Action, key: string, f: FieldSpec, path: string): Ru
       if (!Array.isArray(v) || v.some((x) => !f.options.some((o) => o.value === x)) || new Set(v).size !== v.length) {
         return bad(`must be a list of distinct values from: ${f.options.map((o) => o.value).join(', ')}`);
       }
-      return v.length < f.min || v.length > f.max ? bad(`must hold ${f.min === f.max ? `exactly ${f.min}` : `${f.min} to ${f.max}`} values`) : null;
+      return v.length < f.min || v.length > f.max ? bad(`must hold ${f.min === f.max ? `exactly ${f.min}` : `${f.min} to ${f.max}`} value${f.max === 1 ? '' : 's'}`) : null;
     }
     case 'bool':
       return typeof v === 'boolean' ? null : bad('must be true or false');

@@ -198,14 +198,14 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await expect.poll(() => page.title()).toBe(`(${after}) Wardroom`);
     await page.context().close();
   });
-  it('a player who allowed it gets a browser notice when a new decision waits on them while the tab is hidden; none while it is shown, none twice', async () => {
+  /** A page whose browser Notification is recorded (`notes`) and whose tab is hidden or not as the test sets `hiddenTab`. */
+  async function notingPage(start: { permission: string; hidden: boolean }): Promise<Page> {
     const page = await newPage(browser);
-    // The browser's Notification, recorded; whether the tab is hidden, set by the test.
-    await page.addInitScript(() => {
+    await page.addInitScript((start) => {
       const w = window as unknown as { notes: string[][]; hiddenTab: boolean; Notification: unknown };
       w.notes = [];
-      w.hiddenTab = false;
-      let permission = 'default';
+      w.hiddenTab = start.hidden;
+      let permission = start.permission;
       w.Notification = class {
         static get permission() {
           return permission;
@@ -219,7 +219,22 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
         }
       };
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => w.hiddenTab });
-    });
+    }, start);
+    return page;
+  }
+
+  it('a game opened in a hidden tab brings no browser notice for the decisions already waiting', async () => {
+    const page = await notingPage({ permission: 'granted', hidden: true });
+    await startDemo(page);
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+    expect(await page.evaluate(() => (window as unknown as { notes: string[][] }).notes)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a player who allowed it gets a browser notice when a new decision waits on them while the tab is hidden; none while it is shown, none twice', async () => {
+    const page = await notingPage({ permission: 'default', hidden: false });
     const id = await startDemo(page);
     await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
     await page.getByTestId('browser-alerts-button').click();

@@ -62,7 +62,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     const asSoviet = r.stdout.slice(r.stdout.indexOf('soviet:mediterranean> view a'), r.stdout.lastIndexOf('soviet:mediterranean> as a'));
     const asAllied = r.stdout.slice(r.stdout.indexOf('allied:mediterranean> view\n'));
     expect(asSoviet).not.toMatch(/uss-kidd|USS Kidd/);
-    expect(asSoviet).toContain('(as soviet:mediterranean may see it)');
+    expect(asSoviet).toContain('(as the whole table may see it)');
     expect(asAllied).toContain('Your order (10 points): USS Kidd');
   });
 
@@ -71,7 +71,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     const r = await wardroom(['play', file], ['roll 1', 'as a', 'buy kidd', 'card ecm', 'view s', 'view', 'done', 'as s', 'done', 'as a', 'hand', 'quit'].join('\n') + '\n');
     const ofSoviet = r.stdout.slice(r.stdout.indexOf('allied:mediterranean> view s'), r.stdout.indexOf('allied:mediterranean> view\n'));
     expect(ofSoviet).not.toMatch(/USS Kidd|look away|looks away/);
-    expect(ofSoviet).toContain('(as allied:mediterranean may see it)');
+    expect(ofSoviet).toContain('(as the whole table may see it)');
     const own = r.stdout.slice(r.stdout.indexOf('allied:mediterranean> view\n'), r.stdout.indexOf('allied:mediterranean> done'));
     expect(own.indexOf('the other team looks away')).toBeGreaterThan(-1);
     expect(own.indexOf('the other team looks away')).toBeLessThan(own.indexOf('USS Kidd'));
@@ -216,6 +216,16 @@ describe('wardroom play: 14.1 an Overall Commander at the table', () => {
       expect(after, zones.join()).toContain('At most 5 Action cards may be purchased per turn');
       expect(after, zones.join()).not.toContain('Not understood');
     }
+  });
+
+  it('14.1 an Overall Commander naming a seat of the other team learns nothing of its order: refused as not a seat of their team, not with that seat\'s card limit', async ({ expect }) => {
+    const file = newGame({ ...ONE_ZONE, startingPoints: 'demo', optional: { overallCommanders: true } });
+    const cards = ['ecm', 'evasive', 'air cover', 'asw', 'jink'];
+    const script = ['as s:med', 'roll 3', ...cards.map((c) => `card ${c}`), 'as c:a', '', 'for s:med card bounce', 'why', 'quit'];
+    const r = await wardroom(['play', file], script.join('\n') + '\n');
+    const after = r.stdout.slice(r.stdout.indexOf('commander:allied> (hidden)'));
+    expect(after).not.toMatch(/At most 5 Action cards|you have 5/);
+    expect(after).toContain('Refused: for soviet:mediterranean: Soviet, Mediterranean is not a seat of your team.');
   });
 
   it('14.1 a seat is named for "assign" as for "as" (a:med); 6.C.3 "give card" with no card in hand is refused as a card transfer, not read as a ship', async ({ expect }) => {

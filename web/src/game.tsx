@@ -92,7 +92,8 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const mine = myDecisions.length + myRewinds.length;
   useTitle(page ? `${mine ? `(${mine}) ` : ''}${page.game.title} — Wardroom` : 'Wardroom');
   useBrowserAlert(
-    [...myDecisions, ...myRewinds.map((r) => `rewind:${r.id}`)],
+    `${id}|${as ?? ''}`,
+    page ? [...myDecisions, ...myRewinds.map((r) => `rewind:${r.id}`)] : null,
     page ? `Wardroom: ${page.game.title}` : '',
     page ? [myDecisions.length ? `Waits on you: ${myDecisions.map((s) => seatLabel(s, page.seats)).join('; ')}.` : '', myRewinds.length ? 'A rewind is asked of you.' : ''].join(' ').trim() : '',
   );
@@ -236,17 +237,19 @@ function SeatPicker({ page, as, id }: { page: GamePage; as: string | null; id: s
 
 /**
  * A notice from the browser (once the person allowed it here) when the tab is hidden and a new
- * decision or rewind request waits on them: `keys` names what waits, so one already told is not told again.
+ * decision or rewind request waits on them: `keys` names what waits (null: the page is loading), so
+ * what waited when the page of `game` was first shown, or was told already, is not told again.
  */
-function useBrowserAlert(keys: string[], title: string, body: string) {
-  const told = useRef<Set<string> | null>(null);
-  const joined = keys.join('|');
+function useBrowserAlert(game: string, keys: string[] | null, title: string, body: string) {
+  const told = useRef<{ game: string; keys: Set<string> } | null>(null);
+  const joined = keys?.join('|');
   useEffect(() => {
-    const before = told.current;
-    told.current = new Set(keys);
+    if (!keys) return;
+    const before = told.current?.game === game ? told.current.keys : null;
+    told.current = { game, keys: new Set(keys) };
     if (!before || !('Notification' in window) || Notification.permission !== 'granted' || !document.hidden) return;
     if (keys.some((k) => !before.has(k))) new Notification(title, { body, tag: title });
-  }, [joined]);
+  }, [game, joined]);
 }
 
 /** Asks the browser's leave to notify, until the person has answered it here. */

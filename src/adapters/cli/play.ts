@@ -367,13 +367,18 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     }
     const proxy = p.proxy?.(line, session, seat);
     const typed = proxy?.line ?? line;
-    // 14.1: an order for a seat the order's form does not list (the rules close it for that seat: the
-    // card limit reached) is refused with the rules' reason for that seat, kept for "why" as the seat's own would be.
+    // 14.1: an order for a seat of the Commander's team that the order's form does not list (the rules
+    // close it for that seat: the card limit reached) is refused with the rules' reason for that seat,
+    // a secret order's kept for "why" as the seat's own would be; another team's seat, as not theirs.
+    if (proxy && session.module.teamOf(session.state, proxy.target) !== session.module.teamOf(session.state, seat)) {
+      throw new CommandError(`for ${proxy.target}: ${session.seatLabel(proxy.target)} is not a seat of your team.`);
+    }
     const forType = proxy && commandType(typed, specs);
     const forField = forType ? specs.find((s) => s.type === forType)?.fields?.for : undefined;
     if (proxy && forField?.kind === 'choice' && !forField.options.some((o) => o.value === proxy.target)) {
-      const why = notOffered(session.module, actionDef(session.module, session.state, forType as string)!, session.state, proxy.target);
-      if (why) throw new CommandError(keepSecret(formatRefusal(why)));
+      const def = actionDef(session.module, session.state, forType as string)!;
+      const why = notOffered(session.module, def, session.state, proxy.target);
+      if (why) throw new CommandError(def.secret ? keepSecret(formatRefusal(why)) : formatRefusal(why));
     }
     const other = namesOtherAction(typed, specs, session.module.actions(session.state));
     // A line that names no action answers the seat's one open decision ("y", "2"), unless secret: a shared screen shows the line.
@@ -384,7 +389,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       const type = other ?? commandType(line, session.module.actions(session.state));
       const def = type === undefined ? undefined : actionDef(session.module, session.state, type);
       const why = def && notOffered(session.module, def, session.state, seat);
-      // Not in this step is public ("purchases are made after the mission is known"); a secret order's limits are not.
+      // Not in this step is public ("purchases are made … once the mission is rolled"); a secret order's limits are not.
       const inStep = def && (session.module.actionsFor?.(session.state, seat) ?? session.module.actions(session.state)).includes(def);
       const reason = why ? `: ${def.secret && inStep ? keepSecret(formatRefusal(why)) : formatRefusal(why).replace(/\.?$/, '.')}` : '.';
       throw new CommandError(`${seat} cannot "${cmd}" now${reason} ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
@@ -493,7 +498,7 @@ function countDefault(f: FieldSpec, form: Fields, answered: Record<string, unkno
 
 /** How many of a subset's choices to name: "7 of them", "1 to 3 of them". */
 function pickCount(f: Extract<FieldSpec, { kind: 'subset' }>): string {
-  return f.min === f.max ? `${f.min} of them` : `${f.min} to ${f.max} of them`;
+  return f.min === f.max ? `${f.min} of ${f.min === 1 ? 'it' : 'them'}` : `${f.min} to ${f.max} of them`;
 }
 
 /** A secret order's field, as its player sees it on "?": its help (the points left) and the choices the order leaves. */

@@ -54,7 +54,7 @@ const cwnb: Presenter = {
     const board = (w: typeof v) => renderStatus({ ...w, zones: w.zones.filter((z) => !zone || z.id === zone) }, (s) => session.seatLabel(s));
     const text = board(v);
     const secrets = own ? ownSecrets(v, seat, team) : [];
-    return [...lookAway(secrets.length > 0 || text !== board(cwnbView(state, SPECTATOR)), session.seatLabel(seat)), text, ...secrets, `(as ${seat} may see it)`].join('\n');
+    return [...lookAway(secrets.length > 0 || text !== board(cwnbView(state, SPECTATOR)), session.seatLabel(seat)), text, ...secrets, own ? `(as ${seat} may see it)` : '(as the whole table may see it)'].join('\n');
   },
   resolveSeat: (text, session) => resolveCwnbSeat(text, session.state as CwnbState),
   rewindScope(session, seat) {

@@ -75,7 +75,7 @@ export async function gameSummary(ctx: Ctx, id: string, g: Membership) {
   const state = session.state as { turn?: number };
   // Seats of the person's that an open rewind request (asked by another seat) waits on an answer from.
   const asked = new Set<string>();
-  if (!g.moved && !session.isOver()) {
+  if (!g.moved && !g.paused && !session.isOver()) {
     for (const r of await ctx.people.openRewinds(id)) for (const s of session.module.scopeSeats?.(session.state, r.scope) ?? []) if (g.seats.includes(s) && !r.agreed.includes(s)) asked.add(s);
   }
   // The deadline that runs now (none while paused, moved or over), for the home page's line.
@@ -391,7 +391,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (isRuleError(check)) throw ruleRefusal(check);
     const rid = await ctx.people.createRewind(id, body.seat, body.scope, body.to);
     ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'rewind' } });
-    await ctx.notifications.rewindAsked(id, need, access.personId, session.seatLabel(body.seat), session.partName(body.scope));
+    // Whoever is asked and away is told; the request stands either way.
+    ctx.notifications.rewindAsked(id, rid, need, access.personId, session.seatLabel(body.seat), session.partName(body.scope)).catch((e) => request.log.error(e));
     reply.status(201);
     return { id: rid };
   });

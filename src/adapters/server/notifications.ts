@@ -39,9 +39,10 @@ export type NotificationKind = 'turn' | 'chat' | 'deadline' | 'invitation';
  * - `waiting`: the game waits on the person (their seats only);
  * - `reminder`: a deadline (`dueAt`) comes while the game waits on the person;
  * - `expired`: the deadline `dueAt` passed: the referee decides;
- * - `unheld`: the game waits on a seat nobody holds: the referee finds someone.
+ * - `unheld`: the game waits on a seat nobody holds: the referee finds someone;
+ * - `rewind`: a seat (`asker`) asks to rewind a part of the game (`part`) and the request `id` waits on the person.
  */
-export type About = { what: 'waiting' } | { what: 'over' } | { what: 'unheld' } | { what: 'reminder' | 'expired'; dueAt: string } | { what: 'chat'; authors: string[]; channels: string[]; count: number };
+export type About = { what: 'waiting' } | { what: 'over' } | { what: 'unheld' } | { what: 'rewind'; id: string; asker: string; part: string } | { what: 'reminder' | 'expired'; dueAt: string } | { what: 'chat'; authors: string[]; channels: string[]; count: number };
 
 /** A chat notice: who wrote how many messages in which channels (never their text). */
 function chatWords(title: string, c: { authors: string[]; channels: string[]; count: number }): { subject: string; text: string } {
@@ -222,6 +223,14 @@ export class Notifications {
     }
     const deadline = await this.db.selectFrom('deadlines').select(['due_at', 'paused_at', 'moved_at']).where('game_id', '=', game).executeTakeFirst();
     if (deadline?.moved_at) return null;
+    if (about.what === 'rewind') {
+      // Still open, waiting on a seat of the person's, and the campaign not paused (no answer is taken then).
+      const open = deadline?.paused_at ? undefined : (await this.people.openRewinds(game)).find((r) => r.id === about.id);
+      const needed = open ? (session.module.scopeSeats?.(session.state, open.scope) ?? []).filter((s) => !open.agreed.includes(s)) : [];
+      const theirs = holdersOf(await this.people.holders(game), needed).get(personId);
+      if (!theirs) return null;
+      return { subject: `Wardroom: a rewind asked of you in “${title}”`, text: `${about.asker} asks to rewind ${about.part} in “${title}”: agree or refuse on the game page (${theirs.map((s) => session.seatLabel(s)).join('; ')}).` };
+    }
     if (about.what === 'unheld') {
       const unheld = await this.unheldOf(game, session.waitingFor());
       if (!unheld.length) return null;
@@ -249,13 +258,9 @@ export class Notifications {
    * the request waits on, other than the asker, is told unless on the game's page. Public words
    * only: who asks and which part, not what it takes back (the game page says that per viewer).
    */
-  async rewindAsked(game: string, seats: readonly string[], askerId: string, asker: string, part: string): Promise<void> {
-    const title = await this.titleOf(game);
-    const session = await this.sessionOf(game);
-    for (const [personId, theirs] of holdersOf(await this.people.holders(game), seats)) {
-      if (personId === askerId || (await this.presence.isConnected(game, personId))) continue;
-      const as = theirs.map((s) => session?.seatLabel(s) ?? s).join('; ');
-      await this.toPerson(personId, 'turn', game, `Wardroom: a rewind asked of you in “${title}”`, `${asker} asks to rewind ${part} in “${title}”: agree or refuse on the game page (${as}).`, this.gameLink(game));
+  async rewindAsked(game: string, id: string, seats: readonly string[], askerId: string, asker: string, part: string): Promise<void> {
+    for (const personId of holdersOf(await this.people.holders(game), seats).keys()) {
+      if (personId !== askerId && !(await this.presence.isConnected(game, personId))) await this.aboutGame(personId, 'turn', game, { what: 'rewind', id, asker, part });
     }
   }
 

@@ -29,7 +29,7 @@ export const dealNonCombatants = zoneAction({
     if (!state.dice.physical) return undefined;
     const n = Math.min(zone.battle!.toDeal, state.nonCombatantDeck.length);
     return {
-      cards: { kind: 'subset', label: 'Cards dealt', help: `The numbers of the ${n} Non-Combatant cards dealt at the table.`, options: state.nonCombatantDeck.map((c) => ({ value: c, label: `card ${c}` })), min: n, max: n },
+      cards: { kind: 'subset', label: 'Cards dealt', help: n === 1 ? 'The number of the Non-Combatant card dealt at the table.' : `The numbers of the ${n} Non-Combatant cards dealt at the table.`, options: state.nonCombatantDeck.map((c) => ({ value: c, label: `card ${c}` })), min: n, max: n },
     };
   },
   apply(state, zone, side, a, ctx) {
