@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_ROSTER, pointsOf, type Want } from '../../support/cwnb-fixtures.ts';
-import { MENU, OTable, conditionsTable, optionsRefusal, type Optional } from '../../support/cwnb-optional-fixtures.ts';
+import { MENU, OTable, conditionsTable, optionsRefusal, uniformCharts, type Optional } from '../../support/cwnb-optional-fixtures.ts';
 import type { ZoneId } from '../../../src/modules/cwnb/data/types.ts';
 import { closedActions } from '../../../src/engine/kernel.ts';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
@@ -533,7 +533,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     // The Rushed player is offered no ship transfer at all (its form would list no War Zone), and is told why.
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('transferShip');
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).toContain('transferCard');
-    expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS })).toMatchObject({
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-ff3', to: NS })).toMatchObject({
       code: 'rushed-no-ship-trading',
       rule: '13.2.9',
       message: 'No teammate can receive a ship now. North Sea: Rushed: the Allied player of the Persian Gulf may not give or receive Ship cards this turn (13.2.9).',
@@ -550,6 +550,41 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('buyShip');
     expect(t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-lph' })).toMatchObject({ code: 'rushed-one-ship', rule: '13.2.9' });
     expect(closedActions(cwnb, t.state, 'allied:persian-gulf')).toContainEqual(expect.objectContaining({ type: 'buyShip', rule: '13.2.9', why: 'Rushed: you may purchase at most one Ship card this turn.' }));
+  });
+
+  it('13.2.9 a Rushed teammate is listed in the ship transfer form as unable to receive, with why, while another teammate may', () => {
+    const MED = 'mediterranean' as const;
+    const t = new OTable({ zones: [PG, NS, MED], optional: menu(PG, NS, MED) });
+    t.start(PG, {});
+    t.start(NS, {}, { allied: 'Rushed' });
+    t.start(MED, {});
+    t.order(PG, 'allied', { buy: ['a-dd'] });
+    for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet'], [MED, 'allied'], [MED, 'soviet']] as const) t.done(z, s);
+    expect(t.actions('allied:persian-gulf').find((a) => a.type === 'transferShip')!.fields!.to).toMatchObject({
+      options: [{ value: MED, label: 'Mediterranean' }],
+      unavailable: [{ value: NS, label: 'North Sea', why: 'Rushed: the Allied player of the North Sea may not give or receive Ship cards this turn (13.2.9).' }],
+    });
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS })).toMatchObject({ code: 'rushed-no-ship-trading', rule: '13.2.9' });
+    t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: MED });
+  });
+
+  it('13.2.9, 13.3, 13.5 the only teammate Rushed but open to cards by a kept Additional Ship (chart not yet rolled): a ship transfer is refused for Rushed, not for the chart', () => {
+    const optional: Optional = { ...menu(PG, NS), frictionOfWar: true, transferLimitations: { charts: uniformCharts(0) } };
+    const t = new OTable({ zones: [PG, NS], optional });
+    // Turn 1: the Allied North Sea player keeps an Additional Ship card (7.2.1).
+    t.quietTurn({}, { allied: { card: 'Additional Ship' } });
+    t.start(PG, {});
+    t.start(NS, {}, { allied: 'Rushed' });
+    t.order(PG, 'allied', { buy: ['a-ff3'] }); // 3 points, 6 after turn 1
+    for (const [z, s] of [[PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) t.done(z, s);
+    t.act({ type: 'useKeptAdditionalShip', seat: 'allied:north-sea', use: 'unlimited-transfers' });
+    // The kept card opens the North Sea to transfers without the chart (13.5), but not to Ship cards (Rushed).
+    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('transferShip');
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-ff3', to: NS })).toMatchObject({
+      code: 'rushed-no-ship-trading',
+      rule: '13.2.9',
+      message: 'No teammate can receive a ship now. North Sea: Rushed: the Allied player of the North Sea may not give or receive Ship cards this turn (13.2.9).',
+    });
   });
 
   it('13.2 the board says each side\'s Special Condition this turn, with the Port Strike\'s effect once chosen (both teams see it: the rolls are open)', () => {

@@ -100,8 +100,10 @@ describe('13.3 Transfer Limitations', () => {
     expect(t.refuse({ type: 'rollTransferChart', seat: 'soviet:persian-gulf', values: [1] })).toMatchObject({ code: 'no-chart-roll', rule: '13.3' });
     const u = twoZones([1, 2, 3]);
     expect(u.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS })).toMatchObject({ code: 'chart-not-rolled', rule: '13.3' });
-    expect(u.refuse({ type: 'rollTransferChart', seat: 'allied:persian-gulf', values: [1] })).toMatchObject({ code: 'not-chart-roller', rule: '13.3' });
+    expect(u.refuse({ type: 'rollTransferChart', seat: 'allied:persian-gulf', values: [1] })).toMatchObject({ code: 'not-chart-roller', rule: '13.3', message: 'The chart die is rolled by the Soviet player of the Persian Gulf (the Advantaged Player of the first War Zone).' });
     expect(u.actions('soviet:persian-gulf').map((a) => a.type)).toContain('rollTransferChart');
+    // No chart yet: the board has no Transfer Limitations line to show.
+    expect(u.zoneView(PG).reminders).toEqual([]);
     u.chart(4);
     expect(u.refuse({ type: 'rollTransferChart', seat: 'soviet:persian-gulf', values: [1] }).code).toBe('no-chart-roll');
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) u.commit(z, s, []);
@@ -181,6 +183,15 @@ describe('13.3 Transfer Limitations', () => {
     t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: MED });
     const r = t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: MED });
     expect(r.message).toBe('No teammate can receive your Flag Officer now. North Sea: It already has an Allied Flag Officer, and a Task Force cannot have more than one (13.4). Mediterranean: Transfer Limitations: no more Allied cards may move from Persian Gulf to Mediterranean this turn (chart 1).');
+  });
+
+  it('6.C.3, 13.3 chart not yet rolled and the only teammate committed: the refusal is that no teammate can receive (6.C.3), not the chart', () => {
+    const t = twoZones([1, 2, 3]);
+    // While the North Sea teammate can still receive, the chart is what is missing.
+    expect(t.refuse({ type: 'transferCard', seat: 'allied:persian-gulf', card: 0, to: NS })).toMatchObject({ code: 'chart-not-rolled', rule: '13.3' });
+    t.commit(NS, 'allied', []);
+    expect(t.refuse({ type: 'transferCard', seat: 'allied:persian-gulf', card: 0, to: NS })).toMatchObject({ code: 'no-transfer-target', rule: '6.C.3' });
+    expect(t.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS })).toMatchObject({ code: 'no-transfer-target', rule: '6.C.3' });
   });
 
   it('13.3 the War Zone board shows what each side may still transfer from it this turn', () => {

@@ -5,6 +5,7 @@ import { OTable } from '../../support/cwnb-optional-fixtures.ts';
 
 const PG = 'persian-gulf' as const;
 const NS = 'north-sea' as const;
+const MED = 'mediterranean' as const;
 
 /** Persian Gulf (and North Sea), Flag Officers in use, purchases made: Allied a-cg, a-dd, a-ss; Soviet s-cg, s-ss. */
 function ready(zones: ('persian-gulf' | 'north-sea')[] = [PG]): OTable {
@@ -121,8 +122,40 @@ describe('13.4 Flag Officers', () => {
   it('13.4 a Flag Officer is not offered to a teammate who has one: a Task Force cannot have more than one', () => {
     const t = ready([PG, NS]);
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('transferFlagOfficer');
-    expect(closedActions(cwnb, t.state, 'allied:persian-gulf')).toContainEqual(expect.objectContaining({ type: 'transferFlagOfficer', rule: '13.4', why: 'No teammate can receive your Flag Officer now. North Sea: It already has an Allied Flag Officer, and a Task Force cannot have more than one (13.4).' }));
+    expect(closedActions(cwnb, t.state, 'allied:persian-gulf')).toContainEqual(expect.objectContaining({ type: 'transferFlagOfficer', label: 'Give your Flag Officer to a teammate', rule: '13.4', why: 'No teammate can receive your Flag Officer now. North Sea: It already has an Allied Flag Officer, and a Task Force cannot have more than one (13.4).' }));
     expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS }).code).toBe('already-has-flag-officer');
+  });
+
+  it('13.4 with one teammate lacking a Flag Officer and another having one: offered to the first only, refused to the second', () => {
+    const t = new OTable({ zones: [PG, NS, MED], optional: { flagOfficers: true } });
+    for (const z of [PG, NS, MED]) t.start(z, {});
+    t.order(NS, 'allied', { buy: ['a-ff'] });
+    for (const [z, s] of [[PG, 'allied'], [PG, 'soviet'], [NS, 'soviet'], [MED, 'allied'], [MED, 'soviet']] as const) t.done(z, s);
+    // Turn 1: the North Sea Command Ship is sunk, its Flag Officer with it.
+    commit(t, 'allied:north-sea', ['a-ff'], 'a-ff');
+    for (const [z, s] of [[NS, 'soviet'], [PG, 'allied'], [PG, 'soviet'], [MED, 'allied'], [MED, 'soviet']] as const) t.commit(z, s, []);
+    t.sink(NS, 'a-ff', 'soviet');
+    for (const z of [PG, NS, MED]) if (t.zone(z).battle!.toDeal > 0) t.deal(z);
+    t.finishAll();
+    // Turn 2: the Persian Gulf player may give theirs to the North Sea, not to the Mediterranean, which has one.
+    for (const z of [PG, NS, MED]) t.start(z, {});
+    for (const z of [PG, NS, MED]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
+    const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'transferFlagOfficer');
+    expect(spec?.fields).toEqual({
+      to: {
+        kind: 'choice',
+        label: 'To the War Zone',
+        help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).',
+        options: [{ value: NS, label: 'North Sea' }],
+        unavailable: [{ value: MED, label: 'Mediterranean', why: 'It already has an Allied Flag Officer, and a Task Force cannot have more than one (13.4).' }],
+      },
+    });
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: MED })).toMatchObject({
+      code: 'already-has-flag-officer',
+      rule: '13.4',
+      message: 'Mediterranean: It already has an Allied Flag Officer, and a Task Force cannot have more than one (13.4).',
+    });
+    expect([t.player(PG, 'allied').flagOfficer, t.player(MED, 'allied').flagOfficer]).toEqual([true, true]);
   });
 
   it('13.4 transfer: a teammate gives their Flag Officer; the giver then has none', () => {
@@ -141,7 +174,7 @@ describe('13.4 Flag Officers', () => {
     expect(t.actions('allied:persian-gulf').find((a) => a.type === 'transferFlagOfficer')!.fields).toEqual({
       to: { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options: [{ value: NS, label: 'North Sea' }], unavailable: [] },
     });
-    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:north-sea', to: PG })).toMatchObject({ code: 'no-flag-officer', rule: '13.4' });
+    expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:north-sea', to: PG })).toMatchObject({ code: 'no-flag-officer', rule: '13.4', message: 'You have no Flag Officer to give.' });
     const ev = t.act({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS });
     expect(ev.map((e) => [e.type, e.text])).toEqual([['transfer', 'Allied: Flag Officer transferred from Persian Gulf to North Sea (13.4).']]);
     expect(t.zoneView(NS).players.allied.flagOfficer!.available).toBe(true);

@@ -121,6 +121,20 @@ describe('14.1 Overall Commanders', () => {
     expect(t.refuse({ type: 'assignSeat', seat: 'allied:persian-gulf', target: 'allied:north-sea', player: 'Bob' }).code).toBe('commander-only');
   });
 
+  it('14.1 the Overall Commander may fill in at a War Zone seat ("if another teammate has to leave for a moment") and stays Overall Commander', () => {
+    const t = new OTable({ zones: [PG, NS], optional: OC });
+    t.state = { ...t.state, holders: { 'commander:allied': 'Ann', 'allied:persian-gulf': 'Bob', 'allied:north-sea': 'Cid' } };
+    const spec = t.actions('commander:allied').find((a) => a.type === 'assignSeat')!;
+    // Online the referee's Seats panel does this: the form is not offered there, and says so.
+    expect(spec.notOnline).toBe('Online the referee moves players between War Zone seats, in the Seats panel of the campaign page: ask the referee (14.1).');
+    t.act({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:north-sea', player: 'Ann' });
+    expect(t.view('referee').holders).toEqual({ 'commander:allied': 'Ann', 'allied:persian-gulf': 'Bob', 'allied:north-sea': 'Ann' });
+    // A seat the player held in a War Zone not in play (a stale entry) is left like any other.
+    t.state = { ...t.state, holders: { 'allied:indian-ocean': 'Dan', 'allied:north-sea': 'Cid' } };
+    t.act({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:persian-gulf', player: 'Dan' });
+    expect(t.view('referee').holders).toEqual({ 'allied:north-sea': 'Cid', 'allied:persian-gulf': 'Dan' });
+  });
+
   it('14.1 a player fighting a War Zone\'s Battle Turns is not moved from it: players move during Battle Preparations', () => {
     const t = ready();
     t.state = { ...t.state, holders: { 'allied:persian-gulf': 'Ann', 'allied:north-sea': 'Bob' } };

@@ -39,7 +39,7 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
     expect(t.refuse({ type: 'transferCard', seat: 'allied:north-sea', card: ids[0], to: PG }).code).toBe('no-cards');
     expect(t.refuse({ type: 'transferShip', seat: 'soviet:persian-gulf', ship: 's-dd', to: NS }).code).toBe('not-your-ship');
     t.act({ type: 'transferShip', seat: 'soviet:persian-gulf', ship: 's-cg', to: NS });
-    expect(t.refuse({ type: 'transferShip', seat: 'soviet:persian-gulf', ship: 's-cg', to: NS }).code).toBe('no-ships');
+    expect(t.refuse({ type: 'transferShip', seat: 'soviet:persian-gulf', ship: 's-cg', to: NS })).toMatchObject({ code: 'no-ships', rule: '6.C.3', message: 'You have no ship to transfer.' });
   });
 
   it('6.C.3 transfers go only to teammates: a player can give only their own ships, and to their own side elsewhere', () => {
