@@ -52,9 +52,9 @@ describe('13.2 Special Conditions (Step B)', () => {
 
   it('6.B Special Conditions are rolled after the mission is determined, once per turn; they last that turn only', () => {
     const t = new OTable({ zones: [PG], optional: SC });
-    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [1] }).code).toBe('not-conditions-step');
+    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [1] })).toMatchObject({ code: 'not-conditions-step', message: 'Persian Gulf: Special Conditions are rolled after the mission is determined (13.2).' });
     t.start(PG, {}, { allied: 'Bad Weather' });
-    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [1] }).code).toBe('conditions-rolled'); // both rolled at the start: the reason is that, not the step;
+    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [1] })).toMatchObject({ code: 'conditions-rolled', message: 'You have already rolled for Special Conditions this turn.' }); // both rolled at the start: the reason is that, not the step;
     t.done(PG, 'allied');
     t.done(PG, 'soviet');
     t.commit(PG, 'allied', []);
@@ -158,6 +158,8 @@ describe('13.2 Special Conditions (Step B)', () => {
     t.give(SP, 'soviet', null);
     t.act({ type: 'declineStrike', seat: 'allied:south-pacific' });
     expect(t.zone(SP).status).toBe(2);
+    // Back in Step A the choice waits for the new mission: it is refused, as made in Step B only.
+    expect(t.refuse({ type: 'portStrike', seat: 'allied:south-pacific', choice: 'port-mined' })).toMatchObject({ code: 'no-port-strike', rule: '13.2.7', message: 'Only a player who rolled Port Strike! chooses its effect, once.' });
     t.act({ type: 'rollMission', seat: 'soviet:south-pacific', values: [3] });
     expect(t.zone(SP).step).toBe('conditions');
     expect(t.view('referee').waitingFor).toEqual(['allied:south-pacific']);
@@ -246,8 +248,8 @@ describe('13.2 Special Conditions (Step B)', () => {
 
   describe('13.2.7 Port Strike!', () => {
     /** Turn 1 in the Persian Gulf: the Soviet player buys a fleet; s-dd fights and is crippled, the rest stay in port. */
-    function turnOne(optional: Optional = SC, roster?: typeof FIXTURE_ROSTER): OTable {
-      const t = new OTable({ zones: [PG], optional, roster });
+    function turnOne(optional: Optional = SC, roster?: typeof FIXTURE_ROSTER, rulings?: '0.1'): OTable {
+      const t = new OTable({ zones: [PG], optional, roster, rulings });
       t.start(PG, {});
       t.order(PG, 'allied', { buy: ['a-dd'] });
       t.order(PG, 'soviet', { buy: ['s-cv', 's-cg', 's-dd', 's-ff', 's-ss'] });
@@ -380,7 +382,7 @@ describe('13.2 Special Conditions (Step B)', () => {
       // The Soviet player has not rolled yet: the strike waits, and the Allied player is told why.
       expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('portStrike');
       expect(closedActions(cwnb, t.state, 'allied:persian-gulf')).toContainEqual(expect.objectContaining({ type: 'portStrike', why: 'The Port Strike is made once the Soviet player has rolled for Special Conditions too (13.2).' }));
-      expect(t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' }).code).toBe('port-strike-waits');
+      expect(t.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' })).toMatchObject({ code: 'port-strike-waits', rule: '13.2' });
       // Prepared repairs the Sovremenny crippled on turn 1; the strike that follows is not undone by it.
       t.give(PG, 'soviet', 'Prepared');
       expect(t.player(PG, 'soviet').fleet['s-dd'].crippled).toBe(false);
@@ -412,6 +414,86 @@ describe('13.2 Special Conditions (Step B)', () => {
       expect(ev.filter((e) => e.type === 'roll')).toEqual([]);
       expect(ev.at(-1)!.text).toBe('Persian Gulf: Allied Port Strike! — special air strike on every enemy ship in the zone: no enemy ship was in the zone, so it did nothing (13.2.7).');
       expect(t.zone(PG).step).toBe('purchase');
+    });
+
+    it('13.2.7 the form with enemy ships in the zone: its label, the three effects with dice asked for the air strike only, none unavailable', () => {
+      const t = turnOne();
+      strikeRolled(t);
+      const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!;
+      expect(spec.label).toBe('Port Strike! Choose its effect');
+      const choice = spec.fields!.choice as unknown as { options: { value: string; label: string; fields?: unknown }[]; unavailable: unknown[] };
+      expect(choice.unavailable).toEqual([]);
+      expect(choice.options.slice(1)).toEqual([
+        { value: 'port-facilities-damaged', label: 'Port facilities damaged: no enemy repairs in port this turn' },
+        { value: 'port-mined', label: 'Port mined and harassed: enemy ships in port score half' },
+      ]);
+      expect(choice.options[0].label).toBe('Special air strike on every enemy ship in the zone (hit on 1)');
+      // Ships were in the zone: the log says nothing of a strike that did nothing.
+      const ev = t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [2, 2, 2, 2, 2] });
+      expect(ev.at(-1)!.text).toBe('Persian Gulf: Allied Port Strike! — special air strike on every enemy ship in the zone (13.2.7).');
+    });
+
+    it('13.2.7 with dice rolled by Wardroom the air strike asks for no dice', () => {
+      // Allied 5–6: Port Strike! (seed chosen so it comes on turn 2, with Soviet ships in the zone).
+      const table = conditionsTable(Array(6).fill('Port Strike'), Array(6).fill('Long Battle'));
+      const t = new OTable({ zones: [PG], dice: 'seeded', seed: 'port-strike-0', optional: { specialConditions: { tables: { [PG]: table } } } });
+      const stepAB = () => {
+        t.act({ type: 'rollMission', seat: t.seat(t.advantaged(PG), PG) });
+        t.act({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf' });
+        t.act({ type: 'rollSpecialConditions', seat: 'soviet:persian-gulf' });
+      };
+      stepAB();
+      expect(t.zone(PG).conditions!.allied.condition).toBeNull();
+      t.order(PG, 'allied', { buy: ['a-dd'] });
+      t.order(PG, 'soviet', { buy: ['s-cg', 's-ff'] });
+      t.commit(PG, 'allied', []);
+      t.commit(PG, 'soviet', []);
+      if (t.zone(PG).battle!.toDeal) t.deal(PG);
+      t.finish(PG);
+      stepAB();
+      expect(t.zone(PG).conditions!.allied.condition).toBe('Port Strike');
+      const choice = t.actions('allied:persian-gulf').find((a) => a.type === 'portStrike')!.fields!.choice as unknown as { options: { value: string; fields?: unknown }[] };
+      expect(choice.options.map((o) => o.fields)).toEqual([undefined, undefined, undefined]);
+      const ev = t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike' });
+      expect(ev.filter((e) => e.type === 'roll')).toHaveLength(2); // one die per enemy ship, rolled by Wardroom
+    });
+
+    it('13.2.7 the other effects on turn 1 (no enemy ship): the log does not call them an air strike that did nothing', () => {
+      const t = new OTable({ zones: [PG], optional: SC });
+      strikeRolled(t);
+      const ev = t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-mined' });
+      expect(ev.at(-1)!.text).toBe('Persian Gulf: Allied Port Strike! — enemy port mined and harassed: enemy ships in port score half (a quarter if already halved), rounded up per ship (13.2.7).');
+    });
+
+    it('13.2.7 a game begun with 0.1 reads a missing roster field as "no": the air strike is refused only for a ship whose card says neither', () => {
+      // Kiev Large only (sunk); Kara a Crippled side only (not Large: crippled); Sovremenny both; Krivak not Large only (sunk); Foxtrot no Crippled side only (sunk).
+      const flags: Record<string, object> = { 's-cv': { large: true }, 's-cg': { crippledSide: true }, 's-dd': { large: false, crippledSide: true }, 's-ff': { large: false }, 's-ss': { crippledSide: false } };
+      const roster = { ...FIXTURE_ROSTER, ships: FIXTURE_ROSTER.ships.map((s) => ({ ...s, ...flags[s.id] })) };
+      const old = turnOne(SC, roster, '0.1');
+      strikeRolled(old);
+      const ev = old.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 1, 1, 1] });
+      expect(pointsOf(ev, 'allied', 'sinking')).toEqual([20, 10, 5, 4]); // 0.1 scored them as sinking points
+      expect(ev.find((e) => e.type === 'crippled')).toMatchObject({ unit: 's-cg', value: true });
+      // Now a field left out does not decide a hit: Kara and Krivak are named.
+      const now = turnOne(SC, roster);
+      strikeRolled(now);
+      expect(now.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 1, 1, 1] }).message).toMatch(/whether Kara, Krivak are Large ships/);
+      // 0.1 too refuses a ship whose card says neither (even the crippled Sovremenny).
+      const bare = turnOne(SC, FIXTURE_ROSTER, '0.1');
+      strikeRolled(bare);
+      const r = bare.refuse({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'air-strike', values: [1, 1, 1, 1, 1] });
+      expect(r).toMatchObject({ code: 'port-strike-ship-data', rule: '13.2.7' });
+      expect(r.message).toContain('whether Kiev, Kara, Sovremenny, Krivak, Foxtrot are');
+    });
+
+    it('13.2, 13.2.7 a game begun with 0.1 makes the Port Strike at any time in Step B, before the enemy has rolled', () => {
+      const t = turnOne(SC, undefined, '0.1');
+      t.roll(PG, {});
+      t.give(PG, 'allied', 'Port Strike');
+      expect(t.actions('allied:persian-gulf').map((a) => a.type)).toContain('portStrike');
+      t.act({ type: 'portStrike', seat: 'allied:persian-gulf', choice: 'port-facilities-damaged' });
+      expect(t.zone(PG).conditions!.allied.portStrike).toBe('port-facilities-damaged');
+      expect(t.zone(PG).conditions!.soviet.rolled).toBe(false);
     });
 
     it('13.2.7 facilities damaged: no repairs', () => {

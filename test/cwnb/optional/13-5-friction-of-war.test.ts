@@ -124,7 +124,7 @@ describe('13.5 Friction of War', () => {
     expect(t.player(PG, 'allied').fleet['a-dd']).toMatchObject({ damage: 0, crippled: false });
     // The Soviet player re-rolls it: no Special Condition, and the destroyer is as it was.
     const back = joker(t, 'soviet:persian-gulf', 'reroll-conditions', { side: 'allied', values: [1] });
-    expect(back.map((e) => e.text)).toContain("Persian Gulf: Allied Prepared's repairs are taken back until the new roll (13.2.6, 13.5).");
+    expect(back.filter((e) => e.type === 'repair').map((e) => e.text)).toEqual(["Persian Gulf: Allied Prepared's repairs are taken back until the new roll (13.2.6, 13.5)."]);
     expect(t.zone(PG).conditions!.allied.condition).toBeNull();
     expect(t.player(PG, 'allied').fleet['a-dd']).toMatchObject({ damage: 4, crippled: true, critical: false });
     // Re-rolled again by the Allied player: Prepared once more, repaired once more.
@@ -386,13 +386,14 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     t.done(PG, 'allied');
     t.done(PG, 'soviet');
     const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'playAdditionalShip')!;
+    expect(spec.label).toBe('Play an Additional Ship card as a joker');
     expect(spec.fields!.kept).toMatchObject({ kind: 'bool', optional: true });
     expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'playAdditionalShip')!.fields!.kept).toBeUndefined();
     joker(t, 'allied:persian-gulf', 'points');
     expect(t.player(PG, 'allied').keptAdditionalShip).toBe('unused');
     expect(joker(t, 'allied:persian-gulf', 'points', { kept: true })[0].text).toBe('Persian Gulf: Allied plays the kept Additional Ship card — +2 points on the Point Track (13.5).');
     expect(t.player(PG, 'allied')).toMatchObject({ cards: [], keptAdditionalShip: 'spent' });
-    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points', kept: true }).code).toBe('no-kept-card');
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points', kept: true })).toMatchObject({ code: 'no-kept-card', rule: '13.5' });
     expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' }).code).toBe('no-kept-card');
   });
 
@@ -417,7 +418,7 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     if (t.zone(NS).battle!.toDeal) t.deal(NS);
     expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-conditions', side: 'soviet', values: [1] })).toMatchObject({ code: 'nothing-to-reroll', rule: '13.5' });
     t.finish(PG);
-    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points' })).toMatchObject({ code: 'joker-too-late', rule: '13.5' });
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points' })).toMatchObject({ code: 'joker-too-late', rule: '13.5', message: 'This War Zone has finished its Campaign Game Turn.' });
     expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:north-sea', use: 'bank' })).toMatchObject({ code: 'bank-when', rule: '13.5' });
     t.endAll(NS);
     expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:north-sea', use: 'reroll-table-die' })).toMatchObject({ code: 'not-battle-step', rule: '13.5' });
@@ -514,6 +515,17 @@ describe('13.5 the kept card belongs to whoever holds it', () => {
     expect(t.player(PG, 'allied').cards).toMatchObject([{ type: 'Additional Ship' }, { type: 'Retreat' }]);
     joker(t, 'allied:persian-gulf', 'points', { kept: true });
     expect(t.player(PG, 'allied')).toMatchObject({ cards: [{ type: 'Retreat' }], keptAdditionalShip: 'spent' });
+  });
+
+  it('13.5 a kept card given to a teammate who holds cards already is the card that leaves the teammate\'s hand when played', () => {
+    const t = keptInPersianGulf();
+    t.order(NS, 'allied', { cards: [{ card: 'Retreat' }] });
+    for (const [z, s] of [[PG, 'allied'], [PG, 'soviet'], [NS, 'soviet']] as const) t.done(z, s);
+    t.act({ type: 'transferCard', seat: 'allied:persian-gulf', card: 0, to: NS });
+    expect(t.player(NS, 'allied').cards).toMatchObject([{ type: 'Retreat' }, { type: 'Additional Ship' }]);
+    expect(t.actions('allied:north-sea').find((a) => a.type === 'useKeptAdditionalShip')!.label).toBe('Play your kept Additional Ship card');
+    t.act({ type: 'useKeptAdditionalShip', seat: 'allied:north-sea', use: 'unlimited-transfers' });
+    expect(t.player(NS, 'allied')).toMatchObject({ cards: [{ type: 'Retreat' }], keptAdditionalShip: 'unlimited-transfers' });
   });
 
   it('13.5 giving a teammate another card leaves the kept Additional Ship card with its keeper', () => {

@@ -25,7 +25,16 @@ describe('7.2 Concluding the Battle Turns', () => {
       'turn-done',
       'turn', // 7.2.6
     ]);
-    expect(events.find((e) => e.type === 'note')!.text).toBe('North Sea: Soviet ships in port would score 5, but Soviet scored no Mission or sinking points this turn: they score nothing (7.2.4).');
+    expect(events.find((e) => e.type === 'note')).toMatchObject({ side: 'soviet', rule: '7.2.4', text: 'North Sea: Soviet ships in port would score 5, but Soviet scored no Mission or sinking points this turn: they score nothing (7.2.4).' });
+  });
+
+  it('7.2.4 a player who scored nothing and has no ship in port is told nothing about ships in port', () => {
+    const t = new Table({ zones: [NS] });
+    t.prepare({ [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    t.endAll(NS);
+    const events = t.setAside(NS);
+    expect(pointsOf(events, 'soviet')).toEqual([]);
+    expect(events.filter((e) => e.type === 'note')).toEqual([]);
   });
 });
 
@@ -40,7 +49,9 @@ describe('7.2.1 Set aside one card', () => {
     const before = new Table({ zones: [NS], turns: 2 });
     before.prepare({ [NS]: { mission: { allied: 'Military Escort' } } });
     before.endAll(NS);
-    expect(before.actions('allied:north-sea').find((a) => a.type === 'setAside')!.fields).toHaveProperty('card');
+    const offered = before.actions('allied:north-sea').find((a) => a.type === 'setAside')!;
+    expect(offered.label).toBe('Set aside one card for the next turn (or none); the rest of the hand is discarded');
+    expect(offered.fields).toHaveProperty('card');
   });
 
   it('7.2.1, 11 on the last Campaign Game Turn a card named anyway is refused at the table and online, naming why; a game file that kept one there still replays', () => {

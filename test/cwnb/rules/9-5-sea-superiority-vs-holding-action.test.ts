@@ -117,6 +117,7 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
       // The Soviet player had committed: told that it is undone and must be made again.
       'South Pacific: the Soviet commitment is taken back; both players commit after the new mission roll (9.5).',
     ]);
+    expect(events[1]).toMatchObject({ type: 'note', zone: SP, rule: '9.5' });
     const z = t.zoneView(SP);
     expect(z.status).toMatchObject({ column: COL.sovietEdge, advantaged: 'soviet' });
     expect(z.mission).toBeNull();
@@ -132,7 +133,8 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
   it('9.5 a declined Submarine Strike moves the marker toward the other side, whose player may now be the one to re-roll (ruling)', () => {
     const t = new Table({ zones: [MED] });
     t.roll(MED, { soviet: 'Submarine Strike' });
-    t.act({ type: 'declineStrike', seat: 'soviet:mediterranean' });
+    // Nobody had committed: no commitment is taken back, and nobody is told of one.
+    expect(t.act({ type: 'declineStrike', seat: 'soviet:mediterranean' }).map((e) => e.type)).toEqual(['status']);
     expect(t.zoneView(MED).status).toMatchObject({ column: COL.alliedEdge, advantaged: 'allied' });
     expect(t.view('referee').waitingFor).toEqual(['allied:mediterranean']);
     expect(t.refuse({ type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }).code).toBe('not-advantaged-player');
