@@ -375,6 +375,9 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(t.state.zones[SP]!.players.allied.fleet['uss-knox']).toBeDefined();
     expect(s.undoableCount('soviet:mediterranean')).toBe(0);
     expect(refused(s.undo('soviet:mediterranean')).message).toContain('revealed what was secret until then');
+    // Carrying out the orders changed both players of each War Zone: a rewind of either player's part stops there.
+    expect(s.rewindFloor(`zone:${SP}/soviet`)).toBe(s.version - 1);
+    expect(s.rewindFloor(`zone:${SP}/allied`)).toBe(s.version - 1);
   });
 
   it('seeded dice are never rolled again: a seeded roll is not taken back, and redoing an order after an undo does not move the dice', () => {
@@ -554,6 +557,72 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
     const seeded = table([SP], { dice: 'seeded' });
     seeded.act('soviet:south-pacific', 'rollMission');
     expect(refused(seeded.session.rewind('zone:south-pacific', -1, ['referee']), 'rewind-not-allowed').message).toContain('rolled a die from the seed');
+  });
+});
+
+describe('§4 what an action changed: one player\'s part of a War Zone, the whole zone, or who holds the seats', () => {
+  it('6.C.2 with 13.2 Special Conditions in play, orders are still each player\'s own: the other player\'s order does not stop an undo', () => {
+    const t = table([SP], { optional: { specialConditions: {} } });
+    const s = t.session;
+    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
+    t.act('allied:south-pacific', 'rollSpecialConditions', { values: [1] });
+    t.act('soviet:south-pacific', 'rollSpecialConditions', { values: [2] });
+    t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
+    t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
+    expect(s.undoableCount('allied:south-pacific')).toBe(1);
+    expect(isRuleError(s.undo('allied:south-pacific'))).toBe(false);
+    expect(s.state.zones[SP]!.players.allied.order.ships).toEqual([]);
+    expect(s.state.zones[SP]!.players.soviet.order.ships).toEqual(['kirov']);
+  });
+
+  it('13.2.6 a Special Conditions roll is the whole War Zone\'s, even a Prepared roll that changed only the roller\'s ships: a rewind of that player\'s part cannot take it back', () => {
+    const t = table([SP], { optional: { specialConditions: {} } });
+    const s = t.session;
+    t.act('soviet:south-pacific', 'rollMission', { values: [3] });
+    t.act('allied:south-pacific', 'rollSpecialConditions', { values: [5, 3] }); // 3 on the Allied column: Prepared
+    expect(s.state.zones[SP]!.conditions!.allied.condition).toBe('Prepared');
+    expect(s.rewindFloor(`zone:${SP}/allied`)).toBe(1);
+    expect(refused(s.rewind(`zone:${SP}/allied`, 0, ['referee']), 'rewind-not-allowed').message).toBe(
+      'Action #1 of Allied, South Pacific (“Special Conditions, South Pacific, Allied, turn 1: 5”) also changed or relied on the South Pacific War Zone: a rewind of the Allied part of the South Pacific War Zone cannot take it back.',
+    );
+    expect(isRuleError(s.rewind(`zone:${SP}`, 0, ['referee']))).toBe(false); // the whole zone may be rewound
+    expect(s.state.zones[SP]!.conditions!.allied.rolled).toBe(false);
+  });
+
+  it('9.5 a declined Strike is the whole War Zone\'s, though it changed only the other player\'s commitment: a rewind of that player\'s part cannot take it back', () => {
+    const t = mediterraneanStrike();
+    const s = t.session;
+    done(t, SP_MED_SEATS);
+    t.act('allied:mediterranean', 'commit', { ships: [] });
+    const commit = s.version - 1;
+    t.act('soviet:mediterranean', 'declineStrike'); // the Allied commitment is taken back with the mission
+    expect(s.state.zones[MED]!.players.allied.commitment).toBeNull();
+    expect(s.rewindFloor(`zone:${MED}/allied`)).toBe(commit + 1);
+    expect(refused(s.rewind(`zone:${MED}/allied`, commit - 1, ['referee']), 'rewind-not-allowed').message).toContain('also changed or relied on the Mediterranean War Zone: a rewind of the Allied part of the Mediterranean War Zone cannot take it back.');
+  });
+
+  it('14.1 the referee may rewind who holds a team\'s seats: the Overall Commander\'s assignments are taken back, the other team\'s stand', () => {
+    const t = mediterraneanStrike({ overallCommanders: true });
+    const s = t.session;
+    done(t, SP_MED_SEATS);
+    const before = s.version - 1;
+    t.act('commander:soviet', 'assignSeat', { target: 'soviet:mediterranean', player: 'Olga' });
+    t.act('commander:allied', 'assignSeat', { target: 'allied:south-pacific', player: 'Ann' });
+    expect(s.scopeEntries('seats:soviet').filter((j) => j > before)).toEqual([before + 1]); // not the Allied assignment
+    expect(isRuleError(s.rewind('seats:soviet', before, ['referee']))).toBe(false);
+    expect(s.state.holders).toEqual({ 'allied:south-pacific': 'Ann' });
+  });
+
+  it('14.1 an assignment by one Overall Commander never holds up the other\'s undo, whoever already holds a seat of either team', () => {
+    const t = mediterraneanStrike({ overallCommanders: true });
+    const s = t.session;
+    done(t, SP_MED_SEATS);
+    t.act('commander:soviet', 'assignSeat', { target: 'soviet:mediterranean', player: 'Olga' });
+    t.act('commander:allied', 'assignSeat', { target: 'allied:south-pacific', player: 'Ann' });
+    t.act('commander:soviet', 'assignSeat', { target: 'soviet:south-pacific', player: 'Sam' }); // Olga and Ann keep their seats
+    expect(s.undoableCount('commander:allied')).toBe(1);
+    expect(isRuleError(s.undo('commander:allied'))).toBe(false);
+    expect(s.state.holders).toEqual({ 'soviet:mediterranean': 'Olga', 'soviet:south-pacific': 'Sam' });
   });
 });
 

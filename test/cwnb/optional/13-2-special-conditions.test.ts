@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_ROSTER, pointsOf, type Want } from '../../support/cwnb-fixtures.ts';
 import { MENU, OTable, conditionsTable, optionsRefusal, uniformCharts, type Optional } from '../../support/cwnb-optional-fixtures.ts';
 import type { ZoneId } from '../../../src/modules/cwnb/data/types.ts';
-import { closedActions } from '../../../src/engine/kernel.ts';
+import { closedActions, listedActions } from '../../../src/engine/kernel.ts';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
 
 const PG = 'persian-gulf' as const;
@@ -667,6 +667,25 @@ describe('13.2 Special Conditions (Step B)', () => {
       rule: '13.2.9',
       message: 'No teammate can receive a ship now. North Sea: Rushed: the Allied player of the North Sea may not give or receive Ship cards this turn (13.2.9).',
     });
+  });
+
+  it('13.2.9 Rushed after turn 1: once one Ship card is ordered, the ship form a shared screen lists marks every other ship unavailable as Rushed, not for its cost', () => {
+    const t = new OTable({ zones: [PG], optional: menu(PG) });
+    t.quietTurn();
+    t.start(PG, {}, { allied: 'Rushed' });
+    const seat = 'allied:persian-gulf';
+    const shipField = () => {
+      const buy = listedActions(cwnb, t.state, seat).find((a) => a.type === 'buyShip')!;
+      return buy.fields!.ship as unknown as { options: { value: string; label: string }[]; unavailable: { value: string; label: string; why: string }[] };
+    };
+    // Nothing ordered yet: USS Bronstein (3 points) is offered at double its Point Value.
+    expect(shipField().options).toContainEqual({ value: 'a-ff3', label: 'USS Bronstein (surface, 3 points, costs 6)' });
+    t.act({ type: 'buyShip', seat, ship: 'a-ss2' });
+    // One ship ordered: every other ship is unavailable because of Rushed, however cheap.
+    const { options, unavailable } = shipField();
+    expect(options).toEqual([]);
+    expect(unavailable).toContainEqual({ value: 'a-ff3', label: 'USS Bronstein (surface, 3 points, costs 6)', why: 'Rushed: you may purchase at most one Ship card this turn (13.2.9)' });
+    expect(unavailable).toContainEqual({ value: 'a-ss2', label: 'USS Permit (submarine, 5 points, costs 10)', why: 'it is already in your order' });
   });
 
   it('13.2 the board says each side\'s Special Condition this turn, with the Port Strike\'s effect once chosen (both teams see it: the rolls are open)', () => {

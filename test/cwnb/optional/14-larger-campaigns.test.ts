@@ -1,4 +1,4 @@
-import { waitingFor } from '../../../src/engine/kernel.ts';
+import { closedActions, waitingFor } from '../../../src/engine/kernel.ts';
 import { describe, expect, it } from 'vitest';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
 import { ZONE_IDS } from '../../../src/modules/cwnb/data/types.ts';
@@ -90,6 +90,17 @@ describe('14.1 Overall Commanders', () => {
     expect(label).toBe('For Soviet, Persian Gulf: Buy an Action card (up to 3 this turn); for Soviet, North Sea: Buy an Action card (up to 5 this turn)');
     // Seats with the same limit share one label.
     expect(t.actions('commander:soviet').find((a) => a.type === 'buyShip')!.label).toBe('For Soviet, Persian Gulf or Soviet, North Sea: Buy a ship (Point Value)');
+  });
+
+  it('14.1 with every seat of the team at the 6.C.2 Action card limit, the Commander is told the buy is closed and why (a seat\'s own reason), not asked to name a seat', () => {
+    const t = ready();
+    const five = [{ card: 'Jink' }, { card: 'Bounce' }, { card: 'Retreat' }, { card: 'ECM' }, { card: 'ASW' }];
+    t.order(PG, 'allied', { cards: five }, false);
+    expect(closedActions(cwnb, t.state, 'commander:allied')).toEqual([]); // the North Sea seat may still buy one
+    t.order(NS, 'allied', { cards: five }, false);
+    expect(closedActions(cwnb, t.state, 'commander:allied')).toEqual([
+      { type: 'buyCard', label: 'buyCard', rule: '6.C.2', why: 'At most 5 Action cards may be purchased per turn; you have 5.' },
+    ]);
   });
 
   it('14.1 refused during battle turns', () => {

@@ -19,6 +19,7 @@ describe('6.C.2 Purchase Costs', () => {
   it('6.C.2 on the first Campaign Game Turn a ship costs its Point Value; everything left is banked and the track reset to zero', () => {
     const t = new Table({ zones: [NS] });
     t.roll(NS, { allied: 'Military Escort' });
+    expect(t.actions('allied:north-sea').find((a) => a.type === 'buyShip')!.label).toBe('Buy a ship (Point Value)');
     t.order(NS, 'allied', { buy: ['a-cv', 'a-dd'] });
     t.order(NS, 'soviet', {});
     expect(buyEvent(t, 'allied')[0]).toMatchObject({ spent: 42 });
@@ -38,6 +39,8 @@ describe('6.C.2 Purchase Costs', () => {
     expect(t.state.turn).toBe(2);
     expect(t.track(PG, 'allied')).toBe(22);
     t.roll(PG, quiet.mission);
+    // The action's label says what a ship costs now.
+    expect(t.actions('allied:persian-gulf').find((a) => a.type === 'buyShip')!.label).toBe('Buy a ship (double Point Value)');
     const r = t.refuse({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-dd' });
     expect(r.code).toBe('not-enough-points');
     expect(r.message).toContain('costs 24');
@@ -230,6 +233,8 @@ describe('6.C.2 Purchase Limitations', () => {
     expect(listed.filter((o) => o.label.includes('*')).map((o) => o.value).sort()).toEqual(ACTION_CARDS.cards.filter((c) => c.unlimited).map((c) => c.type).sort());
     expect(options.find((o) => o.value === 'Retreat')).toEqual({ value: 'Retreat', label: 'Retreat (6)' });
     expect(options.map((o) => o.value)).not.toContain('Bomber Strike'); // 20 points
+    // The form says the per-type rule, the limit and what is left to spend (6.C.2).
+    expect(cards.help).toBe('The Action card type to buy, at the cost shown; only one of each type per turn, except the types marked * (as on the cost chart), which may be bought more than once (6.C.2). You have bought 0 of 5 this turn and have 10 points left to spend.');
   });
 
   it('6.C.2 the purchase forms name what cannot be bought now and why: sunk, in the Task Force, too dear, a second card of a type', () => {

@@ -69,6 +69,12 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
     expect(sink.kind === 'choice' && sink.unavailable).toEqual(gone);
     const damage = t.actions('soviet:north-sea').find((a) => a.type === 'damage')!.fields!.ship;
     expect(damage.kind === 'choice' && damage.unavailable).toEqual(gone);
+    // A form for ships alone names the sunk ship, never the sunk Non-Combatant; the submarine form its submarines.
+    const crippled = t.actions('soviet:north-sea').find((a) => a.type === 'cripple')!.fields!.ship;
+    expect(crippled.kind === 'choice' && crippled.unavailable).toEqual([gone[0]]);
+    const submarine = t.actions('soviet:north-sea').find((a) => a.type === 'submarine')!.fields!.ship;
+    expect(submarine.kind === 'choice' && submarine.options.map((o) => o.value)).toEqual(['s-ssgn']);
+    expect(submarine.kind === 'choice' && submarine.unavailable).toEqual([gone[0]]);
   });
 
   it('7 damage is 1 to 99 points at a time, added or repaired', () => {
