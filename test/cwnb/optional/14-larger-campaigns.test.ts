@@ -99,7 +99,7 @@ describe('14.1 Overall Commanders', () => {
     expect(closedActions(cwnb, t.state, 'commander:allied')).toEqual([]); // the North Sea seat may still buy one
     t.order(NS, 'allied', { cards: five }, false);
     expect(closedActions(cwnb, t.state, 'commander:allied')).toEqual([
-      { type: 'buyCard', label: 'buyCard', rule: '6.C.2', why: 'At most 5 Action cards may be purchased per turn; you have 5.' },
+      { type: 'buyCard', label: 'Buy an Action card (up to 5 this turn)', rule: '6.C.2', why: 'At most 5 Action cards may be purchased per turn; you have 5.' },
     ]);
   });
 
