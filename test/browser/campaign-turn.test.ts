@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     const gameId = new URL(referee.url()).pathname.split('/')[2];
 
     const invite = async (kind: 'one seat' | 'a spectator', seat?: string) => {
-      await referee.getByLabel(kind).check();
+      await referee.getByLabel(kind, { exact: true }).check();
       if (seat) await referee.getByLabel('Seat', { exact: true }).selectOption(seat);
       const before = await referee.getByTestId('invitation-url').count();
       await referee.getByTestId('submit-invitation').click();
@@ -63,6 +63,14 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     const alliedLink = await invite('one seat', ALLIED);
     const sovietLink = await invite('one seat', SOVIET);
     const spectatorLink = await invite('a spectator');
+    // A spare spectator link made by mistake: "Links made" lists it (not the link itself) and the referee revokes it.
+    const spare = await invite('a spectator');
+    const made = referee.getByTestId('invitations').locator('li');
+    await expect.poll(() => made.count()).toBe(4);
+    expect(await referee.getByTestId('invitations').textContent()).not.toContain(spare);
+    await referee.getByRole('button', { name: 'Revoke the link for a spectator' }).last().click();
+    await expect.poll(() => made.count()).toBe(3);
+    expect((await referee.request.get(`${new URL(spare).origin}/api/invitations/${new URL(spare).pathname.split('/').pop()}`)).status()).toBe(404);
 
     // Each player claims a seat in a browser of their own; the Soviet and the spectator record all they receive from the start.
     const claim = async (link: string, seat: string, name: string, bypassCSP = false): Promise<Player> => {

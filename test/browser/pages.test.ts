@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await referee.getByTestId('referee').waitFor();
       await settled(referee);
       await visit('game-referee', referee);
-      await referee.getByLabel('the whole table').check();
+      await referee.getByLabel('the whole table', { exact: true }).check();
       await referee.getByTestId('submit-invitation').click();
       const link = await referee.getByTestId('invitation-url').first().inputValue();
 

@@ -248,6 +248,34 @@ describe('invitations and seats', () => {
     expect((await claim(server.person('Sam'), table.body.token, SOVIET)).status).toBe(200);
   });
 
+  it('the referee lists the invitation links (what each offers, which seats are still free) and revokes one: it no longer admits anyone; players may do neither', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const seatLink = await invite(rita, id, 'seat', { seat: 'allied:mediterranean' });
+    const watchLink = await invite(rita, id, 'spectator');
+    const ann = server.person('Ann');
+    expect((await claim(ann, seatLink, ['allied:mediterranean'])).status).toBe(200);
+    const list = await rita.get(`/api/games/${id}/invitations`);
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.invitations).toMatchObject([
+      { kind: 'seat', seats: ['allied:mediterranean'], labels: ['Allied, Mediterranean'], free: [] },
+      { kind: 'spectator', seats: [], free: [] },
+    ]);
+    expect(JSON.stringify(list.body)).not.toContain(watchLink); // the links themselves were shown once, when made
+    expect((await ann.get(`/api/games/${id}/invitations`)).status).toBe(403);
+    const spectatorId = list.body.invitations[1].id;
+    expect((await ann.call('DELETE', `/api/games/${id}/invitations/${spectatorId}`)).status).toBe(403);
+    expect((await rita.call('DELETE', `/api/games/${id}/invitations/${spectatorId}`)).status).toBe(200);
+    const again = await rita.call('DELETE', `/api/games/${id}/invitations/${spectatorId}`);
+    expect([again.status, again.body.error.code]).toEqual([404, 'no-such-invitation']);
+    const sam = server.person('Sam');
+    expect((await claim(sam, watchLink, [])).status).toBe(404);
+    expect((await rita.get(`/api/games/${id}/invitations`)).body.invitations).toHaveLength(1);
+    // Seats claimed by a link stay held when it is revoked.
+    expect((await rita.call('DELETE', `/api/games/${id}/invitations/${list.body.invitations[0].id}`)).status).toBe(200);
+    expect((await ann.page(id)).me.seats).toEqual(['allied:mediterranean']);
+  });
+
   it('a spectator link gives a spectator who reads the game but never acts (403), and gives no seat', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { GamePage } from './api.ts';
 import { api, errorText } from './api.ts';
 import { DeadlinePanel, type Deadline } from './deadline.tsx';
@@ -120,6 +120,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
           ))}
         </ul>
       )}
+      <Invitations base={base} tick={`${links.length}/${page.seats.map((s) => s.holder ?? '').join()}`} />
       {!page.game.over && <DeadlinePanel base={base} deadline={deadline} reload={reloadDeadline} />}
       <h3>Game file</h3>
       <p>
@@ -165,6 +166,48 @@ function ToTable({ base, reload }: { base: string; reload: () => void }) {
       </button>
       <ErrorBox message={error} />
     </div>
+  );
+}
+
+type Invitation = { id: string; kind: Kind; labels: string[]; free: string[]; createdAt: string };
+
+/** The links made for this campaign (not the links themselves: shown once), with the seats still free by each; the referee revokes one that leaked. */
+function Invitations({ base, tick }: { base: string; tick: string }) {
+  const [list, setList] = useState<Invitation[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [again, setAgain] = useState(0);
+  useEffect(() => {
+    api<{ invitations: Invitation[] }>('GET', `${base}/invitations`).then((r) => setList(r.invitations), (err) => setError(errorText(err)));
+  }, [base, tick, again]);
+  const revoke = async (inv: Invitation) => {
+    setError(null);
+    try {
+      await api('DELETE', `${base}/invitations/${encodeURIComponent(inv.id)}`);
+      setAgain((n) => n + 1);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  if (!list.length && !error) return null;
+  const what = (i: Invitation) => (i.kind === 'spectator' ? 'a spectator' : i.kind === 'table' ? 'the whole table' : i.labels.join('; '));
+  return (
+    <>
+      <h3>Links made</h3>
+      <ul data-testid="invitations">
+        {list.map((i) => (
+          <li key={i.id}>
+            <span>
+              {what(i)}, made {new Date(i.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+              {i.kind !== 'spectator' ? (i.free.length ? ` (${i.free.length} seat${i.free.length > 1 ? 's' : ''} still free)` : ' (every seat claimed)') : ''}
+            </span>{' '}
+            <button type="button" class="secondary" aria-label={`Revoke the link for ${what(i)}`} onClick={() => void revoke(i)}>
+              Revoke
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ErrorBox message={error} />
+    </>
   );
 }
 

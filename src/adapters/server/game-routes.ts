@@ -455,6 +455,26 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return { title };
   });
 
+  /** The referee's list of the campaign's invitation links: what each offers, when it was made, and which of its seats are still free. */
+  app.get<{ Params: { id: string } }>('/api/games/:id/invitations', async (request) => {
+    const { id } = request.params;
+    const access = await accessOf(ctx, request, id);
+    if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee sees the invitation links.');
+    const session = await ctx.sessionOf(id);
+    const held = new Set((await ctx.people.holders(id)).map((h) => h.seat));
+    const invitations = (await ctx.people.invitations(id)).map((i) => ({ ...i, labels: i.seats.map((s) => session.seatLabel(s)), free: i.seats.filter((s) => !held.has(s)) }));
+    return { invitations };
+  });
+
+  /** The referee revokes a link (one that leaked, or a spectator link no longer wanted). */
+  app.delete<{ Params: { id: string; inv: string } }>('/api/games/:id/invitations/:inv', async (request) => {
+    const { id, inv } = request.params;
+    const access = await accessOf(ctx, request, id);
+    if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee revokes invitation links.');
+    if (!(await ctx.people.revokeInvitation(id, inv))) throw new HttpError(404, 'no-such-invitation', 'This campaign has no such invitation link (revoked already?).');
+    return { revoked: inv };
+  });
+
   app.post<{ Params: { id: string } }>('/api/games/:id/invitations', async (request, reply) => {
     const { id } = request.params;
     const body = parseBody(z.object({ kind: z.enum(['seat', 'team', 'table', 'spectator']), seat: z.string().optional(), team: z.string().optional(), email: z.string().trim().max(200).email('an e-mail address like ann@example.org').optional() }), request.body);

@@ -202,6 +202,18 @@ export class People {
     return token;
   }
 
+  /** The game's invitation links, oldest first, each named by its token's hash (the link itself is shown once, when made). */
+  async invitations(gameId: string) {
+    const rows = await this.db.selectFrom('invitations').select(['token_hash', 'kind', 'seats', 'created_at']).where('game_id', '=', gameId).orderBy('created_at').execute();
+    return rows.map((r) => ({ id: r.token_hash, kind: r.kind, seats: JSON.parse(r.seats) as string[], createdAt: r.created_at }));
+  }
+
+  /** Revoke a link: nobody claims a seat or watches by it any more (seats claimed by it stay held); true when it was there. */
+  async revokeInvitation(gameId: string, id: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('invitations').where('game_id', '=', gameId).where('token_hash', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
   async invitation(token: string) {
     const row = await this.db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash(token)).executeTakeFirst();
     return row && { gameId: row.game_id, kind: row.kind, seats: JSON.parse(row.seats) as string[] };
