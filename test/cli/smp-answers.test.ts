@@ -73,7 +73,7 @@ describe('an SMP decision answered at the terminal', () => {
     const screen = await table(phase(), ['', '', 'quit']);
     expect(screen).toContain('Yes [no]? ');
     const london = await table(phase((prompt) => prompt.includes('Scorched Earth in London')), ['', '', '', 'quit']);
-    expect(london).toContain('Chosen [none]? ');
+    expect(london).toContain('Chosen (0 to 2 of them, by number or name, comma-separated) [none]? '); // how many, and how to type them
   });
 
   it('#3 after a partial answer, each count asked next offers what keeps the auto answer\'s total: Russian Winter s1=1, then Enter, Enter', async ({ expect }) => {
