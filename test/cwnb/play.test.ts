@@ -115,6 +115,15 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     expect(r.stdout).toContain('Non-Combatant cards dealt at the table: 1, 2, 3, 4.');
   });
 
+  it('6.C.2 "status" lists the ships sunk so far, which never come back to be bought, once they leave the fleets', async ({ expect }) => {
+    const file = newGame({ ...ONE_ZONE, dice: 'seeded' });
+    const setup = ['roll', 'as a', 'buy kidd', 'done', 'as s', 'buy kirov', 'done', 'as a', 'commit kidd', 'as s', 'commit kirov', 'deal'];
+    const r = await wardroom(['play', file], [...setup, 'status', 'as a', 'sink kirov', 'status', 'quit'].join('\n') + '\n');
+    const [before, after] = r.stdout.split('> status').slice(1);
+    expect(before).not.toContain('Sunk so far');
+    expect(after).toContain('Sunk so far (never bought again, 6.C.2): Kirov');
+  });
+
   it('§4 a sinking recorded by mistake and found two actions later: undo is refused, "rewind 3" takes back the War Zone\'s last three actions, agreed by both its players', async ({ expect }) => {
     const file = newGame({ ...ONE_ZONE, dice: 'seeded' });
     const setup = ['roll', 'as a', 'buy kidd', 'done', 'as s', 'buy kirov', 'done', 'as a', 'commit kidd', 'as s', 'commit kirov', 'deal'];

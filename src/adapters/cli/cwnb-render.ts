@@ -12,6 +12,7 @@ export function renderStatus(v: View, seatName: (seat: string) => string): strin
   lines.push(`${head} — banked VP${v.result ? ' before the End Game bonuses (11)' : ''}: Allied ${v.vp.allied}, Soviet ${v.vp.soviet}${v.dice.physical ? ' — physical dice' : ''}${v.demoData.roster ? ' — DEMO ship roster (not the cards\' values)' : ''}`);
   if (v.optionalRuleNames.length) lines.push(`Optional rules: ${v.optionalRuleNames.join(', ')}${v.transferChart ? `; transfer chart this turn: ${v.transferChart.name}` : ''}`);
   if (v.endRollDue) lines.push('The end-game die is due (13.1).');
+  if (v.sunk.length) lines.push(`Sunk so far (never bought again, 6.C.2): ${v.sunk.join(', ')}`);
   for (const z of v.zones) {
     const m = z.mission;
     lines.push('');
