@@ -375,7 +375,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(t.state.zones[SP]!.players.allied.fleet['uss-knox']).toBeDefined();
     expect(s.undoableCount('soviet:mediterranean')).toBe(0);
     expect(refused(s.undo('soviet:mediterranean')).message).toContain('revealed what was secret until then');
-    // Carrying out the orders changed both players of each War Zone: a rewind of either player's part stops there.
+    // Carrying out the orders revealed them (6.C.2): a rewind of either player's part stops there.
     expect(s.rewindFloor(`zone:${SP}/soviet`)).toBe(s.version - 1);
     expect(s.rewindFloor(`zone:${SP}/allied`)).toBe(s.version - 1);
   });

@@ -177,7 +177,13 @@ function Invitations({ base, tick }: { base: string; tick: string }) {
   const [error, setError] = useState<string | null>(null);
   const [again, setAgain] = useState(0);
   useEffect(() => {
-    api<{ invitations: Invitation[] }>('GET', `${base}/invitations`).then((r) => setList(r.invitations), (err) => setError(errorText(err)));
+    api<{ invitations: Invitation[] }>('GET', `${base}/invitations`).then(
+      (r) => {
+        setList(r.invitations);
+        setError(null);
+      },
+      (err) => setError(errorText(err)),
+    );
   }, [base, tick, again]);
   const revoke = async (inv: Invitation) => {
     setError(null);

@@ -204,7 +204,7 @@ export class People {
 
   /** The game's invitation links, oldest first, each named by its token's hash (the link itself is shown once, when made). */
   async invitations(gameId: string) {
-    const rows = await this.db.selectFrom('invitations').select(['token_hash', 'kind', 'seats', 'created_at']).where('game_id', '=', gameId).orderBy('created_at').execute();
+    const rows = await this.db.selectFrom('invitations').select(['token_hash', 'kind', 'seats', 'created_at']).where('game_id', '=', gameId).orderBy('created_at').orderBy('token_hash').execute();
     return rows.map((r) => ({ id: r.token_hash, kind: r.kind, seats: JSON.parse(r.seats) as string[], createdAt: r.created_at }));
   }
 

@@ -592,7 +592,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
         if (l !== null) bySeatLabel.set(l, [...(bySeatLabel.get(l) ?? []), seatWords(s)]);
       }
       // None open to any seat (a closed action's label): the team's first seat's own label, not the type.
-      if (!bySeatLabel.size) return team.map(labelFor).find((l) => l !== null) ?? spec.type;
+      if (!bySeatLabel.size) return labelFor(team[0]) ?? spec.type;
       return [...bySeatLabel].map(([l, seats], i) => `${i ? 'for' : 'For'} ${seats.join(' or ')}: ${l}`).join('; ');
     },
     fields(state, seat) {
