@@ -69,6 +69,17 @@ function twoZones(): Table {
   return t;
 }
 
+/** 6.C.2 both players of the South Pacific order a ship; the Allied player's undo takes back only the Allied order. */
+function undoOwnOrder(t: Table) {
+  const s = t.session;
+  t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
+  t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
+  expect(s.undoableCount('allied:south-pacific')).toBe(1);
+  expect(isRuleError(s.undo('allied:south-pacific'))).toBe(false);
+  expect(s.state.zones[SP]!.players.allied.order.ships).toEqual([]);
+  expect(s.state.zones[SP]!.players.soviet.order.ships).toEqual(['kirov']);
+}
+
 describe('§4 undo: a seat takes back its own last actions', () => {
   it('consecutive own purchase orders, one or several: the undo is logged, the state is the one before them and a fresh replay of the file', () => {
     const t = southPacific();
@@ -129,12 +140,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
   it('6.C.2 orders are made at the same time: the other player\'s secret order in the same War Zone does not stop an undo', () => {
     const t = southPacific();
     const s = t.session;
-    t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
-    t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
-    expect(s.undoableCount('allied:south-pacific')).toBe(1);
-    expect(isRuleError(s.undo('allied:south-pacific'))).toBe(false);
-    expect(s.state.zones[SP]!.players.allied.order.ships).toEqual([]);
-    expect(s.state.zones[SP]!.players.soviet.order.ships).toEqual(['kirov']);
+    undoOwnOrder(t);
     expect(throughFile(s, 'same-zone-orders').state).toEqual(s.state);
   });
 
@@ -563,16 +569,10 @@ describe('§4 corrections by agreement: a rewind of a War Zone', () => {
 describe('§4 what an action changed: one player\'s part of a War Zone, the whole zone, or who holds the seats', () => {
   it('6.C.2 with 13.2 Special Conditions in play, orders are still each player\'s own: the other player\'s order does not stop an undo', () => {
     const t = table([SP], { optional: { specialConditions: {} } });
-    const s = t.session;
     t.act('soviet:south-pacific', 'rollMission', { values: [3] });
     t.act('allied:south-pacific', 'rollSpecialConditions', { values: [1] });
     t.act('soviet:south-pacific', 'rollSpecialConditions', { values: [2] });
-    t.act('allied:south-pacific', 'buyShip', { ship: 'uss-knox' });
-    t.act('soviet:south-pacific', 'buyShip', { ship: 'kirov' });
-    expect(s.undoableCount('allied:south-pacific')).toBe(1);
-    expect(isRuleError(s.undo('allied:south-pacific'))).toBe(false);
-    expect(s.state.zones[SP]!.players.allied.order.ships).toEqual([]);
-    expect(s.state.zones[SP]!.players.soviet.order.ships).toEqual(['kirov']);
+    undoOwnOrder(t);
   });
 
   it('13.2.6 a Special Conditions roll is the whole War Zone\'s, even a Prepared roll that changed only the roller\'s ships: a rewind of that player\'s part cannot take it back', () => {

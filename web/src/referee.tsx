@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GamePage } from './api.ts';
 import { api, errorText } from './api.ts';
-import { DeadlinePanel, type Deadline } from './deadline.tsx';
+import { DeadlinePanel, localTime, type Deadline } from './deadline.tsx';
 import { ErrorBox } from './ui.tsx';
 
 type Kind = 'seat' | 'team' | 'table' | 'spectator';
@@ -203,7 +203,7 @@ function Invitations({ base, tick }: { base: string; tick: string }) {
         {list.map((i) => (
           <li key={i.id}>
             <span>
-              {what(i)}, made {new Date(i.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+              {what(i)}, made {localTime(i.createdAt)}
               {i.kind !== 'spectator' ? (i.free.length ? ` (${i.free.length} seat${i.free.length > 1 ? 's' : ''} still free)` : ' (every seat claimed)') : ''}
             </span>{' '}
             <button type="button" class="secondary" aria-label={`Revoke the link for ${what(i)}`} onClick={() => void revoke(i)}>
