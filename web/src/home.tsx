@@ -33,7 +33,7 @@ export function Home() {
       document.removeEventListener('visibilitychange', again);
     };
   }, []);
-  const waiting = me ? me.games.reduce((n, g) => n + g.waitingOnYou.length + g.rewindAsked.length, 0) : 0;
+  const waiting = me ? me.games.reduce((n, g) => n + waitsOnYou(g), 0) : 0;
   useTitle(waiting ? `(${waiting}) Wardroom` : 'Wardroom');
 
   const start = async (what: () => Promise<{ id: string }>) => {
@@ -83,11 +83,14 @@ export function Home() {
   );
 }
 
+/** How many decisions and rewind requests of the campaign wait on the person. */
+const waitsOnYou = (g: GameSummary) => g.waitingOnYou.length + g.rewindAsked.length;
+
 function GameList({ games }: { games: GameSummary[] }) {
   return (
     <ul class="games">
       {games.map((g) => (
-        <li key={g.id} data-testid={`game-${g.id}`} class={g.waitingOnYou.length + g.rewindAsked.length ? 'waiting' : ''}>
+        <li key={g.id} data-testid={`game-${g.id}`} class={waitsOnYou(g) ? 'waiting' : ''}>
           <Link href={`/g/${encodeURIComponent(g.id)}`}>{g.title}</Link>
           <div>
             {(g.unread ?? 0) > 0 && (

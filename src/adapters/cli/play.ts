@@ -149,8 +149,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       throw e;
     }
   };
-  /** §4: a log entry in the words the table read (a secret order only as its kind). */
-  /** Entry i as the table may be told of it: its public lines, else its action's kind unless that is secret (an order's kind says what it holds). */
+  /** §4: entry i as the table may be told of it: its public lines, else its action's kind unless that is secret (an order's kind says what it holds). */
   const told = (i: number) => {
     const said = session.eventsFor(SPECTATOR).filter((e) => e.entry === i).map((e) => e.text.replace(/\.$/, '')).join('; ');
     const { type } = session.record.log[i];
@@ -498,7 +497,7 @@ function countDefault(f: FieldSpec, form: Fields, answered: Record<string, unkno
 
 /** How many of a subset's choices to name: "7 of them", "1 to 3 of them". */
 function pickCount(f: Extract<FieldSpec, { kind: 'subset' }>): string {
-  return f.min === f.max ? `${f.min} of ${f.min === 1 ? 'it' : 'them'}` : `${f.min} to ${f.max} of them`;
+  return f.min === f.max ? `${f.min} of them` : `${f.min} to ${f.max} of them`;
 }
 
 /** A secret order's field, as its player sees it on "?": its help (the points left) and the choices the order leaves. */

@@ -12,6 +12,7 @@ import type { Change, ChangeGuard, Conflict } from '../storage/database.ts';
 import { gameFileSchema } from '../storage/game-file.ts';
 import { newId, type Holder, type Member } from '../storage/people.ts';
 import type { Ctx } from './context.ts';
+import { rewindNeeds } from './notifications.ts';
 import type { Subscriber } from './live.ts';
 import { campaignOptions, createGameBody, DEMO_OPTIONS } from './campaign-setup.ts';
 import { HttpError, parseBody, ruleRefusal } from './http-errors.ts';
@@ -76,7 +77,7 @@ export async function gameSummary(ctx: Ctx, id: string, g: Membership) {
   // Seats of the person's that an open rewind request (asked by another seat) waits on an answer from.
   const asked = new Set<string>();
   if (!g.moved && !g.paused && !session.isOver()) {
-    for (const r of await ctx.people.openRewinds(id)) for (const s of session.module.scopeSeats?.(session.state, r.scope) ?? []) if (g.seats.includes(s) && !r.agreed.includes(s)) asked.add(s);
+    for (const r of await ctx.people.openRewinds(id)) for (const s of rewindNeeds(session, r)) if (g.seats.includes(s)) asked.add(s);
   }
   // The deadline that runs now (none while paused, moved or over), for the home page's line.
   const deadline = g.moved || session.isOver() ? null : await ctx.deadlines.get(id);
@@ -252,7 +253,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return open.map((r) => ({
       ...r,
       after: afterName(session, r.to, viewer),
-      needed: (session.module.scopeSeats?.(session.state, r.scope) ?? []).filter((s) => !r.agreed.includes(s)),
+      needed: rewindNeeds(session, r),
       takesBack: takesBack(session, r, said, viewer),
     }));
   }

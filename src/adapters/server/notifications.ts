@@ -51,6 +51,11 @@ function chatWords(title: string, c: { authors: string[]; channels: string[]; co
   return { subject: `Wardroom: new chat message${c.count > 1 ? 's' : ''} in “${title}”`, text: `${authors} wrote ${what} in the chat of “${title}” (${c.channels.join('; ')}).` };
 }
 
+/** The seats a rewind request still waits on: those of the part it rewinds that have not agreed. */
+export function rewindNeeds(session: Session<unknown>, r: { scope: string; agreed: readonly string[] }): string[] {
+  return (session.module.scopeSeats?.(session.state, r.scope) ?? []).filter((s) => !r.agreed.includes(s));
+}
+
 /** The waiting set stored for a game that is over: it changes once, when the game ends. */
 const OVER = ['(over)'];
 
@@ -226,8 +231,7 @@ export class Notifications {
     if (about.what === 'rewind') {
       // Still open, waiting on a seat of the person's, and the campaign not paused (no answer is taken then).
       const open = deadline?.paused_at ? undefined : (await this.people.openRewinds(game)).find((r) => r.id === about.id);
-      const needed = open ? (session.module.scopeSeats?.(session.state, open.scope) ?? []).filter((s) => !open.agreed.includes(s)) : [];
-      const theirs = holdersOf(await this.people.holders(game), needed).get(personId);
+      const theirs = open && holdersOf(await this.people.holders(game), rewindNeeds(session, open)).get(personId);
       if (!theirs) return null;
       return { subject: `Wardroom: a rewind asked of you in “${title}”`, text: `${about.asker} asks to rewind ${about.part} in “${title}”: agree or refuse on the game page (${theirs.map((s) => session.seatLabel(s)).join('; ')}).` };
     }
