@@ -63,11 +63,14 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     const alliedLink = await invite('one seat', ALLIED);
     const sovietLink = await invite('one seat', SOVIET);
     const spectatorLink = await invite('a spectator');
-    // A spare spectator link made by mistake: "Links made" lists it (not the link itself) and the referee revokes it.
+    // A spare spectator link made by mistake, to last until revoked: "Links made" lists it (not the
+    // link itself, and until when each works) and the referee revokes it.
+    await referee.getByLabel('The link works').selectOption('revoked');
     const spare = await invite('a spectator');
     const made = referee.getByTestId('invitations').locator('li');
     await expect.poll(() => made.count()).toBe(4);
     expect(await referee.getByTestId('invitations').textContent()).not.toContain(spare);
+    expect((await made.allTextContents()).map((t) => /works until revoked/.test(t))).toEqual([false, false, false, true]); // the others: 14 days
     await referee.getByRole('button', { name: 'Revoke the link for a spectator' }).last().click();
     await expect.poll(() => made.count()).toBe(3);
     expect((await referee.request.get(`${new URL(spare).origin}/api/invitations/${new URL(spare).pathname.split('/').pop()}`)).status()).toBe(404);

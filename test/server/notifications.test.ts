@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDue } from '../../src/adapters/server/app.ts';
+import { utc } from '../../src/adapters/server/notifications.ts';
 import { cwnb } from '../../src/modules/cwnb/index.ts';
 import { ALLIED, exampleActions, SOVIET, startServer, TWO_ZONE_FORM, twoTeamGame, type Client, type TestServer } from '../support/server.ts';
 import { MINUTE, startSmtpSink, startWebhookReceiver, TestClock } from '../support/sinks.ts';
@@ -177,7 +178,7 @@ describe('notifications of a decision waiting (issue 10)', () => {
     for (const t of texts) expect(t).not.toMatch(/\bcosts?\b|committed|\bVP\b/i);
   });
 
-  it('an invitation can be sent by e-mail: the link arrives at the address given', async () => {
+  it('an invitation can be sent by e-mail: the link arrives at the address given, saying until when it works', async () => {
     const g = await twoTeamGame(server);
     const before = smtp.mails.length;
     const r = await g.referee.post(`/api/games/${g.id}/invitations`, { kind: 'spectator', email: 'carla@example.org' });
@@ -186,6 +187,7 @@ describe('notifications of a decision waiting (issue 10)', () => {
     await runDue(server.ctx);
     const mail = smtp.mails.slice(before).find((m) => m.to.includes('carla@example.org'));
     expect(mail?.text).toContain(r.body.url);
+    expect(mail?.text).toContain(`It works until ${utc(r.body.expiresAt)}.`);
     expect(mail?.subject).toContain('invitation');
     const bad = await g.referee.post(`/api/games/${g.id}/invitations`, { kind: 'spectator', email: 'not an address' });
     expect(bad.status).toBe(400);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLIED, claim, createCampaign, invite, SOVIET, startServer, TWO_ZONE_FORM, type TestServer } from '../support/server.ts';
+import { HOUR, TestClock } from '../support/sinks.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -278,6 +279,40 @@ describe('invitations and seats', () => {
     // Seats claimed by a link stay held when it is revoked.
     expect((await rita.call('DELETE', `/api/games/${id}/invitations/${byKind('seat').id}`)).status).toBe(200);
     expect((await ann.page(id)).me.seats).toEqual(['allied:mediterranean']);
+  });
+
+  it('an invitation link works for 14 days unless the referee picks another time: then it admits nobody new (410, saying when) and the list says it expired; a link made to last until revoked does', async () => {
+    const clock = new TestClock('2026-12-02T12:00:00Z');
+    const timed = await startServer({ clock });
+    try {
+      const rita = timed.person('Rita');
+      const id = await createCampaign(rita);
+      const made = (body: object) => rita.post(`/api/games/${id}/invitations`, body);
+      const twoWeeks = await made({ kind: 'seat', seat: 'allied:mediterranean' });
+      expect([twoWeeks.status, twoWeeks.body.expiresAt]).toEqual([201, '2026-12-16T12:00:00.000Z']);
+      const oneDay = (await made({ kind: 'seat', seat: 'soviet:mediterranean', days: 1 })).body;
+      const forever = (await made({ kind: 'spectator', days: null })).body;
+      expect(forever.expiresAt).toBeNull();
+      expect((await made({ kind: 'spectator', days: 0 })).status).toBe(400);
+      clock.advance(24 * HOUR);
+      const late = await timed.person('Olga').get(`/api/invitations/${oneDay.token}`);
+      expect([late.status, late.body.error]).toEqual([410, { code: 'invitation-expired', message: 'This invitation link expired on Thu, 03 Dec 2026 12:00 UTC: ask the referee for a new one.' }]);
+      const olga = timed.person('Olga');
+      expect((await claim(olga, oneDay.token, ['soviet:mediterranean'])).status).toBe(410);
+      expect(olga.cookie).toBeNull(); // nobody was made or signed in
+      expect((await claim(timed.person('Ann'), twoWeeks.body.token, ['allied:mediterranean'])).status).toBe(200);
+      const list = (await rita.get(`/api/games/${id}/invitations`)).body.invitations as { kind: string; seats: string[]; expired: boolean; expiresAt: string | null }[];
+      expect(list.map((i) => [i.seats[0] ?? i.kind, i.expired, i.expiresAt])).toEqual([
+        ['allied:mediterranean', false, '2026-12-16T12:00:00.000Z'],
+        ['soviet:mediterranean', true, '2026-12-03T12:00:00.000Z'],
+        ['spectator', false, null],
+      ]);
+      clock.advance(400 * 24 * HOUR);
+      expect((await claim(timed.person('Sam'), forever.token, [])).status).toBe(200);
+      expect((await rita.page(id)).seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean').holder).toBe('Ann'); // a seat claimed stays held when its link expires
+    } finally {
+      await timed.close();
+    }
   });
 
   it('a spectator link gives a spectator who reads the game but never acts (403), and gives no seat', async () => {

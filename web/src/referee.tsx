@@ -17,14 +17,15 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
   const [team, setTeam] = useState(teams[0] ?? '');
   const [links, setLinks] = useState<{ what: string; url: string; seats: string[] }[]>([]);
   const [email, setEmail] = useState('');
+  const [days, setDays] = useState('14');
   const [error, setError] = useState<string | null>(null);
   const invite = async (e: Event) => {
     e.preventDefault();
     setError(null);
-    const body = { kind, ...(kind === 'seat' ? { seat } : kind === 'team' ? { team } : {}), ...(email.trim() ? { email: email.trim() } : {}) };
+    const body = { kind, ...(kind === 'seat' ? { seat } : kind === 'team' ? { team } : {}), ...(email.trim() ? { email: email.trim() } : {}), days: days === 'revoked' ? null : Number(days) };
     try {
-      const r = await api<{ token: string; url: string; seats: string[] }>('POST', `${base}/invitations`, body);
-      const to = email.trim() ? ` (e-mailed to ${email.trim()})` : '';
+      const r = await api<{ token: string; url: string; seats: string[]; expiresAt: string | null }>('POST', `${base}/invitations`, body);
+      const to = (email.trim() ? ` (e-mailed to ${email.trim()})` : '') + (r.expiresAt ? `, works until ${localTime(r.expiresAt)}` : ', works until revoked');
       setEmail('');
       const what0 = kind === 'seat' ? page.seats.find((s) => s.seat === seat)?.label ?? seat : kind === 'team' ? `the ${teamName(team)} team` : kind === 'table' ? 'the whole table' : 'a spectator';
       const what = what0 + to;
@@ -103,6 +104,17 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
           </div>
         )}
         <div class="field">
+          <label for="invite-days">The link works</label>
+          <select id="invite-days" value={days} data-testid="invite-days" onChange={(e) => setDays(e.currentTarget.value)}>
+            {['1', '7', '14', '30'].map((d) => (
+              <option key={d} value={d}>
+                for {d} day{d === '1' ? '' : 's'}
+              </option>
+            ))}
+            <option value="revoked">until revoked</option>
+          </select>
+        </div>
+        <div class="field">
           <label for="invite-email">Also send it by e-mail to (optional)</label>
           <input id="invite-email" type="email" autocomplete="off" value={email} data-testid="invite-email" onInput={(e) => setEmail(e.currentTarget.value)} />
         </div>
@@ -169,7 +181,7 @@ function ToTable({ base, reload }: { base: string; reload: () => void }) {
   );
 }
 
-type Invitation = { id: string; kind: Kind; labels: string[]; free: string[]; createdAt: string };
+type Invitation = { id: string; kind: Kind; labels: string[]; free: string[]; createdAt: string; expiresAt: string | null; expired: boolean };
 
 /** The links made for this campaign (not the links themselves: shown once), with the seats still free by each; the referee revokes one that leaked. */
 function Invitations({ base, tick }: { base: string; tick: string }) {
@@ -204,6 +216,7 @@ function Invitations({ base, tick }: { base: string; tick: string }) {
           <li key={i.id}>
             <span>
               {what(i)}, made {localTime(i.createdAt)}
+              {i.expiresAt ? (i.expired ? <strong>, expired {localTime(i.expiresAt)}</strong> : `, works until ${localTime(i.expiresAt)}`) : ', works until revoked'}
               {i.kind !== 'spectator' ? (i.free.length ? ` (${i.free.length} seat${i.free.length > 1 ? 's' : ''} still free)` : ' (every seat claimed)') : ''}
             </span>{' '}
             <button type="button" class="secondary" aria-label={`Revoke the link for ${what(i)}`} onClick={() => void revoke(i)}>

@@ -148,6 +148,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     // A chat message notifies its readers who are not connected, like a turn does (never its text).
     onChat: (game, message, recipients, channelName) => notifications.notifyChat(game, recipients, message.author, channelName),
     baseUrl,
+    clock,
     personOf,
     async requirePerson(request) {
       const person = await personOf(request);

@@ -6,7 +6,7 @@ import type { GameStore } from '../storage/database.ts';
 import type { People } from '../storage/people.ts';
 import type { Deadlines } from './deadlines.ts';
 import type { Broadcast, LiveHub } from './live.ts';
-import type { Notifications } from './notifications.ts';
+import type { Clock, Notifications } from './notifications.ts';
 import type { PresenceTracker } from './presence.ts';
 
 /** Sends a sign-in link; the default writes it to the server's log (no mail server needed to try it). */
@@ -29,6 +29,8 @@ export interface Ctx {
   /** Deadlines, pause and resume (issue 10). */
   deadlines: Deadlines;
   baseUrl: string;
+  /** The time (tests: a clock they move). */
+  clock: Clock;
   /** The person the request's cookie signs in, or null. */
   personOf(request: FastifyRequest): Promise<string | null>;
   /** The person, or a 401. */

@@ -12,7 +12,7 @@ import type { Change, ChangeGuard, Conflict } from '../storage/database.ts';
 import { gameFileSchema } from '../storage/game-file.ts';
 import { newId, type Holder, type Member } from '../storage/people.ts';
 import type { Ctx } from './context.ts';
-import { rewindNeeds } from './notifications.ts';
+import { rewindNeeds, utc } from './notifications.ts';
 import type { Subscriber } from './live.ts';
 import { campaignOptions, createGameBody, DEMO_OPTIONS } from './campaign-setup.ts';
 import { HttpError, parseBody, ruleRefusal } from './http-errors.ts';
@@ -26,6 +26,8 @@ import { createSmpBody, smpOptions } from './smp-setup.ts';
  */
 
 const seen = z.number().int().min(0);
+/** How long an invitation link admits people unless the referee says otherwise (docs/online.md). */
+export const INVITATION_DAYS = 14;
 // Built once: zod compiles a schema on its first use, which cost more than the rest of a request.
 const actionBody = z.object({ action: z.object({ type: z.string().min(1).max(60), seat: z.string().max(60) }).passthrough(), seen });
 const undoBody = z.object({ seat: z.string(), seen });
@@ -456,14 +458,20 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return { title };
   });
 
-  /** The referee's list of the campaign's invitation links: what each offers, when it was made, and which of its seats are still free. */
+  /** The referee's list of the campaign's invitation links: what each offers, when it was made and until when it works, and which of its seats are still free. */
   app.get<{ Params: { id: string } }>('/api/games/:id/invitations', async (request) => {
     const { id } = request.params;
     const access = await accessOf(ctx, request, id);
     if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee sees the invitation links.');
     const session = await ctx.sessionOf(id);
     const held = new Set((await ctx.people.holders(id)).map((h) => h.seat));
-    const invitations = (await ctx.people.invitations(id)).map((i) => ({ ...i, labels: i.seats.map((s) => session.seatLabel(s)), free: i.seats.filter((s) => !held.has(s)) }));
+    const now = ctx.clock.now().getTime();
+    const invitations = (await ctx.people.invitations(id)).map((i) => ({
+      ...i,
+      labels: i.seats.map((s) => session.seatLabel(s)),
+      free: i.seats.filter((s) => !held.has(s)),
+      expired: !!i.expiresAt && Date.parse(i.expiresAt) <= now,
+    }));
     return { invitations };
   });
 
@@ -478,7 +486,17 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.post<{ Params: { id: string } }>('/api/games/:id/invitations', async (request, reply) => {
     const { id } = request.params;
-    const body = parseBody(z.object({ kind: z.enum(['seat', 'team', 'table', 'spectator']), seat: z.string().optional(), team: z.string().optional(), email: z.string().trim().max(200).email('an e-mail address like ann@example.org').optional() }), request.body);
+    const body = parseBody(
+      z.object({
+        kind: z.enum(['seat', 'team', 'table', 'spectator']),
+        seat: z.string().optional(),
+        team: z.string().optional(),
+        email: z.string().trim().max(200).email('an e-mail address like ann@example.org').optional(),
+        // How long the link admits people; null: until revoked.
+        days: z.number().int().min(1).max(365).nullable().default(INVITATION_DAYS),
+      }),
+      request.body,
+    );
     const access = await accessOf(ctx, request, id);
     if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee invites people to the campaign.');
     const session = await ctx.sessionOf(id);
@@ -503,16 +521,18 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       }
       seats = free;
     }
-    const token = await ctx.people.createInvitation(id, body.kind, seats);
+    const expiresAt = body.days === null ? null : new Date(ctx.clock.now().getTime() + body.days * 86_400_000).toISOString();
+    const token = await ctx.people.createInvitation(id, body.kind, seats, expiresAt);
     const url = `${ctx.baseUrl}/invite/${token}`;
     if (body.email) {
       // Sent through the outbox (retries, backoff); the text names the campaign and the seats, nothing more.
       const title = (await ctx.store.meta(id))?.title ?? '';
       const what = body.kind === 'spectator' ? 'to watch' : `to play ${seats.map((s) => session.seatLabel(s)).join('; ')}`;
-      await ctx.notifications.toAddress(body.email, 'invitation', id, `Wardroom: an invitation to “${title}”`, `The referee of “${title}” invites you ${what}. Open this link to join (no password needed):`, url);
+      const until = expiresAt ? ` It works until ${utc(expiresAt)}.` : '';
+      await ctx.notifications.toAddress(body.email, 'invitation', id, `Wardroom: an invitation to “${title}”`, `The referee of “${title}” invites you ${what}.${until} Open this link to join (no password needed):`, url);
     }
     reply.status(201);
-    return { token, url, seats, emailed: !!body.email };
+    return { token, url, seats, expiresAt, emailed: !!body.email };
   });
 
   app.register(async (scoped) => {

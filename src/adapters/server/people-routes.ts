@@ -5,6 +5,7 @@ import type { Ctx } from './context.ts';
 import { brokenSummary, gameSummary } from './game-routes.ts';
 import { unreadFor } from './history-routes.ts';
 import { HttpError, parseBody } from './http-errors.ts';
+import { utc } from './notifications.ts';
 import { MAGIC_LINK_MINUTES } from '../storage/people.ts';
 import { isUniqueViolation } from '../storage/database.ts';
 
@@ -21,6 +22,7 @@ const token = z.string().min(20).max(100);
 async function invitationOf(ctx: Ctx, t: string) {
   const inv = await ctx.people.invitation(t);
   if (!inv) throw new HttpError(404, 'no-such-invitation', 'This invitation link is not valid: ask the referee for a new one.');
+  if (inv.expiresAt && Date.parse(inv.expiresAt) <= ctx.clock.now().getTime()) throw new HttpError(410, 'invitation-expired', `This invitation link expired on ${utc(inv.expiresAt)}: ask the referee for a new one.`);
   return inv;
 }
 

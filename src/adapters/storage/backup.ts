@@ -28,7 +28,7 @@ export const BACKUP_TABLES = {
   games: ['id', 'module', 'options', 'seed_commitment', 'seed', 'extra', 'created_at', 'title', 'seed_imported'],
   actions: ['game_id', 'seq', 'entry', 'created_at'],
   members: ['game_id', 'person_id', 'role', 'seat', 'created_at'],
-  invitations: ['token_hash', 'game_id', 'kind', 'seats', 'created_at'],
+  invitations: ['token_hash', 'game_id', 'kind', 'seats', 'created_at', 'expires_at'],
   rewinds: ['id', 'game_id', 'seat', 'scope', 'to_index', 'agreed', 'created_at', 'outcome', 'answered_by', 'answered_at', 'reason'],
   chat_messages: ['id', 'game_id', 'seq', 'channel', 'author_id', 'author_label', 'text', 'created_at'],
   chat_reads: ['game_id', 'person_id', 'channel', 'last_read'],
@@ -40,7 +40,7 @@ export const BACKUP_TABLES = {
 } as const satisfies { [T in keyof Database]?: readonly (keyof Database[T] & string)[] };
 
 /** Columns added since version 1 of the format: a backup written before has none and restores them as null. */
-const LATER_COLUMNS: Partial<Record<BackupTable, readonly string[]>> = { deadlines: ['moved_at'], games: ['seed_imported'], rewinds: ['answered_by', 'answered_at', 'reason'], notification_outbox: ['about'], notification_settings: ['time_zone'] };
+const LATER_COLUMNS: Partial<Record<BackupTable, readonly string[]>> = { deadlines: ['moved_at'], games: ['seed_imported'], rewinds: ['answered_by', 'answered_at', 'reason'], notification_outbox: ['about'], notification_settings: ['time_zone'], invitations: ['expires_at'] };
 
 export type BackupTable = keyof typeof BACKUP_TABLES;
 const TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTable[];

@@ -72,6 +72,8 @@ export interface InvitationsTable {
   /** The seats it offers, as JSON (none for a spectator link). */
   seats: string;
   created_at: string;
+  /** After this time the link admits nobody (migration 14; null: until revoked). */
+  expires_at: string | null;
 }
 
 /** An e-mailed sign-in link: the token's hash, single use, short expiry. */
@@ -489,6 +491,11 @@ const MIGRATIONS: Record<string, Migration> = {
     },
   },
   '2026-12-09-13-chat-seq-per-channel': { up: numberChatPerChannel },
+  '2026-12-10-14-invitation-expiry': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('invitations').addColumn('expires_at', 'text').execute();
+    },
+  },
 };
 
 /**

@@ -196,16 +196,17 @@ export class People {
     this.remembered?.forget({ game: gameId });
   }
 
-  async createInvitation(gameId: string, kind: 'seat' | 'team' | 'table' | 'spectator', seats: readonly string[]): Promise<string> {
+  /** `expiresAt`: after it the link admits nobody (null: until revoked). */
+  async createInvitation(gameId: string, kind: 'seat' | 'team' | 'table' | 'spectator', seats: readonly string[], expiresAt: string | null): Promise<string> {
     const token = newToken();
-    await this.db.insertInto('invitations').values({ token_hash: tokenHash(token), game_id: gameId, kind, seats: JSON.stringify(seats), created_at: now() }).execute();
+    await this.db.insertInto('invitations').values({ token_hash: tokenHash(token), game_id: gameId, kind, seats: JSON.stringify(seats), created_at: now(), expires_at: expiresAt }).execute();
     return token;
   }
 
   /** The game's invitation links, oldest first, each named by its token's hash (the link itself is shown once, when made). */
   async invitations(gameId: string) {
-    const rows = await this.db.selectFrom('invitations').select(['token_hash', 'kind', 'seats', 'created_at']).where('game_id', '=', gameId).orderBy('created_at').orderBy('token_hash').execute();
-    return rows.map((r) => ({ id: r.token_hash, kind: r.kind, seats: JSON.parse(r.seats) as string[], createdAt: r.created_at }));
+    const rows = await this.db.selectFrom('invitations').select(['token_hash', 'kind', 'seats', 'created_at', 'expires_at']).where('game_id', '=', gameId).orderBy('created_at').orderBy('token_hash').execute();
+    return rows.map((r) => ({ id: r.token_hash, kind: r.kind, seats: JSON.parse(r.seats) as string[], createdAt: r.created_at, expiresAt: r.expires_at }));
   }
 
   /** Revoke a link: nobody claims a seat or watches by it any more (seats claimed by it stay held); true when it was there. */
@@ -216,7 +217,7 @@ export class People {
 
   async invitation(token: string) {
     const row = await this.db.selectFrom('invitations').selectAll().where('token_hash', '=', tokenHash(token)).executeTakeFirst();
-    return row && { gameId: row.game_id, kind: row.kind, seats: JSON.parse(row.seats) as string[] };
+    return row && { gameId: row.game_id, kind: row.kind, seats: JSON.parse(row.seats) as string[], expiresAt: row.expires_at };
   }
 
   /** The people with this e-mail address, whatever its capitals (addresses are kept in lower case; older ones may not be). */
