@@ -212,6 +212,7 @@ const BASE_WEIGHTS: Record<string, number> = {
   buyShip: 3,
   buyCard: 1.5,
   donePurchasing: 1,
+  restartOrder: 0.05,
   transferShip: 0.25,
   transferCard: 0.2,
   commit: 2,

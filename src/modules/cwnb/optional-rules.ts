@@ -3,7 +3,7 @@ import { ruleError } from '../../engine/errors.ts';
 import type { ActionDef } from '../../engine/module.ts';
 import { combineHooks, type OptionalRule, type Rulebook } from './hooks.ts';
 import { declineStrike, rollMission } from './rules/missions.ts';
-import { buyCard, buyShip, donePurchasing } from './rules/purchases.ts';
+import { buyCard, buyShip, donePurchasing, restartOrder } from './rules/purchases.ts';
 import { transferCard, transferShip } from './rules/transfers.ts';
 import { commit } from './rules/commitment.ts';
 import { dealNonCombatants } from './rules/non-combatants.ts';
@@ -30,6 +30,7 @@ const BASE_ACTIONS: readonly CwnbActionDef[] = [
   buyShip,
   buyCard,
   donePurchasing,
+  restartOrder,
   transferShip,
   transferCard,
   commit,
@@ -57,6 +58,7 @@ const ORDER = [
   'buyCard',
   'useKeptAdditionalShip',
   'donePurchasing',
+  'restartOrder',
   'rollTransferChart',
   'transferShip',
   'transferCard',

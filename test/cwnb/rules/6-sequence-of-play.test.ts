@@ -10,7 +10,7 @@ describe('6 Campaign Game Sequence of Play', () => {
     const t = new Table({ zones: ['north-sea'] });
     expect(Object.fromEntries(cwnb.actions(t.state).map((d) => [d.type, d.rule]))).toEqual({
       rollEndTurn: '13.1', rollMission: '6.A', rollSpecialConditions: '13.2', portStrike: '13.2', declineStrike: '9.5',
-      buyShip: '6.C.2', buyCard: '6.C.2', useKeptAdditionalShip: '13.5', donePurchasing: '6.C.2',
+      buyShip: '6.C.2', buyCard: '6.C.2', useKeptAdditionalShip: '13.5', donePurchasing: '6.C.2', restartOrder: '6.C.2',
       rollTransferChart: '13.3', transferShip: '6.C.3', transferCard: '6.C.3', transferFlagOfficer: '13.4', commit: '6.C.4',
       dealNonCombatants: '8', sink: '7', damage: '7', cripple: '7', criticalDamage: '7', submarine: '7', retreat: '7', landAttack: '9.1',
       endBattleTurn: '7', setAside: '7.2.1', playAdditionalShip: '13.5', teamNote: '6.C.1', assignSeat: '14.1',

@@ -173,6 +173,41 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
     expect(u.zone(MED).status).toBe(COL.sovietAdvantage);
   });
 
+  it('6.C.2 9.5 after a decline re-rolled the mission while the purchases wait on another War Zone, a player who had finished ordering starts the order again for the new mission (ruling)', () => {
+    const t = new Table({ zones: [SP, MED] });
+    t.roll(SP, { allied: 'Carrier Strike' });
+    t.roll(MED, {});
+    t.act({ type: 'buyShip', seat: 'allied:south-pacific', ship: 'a-cv' });
+    t.act({ type: 'buyShip', seat: 'soviet:south-pacific', ship: 's-cg' });
+    t.done(SP, 'allied');
+    t.done(SP, 'soviet');
+    const decline = t.act({ type: 'declineStrike', seat: 'allied:south-pacific' });
+    expect(decline.filter((e) => e.type === 'note').map((e) => e.text)).toEqual(['South Pacific: an order made for the declined mission may be started again (reorder) until the purchases are carried out; once every order is finished they are, the re-roll included (6.C.2).']);
+    t.act({ type: 'rollMission', seat: 'soviet:south-pacific', values: [4] }); // the re-roll: Military Escort vs Raid
+    expect(t.refuse({ type: 'buyShip', seat: 'soviet:south-pacific', ship: 's-dd' })).toMatchObject({ code: 'purchases-done', message: 'You have finished purchasing this turn; to change your order, start it again (it is not carried out yet).' });
+    expect(t.actions('soviet:south-pacific').map((a) => a.type)).toContain('restartOrder');
+    const events = t.act({ type: 'restartOrder', seat: 'soviet:south-pacific' });
+    expect(events.map((e) => e.text)).toEqual(['South Pacific: Soviet starts their order again.']);
+    expect(t.view('allied:south-pacific').waitingFor).toContain('soviet:south-pacific'); // the purchases wait on this order again
+    t.act({ type: 'buyShip', seat: 'soviet:south-pacific', ship: 's-dd' });
+    for (const [z, side] of [[SP, 'soviet'], [MED, 'allied'], [MED, 'soviet']] as const) t.done(z, side);
+    expect(t.state.purchasesResolved).toBe(true);
+    expect(Object.keys(t.player(SP, 'allied').fleet)).toEqual(['a-cv']); // the Allied order, not started again, is carried out as it was
+    expect(Object.keys(t.player(SP, 'soviet').fleet)).toEqual(['s-dd']); // the cruiser ordered for the old mission is dropped
+    // Carried out, an order is closed for good.
+    expect(t.refuse({ type: 'restartOrder', seat: 'soviet:south-pacific' })).toMatchObject({ code: 'purchases-over', rule: '6.C.2' });
+  });
+
+  it('6.C.2 an order not finished but with something in it can be started again too; an empty open order cannot', () => {
+    const t = new Table({ zones: [SP] });
+    t.roll(SP, { allied: 'Carrier Strike' });
+    expect(t.refuse({ type: 'restartOrder', seat: 'allied:south-pacific' })).toMatchObject({ code: 'order-empty', message: 'Your order is empty and open: there is nothing to start again.' });
+    expect(t.actions('allied:south-pacific').map((a) => a.type)).not.toContain('restartOrder');
+    t.act({ type: 'buyCard', seat: 'allied:south-pacific', card: 'ECM' });
+    t.act({ type: 'restartOrder', seat: 'allied:south-pacific' });
+    expect(t.player(SP, 'allied').order).toEqual({ ships: [], cards: [], done: false });
+  });
+
   // Regression: a decline by a player who had finished ordering used to leave every player "done" after the re-roll,
   // nobody waited for and the purchases never carried out (fixed in db39a0f).
   it('9.5 after a decline and re-roll during purchasing, the purchases are still carried out once everyone has ordered', () => {

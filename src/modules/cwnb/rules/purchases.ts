@@ -104,7 +104,7 @@ function purchasing(state: CwnbState, zone: ZoneState, side: Side, explain: bool
   if (zone.step !== 'purchase' || state.purchasesResolved) {
     return no(explain, 'not-purchase-step', () => `${zoneName(zone.id)}: ${notYet[zone.step] ?? "this turn's purchases are over"} (6.C.2).`);
   }
-  if (zone.players[side].order.done) return no(explain, 'purchases-done', () => 'You have finished purchasing this turn; undo to change your order.');
+  if (zone.players[side].order.done) return no(explain, 'purchases-done', () => 'You have finished purchasing this turn; to change your order, start it again (it is not carried out yet).');
   return null;
 }
 
@@ -255,6 +255,35 @@ export const donePurchasing = zoneAction({
       cost,
       text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering (${cost} points).`,
     });
+  },
+});
+
+/** An order with something in it, or finished. */
+export function orderMade(o: PlayerState['order']): boolean {
+  return o.done || o.ships.length > 0 || o.cards.length > 0;
+}
+
+/**
+ * 6.C.2: an order not yet carried out may be started again, finished or not, e.g. after a 9.5
+ * decline re-rolled the mission it was made for, when undo is closed by the die (ruling).
+ */
+export const restartOrder = zoneAction({
+  type: 'restartOrder',
+  steps: ['mission', 'conditions', 'purchase'], // a 9.5 decline sends the zone back to its mission roll; at 'preparation' the purchases are carried out
+  commands: [{ word: 'reorder' }],
+  rule: '6.C.2',
+  decision: false,
+  proxy: true,
+  confirm: true,
+  schema: z.object({}),
+  label: () => 'Start your order again (the ships and cards ordered are dropped; nothing is carried out yet)',
+  when(state, zone, side, explain) {
+    if (state.purchasesResolved) return no(explain, 'purchases-over', () => `${zoneName(zone.id)}: this turn's purchases are carried out; an order can no longer change (6.C.2).`);
+    return orderMade(zone.players[side].order) ? null : no(explain, 'order-empty', () => 'Your order is empty and open: there is nothing to start again.');
+  },
+  apply(_state, zone, side, _a, ctx) {
+    writablePlayer(zone, side).order = { ships: [], cards: [], done: false };
+    say(ctx, { type: 'order-restarted', zone: zone.id, side, text: `${zoneName(zone.id)}: ${sideName(side)} starts their order again.` });
   },
 });
 
