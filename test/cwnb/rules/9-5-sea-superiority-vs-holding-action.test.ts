@@ -133,8 +133,8 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
   it('9.5 a declined Submarine Strike moves the marker toward the other side, whose player may now be the one to re-roll (ruling)', () => {
     const t = new Table({ zones: [MED] });
     t.roll(MED, { soviet: 'Submarine Strike' });
-    // Nobody had committed: no commitment is taken back, and nobody is told of one.
-    expect(t.act({ type: 'declineStrike', seat: 'soviet:mediterranean' }).map((e) => e.type)).toEqual(['status']);
+    // Nobody had committed: no commitment is taken back, and nobody is told of one; told only that an order may be started again (6.C.2).
+    expect(t.act({ type: 'declineStrike', seat: 'soviet:mediterranean' }).map((e) => [e.type, e.rule])).toEqual([['status', undefined], ['note', '6.C.2']]);
     expect(t.zoneView(MED).status).toMatchObject({ column: COL.alliedEdge, advantaged: 'allied' });
     expect(t.view('referee').waitingFor).toEqual(['allied:mediterranean']);
     expect(t.refuse({ type: 'rollMission', seat: 'soviet:mediterranean', values: [1] }).code).toBe('not-advantaged-player');
@@ -198,12 +198,13 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
     expect(t.refuse({ type: 'restartOrder', seat: 'soviet:south-pacific' })).toMatchObject({ code: 'purchases-over', rule: '6.C.2' });
   });
 
-  it('6.C.2 an order not finished but with something in it can be started again too; an empty open order cannot', () => {
+  it('6.C.2 an order not finished can be started again too, offered whatever it holds (the other team must not learn that); before the purchases there is none', () => {
     const t = new Table({ zones: [SP] });
+    expect(t.refuse({ type: 'restartOrder', seat: 'allied:south-pacific' })).toMatchObject({ code: 'no-order-yet', message: 'South Pacific: there is no order to start again before the purchases (6.C.2).' });
     t.roll(SP, { allied: 'Carrier Strike' });
-    expect(t.refuse({ type: 'restartOrder', seat: 'allied:south-pacific' })).toMatchObject({ code: 'order-empty', message: 'Your order is empty and open: there is nothing to start again.' });
-    expect(t.actions('allied:south-pacific').map((a) => a.type)).not.toContain('restartOrder');
+    expect(t.actions('allied:south-pacific').map((a) => a.type)).toContain('restartOrder'); // empty
     t.act({ type: 'buyCard', seat: 'allied:south-pacific', card: 'ECM' });
+    expect(t.actions('allied:south-pacific').map((a) => a.type)).toContain('restartOrder');
     t.act({ type: 'restartOrder', seat: 'allied:south-pacific' });
     expect(t.player(SP, 'allied').order).toEqual({ ships: [], cards: [], done: false });
   });

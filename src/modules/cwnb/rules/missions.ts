@@ -4,7 +4,6 @@ import type { RowKey } from '../data/types.ts';
 import { other, seatOf } from '../state.ts';
 import type { ZoneState } from '../state.ts';
 import { advantagedSide, diceFields, diceSchema, no, requireTerms, roll, say, sideName, statusName, writablePlayer, zoneAction, zoneName } from './common.ts';
-import { orderMade } from './purchases.ts';
 import { BATTLE_PREPARATIONS, inBattlePreparations } from './sequence-of-play.ts';
 import { shiftStatus } from './status.ts';
 
@@ -82,6 +81,7 @@ export const declineStrike = zoneAction({
   },
   apply(draft, zone, side, _a, ctx) {
     const mission = zone.mission!.cell[side];
+    const ordering = zone.step === 'purchase' && !draft.purchasesResolved;
     zone.declines = [...zone.declines, { side, mission }];
     shiftStatus(zone, other(side), ctx, `${sideName(side)} declined the ${mission} mission, 9.5`);
     zone.mission = null;
@@ -92,7 +92,7 @@ export const declineStrike = zoneAction({
       say(ctx, { type: 'note', zone: zone.id, rule: '9.5', text: `${zoneName(zone.id)}: the ${sideName(other(side))} commitment is taken back; both players commit after the new mission roll (9.5).` });
     }
     // 6.C.2 an order made for the declined mission may be started again before the purchases are carried out (ruling).
-    if (!draft.purchasesResolved && (orderMade(zone.players.allied.order) || orderMade(zone.players.soviet.order))) {
+    if (ordering) {
       say(ctx, { type: 'note', zone: zone.id, rule: '6.C.2', text: `${zoneName(zone.id)}: an order made for the declined mission may be started again (reorder) until the purchases are carried out; once every order is finished they are, the re-roll included (6.C.2).` });
     }
   },

@@ -258,11 +258,6 @@ export const donePurchasing = zoneAction({
   },
 });
 
-/** An order with something in it, or finished. */
-export function orderMade(o: PlayerState['order']): boolean {
-  return o.done || o.ships.length > 0 || o.cards.length > 0;
-}
-
 /**
  * 6.C.2: an order not yet carried out may be started again, finished or not, e.g. after a 9.5
  * decline re-rolled the mission it was made for, when undo is closed by the die (ruling).
@@ -276,10 +271,11 @@ export const restartOrder = zoneAction({
   proxy: true,
   confirm: true,
   schema: z.object({}),
-  label: () => 'Start your order again (the ships and cards ordered are dropped; nothing is carried out yet)',
+  label: () => 'Start your order again (what you ordered is dropped)',
   when(state, zone, side, explain) {
     if (state.purchasesResolved) return no(explain, 'purchases-over', () => `${zoneName(zone.id)}: this turn's purchases are carried out; an order can no longer change (6.C.2).`);
-    return orderMade(zone.players[side].order) ? null : no(explain, 'order-empty', () => 'Your order is empty and open: there is nothing to start again.');
+    // Offered by what the other team may know (the step, a finished order), never by what the order holds: an empty one starts again as it was.
+    return zone.step === 'purchase' || zone.players[side].order.done ? null : no(explain, 'no-order-yet', () => `${zoneName(zone.id)}: there is no order to start again before the purchases (6.C.2).`);
   },
   apply(_state, zone, side, _a, ctx) {
     writablePlayer(zone, side).order = { ships: [], cards: [], done: false };
