@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { act, actionForm, claimSeat, COMMITMENT_SECRETS, HAND_SECRETS, leaks, newPage, nextAction, ORDER_SECRETS, press, recordReceived, rollMission, screenshots, seatActions, seriousViolations, until, type Received } from './driver.ts';
+import { act, actionForm, claimSeat, COMMITMENT_SECRETS, HAND_SECRETS, leaks, newPage, nextAction, ORDER_SECRETS, press, recordReceived, rollMission, screenshots, seatActions, seriousViolations, synced, until, type Received } from './driver.ts';
 
 /**
  * Issue 9, Tests: a referee creates a one-zone campaign in the browser and invites two players and
@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     // The form sent is gone (the order is done): the keyboard stays in the seat's actions, not back at the top of the page.
     await expect.poll(() => allied.page.evaluate(() => document.activeElement?.id)).toBe(`actions-h-${ALLIED}`);
     // And it says who the game waits for now.
-    await expect.poll(() => seatActions(allied.page, ALLIED).textContent()).toContain('Nothing to do for this seat now: the game waits for Soviet, Mediterranean');
+    await expect.poll(() => seatActions(allied.page, ALLIED).textContent()).toContain('Nothing to decide for this seat now: the game waits for Soviet, Mediterranean');
     await buyShip(soviet, 'kirov');
     await buyShip(soviet, 'bditelny');
     await act(soviet.page, SOVIET, 'buyCard', (f) => f.getByLabel('Action card').selectOption('ECM').then(() => undefined));
@@ -180,8 +180,18 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     // The keyboard and the page stay on the row just recorded (the next tap is on the same ship, often).
     await expect.poll(() => allied.page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('damage-up-kirov');
     expect(await allied.page.evaluate(() => scrollY)).toBe(scrolled);
-    await grid(allied).getByTestId('ship-bditelny').getByRole('button', { name: /Bditelny.*: Sunk \/ more…$/ }).click();
-    await press(allied.page, grid(allied).getByTestId('sink-bditelny'), 'Bditelny sunk');
+    // Two players record at once: the Soviet's tap leaves before the Allied sinking is stored and
+    // arrives after it. It is not recorded (409), and the Soviet is told which tap was lost.
+    await synced(soviet.page);
+    await soviet.page.route('**/actions', async (route) => {
+      await grid(allied).getByTestId('ship-bditelny').getByRole('button', { name: /Bditelny.*: Sunk \/ more…$/ }).click();
+      await press(allied.page, grid(allied).getByTestId('sink-bditelny'), 'Bditelny sunk');
+      await route.continue();
+    }, { times: 1 });
+    const lost = soviet.page.waitForResponse((r) => r.url().endsWith('/actions') && r.request().method() === 'POST');
+    await grid(soviet).getByTestId('cripple-uss-ticonderoga').click();
+    expect((await lost).status()).toBe(409);
+    await expect.poll(() => grid(soviet).getByRole('alert').textContent()).toMatch(/^Not recorded: Allied USS Ticonderoga \(16 points\): crippled\. Not sent: the game moved on/);
     // The sunk ship's row is gone: the keyboard goes to the row that took its place in the recorder, not to another seat.
     await expect.poll(() => allied.page.evaluate(() => document.activeElement?.closest('[data-testid="battle-recorder"]')?.getAttribute('data-seat') ?? document.activeElement?.outerHTML)).toBe(allied.seat);
     await expect.poll(() => soviet.page.getByTestId('overview').textContent()).toContain('Sunk so far: Bditelny'); // the Soviet acts on what they see

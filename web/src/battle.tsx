@@ -52,7 +52,8 @@ export function BattleRecorder({ seat, specs, view, submit }: { seat: string; sp
       await submit({ seat, ...action });
       setOpen(null);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      // Named: the tap that was lost (two players recording at once) is told apart from the others.
+      setError(`Not recorded: ${entry(action, rows.get(String(action.ship)) ?? String(action.ship))}. ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       setBusy(false);
     }
@@ -113,6 +114,22 @@ export function BattleRecorder({ seat, specs, view, submit }: { seat: string; sp
       </ul>
     </div>
   );
+}
+
+/** A recorder entry in words: "Kirov: 1 damage". */
+function entry(a: Values, label: string): string {
+  switch (a.type) {
+    case 'damage':
+      return `${label}: ${Number(a.amount) < 0 ? `repair ${-Number(a.amount)}` : a.amount} damage`;
+    case 'cripple':
+      return `${label}: ${a.value ? 'crippled' : 'no longer crippled'}`;
+    case 'criticalDamage':
+      return `${label}: ${a.value ? 'Critical damage' : 'no Critical damage'}`;
+    case 'submarine':
+      return `${label}: ${a.mode === 'passive' ? 'Passive' : 'Active'}`;
+    default:
+      return `${label} sunk`;
+  }
 }
 
 function More({ id, label, busy, canSink, canDamage, send }: { id: string; label: string; busy: boolean; canSink: boolean; canDamage: boolean; send: (a: Values) => void }) {

@@ -359,13 +359,14 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
         {seatLabel(seat, page.seats)}
         {waiting && <>{' '}<span class="badge">your decision</span></>}
       </h2>
-      {grid.size > 0 && <BattleRecorder seat={seat} specs={grid} view={page.view} submit={submit} />}
-      {forms.length === 0 && grid.size === 0 && (
-        <p>
-          Nothing to do for this seat now
+      {!waiting && (
+        // Options open (a note, starting an order again, the recorder) or none: who the game waits for, either way.
+        <p data-testid="waits-for">
+          {forms.length || grid.size ? 'Nothing to decide for this seat now' : 'Nothing to do for this seat now'}
           {page.waitingFor.length > 0 && !page.game.over ? `: the game waits for ${waitingNames(page)}` : ''}.
         </p>
       )}
+      {grid.size > 0 && <BattleRecorder seat={seat} specs={grid} view={page.view} submit={submit} />}
       {forms.map((spec) => (
         // Keyed by the type and the fields it asks (and in SMP, which asks "choose" again and again,
         // often with the same fields, by the question): a new question gets a fresh form with its
