@@ -205,6 +205,10 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await expect.poll(() => grid(allied).getByTestId('cripple-uss-ticonderoga').getAttribute('aria-pressed')).toBe('true');
     a11y.push(...(await seriousViolations(allied.page, 'battle recorder')));
     wide.push(await screenshots(allied.page, 'game-battle'));
+    // The game page in sight counts as read (docs/online.md, History): the events watched there are not "new" later.
+    await synced(allied.page);
+    await expect.poll(() => allied.page.getByTestId('history-link').textContent()).toBe('History');
+    expect((await allied.page.request.get(`${server.url}/api/games/${gameId}/history/unread`).then((r) => r.json())).unread).toBe(0);
 
     // 7: each player ends their Battle Turns in turn, until the battle is over and the cards are set aside (7.2.1).
     for (let n = 0; ; n++) {

@@ -12,7 +12,7 @@ import { GenericView } from './generic-view.tsx';
 import { SmpBoard, SmpNow } from './smp-board.tsx';
 import { useLive } from './live.ts';
 import { Referee } from './referee.tsx';
-import { HistoryLinks } from './history.tsx';
+import { HistoryLinks, useLogRead } from './history.tsx';
 import { Rewinds } from './rewinds.tsx';
 import { Link, navigate, useTitle } from './router.tsx';
 import { ErrorBox } from './ui.tsx';
@@ -85,6 +85,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const onResync = useCallback(() => setResync((n) => n + 1), []);
   const live = useLive(id, as, start, onFrame, onChat, onResync);
   const [deadline, reloadDeadline] = useDeadline(base, `${page?.game.version}/${frames}`);
+  const { unread, readBefore } = useLogRead(id, log.length);
 
   // Decisions and rewind requests waiting on the person's seats.
   const myDecisions = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)) : [];
@@ -160,7 +161,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           <span role="status" data-testid="live-status">
             {live === 'live' ? 'live' : live === 'connecting' ? 'connecting…' : live === 'refused' ? 'not live' : 'reconnecting…'}
           </span>{' '}
-          · <HistoryLinks id={id} as={as} tick={log.length} /> · <Link href="/">Home</Link>
+          · <HistoryLinks id={id} as={as} unread={unread} /> · <Link href="/">Home</Link>
           {cwnbBoard && (
             <>
               {' '}
@@ -212,7 +213,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       <Downloads page={page} base={base} />
       {chats && <Chat base={base} incoming={chatIn} live={live} resync={resync} onUnread={setChatUnread} />}
       {!(page.game.over || page.links?.rematch || page.links?.rematchOf) && page.me.referee && <RematchLinks page={page} base={base} />}
-      <Log log={log} fresh={fresh} />
+      <Log log={log} fresh={fresh} readBefore={readBefore} />
     </main>
   );
 }
@@ -448,7 +449,8 @@ function ClosedActions({ list, seat }: { list: ClosedAction[]; seat: string }) {
   );
 }
 
-function Log({ log, fresh }: { log: GameEvent[]; fresh: GameEvent[] }) {
+/** `readBefore`: the last event read before the page came into sight; the later ones are marked new. */
+function Log({ log, fresh, readBefore }: { log: GameEvent[]; fresh: GameEvent[]; readBefore: number | null }) {
   const voided = takenBack(log);
   return (
     <section class="card" aria-labelledby="log-h">
@@ -461,7 +463,8 @@ function Log({ log, fresh }: { log: GameEvent[]; fresh: GameEvent[] }) {
       {/* It scrolls: focusable so that a keyboard can scroll it too. */}
       <ol class="log" data-testid="log" reversed tabIndex={0} aria-labelledby="log-h">
         {[...log].reverse().map((e) => (
-          <li key={e.seq} value={e.seq + 1} data-seq={e.seq} class={voided.has(e.entry) ? 'taken-back' : undefined}>
+          <li key={e.seq} value={e.seq + 1} data-seq={e.seq} class={[readBefore !== null && e.seq > readBefore && 'new', voided.has(e.entry) && 'taken-back'].filter(Boolean).join(' ') || undefined}>
+            {readBefore !== null && e.seq > readBefore && <span class="sr-only">New: </span>}
             {e.turn !== undefined && <small>T{e.turn} </small>}
             {e.text}
             {voided.has(e.entry) && <em> (taken back)</em>}

@@ -147,14 +147,41 @@ export function History({ id, as, filters }: { id: string; as: string | null; fi
   );
 }
 
-/** On the game page: links to the history (with the unread count) and the replay. */
-export function HistoryLinks({ id, as, tick }: { id: string; as: string | null; tick: number }) {
+/**
+ * The game page's read marker (docs/online.md, History): the page in sight counts as read, as an
+ * open chat does, so events watched there live are not "new" later; those that were new when it
+ * came into sight (`readBefore`: the last event read before) stay marked in its log. A hidden tab
+ * only counts them. `tick`: the log's length, which grows with every event.
+ */
+export function useLogRead(id: string, tick: number): { unread: number | null; readBefore: number | null } {
   const [unread, setUnread] = useState<number | null>(null);
+  const [readBefore, setReadBefore] = useState<number | null>(null);
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
   useEffect(() => {
-    api<{ unread: number }>('GET', `/api/games/${encodeURIComponent(id)}/history/unread`)
-      .then((r) => setUnread(r.unread))
-      .catch(() => setUnread(null));
-  }, [id, tick]);
+    const seen = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', seen);
+    return () => document.removeEventListener('visibilitychange', seen);
+  }, []);
+  useEffect(() => {
+    let gone = false;
+    const url = `/api/games/${encodeURIComponent(id)}/history`;
+    (async () => {
+      const r = await api<{ lastRead: number; unread: number }>('GET', `${url}/unread`);
+      if (gone) return;
+      if (!visible || r.unread === 0) return setUnread(r.unread);
+      setReadBefore(r.lastRead);
+      const marked = await api<{ unread: number }>('POST', `${url}/read`, {});
+      if (!gone) setUnread(marked.unread);
+    })().catch(() => !gone && setUnread(null));
+    return () => {
+      gone = true;
+    };
+  }, [id, tick, visible]);
+  return { unread, readBefore };
+}
+
+/** On the game page: links to the history (with the unread count) and the replay. */
+export function HistoryLinks({ id, as, unread }: { id: string; as: string | null; unread: number | null }) {
   const asQ = as ? `as=${encodeURIComponent(as)}` : '';
   return (
     <>
