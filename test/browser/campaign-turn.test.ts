@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     wide.push(await screenshots(allied.page, 'game-purchases'));
     await buyShip(allied, 'uss-ticonderoga');
     await act(allied.page, ALLIED, 'buyCard', (f) => f.getByLabel('Action card').selectOption('Intelligence').then(() => undefined));
-    await expect.poll(() => allied.page.getByTestId('zone-mediterranean').textContent()).toContain('Order (secret until carried out): USS Nimitz, USS Ticonderoga, Intelligence — cost 61');
+    await expect.poll(() => allied.page.getByTestId('zone-mediterranean').textContent()).toContain('Order (secret until carried out): USS Nimitz, USS Ticonderoga, Intelligence — cost 61, leaving 69 on the Point Track');
     await act(allied.page, ALLIED, 'donePurchasing');
     // The form sent is gone (the order is done): the keyboard stays in the seat's actions, not back at the top of the page.
     await expect.poll(() => allied.page.evaluate(() => document.activeElement?.id)).toBe(`actions-h-${ALLIED}`);

@@ -201,7 +201,7 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
       )}
       {p.order && (p.order.ships.length > 0 || p.order.cards.length > 0) && (
         <p>
-          Order (secret until carried out): {[...p.order.shipNames, ...p.order.cards.map((c) => (c.value === undefined ? c.type : `${c.type} (value ${c.value})`))].join(', ')} — cost {String(p.order.cost)}
+          Order (secret until carried out): {[...p.order.shipNames, ...p.order.cards.map((c) => (c.value === undefined ? c.type : `${c.type} (value ${c.value})`))].join(', ')} — cost {String(p.order.cost)}, leaving {String(p.track - Number(p.order.cost))} on the Point Track
           {p.order.done ? ' (done)' : ''}
         </p>
       )}
