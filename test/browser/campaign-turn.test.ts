@@ -51,6 +51,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await referee.getByTestId('submit-create').click();
     await referee.getByTestId('referee').waitFor();
     const gameId = new URL(referee.url()).pathname.split('/')[2];
+    // Nobody holds a seat yet: the referee is told the game waits on a seat to invite someone to.
+    expect(await referee.getByTestId('overview').textContent()).toContain('Waiting for: Soviet, Mediterranean (unclaimed)');
 
     const invite = async (kind: 'one seat' | 'a spectator', seat?: string) => {
       await referee.getByLabel(kind, { exact: true }).check();

@@ -168,7 +168,9 @@ export function errorText(e: unknown): string {
 }
 
 /** The seats the game waits for, as people read them; a semicolon between them ("Allied, Mediterranean; Soviet, Mediterranean"). */
-export const waitingNames = (page: GamePage): string => page.waitingFor.map((s) => seatLabel(s, page.seats)).join('; ');
+/** The seats waited on, a seat nobody holds said so (the referee invites someone to it, or answers for it). */
+export const waitingNames = (page: GamePage): string =>
+  page.waitingFor.map((s) => `${seatLabel(s, page.seats)}${page.seats.some((x) => x.seat === s && !x.holder) ? ' (unclaimed)' : ''}`).join('; ');
 
 /** "Allied Mediterranean" for "allied:mediterranean", from the game's seat list when it has it. */
 export function seatLabel(seat: string, seats?: Seat[]): string {
