@@ -268,7 +268,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await page.context().close();
   });
 
-  it('§4 a rewind asked by a seat is answered in the app: the Rewinds panel shows the request and what it takes back, and once refused lists it under "Answered" with who refused', async () => {
+  it('§4 a rewind asked by a seat is answered in the app: the Rewinds panel shows the request and what it takes back, once refused says so and lists it under "Answered" with who refused; asked again and agreed, says it is done', async () => {
     const page = await newPage(browser);
     const id = await startDemo(page);
     const game = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] };
@@ -288,6 +288,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await expect.poll(() => panel.getByTestId(`rewind-${rid}`).textContent()).toMatch(/asks to rewind the .+ to just after action #0 of .+ \(“.+”\)\. Agreed.*It takes back: /s);
     await panel.getByTestId(`rewind-refuse-${rid}`).click();
     await expect.poll(() => panel.getByTestId('closed-rewinds').textContent()).toMatch(/refused/);
+    expect(await panel.getByTestId('rewind-notice').textContent()).toBe('Refused: nothing is taken back.'); // the answer is acknowledged where it was given
     expect(await panel.getByTestId(`rewind-${rid}`).count(), 'no longer open').toBe(0);
 
     // The form to ask offers only what the rules may allow: not past the mission die rolled from the seed (#0).
@@ -295,6 +296,12 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     const form = panel.getByTestId('action-rewind');
     await form.getByLabel('War Zone').selectOption(zone);
     await expect.poll(() => form.locator('#rw-to option').allTextContents()).toEqual([expect.stringMatching(/^#0: .*turn 1: /)]); // one point: keep the mission roll, take back what followed
+
+    // Asked again and agreed (the referee's agreement is enough): it is done, and the page says so.
+    const again = await page.request.post(`${server.url}/api/games/${id}/rewinds`, { data: { seat: allied, scope: `zone:${zone}`, to: 0 } });
+    const rid2 = ((await again.json()) as { id: string }).id;
+    await panel.getByTestId(`rewind-agree-${rid2}`).click();
+    await expect.poll(() => panel.getByTestId('rewind-notice').textContent()).toBe('Agreed, and done: the game log marks what was taken back.');
     await page.context().close();
   });
 

@@ -17,15 +17,20 @@ function scopeName(scope: string, page: GamePage): string {
  */
 export function Rewinds({ page, base, log, reload }: { page: GamePage; base: string; log: GameEvent[]; reload: () => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
-  const call = async (path: string, body: unknown) => {
+  const [notice, setNotice] = useState<string | null>(null);
+  const call = async (path: string, body: unknown, told?: (answer: { done?: boolean }) => string) => {
     setError(null);
+    setNotice(null);
     try {
-      await api('POST', `${base}${path}`, body);
+      const answer = await api<{ done?: boolean }>('POST', `${base}${path}`, body);
       await reload();
+      if (told) setNotice(told(answer));
     } catch (e) {
       setError(errorText(e));
     }
   };
+  const answered = (agree: boolean) => (a: { done?: boolean }) =>
+    !agree ? 'Refused: nothing is taken back.' : a.done ? 'Agreed, and done: the game log marks what was taken back.' : 'Agreed: the rewind waits for the other seats it needs.';
   // A rewind is asked by a seat of the zone and answered by the other (or the referee); the referee alone may rewind at once.
   const askers = page.me.referee ? ['referee'] : page.me.seats;
   const closed = page.closedRewinds ?? [];
@@ -34,6 +39,11 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
     <section class="card" data-testid="rewinds" aria-labelledby="rewinds-h">
       <h2 id="rewinds-h">Rewinds</h2>
       <ErrorBox message={error} />
+      {notice && (
+        <p class="notice" role="status" data-testid="rewind-notice">
+          {notice}
+        </p>
+      )}
       {page.rewinds.map((r) => {
         const answerAs = page.me.referee ? ['referee'] : r.needed.filter((s) => page.me.seats.includes(s) && !r.agreed.includes(s));
         return (
@@ -45,10 +55,10 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
             <p>It takes back: {r.takesBack.map((t) => t.replace(/\.$/, '')).join('; ')}.</p>
             {answerAs.map((seat) => (
               <div key={seat} class="row">
-                <button type="button" class="primary" data-testid={`rewind-agree-${r.id}`} onClick={() => call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: true })}>
+                <button type="button" class="primary" data-testid={`rewind-agree-${r.id}`} onClick={() => call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: true }, answered(true))}>
                   Agree{answerAs.length > 1 ? ` as ${seatLabel(seat, page.seats)}` : ''}
                 </button>
-                <button type="button" class="secondary" data-testid={`rewind-refuse-${r.id}`} onClick={() => call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: false })}>
+                <button type="button" class="secondary" data-testid={`rewind-refuse-${r.id}`} onClick={() => call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: false }, answered(false))}>
                   Refuse
                 </button>
               </div>
