@@ -265,6 +265,13 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     expect(await spectator.locator('form.action, [data-testid^=seat-actions-], [data-testid=battle-recorder], [data-testid=referee]').count()).toBe(0);
     expect(await spectator.getByTestId('zone-mediterranean').textContent()).not.toMatch(/Action cards|Order:/);
 
+    // The referee sees who watches and removes the spectator: their page stops showing the campaign at once.
+    const watching = referee.getByTestId('spectators');
+    await expect.poll(() => watching.textContent()).toMatch(/^Sam, watching since /);
+    await referee.getByRole('button', { name: 'Remove the spectator Sam' }).click();
+    await expect.poll(() => spectator.getByTestId('overview').count()).toBe(0);
+    await expect.poll(() => watching.count()).toBe(0);
+
     // The Allied hand and order stay the Allied team's for good: not in anything the Soviet browser received, end screen included.
     expect(leaks(await soviet.received.settled(), [...ORDER_SECRETS.slice(1), ...HAND_SECRETS]), 'Allied secrets the Soviet browser received by the end').toEqual([]);
 

@@ -315,6 +315,28 @@ describe('invitations and seats', () => {
     }
   });
 
+  it('the referee lists who watches and removes a spectator: they no longer see the game (403); players and other referees may do neither', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita);
+    const link = await invite(rita, id, 'spectator');
+    const [sam, tom] = [server.person('Sam'), server.person('Tom')];
+    for (const p of [sam, tom]) expect((await claim(p, link, [])).status).toBe(200);
+    const listed = await rita.get(`/api/games/${id}/spectators`);
+    expect(listed.body.spectators.map((x: { name: string }) => x.name)).toEqual(['Sam', 'Tom']);
+    const samId = listed.body.spectators[0].id as string;
+    expect((await sam.get(`/api/games/${id}/spectators`)).status).toBe(403);
+    expect((await sam.call('DELETE', `/api/games/${id}/spectators/${samId}`)).status).toBe(403);
+    const olga = server.person('Olga');
+    await createCampaign(olga);
+    expect((await olga.call('DELETE', `/api/games/${id}/spectators/${samId}`)).status).toBe(403);
+    expect((await sam.page(id)).me.spectator).toBe(true);
+    expect((await rita.call('DELETE', `/api/games/${id}/spectators/${samId}`)).status).toBe(200);
+    expect((await sam.get(`/api/games/${id}`)).status).toBe(403);
+    expect((await tom.page(id)).me.spectator).toBe(true);
+    expect((await rita.call('DELETE', `/api/games/${id}/spectators/${samId}`)).body.error.code).toBe('no-such-spectator');
+    expect((await rita.get(`/api/games/${id}/spectators`)).body.spectators.map((x: { name: string }) => x.name)).toEqual(['Tom']);
+  });
+
   it('a spectator link gives a spectator who reads the game but never acts (403), and gives no seat', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita);

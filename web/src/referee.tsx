@@ -133,6 +133,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
         </ul>
       )}
       <Invitations base={base} tick={`${links.length}/${page.seats.map((s) => s.holder ?? '').join()}`} />
+      <Spectators base={base} page={page} />
       {!page.game.over && <DeadlinePanel base={base} deadline={deadline} reload={reloadDeadline} />}
       <h3>Game file</h3>
       <p>
@@ -221,6 +222,50 @@ function Invitations({ base, tick }: { base: string; tick: string }) {
             </span>{' '}
             <button type="button" class="secondary" aria-label={`Revoke the link for ${what(i)}`} onClick={() => void revoke(i)}>
               Revoke
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ErrorBox message={error} />
+    </>
+  );
+}
+
+type Spectator = { id: string; name: string; since: string };
+
+/** Who watches the campaign; the referee removes someone who should not (a link that leaked: revoke it too). */
+function Spectators({ base, page }: { base: string; page: GamePage }) {
+  const [list, setList] = useState<Spectator[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [again, setAgain] = useState(0);
+  useEffect(() => {
+    api<{ spectators: Spectator[] }>('GET', `${base}/spectators`).then(
+      (r) => setList(r.spectators),
+      (err) => setError(errorText(err)),
+    );
+  }, [base, page, again]); // the page is loaded again on every change, someone starting to watch included
+  const remove = async (s: Spectator) => {
+    if (!confirm(`Remove ${s.name}? They stop seeing the campaign at once; a spectator link that still works would let them back in (revoke it under Links made).`)) return;
+    setError(null);
+    try {
+      await api('DELETE', `${base}/spectators/${encodeURIComponent(s.id)}`);
+      setAgain((n) => n + 1);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  if (!list.length && !error) return null;
+  return (
+    <>
+      <h3>Spectators</h3>
+      <ul data-testid="spectators">
+        {list.map((s) => (
+          <li key={s.id}>
+            <span>
+              {s.name}, watching since {localTime(s.since)}
+            </span>{' '}
+            <button type="button" class="secondary" aria-label={`Remove the spectator ${s.name}`} onClick={() => void remove(s)}>
+              Remove
             </button>
           </li>
         ))}

@@ -484,6 +484,23 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return { revoked: inv };
   });
 
+  /** The referee's list of who watches the campaign as a spectator. */
+  app.get<{ Params: { id: string } }>('/api/games/:id/spectators', async (request) => {
+    const access = await accessOf(ctx, request, request.params.id);
+    if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee sees who watches.');
+    return { spectators: await ctx.people.spectators(request.params.id) };
+  });
+
+  /** The referee removes a spectator: their open pages stop at once, on every node; a spectator link still working lets them back (revoke it). */
+  app.delete<{ Params: { id: string; person: string } }>('/api/games/:id/spectators/:person', async (request) => {
+    const { id, person } = request.params;
+    const access = await accessOf(ctx, request, id);
+    if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee removes a spectator.');
+    if (!(await ctx.people.unwatch(id, person))) throw new HttpError(404, 'no-such-spectator', 'Nobody watches this campaign under that id (removed already?).');
+    ctx.broadcast.publish({ kind: 'frame', game: id, frame: { type: 'seats' } }); // every open page is asked again who may see it
+    return { removed: person };
+  });
+
   app.post<{ Params: { id: string } }>('/api/games/:id/invitations', async (request, reply) => {
     const { id } = request.params;
     const body = parseBody(

@@ -111,8 +111,10 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
       personId = await ctx.people.createPerson(body.name);
       await ctx.signIn(request, personId);
     }
-    if (inv.kind === 'spectator') await ctx.people.watch(inv.gameId, personId);
-    else {
+    if (inv.kind === 'spectator') {
+      await ctx.people.watch(inv.gameId, personId);
+      ctx.broadcast.publish({ kind: 'frame', game: inv.gameId, frame: { type: 'seats' } }); // the referee's list of spectators
+    } else {
       const clash = await ctx.people.claimSeats(inv.gameId, personId, body.seats);
       if (clash) throw new HttpError(409, 'seat-taken', `${session.seatLabel(clash.taken)} is already held by someone else: the referee can free the seat for a new device.`);
       ctx.broadcast.publish({ kind: 'frame', game: inv.gameId, frame: { type: 'seats' } }); // the referee's list of who holds which seat

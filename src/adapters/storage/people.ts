@@ -196,6 +196,27 @@ export class People {
     this.remembered?.forget({ game: gameId });
   }
 
+  /** The game's spectators (the referee's list), longest watching first. */
+  async spectators(gameId: string): Promise<{ id: string; name: string; since: string }[]> {
+    const rows = await this.db
+      .selectFrom('members')
+      .innerJoin('people', 'people.id', 'members.person_id')
+      .select(['members.person_id', 'people.name', 'members.created_at'])
+      .where('members.game_id', '=', gameId)
+      .where('members.role', '=', 'spectator')
+      .orderBy('members.created_at')
+      .orderBy('members.person_id')
+      .execute();
+    return rows.map((r) => ({ id: r.person_id, name: r.name, since: r.created_at }));
+  }
+
+  /** The referee removes a spectator: true when they were one. */
+  async unwatch(gameId: string, personId: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('members').where('game_id', '=', gameId).where('person_id', '=', personId).where('role', '=', 'spectator').executeTakeFirst();
+    this.remembered?.forget({ game: gameId });
+    return Number(r.numDeletedRows) > 0;
+  }
+
   /** `expiresAt`: after it the link admits nobody (null: until revoked). */
   async createInvitation(gameId: string, kind: 'seat' | 'team' | 'table' | 'spectator', seats: readonly string[], expiresAt: string | null): Promise<string> {
     const token = newToken();
