@@ -154,7 +154,10 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     const link = ((await (await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'team', team: 'soviet' } })).json()) as { url: string }).url;
     const player = await newPage(browser);
     await player.goto(link);
-    for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) await player.getByTestId(`claim-seat-${seat}`).check();
+    // A team link comes with every free seat of the team ticked: the player only gives a name.
+    await player.getByTestId('claim-form').waitFor();
+    for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) expect(await player.getByTestId(`claim-seat-${seat}`).isChecked(), seat).toBe(true);
+    expect(await player.getByTestId('claim-button').textContent()).toBe('Claim 2 seats');
     await player.getByLabel('Your name').fill('Boris');
     await player.getByTestId('claim-button').click();
     await player.getByTestId('overview').waitFor();
