@@ -320,6 +320,17 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await page.context().close();
   });
 
+  it('the referee sets a deadline: the panel calls it "Deadline", at the time the banner shows every seat', async () => {
+    const page = await newPage(browser);
+    await startDemo(page);
+    const said = page.getByTestId('deadline-panel').locator('p').first();
+    await expect.poll(() => said.textContent()).toMatch(/^No deadline\./);
+    await page.getByTestId('set-deadline').click(); // 24 hours per decision, a reminder 2 hours before
+    const due = await page.getByTestId('deadline').locator('time').textContent({ timeout: 10_000 });
+    await expect.poll(async () => (await said.textContent())?.split(' Reminder at ')[0]).toBe(`Deadline: ${due}.`);
+    await page.context().close();
+  });
+
   it('the referee moves a server-dice campaign to the table: the file comes down with its seed, and every page says it goes on at the table', async () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/`);
