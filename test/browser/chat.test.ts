@@ -113,6 +113,12 @@ describe.skipIf(!hasChromium)('chat in the browser (issue 10; skipped when /usr/
     expect(boris.frames.filter((f) => f.includes('"type":"chat"'))).toHaveLength(1); // "Good luck", and only that
     for (const p of [boris, rita, sam]) expect(await p.page.content(), p.name).not.toContain('TEAMSECRET');
 
+    // Boris writes to the referee alone: her screen reader says who wrote and that it was to her alone.
+    await boris.page.getByTestId('chat').getByRole('tab', { name: 'Referee (private)' }).click();
+    await boris.page.getByLabel('Message to Referee (private)').fill('Can I take back my roll?');
+    await boris.page.getByTestId('chat-send').click();
+    await expect.poll(() => rita.page.getByTestId('chat-live').textContent()).toBe('Boris (Soviet), privately to you: Can I take back my roll?');
+
     // The panel passes axe-core; its tabs work with the arrow keys; it fits a phone; a screenshot for the issue.
     expect(await seriousViolations(abe.page, 'chat')).toEqual([]);
     await abe.page.getByTestId('chat-tab-all').focus();

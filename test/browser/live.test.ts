@@ -154,7 +154,10 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     const link = ((await (await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'team', team: 'soviet' } })).json()) as { url: string }).url;
     const player = await newPage(browser);
     await player.goto(link);
-    for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) await player.getByTestId(`claim-seat-${seat}`).check();
+    // A team link comes with every free seat of the team ticked: the player only gives a name.
+    await player.getByTestId('claim-form').waitFor();
+    for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) expect(await player.getByTestId(`claim-seat-${seat}`).isChecked(), seat).toBe(true);
+    expect(await player.getByTestId('claim-button').textContent()).toBe('Claim 2 seats');
     await player.getByLabel('Your name').fill('Boris');
     await player.getByTestId('claim-button').click();
     await player.getByTestId('overview').waitFor();
@@ -321,6 +324,17 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/^Taken back: the last action of Allied/);
     await send({ type: 'donePurchasing', seat: `soviet:${zone}` }); // elsewhere: the Soviet seat finishes ordering (public)
     await expect.poll(() => page.getByTestId('notice').isHidden()).toBe(true);
+    await page.context().close();
+  });
+
+  it('the referee sets a deadline: the panel calls it "Deadline", at the time the banner shows every seat', async () => {
+    const page = await newPage(browser);
+    await startDemo(page);
+    const said = page.getByTestId('deadline-panel').locator('p').first();
+    await expect.poll(() => said.textContent()).toMatch(/^No deadline\./);
+    await page.getByTestId('set-deadline').click(); // 24 hours per decision, a reminder 2 hours before
+    const due = await page.getByTestId('deadline').locator('time').textContent({ timeout: 10_000 });
+    await expect.poll(async () => (await said.textContent())?.split(' Reminder at ')[0]).toBe(`Deadline: ${due}.`);
     await page.context().close();
   });
 

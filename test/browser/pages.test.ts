@@ -66,6 +66,19 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   }
 
+  it('docs/online.md "Starting a campaign" names the home page\'s buttons as they read', async () => {
+    const page = await newPage(browser);
+    try {
+      await page.goto(`${server.url}/`);
+      const buttons = (await Promise.all(['demo-button', 'create-link'].map((t) => page.getByTestId(t).textContent()))).map((t) => t!.trim());
+      expect(buttons).toEqual(['Start a demo campaign', 'Create a campaign']);
+      const section = readFileSync(new URL('../../docs/online.md', import.meta.url), 'utf8').split('## Starting a campaign')[1].split('\n## ')[0];
+      for (const b of buttons) expect(section, b).toContain(`- **${b}**`);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('axe-core finds no serious or critical violation on home, create, the game page (referee and player) and the invitation page; laptop screenshots', async () => {
     const found: string[] = [];
     await mainPages(LAPTOP, async (name, page) => {

@@ -127,7 +127,9 @@ export function Chat({ base, incoming, live, resync, onUnread }: { base: string;
     );
     const read = others.filter((m) => m.channel === activeRef.current);
     if (read.length) void markRead(read[read.length - 1].channel, read[read.length - 1].seq);
-    setAnnounce(others.map((m) => `${m.author} (${m.label}) in ${channelName(m.channel)}: ${m.text}`).join(' — '));
+    // A private channel (the referee and one person) is named by the other person, not by where the line is: "privately to you".
+    const where = (channel: string) => (channel.startsWith('referee:') ? ', privately to you' : ` in ${channelName(channel)}`);
+    setAnnounce(others.map((m) => `${m.author} (${m.label})${where(m.channel)}: ${m.text}`).join(' — '));
   }, [incoming, merge, markRead]);
 
   // The tab being read is read: when chosen, and when the page comes back into view.

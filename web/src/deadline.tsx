@@ -72,7 +72,7 @@ export function DeadlinePanel({ base, deadline, reload }: { base: string; deadli
     <div data-testid="deadline-panel">
       <h3>Deadline</h3>
       <p>
-        {deadline?.paused ? 'Paused.' : deadline?.dueAt ? <>Now: {localTime(deadline.dueAt)}</> : 'No deadline.'}{' '}
+        {deadline?.paused ? 'Paused.' : deadline?.dueAt ? <>Deadline: {localTime(deadline.dueAt)}.</> : 'No deadline.'}{' '}
         {deadline?.remindAt && !deadline.paused ? <>Reminder at {localTime(deadline.remindAt)}.</> : null}
       </p>
       <form

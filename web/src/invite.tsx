@@ -30,7 +30,8 @@ export function Invite({ token }: { token: string }) {
       .then((i) => {
         setInv(i);
         const open = i.seats.filter((s) => !s.holder).map((s) => s.seat);
-        setChosen((c) => (c.length ? c.filter((s) => open.includes(s)) : open.length === 1 ? open : []));
+        // A team link's free seats are all ticked (its player usually plays them all); a table link's person picks.
+        setChosen((c) => (c.length ? c.filter((s) => open.includes(s)) : open.length === 1 || i.kind === 'team' ? open : []));
       })
       .catch((e) => setError(errorText(e)));
   useEffect(() => {

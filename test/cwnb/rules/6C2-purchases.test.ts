@@ -182,7 +182,12 @@ describe('6.C.2 Purchase Limitations', () => {
     t.roll(NS, { allied: 'Military Escort' });
     const ships = t.actions('allied:north-sea').find((a) => a.type === 'buyShip')!.fields!.ship;
     expect(ships.kind === 'choice' && ships.options.map((o) => o.value)).toContain('a-cv');
-    t.order(NS, 'allied', { buy: ['a-cv'] });
+    t.order(NS, 'allied', { buy: ['a-cv'] }, false);
+    // Its whole Point Track ordered, the seat is told what the order costs (not that the track is empty).
+    expect(closedActions(cwnb, t.state, 'allied:north-sea')).toContainEqual(
+      expect.objectContaining({ type: 'buyShip', why: expect.stringContaining('No ship you may order costs 0 or less: your Point Track has 30 and your order already costs 30.') }),
+    );
+    t.done(NS, 'allied');
     t.order(NS, 'soviet', {});
     expect(buyEvent(t, 'allied')[0]).toMatchObject({ spent: 30 });
     expect(t.banked(NS, 'allied')).toBe(0);
@@ -334,7 +339,7 @@ describe('6.C.2 conflicts, banking and Purchase Restrictions', () => {
     expect(t.actions('allied:north-sea').map((a) => a.type)).not.toContain('buyShip');
     // The seat is told why the ship purchase is not open, beside its actions; not why the Action card is (it is open).
     expect(closedActions(cwnb, t.state, 'allied:north-sea')).toEqual([
-      expect.objectContaining({ type: 'buyShip', why: expect.stringContaining('No ship you may order costs 0 or less') }),
+      expect.objectContaining({ type: 'buyShip', why: 'Your Point Track is at 0: no ship can be paid for this turn. Banked Victory Points can never be spent (6.C.2).' }),
     ]);
   });
 

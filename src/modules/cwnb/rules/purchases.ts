@@ -87,6 +87,7 @@ function whyNoShip(state: CwnbState, zone: ZoneState, side: Side): RuleError {
   const p = zone.players[side];
   const limit = hooksOf(state).shipLimit(state, zone, side);
   if (p.shipsBought + p.order.ships.length >= limit) return ruleError('rushed-one-ship', 'Rushed: you may purchase at most one Ship card this turn.', '13.2.9');
+  if (p.track === 0) return ruleError('not-enough-points', 'Your Point Track is at 0: no ship can be paid for this turn. Banked Victory Points can never be spent (6.C.2).');
   const budget = p.track - orderCost(state, zone, side);
   return ruleError(
     'not-enough-points',
