@@ -79,6 +79,26 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('the home page of someone new leads with the demo; of someone with campaigns, with their campaigns and notification settings, the demo a plain button below', async () => {
+    const page = await newPage(browser);
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByTestId('account').waitFor();
+      const order = () => page.evaluate(() => [...document.querySelectorAll('[data-testid=demo-button], [data-testid=games]')].map((e) => (e as HTMLElement).dataset.testid));
+      expect(await order()).toEqual(['demo-button', 'games']);
+      expect(await page.getByTestId('demo-button').getAttribute('class')).toContain('primary');
+      await page.getByTestId('demo-button').click();
+      await page.getByTestId('overview').waitFor();
+      await page.goto(`${server.url}/`);
+      await page.getByTestId('games').locator('li').first().waitFor();
+      expect(await order()).toEqual(['games', 'demo-button']);
+      expect(await page.getByTestId('demo-button').getAttribute('class')).not.toContain('primary');
+      expect(await page.getByTestId('games').getByTestId('settings-link').count()).toBe(1);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('axe-core finds no serious or critical violation on home, create, the game page (referee and player) and the invitation page; laptop screenshots', async () => {
     const found: string[] = [];
     await mainPages(LAPTOP, async (name, page) => {

@@ -49,14 +49,30 @@ export function Home() {
     }
   };
 
+  // Someone with campaigns comes back for them: they come first, with the notification settings; the demo is no longer the main button.
+  const returning = !!me?.games.length;
+  const games = (
+    <section class="card" aria-labelledby="games-h" data-testid="games">
+      <h2 id="games-h">Your campaigns{waiting ? ` (${waiting} waiting on you)` : ''}</h2>
+      {!me ? <p aria-busy="true">Loading…</p> : me.games.length === 0 ? <p>None yet.</p> : <GameList games={me.games} />}
+      {me?.person && (
+        <p>
+          <Link href="/settings" data-testid="settings-link">
+            Notifications: be told by e-mail or webhook when a campaign waits on you
+          </Link>
+        </p>
+      )}
+    </section>
+  );
   return (
     <main>
       <h1>Wardroom</h1>
       <p>A referee for Cold War Naval Battles campaigns and the Strategic Missions Phase of Axis &amp; Allies: every seat on its own device.</p>
       <ErrorBox message={error ?? listError} />
       {me?.person && <p>Signed in as {me.person.name || 'a person without a name'}.</p>}
+      {returning && games}
       <div class="start">
-        <button type="button" class="primary big" disabled={busy} data-testid="demo-button" onClick={() => start(() => api('POST', '/api/demo', {}))}>
+        <button type="button" class={returning ? 'big' : 'primary big'} disabled={busy} data-testid="demo-button" onClick={() => start(() => api('POST', '/api/demo', {}))}>
           Start a demo campaign
         </button>
         <Link href="/new" class="button" data-testid="create-link">
@@ -66,19 +82,9 @@ export function Home() {
           Exact odds (SMP)
         </Link>
       </div>
-      <section class="card" aria-labelledby="games-h" data-testid="games">
-        <h2 id="games-h">Your campaigns{waiting ? ` (${waiting} waiting on you)` : ''}</h2>
-        {!me ? <p aria-busy="true">Loading…</p> : me.games.length === 0 ? <p>None yet.</p> : <GameList games={me.games} />}
-      </section>
+      {!returning && games}
       <Import busy={busy} />
       {me && <Account person={me.person} reload={load} />}
-      {me?.person && (
-        <p>
-          <Link href="/settings" data-testid="settings-link">
-            Notifications: be told by e-mail or webhook when a campaign waits on you
-          </Link>
-        </p>
-      )}
     </main>
   );
 }
