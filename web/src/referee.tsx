@@ -182,31 +182,38 @@ function ToTable({ base, reload }: { base: string; reload: () => void }) {
   );
 }
 
-type Invitation = { id: string; kind: Kind; labels: string[]; free: string[]; createdAt: string; expiresAt: string | null; expired: boolean };
-
-/** The links made for this campaign (not the links themselves: shown once), with the seats still free by each; the referee revokes one that leaked. */
-function Invitations({ base, tick }: { base: string; tick: string }) {
-  const [list, setList] = useState<Invitation[]>([]);
+/** A list the referee keeps (links made, spectators): read again when `tick` changes; an entry deleted by its address. */
+function useRefereeList<T>(url: string, key: string, tick: unknown) {
+  const [list, setList] = useState<T[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [again, setAgain] = useState(0);
   useEffect(() => {
-    api<{ invitations: Invitation[] }>('GET', `${base}/invitations`).then(
+    api<Record<string, T[]>>('GET', url).then(
       (r) => {
-        setList(r.invitations);
+        setList(r[key]);
         setError(null);
       },
       (err) => setError(errorText(err)),
     );
-  }, [base, tick, again]);
-  const revoke = async (inv: Invitation) => {
+  }, [url, key, tick, again]);
+  const remove = async (path: string) => {
     setError(null);
     try {
-      await api('DELETE', `${base}/invitations/${encodeURIComponent(inv.id)}`);
+      await api('DELETE', path);
       setAgain((n) => n + 1);
     } catch (err) {
       setError(errorText(err));
     }
   };
+  return { list, error, remove };
+}
+
+type Invitation = { id: string; kind: Kind; labels: string[]; free: string[]; createdAt: string; expiresAt: string | null; expired: boolean };
+
+/** The links made for this campaign (not the links themselves: shown once), with the seats still free by each; the referee revokes one that leaked. */
+function Invitations({ base, tick }: { base: string; tick: string }) {
+  const { list, error, remove } = useRefereeList<Invitation>(`${base}/invitations`, 'invitations', tick);
+  const revoke = (inv: Invitation) => remove(`${base}/invitations/${encodeURIComponent(inv.id)}`);
   if (!list.length && !error) return null;
   const what = (i: Invitation) => (i.kind === 'spectator' ? 'a spectator' : i.kind === 'table' ? 'the whole table' : i.labels.join('; '));
   return (
@@ -235,24 +242,11 @@ type Spectator = { id: string; name: string; since: string };
 
 /** Who watches the campaign; the referee removes someone who should not (a link that leaked: revoke it too). */
 function Spectators({ base, page }: { base: string; page: GamePage }) {
-  const [list, setList] = useState<Spectator[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [again, setAgain] = useState(0);
-  useEffect(() => {
-    api<{ spectators: Spectator[] }>('GET', `${base}/spectators`).then(
-      (r) => setList(r.spectators),
-      (err) => setError(errorText(err)),
-    );
-  }, [base, page, again]); // the page is loaded again on every change, someone starting to watch included
-  const remove = async (s: Spectator) => {
+  // The page is loaded again on every change, someone starting to watch included.
+  const { list, error, remove } = useRefereeList<Spectator>(`${base}/spectators`, 'spectators', page);
+  const removeSpectator = async (s: Spectator) => {
     if (!confirm(`Remove ${s.name}? They stop seeing the campaign at once; a spectator link that still works would let them back in (revoke it under Links made).`)) return;
-    setError(null);
-    try {
-      await api('DELETE', `${base}/spectators/${encodeURIComponent(s.id)}`);
-      setAgain((n) => n + 1);
-    } catch (err) {
-      setError(errorText(err));
-    }
+    await remove(`${base}/spectators/${encodeURIComponent(s.id)}`);
   };
   if (!list.length && !error) return null;
   return (
@@ -264,7 +258,7 @@ function Spectators({ base, page }: { base: string; page: GamePage }) {
             <span>
               {s.name}, watching since {localTime(s.since)}
             </span>{' '}
-            <button type="button" class="secondary" aria-label={`Remove the spectator ${s.name}`} onClick={() => void remove(s)}>
+            <button type="button" class="secondary" aria-label={`Remove the spectator ${s.name}`} onClick={() => void removeSpectator(s)}>
               Remove
             </button>
           </li>
