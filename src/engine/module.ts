@@ -80,6 +80,8 @@ export interface UnavailableOption {
 interface FieldBase {
   /** For a form: "Ship", "Damage Value". */
   label: string;
+  /** The word a terminal's command list shows for it ("UNIT"), where the label is too long to be one. */
+  term?: string;
   help?: string;
   /** May be left out (booleans left out are false; a default, if any, applies). */
   optional?: boolean;

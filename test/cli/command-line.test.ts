@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionSpec } from '../../src/engine/module.ts';
 import { CommandError, listOptions, parseAnswer, parseCommandLine, readValue, tokenize, usage } from '../../src/adapters/cli/command-line.ts';
+import { Table } from '../support/cwnb-fixtures.ts';
 
 const ships = [
   { value: 'uss-los-angeles', label: 'USS Los Angeles (submarine, 12 points)' },
@@ -196,6 +197,13 @@ describe('commands typed as people type them', () => {
   it('usage shows what to type', () => {
     expect(SPECS.flatMap(usage)).toEqual(['sink SHIP [SUNK_BY]', 'commit SHIPS_COMMITTED [AREA_DEFENSE]', 'give SHIP WAR_ZONE', 'air [success] [surprise]', 'missile DAMAGE_VALUE [surprise]']);
     expect(tokenize('commit "uss kidd",nimitz')).toEqual(['commit', 'uss kidd', ',', 'nimitz']);
+  });
+
+  it('7 usage of the battle recorder names a ship or Non-Combatant UNIT, as docs/cli.md does, not by its form label', () => {
+    const t = new Table({ zones: ['north-sea'] });
+    t.prepare({ 'north-sea': { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
+    const specs = new Map(t.actions('soviet:north-sea').map((a) => [a.type, a]));
+    expect([...usage(specs.get('sink')!), ...usage(specs.get('damage')!)]).toEqual(['sink UNIT [SUNK_BY]', 'damage UNIT DAMAGE']);
   });
 
   it('usage names a field by its key when its label is a description, not a name (an SMP "2 strategic bombers (United Kingdom, London)")', () => {

@@ -374,12 +374,12 @@ export function parseAnswer(line: string, spec: ActionSpec): ParsedCommand | nul
 
 /**
  * How to type an action: "buy SHIP", "missile DAMAGE_VALUE [surprise]" (a fixed choice shows its
- * variant's fields). A field whose label describes rather than names it ("2 strategic bombers
- * (United Kingdom, London)") shows its key.
+ * variant's fields). A field with a `term` shows it; one whose label describes rather than names
+ * it ("2 strategic bombers (United Kingdom, London)") shows its key.
  */
 export function usage(spec: ActionSpec): string[] {
   const placeholder = (key: string, f: FieldSpec): string => {
-    const name = f.kind === 'bool' ? key : (/^[a-z][a-z' -]*$/i.test(f.label) ? f.label : key).toUpperCase().replace(/\s+/g, '_');
+    const name = f.kind === 'bool' ? key : (f.term ?? (/^[a-z][a-z' -]*$/i.test(f.label) ? f.label : key)).toUpperCase().replace(/\s+/g, '_');
     return f.optional || f.kind === 'bool' ? `[${name}]` : name;
   };
   const words = (fields: Fields, fixed: Record<string, unknown>): string[] =>

@@ -27,11 +27,11 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
     const ships = [...ALLIED_SHIPS, ...SOVIET_SHIPS];
     const toggle = { kind: 'bool', label: 'Yes (no: no longer)', help: 'Yes records the ship in that condition; no records that it no longer is (7).', optional: true, default: true };
     expect(forms.sink).toEqual({
-      ship: { kind: 'choice', label: 'Ship or Non-Combatant sunk', help: "The ship or Non-Combatant that went down; the points for sinking it go onto the opponent's Point Track at once (7).", options: [...ships, ...NON_COMBATANTS] },
+      ship: { kind: 'choice', label: 'Ship or Non-Combatant sunk', term: 'UNIT', help: "The ship or Non-Combatant that went down; the points for sinking it go onto the opponent's Point Track at once (7).", options: [...ships, ...NON_COMBATANTS] },
       cause: { kind: 'text', label: 'Sunk by', help: 'e.g. "torpedo", for the log', optional: true, maxLength: 200 },
     });
     expect(forms.damage).toEqual({
-      ship: { kind: 'choice', label: 'Ship or Non-Combatant', help: 'The ship or Non-Combatant whose Damage cards changed (7).', options: [...ships, ...NON_COMBATANTS] },
+      ship: { kind: 'choice', label: 'Ship or Non-Combatant', term: 'UNIT', help: 'The ship or Non-Combatant whose Damage cards changed (7).', options: [...ships, ...NON_COMBATANTS] },
       amount: { kind: 'int', label: 'Damage', help: 'Points of damage added, or negative for repairs.', min: -99, max: 99 },
     });
     expect(forms.cripple).toEqual({ ship: { kind: 'choice', label: 'Ship', help: 'The ship in the battle that is now crippled, or no longer is (7).', options: ships }, value: toggle });

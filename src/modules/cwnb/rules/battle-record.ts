@@ -128,7 +128,7 @@ export const sink = zoneAction({
   schema: z.object({ ship: z.string().min(1), cause: z.string().optional() }),
   label: () => 'Record a ship sunk',
   when: recording('all'),
-  fields: (state, zone) => ({ ship: { ...unitField(state, zone, 'all', 'Ship or Non-Combatant sunk'), help: "The ship or Non-Combatant that went down; the points for sinking it go onto the opponent's Point Track at once (7)." }, cause: { kind: 'text', label: 'Sunk by', help: 'e.g. "torpedo", for the log', optional: true, maxLength: 200 } }),
+  fields: (state, zone) => ({ ship: { ...unitField(state, zone, 'all', 'Ship or Non-Combatant sunk'), term: 'UNIT', help: "The ship or Non-Combatant that went down; the points for sinking it go onto the opponent's Point Track at once (7)." }, cause: { kind: 'text', label: 'Sunk by', help: 'e.g. "torpedo", for the log', optional: true, maxLength: 200 } }),
   apply(state, zone, _side, a, ctx) {
     const u = unit(zone, a.ship);
     const t = requireTerms(zone);
@@ -162,7 +162,7 @@ export const damage = zoneAction({
   schema: z.object({ ship: z.string().min(1), amount: z.number().int() }),
   label: () => 'Record damage added (+) or repaired (−)',
   when: recording('all'),
-  fields: (state, zone) => ({ ship: { ...unitField(state, zone, 'all', 'Ship or Non-Combatant'), help: 'The ship or Non-Combatant whose Damage cards changed (7).' }, amount: { kind: 'int', label: 'Damage', help: 'Points of damage added, or negative for repairs.', min: -99, max: 99 } }),
+  fields: (state, zone) => ({ ship: { ...unitField(state, zone, 'all', 'Ship or Non-Combatant'), term: 'UNIT', help: 'The ship or Non-Combatant whose Damage cards changed (7).' }, amount: { kind: 'int', label: 'Damage', help: 'Points of damage added, or negative for repairs.', min: -99, max: 99 } }),
   apply(state, zone, _side, a, ctx) {
     if (a.amount === 0 || Math.abs(a.amount) > 99) refuse('bad-damage', 'Damage is a whole number of points (1 to 99), added (positive) or repaired (negative).', '7');
     const u = unit(zone, a.ship);
