@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('the home page of someone new leads with the demo; of someone with campaigns, with their campaigns and notification settings, the demo a plain button below', async () => {
+  it('the home page of someone new leads with the demo; of someone with campaigns, with their campaigns and notification settings, the demo a plain button below; a campaign muted on its page stays muted', async () => {
     const page = await newPage(browser);
     try {
       await page.goto(`${server.url}/`);
@@ -89,6 +89,11 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       expect(await page.getByTestId('demo-button').getAttribute('class')).toContain('primary');
       await page.getByTestId('demo-button').click();
       await page.getByTestId('overview').waitFor();
+      // Muting the campaign (no e-mail or webhook of it) is pressed on its page and stays so.
+      await page.getByTestId('mute-button').click();
+      await expect.poll(() => page.getByTestId('mute-button').getAttribute('aria-pressed')).toBe('true');
+      await page.reload();
+      await expect.poll(() => page.getByTestId('mute-button').textContent()).toBe('Muted: no e-mail or webhook of this campaign');
       await page.goto(`${server.url}/`);
       await page.getByTestId('games').locator('li').first().waitFor();
       expect(await order()).toEqual(['games', 'demo-button']);

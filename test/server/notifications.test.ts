@@ -247,6 +247,29 @@ describe('a notice held back by the cap says what holds when it is sent (issue 1
     expect(mine()[1].text).not.toContain('Mediterranean');
   });
 
+  it('a person who muted a campaign is told nothing of it (a turn, a chat line) until they unmute it; their other campaigns still notify them', async () => {
+    const g = await twoTeamGame(server);
+    const other = await twoTeamGame(server);
+    const annIn = async (game: string) => {
+      const id = (await g.allied.get('/api/me')).body.person.id;
+      return (await server.ctx.notifications.outbox()).filter((r) => r.person_id === id && r.game_id === game).length;
+    };
+    await settings(g.allied, emailOn('ann-muted@example.org'));
+    const muted = await g.allied.call('PUT', `/api/games/${g.id}/muted`, { muted: true });
+    expect([muted.status, muted.body]).toEqual([200, { muted: true }]);
+    expect((await g.allied.page(g.id)).me.muted).toBe(true);
+    const annId = (await g.allied.get('/api/me')).body.person.id;
+    expect(await server.ctx.notifications.toPerson(annId, 'chat', g.id, 'Wardroom: chat', 'A line.', null)).toBe(0);
+    const actions = exampleActions();
+    for (let k = 0; k < 2; k++) await g.holder(actions[k].seat).act(g.id, actions[k], k); // the game now waits on Ann
+    await server.ctx.notifications.idle();
+    expect(await annIn(g.id)).toBe(0);
+    expect(await server.ctx.notifications.toPerson(annId, 'chat', other.id, 'Wardroom: chat', 'A line.', null)).toBe(1); // not muted there
+    expect((await g.allied.call('PUT', `/api/games/${g.id}/muted`, { muted: false })).status).toBe(200);
+    expect(await server.ctx.notifications.toPerson(annId, 'chat', g.id, 'Wardroom: chat', 'A line.', null)).toBe(1);
+    expect((await server.person('Stranger').call('PUT', `/api/games/${g.id}/muted`, { muted: true })).status).toBe(401);
+  });
+
   it('a turn notice whose decisions were all made before it went is not sent', async () => {
     const { g, mine, play } = await annJustMailed('ann-dropped@example.org');
     await play(24); // the Allied purchases in both War Zones, finished: the game waits on the Soviet team only

@@ -63,7 +63,7 @@ export interface Rewind {
 }
 export interface GamePage {
   game: { id: string; title: string; module: string; version: number; over: boolean; seedCommitment: string; seed: string | null; seedImported: boolean };
-  me: { person: Person | null; referee: boolean; spectator: boolean; seats: string[]; viewer: string };
+  me: { person: Person | null; referee: boolean; spectator: boolean; seats: string[]; viewer: string; muted: boolean };
   seats: Seat[];
   view: CwnbView;
   actions: Record<string, ActionSpec[]>;

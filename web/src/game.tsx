@@ -182,6 +182,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           )}
         </p>
         {page.me.seats.length > 0 && <BrowserAlertOffer />}
+        {!page.me.spectator && !page.game.over && <MuteToggle muted={page.me.muted} base={base} reload={load} />}
         <SeatPicker page={page} as={as} id={id} />
       </header>
       <ErrorBox message={error} />
@@ -263,6 +264,29 @@ function BrowserAlertOffer() {
         Tell me in this browser when it waits on me
       </button>{' '}
       (while this page is open in another tab; e-mail and webhooks are under Notifications on the home page)
+    </p>
+  );
+}
+
+/** No e-mail or webhook of this campaign for this person (a slow one, a second device): the others' settings stay. */
+function MuteToggle({ muted, base, reload }: { muted: boolean; base: string; reload: () => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async () => {
+    setError(null);
+    try {
+      await api('PUT', `${base}/muted`, { muted: !muted });
+      await reload();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <p class="mute">
+      <button type="button" aria-pressed={muted} data-testid="mute-button" onClick={() => void toggle()}>
+        {muted ? 'Muted: no e-mail or webhook of this campaign' : 'Mute this campaign'}
+      </button>{' '}
+      {muted ? '(press to hear of it again)' : '(no e-mail or webhook of it for you; your settings for the others stay)'}
+      <ErrorBox message={error} />
     </p>
   );
 }

@@ -98,7 +98,7 @@ export function Replay({ id, as, step }: { id: string; as: string | null; step: 
   // The board components read a game page: the step's view dressed as one (nothing to act on).
   const page: GamePage = {
     game: { id, title: data.game.title, module: data.game.module, version: at, over: data.over, seedCommitment: data.game.seedCommitment, seed: null, seedImported: false },
-    me: { person: null, referee: data.viewer === 'referee', spectator: data.viewer === 'spectator', seats: [], viewer: data.viewer },
+    me: { person: null, referee: data.viewer === 'referee', spectator: data.viewer === 'spectator', seats: [], viewer: data.viewer, muted: false },
     seats: data.seats,
     view: data.view,
     actions: {},

@@ -204,7 +204,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const offered = new Map(access.seats.map((seat) => [seat, playable ? session.legalActions(seat) : []]));
     return {
       game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null, seedImported: meta.seed_imported !== null },
-      me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer) },
+      me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer), muted: await ctx.people.muted(id, access.personId) },
       seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),
       // An action done another way online (ActionSpec.notOnline) is told, not offered.
@@ -482,6 +482,15 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!access.referee) throw new HttpError(403, 'not-referee', 'Only the referee revokes invitation links.');
     if (!(await ctx.people.revokeInvitation(id, inv))) throw new HttpError(404, 'no-such-invitation', 'This campaign has no such invitation link (revoked already?).');
     return { revoked: inv };
+  });
+
+  /** A member mutes (or unmutes) the campaign's notifications for themselves (docs/online.md). */
+  app.put<{ Params: { id: string } }>('/api/games/:id/muted', async (request) => {
+    const { id } = request.params;
+    const { muted } = parseBody(z.object({ muted: z.boolean() }), request.body);
+    const access = await accessOf(ctx, request, id);
+    await ctx.people.mute(id, access.personId, muted);
+    return { muted };
   });
 
   /** The referee's list of who watches the campaign as a spectator. */

@@ -193,10 +193,10 @@ export class Notifications {
     return `${this.baseUrl}/g/${encodeURIComponent(game)}`;
   }
 
-  /** Put an item in the outbox for each channel the person chose for this kind; how many rows. */
+  /** Put an item in the outbox for each channel the person chose for this kind, unless they muted the game; how many rows. */
   async toPerson(personId: string, kind: Exclude<NotificationKind, 'invitation'>, game: string | null, subject: string, text: string, link: string | null, about: About | null = null): Promise<number> {
     const s = await this.settings(personId);
-    if (!s.kinds[kind]) return 0;
+    if (!s.kinds[kind] || (game && (await this.people.muted(game, personId)))) return 0; // a campaign the person muted tells them nothing
     let n = 0;
     if (s.email.on) {
       const address = s.email.address ?? (await this.people.person(personId))?.email ?? null;

@@ -27,7 +27,7 @@ export const BACKUP_TABLES = {
   notification_settings: ['person_id', 'email_on', 'email', 'webhook', 'kinds', 'time_zone', 'updated_at'],
   games: ['id', 'module', 'options', 'seed_commitment', 'seed', 'extra', 'created_at', 'title', 'seed_imported'],
   actions: ['game_id', 'seq', 'entry', 'created_at'],
-  members: ['game_id', 'person_id', 'role', 'seat', 'created_at'],
+  members: ['game_id', 'person_id', 'role', 'seat', 'created_at', 'muted_at'],
   invitations: ['token_hash', 'game_id', 'kind', 'seats', 'created_at', 'expires_at'],
   rewinds: ['id', 'game_id', 'seat', 'scope', 'to_index', 'agreed', 'created_at', 'outcome', 'answered_by', 'answered_at', 'reason'],
   chat_messages: ['id', 'game_id', 'seq', 'channel', 'author_id', 'author_label', 'text', 'created_at'],
@@ -40,7 +40,7 @@ export const BACKUP_TABLES = {
 } as const satisfies { [T in keyof Database]?: readonly (keyof Database[T] & string)[] };
 
 /** Columns added since version 1 of the format: a backup written before has none and restores them as null. */
-const LATER_COLUMNS: Partial<Record<BackupTable, readonly string[]>> = { deadlines: ['moved_at'], games: ['seed_imported'], rewinds: ['answered_by', 'answered_at', 'reason'], notification_outbox: ['about'], notification_settings: ['time_zone'], invitations: ['expires_at'] };
+const LATER_COLUMNS: Partial<Record<BackupTable, readonly string[]>> = { deadlines: ['moved_at'], games: ['seed_imported'], rewinds: ['answered_by', 'answered_at', 'reason'], notification_outbox: ['about'], notification_settings: ['time_zone'], invitations: ['expires_at'], members: ['muted_at'] };
 
 export type BackupTable = keyof typeof BACKUP_TABLES;
 const TABLE_NAMES = Object.keys(BACKUP_TABLES) as BackupTable[];

@@ -62,6 +62,8 @@ export interface MembersTable {
   /** The seat held (players only); a seat has one holder. */
   seat: string | null;
   created_at: string;
+  /** Since when the person wants no notification of this game (migration 15; set on each of their rows). */
+  muted_at?: string | null;
 }
 
 /** An invitation link; only the token's hash is kept. */
@@ -494,6 +496,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-10-14-invitation-expiry': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('invitations').addColumn('expires_at', 'text').execute();
+    },
+  },
+  '2026-12-10-15-muted-games': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('members').addColumn('muted_at', 'text').execute();
     },
   },
 };

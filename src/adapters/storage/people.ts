@@ -196,6 +196,17 @@ export class People {
     this.remembered?.forget({ game: gameId });
   }
 
+  /** Mute (or unmute) the game's notifications for the person: on every row of theirs, so a seat claimed later does not undo it. */
+  async mute(gameId: string, personId: string, muted: boolean): Promise<void> {
+    await this.db.updateTable('members').set({ muted_at: muted ? now() : null }).where('game_id', '=', gameId).where('person_id', '=', personId).execute();
+  }
+
+  /** Whether the person muted the game's notifications. */
+  async muted(gameId: string, personId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('members').select(['muted_at']).where('game_id', '=', gameId).where('person_id', '=', personId).where('muted_at', 'is not', null).executeTakeFirst();
+    return !!row;
+  }
+
   /** The game's spectators (the referee's list), longest watching first. */
   async spectators(gameId: string): Promise<{ id: string; name: string; since: string }[]> {
     const rows = await this.db
