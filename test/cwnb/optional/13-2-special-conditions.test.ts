@@ -156,7 +156,8 @@ describe('13.2 Special Conditions (Step B)', () => {
     t.roll(SP, { allied: 'Carrier Strike' });
     t.give(SP, 'allied', 'Port Strike');
     t.give(SP, 'soviet', null);
-    t.act({ type: 'declineStrike', seat: 'allied:south-pacific' });
+    const declined = t.act({ type: 'declineStrike', seat: 'allied:south-pacific' });
+    expect(declined.filter((e) => e.rule === '6.C.2'), 'no order can have been made in Step B: nothing to start again').toEqual([]);
     expect(t.zone(SP).status).toBe(2);
     // Back in Step A the choice waits for the new mission: it is refused, as made in Step B only.
     expect(t.refuse({ type: 'portStrike', seat: 'allied:south-pacific', choice: 'port-mined' })).toMatchObject({ code: 'no-port-strike', rule: '13.2.7', message: 'Only a player who rolled Port Strike! chooses its effect, once.' });

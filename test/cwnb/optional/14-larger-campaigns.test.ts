@@ -54,13 +54,17 @@ describe('14.1 Overall Commanders', () => {
     expect(['commander:soviet', 'allied:persian-gulf', 'soviet:north-sea'].map((s) => cwnb.seatLabel!(t.state, s))).toEqual(['Soviet Overall Commander', 'Allied, Persian Gulf', 'Soviet, North Sea']);
   });
 
-  it('14.1 Overall Commander buys/transfers for a player during preparations', () => {
+  it('14.1 Overall Commander buys/transfers for a player during preparations, and may start its order again (6.C.2)', () => {
     const t = ready();
     // Only for the Commander's own team, naming the seat.
     expect(t.refuse({ type: 'buyShip', seat: 'commander:allied', for: 'soviet:north-sea', ship: 's-cg' }).code).toBe('commander-target');
     const specs = t.actions('commander:allied');
-    expect(specs.map((a) => a.type)).toEqual(expect.arrayContaining(['teamNote', 'buyShip', 'buyCard', 'donePurchasing', 'assignSeat']));
+    expect(specs.map((a) => a.type)).toEqual(expect.arrayContaining(['teamNote', 'buyShip', 'buyCard', 'donePurchasing', 'restartOrder', 'assignSeat']));
     expect(specs.find((a) => a.type === 'buyShip')!.label).toMatch(/^For Allied, Persian Gulf or Allied, North Sea: Buy a ship/);
+    t.act({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' });
+    t.act({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-dd' });
+    // 6.C.2 the Commander may start a seat's order again, as its player may.
+    t.act({ type: 'restartOrder', seat: 'commander:allied', for: 'allied:persian-gulf' });
     t.act({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' });
     t.act({ type: 'buyCard', seat: 'commander:allied', for: 'allied:persian-gulf', card: 'ECM' });
     t.act({ type: 'donePurchasing', seat: 'commander:allied', for: 'allied:persian-gulf' });

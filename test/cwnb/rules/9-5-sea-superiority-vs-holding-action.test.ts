@@ -183,11 +183,13 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
     t.done(SP, 'soviet');
     const decline = t.act({ type: 'declineStrike', seat: 'allied:south-pacific' });
     expect(decline.filter((e) => e.type === 'note').map((e) => e.text)).toEqual(['South Pacific: an order made for the declined mission may be started again (reorder) until the purchases are carried out; once every order is finished they are, the re-roll included (6.C.2).']);
+    expect(t.actions('soviet:south-pacific').map((a) => a.type), 'before the re-roll too').toContain('restartOrder');
     t.act({ type: 'rollMission', seat: 'soviet:south-pacific', values: [4] }); // the re-roll: Military Escort vs Raid
     expect(t.refuse({ type: 'buyShip', seat: 'soviet:south-pacific', ship: 's-dd' })).toMatchObject({ code: 'purchases-done', message: 'You have finished purchasing this turn; to change your order, start it again (it is not carried out yet).' });
-    expect(t.actions('soviet:south-pacific').map((a) => a.type)).toContain('restartOrder');
+    expect(t.actions('soviet:south-pacific').find((a) => a.type === 'restartOrder')).toMatchObject({ label: 'Start your order again (what you ordered is dropped)', rule: '6.C.2', confirm: true });
+    expect(t.view('referee').waitingFor, 'an option: the game does not wait on it').not.toContain('soviet:south-pacific');
     const events = t.act({ type: 'restartOrder', seat: 'soviet:south-pacific' });
-    expect(events.map((e) => e.text)).toEqual(['South Pacific: Soviet starts their order again.']);
+    expect(events.map((e) => [e.type, e.text])).toEqual([['order-restarted', 'South Pacific: Soviet starts their order again.']]);
     expect(t.view('allied:south-pacific').waitingFor).toContain('soviet:south-pacific'); // the purchases wait on this order again
     t.act({ type: 'buyShip', seat: 'soviet:south-pacific', ship: 's-dd' });
     for (const [z, side] of [[SP, 'soviet'], [MED, 'allied'], [MED, 'soviet']] as const) t.done(z, side);
@@ -195,7 +197,7 @@ describe('9.5 Carrier Strike and Submarine Strike requirements: declining the Mi
     expect(Object.keys(t.player(SP, 'allied').fleet)).toEqual(['a-cv']); // the Allied order, not started again, is carried out as it was
     expect(Object.keys(t.player(SP, 'soviet').fleet)).toEqual(['s-dd']); // the cruiser ordered for the old mission is dropped
     // Carried out, an order is closed for good.
-    expect(t.refuse({ type: 'restartOrder', seat: 'soviet:south-pacific' })).toMatchObject({ code: 'purchases-over', rule: '6.C.2' });
+    expect(t.refuse({ type: 'restartOrder', seat: 'soviet:south-pacific' })).toMatchObject({ code: 'purchases-over', rule: '6.C.2', message: "South Pacific: this turn's purchases are carried out; an order can no longer change (6.C.2)." });
   });
 
   it('6.C.2 an order not finished can be started again too, offered whatever it holds (the other team must not learn that); before the purchases there is none', () => {
