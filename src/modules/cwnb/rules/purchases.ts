@@ -265,7 +265,8 @@ export const donePurchasing = zoneAction({
  */
 export const restartOrder = zoneAction({
   type: 'restartOrder',
-  steps: ['mission', 'conditions', 'purchase'], // a 9.5 decline sends the zone back to its mission roll; at 'preparation' the purchases are carried out
+  // A 9.5 decline sends the zone back to its mission roll, past Step B (13.2 is settled before any order is finished); at 'preparation' the purchases are carried out.
+  steps: ['mission', 'purchase'],
   commands: [{ word: 'reorder' }],
   rule: '6.C.2',
   decision: false,
