@@ -242,6 +242,11 @@ export interface RulesModule<S = unknown, O = unknown> {
    * online, for an export). Omitted: the game file keeps no names.
    */
   namePlayers?(raw: unknown, names: Readonly<Record<string, string>>): unknown;
+  /**
+   * The seat that plays the other side in the same place, for a rematch with sides swapped
+   * (CWNB: Allied, Mediterranean ↔ Soviet, Mediterranean). Omitted: the sides cannot be swapped.
+   */
+  otherSide?(seat: string): string | null;
   /** Read the options of a record written by an older version (1: Wardroom 0.1). */
   migrateOptions?(raw: unknown, fromVersion: number): unknown;
   /** Read an action logged by an older version of the module, before it is applied. */

@@ -4,6 +4,7 @@
  * commitment), the same people in the same seats; every member is told over the WebSocket and
  * finds it in their list and on the old game's page; anyone else is refused, and nothing is made.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLIED, SOVIET, example, twoTeamGame, type TestServer } from '../support/server.ts';
 import { startServer } from '../support/server.ts';
@@ -126,6 +127,36 @@ describe('rematch (issue 10)', () => {
     const exported = (await referee.get(`/api/games/${r.body.id}/export`)).body;
     expect(exported.options).toEqual(file.options);
     expect(exported.log).toEqual([]);
+  });
+
+  it('with sides swapped, each player takes the same War Zone on the other side and the names the game keeps follow them; a game without two sides (SMP) is refused, nothing made', async () => {
+    const g = await twoTeamGame(server);
+    expect((await g.referee.page(g.id)).game.sidesSwappable).toBe(true);
+    const r = await g.referee.post(`/api/games/${g.id}/rematch`, { swap: true });
+    expect(r.status, r.text).toBe(201);
+    const next = r.body.id as string;
+    expect((await g.allied.page(next)).me.seats).toEqual(SOVIET); // Ann played Allied: now the Soviet seats of the same zones
+    expect((await g.soviet.page(next)).me.seats).toEqual(ALLIED);
+    expect((await g.spectator.page(next)).me).toMatchObject({ spectator: true, seats: [] });
+    const page = await g.referee.page(next);
+    expect(page.game.title).toMatch(/^Rematch \(sides swapped\): /);
+    const holder = (seat: string) => page.seats.find((s: { seat: string }) => s.seat === seat).holder;
+    const old = await g.referee.page(g.id);
+    const oldHolder = (seat: string) => old.seats.find((s: { seat: string }) => s.seat === seat).holder;
+    expect(holder(SOVIET[0])).toBe(oldHolder(ALLIED[0]));
+    const players = (await g.referee.get(`/api/games/${next}/export`)).body.options.players as Record<string, string>;
+    expect(players[SOVIET[0]]).toBe(oldHolder(ALLIED[0]));
+    expect(players[ALLIED[0]]).toBe(oldHolder(SOVIET[0]));
+
+    const rita = server.person('Rita');
+    const smp = await rita.post('/api/games', { module: 'smp', name: 'Rita', title: 'SMP', scenario: { fileName: 'demo-1940.json', text: readFileSync(new URL('../../examples/smp/demo-1940.json', import.meta.url), 'utf8') } });
+    if (smp.status === 201) {
+      expect((await rita.page(smp.body.id)).game.sidesSwappable).toBe(false);
+      const before = await gameIds(rita);
+      const refused = await rita.post(`/api/games/${smp.body.id}/rematch`, { swap: true });
+      expect([refused.status, refused.body.error.code]).toEqual([422, 'no-sides']);
+      expect(await gameIds(rita)).toEqual(before);
+    } else throw new Error(`an SMP game could not be made for the test: ${smp.text}`);
   });
 
   it('a rematch of a rematch is numbered, so that the home page tells them apart: "Rematch: X", "Rematch 2: X", "Rematch 3: X"', async () => {

@@ -62,7 +62,7 @@ export interface Rewind {
   after: string;
 }
 export interface GamePage {
-  game: { id: string; title: string; module: string; version: number; over: boolean; seedCommitment: string; seed: string | null; seedImported: boolean };
+  game: { id: string; title: string; module: string; version: number; over: boolean; seedCommitment: string; seed: string | null; seedImported: boolean; sidesSwappable?: boolean };
   me: { person: Person | null; referee: boolean; spectator: boolean; seats: string[]; viewer: string; muted: boolean };
   seats: Seat[];
   view: CwnbView;

@@ -507,12 +507,12 @@ function RematchLinks({ page, base }: { page: GamePage; base: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const links = page.links ?? { rematch: null, rematchOf: null };
-  const start = async () => {
+  const start = async (swap: boolean) => {
     if (!page.game.over && !confirm('The campaign is not over. Start a rematch with the same people and options anyway?')) return;
     setBusy(true);
     setError(null);
     try {
-      const r = await api<{ id: string }>('POST', `${base}/rematch`, {});
+      const r = await api<{ id: string }>('POST', `${base}/rematch`, { swap });
       navigate(`/g/${encodeURIComponent(r.id)}`);
     } catch (e) {
       setError(errorText(e));
@@ -540,9 +540,17 @@ function RematchLinks({ page, base }: { page: GamePage; base: string }) {
         page.me.referee && (
           <>
             <p>{page.game.over ? 'Play again with the same people in the same seats and the same options (new dice).' : 'A rematch starts a new campaign with the same people in the same seats and the same options (new dice).'}</p>
-            <button type="button" class={page.game.over ? 'primary' : 'secondary'} disabled={busy} data-testid="rematch-button" onClick={start}>
+            <button type="button" class={page.game.over ? 'primary' : 'secondary'} disabled={busy} data-testid="rematch-button" onClick={() => void start(false)}>
               Rematch
             </button>
+            {page.game.sidesSwappable && (
+              <>
+                {' '}
+                <button type="button" class="secondary" disabled={busy} data-testid="rematch-swap-button" onClick={() => void start(true)}>
+                  Rematch with sides swapped
+                </button>
+              </>
+            )}
           </>
         )
       )}

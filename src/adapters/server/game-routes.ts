@@ -203,7 +203,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const playable = live && !flags?.paused;
     const offered = new Map(access.seats.map((seat) => [seat, playable ? session.legalActions(seat) : []]));
     return {
-      game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null, seedImported: meta.seed_imported !== null },
+      game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null, seedImported: meta.seed_imported !== null, sidesSwappable: !!session.module.otherSide },
       me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer), muted: await ctx.people.muted(id, access.personId) },
       seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
       view: session.view(access.viewer),

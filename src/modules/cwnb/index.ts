@@ -6,7 +6,7 @@ import { parseOptions } from './options.ts';
 import { actionsFor, allSeats, teamOfSeat } from './rules/common.ts';
 import { setup } from './rules/setup.ts';
 import type { CwnbOptions, CwnbState } from './state.ts';
-import { parseSeat, seatOf } from './state.ts';
+import { other, parseSeat, seatOf } from './state.ts';
 import { view } from './view.ts';
 
 setRulebookCompiler(compileRulebook);
@@ -21,6 +21,14 @@ function migrateAction(state: CwnbState, action: Action): Action {
   const p = parseSeat(seat);
   const card = p && state.zones[p.zone]?.players[p.side].cards[action.card];
   return card ? { ...action, card: card.id } : { ...action, card: `#${action.card}` };
+}
+
+/** The same War Zone's seat of the other team, or the other team's Overall Commander (14.1). */
+function otherSide(seat: string): string | null {
+  if (seat === 'commander:allied') return 'commander:soviet';
+  if (seat === 'commander:soviet') return 'commander:allied';
+  const p = parseSeat(seat);
+  return p && `${other(p.side)}:${p.zone}`;
 }
 
 /** The CWNB Campaign rules module (rules 3–11; optional rules 13 and 14 plug in through hooks). */
@@ -50,6 +58,7 @@ export const cwnb: RulesModule<CwnbState, CwnbOptions> = {
   },
   // 5: the players' names per seat.
   namePlayers: (raw, names) => ({ ...(raw as object), players: { ...(raw as { players?: Record<string, string> }).players, ...names } }),
+  otherSide,
   // A game begun with 0.1 keeps the readings it was played under.
   migrateOptions: (raw) => (raw && typeof raw === 'object' && !('rulings' in raw) ? { ...raw, rulings: '0.1' } : raw),
   migrateAction,
