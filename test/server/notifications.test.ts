@@ -247,7 +247,7 @@ describe('a notice held back by the cap says what holds when it is sent (issue 1
     expect(mine()[1].text).not.toContain('Mediterranean');
   });
 
-  it('a person who muted a campaign is told nothing of it (a turn, a chat line) until they unmute it; their other campaigns still notify them', async () => {
+  it('a person who muted a campaign is told nothing of it (a turn, a chat line, an item queued before) until they unmute it; their other campaigns still notify them', async () => {
     const g = await twoTeamGame(server);
     const other = await twoTeamGame(server);
     const annIn = async (game: string) => {
@@ -255,6 +255,11 @@ describe('a notice held back by the cap says what holds when it is sent (issue 1
       return (await server.ctx.notifications.outbox()).filter((r) => r.person_id === id && r.game_id === game).length;
     };
     await settings(g.allied, emailOn('ann-muted@example.org'));
+    // Queued before the mute, held back (the cap per address): dropped when its time comes, not sent.
+    const annId0 = (await g.allied.get('/api/me')).body.person.id;
+    await server.ctx.notifications.toPerson(annId0, 'chat', other.id, 'Wardroom: first', 'First.', null);
+    await runDue(server.ctx);
+    expect(await server.ctx.notifications.toPerson(annId0, 'chat', g.id, 'Wardroom: queued', 'Queued.', null)).toBe(1);
     const muted = await g.allied.call('PUT', `/api/games/${g.id}/muted`, { muted: true });
     expect([muted.status, muted.body]).toEqual([200, { muted: true }]);
     expect((await g.allied.page(g.id)).me.muted).toBe(true);
@@ -263,7 +268,11 @@ describe('a notice held back by the cap says what holds when it is sent (issue 1
     const actions = exampleActions();
     for (let k = 0; k < 2; k++) await g.holder(actions[k].seat).act(g.id, actions[k], k); // the game now waits on Ann
     await server.ctx.notifications.idle();
-    expect(await annIn(g.id)).toBe(0);
+    expect(await annIn(g.id)).toBe(1); // the one queued before
+    clock.advance(10 * MINUTE);
+    await runDue(server.ctx);
+    expect((await server.ctx.notifications.outbox()).filter((r) => r.person_id === annId && r.game_id === g.id).map((r) => r.status)).toEqual(['dropped']);
+    expect(smtp.mails.filter((m) => m.to.includes('ann-muted@example.org')).map((m) => m.subject)).toEqual(['Wardroom: first']);
     expect(await server.ctx.notifications.toPerson(annId, 'chat', other.id, 'Wardroom: chat', 'A line.', null)).toBe(1); // not muted there
     expect((await g.allied.call('PUT', `/api/games/${g.id}/muted`, { muted: false })).status).toBe(200);
     expect(await server.ctx.notifications.toPerson(annId, 'chat', g.id, 'Wardroom: chat', 'A line.', null)).toBe(1);

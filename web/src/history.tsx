@@ -1,5 +1,5 @@
 import { Fragment } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { HistoryPage } from './api.ts';
 import { api, errorText } from './api.ts';
 import { Link, navigate, useTitle } from './router.tsx';
@@ -162,14 +162,18 @@ export function useLogRead(id: string, tick: number): { unread: number | null; r
     document.addEventListener('visibilitychange', seen);
     return () => document.removeEventListener('visibilitychange', seen);
   }, []);
+  /** In sight at the last look: events arriving since are watched, not news to mark. */
+  const inSight = useRef(false);
   useEffect(() => {
     let gone = false;
     const url = `/api/games/${encodeURIComponent(id)}/history`;
     (async () => {
       const r = await api<{ lastRead: number; unread: number }>('GET', `${url}/unread`);
       if (gone) return;
+      const cameIntoSight = visible && !inSight.current;
+      inSight.current = visible;
       if (!visible || r.unread === 0) return setUnread(r.unread);
-      setReadBefore(r.lastRead);
+      if (cameIntoSight) setReadBefore(r.lastRead);
       const marked = await api<{ unread: number }>('POST', `${url}/read`, {});
       if (!gone) setUnread(marked.unread);
     })().catch(() => !gone && setUnread(null));

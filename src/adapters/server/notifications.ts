@@ -510,13 +510,14 @@ export class Notifications {
   /**
    * Claimed rows as they go: an item `about` the game in the words of the game now (stored as
    * sent), or dropped (status 'dropped') when it no longer applies; news of a deadline or a pause
-   * is dropped once the game is over.
+   * is dropped once the game is over, and anything about a game its person has muted since.
    */
   private async current<R extends { id: string; kind: string; person_id: string | null; game_id: string | null; about: string | null; subject: string; text: string }>(rows: R[]): Promise<R[]> {
     const out: R[] = [];
     for (const r of rows) {
       const over = r.kind === 'deadline' && r.game_id !== null && !!(await this.sessionOf(r.game_id))?.isOver();
-      const words = over ? null : r.about && r.person_id && r.game_id ? await this.compose(r.game_id, r.person_id, JSON.parse(r.about) as About) : r;
+      const muted = r.person_id !== null && r.game_id !== null && (await this.people.muted(r.game_id, r.person_id)); // muted after it was queued
+      const words = over || muted ? null : r.about && r.person_id && r.game_id ? await this.compose(r.game_id, r.person_id, JSON.parse(r.about) as About) : r;
       if (!words) {
         await this.db.updateTable('notification_outbox').set({ status: 'dropped', claimed_until: null }).where('id', '=', r.id).execute();
         continue;

@@ -308,6 +308,14 @@ describe('6.C.2 conflicts, banking and Purchase Restrictions', () => {
     expect(t.state.purchasesResolved).toBe(false);
     expect(t.view('referee').waitingFor).toEqual(['allied:north-sea']);
     expect(t.track(NS, 'allied')).toBe(33); // nothing charged for the refused ship
+    // The orders carried out are not started again: their players have seen the other team's purchases (ruling).
+    for (const seat of ['allied:persian-gulf', 'soviet:north-sea', 'soviet:persian-gulf']) {
+      expect(t.refuse({ type: 'restartOrder', seat }), seat).toMatchObject({ code: 'order-carried-out', rule: '6.C.2' });
+      expect(t.actions(seat).map((a) => a.type)).not.toContain('restartOrder');
+    }
+    expect(t.refuse({ type: 'restartOrder', seat: 'allied:persian-gulf' }).message).toBe('Persian Gulf: your order was carried out; only a player whose ship went to another orders again (6.C.2).');
+    t.act({ type: 'buyCard', seat: 'allied:north-sea', card: 'ECM' });
+    t.act({ type: 'restartOrder', seat: 'allied:north-sea' }); // the new order, not carried out yet, may be started again
     t.order(NS, 'allied', { buy: ['a-dd2'] });
     expect(t.state.purchasesResolved).toBe(true);
     expect(t.banked(NS, 'allied')).toBe(147 + 33 - 20);

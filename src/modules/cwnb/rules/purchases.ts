@@ -259,6 +259,11 @@ export const donePurchasing = zoneAction({
   },
 });
 
+/** Orders were carried out this turn (public: their purchase events name the ships, count the cards), the purchases not yet over. */
+function ordersCarriedOut(state: CwnbState): boolean {
+  return Object.values(state.zones).some((z) => z!.players.allied.shipsBought + z!.players.soviet.shipsBought + z!.players.allied.cardsBought.length + z!.players.soviet.cardsBought.length > 0);
+}
+
 /**
  * 6.C.2: an order not yet carried out may be started again, finished or not, e.g. after a 9.5
  * decline re-rolled the mission it was made for, when undo is closed by the die (ruling).
@@ -276,6 +281,8 @@ export const restartOrder = zoneAction({
   label: () => 'Start your order again (what you ordered is dropped)',
   when(state, zone, side, explain) {
     if (state.purchasesResolved) return no(explain, 'purchases-over', () => `${zoneName(zone.id)}: this turn's purchases are carried out; an order can no longer change (6.C.2).`);
+    // Orders carried out while one went to another player: those done were carried out, and their players have seen the other team's.
+    if (zone.players[side].order.done && ordersCarriedOut(state)) return no(explain, 'order-carried-out', () => `${zoneName(zone.id)}: your order was carried out; only a player whose ship went to another orders again (6.C.2).`);
     // Offered by what the other team may know (the step, a finished order), never by what the order holds: an empty one starts again as it was.
     return zone.step === 'purchase' || zone.players[side].order.done ? null : no(explain, 'no-order-yet', () => `${zoneName(zone.id)}: there is no order to start again before the purchases (6.C.2).`);
   },
