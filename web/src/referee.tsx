@@ -188,13 +188,18 @@ function useRefereeList<T>(url: string, key: string, tick: unknown) {
   const [error, setError] = useState<string | null>(null);
   const [again, setAgain] = useState(0);
   useEffect(() => {
+    let stale = false; // a later read started: this answer is old
     api<Record<string, T[]>>('GET', url).then(
       (r) => {
+        if (stale) return;
         setList(r[key]);
         setError(null);
       },
-      (err) => setError(errorText(err)),
+      (err) => !stale && setError(errorText(err)),
     );
+    return () => {
+      stale = true;
+    };
   }, [url, key, tick, again]);
   const remove = async (path: string) => {
     setError(null);
