@@ -11,8 +11,8 @@ import { HttpError, parseBody } from './http-errors.ts';
  * (a new seed, so a new dice commitment) and the same people in the same seats, or with sides
  * swapped (each player in the same place on the other side, where the rules module says which).
  * The two games are linked in the games table's `extra` JSON (`rematch` on the old one,
- * `rematchOf` on the new one): no migration. Every member is told over the old game's WebSocket ({type: 'rematch', id}), finds
- * the link on the old game's page and the new game in their list.
+ * `rematchOf` on the new one): no migration. Every member is told over the old game's WebSocket
+ * ({type: 'rematch', id}), finds the link on the old game's page and the new game in their list.
  */
 
 export interface RematchLinks {

@@ -264,6 +264,11 @@ export interface Database {
 }
 
 /** Schema changes, applied in order on open (Kysely's Migrator records which ran). */
+/** A migration that adds one nullable text column. */
+function addTextColumn(table: string, column: string): Migration {
+  return { up: (db: Kysely<any>) => db.schema.alterTable(table).addColumn(column, 'text').execute() };
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '2026-12-01-1-games-and-actions': {
     async up(db: Kysely<any>) {
@@ -462,16 +467,8 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
-  '2026-12-04-8-moved-to-table': {
-    async up(db: Kysely<any>) {
-      await db.schema.alterTable('deadlines').addColumn('moved_at', 'text').execute();
-    },
-  },
-  '2026-12-05-9-seed-imported': {
-    async up(db: Kysely<any>) {
-      await db.schema.alterTable('games').addColumn('seed_imported', 'text').execute();
-    },
-  },
+  '2026-12-04-8-moved-to-table': addTextColumn('deadlines', 'moved_at'),
+  '2026-12-05-9-seed-imported': addTextColumn('games', 'seed_imported'),
   '2026-12-06-10-outbox-about-rewind-answers': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('notification_outbox').addColumn('about', 'text').execute();
@@ -487,22 +484,10 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('people_email_lower').unique().on('people').expression(sql`lower(email)`).execute();
     },
   },
-  '2026-12-08-12-notification-time-zone': {
-    async up(db: Kysely<any>) {
-      await db.schema.alterTable('notification_settings').addColumn('time_zone', 'text').execute();
-    },
-  },
+  '2026-12-08-12-notification-time-zone': addTextColumn('notification_settings', 'time_zone'),
   '2026-12-09-13-chat-seq-per-channel': { up: numberChatPerChannel },
-  '2026-12-10-14-invitation-expiry': {
-    async up(db: Kysely<any>) {
-      await db.schema.alterTable('invitations').addColumn('expires_at', 'text').execute();
-    },
-  },
-  '2026-12-10-15-muted-games': {
-    async up(db: Kysely<any>) {
-      await db.schema.alterTable('members').addColumn('muted_at', 'text').execute();
-    },
-  },
+  '2026-12-10-14-invitation-expiry': addTextColumn('invitations', 'expires_at'),
+  '2026-12-10-15-muted-games': addTextColumn('members', 'muted_at'),
 };
 
 /**

@@ -7,7 +7,7 @@ import type { ShipCard, Side, ZoneId } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
 import type { CwnbState, HeldCard, PlayerState, ZoneState } from '../state.ts';
 import { seatOf } from '../state.ts';
-import { cardText, newCard, no, putShip, say, sayWithSecret, shipCard, sideName, tell, writablePlayer, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
+import { cardText, newCard, no, putShip, say, sayWithSecret, shipCard, sideName, SIDES, tell, writablePlayer, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
 
 /** 6.C.2 Purchase Costs: a ship costs its Point Value on turn 1, double afterwards. */
 export function shipCost(turn: number, points: number): number {
@@ -261,7 +261,7 @@ export const donePurchasing = zoneAction({
 
 /** Orders were carried out this turn (public: their purchase events name the ships, count the cards), the purchases not yet over. */
 function ordersCarriedOut(state: CwnbState): boolean {
-  return Object.values(state.zones).some((z) => z!.players.allied.shipsBought + z!.players.soviet.shipsBought + z!.players.allied.cardsBought.length + z!.players.soviet.cardsBought.length > 0);
+  return Object.values(state.zones).some((z) => SIDES.some((side) => z!.players[side].shipsBought > 0 || z!.players[side].cardsBought.length > 0));
 }
 
 /**
