@@ -363,6 +363,29 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       for (const p of [referee, player]) await p.context().close();
     }
   });
+
+  it("a player's page names the other players and says, live, whether each is looking at the game: here now when their page opens, away a few seconds after it closes", async () => {
+    const [rita, lena, max] = await Promise.all([1, 2, 3].map(() => newPage(browser, PHONE)));
+    try {
+      await rita.goto(`${server.url}/`);
+      const { id } = (await (await rita.request.post(`${server.url}/api/games`, { data: { title: 'Presence test', zones: ['mediterranean'], turns: 1, roster: 'demo', startingPoints: 'demo' } })).json()) as { id: string };
+      const link = async (seat: string) => ((await (await rita.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat } })).json()) as { url: string }).url;
+      const [alliedLink, sovietLink] = [await link('allied:mediterranean'), await link('soviet:mediterranean')];
+      await claimSeat(lena, alliedLink, 'allied:mediterranean', 'Lena');
+      await claimSeat(max, sovietLink, 'soviet:mediterranean', 'Max');
+      await max.goto(`${server.url}/`); // Max leaves the game page
+      await lena.reload();
+      await settled(lena);
+      const players = lena.getByTestId('players');
+      await expect.poll(() => players.textContent(), { timeout: 10_000 }).toBe('Players: Lena (Allied, Mediterranean): you · Max (Soviet, Mediterranean): away');
+      await max.goto(`${server.url}/g/${id}`);
+      await expect.poll(() => players.textContent(), { timeout: 5000 }).toContain('Max (Soviet, Mediterranean): here now');
+      await max.goto(`${server.url}/`);
+      await expect.poll(() => players.textContent(), { timeout: 10_000 }).toContain('Max (Soviet, Mediterranean): away');
+    } finally {
+      for (const p of [rita, lena, max]) await p.context().close();
+    }
+  });
 });
 
 /** The game page is connected live, so its board and log are current. */

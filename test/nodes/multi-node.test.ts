@@ -85,6 +85,23 @@ describe('several nodes on one PostgreSQL (issue 11)', () => {
     fresh.close();
   });
 
+  it('who is here now crosses nodes: a player opening the game on node B is told to a player on node C; moving to node A within the grace is not told as a leave', async () => {
+    const g = await campaign(nodes[0], nodes[1]);
+    const ann = await LiveSocket.open(on(nodes[2], g.allied), g.id);
+    const news = () => ann.frames.filter((f) => f.type === 'presence' && f.seats[0] === 'soviet:mediterranean');
+    const boris = await LiveSocket.open(on(nodes[1], g.soviet), g.id);
+    await ann.until(() => news().length === 1, 2000);
+    expect(news()[0]).toEqual({ type: 'presence', seats: ['soviet:mediterranean', 'soviet:north-atlantic'], here: true });
+    boris.close(); // node B's socket drops; the browser reconnects to node A
+    const moved = await LiveSocket.open(on(nodes[0], g.soviet), g.id);
+    await new Promise((r) => setTimeout(r, 6000)); // past the grace of 5 s
+    expect(news().map((f) => f.here), 'told here again by node A, never away').toEqual([true, true]);
+    const seats = (await on(nodes[2], g.allied).get(`/api/games/${g.id}`)).body.seats as { seat: string; here: boolean }[];
+    expect(seats.find((s) => s.seat === 'soviet:mediterranean')!.here).toBe(true);
+    moved.close();
+    ann.close();
+  });
+
   it('racing writers on three nodes: exactly one winner per sequence number, no gaps, every loser told the new version', async () => {
     const g = await campaign(nodes[0], nodes[1]);
     // The same person (one cookie) on three nodes at once, each sending the next action at the same version.

@@ -1,14 +1,14 @@
 /**
  * Live updates (issue 9): a WebSocket per browser, a frame after every change with the events its
  * viewer may see, a reconnect that catches up from the last event seen, a frame when a rewind is
- * asked, and no frames at all without a cookie.
+ * asked, who is here now, and no frames at all without a cookie.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claim, createCampaign, invite, startServer, twoTeamGame, type TestServer } from '../support/server.ts';
+import { ALLIED, claim, createCampaign, invite, SOVIET, startServer, twoTeamGame, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ presenceGraceMs: 300 });
 });
 afterAll(() => server.close());
 
@@ -59,6 +59,37 @@ describe('the live WebSocket', () => {
     expect(evil.frames[0]).toMatchObject({ type: 'error', error: { code: 'other-origin' } });
     const own = await g.soviet.live(g.id, { origin: (await server.listen()) });
     expect(await own.version(0)).toMatchObject({ type: 'events', version: 0 });
+  });
+
+  it("who is here now: a player opening the game is announced to everyone on it at once and their page says so; leaving is announced after the grace, and a reload within it is not announced at all", async () => {
+    const g = await twoTeamGame(server);
+    const hereOf = async (who: typeof g.allied) => Object.fromEntries((await who.page(g.id)).seats.map((s: { seat: string; here: boolean }) => [s.seat, s.here]));
+    expect(await hereOf(g.allied)).toEqual({ 'allied:mediterranean': true, 'allied:north-atlantic': true, 'soviet:mediterranean': false, 'soviet:north-atlantic': false }); // Ann asks: she is here
+    const sam = await g.spectator.live(g.id);
+    await sam.version(0);
+    const ann = await g.allied.live(g.id);
+    await ann.version(0);
+    expect(await sam.until((f) => f.type === 'presence')).toEqual({ type: 'presence', seats: ALLIED, here: true }); // a spectator is told too: no secret
+    const boris = await g.soviet.live(g.id);
+    expect(await ann.until((f) => f.type === 'presence' && f.seats[0] === SOVIET[0])).toEqual({ type: 'presence', seats: SOVIET, here: true });
+    expect(await hereOf(g.referee)).toEqual({ 'allied:mediterranean': true, 'allied:north-atlantic': true, 'soviet:mediterranean': true, 'soviet:north-atlantic': true });
+    const second = await g.soviet.live(g.id); // a second tab: not news
+    await second.version(0);
+    second.close();
+    boris.close();
+    const away = await ann.until((f) => f.type === 'presence' && !f.here);
+    expect(away).toEqual({ type: 'presence', seats: SOVIET, here: false });
+    expect((await hereOf(g.allied))['soviet:mediterranean']).toBe(false);
+    const sovietNews = () => ann.frames.filter((f) => f.type === 'presence' && f.seats[0] === SOVIET[0]).length;
+    expect(sovietNews()).toBe(2); // here, then away: the second tab was not told
+    const back = await g.soviet.live(g.id);
+    await ann.until(() => sovietNews() === 3);
+    back.close(); // a reload: closed and opened again within the grace
+    const reloaded = await g.soviet.live(g.id);
+    await reloaded.version(0);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(sovietNews(), 'a reload is neither a leave nor an arrival').toBe(3);
+    expect((await hereOf(g.allied))['soviet:mediterranean']).toBe(true);
   });
 
   it('a seat claimed is announced, so the referee sees who holds it without reloading', async () => {

@@ -48,6 +48,8 @@ export interface Seat {
   label: string;
   team: string | null;
   holder: string | null;
+  /** Its holder is looking at the game now (a live frame keeps it current). */
+  here: boolean;
 }
 export interface Rewind {
   id: string;

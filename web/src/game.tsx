@@ -83,7 +83,9 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const [chatUnread, setChatUnread] = useState(0);
   const [resync, setResync] = useState(0);
   const onResync = useCallback(() => setResync((n) => n + 1), []);
-  const live = useLive(id, as, start, onFrame, onChat, onResync);
+  // Who is here now changes only the players line: no fetch.
+  const onPresence = (seats: string[], here: boolean) => setPage((p) => p && { ...p, seats: p.seats.map((s) => (seats.includes(s.seat) ? { ...s, here } : s)) });
+  const live = useLive(id, as, start, { frame: onFrame, chat: onChat, resync: onResync, presence: onPresence });
   const [deadline, reloadDeadline] = useDeadline(base, `${page?.game.version}/${frames}`);
   const { unread, readBefore } = useLogRead(id, log.length);
 
@@ -181,6 +183,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
             </>
           )}
         </p>
+        <Players page={page} />
         {page.me.seats.length > 0 && <BrowserAlertOffer />}
         {!page.me.spectator && !page.game.over && <MuteToggle muted={page.me.muted} base={base} reload={load} />}
         <SeatPicker page={page} as={as} id={id} />
@@ -413,6 +416,32 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
       )}
       <LeaveSeats seats={[seat]} page={page} leave={leave} />
     </section>
+  );
+}
+
+/** Who holds the seats, and whether each is looking at the game now (kept current by the live frames). */
+function Players({ page }: { page: GamePage }) {
+  const people = new Map<string, { name: string; seats: string[]; here: boolean; you: boolean }>();
+  for (const s of page.seats) {
+    if (!s.holder) continue;
+    const you = page.me.seats.includes(s.seat);
+    const key = you ? '' : s.holder;
+    const p = people.get(key) ?? { name: s.holder, seats: [], here: false, you };
+    p.seats.push(s.label);
+    p.here ||= s.here;
+    people.set(key, p);
+  }
+  if (!people.size) return null;
+  return (
+    <p class="players" data-testid="players">
+      Players:{' '}
+      {[...people.values()].map((p, i) => (
+        <span key={p.name + i} class={p.you || p.here ? 'here' : 'away'}>
+          {i > 0 && ' · '}
+          <strong>{p.name}</strong> ({p.seats.join('; ')}): {p.you ? 'you' : p.here ? 'here now' : 'away'}
+        </span>
+      ))}
+    </p>
   );
 }
 

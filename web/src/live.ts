@@ -3,6 +3,13 @@ import type { ChatMessage, GameEvent } from './api.ts';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'refused';
 
+export interface LiveHandlers {
+  frame(events: GameEvent[]): void;
+  chat?(message: ChatMessage): void;
+  resync?(): void;
+  presence?(seats: string[], here: boolean): void;
+}
+
 /**
  * The game's WebSocket (`/api/games/:id/live`): frames of new events (and rewind news). It
  * reconnects with a growing pause (1 s, 2 s, 4 s … 30 s), and at once when the browser is back
@@ -10,19 +17,16 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'refused';
  * what follows the last event seen, so nothing is missed while away. When the viewer's seats
  * change (close 4403 "seats-changed") it opens again at once; a socket the server refuses (close
  * codes 4400–4499 otherwise: a seat freed, a link revoked) is not opened again. Either way
- * `onFrame` is called with no events, so that the page asks again (and shows why).
- * `onFrame` gets the new events (maybe none); `onChat` a chat message (issue 10); `onResync`
- * that the server's node may have missed notices (issue 11): look again at what is not the log.
+ * `on.frame` is called with no events, so that the page asks again (and shows why).
+ * `on.frame` gets the new events (maybe none); `on.chat` a chat message (issue 10); `on.resync`
+ * that the server's node may have missed notices (issue 11): look again at what is not the log;
+ * `on.presence` that the person holding `seats` opened the game or left it (nothing to fetch).
  */
-export function useLive(id: string, as: string | null, start: number | null, onFrame: (events: GameEvent[]) => void, onChat?: (message: ChatMessage) => void, onResync?: () => void): LiveState {
+export function useLive(id: string, as: string | null, start: number | null, on: LiveHandlers): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
   const last = useRef(-1);
-  const handler = useRef(onFrame);
-  handler.current = onFrame;
-  const chatHandler = useRef(onChat);
-  chatHandler.current = onChat;
-  const resyncHandler = useRef(onResync);
-  resyncHandler.current = onResync;
+  const handlers = useRef(on);
+  handlers.current = on;
   useEffect(() => {
     if (start === null) return;
     last.current = start;
@@ -54,27 +58,32 @@ export function useLive(id: string, as: string | null, start: number | null, onF
         setState('live');
       };
       ws.onmessage = (m) => {
-        let frame: { type?: string; events?: GameEvent[]; message?: ChatMessage };
+        let frame: { type?: string; events?: GameEvent[]; message?: ChatMessage; seats?: string[]; here?: boolean };
         try {
           frame = JSON.parse(String(m.data));
         } catch {
           return;
         }
         if (frame.type === 'error') return; // the close that follows says what to do
+        // Neither changes the game itself: nothing to fetch.
         if (frame.type === 'chat') {
-          if (frame.message) chatHandler.current?.(frame.message); // the game itself did not change
+          if (frame.message) handlers.current.chat?.(frame.message);
           return;
         }
-        if (frame.type === 'resync') resyncHandler.current?.();
+        if (frame.type === 'presence') {
+          if (frame.seats) handlers.current.presence?.(frame.seats, !!frame.here);
+          return;
+        }
+        if (frame.type === 'resync') handlers.current.resync?.();
         const fresh = (frame.events ?? []).filter((e) => e.seq > last.current);
         for (const e of fresh) last.current = Math.max(last.current, e.seq);
-        handler.current(fresh);
+        handlers.current.frame(fresh);
       };
       ws.onclose = (e) => {
         ws = null;
         if (closed) return;
         if (e.code >= 4400 && e.code < 4500) {
-          handler.current([]);
+          handlers.current.frame([]);
           if (e.reason === 'seats-changed') {
             clearTimeout(timer);
             timer = setTimeout(connect, 0); // asked again as the viewer now is: refused below if the seat was theirs alone

@@ -23,7 +23,7 @@ import { registerNotificationRoutes } from './notification-routes.ts';
 import { appliedMigrations, loggerOptions, registerOperationsRoutes, registerRequestLog, shutdown, type LogOptions, type NodeState, type ShutdownOptions } from './operations.ts';
 import { Notifications, systemClock, type Clock, type SenderOptions } from './notifications.ts';
 import { registerPeopleRoutes } from './people-routes.ts';
-import { localPresence, SharedPresence } from './presence.ts';
+import { localPresence, PresenceNews, SharedPresence } from './presence.ts';
 import { sharedRateLimitStore } from './rate-limit-store.ts';
 import { registerOddsRoutes } from './odds-routes.ts';
 import { registerRematchRoutes } from './rematch.ts';
@@ -68,6 +68,8 @@ export interface ServerOptions {
   shared?: boolean;
   /** This process's name among the nodes (logs, presence rows); default: random. */
   nodeId?: string;
+  /** How long after a person's last socket closes they are told away on the game page (default 5 s: a reload is not a leave). */
+  presenceGraceMs?: number;
 }
 
 /** Do what is due now: the deadlines' events, then the outbox (the loop of `wardroom serve`, and tests). */
@@ -126,6 +128,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   // and the waiting sets are claimed there (notifications.ts), and so are rate-limit counts.
   const presence = shared ? new SharedPresence(opts.db, hub, nodeId, clock, { onError: (e) => app.log.error(e) }).start() : localPresence(hub);
   app.addHook('onClose', () => presence.close());
+  const presenceNews = new PresenceNews(hub, presence, (game, frame) => broadcast.publish({ kind: 'frame', game, frame }), opts.presenceGraceMs ?? 5000, (e) => app.log.error(e));
+  app.addHook('onClose', async () => presenceNews.close());
   const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, presence, clock, mailer, () => ctx.baseUrl, opts.notify);
   notifications.shared = shared;
   const deadlines = new Deadlines(opts.db, people, notifications, clock, titleOf, (game) => broadcast.publish({ kind: 'frame', game, frame: { type: 'deadline' } }));
@@ -141,6 +145,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     chat: new ChatStore(opts.db),
     hub,
     presence,
+    presenceNews,
     broadcast,
     mailer,
     notifications,

@@ -7,7 +7,7 @@ import type { People } from '../storage/people.ts';
 import type { Deadlines } from './deadlines.ts';
 import type { Broadcast, LiveHub } from './live.ts';
 import type { Clock, Notifications } from './notifications.ts';
-import type { PresenceTracker } from './presence.ts';
+import type { PresenceNews, PresenceTracker } from './presence.ts';
 
 /** Sends a sign-in link; the default writes it to the server's log (no mail server needed to try it). */
 export interface Mailer {
@@ -22,6 +22,8 @@ export interface Ctx {
   hub: LiveHub;
   /** Who is connected to which game: this node's sockets, or on shared nodes the `presence` table (issue 11). */
   presence: PresenceTracker;
+  /** Tells everyone on a game who is here now (the game page's players). */
+  presenceNews: PresenceNews;
   broadcast: Broadcast;
   mailer: Mailer;
   /** Notification settings, the outbox and its sender (issue 10). */

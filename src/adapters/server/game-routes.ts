@@ -194,7 +194,11 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const session = await ctx.sessionOf(id);
     const meta = (await ctx.store.meta(id))!;
     const person = await ctx.people.person(access.personId);
-    const holders = new Map((await ctx.people.holders(id)).map((h) => [h.seat, h.name]));
+    const held = await ctx.people.holders(id);
+    const holders = new Map(held.map((h) => [h.seat, h.name]));
+    // Who is looking at the game now (PresenceNews keeps it current): the person asking, at least.
+    const here = new Set<string>();
+    for (const personId of new Set(held.map((h) => h.person_id))) if (personId === access.personId || (await ctx.presenceNews.isHere(id, personId))) here.add(personId);
     const over = session.isOver();
     // Moved to the table: nothing is played here any more, so nothing is offered or waited on.
     // Paused: nothing is offered until it resumes (a move or an Undo would answer 423), but the decision stays whose it is.
@@ -205,7 +209,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return {
       game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null, seedImported: meta.seed_imported !== null, sidesSwappable: !!session.module.otherSide },
       me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer), muted: await ctx.people.muted(id, access.personId) },
-      seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
+      seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null, here: held.some((h) => h.seat === seat && here.has(h.person_id)) })),
       view: session.view(access.viewer),
       // An action done another way online (ActionSpec.notOnline) is told, not offered.
       actions: Object.fromEntries(access.seats.map((seat) => [seat, offered.get(seat)!.filter((a) => !a.notOnline)])),
@@ -601,10 +605,14 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       const personId = access.personId;
       if (personId) {
         ctx.presence.join(request.params.id, personId);
-        socket.on('close', () => ctx.presence.leave(request.params.id, personId));
+        socket.on('close', () => {
+          ctx.presence.leave(request.params.id, personId);
+          ctx.presenceNews.closed(request.params.id, personId, access.seats);
+        });
       }
       socket.on('message', () => {}); // the client says nothing; pings are answered by ws
       ctx.hub.catchUp(await ctx.sessionOf(request.params.id), sub);
+      if (personId && socket.readyState === socket.OPEN) ctx.presenceNews.opened(request.params.id, personId, access.seats);
     });
   });
 }

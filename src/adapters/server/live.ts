@@ -14,7 +14,7 @@ export type Notice =
   /** The game's log reached `version`. */
   | { kind: 'log'; game: string; version: number }
   /** A frame that is the same for every subscriber and holds no secret (a rewind asked, a seat claimed…). */
-  | { kind: 'frame'; game: string; frame: Extract<Frame, { type: 'rewind' | 'seats' | 'rematch' | 'deadline' | 'title' }> }
+  | { kind: 'frame'; game: string; frame: Extract<Frame, { type: 'rewind' | 'seats' | 'rematch' | 'deadline' | 'title' | 'presence' }> }
   /** Chat message number `seq` of the game was posted. */
   | { kind: 'chat'; game: string; channel: string; seq: number }
   /** This node may have missed notices (its listening connection was lost and is back): look again at everything. */
@@ -67,6 +67,8 @@ export type Frame =
   | { type: 'deadline' }
   /** The referee renamed the campaign. */
   | { type: 'title' }
+  /** The person holding `seats` opened the game (`here`) or left it (presence.ts, PresenceNews): no secret, the same for everyone. */
+  | { type: 'presence'; seats: string[]; here: boolean }
   /** Notices may have been missed (issue 11): the events were caught up; look again at the rest (chat, seats). */
   | { type: 'resync' };
 
@@ -145,8 +147,14 @@ export class LiveHub {
 
   /** Whether the person has a live WebSocket open on the game on this node (the Presence of notifications.ts). */
   isConnected(game: string, personId: string): boolean {
-    for (const sub of this.games.get(game) ?? []) if (sub.personId === personId) return true;
-    return false;
+    return this.socketsOf(game, personId) > 0;
+  }
+
+  /** How many live WebSockets the person has open on the game on this node. */
+  socketsOf(game: string, personId: string): number {
+    let n = 0;
+    for (const sub of this.games.get(game) ?? []) if (sub.personId === personId) n++;
+    return n;
   }
 
   get connections(): number {

@@ -155,3 +155,58 @@ export class SharedPresence implements PresenceTracker {
     }
   }
 }
+
+/**
+ * "Who is here now" for the game page (players ask "is my opponent here?"): a person's seats are
+ * announced to everyone on the game as here when their first socket on it opens on this node, and
+ * as away when their last one closes and, `graceMs` later, they have none on any node, so a page
+ * reloaded or a phone's short drop is not told at all. Who holds a seat is no secret (every
+ * member's game page shows it), and neither is whether they are looking.
+ */
+export class PresenceNews {
+  /** The away announcements waiting out their grace, by (game, person). */
+  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(
+    private readonly hub: LiveHub,
+    private readonly presence: PresenceTracker,
+    private readonly publish: (game: string, frame: { type: 'presence'; seats: string[]; here: boolean }) => void,
+    private readonly graceMs: number,
+    private readonly onError: (e: unknown) => void,
+  ) {}
+
+  /** A socket of `personId`, who holds `seats`, opened on `game` (and is already counted by the hub). */
+  opened(game: string, personId: string, seats: string[]): void {
+    const k = key(game, personId);
+    const away = this.pending.get(k);
+    if (away) {
+      clearTimeout(away); // back within the grace: they were never told away
+      this.pending.delete(k);
+      return;
+    }
+    if (seats.length && this.hub.socketsOf(game, personId) === 1) this.publish(game, { type: 'presence', seats, here: true });
+  }
+
+  /** A socket of `personId` on `game` closed (and is no longer counted by the hub). */
+  closed(game: string, personId: string, seats: string[]): void {
+    const k = key(game, personId);
+    if (!seats.length || this.hub.isConnected(game, personId) || this.pending.has(k)) return;
+    const timer = setTimeout(() => {
+      this.pending.delete(k);
+      this.presence.isConnected(game, personId).then((here) => here || this.publish(game, { type: 'presence', seats, here: false }), this.onError);
+    }, this.graceMs);
+    timer.unref();
+    this.pending.set(k, timer);
+  }
+
+  /** Whether the game page calls the person here: connected, or gone for less than the grace (not yet told away). */
+  async isHere(game: string, personId: string): Promise<boolean> {
+    return this.pending.has(key(game, personId)) || this.presence.isConnected(game, personId);
+  }
+
+  /** The app closes: nothing more is announced. */
+  close(): void {
+    for (const t of this.pending.values()) clearTimeout(t);
+    this.pending.clear();
+  }
+}
