@@ -200,6 +200,14 @@ describe('Step 7 Kamikaze Raids', () => {
     expect(zone(five.board, 'P-36').units).toEqual([unit('uk', 'submarine'), unit('russia', 'cruiser')]);
   });
 
+  it('R7-2: a board that lists one nation\'s ships of a type in two entries (one damaged) is taken as one stack: the damaged battleship hit is the one sunk, on the board as in the report', () => {
+    const s = { seaZones: [{ name: 'P-36', kamikaze: true, units: [unit('uk', 'battleship'), unit('uk', 'battleship', 1, 1)] }] };
+    const one = kamikaze(s, { dice: diceBy([[/token/, [1]]]), decide: answers({ tokens: 1 }) });
+    expect(asked(one.prompts, /hit\(s\) on ships/)[0].auto).toEqual({ u0: 0, d0: 1 });
+    expect(one.report.slice(1)).toEqual([changed('damaged battleship (uk) in P-36 sunk.')]);
+    expect(zone(one.board, 'P-36').units).toEqual([unit('uk', 'battleship')]);
+  });
+
   it('R7-2: ships are named as players say them', () => {
     const s = { unitTypes: { super_battleship: { hits: 2 } }, seaZones: [{ name: 'P-36', kamikaze: true, units: [unit('uk', 'super_battleship'), unit('uk', 'destroyer')] }] };
     const { prompts, report: r } = kamikaze(s, { dice: diceBy([[/token/, [1]]]), decide: answers({ tokens: 2, ships: { u0: 1, d0: 1, u1: 0 } }) });

@@ -234,6 +234,7 @@ describe('Step 1 Special Situations', () => {
           { name: 'Madrid', owner: 'spain', facilities: [fac('rail_station', 0, 6)] },
           { name: 'Vichy', owner: 'vichy', facilities: [fac('rail_station', 0, 6)] },
         ],
+        vichy: { status: 'in-effect', turned: { axis: 0, freeFrench: 0 } }, // Vichy territory exists only while the Vichy rules are in effect
       },
       undefined,
       '1.7',
@@ -309,6 +310,7 @@ describe('Step 1 Special Situations', () => {
           { name: 'Madrid', owner: 'spain', facilities: [fac('air_base')], units: [units('spain', 1)] }, // neutral
           { name: 'Vichy', owner: 'vichy', facilities: [fac('air_base')], units: [units('vichy', 1)] },
         ],
+        vichy: { status: 'in-effect', turned: { axis: 0, freeFrench: 0 } }, // Vichy territory exists only while the Vichy rules are in effect
       },
       (r) => (/Scorched/.test(r.prompt) ? { chosen: ['0'] } : undefined),
       '1.9',
@@ -400,5 +402,11 @@ describe('Step 1 Special Situations: more answers', () => {
     expect(scorched('none')).toEqual({ asked: 1, damaged: ['Moscow'] });
     expect(scorched('all')).toEqual({ asked: 1, damaged: ['Moscow', 'Novgorod', 'Karelia', 'Caucasus'] });
     expect(scorched('ask').asked).toBe(4);
+  });
+
+  it('1.9 Scorched Earth: a nation that chooses no facility is said so in the report (the nation as the board names it: mini() gives no names), and so is "none in its other territories"', () => {
+    const base = (name: string) => ({ name, owner: 'russia', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'russia', type: 'infantry', count: 1 }] });
+    const { lines } = step1({ territories: ['Moscow', 'Novgorod', 'Karelia'].map(base) }, (q) => (/Scorched/.test(q.prompt) ? { chosen: [], rest: /Novgorod/.test(q.prompt) ? 'none' : 'ask' } : undefined), '1.9');
+    expect(lines).toEqual([said('1.9', 'note', 'Scorched Earth in Moscow: russia chooses none.'), said('1.9', 'note', 'Scorched Earth in Novgorod: russia chooses none.'), said('1.9', 'note', 'Scorched Earth: russia chooses none in its other territories.')]);
   });
 });

@@ -267,7 +267,7 @@ export function registerSmpCommands(program: Command): void {
   oddsCmd('bombing', 'damage of a bombing raid on one facility (#5)', (c) =>
     c
       .option('--strategic-bombers <n>', 'strategic bombers (4 damage)', '0')
-      .option('--tactical-bombers <n>', 'tactical bombers (2 damage)', '0')
+      .option('--tactical-bombers <n>', 'tactical bombers (2 damage; only on a tactical facility or a minor factory, #5)', '0')
       .option('--super-fortresses <n>', 'super fortress bombers (6 damage)', '0')
       .option('--escorts <n>', 'escort fighters', '0')
       .option('--interceptors <n>', 'interceptors', '0')

@@ -102,7 +102,7 @@ const LISTED: Procedure[] = [
     outcome: 'damage',
     inputs: [
       int('strategicBombers', 'Strategic bombers (4 damage)', 2),
-      int('tacticalBombers', 'Tactical bombers (2 damage)', 0),
+      int('tacticalBombers', 'Tactical bombers (2 damage; only on a tactical facility or a minor factory)', 0),
       int('superFortresses', 'Super fortress bombers (6 damage)', 0),
       int('escorts', 'Escort fighters', 0),
       int('interceptors', 'Interceptors', 0),

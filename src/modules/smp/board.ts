@@ -24,6 +24,11 @@ export class Board {
       this.adj.get(a)!.add(b);
     };
     for (const sp of [...s.territories, ...s.seaZones]) {
+      // A nation's units of one type in a space are one stack (every change below finds it by
+      // owner and type); a board written by hand may list them in several entries.
+      const listed = sp.units;
+      sp.units = [];
+      for (const u of listed) this.addUnits(sp.name, u.owner, u.type, u.count, u);
       link(sp.name, sp.name);
       this.adj.get(sp.name)!.delete(sp.name);
       for (const a of sp.adjacent) {

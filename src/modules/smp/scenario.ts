@@ -315,10 +315,14 @@ function semanticErrors(s: Scenario, steps?: readonly number[]): ValidationIssue
     if (spaceNames.has(z.name)) err(`seaZones[${i}].name`, `"${z.name}" is listed twice`);
     spaceNames.set(z.name, `seaZones[${i}]`);
   });
+  // #2: once all French territories and units are Free French, none is Vichy (step 2 would leave it Vichy for good).
+  const noVichy = (owner: string, path: string) =>
+    owner === 'vichy' && s.vichy.status === 'free-french' && err(path, `"vichy" while vichy.status is "free-french" (all French territories and units are Free French, #2): give it to the Free French ("${cat.roles.freeFrench}"), or set vichy.status`);
   const checkUnits = (units: UnitStack[], base: string, domain: 'land' | 'sea') => {
     units.forEach((u, j) => {
       const p = `${base}.units[${j}]`;
       if (!owners.has(u.owner)) err(`${p}.owner`, `unknown nation "${u.owner}"`);
+      noVichy(u.owner, `${p}.owner`);
       const ut = cat.units[u.type];
       if (!ut) {
         err(`${p}.type`, `unknown unit type "${u.type}" (built in: ${Object.keys(UNIT_TYPES).join(', ')}; add others under unitTypes)`);
@@ -339,6 +343,7 @@ function semanticErrors(s: Scenario, steps?: readonly number[]): ValidationIssue
   s.territories.forEach((t, i) => {
     const b = `territories[${i}]`;
     if (!owners.has(t.owner)) err(`${b}.owner`, `unknown nation "${t.owner}"`);
+    noVichy(t.owner, `${b}.owner`);
     if (t.originalOwner && !owners.has(t.originalOwner)) err(`${b}.originalOwner`, `unknown nation "${t.originalOwner}"`);
     checkAdj(t.adjacent, b);
     checkUnits(t.units, b, 'land');
