@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'vitest';
-import { playSession, type Terminal } from '../../src/adapters/cli/play.ts';
+import { playSession, wrap, type Terminal } from '../../src/adapters/cli/play.ts';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session } from '../../src/engine/session.ts';
 import { MODULES } from '../../src/modules/index.ts';
@@ -29,6 +29,9 @@ function playedUpTo(upTo: number): Session<unknown> {
 }
 const lastEntry = (s: Session<unknown>) => s.record.log.at(-1)!;
 
+/** What the screen shows where the play driver cleared it. */
+const CLEARED = '[screen cleared]';
+
 /** Play `lines` at a terminal; the screen, and for each line typed the screen that followed it. */
 async function table(session: Session<unknown>, lines: string[], o: { interactive?: boolean; as?: string } = {}) {
   const screen: string[] = [];
@@ -44,6 +47,7 @@ async function table(session: Session<unknown>, lines: string[], o: { interactiv
       after.push({ line, screen: [] });
       return line;
     },
+    clear: () => void screen.push(CLEARED),
     close() {},
   };
   const push = screen.push.bind(screen);
@@ -147,6 +151,41 @@ describe('play at a shared screen: a team note is an option, not the step', () =
     const [why] = r.after.filter((a) => a.line === 'why').map((a) => a.screen.join('\n'));
     expect(why).toContain('No secret order of yours has been refused.');
     expect(why).not.toMatch(/nimitz/i);
+  });
+});
+
+describe('play at a shared screen: a team\'s secrets are cleared before the other team takes the keyboard', () => {
+  it('6.C.2 an order shown by "view" is cleared from the screen (and its scrollback) before the keyboard goes to the other team; the last action\'s public lines are shown again', async ({ expect }) => {
+    const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'buy kidd', 'view', 'done', 'y', '', 'quit']);
+    const [before, after] = [r.screen.slice(0, r.screen.lastIndexOf(CLEARED)), r.screen.slice(r.screen.lastIndexOf(CLEARED))];
+    expect(before).toContain('USS Kidd'); // "view" showed Alice her order
+    expect(after).not.toContain('USS Kidd');
+    expect(after).toMatch(/^\[screen cleared\]\n\(Screen cleared: it showed the other team's secrets\. "log" shows the table's log\.\)\n {2}Mediterranean: Allied has finished ordering\.\n/);
+    expect(after).toContain('Pass the keyboard to Sam (Soviet, Mediterranean) — press Enter');
+    expect(after, 'Sam is shown what he may type once he has the keyboard').toMatch(/soviet:mediterranean may:\n\s+buy SHIP/);
+  });
+
+  it('6.C.4 after one player commits in secret, the other is shown what they may type once the keyboard is theirs', async ({ expect }) => {
+    const r = await table(playedUpTo(48), ['', 'as s:med', '', 'commit oscar-ii akula alfa', '', 'quit']);
+    const handed = r.screen.slice(r.screen.lastIndexOf('Pass the keyboard to Ann')); // once the keyboard is Ann's
+    expect(handed).toMatch(/allied:mediterranean may:\n(.*\n)*\s+commit SHIPS/);
+  });
+
+  it('nothing secret shown, nothing cleared: the prompt going to the other team alone does not clear the screen', async ({ expect }) => {
+    const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'done', 'y', '', 'quit']);
+    expect(r.screen).not.toContain(CLEARED);
+  });
+
+  it('"as" a seat of the other team hands the keyboard over first, even where that seat has no secret order to give', async ({ expect }) => {
+    const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'done', 'y', '', 'as a', 'view', '', 'quit']);
+    const [first] = r.after.filter((a) => a.line === 'view').map((a) => a.screen.join('\n'));
+    expect(first).toContain('Not taken: the keyboard goes to Alice first.');
+  });
+
+  it('long lines are wrapped at spaces to the terminal\'s width, each continuation indented under its line', ({ expect }) => {
+    expect(wrap('  buy SHIP      Buy a ship for your order (6.C.2)', 24)).toBe('  buy SHIP      Buy a\n    ship for your order\n    (6.C.2)');
+    expect(wrap('short', 24)).toBe('short');
+    expect(wrap('x'.repeat(30), 24)).toBe(`${'x'.repeat(24)}\n  ${'x'.repeat(6)}`);
   });
 });
 

@@ -35,6 +35,7 @@ async function table(session: Session<unknown>, lines: string[]): Promise<string
       screen.push(`${prompt}${line}`);
       return line;
     },
+    clear() {},
     close() {},
   };
   await playSession(session, term);

@@ -175,6 +175,7 @@ describe('wardroom play', () => {
     const file = newGame(ONE_ZONE);
     const first = await wardroom(['play', file], ['roll 9', 'roll 1', 'as a', 'buy kidd', 'buy nimitz', 'undo', 'as s', 'undo', 'status', 'quit'].join('\n') + '\n');
     expect(first.code).toBe(0);
+    expect(first.stdout.trimEnd().split('\n').at(-1)).toBe(`Saved in ${file}: "wardroom play ${file}" goes on from here.`); // said on "quit"
     expect(first.stdout).toContain('Refused: Mission roll, Mediterranean, turn 1: a d6 shows 1 to 6, not 9.');
     expect(first.stdout).toContain('Allied Military Escort vs. Soviet Raid');
     // The Allied order can be taken back; the mission roll no longer, since the Allied player acted after it.

@@ -299,6 +299,7 @@ async function play(file: string, as?: string, seedPath?: string): Promise<numbe
     if (!session) return process.exitCode as number;
     if (!seed) out(`(No dice seed found: the game replays, but a seeded roll will be refused. The referee keeps it in ${seedFile(file)}, or give --seed-file.)`);
     const code = await playSession(session, terminal(), { file, as });
+    if (!session.isOver()) out(`Saved in ${file}: "wardroom play ${file}" goes on from here.`);
     if (session.isOver() && seed && !session.record.seed) {
       session.revealSeed(seed);
       writeGameFile(file, session.record);

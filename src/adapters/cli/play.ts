@@ -21,12 +21,18 @@ export interface Terminal {
   /** The next typed line (null: input ended); `hidden`: a secret the shared screen must not show. */
   ask(prompt: string, hidden: boolean): Promise<string | null>;
   interactive: boolean;
+  /** Clear the screen and its scrollback (a terminal; piped output has nothing to clear). */
+  clear(): void;
   close(): void;
 }
 
-/** stdin/stdout (or stderr) as a terminal; secrets are not echoed on a TTY and are cleared after. */
+/**
+ * stdin/stdout (or stderr) as a terminal; secrets are not echoed on a TTY and are cleared after;
+ * long lines are wrapped at spaces to the terminal's width.
+ */
 export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal {
   const tty = !!process.stdin.isTTY;
+  const width = () => (output.isTTY && output.columns > 20 ? output.columns : 0);
   let muted = false;
   const sink = Object.assign(Object.create(output), {
     write(chunk: string | Uint8Array, ...rest: unknown[]) {
@@ -37,20 +43,44 @@ export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal 
   const rl = createInterface({ input: process.stdin, output: tty ? sink : undefined, terminal: tty });
   const lines = rl[Symbol.asyncIterator]();
   return {
-    say: (s) => output.write(s + '\n'),
+    say: (s) => output.write(wrap(s, width()) + '\n'),
     interactive: tty,
     async ask(prompt, hidden) {
+      const shown = prompt + (hidden ? '(typing hidden) ' : '');
       if (tty) {
-        output.write(prompt + (hidden ? '(typing hidden) ' : ''));
+        output.write(shown);
         muted = hidden;
       }
       const r = await lines.next();
       muted = false;
-      if (tty && hidden) output.write('\x1b[1A\x1b[2K'); // clear the line that held the secret
+      // Clear the rows that held the secret's prompt (more than one where it wrapped).
+      if (tty && hidden) output.write(`\x1b[${Math.max(1, Math.ceil(shown.length / (width() || Infinity)))}A\r\x1b[0J`);
       return r.done ? null : r.value;
     },
+    clear: () => tty && output.write('\x1b[2J\x1b[3J\x1b[H'),
     close: () => rl.close(),
   };
+}
+
+/** Each line longer than `width` (0: no limit) broken at spaces, its continuation indented two more than the line. */
+export function wrap(text: string, width: number): string {
+  if (!width) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      const rows: string[] = [];
+      const indent = ' '.repeat(Math.min(/^ */.exec(line)![0].length + 2, Math.floor(width / 3)));
+      let rest = line;
+      while (rest.length > width) {
+        const cut = rest.lastIndexOf(' ', width);
+        const at = cut > indent.length ? cut : width; // no space to break at: cut the word
+        rows.push(rest.slice(0, at).trimEnd());
+        rest = indent + rest.slice(at).trimStart();
+      }
+      rows.push(rest);
+      return rows.join('\n');
+    })
+    .join('\n');
 }
 
 export interface PlayOptions {
@@ -109,15 +139,37 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   let lastOffers = '';
   /** The seat whose player was last asked at the keyboard (see handOver). */
   let handedTo = '';
-  let quiet = false;
+  /** A seat that just gave a secret order: what it is offered next is not shown (below). */
+  let quietFor = '';
   /** Show what the seat may do when it changed (a new decision, other choices). */
   const showOffers = () => {
     const now = seat && !session.isOver() ? offers() : '';
     // Not after the seat's own secret action: what it is offered then (no more cards, no ship it can pay for) would tell the table.
-    if (now && now !== lastOffers && !quiet) term.say(now);
+    if (now && now !== lastOffers && quietFor !== seat) term.say(now);
     lastOffers = now;
-    quiet = false;
+    quietFor = '';
   };
+  const teamOf = (s: string) => (s ? session.module.teamOf(session.state, s) : null);
+  /** The team whose secrets the screen shows now ("view", "hand", "log mine", "why", an order's offers), if any. */
+  let secretsOnScreen: string | null = null;
+  const shownSecrets = () => {
+    secretsOnScreen = teamOf(seat) ?? secretsOnScreen;
+  };
+  /** The table's lines of the last action, shown again on a cleared screen. */
+  let lastLines: string[] = [];
+  /**
+   * The prompt goes to another team's seat while the screen shows this team's secrets: the screen
+   * and its scrollback are cleared first, and the last action's public lines shown again.
+   */
+  const clearForOtherTeam = () => {
+    if (!secretsOnScreen || !term.interactive || teamOf(seat) === secretsOnScreen) return;
+    table.clear();
+    table.say(`(Screen cleared: it showed the other team's secrets. "log" shows the table's log.)`);
+    for (const line of lastLines) table.say(line);
+    secretsOnScreen = null;
+    shown = '';
+  };
+
   /** The seat the prompt is with: the same seat while it has a decision, else the same part of the game (the zone's other seat), else the first waited on. */
   const choose = () => {
     const waiting = session.waitingFor();
@@ -167,8 +219,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   /** The new events, echoed to the whole table: public faces only (a team's own secrets are for "view" and "log"). Returns how many. */
   const showNew = (): number => {
     const events = session.eventsFor(SPECTATOR, seen);
-    for (const e of events) term.say(`  ${e.text}`);
-    for (const line of p.afterEvents?.(session, events) ?? []) term.say(line);
+    lastLines = [...events.map((e) => `  ${e.text}`), ...(p.afterEvents?.(session, events) ?? [])];
+    for (const line of lastLines) term.say(line);
     seen = session.events.length - 1;
     return events.length;
   };
@@ -183,12 +235,14 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     lastEntry = session.version - 1;
     save();
     const shown = showNew();
-    if (secret) quiet = action.seat === seat;
+    if (secret) quietFor = action.seat === seat ? seat : '';
     // Not its type: "buyShip" or "buyCard" would tell the table how many ships and cards an order holds.
     if (!shown && secret) term.say(`  Recorded, and kept secret ("view" shows it to ${session.seatLabel(action.seat)}).`);
     return true;
   };
 
+  /** "as" a seat of another team: its player takes the keyboard (handOver) before anything is shown. */
+  let switchedTeam = false;
   term.say(p.status(session, seat));
   term.say('Type "help" for commands.');
   if (o.fromStart) for (const line of p.opening?.(session) ?? []) term.say(line);
@@ -201,12 +255,15 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         continue;
       }
       const specs = seat ? session.listedActions(seat) : []; // a closed secret order stays listed: the list tells nothing of the order
+      clearForOtherTeam();
       // A secret order to give (not only a team note, open in every step): the keyboard is handed over first.
       const ordering = specs.some((s) => s.secret && !actionDef(session.module, session.state, s.type)?.keptByTeam);
       // Not between two seats of one person (the game knows who holds them): the keyboard stays with them.
       const person = p.playerName?.(seat, session);
       const samePerson = !!handedTo && !!person && person === p.playerName?.(handedTo, session);
-      const handed = seat && seat !== handedTo && ordering && !samePerson ? await handOver() : '';
+      // Before a secret step, and after "as" another team's seat: the keyboard is handed over.
+      const handed = seat && seat !== handedTo && (ordering || switchedTeam) && !samePerson ? await handOver() : '';
+      switchedTeam = false;
       handedTo = seat;
       if (handed !== null) showOffers();
       const secretNow = specs.some((s) => s.secret); // a team note too: "note we strike at dawn" must not show as it is typed
@@ -288,6 +345,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         return null;
       case 'view':
         term.say(p.view(session, seat, args[0] ? p.resolveSeat(args[0], session) : seat));
+        shownSecrets();
         return null;
       case 'log': {
         // The table's log by default; "log mine" adds the acting team's secrets (its orders, notes), asked for on purpose like "why".
@@ -299,11 +357,15 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         // The last N this viewer may see, not those among the last N of all (which may all be another team's secrets).
         const seen = session.eventsFor(mine ? seatViewer(seat) : SPECTATOR);
         for (const e of seen.slice(Math.max(0, seen.length - Number(n ?? 20)))) term.say(`  ${e.text}`);
+        if (mine) shownSecrets();
         return null;
       }
       case 'as':
         if (!args[0]) throw new CommandError(`as SEAT: one of ${session.module.seats(session.state).join(', ')}.`);
+        const before = teamOf(seat);
         seat = p.resolveSeat(args[0], session);
+        // Only where the game has secrets to keep (CWNB; not the SMP, whose nations hide nothing).
+        switchedTeam = term.interactive && teamOf(seat) !== before && session.module.actions(session.state).some((a) => a.secret);
         shown = ''; // a switch by hand: the next seat's header is shown again
         pinned = true;
         pinnedWaited = false;
@@ -324,6 +386,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       }
       case 'why':
         term.say(secretWhy?.seat === seat ? secretWhy.why : 'No secret order of yours has been refused.');
+        if (secretWhy?.seat === seat) shownSecrets();
         secretWhy = null;
         return null;
       case 'rewind': {
@@ -362,6 +425,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     const extra = p.command?.(cmd.toLowerCase(), args, session, seat);
     if (extra !== undefined) {
       term.say(extra);
+      shownSecrets(); // "hand"
       return null;
     }
     const proxy = p.proxy?.(line, session, seat);
@@ -461,10 +525,12 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       if (f.optional && f.kind === 'choice' && /^\s*none\s*$/i.test(line)) return { value: undefined }; // "keep" then "none"
       if (secret && line.trim() === '?') {
         term.say(secretChoices(f));
+        shownSecrets();
         continue;
       }
       if (secret && /^\s*why\s*$/i.test(line)) {
         term.say(secretWhy?.seat === seat ? secretWhy.why : 'Nothing typed here has been refused.');
+        if (secretWhy?.seat === seat) shownSecrets();
         secretWhy = null;
         continue;
       }
