@@ -90,6 +90,16 @@ describe('the live WebSocket', () => {
     await new Promise((r) => setTimeout(r, 600));
     expect(sovietNews(), 'a reload is neither a leave nor an arrival').toBe(3);
     expect((await hereOf(g.allied))['soviet:mediterranean']).toBe(true);
+    // The seats told are those held when it is told: Boris gives up one of his two, then leaves.
+    expect((await g.soviet.call('DELETE', `/api/games/${g.id}/seats/soviet:north-atlantic`)).status).toBe(200);
+    reloaded.close();
+    await ann.until(() => sovietNews() === 4);
+    expect(ann.frames.filter((f) => f.type === 'presence').at(-1)).toEqual({ type: 'presence', seats: ['soviet:mediterranean'], here: false });
+    // Each holder has a number of the page, the same for all their seats (names may be alike).
+    const bySeat = Object.fromEntries((await g.referee.page(g.id)).seats.map((s: { seat: string; person: number | null }) => [s.seat, s.person]));
+    expect(bySeat['allied:mediterranean']).toBe(bySeat['allied:north-atlantic']);
+    expect(bySeat['soviet:mediterranean']).not.toBe(bySeat['allied:mediterranean']);
+    expect(bySeat['soviet:north-atlantic']).toBeNull(); // given up
   });
 
   it('a seat claimed is announced, so the referee sees who holds it without reloading', async () => {

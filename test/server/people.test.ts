@@ -28,7 +28,7 @@ describe('creating a campaign', () => {
     const page = await rita.page(id);
     expect(page.me).toMatchObject({ referee: true, spectator: false, seats: [], viewer: 'referee' });
     expect(page.seats.map((s: { seat: string }) => s.seat).sort()).toEqual([...ALLIED, ...SOVIET].sort());
-    expect(page.seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean')).toEqual({ seat: 'allied:mediterranean', label: 'Allied, Mediterranean', team: 'allied', holder: null, here: false });
+    expect(page.seats.find((s: { seat: string }) => s.seat === 'allied:mediterranean')).toEqual({ seat: 'allied:mediterranean', label: 'Allied, Mediterranean', team: 'allied', holder: null, person: null, here: false });
   });
 
   it('6.C.2 a roster uploaded as CSV is used; a bad row is refused with 422 naming the file, row and field, and no campaign is made', async () => {

@@ -48,6 +48,8 @@ export interface Seat {
   label: string;
   team: string | null;
   holder: string | null;
+  /** Its holder as a number of this page, the same for every seat one person holds (two people may share a name). */
+  person: number | null;
   /** Its holder is looking at the game now (a live frame keeps it current). */
   here: boolean;
 }

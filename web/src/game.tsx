@@ -421,22 +421,19 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
 
 /** Who holds the seats, and whether each is looking at the game now (kept current by the live frames). */
 function Players({ page }: { page: GamePage }) {
-  const people = new Map<string, { name: string; seats: string[]; here: boolean; you: boolean }>();
+  const people = new Map<number, { name: string; seats: string[]; here: boolean; you: boolean }>();
   for (const s of page.seats) {
-    if (!s.holder) continue;
-    const you = page.me.seats.includes(s.seat);
-    const key = you ? '' : s.holder;
-    const p = people.get(key) ?? { name: s.holder, seats: [], here: false, you };
+    if (!s.holder || s.person === null) continue;
+    const p = people.get(s.person) ?? { name: s.holder, seats: [], here: s.here, you: page.me.seats.includes(s.seat) };
     p.seats.push(s.label);
-    p.here ||= s.here;
-    people.set(key, p);
+    people.set(s.person, p);
   }
   if (!people.size) return null;
   return (
     <p class="players" data-testid="players">
       Players:{' '}
-      {[...people.values()].map((p, i) => (
-        <span key={p.name + i} class={p.you || p.here ? 'here' : 'away'}>
+      {[...people].map(([n, p], i) => (
+        <span key={n} class={p.you || p.here ? 'here' : 'away'}>
           {i > 0 && ' · '}
           <strong>{p.name}</strong> ({p.seats.join('; ')}): {p.you ? 'you' : p.here ? 'here now' : 'away'}
         </span>

@@ -128,7 +128,8 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   // and the waiting sets are claimed there (notifications.ts), and so are rate-limit counts.
   const presence = shared ? new SharedPresence(opts.db, hub, nodeId, clock, { onError: (e) => app.log.error(e) }).start() : localPresence(hub);
   app.addHook('onClose', () => presence.close());
-  const presenceNews = new PresenceNews(hub, presence, (game, frame) => broadcast.publish({ kind: 'frame', game, frame }), opts.presenceGraceMs ?? 5000, (e) => app.log.error(e));
+  const seatsOf = async (game: string, personId: string) => (await people.holders(game)).flatMap((h) => (h.person_id === personId && h.seat ? [h.seat] : []));
+  const presenceNews = new PresenceNews(hub, presence, seatsOf, (game, frame) => broadcast.publish({ kind: 'frame', game, frame }), opts.presenceGraceMs ?? 5000, (e) => app.log.error(e));
   app.addHook('onClose', async () => presenceNews.close());
   const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, presence, clock, mailer, () => ctx.baseUrl, opts.notify);
   notifications.shared = shared;

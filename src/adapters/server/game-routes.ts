@@ -195,10 +195,12 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const meta = (await ctx.store.meta(id))!;
     const person = await ctx.people.person(access.personId);
     const held = await ctx.people.holders(id);
-    const holders = new Map(held.map((h) => [h.seat, h.name]));
-    // Who is looking at the game now (PresenceNews keeps it current): the person asking, at least.
+    const holderOf = new Map(held.map((h) => [h.seat, h]));
+    // Each holder by a number of this page (two people may share a name), and whether they are looking at the game now (PresenceNews keeps it current): the person asking, at least.
+    const people = [...new Set(held.map((h) => h.person_id))];
     const here = new Set<string>();
-    for (const personId of new Set(held.map((h) => h.person_id))) if (personId === access.personId || (await ctx.presenceNews.isHere(id, personId))) here.add(personId);
+    for (const personId of people) if (personId === access.personId || (await ctx.presenceNews.isHere(id, personId))) here.add(personId);
+    const holderFields = (h: Holder | undefined) => (h ? { holder: h.name, person: people.indexOf(h.person_id), here: here.has(h.person_id) } : { holder: null, person: null, here: false });
     const over = session.isOver();
     // Moved to the table: nothing is played here any more, so nothing is offered or waited on.
     // Paused: nothing is offered until it resumes (a move or an Undo would answer 423), but the decision stays whose it is.
@@ -209,7 +211,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     return {
       game: { id, title: meta.title, module: meta.module, version: session.version, over, seedCommitment: session.record.seedCommitment, seed: over ? (session.record.seed ?? null) : null, seedImported: meta.seed_imported !== null, sidesSwappable: !!session.module.otherSide },
       me: { person, referee: access.referee, spectator: access.spectator, seats: access.seats, viewer: viewerName(access.viewer), muted: await ctx.people.muted(id, access.personId) },
-      seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null, here: held.some((h) => h.seat === seat && here.has(h.person_id)) })),
+      seats: session.module.seats(session.state).map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), ...holderFields(holderOf.get(seat)) })),
       view: session.view(access.viewer),
       // An action done another way online (ActionSpec.notOnline) is told, not offered.
       actions: Object.fromEntries(access.seats.map((seat) => [seat, offered.get(seat)!.filter((a) => !a.notOnline)])),
@@ -586,6 +588,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       } catch (e) {
         return refuse(e as HttpError);
       }
+      // Closed while its access was read: no close event will come to take it out again.
+      if (socket.readyState !== socket.OPEN) return;
       const viewer = viewerName(access.viewer);
       const sub: Subscriber = {
         viewer: access.viewer,
@@ -607,12 +611,12 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
         ctx.presence.join(request.params.id, personId);
         socket.on('close', () => {
           ctx.presence.leave(request.params.id, personId);
-          ctx.presenceNews.closed(request.params.id, personId, access.seats);
+          ctx.presenceNews.closed(request.params.id, personId);
         });
       }
       socket.on('message', () => {}); // the client says nothing; pings are answered by ws
       ctx.hub.catchUp(await ctx.sessionOf(request.params.id), sub);
-      if (personId && socket.readyState === socket.OPEN) ctx.presenceNews.opened(request.params.id, personId, access.seats);
+      if (personId && socket.readyState === socket.OPEN) ctx.presenceNews.opened(request.params.id, personId);
     });
   });
 }

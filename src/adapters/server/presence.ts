@@ -160,23 +160,28 @@ export class SharedPresence implements PresenceTracker {
  * "Who is here now" for the game page (players ask "is my opponent here?"): a person's seats are
  * announced to everyone on the game as here when their first socket on it opens on this node, and
  * as away when their last one closes and, `graceMs` later, they have none on any node, so a page
- * reloaded or a phone's short drop is not told at all. Who holds a seat is no secret (every
- * member's game page shows it), and neither is whether they are looking.
+ * reloaded or a phone's short drop is not told at all (on one node; a reload that lands on another
+ * node is told as here again, never as away). The seats are those the person holds when the frame
+ * is sent. Who holds a seat is no secret (every member's game page shows it), and neither is
+ * whether they are looking.
  */
 export class PresenceNews {
   /** The away announcements waiting out their grace, by (game, person). */
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+  private stopped = false;
 
   constructor(
     private readonly hub: LiveHub,
     private readonly presence: PresenceTracker,
+    /** The seats the person holds in the game now. */
+    private readonly seatsOf: (game: string, personId: string) => Promise<string[]>,
     private readonly publish: (game: string, frame: { type: 'presence'; seats: string[]; here: boolean }) => void,
     private readonly graceMs: number,
     private readonly onError: (e: unknown) => void,
   ) {}
 
-  /** A socket of `personId`, who holds `seats`, opened on `game` (and is already counted by the hub). */
-  opened(game: string, personId: string, seats: string[]): void {
+  /** A socket of `personId` opened on `game` (and is already counted by the hub). */
+  opened(game: string, personId: string): void {
     const k = key(game, personId);
     const away = this.pending.get(k);
     if (away) {
@@ -184,16 +189,16 @@ export class PresenceNews {
       this.pending.delete(k);
       return;
     }
-    if (seats.length && this.hub.socketsOf(game, personId) === 1) this.publish(game, { type: 'presence', seats, here: true });
+    if (this.hub.socketsOf(game, personId) === 1) void this.announce(game, personId, true);
   }
 
   /** A socket of `personId` on `game` closed (and is no longer counted by the hub). */
-  closed(game: string, personId: string, seats: string[]): void {
+  closed(game: string, personId: string): void {
     const k = key(game, personId);
-    if (!seats.length || this.hub.isConnected(game, personId) || this.pending.has(k)) return;
+    if (this.stopped || this.hub.isConnected(game, personId) || this.pending.has(k)) return;
     const timer = setTimeout(() => {
       this.pending.delete(k);
-      this.presence.isConnected(game, personId).then((here) => here || this.publish(game, { type: 'presence', seats, here: false }), this.onError);
+      void this.announce(game, personId, false);
     }, this.graceMs);
     timer.unref();
     this.pending.set(k, timer);
@@ -206,7 +211,19 @@ export class PresenceNews {
 
   /** The app closes: nothing more is announced. */
   close(): void {
+    this.stopped = true;
     for (const t of this.pending.values()) clearTimeout(t);
     this.pending.clear();
+  }
+
+  /** Tell the game the person's seats, unless the news is stale by the time they are read (back, or gone, meanwhile). */
+  private async announce(game: string, personId: string, here: boolean): Promise<void> {
+    try {
+      const [seats, connected] = await Promise.all([this.seatsOf(game, personId), here ? true : this.presence.isConnected(game, personId)]);
+      const now = this.hub.isConnected(game, personId) || this.pending.has(key(game, personId)) || connected;
+      if (!this.stopped && seats.length && now === here) this.publish(game, { type: 'presence', seats, here });
+    } catch (e) {
+      this.onError(e);
+    }
   }
 }
