@@ -171,6 +171,11 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(handed).toMatch(/allied:mediterranean may:\n(.*\n)*\s+commit SHIPS/);
   });
 
+  it('a team\'s secrets left on the screen at "quit" are cleared', async ({ expect }) => {
+    const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'buy kidd', 'view', 'quit']);
+    expect(r.screen.endsWith(CLEARED)).toBe(true);
+  });
+
   it('nothing secret shown, nothing cleared: the prompt going to the other team alone does not clear the screen', async ({ expect }) => {
     const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'done', 'y', '', 'quit']);
     expect(r.screen).not.toContain(CLEARED);
@@ -184,7 +189,8 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
 
   it('long lines are wrapped at spaces to the terminal\'s width, each continuation indented under its line', ({ expect }) => {
     expect(wrap('  buy SHIP      Buy a ship for your order (6.C.2)', 24)).toBe('  buy SHIP      Buy a\n    ship for your order\n    (6.C.2)');
-    expect(wrap('short', 24)).toBe('short');
+    expect(wrap('short   ', 24)).toBe('short');
+    expect(wrap(`${'y'.repeat(20)}        `, 24)).toBe('y'.repeat(20)); // no row of spaces
     expect(wrap('x'.repeat(30), 24)).toBe(`${'x'.repeat(24)}\n  ${'x'.repeat(6)}`);
   });
 });

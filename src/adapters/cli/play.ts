@@ -57,7 +57,7 @@ export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal 
       if (tty && hidden) output.write(`\x1b[${Math.max(1, Math.ceil(shown.length / (width() || Infinity)))}A\r\x1b[0J`);
       return r.done ? null : r.value;
     },
-    clear: () => tty && output.write('\x1b[2J\x1b[3J\x1b[H'),
+    clear: () => output.isTTY && output.write('\x1b[2J\x1b[3J\x1b[H'), // not into a file the output goes to
     close: () => rl.close(),
   };
 }
@@ -67,7 +67,8 @@ export function wrap(text: string, width: number): string {
   if (!width) return text;
   return text
     .split('\n')
-    .map((line) => {
+    .map((full) => {
+      const line = full.trimEnd();
       const rows: string[] = [];
       const indent = ' '.repeat(Math.min(/^ */.exec(line)![0].length + 2, Math.floor(width / 3)));
       let rest = line;
@@ -290,6 +291,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       }
     }
   } finally {
+    // Nobody reads a team's secrets on the screen left behind (quit, or the end of the game).
+    if (secretsOnScreen && term.interactive) table.clear();
     term.close();
   }
   return 0;
@@ -360,7 +363,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         if (mine) shownSecrets();
         return null;
       }
-      case 'as':
+      case 'as': {
         if (!args[0]) throw new CommandError(`as SEAT: one of ${session.module.seats(session.state).join(', ')}.`);
         const before = teamOf(seat);
         seat = p.resolveSeat(args[0], session);
@@ -371,6 +374,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         pinnedWaited = false;
         lastOffers = '';
         return null;
+      }
       case 'undo': {
         if (args[0] !== undefined && !/^\d+$/.test(args[0])) throw new CommandError('undo [N]: N is how many of your last actions to take back.');
         if (o.file && stamp) checkUnchanged(o.file, stamp);
@@ -381,6 +385,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
           const voids = (session.record.log.at(-1) as { voids?: number[] }).voids ?? [];
           term.say(`Took back: ${voids.map(told).join('; ')}.`);
           seen = session.events.length - 1;
+          lastLines = []; // what they said is taken back
         }
         return null;
       }

@@ -296,9 +296,12 @@ function* scorchedEarth(ctx: Ctx): Script {
         { chosen: [], rest: 'ask' },
       );
       chosen = (a.chosen as string[] | undefined) ?? [];
-      if (!chosen.length) note(ctx, `1.9 Scorched Earth in ${t.name}: ${b.nationName(t.owner)} chooses none.`, { rule: '1.9' });
       if (a.rest === 'none' || a.rest === 'all') rest.set(t.owner, a.rest);
-      if (a.rest === 'none') note(ctx, `1.9 Scorched Earth: ${b.nationName(t.owner)} chooses none in its other territories.`, { rule: '1.9' });
+      // Said since 2026-12-05; a record of Wardroom 0.1 replays to its own events.
+      if (ctx.rulings !== '0.1') {
+        if (!chosen.length) note(ctx, `1.9 Scorched Earth in ${t.name}: ${b.nationName(t.owner)} chooses none.`, { rule: '1.9' });
+        if (a.rest === 'none') note(ctx, `1.9 Scorched Earth: ${b.nationName(t.owner)} chooses none in its other territories.`, { rule: '1.9' });
+      }
     }
     for (const c of chosen) {
       const f = t.facilities[Number(c)];

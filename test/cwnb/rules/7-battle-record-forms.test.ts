@@ -40,7 +40,7 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
       ship: { kind: 'choice', label: 'Submarine', help: 'The submarine in the battle that changed mode at the table (7).', options: [ALLIED_SHIPS[1], SOVIET_SHIPS[1]] },
       mode: { kind: 'choice', label: 'Mode', help: "The submarine's mode now; on some missions a Passive submarine counts as eliminated (9.5, 9.6).", options: [{ value: 'active', label: 'Active' }, { value: 'passive', label: 'Passive' }] },
     });
-    const damageValue = { damage: { kind: 'int', label: 'Damage Value', help: "The attack card's Damage Value against the Land Targets.", min: 0, max: 20 } };
+    const damageValue = { damage: { kind: 'int', label: 'Damage Value', help: "The attack card's Damage Value against the Land Targets; 0 for an attack stopped by a Point Defense card (ECM or Early Warning Systems, 9.8).", min: 0, max: 20 } };
     expect(forms.landAttack).toEqual({
       attack: {
         kind: 'choice',

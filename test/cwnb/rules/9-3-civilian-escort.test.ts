@@ -44,6 +44,14 @@ describe('9.3 Civilian Escort vs. Raid', () => {
     t.act({ type: 'retreat', seat: 'allied:sea-of-japan' });
   });
 
+  it('7.1, 9.1 an Escort whose warships are all sunk is told eliminated with its Non-Combatants still afloat, not as if nothing were left', () => {
+    const t = new Table({ zones: [SOJ] });
+    t.prepare({ [SOJ]: { mission: { allied: 'Civilian Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
+    t.sink(SOJ, 'a-dd', 'soviet');
+    const events = t.end(SOJ, 2);
+    expect(t.texts('eliminated', events)).toContain('Sea of Japan: the Allied Task Force is eliminated: no warship afloat (its Non-Combatants are).');
+  });
+
   it('9.1 Evasive Maneuvers cannot be a Point Defense for a Civilian Non-Combatant: shown to both players in the summaries and as a battle reminder', () => {
     const t = new Table({ zones: [SOJ] });
     t.prepare({ [SOJ]: { mission: { allied: 'Civilian Escort' } } });

@@ -57,7 +57,9 @@ describe('9.5 Sea Superiority vs. Holding Action', () => {
     expect(pointsOf(t.end(MED_), 'allied', 'mission')).toEqual([12]); // Allied 1: afloat
     t.end(MED_); // Soviet 2
     t.act({ type: 'retreat', seat: 'allied:mediterranean' });
-    expect(pointsOf(t.end(MED_), 'soviet', 'mission')).toEqual([12]); // Allied 2: retreating counts as eliminated
+    const retreated = t.end(MED_);
+    expect(pointsOf(retreated, 'soviet', 'mission')).toEqual([12]); // Allied 2: retreating counts as eliminated
+    expect(t.texts('eliminated', retreated)).toEqual(['Mediterranean: the Allied Task Force counts as eliminated (9.5: retreating).']); // its ships are afloat
     t.endAll(MED_);
     const events = t.setAside(MED_);
     // In port: a-dd2 10, a-ff 6, a-ff2 8, each halved and rounded up: 5 + 3 + 4 = 12; the Allies earned 3 × 12 = 36 this turn.

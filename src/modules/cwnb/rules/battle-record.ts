@@ -241,6 +241,13 @@ function retreatBlocked(zone: ZoneState, side: Side, explain: boolean) {
   return null;
 }
 
+/** How a Task Force is eliminated, in words: 9.5 and 9.6 count ships afloat as eliminated, and Non-Combatants afloat are part of it (7.1). */
+function eliminatedHow(state: CwnbState, zone: ZoneState, side: Side): string {
+  if (!eliminated(state, zone, side)) return `counts as eliminated (${requireTerms(zone).rule}: ${zone.players[side].retreating ? 'retreating' : 'only Passive submarines afloat'})`;
+  const b = zone.battle!;
+  return b.nonCombatantSide === side && b.nonCombatants.some((n) => !n.sunk) ? 'is eliminated: no warship afloat (its Non-Combatants are)' : 'is eliminated';
+}
+
 /** A Task Force retreats, from its Retreat card to its player's next Clear the Decks. */
 export const retreat = zoneAction({
   type: 'retreat',
@@ -270,7 +277,7 @@ export const retreat = zoneAction({
 
 const ATTACK_NAMES = { 'carrier-air-strike': 'Carrier Air Strike', 'submarine-missile': 'submarine Missile Attack', gun: 'Gun Attack' } as const;
 const FOG_OF_WAR = 'Each attack on Land Targets counts against your Fog of War allotment (9, Land Targets).';
-const DAMAGE_VALUE: Fields = { damage: { kind: 'int', label: 'Damage Value', help: "The attack card's Damage Value against the Land Targets.", min: 0, max: 20 } };
+const DAMAGE_VALUE: Fields = { damage: { kind: 'int', label: 'Damage Value', help: "The attack card's Damage Value against the Land Targets; 0 for an attack stopped by a Point Defense card (ECM or Early Warning Systems, 9.8).", min: 0, max: 20 } };
 
 /** Attacks on Land Targets (9.1, 9.6–9.8). */
 export const landAttack = zoneAction({
@@ -377,7 +384,7 @@ export const endBattleTurn = zoneAction({
       const now = eliminatedInMission(state, zone, s);
       if (now !== b.eliminated[s]) {
         b.eliminated = { ...b.eliminated, [s]: now };
-        say(ctx, { type: 'eliminated', zone: zone.id, side: s, eliminated: now, text: `${zoneName(zone.id)}: the ${sideName(s)} Task Force is ${now ? 'eliminated' : 'no longer eliminated'}.` });
+        say(ctx, { type: 'eliminated', zone: zone.id, side: s, eliminated: now, text: `${zoneName(zone.id)}: the ${sideName(s)} Task Force ${now ? eliminatedHow(state, zone, s) : 'is no longer eliminated'}.` });
       }
     }
     scoreEndOfBattleTurn(state, zone, side, ctx);
