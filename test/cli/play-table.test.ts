@@ -43,7 +43,7 @@ async function table(session: Session<unknown>, lines: string[], o: { interactiv
     async ask(prompt, hidden) {
       const line = input.shift();
       if (line === undefined) return null;
-      screen.push(`${prompt}${hidden ? '(typing hidden)' : line}`);
+      screen.push(`${prompt}${(typeof hidden === 'function' ? hidden(line) : hidden) ? '(typing hidden)' : line}`);
       after.push({ line, screen: [] });
       return line;
     },
@@ -143,6 +143,13 @@ describe('play at a shared screen: a team note is an option, not the step', () =
     expect(hidden.screen).toContain('Allied team note (Allied, Mediterranean): meet at dawn');
     const inline = await table(newSession(TWO_ZONES), ['roll 1', 'as a:med', '', 'done', 'y', '', 'as a:med', 'note we strike at dawn', 'quit']);
     expect(inline.screen).not.toContain('strike at dawn');
+  });
+
+  it('7, 6.C.1 in the Battle Turns, where only a team note is secret, a command shows as it is typed (once) and a note does not', async ({ expect }) => {
+    const r = await table(playedUpTo(52), ['status', 'note attack at dawn', 'quit']);
+    expect(r.screen.match(/soviet:mediterranean> status/g)).toHaveLength(1); // the prompt as typed, not echoed again
+    expect(r.screen.match(/soviet:mediterranean> \(typing hidden\)/g)).toHaveLength(1); // the note alone; "status" and "quit" were seen as typed
+    expect(r.screen).not.toContain('attack at dawn');
   });
 
   it('6.C.2 "why" tells a refused secret order only to its own seat: after the keyboard goes to the other team, it tells nothing', async ({ expect }) => {

@@ -18,13 +18,18 @@ import { LOOK_AWAY, presenterFor } from './presenters.ts';
 export interface Terminal {
   /** Output for the table. */
   say(s: string): void;
-  /** The next typed line (null: input ended); `hidden`: a secret the shared screen must not show. */
-  ask(prompt: string, hidden: boolean): Promise<string | null>;
+  /**
+   * The next typed line (null: input ended). `hidden`: a secret the shared screen must not show;
+   * a function: shown as typed until the line so far is a secret (a team note), then hidden.
+   */
+  ask(prompt: string, hidden: Hidden): Promise<string | null>;
   interactive: boolean;
   /** Clear the screen and its scrollback (a terminal; piped output has nothing to clear). */
   clear(): void;
   close(): void;
 }
+
+export type Hidden = boolean | ((line: string) => boolean);
 
 /**
  * stdin/stdout (or stderr) as a terminal; secrets are not echoed on a TTY and are cleared after;
@@ -33,29 +38,33 @@ export interface Terminal {
 export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal {
   const tty = !!process.stdin.isTTY;
   const width = () => (output.isTTY && output.columns > 20 ? output.columns : 0);
-  let muted = false;
+  let muted: Hidden = false;
+  let typed = () => '';
   const sink = Object.assign(Object.create(output), {
     write(chunk: string | Uint8Array, ...rest: unknown[]) {
-      if (muted && typeof chunk === 'string' && !chunk.includes('\n')) return true;
+      // readline's echo of what is typed (and its redraws): dropped while hidden.
+      if (typeof chunk === 'string' && !chunk.includes('\n') && (muted === true || (typeof muted === 'function' && muted(typed())))) return true;
       return (output.write as (...a: unknown[]) => boolean)(chunk, ...rest);
     },
   }) as NodeJS.WriteStream;
   const rl = createInterface({ input: process.stdin, output: tty ? sink : undefined, terminal: tty });
+  typed = () => rl.line;
   const lines = rl[Symbol.asyncIterator]();
   return {
     say: (s) => output.write(wrap(s, width()) + '\n'),
     interactive: tty,
     async ask(prompt, hidden) {
-      const shown = prompt + (hidden ? '(typing hidden) ' : '');
+      const shown = prompt + (hidden === true ? '(typing hidden) ' : '');
       if (tty) {
         output.write(shown);
         muted = hidden;
       }
       const r = await lines.next();
       muted = false;
-      // Clear the rows that held the secret's prompt (more than one where it wrapped).
-      if (tty && hidden) output.write(`\x1b[${Math.max(1, Math.ceil(shown.length / (width() || Infinity)))}A\r\x1b[0J`);
-      return r.done ? null : r.value;
+      const line = r.done ? null : r.value;
+      // Clear the rows that held the secret's prompt (more than one where it wrapped), and the first letters of a secret shown before it was one.
+      if (tty && (hidden === true || (hidden && line !== null && hidden(line)))) output.write(`\x1b[${Math.max(1, Math.ceil((shown.length + (hidden === true ? 0 : 8)) / (width() || Infinity)))}A\r\x1b[0J`);
+      return line;
     },
     clear: () => output.isTTY && output.write('\x1b[2J\x1b[3J\x1b[H'), // not into a file the output goes to
     close: () => rl.close(),
@@ -267,16 +276,19 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       switchedTeam = false;
       handedTo = seat;
       if (handed !== null) showOffers();
-      const secretNow = specs.some((s) => s.secret); // a team note too: "note we strike at dawn" must not show as it is typed
-      const line = handed === '' ? await term.ask(`${seat || 'referee'}> `, secretNow) : handed;
+      // A secret order's step: nothing typed shows. With only a team note open, what is typed shows
+      // until it is a note: "note we strike at dawn" must not show, "sink kidd" may.
+      const secretNow = specs.some((s) => s.secret);
+      const hidden: Hidden = ordering || (secretNow && ((l: string) => isSecret(l, session.module.actions(session.state))));
+      const line = handed === '' ? await term.ask(`${seat || 'referee'}> `, hidden) : handed;
       if (line === null) {
         if (o.onInputEnd?.()) continue;
         break;
       }
       // Hidden when it names a secret action, offered now or not: a refused order is still an order.
       if (!term.interactive && line.trim()) term.say(`${seat}> ${isSecret(line, session.module.actions(session.state)) ? '(hidden)' : line}`);
-      // Typed hidden while something secret was open: a public command is shown once entered, so a typo is seen ("sink los angles").
-      else if (secretNow && line.trim() && !isSecret(line, session.module.actions(session.state))) term.say(`${seat}> ${line}`);
+      // Typed hidden in a secret order's step: a public command is shown once entered, so a typo is seen ("status").
+      else if (hidden === true && line.trim() && !isSecret(line, session.module.actions(session.state))) term.say(`${seat}> ${line}`);
       try {
         const r = await readLine(line, specs);
         if (!r) continue;
