@@ -178,6 +178,11 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(handed).toMatch(/allied:mediterranean may:\n(.*\n)*\s+commit SHIPS/);
   });
 
+  it('"as allied" with two War Zones names both Allied seats to choose from', async ({ expect }) => {
+    const r = await table(newSession(TWO_ZONES), ['as allied', 'quit']);
+    expect(r.screen).toContain('Refused: Say which War Zone: allied:mediterranean, allied:north-atlantic.');
+  });
+
   it('a team\'s secrets left on the screen at "quit" are cleared', async ({ expect }) => {
     const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'buy kidd', 'view', 'quit']);
     expect(r.screen.endsWith(CLEARED)).toBe(true);

@@ -30,10 +30,16 @@ export function tokenize(line: string): string[] {
   return out;
 }
 
-/** "a Ship", "an Action card". */
-/** `"x" is not a Ship you can choose now`; a label that is a phrase ("To the War Zone") is quoted after it, not given an article. */
+/**
+ * `"x" is not a Ship you can choose now`, `… not one of the ships committed …` (a plural label); a
+ * label that is a phrase ("To the War Zone") is quoted after it, not given an article.
+ */
 const notAChoice = (phrase: string, label: string) =>
-  /^(to|for|from|into|in|on|at|by|with) /i.test(label) ? `"${phrase}" cannot be chosen now (${label})` : `"${phrase}" is not ${/^([aeio]|u(?!s[eu]|ni))/i.test(label) ? 'an' : 'a'} ${label} you can choose now`;
+  /^(to|for|from|into|in|on|at|by|with) /i.test(label)
+    ? `"${phrase}" cannot be chosen now (${label})`
+    : /^\w+[^s]s\b/i.test(label)
+      ? `"${phrase}" is not one of the ${label.toLowerCase()} you can choose now`
+      : `"${phrase}" is not ${/^([aeio]|u(?!s[eu]|ni))/i.test(label) ? 'an' : 'a'} ${label} you can choose now`;
 const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
 /** A label's name part: "USS Nimitz (carrier, 30 points)" → "USS Nimitz". */
 const namePart = (label: string) => label.replace(/\s*\(.*$/, '');

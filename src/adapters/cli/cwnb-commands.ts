@@ -40,6 +40,6 @@ export function resolveSeatIn(text: string, zones: readonly ZoneId[]): string {
   const side = 'allied'.startsWith(s.toLowerCase()) ? 'allied' : 'soviet'.startsWith(s.toLowerCase()) ? 'soviet' : null;
   if (!side || !s) throw new CommandError(`A seat is side:zone, e.g. allied:mediterranean or s:na; got "${text}".`);
   const zone = z ? resolveZone(z, zones) : zones.length === 1 ? zones[0] : null;
-  if (!zone) throw new CommandError(`Say which War Zone: ${side}:${zones[0]}.`);
+  if (!zone) throw new CommandError(`Say which War Zone: ${zones.map((id) => `${side}:${id}`).join(', ')}.`);
   return `${side}:${zone}`;
 }
