@@ -408,5 +408,8 @@ describe('Step 1 Special Situations: more answers', () => {
     const base = (name: string) => ({ name, owner: 'russia', facilities: [{ type: 'air_base', damage: 0 }], units: [{ owner: 'russia', type: 'infantry', count: 1 }] });
     const { lines } = step1({ territories: ['Moscow', 'Novgorod', 'Karelia'].map(base) }, (q) => (/Scorched/.test(q.prompt) ? { chosen: [], rest: /Novgorod/.test(q.prompt) ? 'none' : 'ask' } : undefined), '1.9');
     expect(lines).toEqual([said('1.9', 'note', 'Scorched Earth in Moscow: russia chooses none.'), said('1.9', 'note', 'Scorched Earth in Novgorod: russia chooses none.'), said('1.9', 'note', 'Scorched Earth: russia chooses none in its other territories.')]);
+    // A record of Wardroom 0.1 replays to its own events: without these lines.
+    const old = play(withPlaces(mini({ territories: ['Moscow', 'Novgorod'].map(base) })), { steps: [1], rulings: '0.1', decide: (q) => (/Scorched/.test(q.prompt) ? { chosen: [] } : undefined) });
+    expect(report(old.events, 1).filter((e) => e.rule === '1.9')).toEqual([]);
   });
 });

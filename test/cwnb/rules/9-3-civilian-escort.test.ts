@@ -47,9 +47,12 @@ describe('9.3 Civilian Escort vs. Raid', () => {
   it('7.1, 9.1 an Escort whose warships are all sunk is told eliminated with its Non-Combatants still afloat, not as if nothing were left', () => {
     const t = new Table({ zones: [SOJ] });
     t.prepare({ [SOJ]: { mission: { allied: 'Civilian Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
+    const ncs = t.zone(SOJ).battle!.nonCombatants;
     t.sink(SOJ, 'a-dd', 'soviet');
+    t.sink(SOJ, ncs[0].id, 'soviet'); // one of three sunk: two sail on
     const events = t.end(SOJ, 2);
-    expect(t.texts('eliminated', events)).toContain('Sea of Japan: the Allied Task Force is eliminated: no warship afloat (its Non-Combatants are).');
+    // The Raid player, with nothing committed, is eliminated plainly: the Non-Combatants are not theirs.
+    expect(t.texts('eliminated', events)).toEqual(['Sea of Japan: the Allied Task Force is eliminated: no warship afloat (its Non-Combatants are).', 'Sea of Japan: the Soviet Task Force is eliminated.']);
   });
 
   it('9.1 Evasive Maneuvers cannot be a Point Defense for a Civilian Non-Combatant: shown to both players in the summaries and as a battle reminder', () => {

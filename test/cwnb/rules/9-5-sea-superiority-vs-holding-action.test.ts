@@ -60,7 +60,7 @@ describe('9.5 Sea Superiority vs. Holding Action', () => {
     const retreated = t.end(MED_);
     expect(pointsOf(retreated, 'soviet', 'mission')).toEqual([12]); // Allied 2: retreating counts as eliminated
     expect(t.texts('eliminated', retreated)).toEqual(['Mediterranean: the Allied Task Force counts as eliminated (9.5: retreating).']); // its ships are afloat
-    t.endAll(MED_);
+    expect(t.texts('eliminated', t.endAll(MED_))).toEqual(['Mediterranean: the Allied Task Force is no longer eliminated.']); // its retreat ended at its Clear the Decks
     const events = t.setAside(MED_);
     // In port: a-dd2 10, a-ff 6, a-ff2 8, each halved and rounded up: 5 + 3 + 4 = 12; the Allies earned 3 × 12 = 36 this turn.
     expect(pointsOf(events, 'allied', 'in-port')).toEqual([12]);
@@ -71,6 +71,7 @@ describe('9.5 Sea Superiority vs. Holding Action', () => {
     t.act({ type: 'submarine', seat: 'soviet:north-sea', ship: 's-ss', mode: 'passive' });
     const first = t.end(NS);
     expect(first).toContainEqual(expect.objectContaining({ type: 'eliminated', side: 'soviet', eliminated: true }));
+    expect(t.texts('eliminated', first)).toEqual(['North Sea: the Soviet Task Force counts as eliminated (9.5: only Passive submarines afloat).']);
     expect(t.zoneView(NS).players.soviet.eliminated).toBe(true);
     const events = [...first, ...t.endAll(NS)];
     expect(pointsOf(events, 'allied')).toEqual([10, 10, 10, 10]);
