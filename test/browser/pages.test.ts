@@ -180,6 +180,8 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       // The new page's heading has the keyboard, as after a page load (not the body, the button gone).
       await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
       await settled(page);
+      // The demo's one person holds every seat: counted, not listed seat by seat.
+      expect(await page.getByTestId('players').textContent()).toMatch(/^Players: .+ \(\d+ seats\): you$/);
       const before = await page.getByTestId('log').locator('li').count();
       // The first action button on the page (the demo's first decision: a mission roll).
       const which = await tabTo(page, (el) => el instanceof HTMLButtonElement && el.type === 'submit' && !!el.dataset.testid?.startsWith('submit-') && !!el.closest('form.action'));

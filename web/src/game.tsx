@@ -435,7 +435,7 @@ function Players({ page }: { page: GamePage }) {
       {[...people].map(([n, p], i) => (
         <span key={n} class={p.you || p.here ? 'here' : 'away'}>
           {i > 0 && ' · '}
-          <strong>{p.name}</strong> ({p.seats.join('; ')}): {p.you ? 'you' : p.here ? 'here now' : 'away'}
+          <strong>{p.name}</strong> ({p.seats.length > 3 ? `${p.seats.length} seats` : p.seats.join('; ')}): {p.you ? 'you' : p.here ? 'here now' : 'away'}
         </span>
       ))}
     </p>
