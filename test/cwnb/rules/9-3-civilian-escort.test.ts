@@ -53,6 +53,12 @@ describe('9.3 Civilian Escort vs. Raid', () => {
     const events = t.end(SOJ, 2);
     // The Raid player, with nothing committed, is eliminated plainly: the Non-Combatants are not theirs.
     expect(t.texts('eliminated', events)).toEqual(['Sea of Japan: the Allied Task Force is eliminated: no warship afloat (its Non-Combatants are).', 'Sea of Japan: the Soviet Task Force is eliminated.']);
+    // With every Non-Combatant sunk too, nothing of it is afloat.
+    const u = new Table({ zones: [SOJ] });
+    u.prepare({ [SOJ]: { mission: { allied: 'Civilian Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] } } });
+    u.sink(SOJ, 'a-dd', 'soviet');
+    for (const nc of u.zone(SOJ).battle!.nonCombatants) u.sink(SOJ, nc.id, 'soviet');
+    expect(u.texts('eliminated', u.end(SOJ, 2))).toContain('Sea of Japan: the Allied Task Force is eliminated.');
   });
 
   it('9.1 Evasive Maneuvers cannot be a Point Defense for a Civilian Non-Combatant: shown to both players in the summaries and as a battle reminder', () => {
