@@ -146,10 +146,11 @@ describe('play at a shared screen: a team note is an option, not the step', () =
   });
 
   it('7, 6.C.1 in the Battle Turns, where only a team note is secret, a command shows as it is typed (once) and a note does not', async ({ expect }) => {
-    const r = await table(playedUpTo(52), ['status', 'note attack at dawn', 'quit']);
+    const r = await table(playedUpTo(52), ['status', 'note attack at dawn', 'json {"type": "teamNote", "text": "JSONSECRET"}', 'quit']);
     expect(r.screen.match(/soviet:mediterranean> status/g)).toHaveLength(1); // the prompt as typed, not echoed again
-    expect(r.screen.match(/soviet:mediterranean> \(typing hidden\)/g)).toHaveLength(1); // the note alone; "status" and "quit" were seen as typed
+    expect(r.screen.match(/soviet:mediterranean> \(typing hidden\)/g)).toHaveLength(2); // the notes alone, typed or as JSON; "status" and "quit" were seen as typed
     expect(r.screen).not.toContain('attack at dawn');
+    expect(r.screen).not.toContain('JSONSECRET');
   });
 
   it('6.C.2 "why" tells a refused secret order only to its own seat: after the keyboard goes to the other team, it tells nothing', async ({ expect }) => {
@@ -162,12 +163,12 @@ describe('play at a shared screen: a team note is an option, not the step', () =
 });
 
 describe('play at a shared screen: a team\'s secrets are cleared before the other team takes the keyboard', () => {
-  it('6.C.2 an order shown by "view" is cleared from the screen (and its scrollback) before the keyboard goes to the other team; the last action\'s public lines are shown again', async ({ expect }) => {
+  it('6.C.2 an order shown by "view" is cleared from the screen (and its scrollback) before the keyboard goes to the other team; what the table was told meanwhile is shown again', async ({ expect }) => {
     const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'buy kidd', 'view', 'done', 'y', '', 'quit']);
     const [before, after] = [r.screen.slice(0, r.screen.lastIndexOf(CLEARED)), r.screen.slice(r.screen.lastIndexOf(CLEARED))];
     expect(before).toContain('USS Kidd'); // "view" showed Alice her order
     expect(after).not.toContain('USS Kidd');
-    expect(after).toMatch(/^\[screen cleared\]\n\(Screen cleared: it showed the other team's secrets\. "log" shows the table's log\.\)\n {2}Mediterranean: Allied has finished ordering\.\n/);
+    expect(after).toMatch(/^\[screen cleared\]\n\(Screen cleared: it showed a team's secrets\. "log" shows the table's log\.\)\n {2}Mediterranean: Allied has finished ordering\.\n/);
     expect(after).toContain('Pass the keyboard to Sam (Soviet, Mediterranean) — press Enter');
     expect(after, 'Sam is shown what he may type once he has the keyboard').toMatch(/soviet:mediterranean may:\n\s+buy SHIP/);
   });
@@ -181,6 +182,20 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
   it('"as allied" with two War Zones names both Allied seats to choose from', async ({ expect }) => {
     const r = await table(newSession(TWO_ZONES), ['as allied', 'quit']);
     expect(r.screen).toContain('Refused: Say which War Zone: allied:mediterranean, allied:north-atlantic.');
+  });
+
+  it('7 every line the table was told while one team had the keyboard is shown again on the cleared screen, not only the last action\'s', async ({ expect }) => {
+    // Battle Turn 1 in the Mediterranean: the Soviet player looks at their hand, records a sinking, ends the turn.
+    const r = await table(playedUpTo(52), ['hand', 'sink kidd', 'end', 'quit']);
+    const after = r.screen.slice(r.screen.lastIndexOf(CLEARED));
+    expect(after).toMatch(/USS Kidd .*sunk/i);
+    expect(after).toMatch(/Soviet Battle Turn 1 of \d+ ends/);
+  });
+
+  it('11 at the end of the campaign, a team\'s secrets on the screen are cleared before the result, which stays', async ({ expect }) => {
+    const r = await table(playedUpTo(148), ['', 'view', 'keep', 'y', 'quit']);
+    const after = r.screen.slice(r.screen.lastIndexOf(CLEARED));
+    expect(after).toMatch(/Victory/);
   });
 
   it('a team\'s secrets left on the screen at "quit" are cleared', async ({ expect }) => {

@@ -54,16 +54,20 @@ export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal 
     say: (s) => output.write(wrap(s, width()) + '\n'),
     interactive: tty,
     async ask(prompt, hidden) {
-      const shown = prompt + (hidden === true ? '(typing hidden) ' : '');
+      // Wrapped at spaces like the rest; its last row is readline's prompt, so that a redraw (Ctrl-U, a deletion) draws it again.
+      const rows = wrap(prompt + (hidden === true ? '(typing hidden)' : ''), width()).split('\n');
+      const last = rows.pop()! + ' ';
       if (tty) {
-        output.write(shown);
+        for (const row of rows) output.write(row + '\n');
+        rl.setPrompt(last);
+        rl.prompt();
         muted = hidden;
       }
       const r = await lines.next();
       muted = false;
       const line = r.done ? null : r.value;
-      // Clear the rows that held the secret's prompt (more than one where it wrapped), and the first letters of a secret shown before it was one.
-      if (tty && (hidden === true || (hidden && line !== null && hidden(line)))) output.write(`\x1b[${Math.max(1, Math.ceil((shown.length + (hidden === true ? 0 : 8)) / (width() || Infinity)))}A\r\x1b[0J`);
+      // Clear the rows that held the secret's prompt, and the first letters of a secret shown before it was one.
+      if (tty && (hidden === true || (hidden && line !== null && hidden(line)))) output.write(`\x1b[${rows.length + Math.max(1, Math.ceil((last.length + (hidden === true ? 0 : 8)) / (width() || Infinity)))}A\r\x1b[0J`);
       return line;
     },
     clear: () => output.isTTY && output.write('\x1b[2J\x1b[3J\x1b[H'), // not into a file the output goes to
@@ -160,24 +164,31 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     quietFor = '';
   };
   const teamOf = (s: string) => (s ? session.module.teamOf(session.state, s) : null);
-  /** The team whose secrets the screen shows now ("view", "hand", "log mine", "why", an order's offers), if any. */
+  /** The team whose secrets the screen shows now ("view", "hand", "log mine", "why", "?"), if any. */
   let secretsOnScreen: string | null = null;
   const shownSecrets = () => {
     secretsOnScreen = teamOf(seat) ?? secretsOnScreen;
   };
-  /** The table's lines of the last action, shown again on a cleared screen. */
-  let lastLines: string[] = [];
-  /**
-   * The prompt goes to another team's seat while the screen shows this team's secrets: the screen
-   * and its scrollback are cleared first, and the last action's public lines shown again.
-   */
-  const clearForOtherTeam = () => {
-    if (!secretsOnScreen || !term.interactive || teamOf(seat) === secretsOnScreen) return;
+  /** The table's lines (events) since the keyboard's team last changed, shown again on a cleared screen (the last 40). */
+  let tableLines: string[] = [];
+  let keyboardTeam: string | null = null;
+  /** Clear the screen and its scrollback, and show the table's lines again. */
+  const clearScreen = () => {
     table.clear();
-    table.say(`(Screen cleared: it showed the other team's secrets. "log" shows the table's log.)`);
-    for (const line of lastLines) table.say(line);
+    table.say(`(Screen cleared: it showed a team's secrets. "log" shows the table's log.)`);
+    for (const line of tableLines.slice(-40)) table.say(line);
     secretsOnScreen = null;
     shown = '';
+  };
+  /**
+   * The prompt goes to another team's seat: the screen and its scrollback are cleared first when they
+   * show this team's secrets, with what the table was told meanwhile shown again.
+   */
+  const toTeamOf = (next: string) => {
+    const team = teamOf(next);
+    if (secretsOnScreen && term.interactive && team !== secretsOnScreen) clearScreen();
+    if (team !== keyboardTeam) tableLines = [];
+    keyboardTeam = team;
   };
 
   /** The seat the prompt is with: the same seat while it has a decision, else the same part of the game (the zone's other seat), else the first waited on. */
@@ -229,8 +240,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   /** The new events, echoed to the whole table: public faces only (a team's own secrets are for "view" and "log"). Returns how many. */
   const showNew = (): number => {
     const events = session.eventsFor(SPECTATOR, seen);
-    lastLines = [...events.map((e) => `  ${e.text}`), ...(p.afterEvents?.(session, events) ?? [])];
-    for (const line of lastLines) term.say(line);
+    const lines = [...events.map((e) => `  ${e.text}`), ...(p.afterEvents?.(session, events) ?? [])];
+    tableLines.push(...lines);
+    for (const line of lines) term.say(line);
     seen = session.events.length - 1;
     return events.length;
   };
@@ -245,7 +257,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     lastEntry = session.version - 1;
     save();
     const shown = showNew();
-    if (secret) quietFor = action.seat === seat ? seat : '';
+    // Quiet while the seat's secret order goes on (not once it led to another step: a reveal, the Battle Turns).
+    if (secret) quietFor = action.seat === seat && session.listedActions(seat).some((a) => a.secret && !actionDef(session.module, session.state, a.type)?.keptByTeam) ? seat : '';
     // Not its type: "buyShip" or "buyCard" would tell the table how many ships and cards an order holds.
     if (!shown && secret) term.say(`  Recorded, and kept secret ("view" shows it to ${session.seatLabel(action.seat)}).`);
     return true;
@@ -265,7 +278,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         continue;
       }
       const specs = seat ? session.listedActions(seat) : []; // a closed secret order stays listed: the list tells nothing of the order
-      clearForOtherTeam();
+      toTeamOf(seat);
       // A secret order to give (not only a team note, open in every step): the keyboard is handed over first.
       const ordering = specs.some((s) => s.secret && !actionDef(session.module, session.state, s.type)?.keptByTeam);
       // Not between two seats of one person (the game knows who holds them): the keyboard stays with them.
@@ -295,7 +308,10 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         if ('quit' in r) break;
         if ('action' in r) {
           submit(r.action);
-          if (session.isOver()) term.say('\n' + p.status(session, seat));
+          if (session.isOver()) {
+            if (secretsOnScreen && term.interactive) clearScreen(); // before the result, which stays on screen
+            term.say('\n' + p.status(session, seat));
+          }
         }
       } catch (e) {
         if (e instanceof CommandError) term.say(`Refused: ${e.message}`);
@@ -397,7 +413,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
           const voids = (session.record.log.at(-1) as { voids?: number[] }).voids ?? [];
           term.say(`Took back: ${voids.map(told).join('; ')}.`);
           seen = session.events.length - 1;
-          lastLines = []; // what they said is taken back
+          tableLines.push(`Took back: ${voids.map(told).join('; ')}.`);
         }
         return null;
       }
@@ -592,7 +608,13 @@ function secretChoices(f: FieldSpec): string {
 /** Does this line give a secret action (an order, a commitment)? Then a shared screen does not show it. */
 function isSecret(line: string, specs: readonly Pick<ActionSpec, 'type' | 'commands' | 'secret'>[]): boolean {
   if (/^\s*for\s/i.test(line)) return true; // an Overall Commander's order for a seat (14.1)
-  const type = commandType(line, specs);
+  const json = /^\s*json\b(.*)$/i.exec(line);
+  let type: unknown;
+  try {
+    type = json ? (JSON.parse(json[1]) as { type?: unknown }).type : commandType(line, specs);
+  } catch {
+    return true; // "json {…" not yet whole: it may be a secret action
+  }
   return !!specs.find((s) => s.type === type)?.secret;
 }
 
