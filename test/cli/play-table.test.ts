@@ -203,6 +203,12 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(r.screen.endsWith(CLEARED)).toBe(true);
   });
 
+  it('6.C.4, 7 a commitment that reveals both and starts the Battle Turns with its player at the keyboard is followed by what they may type now', async ({ expect }) => {
+    const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-ticonderoga, uss-kidd, uss-los-angeles', '', 'commit oscar-ii, akula, alfa', 'quit']);
+    const revealed = r.screen.slice(r.screen.lastIndexOf('commitments revealed'));
+    expect(revealed).toMatch(/soviet:mediterranean may:\n(.*\n)*\s+end\s/);
+  });
+
   it('nothing secret shown, nothing cleared: the prompt going to the other team alone does not clear the screen', async ({ expect }) => {
     const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'done', 'y', '', 'quit']);
     expect(r.screen).not.toContain(CLEARED);
