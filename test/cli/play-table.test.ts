@@ -293,6 +293,13 @@ describe('play at a shared screen: setting a card aside (7.2.1)', () => {
     expect(u.record.log).toHaveLength(74);
   });
 
+  it('7.2.1 on the last turn, where "keep" keeps nothing, the keyboard is not handed over for it', async ({ expect }) => {
+    const s = playedUpTo(145); // turn 2 of 2
+    const r = await table(s, ['keep', 'quit'], { as: 'a:med' });
+    expect(r.screen).not.toContain('Pass the keyboard');
+    expect(lastEntry(s)).toEqual({ type: 'setAside', seat: 'allied:mediterranean' });
+  });
+
   it('7.2.1 on the last turn "keep none" ends the turn like "keep"; "keep ecm" is refused in the open (no card is kept after the last turn), not as a secret', async ({ expect }) => {
     const s = playedUpTo(145); // turn 2 of 2
     const r = await table(s, ['', 'keep ecm', 'keep none', 'quit'], { as: 'a:med' });

@@ -163,6 +163,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     lastOffers = now;
     quietFor = '';
   };
+  /** A secret order to give among `specs` (not a team note, open in every step; nor one with nothing to choose, as "keep" on the last turn): the keyboard is handed over first. */
+  const secretOrder = (specs: readonly ActionSpec[]) => specs.some((s) => s.secret && Object.keys(s.fields ?? {}).length > 0 && !actionDef(session.module, session.state, s.type)?.keptByTeam);
   const teamOf = (s: string) => (s ? session.module.teamOf(session.state, s) : null);
   /** The team whose secrets the screen shows now ("view", "hand", "log mine", "why", "?"), if any. */
   let secretsOnScreen: string | null = null;
@@ -258,7 +260,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     save();
     const shown = showNew();
     // Quiet while the seat's secret order goes on (not once it led to another step: a reveal, the Battle Turns).
-    if (secret) quietFor = action.seat === seat && session.listedActions(seat).some((a) => a.secret && !actionDef(session.module, session.state, a.type)?.keptByTeam) ? seat : '';
+    if (secret) quietFor = action.seat === seat && secretOrder(session.listedActions(seat)) ? seat : '';
     // Not its type: "buyShip" or "buyCard" would tell the table how many ships and cards an order holds.
     if (!shown && secret) term.say(`  Recorded, and kept secret ("view" shows it to ${session.seatLabel(action.seat)}).`);
     return true;
@@ -279,8 +281,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       }
       const specs = seat ? session.listedActions(seat) : []; // a closed secret order stays listed: the list tells nothing of the order
       toTeamOf(seat);
-      // A secret order to give (not only a team note, open in every step): the keyboard is handed over first.
-      const ordering = specs.some((s) => s.secret && !actionDef(session.module, session.state, s.type)?.keptByTeam);
+      const ordering = secretOrder(specs);
       // Not between two seats of one person (the game knows who holds them): the keyboard stays with them.
       const person = p.playerName?.(seat, session);
       const samePerson = !!handedTo && !!person && person === p.playerName?.(handedTo, session);
