@@ -197,10 +197,10 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const held = await ctx.people.holders(id);
     const holderOf = new Map(held.map((h) => [h.seat, h]));
     // Each holder by a number of this page (two people may share a name), and whether they are looking at the game now (PresenceNews keeps it current): the person asking, at least.
-    const people = [...new Set(held.map((h) => h.person_id))];
+    const holderIds = [...new Set(held.map((h) => h.person_id))];
     const here = new Set<string>();
-    for (const personId of people) if (personId === access.personId || (await ctx.presenceNews.isHere(id, personId))) here.add(personId);
-    const holderFields = (h: Holder | undefined) => (h ? { holder: h.name, person: people.indexOf(h.person_id), here: here.has(h.person_id) } : { holder: null, person: null, here: false });
+    for (const personId of holderIds) if (personId === access.personId || (await ctx.presenceNews.isHere(id, personId))) here.add(personId);
+    const holderFields = (h: Holder | undefined) => (h ? { holder: h.name, person: holderIds.indexOf(h.person_id), here: here.has(h.person_id) } : { holder: null, person: null, here: false });
     const over = session.isOver();
     // Moved to the table: nothing is played here any more, so nothing is offered or waited on.
     // Paused: nothing is offered until it resumes (a move or an Undo would answer 423), but the decision stays whose it is.
