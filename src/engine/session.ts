@@ -280,7 +280,11 @@ export class Session<S = unknown> {
     const stale = this.stale(version);
     if (stale) return stale;
     const plan = this.undoPlan(seat, count);
-    if (isRuleError(plan)) return plan;
+    if (isRuleError(plan)) {
+      // "undo 9" where fewer may go: how many may.
+      const may = count > 1 ? this.undoableCount(seat, count) : 0;
+      return may ? { ...plan, message: `${plan.message} Your last ${may === 1 ? 'action' : actions(may)} can be taken back now.` } : plan;
+    }
     const r = this.takeBack({ type: '@undo', seat, voids: plan }, seatViewer(seat));
     return isRuleError(r) ? r : plan.map((i) => this.record.log[i]);
   }
@@ -292,7 +296,7 @@ export class Session<S = unknown> {
       if (!this.steps[i].voided && !this.steps[i].kernel && this.record.log[i].seat === seat) own.push(i);
     }
     if (own.length < count) {
-      return ruleError('undo-not-allowed', own.length ? `You have only ${actions(own.length)} to take back.` : 'Nothing to undo: you have not acted (or your actions were taken back).');
+      return ruleError('undo-not-allowed', own.length ? `You have made only ${actions(own.length)} that still stand.` : 'Nothing to undo: you have not acted (or your actions were taken back).');
     }
     const voids = new Set(own);
     for (const i of own) {

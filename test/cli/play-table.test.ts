@@ -146,7 +146,7 @@ describe('play at a shared screen: a team note is an option, not the step', () =
   });
 
   it('7, 6.C.1 in the Battle Turns, where only a team note is secret, a command shows as it is typed (once) and a note does not', async ({ expect }) => {
-    const r = await table(playedUpTo(52), ['status', 'note attack at dawn', 'json {"type": "teamNote", "text": "JSONSECRET"}', 'quit']);
+    const r = await table(playedUpTo(53), ['status', 'note attack at dawn', 'json {"type": "teamNote", "text": "JSONSECRET"}', 'quit']);
     expect(r.screen.match(/soviet:mediterranean> status/g)).toHaveLength(1); // the prompt as typed, not echoed again
     expect(r.screen.match(/soviet:mediterranean> \(typing hidden\)/g)).toHaveLength(2); // the notes alone, typed or as JSON; "status" and "quit" were seen as typed
     expect(r.screen).not.toContain('attack at dawn');
@@ -186,7 +186,7 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
 
   it('7 every line the table was told while one team had the keyboard is shown again on the cleared screen, not only the last action\'s', async ({ expect }) => {
     // Battle Turn 1 in the Mediterranean: the Soviet player looks at their hand, records a sinking, ends the turn.
-    const r = await table(playedUpTo(52), ['hand', 'sink kidd', 'end', 'quit']);
+    const r = await table(playedUpTo(53), ['hand', 'sink kidd', 'end', 'quit']);
     const after = r.screen.slice(r.screen.lastIndexOf(CLEARED));
     expect(after).toMatch(/USS Kidd .*sunk/i);
     expect(after).toMatch(/Soviet Battle Turn 1 of \d+ ends/);
@@ -240,6 +240,21 @@ describe('play at a shared screen: the keyboard is handed over before another se
     const r = await table(newSession(both), ['roll 1', 'as s:na', 'roll 1', 'as a:med', '', 'as a:na', 'buy kidd', 'quit']);
     expect(r.screen.match(/Pass the keyboard to Alice/g)).toHaveLength(1); // once, from Sam's rolls; not again between her own seats
     expect(r.screen).toContain('Recorded, and kept secret');
+  });
+
+  it('7 a resumed game goes on in the War Zone of its last action, as play did (the North Atlantic after its commitment), not in the first zone waited on', async ({ expect }) => {
+    const s = playedUpTo(52); // the last action: Allied, North Atlantic commits; Soviet, Mediterranean is waited on too
+    const r = await table(s, ['quit']);
+    expect(r.screen).toContain('— allied:north-atlantic (Al) now —');
+    expect(r.screen).not.toContain('soviet:mediterranean>');
+  });
+
+  it('undo N where fewer of the seat\'s actions may go says how many may, and takes nothing back', async ({ expect }) => {
+    const s = playedUpTo(56); // Sam's last four actions are his Battle Turn's records; the one before, his commitment
+    const r = await table(s, ['undo 9', 'undo 99', 'quit']);
+    expect(r.screen).toMatch(/Refused: .* may depend on it; ask for a rewind instead\. Your last 4 actions can be taken back now\./);
+    expect(r.screen).toContain('Refused: You have made only 16 actions that still stand. Your last 4 actions can be taken back now.');
+    expect(s.version).toBe(56);
   });
 
   it('6.C.2 a seat switch to a secret step and a resumed game pause for the hand-over too; piped input goes on at an empty line or at the next command', async ({ expect }) => {

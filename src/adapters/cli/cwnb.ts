@@ -297,13 +297,14 @@ async function play(file: string, as?: string, seedPath?: string): Promise<numbe
     let seed: string | null = null;
     const session = await openFile(file, (record) => (seed = seedFor(file, record, seedPath)));
     if (!session) return process.exitCode as number;
-    if (!seed) out(`(No dice seed found: the game replays, but a seeded roll will be refused. The referee keeps it in ${seedFile(file)}, or give --seed-file.)`);
-    const code = await playSession(session, terminal(), { file, as });
-    if (!session.isOver()) out(`Saved in ${file}: "wardroom play ${file}" goes on from here.`);
+    const term = terminal(); // its lines wrap to the terminal's width, these too
+    if (!seed) term.say(`(No dice seed found: the game replays, but a seeded roll will be refused. The referee keeps it in ${seedFile(file)}, or give --seed-file.)`);
+    const code = await playSession(session, term, { file, as });
+    if (!session.isOver()) term.say(`Saved in ${file}: "wardroom play ${file}" goes on from here.`);
     if (session.isOver() && seed && !session.record.seed) {
       session.revealSeed(seed);
       writeGameFile(file, session.record);
-      out(`The campaign is over: the dice seed is now in ${file}; "wardroom verify ${file}" checks every roll.`);
+      term.say(`The campaign is over: the dice seed is now in ${file}; "wardroom verify ${file}" checks every roll.`);
     }
     return code;
   } catch (e) {

@@ -141,7 +141,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   // does, the prompt moves on. A seat never waited on (a 14.1 Overall Commander) keeps it until "as".
   let pinned = !!o.as;
   let pinnedWaited = false;
-  let lastEntry = -1;
+  // The last action standing: a resumed game goes on where it stopped (the Battle Turn under way), as play did.
+  let lastEntry = session.version - 1;
+  while (lastEntry >= 0 && !session.stands(lastEntry)) lastEntry--;
   let seen = session.events.length - 1;
 
   const save = () => {
@@ -548,7 +550,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   async function askField(spec: ActionSpec, key: string, f: FieldSpec): Promise<{ value: unknown } | 'quit' | null> {
     const secret = !!spec.secret;
     const choices = f.kind === 'choice' || f.kind === 'subset';
-    if (secret) term.say(`${f.label}: typed hidden${choices ? `; "?" lists your choices (they tell your order: ${LOOK_AWAY})` : ''}; "cancel" leaves.`);
+    if (secret) term.say(`${f.label}: typed hidden${choices ? `; "?" lists your choices (they tell your order: ${LOOK_AWAY})` : f.kind === 'int' ? `; "?" gives the range (${LOOK_AWAY})` : ''}; "cancel" leaves.`);
     else if (choices) term.say(`${f.help ? `  ${f.help}\n` : ''}${listOptions(f.options)}\n  ("cancel" leaves.)`);
     for (;;) {
       const hint = f.kind === 'int' && !secret ? ` ${f.min}–${f.max}` : f.kind === 'subset' ? ` (${pickCount(f)}, by number or name, comma-separated)` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
