@@ -141,6 +141,34 @@ describe('several nodes on one database (issue 11)', () => {
     expect((await a.ctx.notifications.outbox()).filter((r) => r.person_id === annId && r.kind === 'turn')).toHaveLength(changes);
   });
 
+  it('a node that dies: the next heartbeat of another node after the expiry tells the game its player is away, once (two nodes beating at once), and not one still on another node', async () => {
+    const clock = new TestClock();
+    const [a, b, c] = await nodes(3, { clock });
+    const g = await twoTeamGame(a);
+    const id = async (c: Client) => (await c.get('/api/me')).body.person.id as string;
+    const ids = { ann: await id(g.allied), boris: await id(g.soviet), rita: await id(g.referee) };
+    const watcher = await on(b, g.referee).live(g.id); // the referee's page, on node B
+    const rows = () => b.ctx.store.db.selectFrom('presence').selectAll().execute();
+    // Ann only on node A; Boris on A and on C (two devices).
+    await g.allied.live(g.id);
+    await g.soviet.live(g.id);
+    await on(c, g.soviet).live(g.id);
+    await until('four presence rows (the referee\'s too)', async () => (await rows()).length === 4);
+    const presenceA = a.ctx.presence as SharedPresence;
+    presenceA.stop(); // node A dies: no heartbeat, no clean stop
+    const away = () => watcher.frames.filter((f) => f.type === 'presence' && !f.here);
+    clock.advance(presenceA.expiryMs - 1000);
+    await (b.ctx.presence as SharedPresence).heartbeat();
+    expect(away()).toEqual([]); // not yet expired
+    clock.advance(2000);
+    await Promise.all([b, c].map((n) => (n.ctx.presence as SharedPresence).heartbeat()));
+    await watcher.until(() => away().length === 1);
+    await sleep(200);
+    expect(away()).toEqual([{ type: 'presence', seats: [...ALLIED], here: false }]); // Ann's seats, once; Boris is still on C
+    expect((await rows()).map((r) => [r.node_id, r.person_id]).sort()).toEqual([['node-B', ids.rita], ['node-C', ids.boris]]);
+    expect(await b.ctx.presence.isConnected(g.id, ids.ann)).toBe(false);
+  });
+
   it('a node that closes cleanly deletes its presence rows', async () => {
     const [a, b] = await nodes(2);
     const g = await twoTeamGame(a);

@@ -131,6 +131,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const seatsOf = async (game: string, personId: string) => (await people.holders(game)).flatMap((h) => (h.person_id === personId && h.seat ? [h.seat] : []));
   const presenceNews = new PresenceNews(hub, presence, seatsOf, (game, frame) => broadcast.publish({ kind: 'frame', game, frame }), opts.presenceGraceMs ?? 5000, (e) => app.log.error(e));
   app.addHook('onClose', async () => presenceNews.close());
+  if (presence instanceof SharedPresence) presence.lost = (game, personId) => presenceNews.lost(game, personId);
   const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, presence, clock, mailer, () => ctx.baseUrl, opts.notify);
   notifications.shared = shared;
   const deadlines = new Deadlines(opts.db, people, notifications, clock, titleOf, (game) => broadcast.publish({ kind: 'frame', game, frame: { type: 'deadline' } }));

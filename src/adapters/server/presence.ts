@@ -8,8 +8,11 @@ import type { Clock, Presence } from './notifications.ts';
  * not. One node answers from its own WebSockets (the LiveHub). Several nodes on one database
  * answer from the `presence` table: each node keeps a row per (game, person) it has a live socket
  * for, refreshes `seen_at` every `heartbeatMs`, and deletes its rows on a clean stop. A row older
- * than `expiryMs` (three heartbeats) belongs to a node that died: it counts for nothing, and is
- * deleted later by any node. A node answers for itself from its hub (exact, no lag) and asks the
+ * than `expiryMs` (three heartbeats) belongs to a node that died: it counts for nothing, and the
+ * next heartbeat of another node deletes it and hands it to `lost` (the game is told its person is
+ * away). A node that stalls that long is taken for dead too: its next heartbeat writes its rows
+ * again, so notifications count its people as connected, but their pages say away until reloaded.
+ * A node answers for itself from its hub (exact, no lag) and asks the
  * table only about the other nodes.
  */
 export interface PresenceTracker extends Presence {
@@ -105,13 +108,20 @@ export class SharedPresence implements PresenceTracker {
     return !!row;
   }
 
-  /** Write this node's rows again with the time now, and delete rows long dead (any node's). */
+  /** Called for each (game, person) of a dead node's rows, once, on the node that deleted them. */
+  lost: (game: string, personId: string) => void = () => {};
+
+  /**
+   * Write this node's rows again with the time now, and delete the expired rows of other nodes:
+   * the node whose delete returns them (one, even when several beat at once) passes each to `lost`.
+   */
   heartbeat(): Promise<void> {
     for (const k of this.counts.keys()) this.dirty.add(k);
     return this.queue(async () => {
       await this.flush();
-      const dead = new Date(this.clock.now().getTime() - 10 * this.expiryMs).toISOString();
-      await this.db.deleteFrom('presence').where('seen_at', '<', dead).execute();
+      const expired = new Date(this.clock.now().getTime() - this.expiryMs).toISOString();
+      const gone = await this.db.deleteFrom('presence').where('seen_at', '<', expired).where('node_id', '!=', this.nodeId).returning(['game_id', 'person_id']).execute();
+      for (const r of gone) this.lost(r.game_id, r.person_id);
     });
   }
 
@@ -161,7 +171,8 @@ export class SharedPresence implements PresenceTracker {
  * announced to everyone on the game as here when their first socket on it opens on this node, and
  * as away when their last one closes and, `graceMs` later, they have none on any node, so a page
  * reloaded or a phone's short drop is not told at all (on one node; a reload that lands on another
- * node is told as here again, never as away). The seats are those the person holds when the frame
+ * node is told as here again, never as away). When a node dies, its people are told away by the
+ * node that finds its rows expired (`lost`), 30–40 s later by default. The seats are those the person holds when the frame
  * is sent. Who holds a seat is no secret (every member's game page shows it), and neither is
  * whether they are looking.
  */
@@ -202,6 +213,12 @@ export class PresenceNews {
     }, this.graceMs);
     timer.unref();
     this.pending.set(k, timer);
+  }
+
+  /** The node that held the person's socket(s) died (SharedPresence.lost): told away, unless they are on another node. */
+  lost(game: string, personId: string): void {
+    if (this.stopped || this.hub.isConnected(game, personId) || this.pending.has(key(game, personId))) return;
+    void this.announce(game, personId, false);
   }
 
   /** Whether the game page calls the person here: connected, or gone for less than the grace (not yet told away). */
