@@ -198,8 +198,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const holderOf = new Map(held.map((h) => [h.seat, h]));
     // Each holder by a number of this page (two people may share a name), and whether they are looking at the game now (PresenceNews keeps it current): the person asking, at least.
     const holderIds = [...new Set(held.map((h) => h.person_id))];
-    const here = new Set<string>();
-    for (const personId of holderIds) if (personId === access.personId || (await ctx.presenceNews.isHere(id, personId))) here.add(personId);
+    const here = await ctx.presenceNews.here(id, holderIds.filter((p) => p !== access.personId));
+    if (access.personId) here.add(access.personId);
     const holderFields = (h: Holder | undefined) => (h ? { holder: h.name, person: holderIds.indexOf(h.person_id), here: here.has(h.person_id) } : { holder: null, person: null, here: false });
     const over = session.isOver();
     // Moved to the table: nothing is played here any more, so nothing is offered or waited on.

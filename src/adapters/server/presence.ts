@@ -17,6 +17,8 @@ import type { Clock, Presence } from './notifications.ts';
  */
 export interface PresenceTracker extends Presence {
   isConnected(game: string, personId: string): Promise<boolean>;
+  /** Which of `personIds` are connected to the game (one question for all, the game page's). */
+  connected(game: string, personIds: readonly string[]): Promise<Set<string>>;
   /** A WebSocket of `personId` on `game` opened on this node. */
   join(game: string, personId: string): void;
   /** … and closed. */
@@ -27,7 +29,13 @@ export interface PresenceTracker extends Presence {
 
 /** One node (SQLite): the hub's answer, nothing written. */
 export function localPresence(hub: LiveHub): PresenceTracker {
-  return { isConnected: async (game, personId) => hub.isConnected(game, personId), join() {}, leave() {}, close: async () => {} };
+  return {
+    isConnected: async (game, personId) => hub.isConnected(game, personId),
+    connected: async (game, personIds) => new Set(personIds.filter((p) => hub.isConnected(game, p))),
+    join() {},
+    leave() {},
+    close: async () => {},
+  };
 }
 
 export interface SharedPresenceOptions {
@@ -94,18 +102,25 @@ export class SharedPresence implements PresenceTracker {
   }
 
   async isConnected(game: string, personId: string): Promise<boolean> {
-    if (this.hub.isConnected(game, personId)) return true;
+    return (await this.connected(game, [personId])).has(personId);
+  }
+
+  async connected(game: string, personIds: readonly string[]): Promise<Set<string>> {
+    const here = new Set(personIds.filter((p) => this.hub.isConnected(game, p)));
+    const ask = personIds.filter((p) => !here.has(p));
+    if (!ask.length) return here;
     const fresh = new Date(this.clock.now().getTime() - this.expiryMs).toISOString();
-    const row = await this.db
+    const rows = await this.db
       .selectFrom('presence')
-      .select('node_id')
+      .select('person_id')
       .where('game_id', '=', game)
-      .where('person_id', '=', personId)
+      .where('person_id', 'in', ask)
       .where('node_id', '!=', this.nodeId)
       .where('connections', '>', 0)
       .where('seen_at', '>=', fresh)
-      .executeTakeFirst();
-    return !!row;
+      .execute();
+    for (const r of rows) here.add(r.person_id);
+    return here;
   }
 
   /** Called for each (game, person) of a dead node's rows, once, on the node that deleted them. */
@@ -221,9 +236,11 @@ export class PresenceNews {
     void this.announce(game, personId, false);
   }
 
-  /** Whether the game page calls the person here: connected, or gone for less than the grace (not yet told away). */
-  async isHere(game: string, personId: string): Promise<boolean> {
-    return this.pending.has(key(game, personId)) || this.presence.isConnected(game, personId);
+  /** Whom of `personIds` the game page calls here: connected, or gone for less than the grace (not yet told away). */
+  async here(game: string, personIds: readonly string[]): Promise<Set<string>> {
+    const here = await this.presence.connected(game, personIds.filter((p) => !this.pending.has(key(game, p))));
+    for (const p of personIds) if (this.pending.has(key(game, p))) here.add(p);
+    return here;
   }
 
   /** The app closes: nothing more is announced. */
