@@ -192,6 +192,30 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('4 on the create form, points from the War Zone Displays: the South Pacific is filled in with the rulebook\'s Allied 80, Soviet 100 (and may be changed); the others are to type', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/new`);
+      await page.getByLabel('South Pacific').check();
+      await page.getByLabel('Mediterranean').check();
+      await page.getByLabel('From our War Zone Displays').check();
+      const points = (zone: string, side: string) => page.getByLabel(`${zone}: ${side} At Start Buy Points`);
+      expect([await points('South Pacific', 'Allied').inputValue(), await points('South Pacific', 'Soviet').inputValue()]).toEqual(['80', '100']);
+      expect(await points('Mediterranean', 'Allied').inputValue()).toBe('');
+      await points('Mediterranean', 'Allied').fill('120');
+      await points('Mediterranean', 'Soviet').fill('125');
+      await points('South Pacific', 'Soviet').fill('90');
+      expect(await points('South Pacific', 'Allied').inputValue()).toBe('80'); // the other side keeps the rulebook's
+      await page.getByTestId('submit-create').click();
+      await page.getByTestId('referee').waitFor();
+      const id = new URL(page.url()).pathname.split('/').pop()!;
+      const file = (await (await page.request.get(`${server.url}/api/games/${id}/export`)).json()) as { options: { startingPoints: unknown } };
+      expect(file.options.startingPoints).toEqual({ 'south-pacific': { allied: 80, soviet: 90 }, mediterranean: { allied: 120, soviet: 125 } });
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('13.1 on the create form: the agreed length (5.2) is disabled while Variable End Turn is ticked, with a note saying why that the field and the checkbox are described by', async () => {
     const page = await newPage(browser, PHONE);
     try {

@@ -116,7 +116,8 @@ export interface ChatPage {
   maxLength: number;
 }
 export interface Setup {
-  zones: { id: string; name: string }[];
+  /** rulebookStartingPoints: the At Start Buy Points the rulebook gives (rule 4: the South Pacific only). */
+  zones: { id: string; name: string; rulebookStartingPoints?: { allied: number; soviet: number } | null }[];
   optionalRules?: unknown[];
   limits?: { turns?: { min: number; max: number } };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Setup } from './api.ts';
+import type { Setup, Side } from './api.ts';
 import { api, errorText } from './api.ts';
 import { CreateSmp } from './create-smp.tsx';
 import { Link, navigate, useTitle } from './router.tsx';
@@ -49,6 +49,8 @@ export function Create() {
   const maxTurns = setup?.limits?.turns?.max ?? 9;
   const minTurns = setup?.limits?.turns?.min ?? 1;
   const zoneName = (id: string) => setup?.zones.find((z) => z.id === id)?.name ?? id;
+  /** A zone's At Start Buy Points as typed, else the rulebook's (rule 4: the South Pacific's 80 and 100). */
+  const pointsOf = (z: string, s: Side) => points[z]?.[s] ?? String(setup?.zones.find((x) => x.id === z)?.rulebookStartingPoints?.[s] ?? '');
   const seats = [...zones.flatMap((z) => SIDES.map((s) => ({ seat: `${s}:${z}`, side: s, where: zoneName(z) }))), ...(commanders ? SIDES.map((s) => ({ seat: `commander:${s}`, side: s, where: 'Overall Commander' })) : [])];
 
   const submit = async (e: Event) => {
@@ -60,7 +62,7 @@ export function Create() {
     }
     if (!demoRoster && !roster) return setError('Upload the ship roster (CSV or JSON), or use the demo roster.');
     setBusy(true);
-    const startingPoints = demoPoints ? 'demo' : Object.fromEntries(zones.map((z) => [z, { allied: Number(points[z]?.allied ?? ''), soviet: Number(points[z]?.soviet ?? '') }]));
+    const startingPoints = demoPoints ? 'demo' : Object.fromEntries(zones.map((z) => [z, { allied: Number(pointsOf(z, 'allied')), soviet: Number(pointsOf(z, 'soviet')) }]));
     const optional = {
       ...(variableEnd ? { variableEndTurn: { startTurn: variableEnd } } : {}),
       ...(specialConditions ? { specialConditions: conditionTables ?? true } : {}),
@@ -193,10 +195,11 @@ export function Create() {
                       inputMode="numeric"
                       min={0}
                       required
-                      value={points[z]?.[s] ?? ''}
+                      aria-label={`${zoneName(z)}: ${s === 'allied' ? 'Allied' : 'Soviet'} At Start Buy Points`}
+                      value={pointsOf(z, s)}
                       onInput={(e) => {
                         const v = e.currentTarget.value;
-                        setPoints((p) => ({ ...p, [z]: { allied: p[z]?.allied ?? '', soviet: p[z]?.soviet ?? '', [s]: v } }));
+                        setPoints((p) => ({ ...p, [z]: { allied: pointsOf(z, 'allied'), soviet: pointsOf(z, 'soviet'), [s]: v } }));
                       }}
                     />
                   </label>

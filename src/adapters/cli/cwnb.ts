@@ -107,7 +107,7 @@ export function registerCwnbCommands(program: Command): void {
         }
         if (!roster) throw new CommandError('Ship cards are not in the campaign rulebook: give --roster FILE (CSV or JSON with name, side, points, kind; see docs/data.md) or --demo for the demo roster.');
         const zones = String(o.zones).split(',').map((s) => s.trim()).filter(Boolean).map((z) => resolveZone(z));
-        const startingPoints = o.startingPoints ? byZone(readJson(o.startingPoints, 'starting points'), o.startingPoints, 'starting points') : o.demo ? 'demo' : { 'south-pacific': { allied: 80, soviet: 100 } };
+        const startingPoints = o.startingPoints ? byZone(readJson(o.startingPoints, 'starting points'), o.startingPoints, 'starting points') : o.demo ? 'demo' : {}; // the South Pacific's are the rulebook's (4)
         const all = !!o.allOptions;
         // 5: the seats as `play` reads them ("a:med"); only seats of this game (checked below).
         const players = Object.fromEntries(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isRuleError } from '../../engine/errors.ts';
 import { cwnb, strayPlayerSeat } from '../../modules/cwnb/index.ts';
-import { DEMO_STARTING_POINTS, ZONES } from '../../modules/cwnb/data/index.ts';
+import { DEMO_STARTING_POINTS, RULEBOOK_STARTING_POINTS, ZONES } from '../../modules/cwnb/data/index.ts';
 import { formatRosterError, isRosterError, parseRoster, rosterFormat } from '../../modules/cwnb/data/roster.ts';
 import { ZONE_IDS } from '../../modules/cwnb/data/types.ts';
 import { MAX_STARTING_POINTS } from '../../modules/cwnb/options.ts';
@@ -78,7 +78,7 @@ export const DEMO_OPTIONS = { zones: ['mediterranean', 'north-atlantic'], turns:
 /** What the create form offers. */
 export function setupChoices() {
   return {
-    zones: ZONES.map((z) => ({ id: z.id, name: z.name, demoStartingPoints: DEMO_STARTING_POINTS.points[z.id] ?? null })),
+    zones: ZONES.map((z) => ({ id: z.id, name: z.name, demoStartingPoints: DEMO_STARTING_POINTS.points[z.id] ?? null, rulebookStartingPoints: RULEBOOK_STARTING_POINTS[z.id] ?? null })),
     optionalRules: [
       { key: 'variableEndTurn', rule: '13.1', label: 'Variable End Turn', needs: 'the turn to start rolling from: 2, 3 or 4' },
       { key: 'specialConditions', rule: '13.2', label: 'Special Conditions', needs: 'per-zone tables (JSON upload) for zones other than those Wardroom has' },

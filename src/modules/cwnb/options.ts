@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ruleError, type RuleError } from '../../engine/errors.ts';
-import { DEMO_ROSTER, DEMO_STARTING_POINTS } from './data/index.ts';
+import { DEMO_ROSTER, DEMO_STARTING_POINTS, RULEBOOK_STARTING_POINTS } from './data/index.ts';
 import { ZONE_IDS, type Roster, type ZoneId } from './data/types.ts';
 import { optionalRulesSchema, checkOptionalRules } from './optional/options.ts';
 import type { CwnbOptions } from './state.ts';
@@ -60,12 +60,13 @@ export function parseOptions(raw: unknown): CwnbOptions | RuleError {
     if (ids.has(s.id)) return ruleError('duplicate-ship', `The roster lists ship id "${s.id}" twice.`, '5');
     ids.add(s.id);
   }
-  const starting = o.startingPoints === 'demo' ? DEMO_STARTING_POINTS.points : o.startingPoints;
+  // 4: the South Pacific's At Start Buy Points are the rulebook's (Allied 80, Soviet 100) where not given.
+  const starting = o.startingPoints === 'demo' ? DEMO_STARTING_POINTS.points : { ...RULEBOOK_STARTING_POINTS, ...o.startingPoints };
   const missing = o.zones.filter((zone) => !starting[zone]);
   if (missing.length) {
     return ruleError(
       'starting-points-missing',
-      `At Start Buy Points are missing for ${missing.join(', ')}: the rulebook gives them only for the South Pacific (Allied 80, Soviet 100). ` +
+      `At Start Buy Points are missing for ${missing.join(', ')}: the rulebook gives them only for the South Pacific (Allied 80, Soviet 100, used where not given). ` +
         'Supply them from your War Zone Displays (startingPoints.<zone> = {"allied": N, "soviet": N}) or choose the demo values.',
       '6.C.2',
     );

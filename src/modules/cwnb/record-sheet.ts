@@ -185,7 +185,8 @@ export interface Grid {
 export function grids(sheet: RecordSheet): Grid[] {
   const n = String;
   const turns: Grid = {
-    caption: 'Victory Points banked per Campaign Game Turn and War Zone (6.C.2, 10)',
+    // 6.C.2 banks at the purchases what the turn before left (turn 1: the At Start Buy Points); docs/rulings.md "3, 6.C.2 When points are banked".
+    caption: 'Victory Points banked per Campaign Game Turn and War Zone, at the turn\'s purchases (6.C.2, 10)',
     head: ['Turn', 'War Zone', 'Allied VP', 'Soviet VP', 'Allied to date', 'Soviet to date', 'War Zone Status'],
     numeric: [true, false, true, true, true, true, false],
     rows: sheet.turns.flatMap((t) => [

@@ -52,6 +52,14 @@ describe('5 Prepare for Play', () => {
     expect(isRuleError(r) && r.message).toContain('north-sea');
     expect(isRuleError(r) && r.message).toContain('Allied 80, Soviet 100');
   });
+
+  it('4 the South Pacific starts at the rulebook\'s Allied 80, Soviet 100 when the game gives no points for it; given points are used as given', () => {
+    const sp = (startingPoints: Record<string, unknown>) => cwnb.parseOptions(options({ zones: ['north-sea', 'south-pacific'], roster: FIXTURE_ROSTER, startingPoints }));
+    expect(sp({ 'north-sea': { allied: 60, soviet: 70 } })).toMatchObject({ startingPoints: { 'north-sea': { allied: 60, soviet: 70 }, 'south-pacific': { allied: 80, soviet: 100 } } });
+    expect(sp({ 'north-sea': { allied: 60, soviet: 70 }, 'south-pacific': { allied: 90, soviet: 90 } })).toMatchObject({ startingPoints: { 'south-pacific': { allied: 90, soviet: 90 } } });
+    // Not a zone in play: not added.
+    expect(Object.keys((cwnb.parseOptions(options({ zones: ['north-sea'], roster: FIXTURE_ROSTER, startingPoints: { 'north-sea': { allied: 60, soviet: 70 } } })) as { startingPoints: object }).startingPoints)).toEqual(['north-sea']);
+  });
 });
 
 describe('5.1 Procedure', () => {

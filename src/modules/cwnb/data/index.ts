@@ -87,5 +87,8 @@ export interface DemoStartingPoints {
 /** Starting (At Start Buy) Points: South Pacific from rule 4, the other six Wardroom DEMO values. */
 export const DEMO_STARTING_POINTS: DemoStartingPoints = freeze(demoStartingPoints as DemoStartingPoints);
 
+/** The At Start Buy Points the rulebook itself gives (rule 4's example: the South Pacific, Allied 80, Soviet 100), used where a game gives none. */
+export const RULEBOOK_STARTING_POINTS: StartingPoints = freeze(Object.fromEntries(DEMO_STARTING_POINTS.fromRulebook.map((z) => [z, DEMO_STARTING_POINTS.points[z]])));
+
 /** Rule 11's levels of victory with their historical descriptions. */
 export const VICTORY_LEVELS: VictoryLevelData = freeze(victoryLevels as VictoryLevelData);
