@@ -208,6 +208,10 @@ describe('several nodes on one database (issue 11)', () => {
         throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code });
       });
     }
+    // pg's time limit on an answer (openPostgres): the query may have been carried out, and the player is told so.
+    a.app.get('/api/test-query-timeout', async () => {
+      throw new Error('Query read timeout');
+    });
     await sql`drop table rate_limits`.execute(a.ctx.store.db); // the count fails as it does when the database cannot be reached
     expect((await a.person('x').get('/api/me')).status).toBe(200);
     for (const code of ['ECONNREFUSED', '57P01']) {
@@ -216,6 +220,8 @@ describe('several nodes on one database (issue 11)', () => {
       expect(r.headers['retry-after']).toBe('5');
       expect(r.body.error).toEqual({ code: 'database-unavailable', message: 'The server cannot reach its database just now; nothing was changed. Try again in a few seconds.' });
     }
+    const late = await a.person('z').get('/api/test-query-timeout');
+    expect([late.status, late.body.error]).toEqual([503, { code: 'database-unavailable', message: "The server's database did not answer in time. A change you sent may or may not have been made: reload to see the game as it is, then try again." }]);
   });
 
   it('three nodes sending the outbox at the same moment deliver every item exactly once, one message per address per gap', async () => {

@@ -11,13 +11,13 @@ import type { Kysely } from 'kysely';
 import { isRuleError } from '../../engine/errors.ts';
 import { MODULES } from '../../modules/index.ts';
 import { ChatStore } from '../storage/chat.ts';
-import { GameStore, isDatabaseUnavailable, isSqlite, type Database } from '../storage/database.ts';
+import { GameStore, isDatabaseUnavailable, isSqlite, isTimeout, type Database } from '../storage/database.ts';
 import { People } from '../storage/people.ts';
 import { deliverChat, registerChatRoutes } from './chat-routes.ts';
 import { Deadlines } from './deadlines.ts';
 import { registerGameRoutes } from './game-routes.ts';
 import { registerHistoryRoutes } from './history-routes.ts';
-import { HttpError } from './http-errors.ts';
+import { databaseUnavailable, HttpError } from './http-errors.ts';
 import { LiveHub, inProcessBroadcast, type Broadcast } from './live.ts';
 import { registerNotificationRoutes } from './notification-routes.ts';
 import { appliedMigrations, loggerOptions, registerOperationsRoutes, registerRequestLog, shutdown, type LogOptions, type NodeState, type ShutdownOptions } from './operations.ts';
@@ -234,7 +234,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
     if (status < 500) return reply.status(status).send(new HttpError(status, 'bad-request', `The request is not understood: ${error.message}.`).body());
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ code: error.code }, `database unavailable: ${error.message}`);
-      return reply.status(503).header('retry-after', '5').send(new HttpError(503, 'database-unavailable', 'The server cannot reach its database just now; nothing was changed. Try again in a few seconds.').body());
+      return reply.status(503).header('retry-after', '5').send(databaseUnavailable(isTimeout(error)).body());
     }
     request.log.error(error);
     return reply.status(500).send({ error: { code: 'server-error', message: 'Something went wrong on the server; nothing was changed. Try again.' } });

@@ -8,14 +8,14 @@ import { canSee, REFEREE, SPECTATOR, seatViewer, viewerName, type Viewer } from 
 import { cwnb } from '../../modules/cwnb/index.ts';
 import { MODULES } from '../../modules/index.ts';
 import { smpModule } from '../../modules/smp/index.ts';
-import type { Change, ChangeGuard, Conflict } from '../storage/database.ts';
+import { isDatabaseUnavailable, isTimeout, type Change, type ChangeGuard, type Conflict } from '../storage/database.ts';
 import { gameFileSchema } from '../storage/game-file.ts';
 import { newId, type Holder, type Member } from '../storage/people.ts';
 import type { Ctx } from './context.ts';
 import { rewindNeeds, utc } from './notifications.ts';
 import type { Subscriber } from './live.ts';
 import { campaignOptions, createGameBody, DEMO_OPTIONS } from './campaign-setup.ts';
-import { HttpError, parseBody, ruleRefusal } from './http-errors.ts';
+import { databaseUnavailable, HttpError, parseBody, ruleRefusal } from './http-errors.ts';
 import { rematchLinks } from './rematch.ts';
 import { createSmpBody, smpOptions } from './smp-setup.ts';
 
@@ -580,7 +580,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       try {
         access = await accessOf(ctx, request, request.params.id, request.query.as);
       } catch (e) {
-        return refuse(e instanceof HttpError ? e : new HttpError(500, 'server-error', 'Something went wrong.'));
+        return refuse(e instanceof HttpError ? e : isDatabaseUnavailable(e) ? databaseUnavailable(isTimeout(e)) : new HttpError(500, 'server-error', 'Something went wrong.'));
       }
       let after: number;
       try {

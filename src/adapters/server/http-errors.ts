@@ -30,3 +30,14 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   const text = r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
   throw new HttpError(400, 'bad-request', `The request is not understood: ${text}.`);
 }
+
+/** The database out of reach: 503, try again soon. After a time limit the change may have been made (its answer did not come). */
+export function databaseUnavailable(timedOut: boolean): HttpError {
+  return new HttpError(
+    503,
+    'database-unavailable',
+    timedOut
+      ? 'The server\'s database did not answer in time. A change you sent may or may not have been made: reload to see the game as it is, then try again.'
+      : 'The server cannot reach its database just now; nothing was changed. Try again in a few seconds.',
+  );
+}

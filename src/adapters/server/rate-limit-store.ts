@@ -10,12 +10,14 @@ import type { Database } from '../storage/database.ts';
  * on SQLite and PostgreSQL. Windows are fixed, measured with each node's own clock in ms (nodes'
  * clocks a second apart change nothing that matters). Rows of windows long past are deleted now
  * and then. `continueExceeding` and `exponentialBackoff` are not supported (Wardroom uses
- * neither). If the database cannot be reached, requests are let through (the plugin's
- * `skipOnError`, set where the store is used) rather than refused. One node keeps using the
- * plugin's in-memory store (no database work per request).
+ * neither). If the database cannot be reached, or does not answer within `budgetMs`, requests
+ * are let through (the plugin's `skipOnError`, set where the store is used) rather than refused.
+ * One node keeps using the plugin's in-memory store (no database work per request).
  */
-export function sharedRateLimitStore(db: Kysely<Database>, opts: { now?: () => number } = {}): FastifyRateLimitStoreCtor {
+export function sharedRateLimitStore(db: Kysely<Database>, opts: { now?: () => number; budgetMs?: number } = {}): FastifyRateLimitStoreCtor {
   const now = opts.now ?? Date.now;
+  // A database that hangs counts as one out of reach: after this long the request is let through.
+  const budgetMs = opts.budgetMs ?? 1000;
   let lastCleanup = 0;
   let longestWindow = 60_000;
 
@@ -27,10 +29,14 @@ export function sharedRateLimitStore(db: Kysely<Database>, opts: { now?: () => n
     }
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      this.count(this.prefix + key, timeWindow).then(
-        (r) => callback(null, r),
-        (e: Error) => callback(e),
-      );
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`The rate limit's count took over ${budgetMs} ms.`)), budgetMs)));
+      Promise.race([this.count(this.prefix + key, timeWindow), late])
+        .finally(() => clearTimeout(timer))
+        .then(
+          (r) => callback(null, r),
+          (e: Error) => callback(e),
+        );
     }
 
     child(routeOptions: { path?: string; url?: string; method?: string | string[]; routeInfo?: { url?: string; method?: string | string[] } }): FastifyRateLimitStore {

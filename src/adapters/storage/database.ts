@@ -679,11 +679,25 @@ export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s);
  * connection pool. Several server processes may share it (a GameStore on it is not the sole
  * writer of its games).
  */
-export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Kysely<Database>> {
+export async function openPostgres(url: string, opts: { max?: number; timeoutMs?: number } = {}): Promise<Kysely<Database>> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // A database that hangs (not one that refuses) must not hang every request with it: a connection
+  // waited for, or a query's answer, times out (isDatabaseUnavailable), and TCP keepalive finds a
+  // peer gone without a word.
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, keepAlive: true });
   // A connection that drops while idle must not take the process down; the pool makes a new one.
   pool.on('error', () => {});
+  // A query that timed out leaves its connection waiting for the answer: it is closed, so that the
+  // pool drops it rather than give it out again.
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const r = query(...args);
+      if (r instanceof Promise) r.catch((e: unknown) => void (isTimeout(e) && client.end().catch(() => {})));
+      return r;
+    };
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrate(db);
@@ -728,12 +742,18 @@ export function isUniqueViolation(e: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'; // 23505: PostgreSQL
 }
 
-/** The database cannot be reached (refused, dropped, shutting down or starting up): worth trying again soon, unlike a bug. */
+/** The database cannot be reached (refused, dropped, shutting down or starting up, or too slow to answer): worth trying again soon, unlike a bug. */
 export function isDatabaseUnavailable(e: unknown): boolean {
   const { code, message } = e as { code?: unknown; message?: unknown };
   // Node's socket errors; PostgreSQL's class 08 (connection exception) and 57P01–57P03 (shutting down, cannot connect now).
   if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND)$/.test(code) || /^08|^57P0[1-3]$/.test(code))) return true;
-  return typeof message === 'string' && /^Connection terminated/.test(message); // pg: the server closed the connection
+  return isTimeout(e) || (typeof message === 'string' && /^Connection terminated/.test(message)); // pg: the server closed the connection
+}
+
+/** pg's own time limits (openPostgres): no answer to a query, or no connection, in time. The query may yet have been carried out. */
+export function isTimeout(e: unknown): boolean {
+  const message = (e as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && /^(Query read timeout|timeout exceeded when trying to connect)/.test(message);
 }
 
 /** A submission refused because another one was stored first: the version to act against now. */
