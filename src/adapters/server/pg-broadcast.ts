@@ -41,7 +41,7 @@ export async function postgresBroadcast(opts: PostgresBroadcastOptions): Promise
   let delay = opts.retryMs ?? 100;
 
   async function listen(): Promise<void> {
-    const c = new pgLib.Client({ connectionString: opts.url, application_name: `wardroom-listen ${opts.nodeId}`, keepAlive: true }); // keepalive: a peer gone without a word is found
+    const c = new pgLib.Client({ connectionString: opts.url, application_name: `wardroom-listen ${opts.nodeId}`, keepAlive: true, keepAliveInitialDelayMillis: 10_000 }); // a peer gone without a word is found
     c.on('notification', (m) => {
       if (m.channel !== CHANNEL || !m.payload) return;
       let notice: Notice & { node?: string };

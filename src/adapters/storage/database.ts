@@ -685,7 +685,7 @@ export async function openPostgres(url: string, opts: { max?: number; timeoutMs?
   // waited for, or a query's answer, times out (isDatabaseUnavailable), and TCP keepalive finds a
   // peer gone without a word.
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, keepAlive: true });
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   // A connection that drops while idle must not take the process down; the pool makes a new one.
   pool.on('error', () => {});
   // A query that timed out leaves its connection waiting for the answer: it is closed, so that the
