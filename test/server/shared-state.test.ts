@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, runDue, type ServerOptions } from '../../src/adapters/server/app.ts';
 import type { SharedPresence } from '../../src/adapters/server/presence.ts';
 import { openDatabase } from '../../src/adapters/storage/database.ts';
-import { ALLIED, exampleActions, freshDatabaseUrl, TestServer, twoTeamGame, type Client } from '../support/server.ts';
+import { ALLIED, exampleActions, freshDatabaseUrl, SOVIET, TestServer, twoTeamGame, type Client } from '../support/server.ts';
 import { HOUR, MINUTE, TestClock } from '../support/sinks.ts';
 
 const open: TestServer[] = [];
@@ -141,32 +141,37 @@ describe('several nodes on one database (issue 11)', () => {
     expect((await a.ctx.notifications.outbox()).filter((r) => r.person_id === annId && r.kind === 'turn')).toHaveLength(changes);
   });
 
-  it('a node that dies: the next heartbeat of another node after the expiry tells the game its player is away, once (two nodes beating at once), and not one still on another node', async () => {
+  it('a node that dies: the next heartbeat of another node after the expiry tells the game its player is away, once (two nodes beating at once), and not one still on another node; the game waits on them, so they are sent a "your turn" message', async () => {
     const clock = new TestClock();
     const [a, b, c] = await nodes(3, { clock });
     const g = await twoTeamGame(a);
-    const id = async (c: Client) => (await c.get('/api/me')).body.person.id as string;
+    expect((await g.soviet.page(g.id)).waitingFor).toEqual(SOVIET); // the Soviet mission rolls (6.A)
+    const id = async (client: Client) => (await client.get('/api/me')).body.person.id as string;
     const ids = { ann: await id(g.allied), boris: await id(g.soviet), rita: await id(g.referee) };
+    for (const who of [g.allied, g.soviet]) expect((await who.call('PUT', '/api/me/notifications', { email: { on: true, address: `${who.name}@example.org` }, webhook: null, kinds: { turn: true, chat: true, deadline: true } })).status).toBe(200);
     const watcher = await on(b, g.referee).live(g.id); // the referee's page, on node B
     const rows = () => b.ctx.store.db.selectFrom('presence').selectAll().execute();
-    // Ann only on node A; Boris on A and on C (two devices).
-    await g.allied.live(g.id);
+    // Boris only on node A; Ann on A and on C (two devices).
     await g.soviet.live(g.id);
-    await on(c, g.soviet).live(g.id);
+    await g.allied.live(g.id);
+    await on(c, g.allied).live(g.id);
     await until('four presence rows (the referee\'s too)', async () => (await rows()).length === 4);
     const presenceA = a.ctx.presence as SharedPresence;
     presenceA.stop(); // node A dies: no heartbeat, no clean stop
     const away = () => watcher.frames.filter((f) => f.type === 'presence' && !f.here);
+    const turnItems = async () => (await b.ctx.notifications.outbox()).filter((r) => r.kind === 'turn').map((r) => r.person_id);
     clock.advance(presenceA.expiryMs - 1000);
     await (b.ctx.presence as SharedPresence).heartbeat();
     expect(away()).toEqual([]); // not yet expired
     clock.advance(2000);
     await Promise.all([b, c].map((n) => (n.ctx.presence as SharedPresence).heartbeat()));
     await watcher.until(() => away().length === 1);
+    await until('Boris is sent his turn', async () => (await turnItems()).length > 0);
     await sleep(200);
-    expect(away()).toEqual([{ type: 'presence', seats: [...ALLIED], here: false }]); // Ann's seats, once; Boris is still on C
-    expect((await rows()).map((r) => [r.node_id, r.person_id]).sort()).toEqual([['node-B', ids.rita], ['node-C', ids.boris]]);
-    expect(await b.ctx.presence.isConnected(g.id, ids.ann)).toBe(false);
+    expect(away()).toEqual([{ type: 'presence', seats: [...SOVIET], here: false }]); // Boris's seats, once; Ann is still on C
+    expect(await turnItems()).toEqual([ids.boris]);
+    expect((await rows()).map((r) => [r.node_id, r.person_id]).sort()).toEqual([['node-B', ids.rita], ['node-C', ids.ann]]);
+    expect(await b.ctx.presence.isConnected(g.id, ids.boris)).toBe(false);
   });
 
   it('a node that closes cleanly deletes its presence rows', async () => {

@@ -131,8 +131,13 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
   const seatsOf = async (game: string, personId: string) => (await people.holders(game)).flatMap((h) => (h.person_id === personId && h.seat ? [h.seat] : []));
   const presenceNews = new PresenceNews(hub, presence, seatsOf, (game, frame) => broadcast.publish({ kind: 'frame', game, frame }), opts.presenceGraceMs ?? 5000, (e) => app.log.error(e));
   app.addHook('onClose', async () => presenceNews.close());
-  if (presence instanceof SharedPresence) presence.lost = (game, personId) => presenceNews.lost(game, personId);
   const notifications = new Notifications(opts.db, people, sessionOrNull, titleOf, presence, clock, mailer, () => ctx.baseUrl, opts.notify);
+  if (presence instanceof SharedPresence) {
+    presence.lost = (game, personId) => {
+      presenceNews.lost(game, personId);
+      notifications.connectionLost(game, personId).catch((e) => app.log.error(e));
+    };
+  }
   notifications.shared = shared;
   const deadlines = new Deadlines(opts.db, people, notifications, clock, titleOf, (game) => broadcast.publish({ kind: 'frame', game, frame: { type: 'deadline' } }));
   notifications.onNewWaiting = (game, _seats, over) => (over ? deadlines.end(game) : deadlines.rearm(game));

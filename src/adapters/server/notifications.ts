@@ -378,6 +378,15 @@ export class Notifications {
     return Number(r.numInsertedOrUpdatedRows ?? 0) ? before : null;
   }
 
+  /**
+   * The node that held the person's sockets on the game died (presence.ts): while its rows counted,
+   * a decision newly waiting on them told them nothing, and they may not have seen it. Told now
+   * if the game waits on them, unless they are back on another node.
+   */
+  async connectionLost(game: string, personId: string): Promise<void> {
+    if (!(await this.presence.isConnected(game, personId))) await this.aboutGame(personId, 'turn', game, { what: 'waiting' });
+  }
+
   /** People waited on now (person → seats), for the deadline reminders. */
   async waitedOn(game: string): Promise<{ session: Session<unknown>; people: Map<string, string[]> } | null> {
     const session = await this.sessionOf(game);
