@@ -95,6 +95,34 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await fresh.context().close();
   });
 
+  it('an order stored but whose answer never came (the connection dropped): sent again, it is refused as a conflict and the page says the first try may have been stored; not bought twice', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('demo-button').click();
+    await expect.poll(() => page.getByTestId('live-status').textContent()).toBe('live');
+    const api = page.url().replace('/g/', '/api/games/');
+    const roller = ((await (await page.request.get(api)).json()) as { waitingFor: string[] }).waitingFor[0];
+    await act(page, roller, 'rollMission');
+    const buyer = roller.replace(/^soviet/, 'allied');
+    // The first POST reaches the server and is stored; its answer is lost on the way back.
+    let posts = 0;
+    await page.route('**/actions', async (route) => {
+      if (posts++) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const form = actionForm(page, buyer, 'buyShip');
+    await form.locator(':scope > details > summary').click();
+    await form.getByLabel('Ship').selectOption({ index: 1 });
+    await form.getByTestId('submit-buyShip').click();
+    await form.getByText(/cannot be reached/).waitFor();
+    await expect(submitting(page, 'the order sent again', () => form.getByTestId('submit-buyShip').click())).rejects.toThrow(/409/);
+    await page.getByTestId('notice').getByText(/that first try got no answer: it may have been stored/).waitFor();
+    const log = ((await (await page.request.get(`${api}/export`)).json()) as { log: { type: string }[] }).log;
+    expect(log.filter((a) => a.type === 'buyShip')).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('a browser that goes offline says so, and back online it reconnects at once and catches up', async () => {
     const page = await newPage(browser);
     const sockets: WebSocket[] = [];

@@ -102,18 +102,34 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   );
 
   /**
+   * What was sent last and got no answer (the connection dropped, or the server could not answer
+   * for its database): it may have been stored all the same. Sent again, it names the version it
+   * was first sent at, so that a first try stored after all makes the second a conflict, not a
+   * second purchase.
+   */
+  const unanswered = useRef<{ what: string; seen: number } | null>(null);
+  /**
    * Sends something that names the version seen; a stale one reloads and says so, and throws so
    * that the form keeps what was entered, to submit again on the fresh board.
    */
   const post = async (path: string, body: Values, done: ((answer: Values) => string) | null = null) => {
+    const what = `${path} ${JSON.stringify(body)}`;
+    const again = unanswered.current?.what === what ? unanswered.current : null;
+    const seen = again ? again.seen : page!.game.version;
+    unanswered.current = null;
     try {
-      const answer = await api<Values>('POST', `${base}${path}`, { ...body, seen: page!.game.version });
+      const answer = await api<Values>('POST', `${base}${path}`, { ...body, seen });
       setNotice(done && done(answer));
       noticeFrom.current = typeof answer.version === 'number' ? answer.version : Infinity;
       await load();
     } catch (e) {
+      if (e instanceof ApiError && (e.status === 0 || e.status === 503)) unanswered.current = { what, seen };
       if (e instanceof ApiError && e.status === 409) {
-        setNotice('The game moved on before your action arrived: here is the board as it is now.');
+        setNotice(
+          again
+            ? 'The game moved on since you first sent this, and that first try got no answer: it may have been stored. Here is the board as it is now: look at the log before you send it again.'
+            : 'The game moved on before your action arrived: here is the board as it is now.',
+        );
         await load();
         throw new Error('Not sent: the game moved on (see above). If this is still yours to do, submit it again.');
       }
