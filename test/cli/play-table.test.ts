@@ -363,3 +363,15 @@ describe('play at a shared screen: battle records and the rest', () => {
     expect(over.screen).toMatch(/Campaign over — banked VP before the End Game bonuses \(11\): Allied \d+, Soviet \d+/);
   });
 });
+
+describe('play at a shared screen: the SMP keeps no secrets', () => {
+  it('#1 "view" and "log" of a nation clear nothing when the next nation answers (its nations hide nothing), and help names no "why" nor "log mine"', async ({ expect }) => {
+    const demo = JSON.parse(readFileSync(new URL('../../examples/smp/demo-1940.json', import.meta.url), 'utf8'));
+    const s = Session.open(MODULES.smp, newGameRecord('smp', { scenario: demo, dice: 'seeded' }, 'tty'), { seed: 'tty' }) as Session<unknown>;
+    const r = await table(s, ['view', 'log', 'help', 'n', 's0=3 s1=0 s2=0', 'quit']); // Germany declines Hendaye (1.4), removes 3 infantry (1.5); Russia answers next
+    expect(r.screen).toContain('1.4 Hendaye: Germany declines');
+    expect(r.screen).toContain('russia> quit');
+    expect(r.screen).not.toContain(CLEARED);
+    expect(r.screen).not.toMatch(/why \(a secret order refused\)|log mine/);
+  });
+});

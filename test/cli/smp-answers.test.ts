@@ -77,6 +77,19 @@ describe('an SMP decision answered at the terminal', () => {
     expect(london).toContain('Chosen (0 to 2 of them, by number or name, comma-separated) [none]? '); // how many, and how to type them
   });
 
+  it('#1.9 a number that is not one of a list\'s choices is refused naming the list, not taken for the next field ("3" at London is not "every tactical facility in each")', async ({ expect }) => {
+    const s = phase((prompt) => prompt.includes('Scorched Earth in London'));
+    const before = s.record.log.length;
+    const screen = await table(s, ['3', 'quit']);
+    expect(screen).toMatch(/Refused: chosen \(Chosen\): "3" is not one of the choices \("none" for none\):\n {2}London air base/);
+    expect(s.record.log.length).toBe(before);
+  });
+
+  it('#1.9 a nation that answers for its other territories is told so in the log: none, or every tactical facility', async ({ expect }) => {
+    const screen = await table(phase((prompt) => prompt.includes('Scorched Earth in London')), ['chosen=none rest=all', 'quit']);
+    expect(screen).toContain('1.9 Scorched Earth: United Kingdom chooses every tactical facility in its other territories.');
+  });
+
   it('#3 after a partial answer, each count asked next offers what keeps the auto answer\'s total: Russian Winter s1=1, then Enter, Enter', async ({ expect }) => {
     const s = phase((prompt) => prompt.includes('Russian Winter'));
     const screen = await table(s, ['s1=1', '', '', 'quit']);

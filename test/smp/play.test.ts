@@ -2,10 +2,10 @@
  * The Strategic Missions Phase through the same play driver as a campaign (issue 8 §1): the record
  * is saved after every answer, `wardroom play` resumes it, and every roll is shown as it happens.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'vitest';
-import { ROOT, TMP, wardroom } from '../support/cli.ts';
+import { atTerminal, ROOT, TMP, wardroom } from '../support/cli.ts';
 
 const DEMO = join(ROOT, 'examples/smp/demo-1940.json');
 
@@ -131,5 +131,17 @@ describe('smp run and wardroom play share one driver', () => {
     const r = await wardroom(['play', record], 'undo\nquit\n');
     expect(r.stdout).toContain('Took back: 1.4 Hendaye: Germany declines.'); // in the log's words
     expect(JSON.parse(readFileSync(record, 'utf8')).log.at(-1)).toMatchObject({ type: '@undo', voids: [0] });
+  });
+});
+
+describe('smp run at a terminal', () => {
+  it('Ctrl-D at a question stops the phase as "quit" does, saved to resume; the rest is not played by the auto policy', async ({ expect }) => {
+    const dir = mkdtempSync(join(TMP, 'smp-tty-'));
+    const r = await atTerminal(['smp', 'run', DEMO, '--seed', 'tty'], [{ until: /germany> /, keys: 'n\r' }, { until: /germany> /, keys: '\x04' }], dir);
+    expect(r.screen).toContain('Hendaye: Germany declines');
+    expect(r.screen).not.toContain('auto policy');
+    expect(r.screen).toContain('Stopped: the phase is saved in demo-1940.phase.json; "wardroom play demo-1940.phase.json" resumes it.');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'demo-1940.phase.json'), 'utf8')).log).toHaveLength(1);
   });
 });

@@ -61,3 +61,32 @@ export function smpCli(): { out: string[]; err: string[]; run: (...args: string[
   });
   return { out, err, run: (...args) => main(['node', 'wardroom', 'smp', ...args]) };
 }
+
+/**
+ * Run `wardroom ARGS` at a terminal (a pseudo-terminal made by util-linux's `script`, in Debian's
+ * essential bsdutils), in `cwd`: each step waits until the screen shows `until`, then types `keys`
+ * (Ctrl-D is "\x04"). The screen as it was when the command ended, and its exit code.
+ */
+export function atTerminal(args: string[], steps: { until: RegExp; keys: string }[], cwd: string): Promise<{ code: number | null; screen: string }> {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', [process.execPath, BIN, ...args].map(quote).join(' '), '/dev/null'], { cwd, timeout: 60_000, env: { ...process.env, COLUMNS: '100', LINES: '40' } });
+    let screen = '';
+    let seen = 0; // where the next step looks from
+    const next = () => {
+      const step = steps[0];
+      const at = step ? screen.slice(seen).search(step.until) : -1;
+      if (at < 0) return;
+      seen += at + 1;
+      steps.shift();
+      child.stdin.write(step.keys);
+      next();
+    };
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      screen += d;
+      next();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, screen: screen.replace(/\r\n/g, '\n') }));
+  });
+}

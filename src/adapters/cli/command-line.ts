@@ -274,6 +274,8 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
       }
       case 'subset': {
         const r = readSubset(left, f);
+        // Nothing read: what is typed is not one of its choices, and is not taken for the next field's ("3" for a third choice).
+        if (!r.used && !f.optional) throw new CommandError(`${key} (${f.label}): "${left[0]}" is not one of the choices ("none" for none):\n${listOptions(f.options)}`);
         fields[key] = r.values;
         i += r.used;
         break;

@@ -110,7 +110,8 @@ export interface PlayOptions {
   fromStart?: boolean;
 }
 
-const META_HELP = `Also: actions (every choice now) · help COMMAND · status · view · why (a secret order refused) · log [N] · undo [N] · as SEAT · json {ACTION} · quit`;
+/** The commands beside the actions; "why" only where there are secret orders to refuse. */
+const metaHelp = (secrets: boolean) => `Also: actions (every choice now) · help COMMAND · status · view · ${secrets ? 'why (a secret order refused) · ' : ''}log [N] · undo [N] · as SEAT · json {ACTION} · quit`;
 
 /** Run the game until it is over or input ends. Returns the exit code. */
 export async function playSession(session: Session<unknown>, table: Terminal, o: PlayOptions = {}): Promise<number> {
@@ -168,10 +169,12 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   /** A secret order to give among `specs` (not a team note, open in every step; nor one with nothing to choose, as "keep" on the last turn): the keyboard is handed over first. */
   const secretOrder = (specs: readonly ActionSpec[]) => specs.some((s) => s.secret && Object.keys(s.fields ?? {}).length > 0 && !actionDef(session.module, session.state, s.type)?.keptByTeam);
   const teamOf = (s: string) => (s ? session.module.teamOf(session.state, s) : null);
+  /** Only where the game has secrets to keep (CWNB; not the SMP, whose nations hide nothing). */
+  const keepsSecrets = session.module.actions(session.state).some((a) => a.secret);
   /** The team whose secrets the screen shows now ("view", "hand", "log mine", "why", "?"), if any. */
   let secretsOnScreen: string | null = null;
   const shownSecrets = () => {
-    secretsOnScreen = teamOf(seat) ?? secretsOnScreen;
+    if (keepsSecrets) secretsOnScreen = teamOf(seat) ?? secretsOnScreen;
   };
   /** The table's lines (events) since the keyboard's team last changed, shown again on a cleared screen (the last 40). */
   let tableLines: string[] = [];
@@ -369,7 +372,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       case 'exit':
         return { quit: true };
       case 'help':
-        term.say(args.length ? helpFor(args.join(' '), specs) : `${renderActions(seat, specs)}\n${META_HELP}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp(session)}` : ''}`);
+        term.say(args.length ? helpFor(args.join(' '), specs) : `${renderActions(seat, specs)}\n${metaHelp(keepsSecrets)}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp(session)}` : ''}`);
         return null;
       case 'actions':
         term.say(renderActions(seat, specs, true));
@@ -387,7 +390,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         const n = mine ? args[1] : args[0];
         if (n !== undefined && !/^\d+$/.test(n)) throw new CommandError('log [mine] [N]: N is how many of the last events to show.');
         if (mine && !seat) throw new CommandError('log mine: act as a seat first ("as SEAT").');
-        term.say(mine ? `The log as ${session.seatLabel(seat)}'s team may see it, its secrets included (${LOOK_AWAY}):` : `The log as the whole table may see it${seat ? ` ("log mine" adds ${session.seatLabel(seat)}'s team's own secrets; ${LOOK_AWAY} first)` : ''}:`);
+        term.say(mine ? `The log as ${session.seatLabel(seat)}'s team may see it, its secrets included (${LOOK_AWAY}):` : `The log as the whole table may see it${seat && keepsSecrets ? ` ("log mine" adds ${session.seatLabel(seat)}'s team's own secrets; ${LOOK_AWAY} first)` : ''}:`);
         // The last N this viewer may see, not those among the last N of all (which may all be another team's secrets).
         const seen = session.eventsFor(mine ? seatViewer(seat) : SPECTATOR);
         for (const e of seen.slice(Math.max(0, seen.length - Number(n ?? 20)))) term.say(`  ${e.text}`);
@@ -398,8 +401,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         if (!args[0]) throw new CommandError(`as SEAT: one of ${session.module.seats(session.state).join(', ')}.`);
         const before = teamOf(seat);
         seat = p.resolveSeat(args[0], session);
-        // Only where the game has secrets to keep (CWNB; not the SMP, whose nations hide nothing).
-        switchedTeam = term.interactive && teamOf(seat) !== before && session.module.actions(session.state).some((a) => a.secret);
+        switchedTeam = term.interactive && teamOf(seat) !== before && keepsSecrets;
         shown = ''; // a switch by hand: the next seat's header is shown again
         pinned = true;
         pinnedWaited = false;

@@ -150,6 +150,7 @@ export function registerSmpCommands(program: Command): void {
             return auto && req.kind !== 'roll' ? autoAction(state) : null;
           },
           onInputEnd() {
+            if (screen.interactive) return false; // Ctrl-D at a terminal stops as "quit" does: the phase is saved, to resume
             inputEnded = true;
             const req = derive(session.state).pending;
             if (req?.kind === 'roll') {

@@ -301,6 +301,7 @@ function* scorchedEarth(ctx: Ctx): Script {
       if (ctx.rulings !== '0.1') {
         if (!chosen.length) note(ctx, `1.9 Scorched Earth in ${t.name}: ${b.nationName(t.owner)} chooses none.`, { rule: '1.9' });
         if (a.rest === 'none') note(ctx, `1.9 Scorched Earth: ${b.nationName(t.owner)} chooses none in its other territories.`, { rule: '1.9' });
+        if (a.rest === 'all') note(ctx, `1.9 Scorched Earth: ${b.nationName(t.owner)} chooses every tactical facility in its other territories.`, { rule: '1.9' });
       }
     }
     for (const c of chosen) {
