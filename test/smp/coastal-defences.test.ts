@@ -42,12 +42,13 @@ describe('Step 9 Coastal Defences', () => {
       ['germany', 'Coastal defence Norway minor bunker vs A-20 @1 (1/3)'],
       ['germany', 'Coastal defence Norway major bunker vs A-21 @1 (1/6)'],
     ]);
+    // The owner's default answer: the carrier (2 hits) takes the hit that only damages, a destroyer the other.
     expect(report(events, 9)).toEqual([
       changed('destroyer (uk) in A-20 sunk.'),
-      changed('destroyer (uk) in A-20 sunk.'),
+      changed('carrier (uk) in A-20 damaged.'),
       noted('Norway major bunker misses the france and uk fleet in A-21 (4 ships not counting transports).'),
     ]);
-    expect(zone(board, 'A-20').units).toEqual([u('usa', 'destroyer', 1), u('uk', 'fighter', 1), u('uk', 'carrier', 1), u('uk', 'transport', 2)]);
+    expect(zone(board, 'A-20').units).toEqual([u('usa', 'destroyer', 1), u('uk', 'fighter', 1), u('uk', 'destroyer', 1), { ...u('uk', 'carrier', 1), damaged: 1 }, u('uk', 'transport', 2)]);
   });
 
   it('R9-2: the nation with the most ships in the fleet chooses where the hits fall; on a tie, the one listed first', () => {

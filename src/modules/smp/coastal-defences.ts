@@ -68,7 +68,7 @@ export function* coastalDefences(ctx: Ctx): Script {
         note(ctx, `${RULE} ${t.name} ${words(f.type)} misses the ${label(fleet)}.`, { rule: '9' });
         continue;
       }
-      yield* allocateShipHits(ctx, fleet.owner, fleet.zone, hits, (o, ty) => fleet.owners.includes(o) && b.unitType(ty).domain === 'sea', RULE, '9', `${b.nationName(fleet.owner)} chooses which ships of the fleet are destroyed or damaged (ruling R9-2)`);
+      yield* allocateShipHits(ctx, fleet.owner, fleet.zone, hits, (o, ty) => fleet.owners.includes(o) && b.unitType(ty).domain === 'sea', RULE, '9', `${b.nationName(fleet.owner)} chooses which ships of the fleet are destroyed or damaged (ruling R9-2)`, 'owner');
     }
   }
   if (!any) note(ctx, `${RULE} no operational bunker faces an enemy fleet of 3+ sea units (transports not counted).`, { rule: '9' });

@@ -100,7 +100,7 @@ export function* kamikazeRaids(ctx: Ctx): Script {
  * (a 2-hit ship is damaged) and hits on damaged ships (sunk), applied undamaged first (ruling R7-2).
  * Auto policy: sink what can be sunk, cheapest-looking first (board order).
  */
-export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: number, pred: (owner: string, type: string) => boolean, rule: string, ruleNo: string, who: string): Script {
+export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: number, pred: (owner: string, type: string) => boolean, rule: string, ruleNo: string, who: string, chooser: 'attacker' | 'owner' = 'attacker'): Script {
   const b = ctx.board;
   const stacks = b.units(zone).filter((u) => pred(u.owner, u.type)).map((u) => ({ owner: u.owner, type: u.type, count: u.count, damaged: u.damaged ?? 0, two: (b.unitType(u.type).hits ?? 1) >= 2 }));
   const capacity = stacks.reduce((k, s) => k + (s.two ? 2 * s.count - s.damaged : s.count), 0);
@@ -117,16 +117,23 @@ export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: nu
       lines.push(`  d${i}: damaged ${words(s.type)} (${b.nationName(s.owner)}), ${s.damaged} now (+ those damaged by u${i}) — a hit sinks one`);
     }
   });
-  // auto: 1-hit ships first, then damaged ones, then undamaged 2-hit ships, then the ships just damaged
   let left = k;
   const take = (key: string, most: number) => {
     const n = Math.min(left, most);
     auto[key] = (auto[key] ?? 0) + n;
     left -= n;
   };
-  for (const [i, s] of stacks.entries()) if (!s.two) take(`u${i}`, s.count);
-  for (const [i, s] of stacks.entries()) if (s.two) take(`d${i}`, s.damaged);
-  for (const [i, s] of stacks.entries()) if (s.two) take(`u${i}`, s.count - s.damaged);
+  if (chooser === 'attacker') {
+    // auto, for the attacker: 1-hit ships first, then damaged ones, then undamaged 2-hit ships, then the ships just damaged
+    for (const [i, s] of stacks.entries()) if (!s.two) take(`u${i}`, s.count);
+    for (const [i, s] of stacks.entries()) if (s.two) take(`d${i}`, s.damaged);
+    for (const [i, s] of stacks.entries()) if (s.two) take(`u${i}`, s.count - s.damaged);
+  } else {
+    // auto, for the fleet's owner: a hit that only damages first (undamaged 2-hit ships), then 1-hit ships, then damaged ones
+    for (const [i, s] of stacks.entries()) if (s.two) take(`u${i}`, s.count - s.damaged);
+    for (const [i, s] of stacks.entries()) if (!s.two) take(`u${i}`, s.count);
+    for (const [i, s] of stacks.entries()) if (s.two) take(`d${i}`, s.damaged);
+  }
   for (const [i, s] of stacks.entries()) if (s.two) take(`d${i}`, auto[`u${i}`]);
   for (const key of Object.keys(fields)) auto[key] ??= 0;
   const a = yield* ask(ctx, seat, `${rule} ${k} hit(s) on ships in ${zone}; ${who}:\n${lines.join('\n')}`, fields, auto);
