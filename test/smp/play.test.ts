@@ -19,11 +19,15 @@ describe('smp run and wardroom play share one driver', () => {
     expect(first.stderr).toContain(`Stopped: the phase is saved in ${record}; "wardroom play ${record}" resumes it.`);
     const saved = JSON.parse(readFileSync(record, 'utf8')).log.length;
     expect(saved).toBeGreaterThan(0);
+    // While the phase is played its seed is beside the record, not in it: nobody reads the rolls to come there.
+    expect(JSON.parse(readFileSync(record, 'utf8')).seed).toBeNull();
+    expect(readFileSync(`${record}.seed`, 'utf8')).toBe('table\n');
 
     const second = await wardroom(['play', record], '\n'.repeat(200));
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/Vichy: .+ attempts .+ @\d: \d\n {2}2 Vichy France: .+ (fails|succeeds|claims|destroys)/); // the die, then what it did
     expect(JSON.parse(readFileSync(record, 'utf8')).log.length).toBeGreaterThan(saved);
+    expect(JSON.parse(readFileSync(record, 'utf8')).seed, 'the phase over, its seed is in the record').toBe('table');
 
     const replay = await wardroom(['smp', 'replay', record]);
     expect(replay.stdout).toMatch(/Verified: \d+ rolls? match the seed/);

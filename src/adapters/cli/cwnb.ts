@@ -9,6 +9,7 @@ import type { CwnbState } from '../../modules/cwnb/state.ts';
 import { CommandError } from './command-line.ts';
 import { resolveSeatIn, resolveZone, viewerText } from './cwnb-commands.ts';
 import { renderStatus } from './cwnb-render.ts';
+import { seedFile, writeSeedFile } from './seed-file.ts';
 
 /**
  * The engine, the rules module and the storage, loaded when a game command (new, demo, play,
@@ -361,16 +362,6 @@ function checkFolder(file: string): void {
   } catch {
     throw new CommandError(`${dir}: Wardroom cannot write there (permission denied).`);
   }
-}
-
-/** Where the referee's copy of a game's dice seed is kept: beside the game file. */
-function seedFile(file: string): string {
-  return `${file}.seed`;
-}
-
-function writeSeedFile(file: string, seed: string, record: GameRecord): void {
-  writeFileSync(seedFile(file), seed + '\n', { mode: 0o600 });
-  record.seed = null;
 }
 
 /** The seed for a game file: its own (0.1 files and finished games), --seed-file, or FILE.seed beside it. */

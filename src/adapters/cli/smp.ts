@@ -6,6 +6,7 @@ import type { RollEvent } from '../../engine/dice.ts';
 import type { SmpState } from '../../modules/smp/index.ts';
 import type { OddsKind } from '../../modules/smp/play.ts';
 import { CommandError } from './command-line.ts';
+import { seedFile, writeSeedFile } from './seed-file.ts';
 
 /** The engine and the SMP module, loaded when an `smp` command runs rather than at start-up. */
 async function smpModules() {
@@ -70,7 +71,7 @@ export function registerSmpCommands(program: Command): void {
     .option('--out <file>', "write the next phase's scenario (the board after this phase; SMP number, round and season moved on) to this file")
     .option('--next-round <n>', 'with --out: the next round (default: this round + 1)')
     .option('--next-season <season>', 'with --out: the next season (default: the one after this season)')
-    .option('--record <file>', 'save the game record (seed commitment, seed, action log) to this file after every answer (at a terminal, without --auto: SCENARIO.phase.json by default)')
+    .option('--record <file>', 'save the game record (seed commitment, action log; the seed beside it in FILE.seed until the phase ends) to this file after every answer (at a terminal, without --auto: SCENARIO.phase.json by default)')
     .option('--steps <list>', 'run only these steps, e.g. 3,4')
     .description('walk the ten steps: ask every choice, roll, report what changes on the board')
     .action(async (file: string, opts: { seed?: string; dice: string; answers?: string; auto?: boolean; json?: boolean; out?: string; nextRound?: string; nextSeason?: string; record?: string; steps?: string }) => {
@@ -111,10 +112,12 @@ export function registerSmpCommands(program: Command): void {
       // --out is checked before the phase is played: never over an input, and writable.
       const badOut = opts.out && outProblem(opts.out, [[file, `the scenario being played (${file}): the next phase's board would replace it`], [opts.record, "the --record file: the next phase's board would replace the record of this phase"], [opts.answers, `the --answers file (${opts.answers})`]]);
       if (badOut) return fail(badOut);
-      if (defaultRecord) console.error(`The phase is saved to ${opts.record} after every answer; "wardroom play ${opts.record}" resumes it.`);
+      if (defaultRecord) console.error(`The phase is saved to ${opts.record} after every answer (its dice seed in ${seedFile(opts.record!)} until the phase ends); "wardroom play ${opts.record}" resumes it.`);
       try {
         if (opts.record) {
           release = lockGameFile(opts.record, 'wardroom smp run');
+          // Not in the record while the phase is played: whoever opened it would read the rolls to come.
+          writeSeedFile(opts.record, seed, record);
           writeGameFile(opts.record, record);
         }
         const screen = terminal(opts.json ? process.stderr : process.stdout);
@@ -175,6 +178,10 @@ export function registerSmpCommands(program: Command): void {
         if (inputEnded) return fail('the phase is not finished (input ended)');
         if (opts.record) return void console.error(`Stopped: the phase is saved in ${opts.record}; "wardroom play ${opts.record}" resumes it.`);
         return fail('Stopped before the phase finished; nothing is saved (give --record FILE to resume it later with "wardroom play FILE").');
+      }
+      if (opts.record) {
+        session.revealSeed(seed); // the phase is over: anyone may check its rolls (smp replay)
+        writeGameFile(opts.record, session.record);
       }
       const run = derive(session.state);
       const nextScenario = opts.out ? nextBoard(session.state, next) : null;
