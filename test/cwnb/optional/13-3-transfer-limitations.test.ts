@@ -99,11 +99,9 @@ describe('13.3 Transfer Limitations', () => {
     t.start(PG, {});
     expect(t.refuse({ type: 'rollTransferChart', seat: 'soviet:persian-gulf', values: [1] })).toMatchObject({ code: 'no-chart-roll', rule: '13.3' });
     const u = twoZones([1, 2, 3]);
-    expect(u.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS })).toMatchObject({ code: 'chart-not-rolled', rule: '13.3' });
-    expect(u.refuse({ type: 'rollTransferChart', seat: 'allied:persian-gulf', values: [1] })).toMatchObject({ code: 'not-chart-roller', rule: '13.3', message: 'The chart die is rolled by the Soviet player of the Persian Gulf (the Advantaged Player of the first War Zone).' });
-    expect(u.actions('soviet:persian-gulf').map((a) => a.type)).toContain('rollTransferChart');
-    // No chart yet: the board has no Transfer Limitations line to show.
-    expect(u.zoneView(PG).reminders).toEqual([]);
+    expect(u.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS })).toMatchObject({ code: 'chart-not-rolled', rule: '13.3', message: "Roll for this turn's Transfer Limitations chart first: any player may (13.3)." });
+    // No chart yet: the board says so, and who may roll it.
+    expect(u.zoneView(PG).reminders).toEqual(['13.3 Transfer Limitations: the chart is not rolled yet this turn; any player may roll it ("Roll for this turn\'s Transfer Limitations chart") before the first transfer to another War Zone.']);
     u.chart(4);
     expect(u.refuse({ type: 'rollTransferChart', seat: 'soviet:persian-gulf', values: [1] }).code).toBe('no-chart-roll');
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) u.commit(z, s, []);
@@ -301,13 +299,13 @@ describe('13.3 Transfer Limitations', () => {
     expect(charts[0].limits[MED]['north-atlantic']).toBe('U');
   });
 
-  it('13.3 the chart roll asks for one die, rolled by the Advantaged Player of the first War Zone', () => {
+  it('13.3 the chart roll asks for one die, and any player may roll it once the purchases are carried out: the Allies need not wait on the Soviet game roller to transfer', () => {
     const t = new OTable({ zones: [PG, NS], optional: { transferLimitations: { charts: uniformCharts() } } });
     t.roll(PG, {});
     t.roll(NS, {});
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.order(z, s, {});
-    expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('rollTransferChart');
-    expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'rollTransferChart')).toEqual({
+    for (const seat of ['allied:persian-gulf', 'soviet:persian-gulf', 'allied:north-sea', 'soviet:north-sea']) expect(t.actions(seat).map((a) => a.type)).toContain('rollTransferChart');
+    expect(t.actions('allied:north-sea').find((a) => a.type === 'rollTransferChart')).toEqual({
       type: 'rollTransferChart',
       label: "Roll for this turn's Transfer Limitations chart",
       rule: '13.3',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
 import { SIDES, type Side, type ZoneId } from '../data/types.ts';
 import { hooksOf, type OptionalRule } from '../hooks.ts';
-import { diceFields, diceSchema, gameAction, gameRollerSeat, gameRollerWords, no, reliesOn, roll, say, sideName, zoneName } from '../rules/common.ts';
+import { diceFields, diceSchema, gameAction, no, reliesOn, roll, say, sideName, zoneName } from '../rules/common.ts';
 import { transferWindow } from '../rules/sequence-of-play.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { unlimitedTransfers } from './friction-of-war.ts';
@@ -26,14 +26,11 @@ export const rollTransferChart = gameAction({
   decision: false,
   schema: z.object({ values: diceSchema }),
   label: () => "Roll for this turn's Transfer Limitations chart",
-  when(state, seat, explain) {
-    if (!state.purchasesResolved || state.transferChart !== null) return no(explain, 'no-chart-roll', () => 'The Transfer Limitations chart is rolled once per turn, when transfers begin (13.3).');
-    const roller = gameRollerSeat(state);
-    return seat === roller ? null : no(explain, 'not-chart-roller', () => `The chart die is rolled by ${gameRollerWords(state)} (the Advantaged Player of the first War Zone).`);
-  },
+  // By any player, once the purchases are carried out: 13.3 names no roller, and whoever wants to
+  // transfer first may roll it rather than wait on another (docs/rulings.md).
+  when: (state, _seat, explain) => (state.purchasesResolved && state.transferChart === null ? null : no(explain, 'no-chart-roll', () => 'The Transfer Limitations chart is rolled once per turn, when transfers begin (13.3).')),
   fields: (state) => diceFields(state, [6], ['chart die']),
   apply(state, seat, a, ctx) {
-    reliesOn(`zone:${state.options.zones[0]}`); // rolled by the Advantaged Player of the first War Zone
     const [die] = roll(state, ctx, seat, [{ sides: 6, purpose: `Transfer Limitations chart, turn ${state.turn}` }], a.values);
     state.transferChart = chartIndex(die);
     const name = state.options.optional.transferLimitations!.charts[state.transferChart].name;
@@ -59,7 +56,10 @@ const unlimited = (from: ZoneState, to: ZoneState, side: Side) => unlimitedTrans
 
 /** The board's line for each side still transferring from this War Zone: what the chart leaves it to each other zone. */
 function reminders(state: CwnbState, from: ZoneState): string[] {
-  if (state.transferChart === null) return [];
+  if (state.transferChart === null) {
+    const open = SIDES.some((side) => transferWindow(state, from, side));
+    return open ? ['13.3 Transfer Limitations: the chart is not rolled yet this turn; any player may roll it ("Roll for this turn\'s Transfer Limitations chart") before the first transfer to another War Zone.'] : [];
+  }
   const chart = `chart ${state.transferChart + 1} ("${state.options.optional.transferLimitations!.charts[state.transferChart].name}")`;
   return SIDES.filter((side) => transferWindow(state, from, side)).map((side) => {
     const to = state.options.zones.filter((id) => id !== from.id).map((id) => {
@@ -85,7 +85,7 @@ export const transferLimitations: OptionalRule = {
     transferOpen: (state, from, to, side) => unlimited(from, to, side) || transfersLeft(state, side, from.id, to.id) > 0,
     checkTransfer(state, from, to, side) {
       if (unlimited(from, to, side)) return;
-      if (state.transferChart === null) refuse('chart-not-rolled', 'Roll for the Transfer Limitations chart first (13.3).', '13.3');
+      if (state.transferChart === null) refuse('chart-not-rolled', "Roll for this turn's Transfer Limitations chart first: any player may (13.3).", '13.3');
       reliesOn('transfer-limits'); // the chart die is not taken back from under this transfer
       if (transfersLeft(state, side, from.id, to.id) <= 0) {
         refuse('transfer-limit', `Transfer Limitations: no more ${sideName(side)} cards may move from ${zoneName(from.id)} to ${zoneName(to.id)} this turn (chart ${state.transferChart + 1}).`, '13.3');

@@ -290,8 +290,7 @@ const ZONE_SCOPE = Object.fromEntries(ZONE_IDS.map((id) => [id, `zone:${id}`])) 
 /**
  * The current action relied on a part of the game that it did not change, so the action that set
  * that part is not taken back from under it: 13.3 a transfer checked against the chart rolled this
- * turn (even one the chart leaves unlimited), the chart die rolled by the Advantaged Player of the
- * first War Zone.
+ * turn (even one the chart leaves unlimited).
  */
 export function reliesOn(part: ScopePart): void {
   relied.push(part);
