@@ -192,6 +192,23 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('freeing a seat asks first, and says that every link offering it stops working, for its other seats too; dismissed, nothing is freed', async () => {
+    const page = await newPage(browser, LAPTOP);
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByTestId('demo-button').click();
+      await page.getByTestId('referee').waitFor(); // the demo's referee holds every seat
+      page.removeAllListeners('dialog'); // newPage's accepts every question
+      const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.dismiss())));
+      await page.getByTestId('free-soviet:mediterranean').click();
+      expect(await asked).toMatch(/^Free Soviet, Mediterranean\? .+ will no longer hold it; invite them again with a new link\. Every link that offers this seat stops working, for the other seats it offers too: make new links for the seats still free\.$/);
+      const seats = ((await (await page.request.get(page.url().replace('/g/', '/api/games/'))).json()) as { seats: { seat: string; holder: string | null }[] }).seats;
+      expect(seats.find((s) => s.seat === 'soviet:mediterranean')!.holder).not.toBeNull(); // still held
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('4 on the create form, points from the War Zone Displays: the South Pacific is filled in with the rulebook\'s Allied 80, Soviet 100 (and may be changed); the others are to type', async () => {
     const page = await newPage(browser, PHONE);
     try {

@@ -37,7 +37,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
   };
   /** A player who lost their device gets the seat back by a new invitation link once it is free. */
   const free = async (seatId: string, label: string, holder: string) => {
-    if (!confirm(`Free ${label}? ${holder} will no longer hold it; invite them again with a new link.`)) return;
+    if (!confirm(`Free ${label}? ${holder} will no longer hold it; invite them again with a new link. Every link that offers this seat stops working, for the other seats it offers too: make new links for the seats still free.`)) return;
     setError(null);
     try {
       await api('DELETE', `${base}/seats/${encodeURIComponent(seatId)}`);
