@@ -382,6 +382,11 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     expect(createHash('sha256').update(file.seed).digest('hex')).toBe(commitment);
     await expect.poll(() => page.getByTestId('deadline').textContent()).toMatch(/moved this campaign to the table/);
     expect(await page.getByTestId('to-table').count()).toBe(0);
+    // The home page says so too, not "paused".
+    const id = new URL(page.url()).pathname.split('/')[2];
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.getByTestId(`game-${id}`).textContent()).toMatch(/moved to the table/);
+    expect(await page.getByTestId(`game-${id}`).textContent()).not.toMatch(/paused/);
     // Brought online again from that file, seed and all: its board says who may know the dice.
     const imported = await page.request.post(`${server.url}/api/import`, { data: { file: JSON.stringify(file), title: 'Back online' } });
     expect(imported.status(), await imported.text()).toBe(201);

@@ -36,6 +36,8 @@ export interface GameSummary {
   version: number;
   /** Paused by the referee or at its deadline: it waits on nobody until it resumes. */
   paused?: boolean;
+  /** Moved to the table by the referee (it goes on at the terminal, not here). */
+  moved?: boolean;
   /** Set when the campaign cannot be opened (its stored record does not replay). */
   problem?: string;
   rematch?: string | null;

@@ -109,7 +109,7 @@ function GameList({ games }: { games: GameSummary[] }) {
             {g.problem && <strong class="badge">{g.problem}</strong>}
             <small>
               {' '}
-              {[g.over ? 'over' : g.turn === null ? '' : `turn ${g.turn}`, g.paused && !g.over ? 'paused' : '', g.dueAt ? `deadline ${localTime(g.dueAt)}` : ''].filter(Boolean).join(', ')}
+              {[g.over ? 'over' : g.turn === null ? '' : `turn ${g.turn}`, g.moved ? 'moved to the table' : g.paused && !g.over ? 'paused' : '', g.dueAt ? `deadline ${localTime(g.dueAt)}` : ''].filter(Boolean).join(', ')}
               {g.referee ? ' · you referee' : ''}
               {g.seats.length ? ` · your seats: ${g.seats.map((s) => g.seatLabels[s] ?? s).join('; ')}` : ''}
             </small>

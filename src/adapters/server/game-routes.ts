@@ -84,13 +84,13 @@ export async function gameSummary(ctx: Ctx, id: string, g: Membership) {
   // The deadline that runs now (none while paused, moved or over), for the home page's line.
   const deadline = g.moved || session.isOver() ? null : await ctx.deadlines.get(id);
   const dueAt = deadline && !deadline.paused ? deadline.dueAt : null;
-  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, session.seatLabel(s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), rewindAsked: [...asked], dueAt, waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, paused: !!g.paused, ...(await rematchLinks(ctx, id)) };
+  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, session.seatLabel(s)])), waitingOnYou: g.seats.filter((s) => waitingFor.includes(s)), rewindAsked: [...asked], dueAt, waitingFor, turn: state.turn ?? null, over: session.isOver(), version: session.version, paused: !!g.paused, moved: !!g.moved, ...(await rematchLinks(ctx, id)) };
 }
 
 /** The home page's line for a campaign that does not load (a database restored under a running server): its title and seats, waiting on nobody. */
 export function brokenSummary(id: string, g: Membership) {
   const problem = 'This campaign cannot be opened: its stored record does not replay (the server log says why). The referee can restore it from a backup.';
-  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, s])), waitingOnYou: [] as string[], rewindAsked: [] as string[], dueAt: null, waitingFor: [] as string[], turn: null, over: false, version: 0, paused: !!g.paused, problem };
+  return { id, title: g.title, module: g.module, referee: g.referee, seats: g.seats, seatLabels: Object.fromEntries(g.seats.map((s) => [s, s])), waitingOnYou: [] as string[], rewindAsked: [] as string[], dueAt: null, waitingFor: [] as string[], turn: null, over: false, version: 0, paused: !!g.paused, moved: !!g.moved, problem };
 }
 
 /** The game file to download: the seed only once the game is over (or moved to the table), and a team's notes only for that team (and the referee). */
