@@ -174,6 +174,9 @@ describe('replay: each step is the viewer\'s view, computed on the server', () =
     expect(one.events.length).toBeGreaterThan(0);
     expect(one.events.every((e: any) => e.entry === 0)).toBe(true);
     expect(one.by.seat).toBe((record.log[0] as Action).seat);
+    // The seats with who holds them now, as on the game page: not "unclaimed".
+    expect(one.seats.map((s: any) => [s.seat, s.holder])).toEqual((await boris.page(id)).seats.map((s: any) => [s.seat, s.holder]));
+    expect(one.seats.find((s: any) => s.seat === 'allied:mediterranean').holder).toBe('Ann');
   });
 
   it('turn bookmarks: each Campaign Game Turn begins at its bookmark (the step before is the turn before)', async () => {

@@ -180,6 +180,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: Ctx): void {
     const all = visible(session, [access.viewer]);
     const upTo = all.filter((e) => e.entry < step);
     const meta = await ctx.store.meta(id);
+    const holders = new Map((await ctx.people.holders(id)).map((h) => [h.seat, h.name]));
     const events = upTo.filter((e) => e.entry === step - 1);
     // Who acted is said only when the viewer sees something of the step (a secret order stays anonymous).
     const entry = step > 0 && events.length ? session.record.log[step - 1] : null;
@@ -192,7 +193,8 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: Ctx): void {
       over: module.isOver(state),
       view: module.view(state, access.viewer),
       waitingFor: waitingFor(module, state),
-      seats: module.seats(state).map((seat) => ({ seat, label: module.seatLabel?.(state, seat) ?? seat, team: module.teamOf(state, seat), holder: null })),
+      // Who holds each seat now (the names every member's game page shows): not "unclaimed" on a replay.
+      seats: module.seats(state).map((seat) => ({ seat, label: module.seatLabel?.(state, seat) ?? seat, team: module.teamOf(state, seat), holder: holders.get(seat) ?? null })),
       /** The events this step produced, as the viewer sees them. */
       events,
       /** The viewer's latest events up to this step (at most 30), newest last. */
