@@ -127,6 +127,10 @@ describe('rematch (issue 10)', () => {
     const exported = (await referee.get(`/api/games/${r.body.id}/export`)).body;
     expect(exported.options).toEqual(file.options);
     expect(exported.log).toEqual([]);
+    // Its file imported again (played at the table, brought back) is a campaign of its own: no link to the campaign it came from.
+    expect(exported.rematchOf).toBe(imported.body.id);
+    const back = await referee.post('/api/import', { file: JSON.stringify(exported), title: 'Back from the table' });
+    expect((await referee.page(back.body.id)).links).toEqual({ rematch: null, rematchOf: null });
   });
 
   it('with sides swapped, each player takes the same War Zone on the other side and the names the game keeps follow them; a game without two sides (SMP) is refused, nothing made', async () => {

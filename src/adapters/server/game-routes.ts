@@ -183,7 +183,9 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (seed === null && !session.isOver() && session.module.rollsFromSeed?.(session.state) !== false) {
       throw new HttpError(422, 'seed-required', 'This campaign rolls its dice from a seed the file does not hold, so it could not go on here past its next die: import it with its seed (the terminal keeps it in FILE.seed, beside the game file). A campaign played online keeps its seed on its server until it ends: its referee\'s "Move to the table" gives the file with its seed. A finished campaign, or one played with physical dice, needs none.');
     }
-    const { id } = await createGame(request, { ...session.record, seed }, body.title || 'Imported campaign', body.name, seed !== null);
+    // A rematch link names a campaign of the server the file came from: not this one's (rematch.ts).
+    const { rematch: _rematch, rematchOf: _rematchOf, ...kept } = session.record as GameRecord & { rematch?: unknown; rematchOf?: unknown };
+    const { id } = await createGame(request, { ...kept, seed }, body.title || 'Imported campaign', body.name, seed !== null);
     reply.status(201);
     return { id, seed: seed !== null };
   });
