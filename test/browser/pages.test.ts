@@ -192,6 +192,24 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('on a phone, the top of the game page links straight to the decision waiting on you, screens below the board', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByTestId('demo-button').click();
+      const link = page.getByTestId('to-decision');
+      await link.waitFor();
+      const waited = ((await (await page.request.get(page.url().replace('/g/', '/api/games/'))).json()) as { waitingFor: string[] }).waitingFor[0];
+      expect(await link.getAttribute('href')).toBe(`#actions-h-${waited}`);
+      const heading = page.locator(`[id="actions-h-${waited}"]`);
+      expect(await heading.evaluate((h) => h.getBoundingClientRect().top > window.innerHeight)).toBe(true); // below the first screen
+      await link.click();
+      await expect.poll(() => heading.evaluate((h) => { const r = h.getBoundingClientRect(); return r.top > -1 && r.top < window.innerHeight; })).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('freeing a seat asks first, and says that every link offering it stops working, for its other seats too; dismissed, nothing is freed', async () => {
     const page = await newPage(browser, LAPTOP);
     try {

@@ -170,6 +170,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   // Seats with nothing to do, to take back or to be told: one card for them all when there are several.
   const idle = seats.filter((s) => !page.actions[s].length && !page.closed?.[s]?.length && !page.undoable?.[s] && !page.waitingFor.includes(s));
   const grouped = idle.length > 1 ? new Set(idle) : new Set<string>();
+  const decideAt = seats.find((s) => myDecisions.includes(s));
   return (
     <main class="game" data-version={page.game.version}>
       <header class="game-head">
@@ -187,6 +188,16 @@ export function Game({ id, as }: { id: string; as: string | null }) {
               <Link href={`/g/${encodeURIComponent(id)}/end`} data-testid="plots-link">
                 {page.game.over ? 'End of the campaign' : 'Plots'}
               </Link>
+            </>
+          )}
+          {decideAt && (
+            <>
+              {' '}
+              ·{' '}
+              {/* On a phone the forms are screens below the board: straight to the first decision. */}
+              <a href={`#actions-h-${decideAt}`} data-testid="to-decision" class="badge">
+                Your decision: {seatLabel(decideAt, page.seats)} ↓
+              </a>
             </>
           )}
           {chats && chatUnread > 0 && (
