@@ -236,7 +236,7 @@ export function Create() {
             </div>
           )}
           <div class="field">
-            <label for="c-charts">13.3 Transfer Limitations: the three distance charts (JSON; optional)</label>
+            <label for="c-charts">13.3 Transfer Limitations: to play with it, upload its three distance charts (JSON; the rulebook's text does not hold them)</label>
             <input id="c-charts" type="file" accept=".json,application/json" onChange={async (e) => setCharts(await readUpload(e.currentTarget.files?.[0]))} />
           </div>
           <label class="choice">

@@ -59,7 +59,9 @@ export function End({ id }: { id: string }) {
                 <blockquote>
                   <p>“{r.historicalDescription}”</p>
                 </blockquote>
-                <figcaption>The rulebook's historical description of a {r.level} Victory ({r.source}).</figcaption>
+                <figcaption>
+                  The rulebook's historical description of a {r.level} Victory ({r.source}), addressed to the winners{r.winner ? `, the ${name(r.winner)} team` : ''}.
+                </figcaption>
               </figure>
             ) : (
               <p data-testid="historical">

@@ -436,7 +436,8 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
           type="button"
           class="secondary"
           data-testid={`undo-${seat}`}
-          onClick={() => tried(undo)}
+          // One tap on a phone must not take back a commitment or a sinking by mistake: asked first, as "Finish purchasing" is.
+          onClick={() => confirm(`Take back your last action as ${seatLabel(seat, page.seats)}, and all it did? The log will mark it taken back.`) && tried(undo)}
         >
           Undo my last action
         </button>

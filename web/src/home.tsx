@@ -53,7 +53,7 @@ export function Home() {
   const returning = !!me?.games.length;
   const games = (
     <section class="card" aria-labelledby="games-h" data-testid="games">
-      <h2 id="games-h">Your campaigns{waiting ? ` (${waiting} waiting on you)` : ''}</h2>
+      <h2 id="games-h">Your campaigns{waiting ? ` (${waiting === 1 ? 'a decision' : `${waiting} decisions`} waiting on you)` : ''}</h2>
       {!me ? <p aria-busy="true">Loading…</p> : me.games.length === 0 ? <p>None yet.</p> : <GameList games={me.games} />}
       {me?.person && (
         <p>

@@ -115,7 +115,10 @@ export function Invite({ token }: { token: string }) {
         }}
       >
         <fieldset class="field">
-          <legend>Seats on offer: tick the ones you will play</legend>
+          <legend>
+            Seats on offer: tick the ones you will play
+            {inv.kind === 'team' && inv.seats.filter((s) => !s.holder).length > 1 ? ' (all are ticked: untick those a teammate will play, who claims them by this same link)' : ''}
+          </legend>
           <div class="choices">
             {inv.seats.map((s) => (
               <label key={s.seat} class="choice">

@@ -66,7 +66,10 @@ export const utc = (iso: string) => new Date(iso).toUTCString().replace(/:\d\d G
 export function timeIn(timeZone: string | null): (iso: string) => string {
   if (!timeZone) return utc;
   const f = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
-  return (iso) => `${f.format(new Date(iso))} (${timeZone})`;
+  return (iso) => {
+    const text = f.format(new Date(iso));
+    return text.endsWith(` ${timeZone}`) ? text : `${text} (${timeZone})`; // "… 11:31 UTC", not "… 11:31 UTC (UTC)"
+  };
 }
 
 /** An IANA time zone this server knows ("Europe/Berlin"). */
