@@ -138,6 +138,25 @@ describe('smp run and wardroom play share one driver', () => {
   });
 });
 
+describe('the end of a phase', () => {
+  it('says where it left each nation\'s IPCs, the tokens and Vichy France (what the players keep on paper), the same as the next board; and how to write that board', async ({ expect }) => {
+    const next = join(TMP, 'smp-after-next.json');
+    const withOut = await wardroom(['smp', 'run', DEMO, '--auto', '--seed', 'after', '--out', next]);
+    expect(withOut.code).toBe(0);
+    const board = JSON.parse(readFileSync(next, 'utf8'));
+    const start = JSON.parse(readFileSync(DEMO, 'utf8'));
+    const ipcs = /\n {2}IPCs on hand: (.*)\.\n/.exec(withOut.stdout)![1];
+    expect(ipcs).toContain(`Germany ${start.cash.germany === board.cash.germany ? board.cash.germany : `${start.cash.germany} → ${board.cash.germany}`}`);
+    expect(withOut.stdout).toMatch(new RegExp(`\\n {2}Tokens left: engineer [^,]*${board.tokens.engineer}, kamikaze [^,]*${board.tokens.kamikaze}, partisan [^.]*${board.tokens.partisan}\\.\\n`));
+    expect(withOut.stdout).toContain(`Vichy France: ${board.vichy.status}`);
+    expect(withOut.stdout).not.toContain("The next phase's board:"); // written by --out
+    const record = join(TMP, 'smp-after.json');
+    const withRecord = await wardroom(['smp', 'run', DEMO, '--auto', '--seed', 'after', '--record', record]);
+    expect(withRecord.stdout).toContain(`The next phase's board: "wardroom smp replay ${record} --out NEXT.json" writes it.`);
+    expect((await wardroom(['smp', 'replay', record])).stdout).toContain(`IPCs on hand: ${ipcs}.`);
+  });
+});
+
 describe('smp run at a terminal', () => {
   it('Ctrl-D at a question stops the phase as "quit" does, saved to resume; the rest is not played by the auto policy', async ({ expect }) => {
     const dir = mkdtempSync(join(TMP, 'smp-tty-'));

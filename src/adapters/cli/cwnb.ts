@@ -302,6 +302,7 @@ async function play(file: string, as?: string, seedPath?: string): Promise<numbe
     if (!seed) term.say(`(No dice seed found: the game replays, but a seeded roll will be refused. The referee keeps it in ${seedFile(file)}, or give --seed-file.)`);
     const code = await playSession(session, term, { file, as });
     if (!session.isOver()) term.say(`Saved in ${file}: "wardroom play ${file}" goes on from here.`);
+    else if (session.module.id === 'smp') term.say(`The next phase's board: "wardroom smp replay ${file} --out NEXT.json" writes it.`);
     if (session.isOver() && seed && !session.record.seed) {
       session.revealSeed(seed);
       writeGameFile(file, session.record);

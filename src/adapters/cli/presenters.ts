@@ -6,7 +6,7 @@ import { cardText } from '../../modules/cwnb/rules/common.ts';
 import { parseSeat, type CwnbState } from '../../modules/cwnb/state.ts';
 import { view as cwnbView } from '../../modules/cwnb/view.ts';
 import { derive, type SmpState } from '../../modules/smp/index.ts';
-import { describeRequest } from '../../modules/smp/play.ts';
+import { afterPhase, describeRequest } from '../../modules/smp/play.ts';
 import { CommandError, typedValue } from './command-line.ts';
 import { resolveSeat as resolveCwnbSeat } from './cwnb-commands.ts';
 import { renderStatus } from './cwnb-render.ts';
@@ -97,7 +97,7 @@ const smp: Presenter = {
     const state = session.state as SmpState;
     const pending = derive(state).pending;
     const name = `Strategic Missions Phase${state.options.scenario.label ? ` — ${state.options.scenario.label}` : ''}`;
-    return pending ? `${name}: step ${pending.step} of 10, waiting for ${pending.seat}.` : `${name}: over.`;
+    return pending ? `${name}: step ${pending.step} of 10, waiting for ${pending.seat}.` : `${name}: over.\n${afterPhase(state)}`;
   },
   view(session) {
     const pending = derive(session.state as SmpState).pending;

@@ -16,7 +16,7 @@ async function smpModules() {
     { verifyRolls },
     { formatRefusal, isRuleError },
     { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema },
-    { actionFromAnswer, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText },
+    { actionFromAnswer, afterPhase, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText },
     { playSession, terminal },
     { GameFileError, lockGameFile, writeGameFile },
   ] = await Promise.all([
@@ -29,7 +29,7 @@ async function smpModules() {
     import('./play.ts'),
     import('../storage/game-file.ts'),
   ]);
-  return { randomBytes, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile };
+  return { randomBytes, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, afterPhase, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile };
 }
 
 /** `wardroom smp …` commands (Strategic Missions Phase). */
@@ -75,7 +75,7 @@ export function registerSmpCommands(program: Command): void {
     .option('--steps <list>', 'run only these steps, e.g. 3,4')
     .description('walk the ten steps: ask every choice, roll, report what changes on the board')
     .action(async (file: string, opts: { seed?: string; dice: string; answers?: string; auto?: boolean; json?: boolean; out?: string; nextRound?: string; nextSeason?: string; record?: string; steps?: string }) => {
-      const { actionFromAnswer, autoAction, derive, GameFileError, isRuleError, lockGameFile, newGameRecord, nextBoard, nextPhaseOptions, playSession, randomBytes, reportText, Session, smpModule, terminal, validateScenario, writeGameFile } = await smpModules();
+      const { actionFromAnswer, afterPhase, autoAction, derive, GameFileError, isRuleError, lockGameFile, newGameRecord, nextBoard, nextPhaseOptions, playSession, randomBytes, reportText, Session, smpModule, terminal, validateScenario, writeGameFile } = await smpModules();
       const raw = readJson(file);
       if (raw === undefined) return;
       const given = validateScenario(raw, opts.steps?.split(',').map(Number)); // a new board: every field the rules need given
@@ -189,7 +189,9 @@ export function registerSmpCommands(program: Command): void {
       if (opts.json) console.log(JSON.stringify({ seedCommitment: record.seedCommitment, seed, events: run.events, board: run.board, record }, null, 1));
       else {
         console.log(reportText(run.events));
+        console.log(afterPhase(session.state));
         console.log(`Dice seed: ${seed} (commitment ${record.seedCommitment}).${nextScenario ? ` Next phase (SMP ${nextScenario.smpNumber}, round ${nextScenario.round}, ${nextScenario.season}) written to ${opts.out}.` : ''}${opts.record ? ` Record: ${opts.record}.` : ''}`);
+        if (!nextScenario) console.log(opts.record ? `The next phase's board: "wardroom smp replay ${opts.record} --out NEXT.json" writes it.` : "The next phase's board: run with --out NEXT.json to write it.");
       }
     });
 
@@ -202,7 +204,7 @@ export function registerSmpCommands(program: Command): void {
     .option('--next-season <season>', 'with --out: the next season (default: the one after this season)')
     .description('replay a game record: check the seed against its commitment and every roll, print the report')
     .action(async (file: string, opts: { json?: boolean; out?: string; nextRound?: string; nextSeason?: string }) => {
-      const { derive, formatRefusal, isRuleError, nextBoard, nextPhaseOptions, reportText, Session, smpModule, verifyRolls } = await smpModules();
+      const { afterPhase, derive, formatRefusal, isRuleError, nextBoard, nextPhaseOptions, reportText, Session, smpModule, verifyRolls } = await smpModules();
       if (!opts.out && (opts.nextRound ?? opts.nextSeason) !== undefined) return fail('--next-round and --next-season go with --out (they set the round and season of the next phase written there)');
       const rec = readJson(file) as GameRecord | undefined;
       if (!rec) return;
@@ -212,7 +214,7 @@ export function registerSmpCommands(program: Command): void {
       const rolls = run.events.filter((e) => e.type === 'roll') as unknown as RollEvent[];
       const check = rec.seed ? verifyRolls(rec.seed, rec.seedCommitment, rolls) : { ok: true, problems: ['the record withholds its seed: rolls not verified'] };
       if (opts.json) console.log(JSON.stringify({ verified: check, events: run.events, board: run.board }, null, 1));
-      else console.log(`${reportText(run.events)}\n${verdict(check, rec.seed, rolls)}${smpModule.isOver(session.state) ? '' : '\n(The phase is not finished in this record.)'}`);
+      else console.log(`${reportText(run.events)}\n${smpModule.isOver(session.state) ? `${afterPhase(session.state)}\n` : ''}${verdict(check, rec.seed, rolls)}${smpModule.isOver(session.state) ? '' : '\n(The phase is not finished in this record.)'}`);
       if (!check.ok) process.exitCode = 1;
       // A phase resumed with `wardroom play` ends there without --out: its next board is written from the record.
       if (opts.out) {

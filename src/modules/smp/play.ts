@@ -53,6 +53,26 @@ export function reportText(events: readonly SmpEvent[]): string {
 }
 
 /**
+ * Where the phase left what the players keep on paper, against where it began: each nation's IPCs,
+ * the tokens left, and Vichy France, a line each.
+ */
+export function afterPhase(state: SmpState): string {
+  const before = state.options.scenario;
+  const after = derive(state).board;
+  const was = (a: number, b: number) => (a === b ? `${b}` : `${a} → ${b}`);
+  const name = (id: string) => after.nations.find((n) => n.id === id)?.name ?? id;
+  const ipcs = Object.keys(after.cash).map((id) => `${name(id)} ${was(before.cash[id] ?? 0, after.cash[id])}`);
+  const tokens = (['engineer', 'kamikaze', 'partisan'] as const).map((k) => `${k} ${was(before.tokens[k], after.tokens[k])}`);
+  const v = after.vichy;
+  return [
+    'After the phase:',
+    `  IPCs on hand: ${ipcs.join(', ')}.`,
+    `  Tokens left: ${tokens.join(', ')}.`,
+    `  Vichy France: ${v.status}${v.status === before.vichy.status ? '' : ` (was ${before.vichy.status})`}; turned to the Axis ${v.turned.axis}, to the Free French ${v.turned.freeFrench}.`,
+  ].join('\n');
+}
+
+/**
  * The scenario of the next SMP: the board after this phase with the SMP number, the round and the
  * season moved on (ruling R0-7), or the round and season from `nextPhaseOptions`.
  */
