@@ -158,6 +158,16 @@ describe('the end of a phase', () => {
 });
 
 describe('smp run at a terminal', () => {
+  it('every line fits a terminal 60 columns wide, broken at spaces: the questions and their JSON auto answers, the report, where the phase is saved', async ({ expect }) => {
+    const dir = mkdtempSync(join(TMP, 'smp-60-'));
+    const r = await atTerminal(['smp', 'run', DEMO, '--seed', 'narrow', '--record', 'narrow.json', '--auto'], [], dir, 60);
+    expect(r.code).toBe(0);
+    expect(r.screen).toContain('After the phase:');
+    const lines = r.screen.split('\n');
+    expect(lines.filter((l) => l.length > 60)).toEqual([]);
+    expect(lines.some((l) => l.length > 50), 'long lines were broken, not left out').toBe(true);
+  });
+
   it('Ctrl-D at a question stops the phase as "quit" does, saved to resume; the rest is not played by the auto policy', async ({ expect }) => {
     const dir = mkdtempSync(join(TMP, 'smp-tty-'));
     const r = await atTerminal(['smp', 'run', DEMO, '--seed', 'tty'], [{ until: /germany> /, keys: 'n\r' }, { until: /germany> /, keys: '\x04' }], dir);

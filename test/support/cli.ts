@@ -63,14 +63,15 @@ export function smpCli(): { out: string[]; err: string[]; run: (...args: string[
 }
 
 /**
- * Run `wardroom ARGS` at a terminal (a pseudo-terminal made by util-linux's `script`, in Debian's
- * essential bsdutils), in `cwd`: each step waits until the screen shows `until`, then types `keys`
+ * Run `wardroom ARGS` at a terminal `columns` wide (a pseudo-terminal made by util-linux's
+ * `script`, in Debian's essential bsdutils), in `cwd`: each step waits until the screen shows `until`, then types `keys`
  * (Ctrl-D is "\x04"). The screen as it was when the command ended, and its exit code.
  */
-export function atTerminal(args: string[], steps: { until: RegExp; keys: string }[], cwd: string): Promise<{ code: number | null; screen: string }> {
+export function atTerminal(args: string[], steps: { until: RegExp; keys: string }[], cwd: string, columns = 250): Promise<{ code: number | null; screen: string }> {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qec', [process.execPath, BIN, ...args].map(quote).join(' '), '/dev/null'], { cwd, timeout: 60_000, env: { ...process.env, COLUMNS: '100', LINES: '40' } });
+    const command = `stty cols ${columns} rows 40; ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
+    const child = spawn('script', ['-qec', command, '/dev/null'], { cwd, timeout: 60_000 });
     let screen = '';
     let seen = 0; // where the next step looks from
     const next = () => {

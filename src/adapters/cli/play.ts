@@ -37,7 +37,7 @@ export type Hidden = boolean | ((line: string) => boolean);
  */
 export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal {
   const tty = !!process.stdin.isTTY;
-  const width = () => (output.isTTY && output.columns > 20 ? output.columns : 0);
+  const width = () => widthOf(output);
   let muted: Hidden = false;
   let typed = () => '';
   const sink = Object.assign(Object.create(output), {
@@ -74,6 +74,9 @@ export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal 
     close: () => rl.close(),
   };
 }
+
+/** The width lines are wrapped to on `output`: a terminal's (0 for a file or a pipe: no limit). */
+export const widthOf = (output: NodeJS.WriteStream): number => (output.isTTY && output.columns > 20 ? output.columns : 0);
 
 /** Each line longer than `width` (0: no limit) broken at spaces, its continuation indented two more than the line. */
 export function wrap(text: string, width: number): string {

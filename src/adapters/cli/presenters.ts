@@ -6,7 +6,7 @@ import { cardText } from '../../modules/cwnb/rules/common.ts';
 import { parseSeat, type CwnbState } from '../../modules/cwnb/state.ts';
 import { view as cwnbView } from '../../modules/cwnb/view.ts';
 import { derive, type SmpState } from '../../modules/smp/index.ts';
-import { afterPhase, describeRequest } from '../../modules/smp/play.ts';
+import { afterPhase, describeRequest, spacedJson } from '../../modules/smp/play.ts';
 import { CommandError, typedValue } from './command-line.ts';
 import { resolveSeat as resolveCwnbSeat } from './cwnb-commands.ts';
 import { renderStatus } from './cwnb-render.ts';
@@ -128,7 +128,7 @@ function howToAnswer(fields: Fields): string {
   const [key, f] = all[0];
   const value = f.default ?? (f.kind === 'dice' ? f.sides : '…'); // physical dice: their highest faces
   if (all.length > 1) return `(Type the answer, e.g. "${key}=${typedValue(f, value)}": the fields left out are asked; Enter asks each field; or as JSON, like the auto answer)`;
-  return `(Type the answer, e.g. "${typedValue(f, value)}"; Enter asks for it; or as JSON ${JSON.stringify({ [key]: value })})`;
+  return `(Type the answer, e.g. "${typedValue(f, value)}"; Enter asks for it; or as JSON ${spacedJson({ [key]: value })})`;
 }
 
 type ZoneView = ReturnType<typeof cwnbView>['zones'][number];

@@ -17,7 +17,7 @@ async function smpModules() {
     { formatRefusal, isRuleError },
     { autoAction, derive, smpModule, validateScenario, scenarioJsonSchema },
     { actionFromAnswer, afterPhase, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText },
-    { playSession, terminal },
+    { playSession, terminal, widthOf, wrap },
     { GameFileError, lockGameFile, writeGameFile },
   ] = await Promise.all([
     import('node:crypto'),
@@ -29,7 +29,11 @@ async function smpModules() {
     import('./play.ts'),
     import('../storage/game-file.ts'),
   ]);
-  return { randomBytes, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, afterPhase, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile };
+  return { randomBytes, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, afterPhase, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile, print };
+  /** A text for the person at a terminal, wrapped at spaces to its width as the play driver's lines are; as it is into a file or a pipe. */
+  function print(text: string, to: NodeJS.WriteStream = process.stdout): void {
+    (to === process.stderr ? console.error : console.log)(wrap(text, widthOf(to)));
+  }
 }
 
 /** `wardroom smp …` commands (Strategic Missions Phase). */
@@ -75,7 +79,7 @@ export function registerSmpCommands(program: Command): void {
     .option('--steps <list>', 'run only these steps, e.g. 3,4')
     .description('walk the ten steps: ask every choice, roll, report what changes on the board')
     .action(async (file: string, opts: { seed?: string; dice: string; answers?: string; auto?: boolean; json?: boolean; out?: string; nextRound?: string; nextSeason?: string; record?: string; steps?: string }) => {
-      const { actionFromAnswer, afterPhase, autoAction, derive, GameFileError, isRuleError, lockGameFile, newGameRecord, nextBoard, nextPhaseOptions, playSession, randomBytes, reportText, Session, smpModule, terminal, validateScenario, writeGameFile } = await smpModules();
+      const { actionFromAnswer, afterPhase, autoAction, derive, GameFileError, isRuleError, lockGameFile, newGameRecord, nextBoard, nextPhaseOptions, playSession, print, randomBytes, reportText, Session, smpModule, terminal, validateScenario, writeGameFile } = await smpModules();
       const raw = readJson(file);
       if (raw === undefined) return;
       const given = validateScenario(raw, opts.steps?.split(',').map(Number)); // a new board: every field the rules need given
@@ -112,7 +116,7 @@ export function registerSmpCommands(program: Command): void {
       // --out is checked before the phase is played: never over an input, and writable.
       const badOut = opts.out && outProblem(opts.out, [[file, `the scenario being played (${file}): the next phase's board would replace it`], [opts.record, "the --record file: the next phase's board would replace the record of this phase"], [opts.answers, `the --answers file (${opts.answers})`]]);
       if (badOut) return fail(badOut);
-      if (defaultRecord) console.error(`The phase is saved to ${opts.record} after every answer (its dice seed in ${seedFile(opts.record!)} until the phase ends); "wardroom play ${opts.record}" resumes it.`);
+      if (defaultRecord) print(`The phase is saved to ${opts.record} after every answer (its dice seed in ${seedFile(opts.record!)} until the phase ends); "wardroom play ${opts.record}" resumes it.`, process.stderr);
       try {
         if (opts.record) {
           release = lockGameFile(opts.record, 'wardroom smp run');
@@ -176,7 +180,7 @@ export function registerSmpCommands(program: Command): void {
       if (!session.isOver()) {
         // Input that ends goes on with the auto policy (onInputEnd): a phase left unfinished was stopped with "quit".
         if (inputEnded) return fail('the phase is not finished (input ended)');
-        if (opts.record) return void console.error(`Stopped: the phase is saved in ${opts.record}; "wardroom play ${opts.record}" resumes it.`);
+        if (opts.record) return print(`Stopped: the phase is saved in ${opts.record}; "wardroom play ${opts.record}" resumes it.`, process.stderr);
         return fail('Stopped before the phase finished; nothing is saved (give --record FILE to resume it later with "wardroom play FILE").');
       }
       if (opts.record) {
@@ -188,10 +192,10 @@ export function registerSmpCommands(program: Command): void {
       if (opts.out && !writeOut(opts.out, JSON.stringify(nextScenario, null, 1) + '\n')) return;
       if (opts.json) console.log(JSON.stringify({ seedCommitment: record.seedCommitment, seed, events: run.events, board: run.board, record }, null, 1));
       else {
-        console.log(reportText(run.events));
-        console.log(afterPhase(session.state));
-        console.log(`Dice seed: ${seed} (commitment ${record.seedCommitment}).${nextScenario ? ` Next phase (SMP ${nextScenario.smpNumber}, round ${nextScenario.round}, ${nextScenario.season}) written to ${opts.out}.` : ''}${opts.record ? ` Record: ${opts.record}.` : ''}`);
-        if (!nextScenario) console.log(opts.record ? `The next phase's board: "wardroom smp replay ${opts.record} --out NEXT.json" writes it.` : "The next phase's board: run with --out NEXT.json to write it.");
+        print(reportText(run.events));
+        print(afterPhase(session.state));
+        print(`Dice seed: ${seed} (commitment ${record.seedCommitment}).${nextScenario ? ` Next phase (SMP ${nextScenario.smpNumber}, round ${nextScenario.round}, ${nextScenario.season}) written to ${opts.out}.` : ''}${opts.record ? ` Record: ${opts.record}.` : ''}`);
+        if (!nextScenario) print(opts.record ? `The next phase's board: "wardroom smp replay ${opts.record} --out NEXT.json" writes it.` : "The next phase's board: run with --out NEXT.json to write it.");
       }
     });
 
@@ -204,7 +208,7 @@ export function registerSmpCommands(program: Command): void {
     .option('--next-season <season>', 'with --out: the next season (default: the one after this season)')
     .description('replay a game record: check the seed against its commitment and every roll, print the report')
     .action(async (file: string, opts: { json?: boolean; out?: string; nextRound?: string; nextSeason?: string }) => {
-      const { afterPhase, derive, formatRefusal, isRuleError, nextBoard, nextPhaseOptions, reportText, Session, smpModule, verifyRolls } = await smpModules();
+      const { afterPhase, derive, formatRefusal, isRuleError, nextBoard, nextPhaseOptions, print, reportText, Session, smpModule, verifyRolls } = await smpModules();
       if (!opts.out && (opts.nextRound ?? opts.nextSeason) !== undefined) return fail('--next-round and --next-season go with --out (they set the round and season of the next phase written there)');
       const rec = readJson(file) as GameRecord | undefined;
       if (!rec) return;
@@ -214,7 +218,7 @@ export function registerSmpCommands(program: Command): void {
       const rolls = run.events.filter((e) => e.type === 'roll') as unknown as RollEvent[];
       const check = rec.seed ? verifyRolls(rec.seed, rec.seedCommitment, rolls) : { ok: true, problems: ['the record withholds its seed: rolls not verified'] };
       if (opts.json) console.log(JSON.stringify({ verified: check, events: run.events, board: run.board }, null, 1));
-      else console.log(`${reportText(run.events)}\n${smpModule.isOver(session.state) ? `${afterPhase(session.state)}\n` : ''}${verdict(check, rec.seed, rolls)}${smpModule.isOver(session.state) ? '' : '\n(The phase is not finished in this record.)'}`);
+      else print(`${reportText(run.events)}\n${smpModule.isOver(session.state) ? `${afterPhase(session.state)}\n` : ''}${verdict(check, rec.seed, rolls)}${smpModule.isOver(session.state) ? '' : '\n(The phase is not finished in this record.)'}`);
       if (!check.ok) process.exitCode = 1;
       // A phase resumed with `wardroom play` ends there without --out: its next board is written from the record.
       if (opts.out) {

@@ -24,10 +24,13 @@ export function describeRequest(req: Request): string {
       // A number the prompt's text does not list already ("s0: infantry in Belarus (0-3)"): its label and range.
       if (f.kind === 'int' && !req.prompt.includes(`${k}:`)) lines.push(`  ${k}: ${f.label} (${f.min}-${f.max})`);
     }
-    lines.push(`  auto answer: ${JSON.stringify(req.auto)}`);
+    lines.push(`  auto answer: ${spacedJson(req.auto)}`);
   }
   return lines.join('\n');
 }
+
+/** JSON on one line with a space after each comma and colon: a terminal can wrap it between fields, and it still reads as JSON. */
+export const spacedJson = (value: unknown): string => JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
 
 /** Fill a decision from an answers-file entry: an object of fields, or "auto". */
 export function actionFromAnswer(state: SmpState, entry: unknown): Action | RuleError {
