@@ -177,4 +177,13 @@ describe('smp run at a terminal', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'demo-1940.phase.json'), 'utf8')).log).toHaveLength(1);
   });
+
+  it('Ctrl-D at a question asked field by field (Enter, then Ctrl-D at "Yes [no]?") stops too, and the command ends: it waited on the terminal for good', async ({ expect }) => {
+    const dir = mkdtempSync(join(TMP, 'smp-tty-field-'));
+    const t0 = Date.now();
+    const r = await atTerminal(['smp', 'run', DEMO, '--seed', 'tty'], [{ until: /germany> /, keys: '\r' }, { until: /Yes \[no\]\? /, keys: '\x04' }], dir);
+    expect(r.screen).toContain('Stopped: the phase is saved in demo-1940.phase.json');
+    expect(r.code).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(20_000);
+  }, 70_000);
 });

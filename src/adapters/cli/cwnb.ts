@@ -306,7 +306,7 @@ async function play(file: string, as?: string, seedPath?: string): Promise<numbe
     if (session.isOver() && seed && !session.record.seed) {
       session.revealSeed(seed);
       writeGameFile(file, session.record);
-      term.say(`The campaign is over: the dice seed is now in ${file}; "wardroom verify ${file}" checks every roll.`);
+      term.say(`The ${session.module.id === 'smp' ? 'phase' : 'campaign'} is over: the dice seed is now in ${file}; "wardroom verify ${file}" checks every roll.`);
     }
     return code;
   } catch (e) {

@@ -50,10 +50,14 @@ export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal 
   const rl = createInterface({ input: process.stdin, output: tty ? sink : undefined, terminal: tty });
   typed = () => rl.line;
   const lines = rl[Symbol.asyncIterator]();
+  // Input ended (Ctrl-D): asked again, readline's prompt would resume the terminal's input and keep the process waiting on it.
+  let ended = false;
+  rl.on('close', () => (ended = true));
   return {
     say: (s) => output.write(wrap(s, width()) + '\n'),
     interactive: tty,
     async ask(prompt, hidden) {
+      if (ended) return null;
       // Wrapped at spaces like the rest; its last row is readline's prompt, so that a redraw (Ctrl-U, a deletion) draws it again.
       const rows = wrap(prompt + (hidden === true ? '(typing hidden)' : ''), width()).split('\n');
       const last = rows.pop()! + ' ';
@@ -279,6 +283,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   term.say(p.status(session, seat));
   term.say('Type "help" for commands.');
   if (o.fromStart) for (const line of p.opening?.(session) ?? []) term.say(line);
+  const overAtStart = session.isOver();
   try {
     while (!session.isOver()) {
       choose();
@@ -315,17 +320,16 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         const r = await readLine(line, specs);
         if (!r) continue;
         if ('quit' in r) break;
-        if ('action' in r) {
-          submit(r.action);
-          if (session.isOver()) {
-            if (secretsOnScreen && term.interactive) clearScreen(); // before the result, which stays on screen
-            term.say('\n' + p.status(session, seat));
-          }
-        }
+        if ('action' in r) submit(r.action);
       } catch (e) {
         if (e instanceof CommandError) term.say(`Refused: ${e.message}`);
         else throw e;
       }
+    }
+    // Ended here, by a typed action or one taken without asking (an SMP phase's last roll from the seed).
+    if (session.isOver() && !overAtStart) {
+      if (secretsOnScreen && term.interactive) clearScreen(); // before the result, which stays on screen
+      term.say('\n' + p.status(session, seat));
     }
   } finally {
     // Nobody reads a team's secrets on the screen left behind (quit, or the end of the game).

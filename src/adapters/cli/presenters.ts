@@ -96,7 +96,8 @@ const smp: Presenter = {
   status(session) {
     const state = session.state as SmpState;
     const pending = derive(state).pending;
-    const name = `Strategic Missions Phase${state.options.scenario.label ? ` — ${state.options.scenario.label}` : ''}`;
+    const label = state.options.scenario.label?.replace(/\.$/, ''); // "… numbers: step 1 of 10", not "numbers.: step"
+    const name = `Strategic Missions Phase${label ? ` — ${label}` : ''}`;
     return pending ? `${name}: step ${pending.step} of 10, waiting for ${pending.seat}.` : `${name}: over.\n${afterPhase(state)}`;
   },
   view(session) {
