@@ -23,7 +23,7 @@ const { openDatabase } = (await import(join(src, `adapters/storage/database.${ex
 const databaseUrl = process.env.WARDROOM_BENCH_DATABASE_URL || '';
 const nodeId = process.env.WARDROOM_NODE_ID || 'bench';
 // WARDROOM_BENCH_FSYNC=before-answer: as `wardroom serve --fsync-before-answer`.
-const db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'), { fsyncBeforeAnswer: process.env.WARDROOM_BENCH_FSYNC === 'before-answer' });
+const db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'), { fsyncBeforeAnswer: process.env.WARDROOM_BENCH_FSYNC === 'before-answer', timeoutMs: 10_000 }); // as wardroom serve
 const broadcast = databaseUrl ? await (await import(join(src, `adapters/server/pg-broadcast.${ext}`))).postgresBroadcast({ url: databaseUrl, db, nodeId }) : undefined;
 // The nodes of one bench share the cookie key: a seat's cookie is good on each.
 const secretKey = process.env.WARDROOM_SECRET_KEY ? Buffer.from(process.env.WARDROOM_SECRET_KEY, 'hex') : randomBytes(32);

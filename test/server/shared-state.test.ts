@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, runDue, type ServerOptions } from '../../src/adapters/server/app.ts';
+import { inProcessBroadcast } from '../../src/adapters/server/live.ts';
 import type { SharedPresence } from '../../src/adapters/server/presence.ts';
 import { openDatabase } from '../../src/adapters/storage/database.ts';
 import { ALLIED, exampleActions, freshDatabaseUrl, SOVIET, TestServer, twoTeamGame, type Client } from '../support/server.ts';
@@ -143,7 +144,8 @@ describe('several nodes on one database (issue 11)', () => {
 
   it('a node that dies: the next heartbeat of another node after the expiry tells the game its player is away, once (two nodes beating at once), and not one still on another node; the game waits on them, so they are sent a "your turn" message', async () => {
     const clock = new TestClock();
-    const [a, b, c] = await nodes(3, { clock });
+    // One broadcast for the three nodes, as PostgreSQL's is: a frame any node publishes reaches the watcher on B, twice if published twice.
+    const [a, b, c] = await nodes(3, { clock, broadcast: inProcessBroadcast() });
     const g = await twoTeamGame(a);
     expect((await g.soviet.page(g.id)).waitingFor).toEqual(SOVIET); // the Soviet mission rolls (6.A)
     const id = async (client: Client) => (await client.get('/api/me')).body.person.id as string;
@@ -160,11 +162,12 @@ describe('several nodes on one database (issue 11)', () => {
     presenceA.stop(); // node A dies: no heartbeat, no clean stop
     const away = () => watcher.frames.filter((f) => f.type === 'presence' && !f.here);
     const turnItems = async () => (await b.ctx.notifications.outbox()).filter((r) => r.kind === 'turn').map((r) => r.person_id);
+    const beat = (...which: TestServer[]) => Promise.all(which.map((n) => (n.ctx.presence as SharedPresence).heartbeat()));
     clock.advance(presenceA.expiryMs - 1000);
-    await (b.ctx.presence as SharedPresence).heartbeat();
+    await beat(b, c);
     expect(away()).toEqual([]); // not yet expired
     clock.advance(2000);
-    await Promise.all([b, c].map((n) => (n.ctx.presence as SharedPresence).heartbeat()));
+    await beat(b, c); // both sweep at once: one of them finds A's rows
     await watcher.until(() => away().length === 1);
     await until('Boris is sent his turn', async () => (await turnItems()).length > 0);
     await sleep(200);
@@ -172,6 +175,29 @@ describe('several nodes on one database (issue 11)', () => {
     expect(await turnItems()).toEqual([ids.boris]);
     expect((await rows()).map((r) => [r.node_id, r.person_id]).sort()).toEqual([['node-B', ids.rita], ['node-C', ids.ann]]);
     expect(await b.ctx.presence.isConnected(g.id, ids.boris)).toBe(false);
+  });
+
+  it('after the database was out of reach longer than the expiry, a node does not take the others for dead: it sweeps only after two heartbeats of its own in a row', async () => {
+    const clock = new TestClock();
+    const [a, b] = await nodes(2, { clock });
+    const g = await twoTeamGame(a);
+    const watcher = await on(b, g.referee).live(g.id);
+    await g.allied.live(g.id); // Ann on node A
+    const presence = (n: TestServer) => n.ctx.presence as SharedPresence;
+    await until('her presence row', async () => (await b.ctx.store.db.selectFrom('presence').selectAll().execute()).length === 2);
+    for (const n of [a, b]) presence(n).stop();
+    await presence(b).heartbeat();
+    clock.advance(presence(a).expiryMs + 5000); // neither node could write meanwhile
+    await presence(b).heartbeat(); // back: its own heartbeat was long ago
+    await sleep(200);
+    expect(watcher.frames.filter((f) => f.type === 'presence' && !f.here)).toEqual([]);
+    expect(await b.ctx.presence.isConnected(g.id, (await g.allied.get('/api/me')).body.person.id)).toBe(false); // an expired row counts for nothing…
+    await presence(a).heartbeat(); // …and node A, back too, writes it again before B's next heartbeat
+    clock.advance(presence(b).heartbeatMs);
+    await presence(b).heartbeat();
+    await sleep(200);
+    expect(watcher.frames.filter((f) => f.type === 'presence' && !f.here)).toEqual([]);
+    expect(await b.ctx.presence.isConnected(g.id, (await g.allied.get('/api/me')).body.person.id)).toBe(true);
   });
 
   it('a node that closes cleanly deletes its presence rows', async () => {

@@ -102,31 +102,30 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   );
 
   /**
-   * What was sent last and got no answer (the connection dropped, or the server could not answer
-   * for its database): it may have been stored all the same. Sent again, it names the version it
-   * was first sent at, so that a first try stored after all makes the second a conflict, not a
-   * second purchase.
+   * What was sent and got no answer (the connection dropped, a proxy gave up, the server could not
+   * answer for its database), by what it was: it may have been stored all the same. Sent again, it
+   * names the version it was first sent at, so that a first try stored after all makes the second a
+   * conflict, not a second purchase.
    */
-  const unanswered = useRef<{ what: string; seen: number } | null>(null);
+  const unanswered = useRef(new Map<string, number>());
   /**
    * Sends something that names the version seen; a stale one reloads and says so, and throws so
    * that the form keeps what was entered, to submit again on the fresh board.
    */
   const post = async (path: string, body: Values, done: ((answer: Values) => string) | null = null) => {
     const what = `${path} ${JSON.stringify(body)}`;
-    const again = unanswered.current?.what === what ? unanswered.current : null;
-    const seen = again ? again.seen : page!.game.version;
-    unanswered.current = null;
+    const firstSent = unanswered.current.get(what);
+    const seen = firstSent ?? page!.game.version;
+    let answer: Values;
     try {
-      const answer = await api<Values>('POST', `${base}${path}`, { ...body, seen });
-      setNotice(done && done(answer));
-      noticeFrom.current = typeof answer.version === 'number' ? answer.version : Infinity;
-      await load();
+      answer = await api<Values>('POST', `${base}${path}`, { ...body, seen });
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 0 || e.status === 503)) unanswered.current = { what, seen };
-      if (e instanceof ApiError && e.status === 409) {
+      const status = e instanceof ApiError ? e.status : -1;
+      if (status === 0 || status === 502 || status === 503 || status === 504) unanswered.current.set(what, seen);
+      else unanswered.current.delete(what);
+      if (status === 409) {
         setNotice(
-          again
+          firstSent !== undefined
             ? 'The game moved on since you first sent this, and that first try got no answer: it may have been stored. Here is the board as it is now: look at the log before you send it again.'
             : 'The game moved on before your action arrived: here is the board as it is now.',
         );
@@ -135,6 +134,10 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       }
       throw new Error(errorText(e));
     }
+    unanswered.current.delete(what);
+    setNotice(done && done(answer));
+    noticeFrom.current = typeof answer.version === 'number' ? answer.version : Infinity;
+    await load();
   };
   const submit = (action: Values) => post('/actions', { action });
   /** Give up a seat: the referee invites someone else to it; with no seat left the campaign is no longer this person's. */

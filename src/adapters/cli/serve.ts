@@ -120,7 +120,8 @@ export function registerServeCommand(program: Command): void {
       }
       let db: Awaited<ReturnType<typeof openDatabase>>;
       try {
-        db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'), { fsyncBeforeAnswer: !!o.fsyncBeforeAnswer });
+        // On PostgreSQL, a database that keeps a request waiting 10 s is taken as out of reach (503), not waited on for good.
+        db = await openDatabase(databaseUrl || join(dir, 'wardroom.sqlite'), { fsyncBeforeAnswer: !!o.fsyncBeforeAnswer, timeoutMs: 10_000 });
       } catch (e) {
         return fail(`Cannot open the database ${databaseUrl ? redact(databaseUrl) : join(dir, 'wardroom.sqlite')}: ${(e as Error).message}`);
       }

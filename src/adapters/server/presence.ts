@@ -126,15 +126,24 @@ export class SharedPresence implements PresenceTracker {
   /** Called for each (game, person) of a dead node's rows, once, on the node that deleted them. */
   lost: (game: string, personId: string) => void = () => {};
 
+  /** When this node's rows were last written in full (its own heartbeat), by its clock; null: not yet. */
+  private lastBeat: number | null = null;
+
   /**
    * Write this node's rows again with the time now, and delete the expired rows of other nodes:
    * the node whose delete returns them (one, even when several beat at once) passes each to `lost`.
+   * Only after two heartbeats of its own in a row: a node that could not write its rows for a
+   * while (the database was out of reach) would take every other node, cut off alike, for dead.
    */
   heartbeat(): Promise<void> {
     for (const k of this.counts.keys()) this.dirty.add(k);
     return this.queue(async () => {
       await this.flush();
-      const expired = new Date(this.clock.now().getTime() - this.expiryMs).toISOString();
+      const now = this.clock.now().getTime();
+      const steady = this.lastBeat !== null && now - this.lastBeat <= 1.5 * this.heartbeatMs;
+      this.lastBeat = now;
+      if (!steady) return;
+      const expired = new Date(now - this.expiryMs).toISOString();
       const gone = await this.db.deleteFrom('presence').where('seen_at', '<', expired).where('node_id', '!=', this.nodeId).returning(['game_id', 'person_id']).execute();
       for (const r of gone) this.lost(r.game_id, r.person_id);
     });

@@ -680,37 +680,60 @@ export const isPostgresUrl = (s: string) => /^postgres(ql)?:\/\//i.test(s);
  * writer of its games).
  */
 export async function openPostgres(url: string, opts: { max?: number; timeoutMs?: number } = {}): Promise<Kysely<Database>> {
-  const { default: pg } = await import('pg');
-  // A database that hangs (not one that refuses) must not hang every request with it: a connection
-  // waited for, or a query's answer, times out (isDatabaseUnavailable), and TCP keepalive finds a
-  // peer gone without a word.
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
-  // A connection that drops while idle must not take the process down; the pool makes a new one.
-  pool.on('error', () => {});
-  // A query that timed out leaves its connection waiting for the answer: it is closed, so that the
-  // pool drops it rather than give it out again.
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      const r = query(...args);
-      if (r instanceof Promise) r.catch((e: unknown) => void (isTimeout(e) && client.end().catch(() => {})));
-      return r;
-    };
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = await postgresPool(url, opts);
+  // Migrated with no time limit: a long migration, or a wait on another node's, must not fail the start.
+  const setup = opts.timeoutMs ? await postgresPool(url, { max: 1 }) : db;
   try {
-    await migrate(db);
+    await migrate(setup);
   } catch (e) {
     await db.destroy();
     throw e;
+  } finally {
+    if (setup !== db) await setup.destroy();
   }
   return db;
 }
 
+/**
+ * A pool of connections to PostgreSQL. With `timeoutMs` (a server: `wardroom serve`), a database
+ * that hangs rather than refuses must not hang every request with it: a connection waited for, or
+ * a query's answer, times out (isTimeout), and PostgreSQL itself cancels a statement a little
+ * before (at 90 %), so that a lock it holds is let go. Connections use TCP keepalive, which finds a peer
+ * gone without a word.
+ */
+async function postgresPool(url: string, opts: { max?: number; timeoutMs?: number }): Promise<Kysely<Database>> {
+  const { default: pg } = await import('pg');
+  const t = opts.timeoutMs;
+  const limits = t ? { connectionTimeoutMillis: t, query_timeout: t, statement_timeout: Math.round(t * 0.9) } : {};
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, keepAlive: true, keepAliveInitialDelayMillis: 10_000, ...limits });
+  // A connection that drops while idle must not take the process down; the pool makes a new one.
+  pool.on('error', () => {});
+  // A query that timed out leaves its connection waiting for the answer, maybe inside a transaction
+  // whose COMMIT may still come through: the connection is closed, the pool drops it, and whatever
+  // is asked of it after (Kysely's ROLLBACK) fails with that same time-out, not with "closed".
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    let timedOut: unknown = null;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      if (timedOut) return Promise.reject(timedOut);
+      const r = query(...args);
+      if (r instanceof Promise) {
+        r.catch((e: unknown) => {
+          if (!isTimeout(e) || timedOut) return;
+          timedOut = e;
+          client.end().catch(() => {});
+        });
+      }
+      return r;
+    };
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
 /** PostgreSQL for a `postgres://…` URL, otherwise a SQLite file at that path. */
-export function openDatabase(urlOrPath: string, sqlite: SqliteOptions = {}): Promise<Kysely<Database>> {
-  return isPostgresUrl(urlOrPath) ? openPostgres(urlOrPath) : openSqlite(urlOrPath, sqlite);
+export function openDatabase(urlOrPath: string, opts: SqliteOptions & { timeoutMs?: number } = {}): Promise<Kysely<Database>> {
+  const { timeoutMs, ...sqlite } = opts;
+  return isPostgresUrl(urlOrPath) ? openPostgres(urlOrPath, { timeoutMs }) : openSqlite(urlOrPath, sqlite);
 }
 
 /**
@@ -745,8 +768,9 @@ export function isUniqueViolation(e: unknown): boolean {
 /** The database cannot be reached (refused, dropped, shutting down or starting up, or too slow to answer): worth trying again soon, unlike a bug. */
 export function isDatabaseUnavailable(e: unknown): boolean {
   const { code, message } = e as { code?: unknown; message?: unknown };
-  // Node's socket errors; PostgreSQL's class 08 (connection exception) and 57P01–57P03 (shutting down, cannot connect now).
-  if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND)$/.test(code) || /^08|^57P0[1-3]$/.test(code))) return true;
+  // Node's socket errors; PostgreSQL's class 08 (connection exception) and 57P01–57P03 (shutting down, cannot connect now);
+  // 57014: a statement PostgreSQL cancelled at its statement_timeout (postgresPool): it was rolled back.
+  if (typeof code === 'string' && (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND)$/.test(code) || /^08|^57P0[1-3]$|^57014$/.test(code))) return true;
   return isTimeout(e) || (typeof message === 'string' && /^Connection terminated/.test(message)); // pg: the server closed the connection
 }
 

@@ -98,7 +98,8 @@ export function* kamikazeRaids(ctx: Ctx): Script {
 /**
  * Allocate `hits` (> 0) among ships matching `pred` (at least one in the zone): per stack, hits on undamaged ships
  * (a 2-hit ship is damaged) and hits on damaged ships (sunk), applied undamaged first (ruling R7-2).
- * Auto policy: sink what can be sunk, cheapest-looking first (board order).
+ * The auto answer is the chooser's: for an attacker (kamikaze, Japan) sink what can be sunk, cheapest-looking
+ * first (board order); for the fleet's owner (coastal defences, R9-2) damage 2-hit ships before anything sinks.
  */
 export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: number, pred: (owner: string, type: string) => boolean, rule: string, ruleNo: string, who: string, chooser: 'attacker' | 'owner' = 'attacker'): Script {
   const b = ctx.board;

@@ -645,7 +645,7 @@ export function teamOfSeat(state: CwnbState, seat: string): Side | null {
   return hooksOf(state).otherSeats(state.options).find((s) => s.seat === seat)?.team ?? null;
 }
 
-/** Who rolls a die for the whole game (13.1, 13.3): the Advantaged Player of the first War Zone listed. */
+/** Who rolls a die for the whole game (13.1's end-game die): the Advantaged Player of the first War Zone listed. */
 export function gameRollerSeat(state: CwnbState): string {
   const z = state.zones[state.options.zones[0]]!;
   return seatOf(advantagedSide(z.status), z.id);
