@@ -305,6 +305,7 @@ describe('13.3 Transfer Limitations', () => {
     t.roll(NS, {});
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.order(z, s, {});
     for (const seat of ['allied:persian-gulf', 'soviet:persian-gulf', 'allied:north-sea', 'soviet:north-sea']) expect(t.actions(seat).map((a) => a.type)).toContain('rollTransferChart');
+    for (const seat of ['soviet:mediterranean', 'nobody']) expect(t.refuse({ type: 'rollTransferChart', seat, values: [1] })).toMatchObject({ code: 'unknown-seat' }); // a player of this game
     expect(t.actions('allied:north-sea').find((a) => a.type === 'rollTransferChart')).toEqual({
       type: 'rollTransferChart',
       label: "Roll for this turn's Transfer Limitations chart",

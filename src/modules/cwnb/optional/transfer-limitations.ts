@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuse } from '../../../engine/errors.ts';
 import { SIDES, type Side, type ZoneId } from '../data/types.ts';
 import { hooksOf, type OptionalRule } from '../hooks.ts';
-import { diceFields, diceSchema, gameAction, no, reliesOn, roll, say, sideName, zoneName } from '../rules/common.ts';
+import { diceFields, diceSchema, gameAction, no, reliesOn, roll, say, sideName, teamOfSeat, zoneName } from '../rules/common.ts';
 import { transferWindow } from '../rules/sequence-of-play.ts';
 import type { CwnbState, ZoneState } from '../state.ts';
 import { unlimitedTransfers } from './friction-of-war.ts';
@@ -28,7 +28,10 @@ export const rollTransferChart = gameAction({
   label: () => "Roll for this turn's Transfer Limitations chart",
   // By any player, once the purchases are carried out: 13.3 names no roller, and whoever wants to
   // transfer first may roll it rather than wait on another (docs/rulings.md).
-  when: (state, _seat, explain) => (state.purchasesResolved && state.transferChart === null ? null : no(explain, 'no-chart-roll', () => 'The Transfer Limitations chart is rolled once per turn, when transfers begin (13.3).')),
+  when(state, seat, explain) {
+    if (!teamOfSeat(state, seat)) return no(explain, 'unknown-seat', () => `"${seat}" is not a seat in this game.`);
+    return state.purchasesResolved && state.transferChart === null ? null : no(explain, 'no-chart-roll', () => 'The Transfer Limitations chart is rolled once per turn, when transfers begin (13.3).');
+  },
   fields: (state) => diceFields(state, [6], ['chart die']),
   apply(state, seat, a, ctx) {
     const [die] = roll(state, ctx, seat, [{ sides: 6, purpose: `Transfer Limitations chart, turn ${state.turn}` }], a.values);
