@@ -89,6 +89,26 @@ describe('Scenario: roles, places and build queues must name what is on the boar
     expect(byPath['places.pariss']).toMatch(/paris, /); // lists the keys the rules name
   });
 
+  it('a name not on the board that differs from one that is only in case or by a letter or two is refused with the one meant', () => {
+    const byPath = refused(mini({ cash: { ...mini().cash, Germany: 3 }, territories: [{ name: 'Nowhere', owner: 'germny', adjacent: ['Nowhre'], units: [{ owner: 'usa', type: 'stratgic_bomber', count: 1 }] }] } as any));
+    expect(byPath['cash.Germany']).toBe('cash for unknown nation "Germany": did you mean "germany"?');
+    expect(byPath['territories[0].owner']).toMatch(/unknown nation "germny": did you mean "germany"\?$/);
+    expect(byPath['territories[0].adjacent[0]']).toMatch(/unknown territory or sea zone "Nowhre": did you mean "Nowhere"\?$/);
+    expect(byPath['territories[0].units[0].type']).toMatch(/unknown unit type "stratgic_bomber": did you mean "strategic_bomber"\? \(built in/);
+    expect(refused(mini({ wars: [['germany', 'zanzibar']] as any }))['wars[0][1]']).toBe('unknown nation "zanzibar"'); // nothing close: no guess
+  });
+
+  it('#2 a hand-written board with no vichy block is told first that Vichy France is then "pending", and how to leave it out', () => {
+    const { vichy: _, ...raw } = mini() as any;
+    const v = validateScenario(raw);
+    expect(v.ok).toBe(false);
+    if (v.ok) return;
+    expect(v.errors[0]).toEqual({ path: 'vichy', message: expect.stringMatching(/^not given, so Vichy France is "pending" \(#2\).*"vichy": \{"status": "free-french"\}/) });
+    expect(v.errors.slice(1).every((e) => e.path.startsWith('places.'))).toBe(true);
+    const given = validateScenario(mini()); // "free-french": none of the Vichy places is asked for
+    expect(given.ok ? [] : given.errors.filter((e) => e.path === 'vichy' || e.message.includes('#2 Vichy'))).toEqual([]);
+  });
+
   it('a places value that names no territory or sea zone is refused, even when no step needs it (a typo in places.paris)', () => {
     const byPath = refused(mini({ places: { paris: 'Pariss' } }));
     expect(byPath['places.paris']).toMatch(/"Pariss" is not a territory/);

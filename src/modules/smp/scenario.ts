@@ -266,6 +266,10 @@ export function validateScenario(raw: unknown, steps?: readonly number[], stored
   const parsed = ScenarioSchema.safeParse(raw);
   // A board already played on (a stored record) keeps the defaults it was played with: its replay must not change.
   const errors = parsed.success ? [...semanticErrors(parsed.data, steps), ...(stored ? [] : notDefaulted(raw))] : zodIssues(parsed.error.issues);
+  // A board written without a vichy block gets Vichy France "pending", whose rules name a dozen places: said first, with the way out.
+  if (!stored && (raw as { vichy?: unknown } | null)?.vichy === undefined && errors.some((e) => e.path.startsWith('places.') && e.message.includes('#2 Vichy France'))) {
+    errors.unshift({ path: 'vichy', message: 'not given, so Vichy France is "pending" (#2) and the places its rules name must be on the board (the places.… errors below). A board without Vichy France: "vichy": {"status": "free-french"}, or "resolved" once its fate is settled' });
+  }
   if (errors.length) return { ok: false, errors: errors.map((e) => ({ path: e.path, message: entryName(raw, e.path) + e.message })) };
   const s = parsed.data!;
   return { ok: true, scenario: s, catalog: catalogOf(s) };
@@ -283,6 +287,26 @@ export function notDefaulted(raw: unknown): ValidationIssue[] {
   return [];
 }
 
+/** ': did you mean "germany"?' for a name that differs from one on the board only in case or by a letter or two; else ''. */
+function meant(name: string, known: Iterable<string>): string {
+  const norm = (x: string) => x.toLowerCase().replace(/[\s_-]+/g, '');
+  const most = Math.min(2, Math.max(1, Math.floor(name.length / 4))); // a letter in a short name, two in a long one
+  const list = [...known];
+  const close = list.find((k) => norm(k) === norm(name)) ?? list.find((k) => editDistance(norm(k), norm(name)) <= most);
+  return close ? `: did you mean "${close}"?` : '';
+}
+
+/** Levenshtein's distance between two short names. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
 function semanticErrors(s: Scenario, steps?: readonly number[]): ValidationIssue[] {
   const errors: ValidationIssue[] = [];
   const err = (path: string, message: string) => errors.push({ path, message });
@@ -295,12 +319,12 @@ function semanticErrors(s: Scenario, steps?: readonly number[]): ValidationIssue
   });
   const owners = new Set([...nationIds, 'vichy']);
   s.wars.forEach(([a, b], i) => {
-    if (!nationIds.has(a)) err(`wars[${i}][0]`, `unknown nation "${a}"`);
-    if (!nationIds.has(b)) err(`wars[${i}][1]`, `unknown nation "${b}"`);
+    if (!nationIds.has(a)) err(`wars[${i}][0]`, `unknown nation "${a}"${meant(a, nationIds)}`);
+    if (!nationIds.has(b)) err(`wars[${i}][1]`, `unknown nation "${b}"${meant(b, nationIds)}`);
     if (a === b) err(`wars[${i}]`, `a nation cannot be at war with itself`);
   });
-  for (const [role, id] of Object.entries(s.roles)) if (!nationIds.has(id)) err(`roles.${role}`, `unknown nation "${id}"`);
-  for (const k of Object.keys(s.cash)) if (!nationIds.has(k)) err(`cash.${k}`, `cash for unknown nation "${k}"`);
+  for (const [role, id] of Object.entries(s.roles)) if (!nationIds.has(id)) err(`roles.${role}`, `unknown nation "${id}"${meant(id, nationIds)}`);
+  for (const k of Object.keys(s.cash)) if (!nationIds.has(k)) err(`cash.${k}`, `cash for unknown nation "${k}"${meant(k, nationIds)}`);
   for (const n of s.nations) if (n.side !== 'neutral' && s.cash[n.id] === undefined) err(`cash`, `no cash (IPCs) given for nation "${n.id}" (give 0 if it has none)`);
   for (const [k, lim] of Object.entries(cat.rules.tokenLimits)) {
     const v = s.tokens[k as keyof typeof s.tokens];
@@ -321,11 +345,11 @@ function semanticErrors(s: Scenario, steps?: readonly number[]): ValidationIssue
   const checkUnits = (units: UnitStack[], base: string, domain: 'land' | 'sea') => {
     units.forEach((u, j) => {
       const p = `${base}.units[${j}]`;
-      if (!owners.has(u.owner)) err(`${p}.owner`, `unknown nation "${u.owner}"`);
+      if (!owners.has(u.owner)) err(`${p}.owner`, `unknown nation "${u.owner}"${meant(u.owner, owners)}`);
       noVichy(u.owner, `${p}.owner`);
       const ut = cat.units[u.type];
       if (!ut) {
-        err(`${p}.type`, `unknown unit type "${u.type}" (built in: ${Object.keys(UNIT_TYPES).join(', ')}; add others under unitTypes)`);
+        err(`${p}.type`, `unknown unit type "${u.type}"${meant(u.type, Object.keys(cat.units))} (built in: ${Object.keys(UNIT_TYPES).join(', ')}; add others under unitTypes)`);
         return;
       }
       if (!ut.domain) err(`unitTypes.${u.type}.domain`, `unit type "${u.type}" needs a domain (land, air or sea)`);
@@ -338,19 +362,19 @@ function semanticErrors(s: Scenario, steps?: readonly number[]): ValidationIssue
   };
   const checkAdj = (adj: string[], base: string) =>
     adj.forEach((a, j) => {
-      if (!spaceNames.has(a)) err(`${base}.adjacent[${j}]`, `unknown territory or sea zone "${a}"`);
+      if (!spaceNames.has(a)) err(`${base}.adjacent[${j}]`, `unknown territory or sea zone "${a}"${meant(a, spaceNames.keys())}`);
     });
   s.territories.forEach((t, i) => {
     const b = `territories[${i}]`;
-    if (!owners.has(t.owner)) err(`${b}.owner`, `unknown nation "${t.owner}"`);
+    if (!owners.has(t.owner)) err(`${b}.owner`, `unknown nation "${t.owner}"${meant(t.owner, owners)}`);
     noVichy(t.owner, `${b}.owner`);
-    if (t.originalOwner && !owners.has(t.originalOwner)) err(`${b}.originalOwner`, `unknown nation "${t.originalOwner}"`);
+    if (t.originalOwner && !owners.has(t.originalOwner)) err(`${b}.originalOwner`, `unknown nation "${t.originalOwner}"${meant(t.originalOwner, owners)}`);
     checkAdj(t.adjacent, b);
     checkUnits(t.units, b, 'land');
     t.facilities.forEach((f, j) => {
       const ft = cat.facilities[f.type];
       const p = `${b}.facilities[${j}]`;
-      if (!ft) return err(`${p}.type`, `unknown facility type "${f.type}" (built in: ${Object.keys(FACILITY_TYPES).join(', ')})`);
+      if (!ft) return err(`${p}.type`, `unknown facility type "${f.type}"${meant(f.type, Object.keys(cat.facilities))} (built in: ${Object.keys(FACILITY_TYPES).join(', ')})`);
       if (!ft.kind) err(`facilityTypes.${f.type}.kind`, `facility type "${f.type}" needs a kind (production or tactical)`);
       const max = f.maxDamage ?? ft.maxDamage;
       if (max === undefined)
