@@ -88,6 +88,9 @@ describe('an SMP decision answered at the terminal', () => {
   it('#1.9 a nation that answers for its other territories is told so in the log: none, or every tactical facility', async ({ expect }) => {
     const screen = await table(phase((prompt) => prompt.includes('Scorched Earth in London')), ['chosen=none rest=all', 'quit']);
     expect(screen).toContain('1.9 Scorched Earth: United Kingdom chooses every tactical facility in its other territories.');
+    // Typed in the form's order, "none none" is no list and none in the others (the choice named "none"), not a "none" left out.
+    const inOrder = await table(phase((prompt) => prompt.includes('Scorched Earth in London')), ['none none', 'quit']);
+    expect(inOrder).toContain('1.9 Scorched Earth: United Kingdom chooses none in its other territories.');
   });
 
   it('#3 after a partial answer, each count asked next offers what keeps the auto answer\'s total: Russian Winter s1=1, then Enter, Enter', async ({ expect }) => {

@@ -255,7 +255,7 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
     }
     switch (f.kind) {
       case 'choice': {
-        if (f.optional && left[0].toLowerCase() === 'none') {
+        if (f.optional && left[0].toLowerCase() === 'none' && !exactOption('none', f.options)) {
           fields[key] = undefined; // said: not asked for again ("keep none", 7.2.1)
           i++;
           break;
