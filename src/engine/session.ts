@@ -296,7 +296,7 @@ export class Session<S = unknown> {
       if (!this.steps[i].voided && !this.steps[i].kernel && this.record.log[i].seat === seat) own.push(i);
     }
     if (own.length < count) {
-      return ruleError('undo-not-allowed', own.length ? `You have made only ${actions(own.length)} that still stand.` : 'Nothing to undo: you have not acted (or your actions were taken back).');
+      return ruleError('undo-not-allowed', own.length ? `You have made only ${actions(own.length)} that still ${own.length === 1 ? 'stands' : 'stand'}.` : 'Nothing to undo: you have not acted (or your actions were taken back).');
     }
     const voids = new Set(own);
     for (const i of own) {
