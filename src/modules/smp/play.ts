@@ -19,8 +19,13 @@ export function describeRequest(req: Request): string {
   if (req.kind === 'decide') {
     if (req.odds?.length) lines.push(...req.odds.map((o) => `  odds: ${o}`));
     for (const [k, f] of Object.entries(req.action.fields ?? {})) {
-      if (f.kind === 'choice') lines.push(`  ${k}: ${f.options.map((o, i) => `[${typeof o.value === 'number' ? o.value : i + 1}] ${o.label}${typeof o.value === 'number' ? '' : ` (${o.value})`}`).join('  ')}`);
-      if (f.kind === 'subset') lines.push(`  ${k} (comma-separated, "none" for none): ${f.options.map((o) => `${o.value}=${o.label}`).join('; ')}`);
+      // A short list on one line; a long one a choice per line, so that a number never ends a line apart from its name.
+      const list = (head: string, items: string[], sep: string) => {
+        const one = `  ${head}: ${items.join(sep)}`;
+        lines.push(one.length <= 80 ? one : [`  ${head}:`, ...items.map((i) => `    ${i}`)].join('\n'));
+      };
+      if (f.kind === 'choice') list(k, f.options.map((o, i) => `[${typeof o.value === 'number' ? o.value : i + 1}] ${o.label}${typeof o.value === 'number' ? '' : ` (${o.value})`}`), '  ');
+      if (f.kind === 'subset') list(`${k} (comma-separated, "none" for none)`, f.options.map((o) => `${o.value}=${o.label}`), '; ');
       // A number the prompt's text does not list already ("s0: infantry in Belarus (0-3)"): its label and range.
       if (f.kind === 'int' && !req.prompt.includes(`${k}:`)) lines.push(`  ${k}: ${f.label} (${f.min}-${f.max})`);
     }
