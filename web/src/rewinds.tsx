@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { GameEvent, GamePage } from './api.ts';
 import { api, errorText, seatLabel } from './api.ts';
 import { takenBack } from '../../src/engine/log.ts';
+import { localTime } from './deadline.tsx';
 import { ErrorBox } from './ui.tsx';
 
 /** "the Mediterranean" for the scope "zone:mediterranean". */
@@ -72,7 +73,7 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
           <ul class="closed-rewinds" data-testid="closed-rewinds">
             {closed.map((r) => (
               <li key={r.id}>
-                <small>{new Date(r.at).toLocaleString()}</small> {r.message}
+                <small>{localTime(r.at)}</small> {r.message}
               </li>
             ))}
           </ul>
