@@ -12,8 +12,7 @@ import type { Clock, Presence } from './notifications.ts';
  * next heartbeat of another node deletes it and hands it to `lost` (the game is told its person is
  * away). A node that stalls that long is taken for dead too: its next heartbeat writes its rows
  * again, so notifications count its people as connected, but their pages say away until reloaded.
- * A node answers for itself from its hub (exact, no lag) and asks the
- * table only about the other nodes.
+ * A node answers for itself from its hub (exact, no lag) and asks the table only about the others.
  */
 export interface PresenceTracker extends Presence {
   isConnected(game: string, personId: string): Promise<boolean>;
