@@ -5,7 +5,7 @@ import base from './vitest.config.ts';
  * The tests Stryker runs against each mutant (`npm run mutation`, stryker.config.mjs): the
  * deterministic rule, data and example tests. Left out: the random-game tests (fuzz, views,
  * undo-fuzz, the points oracle), which cover every line and would run for every mutant, and the
- * CLI tests, which start child processes Stryker cannot instrument.
+ * CLI tests that start child processes, which Stryker cannot instrument.
  */
 // Not the base config's projects: a project's own `include` wins over the one below, and since the
 // PostgreSQL project came (2026-12-02) Stryker was running the whole suite, twice, for each mutant.
@@ -39,6 +39,8 @@ export default defineConfig({
       'test/smp/board.test.ts',
       'test/smp/odds-cli.test.ts',
       'test/smp/odds-queries.test.ts',
+      // The play driver in this process (a scripted terminal, no child process): the SMP's questions as a player reads them.
+      'test/cli/smp-answers.test.ts',
     ],
   },
 });

@@ -22,6 +22,18 @@ const norway = (a20: ReturnType<typeof u>[], a21: ReturnType<typeof u>[] = [], e
 const fleetQuestions = (prompts: Parameters<typeof asked>[0]) => asked(prompts, /targets one fleet/).map((p) => [p.prompt, p.action.fields.choice.options, p.auto]);
 
 describe('Step 9 Coastal Defences', () => {
+  it('R9-2 the default answer to the hits is the fleet owner\'s: each undamaged 2-hit ship takes a hit that only damages it, then 1-hit ships sink, then damaged ones', () => {
+    const damaged = (owner: string, type: string, count: number, n: number) => ({ ...u(owner, type, count), damaged: n });
+    const hitsAsked = (a20: ReturnType<typeof u>[], dice: number[]) =>
+      asked(play(norway(a20), { steps: [9], dice: diceBy([[/minor/, dice], [/major/, [6, 6, 6, 6, 6, 6]]]) }).prompts, /hit\(s\) on ships/)[0].auto;
+    // Two carriers, one damaged; a destroyer; a damaged battleship. 3 hits: the undamaged carrier, the destroyer, then a damaged ship (the first listed).
+    const fleet = [damaged('uk', 'carrier', 2, 1), u('uk', 'destroyer', 1), damaged('uk', 'battleship', 1, 1)];
+    expect(hitsAsked(fleet, [1, 1, 1])).toEqual({ u0: 1, d0: 1, u1: 1, u2: 0, d2: 0 });
+    expect(hitsAsked([u('uk', 'destroyer', 1), damaged('uk', 'battleship', 2, 1), u('uk', 'cruiser', 1)], [1, 1, 1])).toEqual({ u0: 1, u1: 1, d1: 0, u2: 1 });
+    // 1 hit: only the damage.
+    expect(hitsAsked(fleet, [1, 6, 6])).toEqual({ u0: 1, d0: 0, u1: 0, u2: 0, d2: 0 });
+  });
+
   it('#4: each operational bunker targets one fleet of 3+ sea units (carrier fighters and transports not counted), its owner choosing; its hits fall on that fleet\'s ships only', () => {
     let odds: string[] | undefined;
     const s = norway([u('usa', 'destroyer', 1), u('uk', 'fighter', 1), u('uk', 'destroyer', 2), u('uk', 'carrier', 1), u('uk', 'transport', 2)], [u('france', 'destroyer', 2), u('uk', 'destroyer', 2)]);

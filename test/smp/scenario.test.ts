@@ -96,6 +96,12 @@ describe('Scenario: roles, places and build queues must name what is on the boar
     expect(byPath['territories[0].adjacent[0]']).toMatch(/unknown territory or sea zone "Nowhre": did you mean "Nowhere"\?$/);
     expect(byPath['territories[0].units[0].type']).toMatch(/unknown unit type "stratgic_bomber": did you mean "strategic_bomber"\? \(built in/);
     expect(refused(mini({ wars: [['germany', 'zanzibar']] as any }))['wars[0][1]']).toBe('unknown nation "zanzibar"'); // nothing close: no guess
+    // A letter off in a short name, two in a long one: "uxx" is not "usa", "stratgic_bmber" is "strategic_bomber".
+    expect(refused(mini({ wars: [['germany', 'uxx']] as any }))['wars[0][1]']).toBe('unknown nation "uxx"');
+    const long = refused(mini({ territories: [{ name: 'Nowhere', owner: 'usa', units: [{ owner: 'usa', type: 'stratgic_bmber', count: 1 }] }] } as any));
+    expect(long['territories[0].units[0].type']).toMatch(/"stratgic_bmber": did you mean "strategic_bomber"\?/);
+    // Roles naming nations on the board are no error.
+    expect(Object.keys(refused(mini({ roles: { uk: 'uk', japan: 'japan' }, wars: [['germany', 'uxx']] as any }))).filter((k) => k.startsWith('roles'))).toEqual([]);
   });
 
   it('#2 a hand-written board with no vichy block is told first that Vichy France is then "pending", and how to leave it out', () => {
@@ -107,6 +113,13 @@ describe('Scenario: roles, places and build queues must name what is on the boar
     expect(v.errors.slice(1).every((e) => e.path.startsWith('places.'))).toBe(true);
     const given = validateScenario(mini()); // "free-french": none of the Vichy places is asked for
     expect(given.ok ? [] : given.errors.filter((e) => e.path === 'vichy' || e.message.includes('#2 Vichy'))).toEqual([]);
+    // "pending" given on purpose: its places are asked for, with no word about a block left out.
+    const pending = validateScenario({ ...raw, vichy: { status: 'pending' } });
+    expect(pending.ok ? [] : pending.errors.map((e) => e.path)).toEqual(v.errors.slice(1).map((e) => e.path));
+    // No vichy block, but a phase without step 2: nothing about it (1.2 still needs Ottawa).
+    const noStep2 = validateScenario(raw, [1]);
+    expect(noStep2.ok ? [] : noStep2.errors.map((e) => e.path)).toEqual(['places.ottawa']);
+    expect(validateScenario(raw, undefined, true).ok ? [] : (validateScenario(raw, undefined, true) as { errors: { path: string }[] }).errors[0].path).not.toBe('vichy'); // a stored board: as it was played
   });
 
   it('a places value that names no territory or sea zone is refused, even when no step needs it (a typo in places.paris)', () => {

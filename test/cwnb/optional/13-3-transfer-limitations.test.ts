@@ -101,7 +101,14 @@ describe('13.3 Transfer Limitations', () => {
     const u = twoZones([1, 2, 3]);
     expect(u.refuse({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS })).toMatchObject({ code: 'chart-not-rolled', rule: '13.3', message: "Roll for this turn's Transfer Limitations chart first: any player may (13.3)." });
     // No chart yet: the board says so, and who may roll it.
-    expect(u.zoneView(PG).reminders).toEqual(['13.3 Transfer Limitations: the chart is not rolled yet this turn; any player may roll it ("Roll for this turn\'s Transfer Limitations chart") before the first transfer to another War Zone.']);
+    const notYet = '13.3 Transfer Limitations: the chart is not rolled yet this turn; any player may roll it ("Roll for this turn\'s Transfer Limitations chart") before the first transfer to another War Zone.';
+    expect(u.zoneView(PG).reminders).toEqual([notYet]);
+    // Said while either side of the zone may still transfer; not once both have committed.
+    const w = twoZones([1, 2, 3]);
+    w.commit(PG, 'allied', []);
+    expect(w.zoneView(PG).reminders).toEqual([notYet]);
+    w.commit(PG, 'soviet', []);
+    expect(w.zoneView(PG).reminders).toEqual([]);
     u.chart(4);
     expect(u.refuse({ type: 'rollTransferChart', seat: 'soviet:persian-gulf', values: [1] }).code).toBe('no-chart-roll');
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) u.commit(z, s, []);
