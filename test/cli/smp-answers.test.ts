@@ -10,6 +10,7 @@ import { playSession, type Terminal } from '../../src/adapters/cli/play.ts';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session } from '../../src/engine/session.ts';
 import { autoAction, derive, type SmpState } from '../../src/modules/smp/index.ts';
+import { describeRequest } from '../../src/modules/smp/play.ts';
 import { MODULES } from '../../src/modules/index.ts';
 
 const DEMO = JSON.parse(readFileSync(new URL('../../examples/smp/demo-1940.json', import.meta.url), 'utf8'));
@@ -83,6 +84,17 @@ describe('an SMP decision answered at the terminal', () => {
     const screen = await table(s, ['3', 'quit']);
     expect(screen).toMatch(/Refused: chosen \(Chosen\): "3" is not one of the choices \("none" for none\):\n {2}London air base/);
     expect(s.record.log.length).toBe(before);
+  });
+
+  it('#1 a question\'s choices: a short list on one line, a long one a choice per line; a list to pick from with its values; the auto answer as spaced JSON', async ({ expect }) => {
+    const hendaye = await table(phase(), ['quit']);
+    expect(hendaye).toContain('  auto answer: { "yes": false }');
+    const engineers = await table(phase((prompt) => prompt.includes('Engineer Tokens')), ['quit']);
+    expect(engineers).toMatch(/\n {2}choice:\n {4}\[1\] move nothing \(none\)\n {4}\[2\] Smolensk minor factory \(0\/6 damage\) \(Smolensk#0\)\n/);
+    const london = await table(phase((prompt) => prompt.includes('Scorched Earth in London')), ['quit']);
+    expect(london).toContain('  chosen (comma-separated, "none" for none):\n    1=London air base (0/6 damage)\n    2=London naval base (0/6 damage)\n  rest:\n    [1] ask for each (ask)\n');
+    const short = describeRequest({ kind: 'decide', step: 3, seat: 'uk', prompt: 'Which?', action: { type: 'choose', label: 'Choose', fields: { c: { kind: 'choice', label: 'C', options: [{ value: 'a', label: 'A' }, { value: 2, label: 'Two' }] }, s: { kind: 'subset', label: 'S', min: 0, max: 1, options: [{ value: '0', label: 'Zero' }] } } }, auto: { c: 'a', s: [] } } as never);
+    expect(short).toBe('[Step 3] uk: Which?\n  c: [1] A (a)  [2] Two\n  s (comma-separated, "none" for none): 0=Zero\n  auto answer: { "c": "a", "s": [] }');
   });
 
   it('#1.9 a nation that answers for its other territories is told so in the log: none, or every tactical facility', async ({ expect }) => {

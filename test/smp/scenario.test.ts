@@ -119,6 +119,7 @@ describe('Scenario: roles, places and build queues must name what is on the boar
     // No vichy block, but a phase without step 2: nothing about it (1.2 still needs Ottawa).
     const noStep2 = validateScenario(raw, [1]);
     expect(noStep2.ok ? [] : noStep2.errors.map((e) => e.path)).toEqual(['places.ottawa']);
+    expect(validateScenario(null).ok).toBe(false); // not even an object: refused, not thrown
     expect(validateScenario(raw, undefined, true).ok ? [] : (validateScenario(raw, undefined, true) as { errors: { path: string }[] }).errors[0].path).not.toBe('vichy'); // a stored board: as it was played
   });
 

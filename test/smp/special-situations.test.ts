@@ -411,5 +411,8 @@ describe('Step 1 Special Situations: more answers', () => {
     // A record of Wardroom 0.1 replays to its own events: without these lines.
     const old = play(withPlaces(mini({ territories: ['Moscow', 'Novgorod'].map(base) })), { steps: [1], rulings: '0.1', decide: (q) => (/Scorched/.test(q.prompt) ? { chosen: [] } : undefined) });
     expect(report(old.events, 1).filter((e) => e.rule === '1.9')).toEqual([]);
+    // "Every tactical facility" in the others is said too, before the damage it does there.
+    const all = step1({ territories: ['Moscow', 'Novgorod', 'Karelia'].map(base) }, (q) => (/Scorched/.test(q.prompt) ? { chosen: [], rest: 'all' } : undefined), '1.9');
+    expect(all.lines.slice(0, 2)).toEqual([said('1.9', 'note', 'Scorched Earth in Moscow: russia chooses none.'), said('1.9', 'note', 'Scorched Earth: russia chooses every tactical facility in its other territories.')]);
   });
 });
