@@ -10,7 +10,7 @@ import { playSession, type Terminal } from '../../src/adapters/cli/play.ts';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session } from '../../src/engine/session.ts';
 import { autoAction, derive, type SmpState } from '../../src/modules/smp/index.ts';
-import { describeRequest } from '../../src/modules/smp/play.ts';
+import { afterPhase, describeRequest } from '../../src/modules/smp/play.ts';
 import { MODULES } from '../../src/modules/index.ts';
 
 const DEMO = JSON.parse(readFileSync(new URL('../../examples/smp/demo-1940.json', import.meta.url), 'utf8'));
@@ -93,8 +93,23 @@ describe('an SMP decision answered at the terminal', () => {
     expect(engineers).toMatch(/\n {2}choice:\n {4}\[1\] move nothing \(none\)\n {4}\[2\] Smolensk minor factory \(0\/6 damage\) \(Smolensk#0\)\n/);
     const london = await table(phase((prompt) => prompt.includes('Scorched Earth in London')), ['quit']);
     expect(london).toContain('  chosen (comma-separated, "none" for none):\n    1=London air base (0/6 damage)\n    2=London naval base (0/6 damage)\n  rest:\n    [1] ask for each (ask)\n');
-    const short = describeRequest({ kind: 'decide', step: 3, seat: 'uk', prompt: 'Which?', action: { type: 'choose', label: 'Choose', fields: { c: { kind: 'choice', label: 'C', options: [{ value: 'a', label: 'A' }, { value: 2, label: 'Two' }] }, s: { kind: 'subset', label: 'S', min: 0, max: 1, options: [{ value: '0', label: 'Zero' }] } } }, auto: { c: 'a', s: [] } } as never);
-    expect(short).toBe('[Step 3] uk: Which?\n  c: [1] A (a)  [2] Two\n  s (comma-separated, "none" for none): 0=Zero\n  auto answer: { "c": "a", "s": [] }');
+    const short = describeRequest({ kind: 'decide', step: 3, seat: 'uk', prompt: 'Which?', action: { type: 'choose', label: 'Choose', fields: { c: { kind: 'choice', label: 'C', options: [{ value: 'a', label: 'A' }, { value: 5, label: 'Five' }] }, s: { kind: 'subset', label: 'S', min: 0, max: 2, options: [{ value: '0', label: 'Zero' }, { value: '3', label: 'Three' }] } } }, auto: { c: 'a', s: [] } } as never);
+    expect(short).toBe('[Step 3] uk: Which?\n  c: [1] A (a)  [5] Five\n  s (comma-separated, "none" for none): 0=Zero; 3=Three\n  auto answer: { "c": "a", "s": [] }');
+  });
+
+  it('#10 the end of the phase says where it left each nation\'s IPCs, the tokens and Vichy France, against where it began, as the next board holds them', async ({ expect }) => {
+    const s = phase(() => false); // the demo's auto answers to the end
+    const board = derive(s.state as SmpState).board;
+    const text = afterPhase(s.state as SmpState);
+    const was = (a: number, b: number) => (a === b ? `${b}` : `${a} → ${b}`);
+    expect(text.split('\n')).toEqual([
+      'After the phase:',
+      `  IPCs on hand: ${board.nations.filter((n) => board.cash[n.id] !== undefined).map((n) => `${n.name ?? n.id} ${was(DEMO.cash[n.id] ?? 0, board.cash[n.id])}`).join(', ')}.`,
+      `  Tokens left: ${(['engineer', 'kamikaze', 'partisan'] as const).map((k) => `${k} ${was(DEMO.tokens[k], board.tokens[k])}`).join(', ')}.`,
+      `  Vichy France: ${board.vichy.status}${board.vichy.status === DEMO.vichy.status ? '' : ` (was ${DEMO.vichy.status})`}; turned to the Axis ${board.vichy.turned.axis}, to the Free French ${board.vichy.turned.freeFrench}.`,
+    ]);
+    expect(text).toMatch(/ → /); // the demo phase moves some of them
+    expect(text).toContain('Vichy France: in-effect (was pending)');
   });
 
   it('#1.9 a nation that answers for its other territories is told so in the log: none, or every tactical facility', async ({ expect }) => {

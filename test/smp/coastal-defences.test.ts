@@ -30,6 +30,8 @@ describe('Step 9 Coastal Defences', () => {
     const fleet = [damaged('uk', 'carrier', 2, 1), u('uk', 'destroyer', 1), damaged('uk', 'battleship', 1, 1)];
     expect(hitsAsked(fleet, [1, 1, 1])).toEqual({ u0: 1, d0: 1, u1: 1, u2: 0, d2: 0 });
     expect(hitsAsked([u('uk', 'destroyer', 1), damaged('uk', 'battleship', 2, 1), u('uk', 'cruiser', 1)], [1, 1, 1])).toEqual({ u0: 1, u1: 1, d1: 0, u2: 1 });
+    // A damaged battleship alone in its stack takes the third hit, after the two 1-hit ships.
+    expect(hitsAsked([u('uk', 'destroyer', 1), damaged('uk', 'battleship', 1, 1), u('uk', 'cruiser', 1)], [1, 1, 1])).toEqual({ u0: 1, u1: 0, d1: 1, u2: 1 });
     // More hits than that: the ship just damaged sinks last (the major bunker's 6 hits on A-21: 4 can land).
     const four = asked(play(norway([], [u('uk', 'carrier', 1), u('uk', 'destroyer', 1), u('uk', 'cruiser', 1)]), { steps: [9], dice: diceBy([[/major/, [1, 1, 1, 1, 1, 1]]]) }).prompts, /hit\(s\) on ships/)[0].auto;
     expect(four).toEqual({ u0: 1, d0: 1, u1: 1, u2: 1 });

@@ -35,7 +35,9 @@ export function describeRequest(req: Request): string {
 }
 
 /** JSON on one line with a space after each comma and colon: a terminal can wrap it between fields, and it still reads as JSON. */
-export const spacedJson = (value: unknown): string => JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
+export function spacedJson(value: unknown): string {
+  return JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ');
+}
 
 /** Fill a decision from an answers-file entry: an object of fields, or "auto". */
 export function actionFromAnswer(state: SmpState, entry: unknown): Action | RuleError {
