@@ -193,6 +193,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
 
     expect((await referee.request.delete(`${server.url}/api/games/${id}/seats/soviet:mediterranean`)).status()).toBe(200);
     await expect.poll(() => player.locator('[data-testid^="seat-actions-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).toEqual(['seat-actions-soviet:north-atlantic']);
+    expect(await player.getByTestId('notice').textContent()).toBe('You no longer hold Soviet, Mediterranean: the referee freed it. If you should still play it, ask them for a new invitation link.');
     await expect.poll(() => player.getByTestId('live-status').textContent()).toBe('live');
     // And it still hears the game: a mission rolled elsewhere reaches its log.
     const game = (await (await referee.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] };

@@ -140,8 +140,18 @@ export function Game({ id, as }: { id: string; as: string | null }) {
     await load();
   };
   const submit = (action: Values) => post('/actions', { action });
+  // A seat of this person's gone while the page is open, and not given up here: the referee freed it. Said, not dropped without a word.
+  const held = useRef<string[] | null>(null);
+  const left = useRef<string | null>(null);
+  useEffect(() => {
+    if (!page) return;
+    const lost = (held.current ?? []).filter((s) => !page.me.seats.includes(s) && s !== left.current);
+    if (lost.length) setNotice(`You no longer hold ${lost.map((s) => seatLabel(s, page.seats)).join('; ')}: the referee freed it. If you should still play it, ask them for a new invitation link.`);
+    held.current = page.me.seats;
+  }, [page]);
   /** Give up a seat: the referee invites someone else to it; with no seat left the campaign is no longer this person's. */
   const leave = async (seat: string) => {
+    left.current = seat;
     await api('DELETE', `${base}/seats/${encodeURIComponent(seat)}`);
     if (page!.me.seats.length > 1) await load();
     else navigate('/');
