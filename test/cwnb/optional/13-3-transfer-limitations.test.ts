@@ -202,10 +202,10 @@ describe('13.3 Transfer Limitations', () => {
   it('13.3 the War Zone board shows what each side may still transfer from it this turn', () => {
     const t = threeZones();
     const reminders = () => t.view('spectator').zones.find((z) => z.id === PG)!.reminders;
-    expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Allied cards may still move from here to the North Sea 1, the Mediterranean any number.');
+    expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Allied cards may still move from here to the North Sea: 1; the Mediterranean: any number.');
     t.act({ type: 'transferShip', seat: 'allied:persian-gulf', ship: 'a-dd', to: NS });
-    expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Allied cards may still move from here to the North Sea none, the Mediterranean any number.');
-    expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Soviet cards may still move from here to the North Sea 1, the Mediterranean any number.');
+    expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Allied cards may still move from here to the North Sea: none; the Mediterranean: any number.');
+    expect(reminders()).toContain('13.3 Transfer Limitations, chart 2 ("Far"): Soviet cards may still move from here to the North Sea: 1; the Mediterranean: any number.');
     // 13.2.8 Priority closes the zone to that player's transfers whatever the chart allows.
     const c = uniformCharts('U');
     const p = new OTable({ zones: [PG, NS], optional: { transferLimitations: { charts: c }, specialConditions: { tables: { [PG]: conditionsTable(MENU) } } } });
@@ -213,10 +213,10 @@ describe('13.3 Transfer Limitations', () => {
     p.start(NS, {});
     for (const [z, s] of [[PG, 'allied'], [PG, 'soviet'], [NS, 'allied'], [NS, 'soviet']] as const) p.done(z, s);
     p.chart(1);
-    expect(p.view('spectator').zones.find((z) => z.id === PG)!.reminders).toContain('13.3 Transfer Limitations, chart 1 ("T1"): Allied cards may still move from here to the North Sea none.');
+    expect(p.view('spectator').zones.find((z) => z.id === PG)!.reminders).toContain('13.3 Transfer Limitations, chart 1 ("T1"): Allied cards may still move from here to the North Sea: none.');
     // Once a side has committed, it transfers no more: its line goes.
     t.commit(PG, 'allied', []);
-    expect(reminders().filter((r) => r.startsWith('13.3'))).toEqual(['13.3 Transfer Limitations, chart 2 ("Far"): Soviet cards may still move from here to the North Sea 1, the Mediterranean any number.']);
+    expect(reminders().filter((r) => r.startsWith('13.3'))).toEqual(['13.3 Transfer Limitations, chart 2 ("Far"): Soviet cards may still move from here to the North Sea: 1; the Mediterranean: any number.']);
   });
 
   it('13.3 limits count per side: the Soviet transfers do not use the Allied allowance', () => {

@@ -68,9 +68,9 @@ function reminders(state: CwnbState, from: ZoneState): string[] {
     const to = state.options.zones.filter((id) => id !== from.id).map((id) => {
       const dest = state.zones[id]!;
       const left = !hooksOf(state).transferOpen(state, from, dest, side) ? 0 : unlimited(from, dest, side) ? Infinity : transfersLeft(state, side, from.id, id); // 0: closed by this chart or another rule (13.2.8 Priority)
-      return `the ${zoneName(id)} ${left === Infinity ? 'any number' : left > 0 ? left : 'none'}`;
+      return `the ${zoneName(id)}: ${left === Infinity ? 'any number' : left > 0 ? left : 'none'}`; // "the North Sea: 3", not "the North Sea 3"
     });
-    return `13.3 Transfer Limitations, ${chart}: ${sideName(side)} cards may still move from here to ${to.join(', ')}.`;
+    return `13.3 Transfer Limitations, ${chart}: ${sideName(side)} cards may still move from here to ${to.join('; ')}.`;
   });
 }
 
