@@ -383,6 +383,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     expect(createHash('sha256').update(file.seed).digest('hex')).toBe(commitment);
     await expect.poll(() => page.getByTestId('deadline').textContent()).toMatch(/moved this campaign to the table/);
     expect(await page.getByTestId('to-table').count()).toBe(0);
+    expect(await page.getByTestId('mute-button').count(), 'nothing more to be told of').toBe(0);
     // The home page says so too, not "paused".
     const id = new URL(page.url()).pathname.split('/')[2];
     await page.goto(`${server.url}/`);

@@ -224,8 +224,9 @@ export function Game({ id, as }: { id: string; as: string | null }) {
           )}
         </p>
         <Players page={page} />
-        {page.me.seats.length > 0 && <BrowserAlertOffer />}
-        {!page.me.spectator && !page.game.over && <MuteToggle muted={page.me.muted} base={base} reload={load} />}
+        {/* Nothing more comes from a campaign over or moved to the table: nothing to be told of. */}
+        {page.me.seats.length > 0 && !page.game.over && !deadline?.movedAt && <BrowserAlertOffer />}
+        {!page.me.spectator && !page.game.over && !deadline?.movedAt && <MuteToggle muted={page.me.muted} base={base} reload={load} />}
         <SeatPicker page={page} as={as} id={id} />
       </header>
       <ErrorBox message={error} />
