@@ -29,11 +29,9 @@ async function smpModules() {
     import('./play.ts'),
     import('../storage/game-file.ts'),
   ]);
-  return { randomBytes, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, afterPhase, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile, print };
   /** A text for the person at a terminal, wrapped at spaces to its width as the play driver's lines are; as it is into a file or a pipe. */
-  function print(text: string, to: NodeJS.WriteStream = process.stdout): void {
-    (to === process.stderr ? console.error : console.log)(wrap(text, widthOf(to)));
-  }
+  const print = (text: string, to: NodeJS.WriteStream = process.stdout) => (to === process.stderr ? console.error : console.log)(wrap(text, widthOf(to)));
+  return { randomBytes, newGameRecord, Session, verifyRolls, formatRefusal, isRuleError, autoAction, derive, smpModule, validateScenario, scenarioJsonSchema, actionFromAnswer, afterPhase, nextBoard, nextPhaseOptions, oddsFor, oddsValue, reportText, playSession, terminal, GameFileError, lockGameFile, writeGameFile, print };
 }
 
 /** `wardroom smp …` commands (Strategic Missions Phase). */

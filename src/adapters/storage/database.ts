@@ -698,8 +698,8 @@ export async function openPostgres(url: string, opts: { max?: number; timeoutMs?
  * A pool of connections to PostgreSQL. With `timeoutMs` (a server: `wardroom serve`), a database
  * that hangs rather than refuses must not hang every request with it: a connection waited for, or
  * a query's answer, times out (isTimeout), and PostgreSQL itself cancels a statement a little
- * before (at 90 %), so that a lock it holds is let go. Connections use TCP keepalive, which finds a peer
- * gone without a word.
+ * before (at 90 %), so that a lock it holds is let go. Connections use TCP keepalive, which finds
+ * a peer gone without a word.
  */
 async function postgresPool(url: string, opts: { max?: number; timeoutMs?: number }): Promise<Kysely<Database>> {
   const { default: pg } = await import('pg');
