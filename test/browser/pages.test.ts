@@ -322,19 +322,28 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('an invitation opened by someone signed in already says who gets the seats; a link whose seats are all taken says so and offers nothing to claim', async () => {
+  it('an invitation opened by someone signed in already says who gets the seats and offers no seat of the other team; a link whose seats are all taken says so and offers nothing to claim', async () => {
     const [referee, player, visitor] = await Promise.all([1, 2, 3].map(() => newPage(browser, LAPTOP)));
     try {
       await referee.goto(`${server.url}/`);
-      const created = await referee.request.post(`${server.url}/api/games`, { data: { zones: ['mediterranean'], turns: 1, roster: 'demo', startingPoints: 'demo' } });
+      const created = await referee.request.post(`${server.url}/api/games`, { data: { zones: ['mediterranean', 'north-atlantic'], turns: 1, roster: 'demo', startingPoints: 'demo' } });
       const { id } = (await created.json()) as { id: string };
       const invite = async (data: object) => ((await (await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data })).json()) as { url: string }).url;
       const allied = await invite({ kind: 'seat', seat: 'allied:mediterranean' });
       const soviet = await invite({ kind: 'seat', seat: 'soviet:mediterranean' });
       await claimSeat(player, allied, 'allied:mediterranean', 'Alice');
       await player.goto(soviet);
+      // Alice plays for the Allied team: the Soviet seat's link says it has no seat for her before she tries.
+      await expect.poll(() => player.getByTestId('other-team-only').textContent()).toMatch(/^You already hold a seat of the other team in this campaign, .*\(Soviet, Mediterranean\)/);
+      expect(await player.getByTestId('claim-button').count()).toBe(0);
+      const table = await invite({ kind: 'table' });
+      await player.goto(table);
       await expect.poll(() => player.getByTestId('signed-in-as').textContent()).toBe('You are signed in as Alice on this browser.');
       expect(await player.getByLabel('Your name').count()).toBe(0);
+      // The table link: her team's open seat is ticked, the other team's are not on offer.
+      expect(await player.getByTestId('claim-seat-allied:north-atlantic').isChecked()).toBe(true);
+      for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) expect(await player.getByTestId(`claim-seat-${seat}`).isDisabled(), seat).toBe(true);
+      await player.getByText("Soviet, Mediterranean — the other team's (one person plays for one team)").waitFor();
       await visitor.goto(allied);
       await expect.poll(() => visitor.getByTestId('all-taken').textContent()).toBe('Every seat this link offers is taken (Allied, Mediterranean: Alice). Ask the referee for a link to a free seat.');
       expect(await visitor.getByTestId('claim-button').count()).toBe(0);

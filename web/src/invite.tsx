@@ -8,6 +8,8 @@ interface Invitation {
   game: { id: string; title: string };
   kind: 'seat' | 'team' | 'table' | 'spectator';
   seats: Seat[];
+  /** The team of the seats the person signed in on this browser holds in this campaign already. */
+  yourTeam: string | null;
 }
 
 /** `/invite/:token`: claim one or more seats of a campaign (or watch it). */
@@ -29,7 +31,7 @@ export function Invite({ token }: { token: string }) {
     api<Invitation>('GET', path)
       .then((i) => {
         setInv(i);
-        const open = i.seats.filter((s) => !s.holder).map((s) => s.seat);
+        const open = i.seats.filter((s) => !s.holder && (!i.yourTeam || s.team === i.yourTeam)).map((s) => s.seat);
         // A team link's free seats are all ticked (its player usually plays them all); a table link's person picks.
         setChosen((c) => (c.length ? c.filter((s) => open.includes(s)) : open.length === 1 || i.kind === 'team' ? open : []));
       })
@@ -93,12 +95,26 @@ export function Invite({ token }: { token: string }) {
       </main>
     );
   }
+  // One person plays for one team: the team of the seats held already, or of the first seat ticked.
+  const team = inv.yourTeam ?? inv.seats.find((s) => chosen.includes(s.seat))?.team ?? null;
+  const otherTeam = (s: Seat) => team !== null && s.team !== team;
   if (inv.seats.every((s) => s.holder)) {
     return (
       <main>
         <h1>Join {inv.game.title}</h1>
         <p data-testid="all-taken">
           Every seat this link offers is taken ({inv.seats.map((s) => `${s.label}: ${s.holder}`).join('; ')}). Ask the referee for a link to a free seat.
+        </p>
+      </main>
+    );
+  }
+  if (inv.yourTeam && inv.seats.every((s) => s.holder || otherTeam(s))) {
+    return (
+      <main>
+        <h1>Join {inv.game.title}</h1>
+        <p data-testid="other-team-only">
+          You already hold a seat of the other team in this campaign, and one person plays for one team: this link has no seat for you
+          ({inv.seats.map((s) => s.label).join('; ')}). Ask the referee for a link to a seat of your team.
         </p>
       </main>
     );
@@ -124,13 +140,13 @@ export function Invite({ token }: { token: string }) {
               <label key={s.seat} class="choice">
                 <input
                   type="checkbox"
-                  disabled={!!s.holder}
+                  disabled={!!s.holder || otherTeam(s)}
                   checked={chosen.includes(s.seat)}
                   data-testid={`claim-seat-${s.seat}`}
                   onChange={(e) => setChosen(e.currentTarget.checked ? [...chosen, s.seat] : chosen.filter((x) => x !== s.seat))}
                 />
                 {s.label}
-                {s.holder ? ` — held by ${s.holder}` : ' — open'}
+                {s.holder ? ` — held by ${s.holder}` : otherTeam(s) ? " — the other team's (one person plays for one team)" : ' — open'}
               </label>
             ))}
           </div>
