@@ -301,7 +301,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('importing a game file: a refusal is shown beside the form, and the title given names the campaign', async () => {
+  it('importing a game file: a refusal is shown beside the form, the title given names the campaign, and its rematch says no one is seated', async () => {
     const page = await newPage(browser, PHONE);
     try {
       await page.goto(`${server.url}/`);
@@ -317,6 +317,9 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await form.getByLabel('Title (optional: else the file\'s name)').fill('Club game, autumn');
       await form.getByTestId('submit-import').click();
       await expect.poll(() => page.locator('h1').first().textContent()).toBe('Club game, autumn');
+      // The file's campaign is over and no one holds its seats here: the rematch says it starts with every seat open, and swaps no one.
+      await expect.poll(() => page.getByTestId('rematch').textContent()).toMatch(/No one holds a seat of this campaign: the rematch starts with every seat open/);
+      expect(await page.getByTestId('rematch-swap-button').count()).toBe(0);
     } finally {
       await page.context().close();
     }

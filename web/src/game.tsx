@@ -589,6 +589,7 @@ function RematchLinks({ page, base }: { page: GamePage; base: string }) {
     }
   };
   if (!links.rematch && !links.rematchOf && !page.me.referee) return null;
+  const seated = page.seats.some((s) => s.holder);
   return (
     <section class="card rematch" aria-label="Rematch" data-testid="rematch">
       {links.rematchOf && (
@@ -607,11 +608,18 @@ function RematchLinks({ page, base }: { page: GamePage; base: string }) {
       ) : (
         page.me.referee && (
           <>
-            <p>{page.game.over ? 'Play again with the same people in the same seats and the same options (new dice).' : 'A rematch starts a new campaign with the same people in the same seats and the same options (new dice).'}</p>
+            <p>
+              {!seated
+                ? // An imported game, or one whose players all left: a rematch has no one to seat.
+                  'Play again with the same options (new dice). No one holds a seat of this campaign: the rematch starts with every seat open, to invite the players to.'
+                : page.game.over
+                  ? 'Play again with the same people in the same seats and the same options (new dice).'
+                  : 'A rematch starts a new campaign with the same people in the same seats and the same options (new dice).'}
+            </p>
             <button type="button" class={page.game.over ? 'primary' : 'secondary'} disabled={busy} data-testid="rematch-button" onClick={() => void start(false)}>
               Rematch
             </button>
-            {page.game.sidesSwappable && (
+            {page.game.sidesSwappable && seated && (
               <>
                 {' '}
                 <button type="button" class="secondary" disabled={busy} data-testid="rematch-swap-button" onClick={() => void start(true)}>
