@@ -300,7 +300,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await page.context().close();
   });
 
-  it('§4 a rewind asked by a seat is answered in the app: the Rewinds panel shows the request and what it takes back, once refused says so and lists it under "Answered" with who refused; asked again and agreed, says it is done', async () => {
+  it('§4 a rewind asked by a seat is answered in the app: the Rewinds panel shows the request and what it takes back, once refused says so and lists it under "Answered" with who refused; the form offers no undo as a point; asked again and agreed, says it is done', async () => {
     const page = await newPage(browser);
     const id = await startDemo(page);
     const game = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] };
@@ -323,7 +323,13 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     expect(await panel.getByTestId('rewind-notice').textContent()).toBe('Refused: nothing is taken back.'); // the answer is acknowledged where it was given
     expect(await panel.getByTestId(`rewind-${rid}`).count(), 'no longer open').toBe(0);
 
-    // The form to ask offers only what the rules may allow: not past the mission die rolled from the seed (#0).
+    // The form to ask offers only what the rules may allow: not past the mission die rolled from the seed (#0),
+    // and no point that takes nothing back: with the Soviet's #2 undone (#3, an undo, no action of its own), keeping #1 keeps all that stands.
+    const soviet = `soviet:${zone}`;
+    const soviets = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'donePurchasing', seat: soviet }, seen: (await game()).game.version } });
+    expect(soviets.status(), await soviets.text()).toBe(200);
+    const undone = await page.request.post(`${server.url}/api/games/${id}/undo`, { data: { seat: soviet, seen: (await game()).game.version } });
+    expect(undone.status(), await undone.text()).toBe(200);
     await panel.getByText('Ask for a rewind').click();
     const form = panel.getByTestId('action-rewind');
     await form.getByLabel('War Zone').selectOption(zone);

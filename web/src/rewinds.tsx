@@ -103,10 +103,11 @@ function AskRewind({ page, base, log, askers, call }: { page: GamePage; base: st
       .catch(() => setFloor(-1)); // unknown: every point is offered, and the rules answer
   }, [base, zone, page.game.version]);
   // The points it may go back to, "keep everything up to and including this": the floor, then each
-  // later entry of the zone that still stands but its last (keeping that takes nothing back).
+  // later action of the zone that still stands but its last (keeping that takes nothing back).
+  // An undo or an earlier rewind (its events name what they void) is no point of its own.
   const voided = takenBack(log);
   const entries = new Map<number, string>();
-  for (const e of log) if (e.zone === zone && !voided.has(e.entry)) entries.set(e.entry, e.text);
+  for (const e of log) if (e.zone === zone && !voided.has(e.entry) && !e.voids) entries.set(e.entry, e.text);
   const f = floor ?? -1;
   const after = [...entries].filter(([entry]) => entry > f);
   const points: [number, string][] = after.length ? [[f, f < 0 ? 'the start of the game' : `#${f}: ${log.filter((e) => e.entry === f).at(-1)?.text ?? 'an action'}`], ...after.slice(0, -1).map(([entry, text]): [number, string] => [entry, `#${entry}: ${text}`])] : [];
