@@ -177,6 +177,30 @@ describe('several nodes on one database (issue 11)', () => {
     expect(await b.ctx.presence.isConnected(g.id, ids.boris)).toBe(false);
   });
 
+  it('a node that stalls past the expiry is taken for dead (its player told away); its next heartbeat tells the game they are here again, without a reload', async () => {
+    const clock = new TestClock();
+    const [a, b] = await nodes(2, { clock, broadcast: inProcessBroadcast() }); // one broadcast, as PostgreSQL's: A's frames reach B's sockets
+    const g = await twoTeamGame(a);
+    const watcher = await on(b, g.referee).live(g.id); // the referee's page, on node B
+    await g.allied.live(g.id); // Ann on node A
+    const presence = (n: TestServer) => n.ctx.presence as SharedPresence;
+    await until('her presence row', async () => (await b.ctx.store.db.selectFrom('presence').selectAll().execute()).length === 2);
+    for (const n of [a, b]) presence(n).stop(); // the heartbeats by hand from here
+    await Promise.all([a, b].map((n) => presence(n).heartbeat()));
+    const news = () => watcher.frames.filter((f) => f.type === 'presence').map((f) => f.here);
+    // Node A stalls; node B beats on and, past the expiry, takes it for dead.
+    for (let t = 0; t <= presence(a).expiryMs; t += presence(b).heartbeatMs) {
+      clock.advance(presence(b).heartbeatMs);
+      await presence(b).heartbeat();
+    }
+    await watcher.until(() => news().includes(false));
+    expect(news()).toEqual([true, false]); // Ann arrived, then was taken for gone
+    await presence(a).heartbeat(); // A wakes up: Ann's socket never closed
+    await watcher.until(() => news().length === 3);
+    expect(watcher.frames.filter((f) => f.type === 'presence').at(-1)).toEqual({ type: 'presence', seats: [...ALLIED], here: true });
+    expect(await b.ctx.presence.isConnected(g.id, (await g.allied.get('/api/me')).body.person.id)).toBe(true);
+  });
+
   it('after the database was out of reach longer than the expiry, a node does not take the others for dead: it sweeps only after two heartbeats of its own in a row', async () => {
     const clock = new TestClock();
     const [a, b] = await nodes(2, { clock });

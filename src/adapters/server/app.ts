@@ -137,6 +137,7 @@ export async function buildServer(opts: ServerOptions): Promise<{ app: FastifyIn
       presenceNews.lost(game, personId);
       notifications.connectionLost(game, personId).catch((e) => app.log.error(e));
     };
+    presence.back = (game, personId) => presenceNews.back(game, personId);
   }
   notifications.shared = shared;
   const deadlines = new Deadlines(opts.db, people, notifications, clock, titleOf, (game) => broadcast.publish({ kind: 'frame', game, frame: { type: 'deadline' } }));

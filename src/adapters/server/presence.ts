@@ -11,7 +11,7 @@ import type { Clock, Presence } from './notifications.ts';
  * than `expiryMs` (three heartbeats) belongs to a node that died: it counts for nothing, and the
  * next heartbeat of another node deletes it and hands it to `lost` (the game is told its person is
  * away). A node that stalls that long is taken for dead too: its next heartbeat writes its rows
- * again, so notifications count its people as connected, but their pages say away until reloaded.
+ * again and hands each of its people to `back` (their games are told they are here again).
  * A node answers for itself from its hub (exact, no lag) and asks the table only about the others.
  */
 export interface PresenceTracker extends Presence {
@@ -125,6 +125,9 @@ export class SharedPresence implements PresenceTracker {
   /** Called for each (game, person) of a dead node's rows, once, on the node that deleted them. */
   lost: (game: string, personId: string) => void = () => {};
 
+  /** Called for each (game, person) of this node's sockets when its rows were written again after more than the expiry: other nodes may have taken it for dead and told their games. */
+  back: (game: string, personId: string) => void = () => {};
+
   /** When this node's rows were last written in full (its own heartbeat), by its clock; null: not yet. */
   private lastBeat: number | null = null;
 
@@ -140,7 +143,9 @@ export class SharedPresence implements PresenceTracker {
       await this.flush();
       const now = this.clock.now().getTime();
       const steady = this.lastBeat !== null && now - this.lastBeat <= 1.5 * this.heartbeatMs;
+      const stalled = this.lastBeat !== null && now - this.lastBeat > this.expiryMs;
       this.lastBeat = now;
+      if (stalled) for (const k of this.counts.keys()) this.back(...(JSON.parse(k) as [string, string]));
       if (!steady) return;
       const expired = new Date(now - this.expiryMs).toISOString();
       const gone = await this.db.deleteFrom('presence').where('seen_at', '<', expired).where('node_id', '!=', this.nodeId).returning(['game_id', 'person_id']).execute();
@@ -242,6 +247,11 @@ export class PresenceNews {
   lost(game: string, personId: string): void {
     if (this.stopped || this.hub.isConnected(game, personId) || this.pending.has(key(game, personId))) return;
     void this.announce(game, personId, false);
+  }
+
+  /** This node's rows were written again after a stall that other nodes may have taken for its death (SharedPresence.back): told here. */
+  back(game: string, personId: string): void {
+    if (!this.stopped && this.hub.isConnected(game, personId)) void this.announce(game, personId, true);
   }
 
   /** Whom of `personIds` the game page calls here: connected, or gone for less than the grace (not yet told away). */
