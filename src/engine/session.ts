@@ -496,7 +496,7 @@ export class Session<S = unknown> {
     };
     const n = entry.voids.length;
     const who = (seat: string) => (seat === 'referee' ? 'the referee' : this.seatLabel(seat));
-    const head = entry.type === '@undo' ? `${who(entry.seat)} takes back ${actions(n)}` : `${upper(this.partName(entry.scope))} rewound to after action #${entry.to}, agreed by ${entry.agreed.map(who).join(' and ')}: ${actions(n)} taken back`;
+    const head = entry.type === '@undo' ? `${who(entry.seat)} takes back ${actions(n)}` : `${upper(this.partName(entry.scope))} rewound to after action #${entry.to}, ${entry.agreed.join() === 'referee' ? 'by the referee alone' : `agreed by ${entry.agreed.map(who).join(' and ')}`}: ${actions(n)} taken back`;
     const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}.`, seat: entry.seat, voids: entry.voids, ...where(SPECTATOR), ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
     for (const [team, list] of byTeam) {
       const viewer = team ? teamViewer(team) : REFEREE;

@@ -300,7 +300,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await page.context().close();
   });
 
-  it('§4 a rewind asked by a seat is answered in the app: the Rewinds panel shows the request and what it takes back, once refused says so and lists it under "Answered" with who refused; the form offers no undo as a point; asked again and agreed, says it is done', async () => {
+  it('§4 a rewind asked by a seat is answered in the app: the Rewinds panel shows the request and what it takes back, once refused says so and lists it under "Answered" with who refused; the header links to it; the form offers no undo as a point; asked again and agreed, says it is done, until the game moves on', async () => {
     const page = await newPage(browser);
     const id = await startDemo(page);
     const game = async () => (await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] };
@@ -317,11 +317,15 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     const rid = ((await asked.json()) as { id: string }).id;
 
     const panel = page.getByTestId('rewinds');
+    // Far down the page on a phone: the header links to it.
+    await page.getByTestId('to-rewind').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('rewinds-h');
     await expect.poll(() => panel.getByTestId(`rewind-${rid}`).textContent()).toMatch(/asks to rewind the .+ to just after action #0 of .+ \(“.+”\)\. Agreed.*It takes back: /s);
     await panel.getByTestId(`rewind-refuse-${rid}`).click();
     await expect.poll(() => panel.getByTestId('closed-rewinds').textContent()).toMatch(/refused/);
     expect(await panel.getByTestId('rewind-notice').textContent()).toBe('Refused: nothing is taken back.'); // the answer is acknowledged where it was given
     expect(await panel.getByTestId(`rewind-${rid}`).count(), 'no longer open').toBe(0);
+    expect(await page.getByTestId('to-rewind').count(), 'nothing asked of anyone now').toBe(0);
 
     // The form to ask offers only what the rules may allow: not past the mission die rolled from the seed (#0),
     // and no point that takes nothing back: with the Soviet's #2 undone (#3, an undo, no action of its own), keeping #1 keeps all that stands.
@@ -330,7 +334,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     expect(soviets.status(), await soviets.text()).toBe(200);
     const undone = await page.request.post(`${server.url}/api/games/${id}/undo`, { data: { seat: soviet, seen: (await game()).game.version } });
     expect(undone.status(), await undone.text()).toBe(200);
-    await panel.getByText('Ask for a rewind').click();
+    await panel.getByText('Rewind a War Zone (the referee: at once)').click(); // the referee asks no one
     const form = panel.getByTestId('action-rewind');
     await form.getByLabel('War Zone').selectOption(zone);
     await expect.poll(() => form.locator('#rw-to option').allTextContents()).toEqual([expect.stringMatching(/^#0: .*turn 1: /)]); // one point: keep the mission roll, take back what followed
@@ -340,6 +344,10 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     const rid2 = ((await again.json()) as { id: string }).id;
     await panel.getByTestId(`rewind-agree-${rid2}`).click();
     await expect.poll(() => panel.getByTestId('rewind-notice').textContent()).toBe('Agreed, and done: the game log marks what was taken back.');
+    // Said until the game moves on: the next action clears it.
+    const next = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'donePurchasing', seat: allied }, seen: (await game()).game.version } });
+    expect(next.status(), await next.text()).toBe(200);
+    await expect.poll(() => panel.getByTestId('rewind-notice').count()).toBe(0);
     await page.context().close();
   });
 

@@ -223,7 +223,7 @@ describe('rewinds by agreement', () => {
     expect([r.status, r.body]).toEqual([200, { done: true, version: g.v + 1, undone: 2 }]);
     expect((await g.allied.page(g.id)).view.zones[0].players.allied.order).toMatchObject({ ships: ['uss-kidd'], done: false });
     const log = (await g.soviet.get(`/api/games/${g.id}/log`)).body.events;
-    expect(log.at(-1)).toMatchObject({ type: 'rewind', agreed: ['referee'], text: 'The Mediterranean War Zone rewound to after action #2, agreed by the referee: 2 actions taken back.' });
+    expect(log.at(-1)).toMatchObject({ type: 'rewind', agreed: ['referee'], text: 'The Mediterranean War Zone rewound to after action #2, by the referee alone: 2 actions taken back.' });
     const noSeat = await g.allied.post(`/api/games/${g.id}/rewinds`, { scope: 'zone:mediterranean', to: 2 });
     expect([noSeat.status, noSeat.body.error.message]).toEqual([400, 'seat: say which of your seats asks (allied:mediterranean, allied:north-atlantic).']);
   });

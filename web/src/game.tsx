@@ -184,6 +184,8 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const idle = seats.filter((s) => !page.actions[s].length && !page.closed?.[s]?.length && !page.undoable?.[s] && !page.waitingFor.includes(s));
   const grouped = idle.length > 1 ? new Set(idle) : new Set<string>();
   const decideAt = seats.find((s) => myDecisions.includes(s));
+  // An open rewind this person may answer (the referee any; a seat one it is needed for and has not agreed to): far down the page on a phone.
+  const rewindAsked = page.rewinds.some((r) => page.me.referee || r.needed.some((s) => page.me.seats.includes(s) && !r.agreed.includes(s)));
   return (
     <main class="game" data-version={page.game.version}>
       <header class="game-head">
@@ -210,6 +212,15 @@ export function Game({ id, as }: { id: string; as: string | null }) {
               {/* On a phone the forms are screens below the board: straight to the first decision. */}
               <a href={`#actions-h-${decideAt}`} data-testid="to-decision" class="badge">
                 Your decision: {seatLabel(decideAt, page.seats)} ↓
+              </a>
+            </>
+          )}
+          {rewindAsked && (
+            <>
+              {' '}
+              ·{' '}
+              <a href="#rewinds-h" data-testid="to-rewind" class="badge">
+                A rewind asked of you ↓
               </a>
             </>
           )}

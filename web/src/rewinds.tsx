@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GameEvent, GamePage } from './api.ts';
 import { api, errorText, seatLabel } from './api.ts';
 import { takenBack } from '../../src/engine/log.ts';
@@ -18,14 +18,17 @@ function scopeName(scope: string, page: GamePage): string {
  */
 export function Rewinds({ page, base, log, reload }: { page: GamePage; base: string; log: GameEvent[]; reload: () => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Said until the game moves on: shown at the version the page had once reloaded after the answer (a done rewind's own).
+  const [notice, setNotice] = useState<{ text: string; version: number } | null>(null);
+  const version = useRef(page.game.version);
+  version.current = page.game.version;
   const call = async (path: string, body: unknown, told?: (answer: { done?: boolean }) => string) => {
     setError(null);
     setNotice(null);
     try {
       const answer = await api<{ done?: boolean }>('POST', `${base}${path}`, body);
       await reload();
-      if (told) setNotice(told(answer));
+      if (told) setNotice({ text: told(answer), version: version.current });
     } catch (e) {
       setError(errorText(e));
     }
@@ -38,11 +41,13 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
   if (!askers.length && !page.rewinds.length && !closed.length) return null;
   return (
     <section class="card" data-testid="rewinds" aria-labelledby="rewinds-h">
-      <h2 id="rewinds-h">Rewinds</h2>
+      <h2 id="rewinds-h" tabIndex={-1}>
+        Rewinds
+      </h2>
       <ErrorBox message={error} />
-      {notice && (
+      {notice?.version === page.game.version && (
         <p class="notice" role="status" data-testid="rewind-notice">
-          {notice}
+          {notice.text}
         </p>
       )}
       {page.rewinds.map((r) => {
@@ -115,11 +120,13 @@ function AskRewind({ page, base, log, askers, call }: { page: GamePage; base: st
   if (!zones.length) return null;
   return (
     <details>
-      <summary>Ask for a rewind</summary>
+      <summary>{askers.includes('referee') ? 'Rewind a War Zone (the referee: at once)' : 'Ask for a rewind'}</summary>
       <form
         data-testid="action-rewind"
         onSubmit={(e) => {
           e.preventDefault();
+          // The referee's rewind asks no one: it is done at once.
+          if (seat === 'referee' && !confirm(`Rewind ${scopeName(`zone:${zone}`, page)} now to just after "${points.find(([entry]) => String(entry) === chosen)?.[1]}"? What followed in it is taken back, and no player is asked.`)) return;
           call('/rewinds', { ...(seat === 'referee' ? {} : { seat }), scope: `zone:${zone}`, to: Number(chosen) });
         }}
       >
