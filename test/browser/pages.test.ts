@@ -325,7 +325,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('an invitation opened by someone signed in already says who gets the seats and offers no seat of the other team; a link whose seats are all taken says so and offers nothing to claim', async () => {
+  it('an invitation opened by someone signed in already says who gets the seats and offers no seat of the other team, warns the referee that it is a player\'s, asks a newcomer\'s name before sending; a link whose seats are all taken says so and offers nothing to claim', async () => {
     const [referee, player, visitor] = await Promise.all([1, 2, 3].map(() => newPage(browser, LAPTOP)));
     try {
       await referee.goto(`${server.url}/`);
@@ -347,6 +347,15 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       expect(await player.getByTestId('claim-seat-allied:north-atlantic').isChecked()).toBe(true);
       for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) expect(await player.getByTestId(`claim-seat-${seat}`).isDisabled(), seat).toBe(true);
       await player.getByText("Soviet, Mediterranean — the other team's (one person plays for one team)").waitFor();
+      // The referee opening a player's link is warned before using it up.
+      await referee.goto(table);
+      await expect.poll(() => referee.getByTestId('referee-claims').textContent()).toMatch(/^You are this campaign's referee: this link is for a player\./);
+      // Someone new who forgets their name is told so before anything is sent.
+      await visitor.goto(table);
+      await visitor.getByTestId('claim-seat-soviet:mediterranean').check();
+      await visitor.getByTestId('claim-button').click();
+      await expect.poll(() => visitor.getByTestId('error').textContent()).toBe('Give your name: the other players will see it.');
+      expect(await visitor.getByTestId('referee-claims').count()).toBe(0);
       await visitor.goto(allied);
       await expect.poll(() => visitor.getByTestId('all-taken').textContent()).toBe('Every seat this link offers is taken (Allied, Mediterranean: Alice). Ask the referee for a link to a free seat.');
       expect(await visitor.getByTestId('claim-button').count()).toBe(0);

@@ -213,7 +213,8 @@ describe('invitations and seats', () => {
     expect((await claim(ann, table, ['allied:mediterranean'])).status).toBe(200);
     // The invitation says which team the person plays for, so the page offers no seat of the other one.
     expect((await ann.get(`/api/invitations/${table}`)).body.yourTeam).toBe('allied');
-    expect((await server.person('Newcomer').get(`/api/invitations/${table}`)).body.yourTeam).toBeNull();
+    expect((await server.person('Newcomer').get(`/api/invitations/${table}`)).body).toMatchObject({ yourTeam: null, youReferee: false });
+    expect((await rita.get(`/api/invitations/${table}`)).body.youReferee).toBe(true);
     const r = await claim(ann, table, ['soviet:north-atlantic']);
     expect(r.status).toBe(409);
     expect(r.body.error.message).toMatch(/other team/);

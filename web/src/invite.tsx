@@ -10,6 +10,8 @@ interface Invitation {
   seats: Seat[];
   /** The team of the seats the person signed in on this browser holds in this campaign already. */
   yourTeam: string | null;
+  /** That person is this campaign's referee. */
+  youReferee: boolean;
 }
 
 /** `/invite/:token`: claim one or more seats of a campaign (or watch it). */
@@ -42,6 +44,7 @@ export function Invite({ token }: { token: string }) {
   useTitle(inv ? `Join ${inv.game.title} — Wardroom` : 'Invitation — Wardroom');
 
   const claim = async (seats: string[]) => {
+    if (!me && !name.trim()) return setError('Give your name: the other players will see it.');
     setBusy(true);
     setError(null);
     try {
@@ -151,6 +154,12 @@ export function Invite({ token }: { token: string }) {
             ))}
           </div>
         </fieldset>
+        {inv.youReferee && (
+          <p class="notice" data-testid="referee-claims">
+            You are this campaign's referee: this link is for a player. Send it to them rather than claiming here; a seat you claim is yours, and a
+            one-seat link is then used up.
+          </p>
+        )}
         {nameField}
         <ErrorBox message={error} />
         <button type="submit" class="primary big" disabled={busy} data-testid="claim-button">

@@ -79,11 +79,14 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
     const holders = new Map((await ctx.people.holders(inv.gameId)).map((h) => [h.seat, h.name]));
     // The team of the seats this person holds already: the page offers no seat of the other team (one person, one team).
     const personId = await ctx.personOf(request);
-    const held = personId ? (await ctx.people.members(inv.gameId, personId)).flatMap((m) => (m.seat ? [session.module.teamOf(session.state, m.seat)] : [])) : [];
+    const mine = personId ? await ctx.people.members(inv.gameId, personId) : [];
+    const held = mine.flatMap((m) => (m.seat ? [session.module.teamOf(session.state, m.seat)] : []));
     return {
       game: { id: inv.gameId, title: meta?.title ?? '' },
       kind: inv.kind,
       yourTeam: new Set(held).size === 1 ? held[0] : null,
+      // The referee opening a link made for a player (to check it, or by a slip): the page warns before it is used up.
+      youReferee: mine.some((m) => m.role === 'referee'),
       seats: inv.seats.map((seat) => ({ seat, label: session.seatLabel(seat), team: session.module.teamOf(session.state, seat), holder: holders.get(seat) ?? null })),
     };
   });
