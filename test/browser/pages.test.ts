@@ -314,7 +314,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await form.getByTestId('submit-import').click();
       await expect.poll(() => form.getByTestId('error').textContent()).toMatch(/seed.*"Move to the table" gives the file with its seed/);
       await form.locator('#import-file').setInputFiles(join(process.cwd(), 'examples/cwnb/two-zone.json'));
-      await form.getByLabel('Title (optional: else the file\'s name)').fill('Club game, autumn');
+      await form.getByLabel('Title (optional: else the file\'s own, or its name)').fill('Club game, autumn');
       await form.getByTestId('submit-import').click();
       await expect.poll(() => page.locator('h1').first().textContent()).toBe('Club game, autumn');
       // The file's campaign is over and no one holds its seats here: the rematch says it starts with every seat open, and swaps no one.

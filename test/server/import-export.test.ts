@@ -178,6 +178,19 @@ describe('import and export of the CLI game file', () => {
     expect(watched.headers['content-disposition']).toBe(`attachment; filename="wardroom-${g.id}-log-spectator.json"`);
   });
 
+  it('the game file carries the campaign\'s title, and its download is named by it; imported with no title given, the file\'s title names the campaign', async () => {
+    const rita = server.person('Rita');
+    const id = await createCampaign(rita, { ...TWO_ZONE_FORM, title: 'Winter Campaign 1986' });
+    const r = await rita.get(`/api/games/${id}/export`);
+    expect(r.headers['content-disposition']).toBe(`attachment; filename="wardroom-winter-campaign-1986-${id}.json"`);
+    expect((r.body as { title: unknown }).title).toBe('Winter Campaign 1986');
+    const again = await rita.post('/api/import', { file: JSON.stringify(r.body) });
+    expect(again.status).toBe(201);
+    expect((await rita.page(again.body.id)).game.title).toBe('Winter Campaign 1986');
+    const titled = await rita.post('/api/import', { file: JSON.stringify(r.body), title: 'Club copy' });
+    expect((await rita.page(titled.body.id)).game.title).toBe('Club copy');
+  });
+
   it('a physical-dice campaign is not moved to the table (409): its ordinary export goes to the table, and online play goes on', async () => {
     const table = example('two-zone.json');
     const g = await importCut(server, table, 40, 'Physical dice');

@@ -147,7 +147,16 @@ function Import({ busy }: { busy: boolean }) {
           setSending(true);
           setError(null);
           try {
-            const { id } = await api<{ id: string }>('POST', '/api/import', { file: await file.text(), title: (title.trim() || file.name.replace(/\.json$/i, '')).slice(0, 120), ...(seed.trim() ? { seed: seed.trim() } : {}) });
+            const text = await file.text();
+            // No title typed: the one a Wardroom export holds, else the file's name.
+            let inFile: unknown;
+            try {
+              inFile = (JSON.parse(text) as { title?: unknown }).title;
+            } catch {
+              /* the server says what is wrong with the file */
+            }
+            const named = title.trim() || (typeof inFile === 'string' && inFile.trim()) || file.name.replace(/\.json$/i, '');
+            const { id } = await api<{ id: string }>('POST', '/api/import', { file: text, title: named.slice(0, 120), ...(seed.trim() ? { seed: seed.trim() } : {}) });
             navigate(`/g/${encodeURIComponent(id)}`);
           } catch (err) {
             setError(errorText(err));
@@ -161,7 +170,7 @@ function Import({ busy }: { busy: boolean }) {
           <input id="import-file" type="file" accept=".json,application/json" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
         </div>
         <div class="field">
-          <label for="import-title">Title (optional: else the file's name)</label>
+          <label for="import-title">Title (optional: else the file's own, or its name)</label>
           <input id="import-title" type="text" maxLength={120} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         </div>
         <div class="field">

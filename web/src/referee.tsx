@@ -140,7 +140,11 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
         <a href={`${base}/export`} download data-testid="export-link">
           Download the game file
         </a>{' '}
-        {deadline?.movedAt ? '(with its seed: the campaign moved to the table)' : "(the CLI's format; the seed only after the end)"}
+        {deadline?.movedAt
+          ? '(with its seed: the campaign moved to the table)'
+          : page.game.over || page.view?.dice?.physical
+            ? "(the CLI's format)"
+            : "(the CLI's format, without its seed until the end: a copy to keep; to play on elsewhere, Move to the table)"}
       </p>
       {!page.game.over && !deadline?.movedAt && !page.view?.dice?.physical && <ToTable base={base} reload={reloadDeadline} />}
     </section>

@@ -103,6 +103,20 @@ function exportRecord(session: Session<unknown>, viewer: Viewer, movedToTable: b
  * people who hold the seats online now, as the game page shows; a seat nobody holds keeps the name
  * it had, if any. Who holds a seat is no secret: every member's game page shows it.
  */
+/**
+ * The game file as it leaves the server: the campaign's title (a field the file format keeps; an
+ * import takes it as the title when none is given), and the players' names where the module keeps them.
+ */
+function forDownload(record: GameRecord, title: string, holders: readonly Holder[]): GameRecord {
+  return { ...namingHolders(record, holders), title } as GameRecord;
+}
+
+/** The download's attachment header: the title, then the id (two campaigns may share a title). */
+function attachment(id: string, title: string): string {
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40).replace(/-$/, '');
+  return `attachment; filename="wardroom-${slug ? `${slug}-` : ''}${id}.json"`;
+}
+
 function namingHolders(record: GameRecord, holders: readonly Holder[]): GameRecord {
   const name = MODULES[record.module]?.namePlayers;
   if (!name) return record;
@@ -184,8 +198,10 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       throw new HttpError(422, 'seed-required', 'This campaign rolls its dice from a seed the file does not hold, so it could not go on here past its next die: import it with its seed (the terminal keeps it in FILE.seed, beside the game file). A campaign played online keeps its seed on its server until it ends: its referee\'s "Move to the table" gives the file with its seed. A finished campaign, or one played with physical dice, needs none.');
     }
     // A rematch link names a campaign of the server the file came from: not this one's (rematch.ts).
-    const { rematch: _rematch, rematchOf: _rematchOf, ...kept } = session.record as GameRecord & { rematch?: unknown; rematchOf?: unknown };
-    const { id } = await createGame(request, { ...kept, seed }, body.title || 'Imported campaign', body.name, seed !== null);
+    // The title is the campaign's (kept apart from its record, as a rename changes it).
+    const { rematch: _rematch, rematchOf: _rematchOf, title: inFile, ...kept } = session.record as GameRecord & { rematch?: unknown; rematchOf?: unknown; title?: unknown };
+    const title = body.title || (typeof inFile === 'string' ? inFile.trim().slice(0, 120) : '') || 'Imported campaign';
+    const { id } = await createGame(request, { ...kept, seed }, title, body.name, seed !== null);
     reply.status(201);
     return { id, seed: seed !== null };
   });
@@ -301,8 +317,9 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     const session = await ctx.sessionOf(request.params.id);
     // The game file holds every order and commitment: the referee's until the campaign ends.
     if (!access.referee && !session.isOver()) throw new HttpError(403, 'not-referee', 'The game file holds both teams\' secrets: only the referee may download it before the campaign ends. For the log as you may see it, use "Download my log" on the campaign\'s page.');
-    reply.header('content-disposition', `attachment; filename="wardroom-${request.params.id}.json"`);
-    return namingHolders(exportRecord(session, access.viewer, !!(await ctx.deadlines.get(request.params.id))?.movedAt), await ctx.people.holders(request.params.id));
+    const { title } = (await ctx.store.meta(request.params.id))!;
+    reply.header('content-disposition', attachment(request.params.id, title));
+    return forDownload(exportRecord(session, access.viewer, !!(await ctx.deadlines.get(request.params.id))?.movedAt), title, await ctx.people.holders(request.params.id));
   });
 
   /**
@@ -323,8 +340,9 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
     // waited for, and the file is read from the database (not an open session, which a read
     // begun before the move may still be bringing up to date).
     await ctx.store.settled(id);
-    reply.header('content-disposition', `attachment; filename="wardroom-${id}.json"`);
-    return namingHolders((await ctx.store.record(id, { withSeed: true }))!, await ctx.people.holders(id)); // the referee's: everything
+    const { title } = (await ctx.store.meta(id))!;
+    reply.header('content-disposition', attachment(id, title));
+    return forDownload((await ctx.store.record(id, { withSeed: true }))!, title, await ctx.people.holders(id)); // the referee's: everything
   });
 
   /** A change is stored only while the game is neither paused nor moved to the table (checked where it is stored). */
