@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { claimSeat, hiddenScrolls, LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, submitting } from './driver.ts';
+import { actionForm, claimSeat, hiddenScrolls, LAPTOP, newPage, PHONE, seriousViolations, shot, sideways, submitting } from './driver.ts';
 
 /**
  * Issue 9, Tests and "Playing": the main pages pass an axe-core scan with no serious or critical
@@ -298,6 +298,56 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('"Download my log"');
     } finally {
       for (const p of [referee, player]) await p.context().close();
+    }
+  });
+
+  it('the referee\'s invitation form makes no seat link while every seat is held, and says so; a spectator link it still makes', async () => {
+    const [referee, a, b] = await Promise.all([1, 2, 3].map(() => newPage(browser, LAPTOP)));
+    try {
+      await referee.goto(`${server.url}/`);
+      const created = await referee.request.post(`${server.url}/api/games`, { data: { zones: ['mediterranean'], turns: 1, roster: 'demo', startingPoints: 'demo' } });
+      const { id } = (await created.json()) as { id: string };
+      const { token } = (await (await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'table' } })).json()) as { token: string };
+      for (const [page, seat, name] of [[a, 'allied:mediterranean', 'Ann'], [b, 'soviet:mediterranean', 'Boris']] as const) {
+        const r = await page.request.post(`${server.url}/api/invitations/${token}/claim`, { data: { seats: [seat], name } });
+        expect(r.status(), await r.text()).toBe(200);
+      }
+      await referee.goto(`${server.url}/g/${id}`);
+      const form = referee.getByTestId('invite-form');
+      await expect.poll(() => form.getByTestId('invite-nothing-free').textContent()).toBe('Every seat is held: free one first, or invite a spectator.');
+      expect(await form.getByTestId('submit-invitation').isDisabled()).toBe(true);
+      await form.getByLabel('a spectator').check();
+      expect(await form.getByTestId('submit-invitation').isDisabled()).toBe(false);
+      expect(await form.getByTestId('invite-nothing-free').count()).toBe(0);
+    } finally {
+      await Promise.all([referee, a, b].map((p) => p.context().close()));
+    }
+  });
+
+  it('a "choose 4" of 18 form (8: the Non-Combatants dealt at the table) counts what is ticked and, at 4, lets no fifth be ticked', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/`);
+      const table = JSON.parse(readFileSync(join(process.cwd(), 'examples/cwnb/two-zone.json'), 'utf8'));
+      // Physical dice: at entry 50 the Allied, Mediterranean seat types the 4 Non-Combatant cards dealt.
+      const made = await page.request.post(`${server.url}/api/import`, { data: { file: JSON.stringify({ ...table, log: table.log.slice(0, 50) }), title: 'Deal' } });
+      expect(made.status(), await made.text()).toBe(201);
+      const { id } = (await made.json()) as { id: string };
+      const link = ((await (await page.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat: 'allied:mediterranean' } })).json()) as { url: string }).url;
+      await page.goto(link);
+      await page.getByTestId('claim-button').click();
+      const form = actionForm(page, 'allied:mediterranean', 'dealNonCombatants');
+      await form.waitFor();
+      if (!(await form.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await form.locator(':scope > details > summary').click();
+      const boxes = form.getByRole('checkbox');
+      expect(await boxes.count()).toBe(18);
+      for (let i = 0; i < 4; i++) await boxes.nth(i).check();
+      expect(await form.getByTestId('chosen-cards').textContent()).toBe('4 chosen');
+      expect(await boxes.nth(4).isDisabled(), 'a fifth card').toBe(true);
+      await boxes.nth(0).uncheck();
+      expect(await boxes.nth(4).isDisabled(), 'once one is unticked').toBe(false);
+    } finally {
+      await page.context().close();
     }
   });
 

@@ -98,7 +98,10 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
       return (
         <fieldset class="field">
           <legend>
-            {label} <small>(choose {f.min === f.max ? f.min : `${f.min}–${f.max}`})</small>
+            {label}{' '}
+            <small>
+              (choose {f.min === f.max ? f.min : `${f.min}–${f.max}`}; <span data-testid={`chosen-${name}`}>{chosen.length} chosen</span>)
+            </small>
           </legend>
           {help}
           <div class="choices">
@@ -107,6 +110,8 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
                 <input
                   type="checkbox"
                   checked={chosen.includes(o.value)}
+                  // At the most the rules allow: no more can be ticked (untick one to change).
+                  disabled={!chosen.includes(o.value) && chosen.length >= f.max}
                   onChange={(e) => set(name, e.currentTarget.checked ? [...chosen, o.value] : chosen.filter((x) => x !== o.value))}
                 />
                 {o.label}

@@ -19,15 +19,19 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
   const [email, setEmail] = useState('');
   const [days, setDays] = useState('14');
   const [error, setError] = useState<string | null>(null);
+  // A link offers only free seats: the seat picked, unless it was claimed meanwhile; none when every seat of the kind is held.
+  const freeSeats = page.seats.filter((s) => !s.holder);
+  const seatNow = freeSeats.some((s) => s.seat === seat) ? seat : (freeSeats[0]?.seat ?? seat);
+  const offersSeats = kind === 'spectator' || (kind === 'team' ? freeSeats.some((s) => s.team === team) : freeSeats.length > 0);
   const invite = async (e: Event) => {
     e.preventDefault();
     setError(null);
-    const body = { kind, ...(kind === 'seat' ? { seat } : kind === 'team' ? { team } : {}), ...(email.trim() ? { email: email.trim() } : {}), days: days === 'revoked' ? null : Number(days) };
+    const body = { kind, ...(kind === 'seat' ? { seat: seatNow } : kind === 'team' ? { team } : {}), ...(email.trim() ? { email: email.trim() } : {}), days: days === 'revoked' ? null : Number(days) };
     try {
       const r = await api<{ token: string; url: string; seats: string[]; expiresAt: string | null }>('POST', `${base}/invitations`, body);
       const to = (email.trim() ? ` (e-mailed to ${email.trim()})` : '') + (r.expiresAt ? `, works until ${localTime(r.expiresAt)}` : ', works until revoked');
       setEmail('');
-      const what0 = kind === 'seat' ? page.seats.find((s) => s.seat === seat)?.label ?? seat : kind === 'team' ? `the ${teamName(team)} team` : kind === 'table' ? 'the whole table' : 'a spectator';
+      const what0 = kind === 'seat' ? page.seats.find((s) => s.seat === seatNow)?.label ?? seatNow : kind === 'team' ? `the ${teamName(team)} team` : kind === 'table' ? 'the whole table' : 'a spectator';
       const what = what0 + to;
       setLinks((old) => [{ what, url: new URL(r.url, location.origin).href, seats: r.seats }, ...old]);
       setTimeout(() => document.querySelector<HTMLInputElement>('[data-testid="invitation-url"]')?.focus()); // the new link, selected to copy
@@ -81,7 +85,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
         {kind === 'seat' && (
           <div class="field">
             <label for="invite-seat">Seat</label>
-            <select id="invite-seat" value={seat} onChange={(e) => setSeat(e.currentTarget.value)}>
+            <select id="invite-seat" value={seatNow} onChange={(e) => setSeat(e.currentTarget.value)}>
               {page.seats.map((s) => (
                 <option key={s.seat} value={s.seat} disabled={!!s.holder}>
                   {s.label}
@@ -118,8 +122,13 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
           <label for="invite-email">Also send it by e-mail to (optional)</label>
           <input id="invite-email" type="email" autocomplete="off" value={email} data-testid="invite-email" onInput={(e) => setEmail(e.currentTarget.value)} />
         </div>
+        {!offersSeats && (
+          <p class="help" data-testid="invite-nothing-free">
+            {kind === 'team' ? `Every seat of the ${teamName(team)} team is held` : 'Every seat is held'}: free one first, or invite a spectator.
+          </p>
+        )}
         <ErrorBox message={error} />
-        <button type="submit" class="primary" data-testid="submit-invitation">
+        <button type="submit" class="primary" data-testid="submit-invitation" disabled={!offersSeats}>
           Make an invitation link
         </button>
       </form>
