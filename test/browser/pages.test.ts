@@ -351,7 +351,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('importing a game file: a refusal is shown beside the form, the title given names the campaign, and its rematch says no one is seated', async () => {
+  it('importing a game file: a refusal is shown beside the form, the title given names the campaign, and its rematch says no one is seated; the rematch names its origin at the top and keeps its own rematch button for the bottom', async () => {
     const page = await newPage(browser, PHONE);
     try {
       await page.goto(`${server.url}/`);
@@ -370,6 +370,13 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       // The file's campaign is over and no one holds its seats here: the rematch says it starts with every seat open, and swaps no one.
       await expect.poll(() => page.getByTestId('rematch').textContent()).toMatch(/No one holds a seat of this campaign: the rematch starts with every seat open/);
       expect(await page.getByTestId('rematch-swap-button').count()).toBe(0);
+      // The rematch under way names its origin at the top; its own rematch button waits at the bottom of the page.
+      await page.getByTestId('rematch-button').click();
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('Rematch: Club game, autumn');
+      const sections = page.getByTestId('rematch');
+      await expect.poll(() => sections.count()).toBe(2);
+      expect(await sections.first().textContent()).toBe('This is a rematch of an earlier campaign.');
+      expect(await sections.last().getByTestId('rematch-button').count()).toBe(1);
     } finally {
       await page.context().close();
     }

@@ -245,7 +245,8 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       <p class="notice" role="status" data-testid="notice" hidden={!notice}>
         {notice}
       </p>
-      {(page.game.over || page.links?.rematch || page.links?.rematchOf) && <RematchLinks page={page} base={base} />}
+      {/* Over, or rematched: the rematch at the top. A rematch under way names its origin there; its own rematch button is at the bottom. */}
+      {page.game.over || page.links?.rematch ? <RematchLinks page={page} base={base} /> : page.links?.rematchOf && <RematchLinks page={page} base={base} only="origin" />}
       {cwnbBoard && page.game.over && <EndScreen page={page} />}
       {cwnbBoard && page.game.over && (
         <p>
@@ -268,7 +269,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       {page.me.referee && <Referee page={page} base={base} deadline={deadline} reloadDeadline={reloadDeadline} />}
       <Downloads page={page} base={base} />
       {chats && <Chat base={base} incoming={chatIn} live={live} resync={resync} onUnread={setChatUnread} />}
-      {!(page.game.over || page.links?.rematch || page.links?.rematchOf) && page.me.referee && <RematchLinks page={page} base={base} />}
+      {!(page.game.over || page.links?.rematch) && page.me.referee && <RematchLinks page={page} base={base} only="start" />}
       <Log log={log} fresh={fresh} readBefore={readBefore} />
     </main>
   );
@@ -582,10 +583,10 @@ function Log({ log, fresh, readBefore }: { log: GameEvent[]; fresh: GameEvent[];
  * Issue 10: the rematch of this game (a link; every member sees it) or, for the referee, a button
  * that starts one with the same people, seats and options; and the game this one is a rematch of.
  */
-function RematchLinks({ page, base }: { page: GamePage; base: string }) {
+function RematchLinks({ page, base, only }: { page: GamePage; base: string; only?: 'origin' | 'start' }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const links = page.links ?? { rematch: null, rematchOf: null };
+  const links = (only !== 'start' && page.links) || { rematch: null, rematchOf: null };
   const start = async (swap: boolean) => {
     if (!page.game.over && !confirm('The campaign is not over. Start a rematch with the same people and options anyway?')) return;
     setBusy(true);
@@ -617,7 +618,8 @@ function RematchLinks({ page, base }: { page: GamePage; base: string }) {
           .
         </p>
       ) : (
-        page.me.referee && (
+        page.me.referee &&
+        only !== 'origin' && (
           <>
             <p>
               {!seated
