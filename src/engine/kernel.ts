@@ -62,6 +62,7 @@ export function closedActions<S>(module: Pick<RulesModule<S, any>, 'actions' | '
 /** An action as a seat is offered it: its form and how to type it. */
 function specOf<S>(d: ActionDef<S>, state: S, seat: string): ActionSpec {
   const fields = d.fields?.(state, seat);
+  const question = d.confirm ? d.question?.(state, seat) : undefined;
   return {
     type: d.type,
     label: d.label(state, seat),
@@ -71,6 +72,7 @@ function specOf<S>(d: ActionDef<S>, state: S, seat: string): ActionSpec {
     ...(d.commands ? { commands: d.commands } : {}),
     ...(d.secret ? { secret: true } : {}),
     ...(d.confirm ? { confirm: true } : {}),
+    ...(question ? { question } : {}),
     ...(d.notOnline ? { notOnline: d.notOnline } : {}),
   };
 }

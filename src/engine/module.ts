@@ -130,6 +130,11 @@ export interface ActionSpec {
   secret?: boolean;
   /** Ask "are you sure?" before it is taken at a terminal (it cannot be taken back lightly: banking points). */
   confirm?: boolean;
+  /**
+   * That question as this seat's own screen may ask it, naming what the action does for it (its
+   * own secret figures: "You have ordered nothing: the 130 points … are banked"); a shared screen asks the label.
+   */
+  question?: string;
   /** Done another way where a server keeps who holds each seat: why, told online instead of the form (`ActionDef.notOnline`). */
   notOnline?: string;
 }
@@ -169,6 +174,8 @@ export interface ActionDef<S> {
    */
   keptByTeam?: readonly string[];
   confirm?: boolean;
+  /** The confirmation's question for `seat`'s own screen (ActionSpec.question). */
+  question?(state: S, seat: string): string | undefined;
   /**
    * Done another way online (14.1 moving players: a server's own list of who holds each seat is
    * the one that counts there): a server neither offers nor accepts it, and says this instead.

@@ -124,7 +124,10 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await buyShip(allied, 'uss-ticonderoga');
     await act(allied.page, ALLIED, 'buyCard', (f) => f.getByLabel('Action card').selectOption('Intelligence').then(() => undefined));
     await expect.poll(() => allied.page.getByTestId('zone-mediterranean').textContent()).toContain('Order (secret until carried out): USS Nimitz, USS Ticonderoga, Intelligence — cost 61, leaving 69 on the Point Track');
+    // Finishing asks the seat's own question, with its order's figures (the label, shared at a terminal, names none).
+    const asked = new Promise<string>((resolve) => allied.page.once('dialog', (d) => resolve(d.message())));
     await act(allied.page, ALLIED, 'donePurchasing');
+    expect(await asked).toBe('Finish purchasing? Your order costs 61; the 69 points left are banked as Victory Points, which are never spent (6.C.2).');
     // The form sent is gone (the order is done): the keyboard stays in the seat's actions, not back at the top of the page.
     await expect.poll(() => allied.page.evaluate(() => document.activeElement?.id)).toBe(`actions-h-${ALLIED}`);
     // And it says who the game waits for now.

@@ -207,7 +207,7 @@ export function ActionForm({ spec, seat, submit, open = false }: { spec: ActionS
     e.preventDefault();
     const fields = collect(spec.fields, values);
     if (typeof fields === 'string') return setError(fields);
-    if (spec.confirm && !confirm(`${spec.label}?`)) return;
+    if (spec.confirm && !confirm(spec.question ?? `${spec.label}?`)) return;
     setBusy(true);
     setError(null);
     try {

@@ -32,6 +32,27 @@ describe('6.C.2 Purchase Costs', () => {
     ]);
   });
 
+  it('6.C.2 finishing purchases asks the seat\'s own question with its figures: an empty order banks every point and, on the first turn, leaves no ship; an order, its cost and what is banked', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    const question = (side: 'allied' | 'soviet') => t.actions(t.seat(side, NS)).find((a) => a.type === 'donePurchasing')!;
+    expect(question('allied')).toMatchObject({
+      confirm: true,
+      question: 'You have ordered nothing: all 150 points on your Point Track are banked as Victory Points, which are never spent (6.C.2). You have no ship in this War Zone, and none will join your Task Force. Finish purchasing?',
+    });
+    t.order(NS, 'allied', { buy: ['a-cv', 'a-dd'] }, false);
+    expect(question('allied').question).toBe('Finish purchasing? Your order costs 42; the 108 points left are banked as Victory Points, which are never spent (6.C.2).');
+    // The label, which a shared screen shows, names no figure of the secret order.
+    expect(question('allied').label).toBe('Finish purchasing; unspent points are banked');
+    // A later turn, with a Task Force: nothing said of ships.
+    const later = new Table({ zones: [PG] });
+    later.playTurn({ [PG]: { ...quiet, allied: { buy: ['a-ff'] } } });
+    later.roll(PG, quiet.mission);
+    expect(later.actions('allied:persian-gulf').find((a) => a.type === 'donePurchasing')!.question).toBe(
+      `You have ordered nothing: all ${later.track(PG, 'allied')} points on your Point Track are banked as Victory Points, which are never spent (6.C.2). Finish purchasing?`,
+    );
+  });
+
   it('6.C.2 on every later turn a ship costs double its Point Value', () => {
     expect([1, 2, 3, 9].map((turn) => shipCost(turn, 7))).toEqual([7, 14, 14, 14]);
     const t = new Table({ zones: [PG] });

@@ -439,6 +439,8 @@ export interface ZoneActionSpec<A> extends Common<A> {
   when(state: CwnbState, zone: ZoneState, side: Side, explain: boolean): RuleError | null;
   fields?(state: CwnbState, zone: ZoneState, side: Side): Fields | undefined;
   apply(draft: CwnbState, zone: ZoneState, side: Side, action: A, ctx: Ctx): void;
+  /** With `confirm`: the question for the seat's own screen (ActionSpec.question). */
+  question?(state: CwnbState, zone: ZoneState, side: Side): string;
   /** 14.1: an Overall Commander may take this action for a team seat (see Hooks.proxy). */
   proxy?: boolean;
   /**
@@ -538,6 +540,11 @@ function zoneWhen<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string, ex
   return zone ? spec.when(state, zone, p.side, explain) : notAZoneSeat(seat, explain);
 }
 
+function zoneQuestion<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string): string | undefined {
+  const zs = zoneSeat(state, seat, false);
+  return isRuleError(zs) ? undefined : spec.question?.(state, zs.zone, zs.side);
+}
+
 export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
   const parse = actionParser(spec.type, spec.schema);
   const apply = (draft: CwnbState, ctx: Ctx, a: A, seat: string) => {
@@ -564,6 +571,8 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
     keptByTeam: spec.keptByTeam,
     confirm: spec.confirm,
     toldWhenClosed: spec.toldWhenClosed,
+    // Not for an Overall Commander's order (14.1), which names its seat in a field: the label asks.
+    question: spec.question && ((state, seat) => (hooksOf(state).proxy(state, seat) ? undefined : zoneQuestion(spec, state, seat))),
     when(state, seat, explain, action) {
       const team = hooksOf(state).proxy(state, seat);
       if (!team) return zoneWhen(spec, state, seat, explain);

@@ -247,6 +247,15 @@ export const donePurchasing = zoneAction({
   proxy: true,
   schema: z.object({}),
   label: () => 'Finish purchasing; unspent points are banked',
+  // The seat's own figures (its order is secret): what is bought, and what is banked for good.
+  question(state, zone, side) {
+    const p = zone.players[side];
+    const cost = orderCost(state, zone, side);
+    const left = p.track - cost;
+    if (p.order.ships.length || p.order.cards.length) return `Finish purchasing? Your order costs ${cost}; the ${left} points left are banked as Victory Points, which are never spent (6.C.2).`;
+    const fleet = Object.keys(p.fleet).length ? '' : ' You have no ship in this War Zone, and none will join your Task Force.';
+    return `You have ordered nothing: all ${left} points on your Point Track are banked as Victory Points, which are never spent (6.C.2).${fleet} Finish purchasing?`;
+  },
   when: purchasing,
   apply(state, zone, side, _a, ctx) {
     const p = writablePlayer(zone, side);
