@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FieldSpec } from '../../../src/engine/module.ts';
 import { ACTION_CARDS } from '../../../src/modules/cwnb/data/index.ts';
 import { cardCost, shipCost } from '../../../src/modules/cwnb/rules/purchases.ts';
 import { closedActions } from '../../../src/engine/kernel.ts';
@@ -51,6 +52,18 @@ describe('6.C.2 Purchase Costs', () => {
     expect(later.actions('allied:persian-gulf').find((a) => a.type === 'donePurchasing')!.question).toBe(
       `You have ordered nothing: all ${later.track(PG, 'allied')} points on your Point Track are banked as Victory Points, which are never spent (6.C.2). Finish purchasing?`,
     );
+  });
+
+  it('6.C.2 a ship in a teammate\'s order in another War Zone is marked in the ship list (both may order it; fewer banked points get it)', () => {
+    const t = new Table({ zones: [NS, PG] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.roll(PG, quiet.mission);
+    t.order(NS, 'allied', { buy: ['a-cv'] }, false);
+    const options = (seat: string) => (t.actions(seat).find((a) => a.type === 'buyShip')!.fields!.ship as Extract<FieldSpec, { kind: 'choice' }>).options;
+    const cv = options('allied:persian-gulf').find((o) => o.value === 'a-cv')!;
+    expect(cv.label).toMatch(/ — also in your team's order in the North Sea: whoever has fewer banked points gets it, on a tie the War Zone listed first \(6\.C\.2\)$/);
+    expect(options('allied:persian-gulf').filter((o) => o.label.includes('also in')).map((o) => o.value)).toEqual(['a-cv']);
+    expect(options('allied:north-sea').some((o) => o.label.includes('also in')), 'its own order is not a teammate\'s').toBe(false);
   });
 
   it('6.C.2 on every later turn a ship costs double its Point Value', () => {

@@ -63,6 +63,15 @@ export function purchasableShips(state: CwnbState, zone: ZoneState, side: Side, 
   return out;
 }
 
+/**
+ * 6.C.2: a ship in the order of a teammate in another War Zone (the team's own secret): both may
+ * order it, and the player with fewer banked points gets it when the orders are carried out.
+ */
+function teammateOrdered(state: CwnbState, zone: ZoneState, side: Side, id: string): string {
+  const zones = Object.values(state.zones).filter((z) => z!.id !== zone.id && z!.players[side].order.ships.includes(id));
+  return zones.length ? ` — also in your team's order in ${zones.map((z) => `the ${zoneName(z!.id)}`).join(' and ')}: whoever has fewer banked points gets it, on a tie the War Zone listed first (6.C.2)` : '';
+}
+
 const shipLabel = (state: CwnbState, s: ShipCard) => `${s.name} (${s.kind}, ${s.points} points, costs ${shipCost(state.turn, s.points)})`;
 
 /** 6.C.2: the other ships of this side, each with why it cannot be added to the order now (a typed name is told why). */
@@ -147,7 +156,7 @@ export const buyShip = zoneAction({
         kind: 'choice',
         label: 'Ship',
         help: `A ship of your side not in play and not sunk; it costs its Point Value on the first Campaign Game Turn and double its Point Value after that (6.C.2). You have ${left(state, zone, side)} points left to spend.`,
-        options: offered.map((s) => ({ value: s.id, label: shipLabel(state, s) })),
+        options: offered.map((s) => ({ value: s.id, label: shipLabel(state, s) + teammateOrdered(state, zone, side, s.id) })),
         unavailable: unavailableShips(state, zone, side, offered),
       },
     };
