@@ -497,7 +497,12 @@ export class Session<S = unknown> {
     const n = entry.voids.length;
     const who = (seat: string) => (seat === 'referee' ? 'the referee' : this.seatLabel(seat));
     const head = entry.type === '@undo' ? `${who(entry.seat)} takes back ${actions(n)}` : `${upper(this.partName(entry.scope))} rewound to after action #${entry.to}, ${entry.agreed.join() === 'referee' ? 'by the referee alone' : `agreed by ${entry.agreed.map(who).join(' and ')}`}: ${actions(n)} taken back`;
-    const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}.`, seat: entry.seat, voids: entry.voids, ...where(SPECTATOR), ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
+    // An undo names to everyone what everyone saw in full (a die typed at the table, a Battle Turn's
+    // end): a physical die taken back by its roller alone and typed again is not passed over as
+    // "1 action". (A rewind was agreed to, having shown what it takes back.)
+    const open = entry.type === '@rewind' ? [] : entry.voids.filter((i) => !actionDef(this.module, this.state, this.record.log[i].type)?.secret && this.events.some((e) => e.entry === i) && what(i, SPECTATOR) === what(i, REFEREE));
+    const openly = open.length ? `: ${open.map((i) => `#${i} ${what(i, SPECTATOR).replace(/\.$/, '')}`).join('; ')}` : '';
+    const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}${openly}.`, seat: entry.seat, voids: entry.voids, ...where(SPECTATOR), ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
     for (const [team, list] of byTeam) {
       const viewer = team ? teamViewer(team) : REFEREE;
       events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i, viewer)}`).join('; ')}`, voids: list, ...where(viewer) });

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readGameFile, writeGameFile } from '../../src/adapters/storage/game-file.ts';
 import { isRuleError, type RuleError } from '../../src/engine/errors.ts';
 import type { GameRecord, Session } from '../../src/engine/session.ts';
-import { seatViewer } from '../../src/engine/viewer.ts';
+import { seatViewer, SPECTATOR } from '../../src/engine/viewer.ts';
 import type { CwnbState } from '../../src/modules/cwnb/state.ts';
 import { uniformCharts } from '../support/cwnb-optional-fixtures.ts';
 import { openSession, table, type Table } from '../support/cwnb-scenario.ts';
@@ -398,12 +398,16 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(s.state.dice.counter).toBe(counter);
   });
 
-  it('a physical die typed wrongly is corrected before anything else happens in its War Zone, not after', () => {
+  it('a physical die typed wrongly is corrected before anything else happens in its War Zone, not after; everyone is told which die was taken back', () => {
     const t = twoZones();
     const s = t.session;
     // The Mediterranean roll was a 3; the player meant 1. Nothing has happened there since.
     expect(s.undoableCount('soviet:mediterranean')).toBe(1);
     s.undo('soviet:mediterranean');
+    // Everyone is told which die was taken back (the roller alone may take it back: no fishing unseen).
+    const said = s.eventsFor(SPECTATOR).at(-1)!.text;
+    expect(said).toMatch(/^Soviet, Mediterranean takes back 1 action: #\d+ Mission roll, Mediterranean, turn 1: 3 .*\.$/);
+    expect(said).toContain(s.eventsFor(SPECTATOR).find((e) => e.type === 'mission' && e.zone === MED)!.text.replace(/\.$/, ''));
     t.act('soviet:mediterranean', 'rollMission', { values: [1] });
     expect(s.state.zones[MED]!.mission!.roll).toBe(1);
     // Once someone acts in that zone, the roll stands.
