@@ -382,7 +382,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('an invitation opened by someone signed in already says who gets the seats and offers no seat of the other team, warns the referee that it is a player\'s, asks a newcomer\'s name before sending; a link whose seats are all taken says so and offers nothing to claim', async () => {
+  it('an invitation opened by someone signed in already says who gets the seats and offers no seat of the other team (her page folds the board of the War Zone she does not play), warns the referee that it is a player\'s, asks a newcomer\'s name before sending; a link whose seats are all taken says so and offers nothing to claim', async () => {
     const [referee, player, visitor] = await Promise.all([1, 2, 3].map(() => newPage(browser, LAPTOP)));
     try {
       await referee.goto(`${server.url}/`);
@@ -404,6 +404,13 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       expect(await player.getByTestId('claim-seat-allied:north-atlantic').isChecked()).toBe(true);
       for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) expect(await player.getByTestId(`claim-seat-${seat}`).isDisabled(), seat).toBe(true);
       await player.getByText("Soviet, Mediterranean — the other team's (one person plays for one team)").waitFor();
+      // Her game page: the War Zone she plays in full, the other's board folded (one click away).
+      await player.goto(`${server.url}/g/${id}`);
+      const folded = player.getByTestId('zone-details-north-atlantic');
+      await folded.waitFor({ state: 'attached' });
+      expect(await folded.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      expect(await player.getByTestId('zone-details-mediterranean').count()).toBe(0);
+      expect(await player.getByTestId('zone-north-atlantic').locator('h2').isVisible()).toBe(true);
       // The referee opening a player's link is warned before using it up.
       await referee.goto(table);
       await expect.poll(() => referee.getByTestId('referee-claims').textContent()).toMatch(/^You are this campaign's referee: this link is for a player\./);

@@ -209,22 +209,11 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
   );
 }
 
-export function ZoneBoard({ zone }: { zone: ZoneView }) {
+/** A War Zone's board; `folded`: a zone the person plays no seat in, its details one click away (a phone's page is long). */
+export function ZoneBoard({ zone, folded = false }: { zone: ZoneView; folded?: boolean }) {
   const b = zone.battle;
-  return (
-    <section class="card zone" id={`zone-${zone.id}`} data-testid={`zone-${zone.id}`} aria-labelledby={`zone-h-${zone.id}`}>
-      <h2 id={`zone-h-${zone.id}`}>{zone.name}</h2>
-      <p>
-        Step: {zone.stepName} · Status: <strong>{zone.status.name}</strong>
-        {zone.status.advantaged ? (
-          <>
-            {' '}
-            · Advantaged: <SideTag side={zone.status.advantaged} />
-          </>
-        ) : (
-          ' · no Advantaged Player'
-        )}
-      </p>
+  const details = (
+    <>
       <StatusTrack zone={zone} />
       {zone.mission && (
         <p>
@@ -258,6 +247,30 @@ export function ZoneBoard({ zone }: { zone: ZoneView }) {
             <li key={i}>{r}</li>
           ))}
         </ul>
+      )}
+    </>
+  );
+  return (
+    <section class="card zone" id={`zone-${zone.id}`} data-testid={`zone-${zone.id}`} aria-labelledby={`zone-h-${zone.id}`}>
+      <h2 id={`zone-h-${zone.id}`}>{zone.name}</h2>
+      <p>
+        Step: {zone.stepName} · Status: <strong>{zone.status.name}</strong>
+        {zone.status.advantaged ? (
+          <>
+            {' '}
+            · Advantaged: <SideTag side={zone.status.advantaged} />
+          </>
+        ) : (
+          ' · no Advantaged Player'
+        )}
+      </p>
+      {folded ? (
+        <details data-testid={`zone-details-${zone.id}`}>
+          <summary>The whole board: mission, fleets, battle (you play no seat here)</summary>
+          {details}
+        </details>
+      ) : (
+        details
       )}
     </section>
   );

@@ -264,7 +264,8 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       {cwnbBoard && <Rewinds page={page} base={base} log={log} reload={load} />}
       {cwnbBoard &&
         page.view.zones.map((z) => (
-          <ZoneBoard key={z.id} zone={z} />
+          // A player of War Zone seats only (not an Overall Commander, not the referee) sees the zones they play in full.
+          <ZoneBoard key={z.id} zone={z} folded={!page.me.referee && page.me.seats.length > 0 && page.me.seats.every((s) => /^(allied|soviet):/.test(s) && !s.endsWith(`:${z.id}`))} />
         ))}
       {page.me.referee && <Referee page={page} base={base} deadline={deadline} reloadDeadline={reloadDeadline} />}
       <Downloads page={page} base={base} />
