@@ -124,6 +124,8 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await buyShip(allied, 'uss-ticonderoga');
     await act(allied.page, ALLIED, 'buyCard', (f) => f.getByLabel('Action card').selectOption('Intelligence').then(() => undefined));
     await expect.poll(() => allied.page.getByTestId('zone-mediterranean').textContent()).toContain('Order (secret until carried out): USS Nimitz, USS Ticonderoga, Intelligence — cost 61, leaving 69 on the Point Track');
+    // And in the seat's own card, beside the forms that make it (the board is screens below on a phone).
+    expect(await seatActions(allied.page, ALLIED).getByTestId('order-mediterranean-allied').textContent()).toBe('Order (secret until carried out): USS Nimitz, USS Ticonderoga, Intelligence — cost 61, leaving 69 on the Point Track');
     // Finishing asks the seat's own question, with its order's figures (the label, shared at a terminal, names none).
     const asked = new Promise<string>((resolve) => allied.page.once('dialog', (d) => resolve(d.message())));
     await act(allied.page, ALLIED, 'donePurchasing');

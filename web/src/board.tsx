@@ -121,6 +121,18 @@ function Fleet({ p }: { p: PlayerView }) {
   );
 }
 
+/** A player's purchase order as their team sees it (nothing when the viewer may not, or it is empty): on the board, and beside the forms that make it. */
+export function OrderLine({ zone, side }: { zone: ZoneView; side: Side }) {
+  const o = zone.players[side].order;
+  if (!o || (!o.ships.length && !o.cards.length)) return null;
+  return (
+    <p data-testid={`order-${zone.id}-${side}`}>
+      Order (secret until carried out): {[...o.shipNames, ...o.cards.map((c) => (c.value === undefined ? c.type : `${c.type} (value ${c.value})`))].join(', ')} — cost {String(o.cost)}, leaving {String(zone.players[side].track - Number(o.cost))} on the Point Track
+      {o.done ? ' (done)' : ''}
+    </p>
+  );
+}
+
 function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
   const p = zone.players[side];
   const m = zone.mission?.[side];
@@ -199,12 +211,7 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
             : `aboard ${p.flagOfficer.commandShipName}${p.flagOfficer.functioning ? ', functioning' : ', not functioning (crippled or critically damaged)'}`}
         </p>
       )}
-      {p.order && (p.order.ships.length > 0 || p.order.cards.length > 0) && (
-        <p>
-          Order (secret until carried out): {[...p.order.shipNames, ...p.order.cards.map((c) => (c.value === undefined ? c.type : `${c.type} (value ${c.value})`))].join(', ')} — cost {String(p.order.cost)}, leaving {String(p.track - Number(p.order.cost))} on the Point Track
-          {p.order.done ? ' (done)' : ''}
-        </p>
-      )}
+      <OrderLine zone={zone} side={side} />
     </div>
   );
 }

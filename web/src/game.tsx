@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { ActionSpec, ChatMessage, ClosedAction, GameEvent, GamePage } from './api.ts';
+import type { ActionSpec, ChatMessage, ClosedAction, GameEvent, GamePage, Side } from './api.ts';
 import { api, ApiError, errorText, seatLabel, waitingNames } from './api.ts';
 import { BattleRecorder, gridActions } from './battle.tsx';
 import { Chat } from './chat.tsx';
 import { DeadlineBanner, useDeadline } from './deadline.tsx';
-import { EndScreen, Overview, ZoneBoard } from './board.tsx';
+import { EndScreen, OrderLine, Overview, ZoneBoard } from './board.tsx';
 import { takenBack } from '../../src/engine/log.ts';
 import type { Values } from './form-values.ts';
 import { ActionForm } from './forms.tsx';
@@ -435,6 +435,9 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
   const grid = page.game.module === 'cwnb-campaign' ? gridActions(specs) : new Map<string, ActionSpec>();
   const forms = specs.filter((s) => !grid.has(s.type));
   const waiting = page.waitingFor.includes(seat);
+  const [side, zoneId] = seat.split(':');
+  const zone = page.game.module === 'cwnb-campaign' ? page.view.zones.find((z) => z.id === zoneId && z.step === 'purchase') : undefined;
+  const orderOf = zone && (side === 'allied' || side === 'soviet') ? { zone, side: side as Side } : null;
   return (
     <section class="card actions" ref={section} data-testid={`seat-actions-${seat}`} aria-labelledby={`actions-h-${seat}`}>
       <h2 id={`actions-h-${seat}`} ref={heading} tabIndex={-1}>
@@ -456,6 +459,8 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
         // note as the zone's step moves) keeps what was entered.
         <ActionForm key={`${spec.type}|${page.game.module === 'smp' ? spec.label : ''}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} open={waiting && forms.length === 1 && grid.size === 0} />
       ))}
+      {/* What the seat has ordered so far, beside the forms that order it (the board is screens below on a phone). */}
+      {orderOf && <OrderLine zone={orderOf.zone} side={orderOf.side} />}
       <ClosedActions list={page.closed?.[seat] ?? []} seat={seat} />
       <ErrorBox message={error} />
       {!page.game.over && (page.undoable?.[seat] ?? 0) > 0 && (
