@@ -1,7 +1,7 @@
 import { STATUS_COLUMNS } from '../../src/modules/cwnb/data/types.ts';
 import type { CwnbView, GamePage, Side, ZoneView } from './api.ts';
 import { waitingNames } from './api.ts';
-import { SeedImported, SideTag, SIDES } from './ui.tsx';
+import { SeedImported, SideTag, SIDES, statusAbbrev } from './ui.tsx';
 
 /** What the view says, laid out: the campaign at a glance, one board per War Zone, the end. */
 
@@ -84,10 +84,10 @@ function StatusTrack({ zone }: { zone: ZoneView }) {
     <ol class="track" aria-label={`War Zone Status: ${zone.status.name}`}>
       {STATUS_COLUMNS.map((name, i) => {
         const here = i === zone.status.column;
-        const side = i < 3 ? 'S' : i > 3 ? 'A' : 'E';
         return (
           <li key={name} class={here ? 'here' : ''} aria-current={here ? 'true' : undefined} title={name}>
-            <span class="col-letter">{side}</span>
+            {/* "SD" … "AD", as the plots letter them: the side and how far, not told by position alone. */}
+            <span class="col-letter">{statusAbbrev(name)}</span>
             {here && (
               <span class="marker" aria-hidden="true">
                 ◆
@@ -159,8 +159,9 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
         )}
         {p.handSize !== null && (
           <>
-            <dt>Hand</dt>
-            <dd>{p.handSize} cards</dd>
+            {/* The mission's hand size in the battle's card game: not a count of the Action cards held (listed below). */}
+            <dt>Hand size</dt>
+            <dd>{p.handSize} cards in the battle</dd>
           </>
         )}
         <dt>Committed</dt>

@@ -11,6 +11,7 @@ import { Fragment, type ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { CampaignRecord } from '../../src/modules/cwnb/campaign-record.ts';
 import { api, errorText, type Side } from './api.ts';
+import { statusAbbrev } from './ui.tsx';
 import './record.css';
 
 export type RecordData = CampaignRecord & { game: { id: string; title: string; version: number } };
@@ -38,13 +39,6 @@ function niceStep(max: number, n = 5): number {
   const p = 10 ** Math.floor(Math.log10(raw));
   return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw)!;
 }
-
-/** "AE" for "Allied Edge", "E" for "Even". */
-export const statusAbbrev = (name: string) =>
-  name
-    .split(' ')
-    .map((w) => w[0])
-    .join('');
 
 function Figure({ id, caption, label, svg, table, tableName }: { id: string; tableName: string; caption: ComponentChildren; label: string; svg: (props: { role: 'img'; 'aria-label': string }) => ComponentChildren; table: ComponentChildren }) {
   return (

@@ -52,3 +52,10 @@ export function SeedImported() {
     </strong>
   );
 }
+
+/** "AE" for "Allied Edge", "E" for "Even": the War Zone Status columns as the board and the plots letter them. */
+export const statusAbbrev = (name: string) =>
+  name
+    .split(' ')
+    .map((w) => w[0])
+    .join('');
