@@ -364,8 +364,12 @@ describe('invitations and seats', () => {
     // A player who also opens the spectator link is still a player, not a spectator.
     const ann = server.person('Ann');
     await claim(ann, await invite(rita, id, 'seat', { seat: 'allied:mediterranean' }), ['allied:mediterranean']);
+    expect((await ann.get(`/api/invitations/${token}`)).body.yourTeam).toBe('allied'); // the page sends her to the game instead
     expect((await claim(ann, token, [])).status).toBe(200);
     expect((await ann.page(id)).me).toMatchObject({ spectator: false, seats: ['allied:mediterranean'] });
+    // Nor is she on the referee's list of spectators (whom "Remove" would stop seeing the game), nor is the referee.
+    expect((await claim(rita, token, [])).status).toBe(200);
+    expect((await rita.get(`/api/games/${id}/spectators`)).body.spectators.map((x: { name: string }) => x.name)).toEqual(['Sam']);
   });
 
   it('only the referee invites (403 for a player)', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Seat } from './api.ts';
 import { api, ApiError, errorText } from './api.ts';
-import { navigate, useTitle } from './router.tsx';
+import { Link, navigate, useTitle } from './router.tsx';
 import { ErrorBox } from './ui.tsx';
 
 interface Invitation {
@@ -78,6 +78,17 @@ export function Invite({ token }: { token: string }) {
       <input id="claim-name" type="text" maxLength={80} autocomplete="nickname" value={name} onInput={(e) => setName(e.currentTarget.value)} />
     </div>
   );
+  if (inv.kind === 'spectator' && (inv.yourTeam || inv.youReferee)) {
+    return (
+      <main>
+        <h1>Watch {inv.game.title}</h1>
+        <p data-testid="plays-already">
+          You {inv.youReferee ? 'referee' : 'play in'} this campaign already: <Link href={`/g/${encodeURIComponent(inv.game.id)}`}>open it</Link>. This link is for someone who
+          only watches.
+        </p>
+      </main>
+    );
+  }
   if (inv.kind === 'spectator') {
     return (
       <main>

@@ -119,6 +119,8 @@ export function registerPeopleRoutes(app: FastifyInstance, ctx: Ctx): void {
       await ctx.signIn(request, personId);
     }
     if (inv.kind === 'spectator') {
+      // A player or the referee opening the spectator link goes to the game as they are, not onto the list of spectators.
+      if ((await ctx.people.members(inv.gameId, personId)).some((m) => m.seat || m.role === 'referee')) return { id: inv.gameId };
       await ctx.people.watch(inv.gameId, personId);
       ctx.broadcast.publish({ kind: 'frame', game: inv.gameId, frame: { type: 'seats' } }); // the referee's list of spectators
     } else {
