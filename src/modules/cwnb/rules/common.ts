@@ -540,11 +540,6 @@ function zoneWhen<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string, ex
   return zone ? spec.when(state, zone, p.side, explain) : notAZoneSeat(seat, explain);
 }
 
-function zoneQuestion<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string): string | undefined {
-  const zs = zoneSeat(state, seat, false);
-  return isRuleError(zs) ? undefined : spec.question?.(state, zs.zone, zs.side);
-}
-
 export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
   const parse = actionParser(spec.type, spec.schema);
   const apply = (draft: CwnbState, ctx: Ctx, a: A, seat: string) => {
@@ -571,8 +566,11 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
     keptByTeam: spec.keptByTeam,
     confirm: spec.confirm,
     toldWhenClosed: spec.toldWhenClosed,
-    // Not for an Overall Commander's order (14.1), which names its seat in a field: the label asks.
-    question: spec.question && ((state, seat) => (hooksOf(state).proxy(state, seat) ? undefined : zoneQuestion(spec, state, seat))),
+    // Not for an Overall Commander's order (14.1; not a War Zone seat), which names its seat in a field: the label asks.
+    question(state, seat) {
+      const zs = zoneSeat(state, seat, false);
+      return isRuleError(zs) ? undefined : spec.question?.(state, zs.zone, zs.side);
+    },
     when(state, seat, explain, action) {
       const team = hooksOf(state).proxy(state, seat);
       if (!team) return zoneWhen(spec, state, seat, explain);

@@ -67,8 +67,9 @@ export function purchasableShips(state: CwnbState, zone: ZoneState, side: Side, 
  * 6.C.2: a ship in the order of a teammate in another War Zone (the team's own secret): both may
  * order it, and the player with fewer banked points gets it when the orders are carried out.
  */
-function teammateOrdered(state: CwnbState, zone: ZoneState, side: Side, id: string): string {
-  const zones = Object.values(state.zones).filter((z) => z!.id !== zone.id && z!.players[side].order.ships.includes(id));
+function teammateOrdered(state: CwnbState, side: Side, id: string): string {
+  // (A ship in the seat's own order is not offered again: only the other War Zones' orders hold it.)
+  const zones = Object.values(state.zones).filter((z) => z!.players[side].order.ships.includes(id));
   return zones.length ? ` — also in your team's order in ${zones.map((z) => `the ${zoneName(z!.id)}`).join(' and ')}: whoever has fewer banked points gets it, on a tie the War Zone listed first (6.C.2)` : '';
 }
 
@@ -156,7 +157,7 @@ export const buyShip = zoneAction({
         kind: 'choice',
         label: 'Ship',
         help: `A ship of your side not in play and not sunk; it costs its Point Value on the first Campaign Game Turn and double its Point Value after that (6.C.2). You have ${left(state, zone, side)} points left to spend.`,
-        options: offered.map((s) => ({ value: s.id, label: shipLabel(state, s) + teammateOrdered(state, zone, side, s.id) })),
+        options: offered.map((s) => ({ value: s.id, label: shipLabel(state, s) + teammateOrdered(state, side, s.id) })),
         unavailable: unavailableShips(state, zone, side, offered),
       },
     };
