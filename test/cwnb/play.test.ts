@@ -110,7 +110,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     const file = newGame(ONE_ZONE);
     const setup = ['roll 2', 'as a', 'buy kidd', 'done', 'as s', 'buy kirov', 'done', 'as a', 'commit kidd', 'as s', 'commit kirov', 'deal'];
     const r = await wardroom(['play', file], [...setup, '1,2', '1,2,3,4', 'quit'].join('\n') + '\n');
-    expect(r.stdout).toContain('The numbers of the 4 Non-Combatant cards dealt at the table.');
+    expect(r.stdout).toContain('The numbers of the 4 Non-Combatant cards dealt at the table: number your 18 Non-Combatant cards 1–18 once, in any order, and keep to it for the whole campaign (8).');
     expect(r.stdout).toContain('"cards" (Cards dealt) must hold exactly 4 values, not [1,2].');
     expect(r.stdout).toContain('Non-Combatant cards dealt at the table: 1, 2, 3, 4.');
   });

@@ -49,7 +49,7 @@ describe('8 Non-Combatant Ship Types', () => {
       cards: {
         kind: 'subset',
         label: 'Cards dealt',
-        help: 'The numbers of the 3 Non-Combatant cards dealt at the table.',
+        help: 'The numbers of the 3 Non-Combatant cards dealt at the table: number your 18 Non-Combatant cards 1–18 once, in any order, and keep to it for the whole campaign (8).',
         options: Array.from({ length: 18 }, (_, i) => ({ value: i + 1, label: `card ${i + 1}` })),
         min: 3,
         max: 3,

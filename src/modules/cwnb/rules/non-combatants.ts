@@ -29,7 +29,15 @@ export const dealNonCombatants = zoneAction({
     if (!state.dice.physical) return undefined;
     const n = Math.min(zone.battle!.toDeal, state.nonCombatantDeck.length);
     return {
-      cards: { kind: 'subset', label: 'Cards dealt', help: n === 1 ? 'The number of the Non-Combatant card dealt at the table.' : `The numbers of the ${n} Non-Combatant cards dealt at the table.`, options: state.nonCombatantDeck.map((c) => ({ value: c, label: `card ${c}` })), min: n, max: n },
+      cards: {
+        kind: 'subset',
+        label: 'Cards dealt',
+        // The cards carry no number: the table numbers its 18 once (1–18, any order) and keeps to it all campaign.
+        help: `${n === 1 ? 'The number of the Non-Combatant card dealt at the table' : `The numbers of the ${n} Non-Combatant cards dealt at the table`}: number your ${NON_COMBATANT_CARDS} Non-Combatant cards 1–${NON_COMBATANT_CARDS} once, in any order, and keep to it for the whole campaign (8).`,
+        options: state.nonCombatantDeck.map((c) => ({ value: c, label: `card ${c}` })),
+        min: n,
+        max: n,
+      },
     };
   },
   apply(state, zone, side, a, ctx) {
