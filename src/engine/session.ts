@@ -270,6 +270,12 @@ export class Session<S = unknown> {
     return n;
   }
 
+  /** The log entry `undo(seat)` would take back (the seat's last action that stands), or null. */
+  lastStanding(seat: string): number | null {
+    const plan = this.undoPlan(seat, 1);
+    return isRuleError(plan) ? null : plan[0];
+  }
+
   /**
    * Take back `count` of `seat`'s own last actions: allowed when nothing after them depends on
    * them (no later action by another seat in the same scope: War Zone, zones of a transfer, a

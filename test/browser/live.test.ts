@@ -351,7 +351,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await page.context().close();
   });
 
-  it('§4 "Taken back" is news until the game moves on: another seat\'s action clears it', async () => {
+  it('§4 Undo asks first, naming what it takes back; "Taken back" is news until the game moves on: another seat\'s action clears it', async () => {
     const page = await newPage(browser);
     const id = await startDemo(page);
     const version = async () => ((await (await page.request.get(`${server.url}/api/games/${id}`)).json()) as { game: { version: number }; waitingFor: string[] });
@@ -363,7 +363,10 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await send({ type: 'rollMission', seat: roller });
     const zone = roller.split(':')[1];
     await send({ type: 'donePurchasing', seat: `allied:${zone}` });
+    // The question names what Undo takes back, in the log's words.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => resolve(d.message())));
     await press(page, page.getByTestId(`undo-allied:${zone}`), 'Undo');
+    expect(await asked).toMatch(/^Take back your last action as Allied, .+ \(#1: .+: Allied has finished ordering \(0 points\)\), and all it did\? The log will mark it taken back\.$/);
     await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/^Taken back: the last action of Allied/);
     await send({ type: 'donePurchasing', seat: `soviet:${zone}` }); // elsewhere: the Soviet seat finishes ordering (public)
     await expect.poll(() => page.getByTestId('notice').isHidden()).toBe(true);

@@ -77,6 +77,8 @@ export interface GamePage {
   closed?: Record<string, ClosedAction[]>;
   /** How many of its last actions each held seat may take back now. */
   undoable: Record<string, number>;
+  /** The log entry each held seat's Undo would take back. */
+  undoEntry?: Record<string, number>;
   waitingFor: string[];
   lastEvent: number;
   rewinds: Rewind[];

@@ -257,7 +257,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       )}
       {cwnbBoard ? <Overview page={page} /> : smp ? <SmpNow page={page} /> : <GenericView page={page} />}
       {seats.filter((seat) => !grouped.has(seat)).map((seat) => (
-        <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} submit={submit} undo={() => post('/undo', { seat }, () => `Taken back: the last action of ${seatLabel(seat, page.seats)}, and all it did; the log marks it.`)} leave={leave} />
+        <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} log={log} submit={submit} undo={() => post('/undo', { seat }, () => `Taken back: the last action of ${seatLabel(seat, page.seats)}, and all it did; the log marks it.`)} leave={leave} />
       ))}
       {grouped.size > 0 && <IdleSeats seats={[...grouped]} page={page} leave={leave} />}
       {smp && <SmpBoard page={page} />}
@@ -378,7 +378,7 @@ function Downloads({ page, base }: { page: GamePage; base: string }) {
 /** Which answer's focus is being restored: only the latest's (see keepFocus). */
 let focusTurn = 0;
 
-function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }: { seat: string; page: GamePage; specs: ActionSpec[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void>; leave: (seat: string) => Promise<void> }) {
+function SeatActions({ seat, page, specs, log, submit: send, undo: sendUndo, leave }: { seat: string; page: GamePage; specs: ActionSpec[]; log: GameEvent[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void>; leave: (seat: string) => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const section = useRef<HTMLElement>(null);
@@ -435,6 +435,11 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
   const grid = page.game.module === 'cwnb-campaign' ? gridActions(specs) : new Map<string, ActionSpec>();
   const forms = specs.filter((s) => !grid.has(s.type));
   const waiting = page.waitingFor.includes(seat);
+  // What Undo would take back, in the log's words (as this person was told it).
+  const lastSaid = log
+    .filter((e) => e.entry === page.undoEntry?.[seat])
+    .map((e) => e.text.replace(/\.$/, ''))
+    .join('; ');
   const [side, zoneId] = seat.split(':');
   const zone = page.game.module === 'cwnb-campaign' ? page.view.zones.find((z) => z.id === zoneId && z.step === 'purchase') : undefined;
   const orderOf = zone && (side === 'allied' || side === 'soviet') ? { zone, side: side as Side } : null;
@@ -469,7 +474,7 @@ function SeatActions({ seat, page, specs, submit: send, undo: sendUndo, leave }:
           class="secondary"
           data-testid={`undo-${seat}`}
           // One tap on a phone must not take back a commitment or a sinking by mistake: asked first, as "Finish purchasing" is.
-          onClick={() => confirm(`Take back your last action as ${seatLabel(seat, page.seats)}, and all it did? The log will mark it taken back.`) && tried(undo)}
+          onClick={() => confirm(`Take back your last action as ${seatLabel(seat, page.seats)}${lastSaid ? ` (#${page.undoEntry![seat]}: ${lastSaid})` : ''}, and all it did? The log will mark it taken back.`) && tried(undo)}
         >
           Undo my last action
         </button>

@@ -237,6 +237,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: Ctx): void {
       closed: Object.fromEntries(access.seats.map((seat) => [seat, playable ? [...offered.get(seat)!.flatMap((a) => (a.notOnline ? [{ type: a.type, label: a.label, rule: a.rule, why: a.notOnline }] : [])), ...session.closedActions(seat)] : []])),
       /** 1 when each held seat may take back its last action now (0: no Undo to offer). */
       undoable: Object.fromEntries(access.seats.map((seat) => [seat, playable ? session.undoableCount(seat, 1) : 0])),
+      /** The log entry each held seat's Undo would take back (the page names it before asking). */
+      undoEntry: Object.fromEntries(access.seats.flatMap((seat) => (playable && session.undoableCount(seat, 1) ? [[seat, session.lastStanding(seat)]] : []))),
       waitingFor: live ? session.waitingFor() : [],
       lastEvent: lastEventFor(session, access.viewer),
       rewinds: live ? await rewindsOf(id, session, access.viewer) : [],
