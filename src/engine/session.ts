@@ -476,7 +476,7 @@ export class Session<S = unknown> {
     // What entry i said, as `viewer` may see it: an entry's events may hold another team's secret faces.
     const what = (i: number, viewer: Viewer) => {
       const seen = this.events.filter((e) => e.entry === i).flatMap((e) => eventAs(e, viewer, teamOf) ?? []);
-      return seen.length ? seen.map((e) => e.text).join(' ') : this.record.log[i].type;
+      return seen.length ? seen.map((e) => e.text.replace(/\.$/, '')).join('; ') : this.record.log[i].type;
     };
     // Where and when, as the module's events say it and as each audience may see them: the turn
     // of the earliest action taken back, and the War Zone(s) of the actions taken back, so a
@@ -507,11 +507,11 @@ export class Session<S = unknown> {
     // end): a physical die taken back by its roller alone and typed again is not passed over as
     // "1 action". (A rewind was agreed to, having shown what it takes back.)
     const open = entry.type === '@rewind' ? [] : entry.voids.filter((i) => !actionDef(this.module, this.state, this.record.log[i].type)?.secret && this.events.some((e) => e.entry === i) && what(i, SPECTATOR) === what(i, REFEREE));
-    const openly = open.length ? `: ${open.map((i) => `#${i} ${what(i, SPECTATOR).replace(/\.$/, '')}`).join('; ')}` : '';
+    const openly = open.length ? `: ${open.map((i) => `#${i} ${what(i, SPECTATOR)}`).join('; ')}` : '';
     const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}${openly}.`, seat: entry.seat, voids: entry.voids, ...where(SPECTATOR), ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
     for (const [team, list] of byTeam) {
       const viewer = team ? teamViewer(team) : REFEREE;
-      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i, viewer)}`).join('; ')}`, voids: list, ...where(viewer) });
+      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i, viewer)}`).join('; ')}.`, voids: list, ...where(viewer) });
     }
     return events;
   }

@@ -367,6 +367,8 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => resolve(d.message())));
     await press(page, page.getByTestId(`undo-allied:${zone}`), 'Undo');
     expect(await asked).toMatch(/^Take back your last action as Allied, .+ \(#1: .+: Allied has finished ordering \(0 points\)\), and all it did\? The log will mark it taken back\.$/);
+    // The log numbers its lines by action, as the question does: #1 is found there (the oldest line naming it; the undo's line, #2, names it too).
+    await expect.poll(() => page.getByTestId('log').locator('li', { hasText: 'Allied has finished ordering' }).last().locator('.entry-no').textContent()).toBe('#1 ');
     await expect.poll(() => page.getByTestId('notice').textContent()).toMatch(/^Taken back: the last action of Allied/);
     await send({ type: 'donePurchasing', seat: `soviet:${zone}` }); // elsewhere: the Soviet seat finishes ordering (public)
     await expect.poll(() => page.getByTestId('notice').isHidden()).toBe(true);

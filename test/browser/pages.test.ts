@@ -394,7 +394,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await claimSeat(player, allied, 'allied:mediterranean', 'Alice');
       await player.goto(soviet);
       // Alice plays for the Allied team: the Soviet seat's link says it has no seat for her before she tries.
-      await expect.poll(() => player.getByTestId('other-team-only').textContent()).toMatch(/^You already hold a seat of the other team in this campaign, .*\(Soviet, Mediterranean\)/);
+      await expect.poll(() => player.getByTestId('other-team-only').textContent()).toMatch(/^You play for the Allied team in this campaign, .*only the other team's seats \(Soviet, Mediterranean\)/);
       expect(await player.getByTestId('claim-button').count()).toBe(0);
       const table = await invite({ kind: 'table' });
       await player.goto(table);

@@ -406,7 +406,7 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     s.undo('soviet:mediterranean');
     // Everyone is told which die was taken back (the roller alone may take it back: no fishing unseen).
     const said = s.eventsFor(SPECTATOR).at(-1)!.text;
-    expect(said).toMatch(/^Soviet, Mediterranean takes back 1 action: #\d+ Mission roll, Mediterranean, turn 1: 3 .*\.$/);
+    expect(said).toMatch(/^Soviet, Mediterranean takes back 1 action: #\d+ Mission roll, Mediterranean, turn 1: 3; Mediterranean, turn 1: .*\.$/);
     expect(said).toContain(s.eventsFor(SPECTATOR).find((e) => e.type === 'mission' && e.zone === MED)!.text.replace(/\.$/, ''));
     t.act('soviet:mediterranean', 'rollMission', { values: [1] });
     expect(s.state.zones[MED]!.mission!.roll).toBe(1);

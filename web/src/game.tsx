@@ -185,7 +185,8 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const grouped = idle.length > 1 ? new Set(idle) : new Set<string>();
   const decideAt = seats.find((s) => myDecisions.includes(s));
   // An open rewind this person may answer (the referee any; a seat one it is needed for and has not agreed to): far down the page on a phone.
-  const rewindAsked = page.rewinds.some((r) => page.me.referee || r.needed.some((s) => page.me.seats.includes(s) && !r.agreed.includes(s)));
+  const askedOfMe = page.rewinds.some((r) => r.needed.some((s) => page.me.seats.includes(s) && !r.agreed.includes(s)));
+  const rewindAsked = askedOfMe || (page.me.referee && page.rewinds.length > 0);
   return (
     <main class="game" data-version={page.game.version}>
       <header class="game-head">
@@ -220,7 +221,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
               {' '}
               ·{' '}
               <a href="#rewinds-h" data-testid="to-rewind" class="badge">
-                A rewind asked of you ↓
+                {askedOfMe ? 'A rewind asked of you ↓' : 'A rewind asked: the referee may answer ↓'}
               </a>
             </>
           )}
@@ -578,8 +579,10 @@ function Log({ log, fresh, readBefore }: { log: GameEvent[]; fresh: GameEvent[];
       {/* It scrolls: focusable so that a keyboard can scroll it too. */}
       <ol class="log" data-testid="log" reversed tabIndex={0} aria-labelledby="log-h">
         {[...log].reverse().map((e) => (
-          <li key={e.seq} value={e.seq + 1} data-seq={e.seq} class={[readBefore !== null && e.seq > readBefore && 'new', voided.has(e.entry) && 'taken-back'].filter(Boolean).join(' ') || undefined}>
+          <li key={e.seq} data-seq={e.seq} class={[readBefore !== null && e.seq > readBefore && 'new', voided.has(e.entry) && 'taken-back'].filter(Boolean).join(' ') || undefined}>
             {readBefore !== null && e.seq > readBefore && <span class="sr-only">New: </span>}
+            {/* Numbered by action, as the undo and rewind questions and the log's own texts name them ("#14"). */}
+            {e.entry >= 0 && <small class="entry-no">#{e.entry} </small>}
             {e.turn !== undefined && <small>T{e.turn} </small>}
             {e.text}
             {voided.has(e.entry) && <em> (taken back)</em>}

@@ -14,6 +14,9 @@ interface Invitation {
   youReferee: boolean;
 }
 
+/** "allied" → "Allied". */
+const teamWords = (team: string) => `${team.charAt(0).toUpperCase()}${team.slice(1)}`;
+
 /** `/invite/:token`: claim one or more seats of a campaign (or watch it). */
 export function Invite({ token }: { token: string }) {
   const [inv, setInv] = useState<Invitation | null>(null);
@@ -127,8 +130,9 @@ export function Invite({ token }: { token: string }) {
       <main>
         <h1>Join {inv.game.title}</h1>
         <p data-testid="other-team-only">
-          You already hold a seat of the other team in this campaign, and one person plays for one team: this link has no seat for you
-          ({inv.seats.map((s) => s.label).join('; ')}). Ask the referee for a link to a seat of your team.
+          You play for the {teamWords(inv.yourTeam)} team in this campaign, and one person plays for one team: this link offers only the other team's
+          seats ({inv.seats.map((s) => s.label).join('; ')}). Ask the referee for a link to a seat of your team, or{' '}
+          <Link href={`/g/${encodeURIComponent(inv.game.id)}`}>open the campaign</Link>.
         </p>
       </main>
     );

@@ -52,6 +52,14 @@ describe('6.C.2 Purchase Costs', () => {
     expect(later.actions('allied:persian-gulf').find((a) => a.type === 'donePurchasing')!.question).toBe(
       `You have ordered nothing: all ${later.track(PG, 'allied')} points on your Point Track are banked as Victory Points, which are never spent (6.C.2). Finish purchasing?`,
     );
+    // An empty Point Track (the Soviet scored nothing escorting in the North Sea): nothing to bank, and still no ship.
+    const empty = new Table({ zones: [NS] });
+    empty.playTurn({ [NS]: { mission: { allied: 'Military Escort' } } });
+    empty.roll(NS, { allied: 'Sea Superiority' });
+    expect(empty.track(NS, 'soviet')).toBe(0);
+    expect(empty.actions('soviet:north-sea').find((a) => a.type === 'donePurchasing')!.question).toBe(
+      'You have ordered nothing: your Point Track is empty, so nothing is banked. You have no ship in this War Zone, and none will join your Task Force. Finish purchasing?',
+    );
   });
 
   it('6.C.2 a ship in a teammate\'s order in another War Zone is marked in the ship list (both may order it; fewer banked points get it)', () => {

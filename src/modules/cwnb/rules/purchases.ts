@@ -264,7 +264,8 @@ export const donePurchasing = zoneAction({
     const left = p.track - cost;
     if (p.order.ships.length || p.order.cards.length) return `Finish purchasing? Your order costs ${cost}; the ${left} points left are banked as Victory Points, which are never spent (6.C.2).`;
     const fleet = Object.keys(p.fleet).length ? '' : ' You have no ship in this War Zone, and none will join your Task Force.';
-    return `You have ordered nothing: all ${left} points on your Point Track are banked as Victory Points, which are never spent (6.C.2).${fleet} Finish purchasing?`;
+    const banked = left ? `all ${left} points on your Point Track are banked as Victory Points, which are never spent (6.C.2)` : 'your Point Track is empty, so nothing is banked';
+    return `You have ordered nothing: ${banked}.${fleet} Finish purchasing?`;
   },
   when: purchasing,
   apply(state, zone, side, _a, ctx) {
