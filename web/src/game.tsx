@@ -184,7 +184,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const idle = seats.filter((s) => !page.actions[s].length && !page.closed?.[s]?.length && !page.undoable?.[s] && !page.waitingFor.includes(s));
   const grouped = idle.length > 1 ? new Set(idle) : new Set<string>();
   const decideAt = seats.find((s) => myDecisions.includes(s));
-  // An open rewind this person may answer (the referee any; a seat one it is needed for and has not agreed to): far down the page on a phone.
+  // An open rewind asked of one of this person's seats (needed, not agreed yet), or any, for the referee, who may answer every one: far down the page on a phone.
   const askedOfMe = page.rewinds.some((r) => r.needed.some((s) => page.me.seats.includes(s) && !r.agreed.includes(s)));
   const rewindAsked = askedOfMe || (page.me.referee && page.rewinds.length > 0);
   return (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Seat } from './api.ts';
 import { api, ApiError, errorText } from './api.ts';
 import { Link, navigate, useTitle } from './router.tsx';
-import { ErrorBox } from './ui.tsx';
+import { ErrorBox, teamName } from './ui.tsx';
 
 interface Invitation {
   game: { id: string; title: string };
@@ -13,9 +13,6 @@ interface Invitation {
   /** That person is this campaign's referee. */
   youReferee: boolean;
 }
-
-/** "allied" → "Allied". */
-const teamWords = (team: string) => `${team.charAt(0).toUpperCase()}${team.slice(1)}`;
 
 /** `/invite/:token`: claim one or more seats of a campaign (or watch it). */
 export function Invite({ token }: { token: string }) {
@@ -130,7 +127,7 @@ export function Invite({ token }: { token: string }) {
       <main>
         <h1>Join {inv.game.title}</h1>
         <p data-testid="other-team-only">
-          You play for the {teamWords(inv.yourTeam)} team in this campaign, and one person plays for one team: this link offers only the other team's
+          You play for the {teamName(inv.yourTeam)} team in this campaign, and one person plays for one team: this link offers only the other team's
           seats ({inv.seats.map((s) => s.label).join('; ')}). Ask the referee for a link to a seat of your team, or{' '}
           <Link href={`/g/${encodeURIComponent(inv.game.id)}`}>open the campaign</Link>.
         </p>

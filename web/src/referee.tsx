@@ -2,12 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import type { GamePage } from './api.ts';
 import { api, errorText } from './api.ts';
 import { DeadlinePanel, localTime, type Deadline } from './deadline.tsx';
-import { ErrorBox } from './ui.tsx';
+import { ErrorBox, teamName } from './ui.tsx';
 
 type Kind = 'seat' | 'team' | 'table' | 'spectator';
 
-/** A team as players name it: "allied" is the Allied team. */
-const teamName = (t: string) => `${t.charAt(0).toUpperCase()}${t.slice(1).replace(/[-_]/g, ' ')}`;
 
 /** The referee's tools: invitation links (shown once: copy them now), the game file. */
 export function Referee({ page, base, deadline = null, reloadDeadline = () => {} }: { page: GamePage; base: string; deadline?: Deadline | null; reloadDeadline?: () => void }) {

@@ -59,3 +59,6 @@ export const statusAbbrev = (name: string) =>
     .split(' ')
     .map((w) => w[0])
     .join('');
+
+/** A team as players name it: "allied" is the Allied team. */
+export const teamName = (t: string) => `${t.charAt(0).toUpperCase()}${t.slice(1).replace(/[-_]/g, ' ')}`;

@@ -99,28 +99,21 @@ function exportRecord(session: Session<unknown>, viewer: Viewer, movedToTable: b
 }
 
 /**
- * The game file as it leaves the server: the names per seat (a module's `namePlayers`) are of the
+ * The game file as it leaves the server: the campaign's title (a field the file format keeps; an
+ * import takes it when given none), and the names per seat (a module's `namePlayers`) of the
  * people who hold the seats online now, as the game page shows; a seat nobody holds keeps the name
  * it had, if any. Who holds a seat is no secret: every member's game page shows it.
  */
-/**
- * The game file as it leaves the server: the campaign's title (a field the file format keeps; an
- * import takes it as the title when none is given), and the players' names where the module keeps them.
- */
 function forDownload(record: GameRecord, title: string, holders: readonly Holder[]): GameRecord {
-  return { ...namingHolders(record, holders), title } as GameRecord;
+  const name = MODULES[record.module]?.namePlayers;
+  const options = name ? name(record.options, Object.fromEntries(holders.flatMap((h) => (h.seat ? [[h.seat, h.name]] : [])))) : record.options;
+  return { ...record, options, title } as GameRecord;
 }
 
 /** The download's attachment header: the title, then the id (two campaigns may share a title). */
 function attachment(id: string, title: string): string {
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40).replace(/-$/, '');
   return `attachment; filename="wardroom-${slug ? `${slug}-` : ''}${id}.json"`;
-}
-
-function namingHolders(record: GameRecord, holders: readonly Holder[]): GameRecord {
-  const name = MODULES[record.module]?.namePlayers;
-  if (!name) return record;
-  return { ...record, options: name(record.options, Object.fromEntries(holders.flatMap((h) => (h.seat ? [[h.seat, h.name]] : [])))) };
 }
 
 /** `after=N`: the seq of the last event a client has (-1 or left out: none), written as a whole number; anything else is 400. */
