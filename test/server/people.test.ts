@@ -306,7 +306,8 @@ describe('invitations and seats', () => {
       expect(olga.cookie).toBeNull(); // nobody was made or signed in
       expect((await claim(timed.person('Ann'), twoWeeks.body.token, ['allied:mediterranean'])).status).toBe(200);
       const list = (await rita.get(`/api/games/${id}/invitations`)).body.invitations as { kind: string; seats: string[]; expired: boolean; expiresAt: string | null }[];
-      expect(list.map((i) => [i.seats[0] ?? i.kind, i.expired, i.expiresAt])).toEqual([
+      // Made in the same instant of the test's clock, the three come in no set order: sorted by what they offer.
+      expect(list.map((i) => [i.seats[0] ?? i.kind, i.expired, i.expiresAt]).sort(([a], [b]) => String(a).localeCompare(String(b)))).toEqual([
         ['allied:mediterranean', false, '2026-12-16T12:00:00.000Z'],
         ['soviet:mediterranean', true, '2026-12-03T12:00:00.000Z'],
         ['spectator', false, null],
