@@ -324,7 +324,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('a "choose 4" of 18 form (8: the Non-Combatants dealt at the table) counts what is ticked and, at 4, lets no fifth be ticked', async () => {
+  it('a "choose 4" of 18 form (8: the Non-Combatants dealt at the table), the seat\'s only decision, opens by itself beside the team note, counts what is ticked and, at 4, lets no fifth be ticked', async () => {
     const page = await newPage(browser, PHONE);
     try {
       await page.goto(`${server.url}/`);
@@ -338,7 +338,8 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await page.getByTestId('claim-button').click();
       const form = actionForm(page, 'allied:mediterranean', 'dealNonCombatants');
       await form.waitFor();
-      if (!(await form.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await form.locator(':scope > details > summary').click();
+      await actionForm(page, 'allied:mediterranean', 'teamNote').waitFor();
+      expect(await form.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open), 'the decision, open').toBe(true);
       const boxes = form.getByRole('checkbox');
       expect(await boxes.count()).toBe(18);
       for (let i = 0; i < 4; i++) await boxes.nth(i).check();
@@ -382,7 +383,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('an invitation opened by someone signed in already says who gets the seats and offers no seat of the other team (her page folds the board of the War Zone she does not play), warns the referee that it is a player\'s, asks a newcomer\'s name before sending; a link whose seats are all taken says so and offers nothing to claim', async () => {
+  it('an invitation opened by someone signed in already says who gets the seats and offers no seat of the other team (her page folds the board of the War Zone she does not play), greys the seats she cannot claim, warns the referee that it is a player\'s, asks a newcomer\'s name before sending; a link whose seats are all taken says so and offers nothing to claim', async () => {
     const [referee, player, visitor] = await Promise.all([1, 2, 3].map(() => newPage(browser, LAPTOP)));
     try {
       await referee.goto(`${server.url}/`);
@@ -404,6 +405,10 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       expect(await player.getByTestId('claim-seat-allied:north-atlantic').isChecked()).toBe(true);
       for (const seat of ['soviet:mediterranean', 'soviet:north-atlantic']) expect(await player.getByTestId(`claim-seat-${seat}`).isDisabled(), seat).toBe(true);
       await player.getByText("Soviet, Mediterranean — the other team's (one person plays for one team)").waitFor();
+      // A seat that cannot be claimed is greyed, its name with its box.
+      const colour = (seat: string) => player.getByTestId(`claim-seat-${seat}`).evaluate((box) => getComputedStyle(box.closest('label')!).color);
+      expect(await colour('soviet:mediterranean')).toBe('rgb(87, 96, 106)');
+      expect(await colour('allied:north-atlantic')).not.toBe('rgb(87, 96, 106)');
       // Her game page: the War Zone she plays in full, the other's board folded (one click away).
       await player.goto(`${server.url}/g/${id}`);
       const folded = player.getByTestId('zone-details-north-atlantic');
@@ -416,7 +421,9 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await expect.poll(() => referee.getByTestId('referee-claims').textContent()).toMatch(/^You are this campaign's referee: this link is for a player\./);
       // Someone new who forgets their name is told so before anything is sent.
       await visitor.goto(table);
+      await expect.poll(() => visitor.getByTestId('claim-button').textContent()).toBe('Claim a seat'); // nothing ticked yet
       await visitor.getByTestId('claim-seat-soviet:mediterranean').check();
+      expect(await visitor.getByTestId('claim-button').textContent()).toBe('Claim the seat');
       await visitor.getByTestId('claim-button').click();
       await expect.poll(() => visitor.getByTestId('error').textContent()).toBe('Give your name: the other players will see it.');
       expect(await visitor.getByTestId('referee-claims').count()).toBe(0);

@@ -178,7 +178,7 @@ describe('import and export of the CLI game file', () => {
     expect(watched.headers['content-disposition']).toBe(`attachment; filename="wardroom-${g.id}-log-spectator.json"`);
   });
 
-  it('the game file carries the campaign\'s title, and its download is named by it; imported with no title given, the file\'s title names the campaign', async () => {
+  it('the game file carries the campaign\'s title, and its download is named by it (accents dropped, not their letters); imported with no title given, the file\'s title names the campaign', async () => {
     const rita = server.person('Rita');
     const id = await createCampaign(rita, { ...TWO_ZONE_FORM, title: 'Winter Campaign 1986' });
     const r = await rita.get(`/api/games/${id}/export`);
@@ -189,6 +189,9 @@ describe('import and export of the CLI game file', () => {
     expect((await rita.page(again.body.id)).game.title).toBe('Winter Campaign 1986');
     const titled = await rita.post('/api/import', { file: JSON.stringify(r.body), title: 'Club copy' });
     expect((await rita.page(titled.body.id)).game.title).toBe('Club copy');
+    // A title's accented letters keep their letter in the file's name.
+    const accented = await createCampaign(rita, { ...TWO_ZONE_FORM, title: 'Mañana: Zürich' });
+    expect((await rita.get(`/api/games/${accented}/export`)).headers['content-disposition']).toBe(`attachment; filename="wardroom-manana-zurich-${accented}.json"`);
   });
 
   it('a physical-dice campaign is not moved to the table (409): its ordinary export goes to the table, and online play goes on', async () => {

@@ -89,6 +89,12 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
               </option>
             ))}
           </select>
+          {/* The chosen option in full: a closed list on a phone cuts a long one off (a ship's cost, a teammate's order). */}
+          {chosen && (
+            <small class="chosen-option" data-testid={`chosen-option-${name}`}>
+              Chosen: {chosen.label}
+            </small>
+          )}
           {inner}
         </div>
       );
@@ -100,7 +106,7 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
           <legend>
             {label}{' '}
             <small>
-              (choose {f.min === f.max ? f.min : `${f.min}–${f.max}`}; <span data-testid={`chosen-${name}`}>{chosen.length} chosen</span>)
+              (choose {f.min === f.max ? f.min : `${f.min}–${f.max}`}; <span data-testid={`chosen-${name}`} aria-live="polite">{chosen.length} chosen</span>)
             </small>
           </legend>
           {help}

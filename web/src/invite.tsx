@@ -175,7 +175,7 @@ export function Invite({ token }: { token: string }) {
         {nameField}
         <ErrorBox message={error} />
         <button type="submit" class="primary big" disabled={busy} data-testid="claim-button">
-          Claim {chosen.length > 1 ? `${chosen.length} seats` : 'the seat'}
+          Claim {chosen.length > 1 ? `${chosen.length} seats` : chosen.length ? 'the seat' : 'a seat'}
         </button>
       </form>
     </main>

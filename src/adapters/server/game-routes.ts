@@ -112,7 +112,8 @@ function forDownload(record: GameRecord, title: string, holders: readonly Holder
 
 /** The download's attachment header: the title, then the id (two campaigns may share a title). */
 function attachment(id: string, title: string): string {
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40).replace(/-$/, '');
+  // Accents dropped, not the letters ("Zürich" → "zurich"): NFKD splits them off as combining marks.
+  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40).replace(/-$/, '');
   return `attachment; filename="wardroom-${slug ? `${slug}-` : ''}${id}.json"`;
 }
 
