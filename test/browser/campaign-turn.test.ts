@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     await act(allied.page, ALLIED, 'buyShip', async (f) => {
       await f.getByLabel('Ship').selectOption('uss-ticonderoga');
       // The chosen option in full under the list, which a phone cuts off when closed.
-      expect(await f.getByTestId('chosen-option-ship').textContent()).toBe("Chosen: USS Ticonderoga (surface, 16 points, costs 16)");
+      expect(await f.getByTestId('chosen-option-ship').textContent()).toBe('Chosen: USS Ticonderoga (surface, 16 points, costs 16)');
     });
     await act(allied.page, ALLIED, 'buyCard', (f) => f.getByLabel('Action card').selectOption('Intelligence').then(() => undefined));
     await expect.poll(() => allied.page.getByTestId('zone-mediterranean').textContent()).toContain('Order (secret until carried out): USS Nimitz, USS Ticonderoga, Intelligence — cost 61, leaving 69 on the Point Track');
