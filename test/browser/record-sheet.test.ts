@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium, startWebServer } from '../support/browser.ts';
-import { axeViolations, LAPTOP, newPage, screenshots, shot } from './driver.ts';
+import { axeViolations, LAPTOP, newPage, PHONE, screenshots, shot } from './driver.ts';
 
 /**
  * Issue 10, Tests: "the record sheet prints to a PDF whose text holds each zone's VP; plots have
@@ -27,6 +27,43 @@ async function pdfText(pdf: Buffer): Promise<string> {
   }
   await doc.destroy();
   return pages.join('\n').replace(/\s+/g, ' ');
+}
+
+/**
+ * Every text of the plots' charts as the browser draws it: how high its font renders (its CSS size
+ * times the SVG's scale on screen), and what is wrong with it: too small to read (under 11 px), cut
+ * off by its chart's edge, or over another text of the same chart. Boxes are the text's
+ * getBoundingClientRect (its glyphs' full height, ascent to descent).
+ */
+async function plotText(page: Page): Promise<{ sizes: number[]; problems: string[] }> {
+  return page.evaluate(() => {
+    const sizes: number[] = [];
+    const problems: string[] = [];
+    for (const svg of document.querySelectorAll<SVGSVGElement>('figure.plot svg[role="img"]')) {
+      const plot = svg.closest('figure')!.dataset.testid;
+      const frame = svg.getBoundingClientRect();
+      const texts = [...svg.querySelectorAll('text')].map((t) => {
+        const m = t.getScreenCTM()!;
+        const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+        return { what: `${plot} "${t.textContent}"`, px, box: t.getBoundingClientRect() };
+      });
+      if (!texts.length) problems.push(`${plot}: no text`);
+      for (const [i, t] of texts.entries()) {
+        sizes.push(t.px);
+        const b = t.box;
+        if (t.px < 11) problems.push(`${t.what} is ${t.px.toFixed(1)} px`);
+        if (b.left < frame.left - 0.5 || b.right > frame.right + 0.5 || b.top < frame.top - 0.5 || b.bottom > frame.bottom + 0.5) problems.push(`${t.what} is cut off by the chart's edge`);
+        if (b.right > innerWidth) problems.push(`${t.what} is past the screen's right edge`);
+        for (const u of texts.slice(i + 1)) {
+          const c = u.box;
+          const w = Math.min(b.right, c.right) - Math.max(b.left, c.left);
+          const h = Math.min(b.bottom, c.bottom) - Math.max(b.top, c.top);
+          if (w > 0.5 && h > 0.5) problems.push(`${t.what} and ${u.what} overlap (${w.toFixed(1)} × ${h.toFixed(1)} px)`);
+        }
+      }
+    }
+    return { sizes, problems };
+  });
 }
 
 interface ZonePoints {
@@ -173,6 +210,27 @@ describe.skipIf(!hasChromium)('the Victory Point Record Sheet, the plots and the
     } finally {
       await scan.context().close();
     }
+  });
+
+  it('on a phone (360 px) the plots\' words and numbers are as big as the page\'s small print (11 px or more), none cut off or over another; on a laptop too', async () => {
+    const found: Record<string, string[]> = {};
+    for (const [name, size] of [['phone', PHONE], ['laptop', LAPTOP]] as const) {
+      const viewer = await newPage(browser, size);
+      try {
+        await viewer.context().addCookies(await page.context().cookies());
+        await viewer.goto(`${server.url}/g/${id}/end`);
+        await viewer.getByTestId('plot-zone-points').waitFor();
+        // A chart laid out for the width it is given is drawn again once that width is known, before the next frames.
+        await viewer.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const { sizes, problems } = await plotText(viewer);
+        console.log(`plots at ${size.width} px: text ${Math.min(...sizes).toFixed(1)}–${Math.max(...sizes).toFixed(1)} px high`);
+        await viewer.locator('section.plots').screenshot({ path: shot(`plots-${name}.png`) });
+        found[name] = problems;
+      } finally {
+        await viewer.context().close();
+      }
+    }
+    expect(found).toEqual({ phone: [], laptop: [] });
   });
 
   it('the pages (game, end, record sheet) draw under the server\'s Content Security Policy (style-src \'self\'): the browser refused nothing', async () => {

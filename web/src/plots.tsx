@@ -7,8 +7,8 @@
  * label, never by colour alone. Everything drawn comes from GET /api/games/:id/record, which holds
  * only public facts.
  */
-import { Fragment, type ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { Fragment, type ComponentChildren, type RefObject } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CampaignRecord } from '../../src/modules/cwnb/campaign-record.ts';
 import { api, errorText, type Side } from './api.ts';
 import { statusAbbrev } from './ui.tsx';
@@ -40,9 +40,39 @@ function niceStep(max: number, n = 5): number {
   return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw)!;
 }
 
-function Figure({ id, caption, label, svg, table, tableName }: { id: string; tableName: string; caption: ComponentChildren; label: string; svg: (props: { role: 'img'; 'aria-label': string }) => ComponentChildren; table: ComponentChildren }) {
+/**
+ * The width a chart is given on the page (its figure's, in CSS px), once measured, and again
+ * whenever it changes. A chart narrower than its usual layout is laid out for that width, its
+ * viewBox as wide as it is drawn, so that its 12 px text is drawn 12 px high: the usual 640-wide
+ * layout shrunk onto a phone (about 310 px) drew it 6 px high. Null until measured (the usual layout).
+ */
+function useChartWidth(): [RefObject<HTMLElement | null>, number | null] {
+  const box = useRef<HTMLElement | null>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    if (!box.current) return;
+    const watch = new ResizeObserver(([e]) => setWidth(Math.floor(e.contentRect.width)));
+    watch.observe(box.current);
+    return () => watch.disconnect();
+  }, []);
+  return [box, width];
+}
+
+/** The font of a chart's text, as record.css sets it (`.chart text`): labels are measured in it. */
+const CHART_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+let measurer: CanvasRenderingContext2D | null | undefined;
+
+/** How wide `text` is drawn in a chart, bold or not: the room its labels need on this device's font. */
+function textWidth(text: string, bold = false): number {
+  measurer ??= document.createElement('canvas').getContext('2d');
+  if (!measurer) return text.length * 8.5; // no canvas: a generous guess
+  measurer.font = `${bold ? 'bold ' : ''}${CHART_FONT}`;
+  return Math.ceil(measurer.measureText(text).width);
+}
+
+function Figure({ id, box, caption, label, svg, table, tableName }: { id: string; box: RefObject<HTMLElement | null>; tableName: string; caption: ComponentChildren; label: string; svg: (props: { role: 'img'; 'aria-label': string }) => ComponentChildren; table: ComponentChildren }) {
   return (
-    <figure class="plot" data-testid={`plot-${id}`} aria-labelledby={`${id}-caption`}>
+    <figure ref={box} class="plot" data-testid={`plot-${id}`} aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`}>{caption}</figcaption>
       {svg({ role: 'img', 'aria-label': label })}
       <details class="plot-data">
@@ -66,9 +96,9 @@ function Marker({ side, x, y }: { side: Side; x: number; y: number }) {
  * bonuses added, the final score (else the race stopped short of it).
  */
 export function VpRace({ data }: { data: RecordData }) {
-  const W = 640;
+  const [box, width] = useChartWidth();
+  const W = Math.min(640, width ?? 640);
   const H = 300;
-  const m = { l: 52, r: 110, t: 14, b: 44 };
   const END = 'End (11)';
   const points: { turn: number; tick: string; running: Record<Side, number> }[] = [
     ...data.series.map((p) => ({ turn: p.turn, tick: String(p.turn), running: p.running })),
@@ -78,10 +108,24 @@ export function VpRace({ data }: { data: RecordData }) {
   const max = Math.max(10, ...points.flatMap((p) => [p.running.allied, p.running.soviet]));
   const step = niceStep(max);
   const top = Math.ceil(max / step) * step;
-  const x = (turn: number) => (turns.length < 2 ? (m.l + W - m.r) / 2 : m.l + ((turn - turns[0]) / (turns.at(-1)! - turns[0])) * (W - m.l - m.r));
-  const y = (v: number) => H - m.b - (v / top) * (H - m.t - m.b);
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
   const name = (s: Side) => data.sides.find((d) => d.id === s)!.name;
+  const endLabel = (s: Side) => `${name(s)} ${points.at(-1)?.running[s] ?? 0}`;
+  // Room on the left for the axis title (drawn up the edge, to x ≈ 18) and the widest number beside
+  // it; on the right for the lines' end labels ("Allied 2945") and half the last turn's.
+  const m = {
+    l: 28 + Math.max(...ticks.map((t) => textWidth(String(t)))),
+    r: Math.max(12 + Math.max(...(['allied', 'soviet'] as const).map((s) => textWidth(endLabel(s), true))), textWidth(points.at(-1)?.tick ?? '') / 2 + 2),
+    t: 14,
+    b: 44,
+  };
+  const x = (turn: number) => (turns.length < 2 ? (m.l + W - m.r) / 2 : m.l + ((turn - turns[0]) / (turns.at(-1)! - turns[0])) * (W - m.l - m.r));
+  const y = (v: number) => H - m.b - (v / top) * (H - m.t - m.b);
+  // The turns labelled: every one if their labels fit apart, else every other or third, counted
+  // back from the last point (the end) so that it is always labelled.
+  const labelled = (every: number) => points.filter((_, i) => (points.length - 1 - i) % every === 0);
+  const apart = (every: number) => labelled(every).every((p, i, a) => i === 0 || x(p.turn) - x(a[i - 1].turn) >= (textWidth(p.tick) + textWidth(a[i - 1].tick)) / 2 + 4);
+  const every = Array.from({ length: points.length }, (_, i) => i + 1).find(apart) ?? points.length;
   const label =
     `Line chart: Victory Points banked to date by Campaign Game Turn. ` +
     data.sides.map((s) => `${s.name} (${s.id === 'allied' ? 'solid line, circles' : 'dashed line, squares'}): ${points.map((p) => `${p.tick === END ? 'at the end (11), with the Point Track banked and the End Game bonus,' : `turn ${p.turn}`} ${p.running[s.id]}`).join(', ')}`).join('. ') +
@@ -89,6 +133,7 @@ export function VpRace({ data }: { data: RecordData }) {
   return (
     <Figure
       id="vp-race"
+      box={box}
       tableName="Victory Points banked by turn"
       caption={
         <>
@@ -107,7 +152,7 @@ export function VpRace({ data }: { data: RecordData }) {
               </text>
             </g>
           ))}
-          {points.map((p) => (
+          {labelled(every).map((p) => (
             <text key={p.turn} class="tick" x={x(p.turn)} y={H - m.b + 18} text-anchor="middle">
               {p.tick}
             </text>
@@ -132,7 +177,7 @@ export function VpRace({ data }: { data: RecordData }) {
                   <Marker key={i} side={s} x={px} y={py} />
                 ))}
                 <text class={`end-label ${s}`} x={last[0] + 10} y={last[1] + 4 + dy}>
-                  {name(s)} {mine}
+                  {endLabel(s)}
                 </text>
               </g>
             );
@@ -200,11 +245,20 @@ export function VpRace({ data }: { data: RecordData }) {
 
 /** The War Zone Status of every zone at the end of each turn (7.2.3): a grid of named columns. */
 export function ZoneStatus({ data }: { data: RecordData }) {
+  const [box, width] = useChartWidth();
+  const turns = Math.max(1, data.series.length);
   const rowH = 30;
-  const labelW = 130;
-  const cellW = Math.max(34, Math.min(64, 500 / Math.max(1, data.series.length)));
+  // The zones' names beside their rows, the cells 34 to 64 px wide; where that does not fit (a
+  // phone), the names above their rows and the cells sharing the whole width (26 px fit "AD").
+  const fit = width ?? Infinity;
+  const beside = Math.min(Math.max(34, Math.min(64, 500 / turns)), (fit - 130 - 8) / turns);
+  const stacked = beside < 34;
+  const labelW = stacked ? 0 : 130;
+  const nameH = stacked ? 16 : 0;
+  const cellW = stacked ? Math.max(26, (fit - 8) / turns) : beside;
   const W = labelW + cellW * data.series.length + 8;
-  const H = 24 + rowH * data.zones.length + 4;
+  const H = 24 + (nameH + rowH) * data.zones.length + 4;
+  const rowY = (r: number) => 24 + r * (nameH + rowH) + nameH;
   const cols = data.statusColumns;
   const label =
     `Grid: the War Zone Status of each zone at the end of each Campaign Game Turn, from ${cols[0]} to ${cols.at(-1)}. ` +
@@ -213,6 +267,7 @@ export function ZoneStatus({ data }: { data: RecordData }) {
   return (
     <Figure
       id="zone-status"
+      box={box}
       tableName="War Zone Status by turn"
       caption={
         <>
@@ -240,15 +295,21 @@ export function ZoneStatus({ data }: { data: RecordData }) {
           ))}
           {data.zones.map((z, r) => (
             <g key={z.id}>
-              <text class="row-label" x={labelW - 8} y={24 + r * rowH + rowH / 2 + 4} text-anchor="end">
-                {z.name}
-              </text>
+              {stacked ? (
+                <text class="row-label" x={0} y={rowY(r) - 4}>
+                  {z.name}
+                </text>
+              ) : (
+                <text class="row-label" x={labelW - 8} y={rowY(r) + rowH / 2 + 4} text-anchor="end">
+                  {z.name}
+                </text>
+              )}
               {data.series.map((p, i) => {
                 const c = p.status[z.id] ?? 3;
                 return (
                   <g key={p.turn}>
-                    <rect class={`cell status-${c}`} x={labelW + i * cellW + 1} y={24 + r * rowH + 1} width={cellW - 2} height={rowH - 2} />
-                    <text class={`cell-label status-text-${c}`} x={labelW + i * cellW + cellW / 2} y={24 + r * rowH + rowH / 2 + 4} text-anchor="middle">
+                    <rect class={`cell status-${c}`} x={labelW + i * cellW + 1} y={rowY(r) + 1} width={cellW - 2} height={rowH - 2} />
+                    <text class={`cell-label status-text-${c}`} x={labelW + i * cellW + cellW / 2} y={rowY(r) + rowH / 2 + 4} text-anchor="middle">
                       {statusAbbrev(cols[c])}
                     </text>
                   </g>
@@ -289,19 +350,25 @@ export function ZoneStatus({ data }: { data: RecordData }) {
 
 /** Each zone's points: VP banked plus its End Game bonus (11), per team, as paired bars. */
 export function ZonePointsPlot({ data }: { data: RecordData }) {
-  const W = 640;
-  const labelW = 130;
-  const barH = 12;
-  const groupH = 2 * barH + 14;
+  const [box, width] = useChartWidth();
+  const W = Math.min(640, width ?? 640);
+  const barLabel = (z: RecordData['perZone'][number], s: Side) => `${data.sides.find((d) => d.id === s)!.name} ${z.total[s]}${z.bonus[s] ? ` (bonus +${z.bonus[s]})` : ''}`;
+  const right = W - 8 - Math.max(0, ...data.perZone.flatMap((z) => [textWidth(barLabel(z, 'allied')), textWidth(barLabel(z, 'soviet'))])); // room for the longest label
+  // The zones' names beside their bars; where that leaves the bars under 150 px (a phone), above them.
+  const stacked = right - 130 < 150;
+  const labelW = stacked ? 1 : 130;
+  const nameH = stacked ? 16 : 0;
+  const barH = 15; // a label's glyphs are about 14 px high: the two labels of a zone apart
+  const groupH = nameH + 2 * barH + 14;
   const H = 10 + groupH * data.perZone.length + 24;
   const max = Math.max(10, ...data.perZone.flatMap((z) => [z.total.allied, z.total.soviet]));
-  const right = W - 170; // room for the longest label, "Allied 999 (bonus +99)"
   const x = (v: number) => labelW + (v / max) * (right - labelW);
   const what = data.over ? 'VP banked plus the End Game bonus' : 'VP banked so far';
   const label = `Bar chart: each War Zone's points, ${what}. ` + data.perZone.map((z) => `${z.name}: ${data.sides.map((s) => `${s.name} ${z.total[s.id]}`).join(', ')}`).join('. ') + '.';
   return (
     <Figure
       id="zone-points"
+      box={box}
       tableName="points per War Zone"
       caption={
         <>
@@ -319,20 +386,25 @@ export function ZonePointsPlot({ data }: { data: RecordData }) {
           </defs>
           <line class="axis" x1={labelW} x2={labelW} y1={6} y2={H - 20} />
           {data.perZone.map((z, r) => {
-            const y0 = 10 + r * groupH;
+            const y0 = 10 + r * groupH + nameH; // the bars' top
             return (
               <g key={z.zone}>
-                <text class="row-label" x={labelW - 8} y={y0 + barH + 4} text-anchor="end">
-                  {z.name}
-                </text>
+                {stacked ? (
+                  <text class="row-label" x={labelW + 5} y={y0 - 4}>
+                    {z.name}
+                  </text>
+                ) : (
+                  <text class="row-label" x={labelW - 8} y={y0 + barH + 4} text-anchor="end">
+                    {z.name}
+                  </text>
+                )}
                 {data.sides.map((s, k) => {
                   const v = z.total[s.id];
-                  const b = z.bonus[s.id];
                   return (
                     <g key={s.id}>
                       <rect class={`bar ${s.id}`} x={labelW} y={y0 + k * barH} width={Math.max(0, x(v) - labelW)} height={barH - 1} fill={s.id === 'soviet' ? 'url(#hatch-soviet)' : undefined} />
-                      <text class="bar-label" x={x(v) + 4} y={y0 + k * barH + barH - 2}>
-                        {`${s.name} ${v}${b ? ` (bonus +${b})` : ''}`}
+                      <text class="bar-label" x={x(v) + 4} y={y0 + k * barH + barH - 3}>
+                        {barLabel(z, s.id)}
                       </text>
                     </g>
                   );
