@@ -245,15 +245,19 @@ describe('wardroom play', () => {
 });
 
 describe('wardroom replay --log --as VIEWER (issue 7 §1)', () => {
-  it('prints the log as that viewer may see it: each team its own Action cards, the other team only how many', async ({ expect }) => {
+  it('prints the log as that viewer may see it: each team its own Action cards, the other team only how many; by default a spectator\'s (the table\'s) log', async ({ expect }) => {
     const example = join(ROOT, 'examples/cwnb/two-zone.json');
-    const [referee, soviet, allied, spectator, nobody] = await Promise.all([
-      wardroom(['replay', example, '--log']),
+    const [referee, soviet, allied, spectator, nobody, byDefault] = await Promise.all([
+      wardroom(['replay', example, '--log', '--as', 'referee']),
       wardroom(['replay', example, '--log', '--as', 'soviet']),
       wardroom(['replay', example, '--log', '--as', 'allied:mediterranean']),
       wardroom(['replay', example, '--log', '--as', 'spectator']),
       wardroom(['replay', example, '--log', '--as', 'nobody']),
+      wardroom(['replay', example, '--log']),
     ]);
+    // At a shared table the plain command shows no team's secrets; "--as referee" shows them all.
+    expect(byDefault.stdout.startsWith(spectator.stdout), 'the log, then the status').toBe(true);
+    expect(byDefault.stdout).not.toContain('Torpedo (8)');
     // A seat typed as play reads it.
     expect((await wardroom(['replay', example, '--log', '--as', 'a:med'])).stdout).toBe(allied.stdout);
     const buys = (out: string) => out.split('\n').find((l) => l.startsWith('Mediterranean: Allied buys'))!;

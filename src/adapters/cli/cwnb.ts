@@ -183,13 +183,14 @@ export function registerCwnbCommands(program: Command): void {
     .description('Validate and replay a game file; print a summary')
     .argument('<file>')
     .option('--json', 'machine-readable summary')
-    .option('--log', 'print every event (as the referee sees them, or as --as sees them)')
-    .option('--as <viewer>', 'the log as this viewer may see it: a seat (allied:mediterranean), a team (allied), referee or spectator')
+    .option('--log', 'print every event the viewer may see (a spectator, or --as)')
+    .option('--as <viewer>', 'the log and status as this viewer may see them: a seat (allied:mediterranean), a team (allied), referee (everything) or spectator (the default)')
     .action(async (file: string, o: { json?: boolean; log?: boolean; as?: string }) => {
-      const { cwnb, parseViewer, REFEREE, replaySummary, view } = await gameModules();
+      const { cwnb, parseViewer, replaySummary, SPECTATOR, view } = await gameModules();
       const session = await openFile(file);
       if (!session) return;
-      let viewer: Viewer = REFEREE;
+      // A spectator's by default: at a shared table "replay --log" must not show a team's open order, kept cards or notes.
+      let viewer: Viewer = SPECTATOR;
       if (o.as !== undefined) {
         const typed = session.module.id === cwnb.id ? viewerText(o.as, session.state as CwnbState, session.module.teams(session.state)) : o.as;
         const v = parseViewer(typed, session.module.seats(session.state), session.module.teams(session.state));
