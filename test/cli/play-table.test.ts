@@ -106,7 +106,7 @@ describe('play at a shared screen: what the table sees does not depend on a secr
 
   it('6.C.2 a ship typed when none can be paid for is refused as a secret ("why"), not as a public "cannot buy now"', async ({ expect }) => {
     const [refused, why] = await probeAfter(FULL, ['buy ticonderoga', 'why']);
-    expect(refused).toContain('a secret order is not accepted now');
+    expect(refused).toContain('that secret order was not recorded (mistyped, or not allowed now)');
     expect(refused).not.toMatch(/points|Ticonderoga/i);
     expect(why).toMatch(/costs 16/);
   });
@@ -155,7 +155,7 @@ describe('play at a shared screen: a team note is an option, not the step', () =
 
   it('6.C.2 "why" tells a refused secret order only to its own seat: after the keyboard goes to the other team, it tells nothing', async ({ expect }) => {
     const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'buy nimitz', 'buy nimitz', 'as s', '', 'why', 'quit']);
-    expect(r.screen).toContain('a secret order is not accepted now');
+    expect(r.screen).toContain('that secret order was not recorded (mistyped, or not allowed now)');
     const [why] = r.after.filter((a) => a.line === 'why').map((a) => a.screen.join('\n'));
     expect(why).toContain('No secret order of yours has been refused.');
     expect(why).not.toMatch(/nimitz/i);
@@ -190,6 +190,11 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     const after = r.screen.slice(r.screen.lastIndexOf(CLEARED));
     expect(after).toMatch(/USS Kidd .*sunk/i);
     expect(after).toMatch(/Soviet Battle Turn 1 of \d+ ends/);
+  });
+
+  it('7 a number asked alone says what it is and its range in words: damage, "negative for repairs"', async ({ expect }) => {
+    const r = await table(playedUpTo(53), ['damage kidd', '2', 'quit']);
+    expect(r.screen).toContain('  Points of damage added, or negative for repairs.\nDamage (-99 to 99)? ');
   });
 
   it('11 at the end of the campaign, a team\'s secrets on the screen are cleared before the result, which stays', async ({ expect }) => {

@@ -123,7 +123,7 @@ describe('an SMP decision answered at the terminal', () => {
   it('#3 after a partial answer, each count asked next offers what keeps the auto answer\'s total: Russian Winter s1=1, then Enter, Enter', async ({ expect }) => {
     const s = phase((prompt) => prompt.includes('Russian Winter'));
     const screen = await table(s, ['s1=1', '', '', 'quit']);
-    expect(screen).toContain('infantry in Belarus 0–3 [2]? ');
+    expect(screen).toContain('infantry in Belarus (0 to 3) [2]? ');
     expect(screen).not.toContain('Refused');
     expect(answers(s).at(-1)).toEqual({ seat: 'germany', s0: 2, s1: 1, s2: 0 });
   });
@@ -131,7 +131,7 @@ describe('an SMP decision answered at the terminal', () => {
   it('#3 the same field by field: s0 typed lower, the next count offers the rest', async ({ expect }) => {
     const s = phase((prompt) => prompt.includes('Russian Winter'));
     const screen = await table(s, ['', '2', '', '', 'quit']);
-    expect(screen).toContain('elite infantry in Belarus 0–1 [1]? ');
+    expect(screen).toContain('elite infantry in Belarus (0 to 1) [1]? ');
     expect(answers(s).at(-1)).toEqual({ seat: 'germany', s0: 2, s1: 1, s2: 0 });
   });
 

@@ -70,6 +70,12 @@ describe('wardroom new', () => {
     expect(both.stdout).toContain('the end rolled from turn 2 (13.1; --turns 3 is not used: only the end roll, or turn 9, ends the campaign), seeded dice');
   });
 
+  it('a one-turn campaign is "1 turn"; verified before any die, it says there is no roll yet to check', async ({ expect }) => {
+    const file = join(TMP, 'one-turn.json');
+    expect((await wardroom(['new', file, '--zones', 'med', '--demo', '--force', '--turns', '1'])).stdout).toContain('Created ' + file + ': mediterranean, 1 turn, seeded dice.');
+    expect((await wardroom(['verify', file])).stdout).toMatch(/^Verified: the seed matches its commitment [0-9a-f]{64}, and the log has no seeded roll yet to check\.\n$/);
+  });
+
   it('set-up mistakes are one line naming the file, zone, side or field, never a stack trace', async ({ expect }) => {
     const file = join(TMP, 'setup.json');
     const bad = (name: string, text: string) => {
@@ -98,6 +104,9 @@ describe('wardroom new', () => {
     }
     const folder = await wardroom(['new', join(TMP, 'no-such-folder', 'g.json'), '--zones', 'med', '--demo']);
     expect(folder.stderr.trim()).toBe(`${join(TMP, 'no-such-folder')}: no such folder for ${join(TMP, 'no-such-folder', 'g.json')}.`);
+    // The demo too, not Node's stack trace of the seed file it could not write.
+    const demo = await wardroom(['demo', join(TMP, 'no-such-folder', 'd.json')]);
+    expect([demo.code, demo.stderr.trim()]).toEqual([2, `${join(TMP, 'no-such-folder')}: no such folder for ${join(TMP, 'no-such-folder', 'd.json')}.`]);
     // Zones are named in files as on the command line.
     const aliased = await wardroom(['new', file, '--zones', 'med', '--demo', '--starting-points', bad('alias.json', '{"med": {"allied": 50, "soviet": 60}}')]);
     expect(aliased.code).toBe(0);

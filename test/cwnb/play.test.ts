@@ -20,7 +20,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     expect(log(file).slice(1).map((a) => a.ship)).toEqual(['uss-kidd', 'uss-oliver-hazard-perry', 'uss-los-angeles']);
     const [table, why] = r.stdout.split('> why\n');
     expect(table).not.toContain('"uss"');
-    expect(table).toContain('Refused: a secret order is not accepted now; "why" shows the reason');
+    expect(table).toContain('Refused: that secret order was not recorded (mistyped, or not allowed now); "why" shows the reason');
     expect(why).toContain('"uss" could be more than one Ship:');
     expect(why).toMatch(/USS Nimitz \(carrier, 30 points, costs 30\)/);
   });
@@ -75,7 +75,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     const own = r.stdout.slice(r.stdout.indexOf('allied:mediterranean> view\n'), r.stdout.indexOf('allied:mediterranean> done'));
     expect(own.indexOf('the other team looks away')).toBeGreaterThan(-1);
     expect(own.indexOf('the other team looks away')).toBeLessThan(own.indexOf('USS Kidd'));
-    expect(r.stdout.slice(r.stdout.indexOf('allied:mediterranean> hand'))).toMatch(/^allied:mediterranean> hand\n\(the other team looks away[^\n]*\n\s+1\. ECM/);
+    expect(r.stdout.slice(r.stdout.indexOf('allied:mediterranean> hand'))).toMatch(/^allied:mediterranean> hand\n\(the other team looks away[^\n]*\nAction cards Wardroom knows of \(bought, kept or received; the rest of your hand is dealt at the table\):\n\s+1\. ECM/);
   });
 
   it('14.1 "view" shows an Overall Commander the orders it gave, War Zone by War Zone; the other team\'s Commander sees none of them', async ({ expect }) => {
@@ -97,7 +97,7 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     const file = newGame(ONE_ZONE);
     const r = await wardroom(['play', file], ['roll 1', 'as s', 'card ecm', 'card jink', 'card bounce', 'card asw', 'card air cover', 'card surprise', 'why', 'quit'].join('\n') + '\n');
     // Refused in the same words as any secret order (a sixth card's own words would tell the table the team has five).
-    const refusal = r.stdout.indexOf('Refused: a secret order is not accepted now; "why" shows the reason (the other team looks away).');
+    const refusal = r.stdout.indexOf('Refused: that secret order was not recorded (mistyped, or not allowed now); "why" shows the reason (the other team looks away).');
     const why = r.stdout.indexOf('At most 5 Action cards may be purchased per turn; you have 5. (rule 6.C.2)');
     expect(refusal).toBeGreaterThan(0);
     expect(why, 'only after "why"').toBeGreaterThan(r.stdout.indexOf('soviet:mediterranean> why'));
@@ -221,7 +221,7 @@ describe('wardroom play: 14.1 an Overall Commander at the table', () => {
       const cards = ['ecm', 'evasive', 'air cover', 'asw', 'jink'].map((c) => `for a:med card ${c}`);
       const r = await wardroom(['play', file], [...rolls, 'as c:a', '', ...cards, 'for a:med card bounce', 'why', 'quit'].join('\n') + '\n');
       const after = r.stdout.slice(r.stdout.lastIndexOf('Recorded, and kept secret'));
-      expect(after, zones.join()).toContain('Refused: a secret order is not accepted now; "why" shows the reason');
+      expect(after, zones.join()).toContain('Refused: that secret order was not recorded (mistyped, or not allowed now); "why" shows the reason');
       expect(after, zones.join()).toContain('At most 5 Action cards may be purchased per turn');
       expect(after, zones.join()).not.toContain('Not understood');
     }

@@ -138,7 +138,7 @@ export function registerCwnbCommands(program: Command): void {
         if (!o.seedInFile) writeSeedFile(file, seed, record);
         writeGameFile(file, record);
         const unused = command.getOptionValueSource('turns') === 'cli' ? `; --turns ${o.turns} is not used: only the end roll, or turn 9, ends the campaign` : '';
-        const length = parsed.optional.variableEndTurn ? `the end rolled from turn ${parsed.optional.variableEndTurn.startTurn} (13.1${unused})` : `${parsed.turns} turns`;
+        const length = parsed.optional.variableEndTurn ? `the end rolled from turn ${parsed.optional.variableEndTurn.startTurn} (13.1${unused})` : `${parsed.turns} turn${parsed.turns === 1 ? '' : 's'}`;
         out(`Created ${file}: ${zones.join(', ')}, ${length}, ${o.dice} dice${Object.keys(optional).length ? `, optional rules: ${Object.keys(optional).join(', ')}` : ''}. Seed commitment ${record.seedCommitment}.`);
         if (!o.seedInFile) out(`The dice seed is in ${seedFile(file)}, not in the game file: the referee keeps it (play finds it beside the game file, or give --seed-file); it is written into the game file when the campaign ends.`);
         if (o.demo) out(`Using Wardroom's DEMO ${o.startingPoints ? 'roster' : 'roster and starting points'} — demo values, not the cards'.`);
@@ -158,6 +158,14 @@ export function registerCwnbCommands(program: Command): void {
       const { cwnb, newGameRecord, randomBytes, writeGameFile } = await gameModules();
       if (existsSync(file)) out(`Resuming ${file}.`);
       else {
+        try {
+          checkFolder(file);
+        } catch (e) {
+          if (!(e instanceof CommandError)) throw e;
+          err(e.message);
+          process.exitCode = 2;
+          return;
+        }
         const options = { zones: ['mediterranean', 'north-atlantic'], turns: 4, dice: 'seeded', roster: 'demo', startingPoints: 'demo' };
         const seed = randomBytes(32).toString('hex');
         const record = newGameRecord(cwnb.id, options, seed);
@@ -236,7 +244,7 @@ export function registerCwnbCommands(program: Command): void {
         return;
       }
       const r = verifyRecord(module, record, seed);
-      if (r.ok) out(`Verified: the seed matches its commitment ${record.seedCommitment}, and all ${r.rolls} seeded roll(s) in the log re-derive from it.`);
+      if (r.ok) out(`Verified: the seed matches its commitment ${record.seedCommitment}, and ${r.rolls ? `all ${r.rolls} seeded roll(s) in the log re-derive from it` : 'the log has no seeded roll yet to check'}.`);
       else {
         out(`NOT verified: ${r.problems.join('; ')}`);
         process.exitCode = 1;

@@ -225,7 +225,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   let secretWhy: { seat: string; why: string } | null = null;
   const keepSecret = (why: string): string => {
     secretWhy = { seat, why };
-    return 'a secret order is not accepted now; "why" shows the reason (the other team looks away).';
+    return 'that secret order was not recorded (mistyped, or not allowed now); "why" shows the reason (the other team looks away).';
   };
   /** A typed secret order that cannot be read ("buy nimitz": already in your order) is refused like one the rules refuse. */
   const secretly = <T,>(line: string, read: () => T): T => {
@@ -561,8 +561,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     const choices = f.kind === 'choice' || f.kind === 'subset';
     if (secret) term.say(`${f.label}: typed hidden${choices ? `; "?" lists your choices (they tell your order: ${LOOK_AWAY})` : f.kind === 'int' ? `; "?" gives the range (${LOOK_AWAY})` : ''}; "cancel" leaves.`);
     else if (choices) term.say(`${f.help ? `  ${f.help}\n` : ''}${listOptions(f.options)}\n  ("cancel" leaves.)`);
+    else if (f.kind === 'int' && f.help) term.say(`  ${f.help}`); // "negative for repairs": "Damage -99–99?" alone did not say
     for (;;) {
-      const hint = f.kind === 'int' && !secret ? ` ${f.min}–${f.max}` : f.kind === 'subset' ? ` (${pickCount(f)}, by number or name, comma-separated)` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
+      const hint = f.kind === 'int' && !secret ? ` (${f.min} to ${f.max})` : f.kind === 'subset' ? ` (${pickCount(f)}, by number or name, comma-separated)` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
       const line = await term.ask(`${f.label}${hint}${f.default !== undefined ? ` [${typedValue(f, f.default)}]` : ''}? `, secret);
       if (f.kind !== 'text' && line !== null && /^\s*(quit|exit)\s*$/i.test(line)) return 'quit'; // stops the session, as at the prompt
       if (line === null || (f.kind !== 'text' && /^\s*cancel\s*$/i.test(line))) return null;

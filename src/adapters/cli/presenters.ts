@@ -70,7 +70,8 @@ const cwnb: Presenter = {
     if (cmd !== 'fleet' && cmd !== 'hand') return undefined;
     const p = ownPlayer(cwnbView(session.state as CwnbState, seatViewer(seat)), seat)?.player;
     if (!p) throw new CommandError(`${cmd}: act as a War Zone seat first ("as allied:${(session.state as CwnbState).options.zones[0]}").`);
-    if (cmd === 'hand') return p.cards?.length ? [...lookAway(true, session.seatLabel(seat)), ...p.cards.map((c, i) => `  ${String(i + 1).padStart(2)}. ${cardText(c)}`)].join('\n') : 'No known Action cards.';
+    // Not the whole hand: the cards are dealt at the table; Wardroom knows those bought, kept or received.
+    if (cmd === 'hand') return p.cards?.length ? [...lookAway(true, session.seatLabel(seat)), 'Action cards Wardroom knows of (bought, kept or received; the rest of your hand is dealt at the table):', ...p.cards.map((c, i) => `  ${String(i + 1).padStart(2)}. ${cardText(c)}`)].join('\n') : 'No Action card Wardroom knows of (bought, kept or received); your hand is dealt at the table.';
     return p.fleet.length
       ? p.fleet.map((s) => `  ${s.name} (${s.kind}, ${s.points} points)${s.committed === false ? ' in port' : s.committed ? ' committed' : ''}${s.damage ? `, damage ${s.damage}` : ''}${s.crippled ? ', crippled' : ''}${s.critical ? ', critical' : ''}${s.passive ? ', passive' : ''}`).join('\n')
       : 'No ships.';
