@@ -192,6 +192,12 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(after).toMatch(/Soviet Battle Turn 1 of \d+ ends/);
   });
 
+  it('§4 a rewind that would take back a reveal (6.C.4 the second commitment) is refused before the players are asked to agree, saying why and how many could go', async ({ expect }) => {
+    const r = await table(playedUpTo(50), ['rewind', 'y', 'quit']);
+    expect(r.screen).not.toContain('agree?');
+    expect(r.screen).toMatch(/Refused: .*commitments revealed.* can never be taken back by a rewind \(a die rolled from the seed, a secret revealed, or a part of the game shared with other War Zones\); nothing of the Mediterranean came after it\./);
+  });
+
   it('7 a number asked alone says what it is and its range in words: damage, "negative for repairs"', async ({ expect }) => {
     const r = await table(playedUpTo(53), ['damage kidd', '2', 'quit']);
     expect(r.screen).toContain('  Points of damage added, or negative for repairs.\nDamage (-99 to 99)? ');

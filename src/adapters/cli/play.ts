@@ -442,6 +442,14 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         const entries = session.scopeEntries(where.scope);
         const n = Number(args[0] ?? 1);
         if (n > entries.length) throw new CommandError(`The ${where.name} has only ${entries.length} action${entries.length === 1 ? '' : 's'} to take back.`);
+        // Refused before the players are asked to agree: an entry no rewind of the zone can take back.
+        const floor = session.rewindFloor(where.scope);
+        if (entries[entries.length - n] <= floor) {
+          const after = entries.filter((j) => j > floor).length;
+          throw new CommandError(
+            `“${told(floor)}” can never be taken back by a rewind (a die rolled from the seed, a secret revealed, or a part of the game shared with other War Zones); ${after ? `only the ${after === 1 ? 'action' : `${after} actions`} of the ${where.name} after it may be ("rewind ${after}").` : `nothing of the ${where.name} came after it.`}`,
+          );
+        }
         const agreed = session.module.scopeSeats?.(session.state, where.scope) ?? [];
         term.say(`It takes back: ${entries.slice(-n).map(told).join('; ')}.`);
         if (term.interactive) {
