@@ -32,6 +32,10 @@ describe('smp run and wardroom play share one driver', () => {
     const replay = await wardroom(['smp', 'replay', record]);
     expect(replay.stdout).toMatch(/Verified: \d+ rolls? match the seed/);
     expect(replay.stdout).not.toContain('not finished');
+    // "wardroom replay", the campaign's command, points to it rather than print the board's JSON (1,400 lines).
+    const actions = JSON.parse(readFileSync(record, 'utf8')).log.length;
+    expect((await wardroom(['replay', record])).stdout).toBe(`${record}: a Strategic Missions Phase record (${actions} actions replayed). "wardroom smp replay ${record}" prints its report; "--json" here, its board as JSON.\n`);
+    expect(JSON.parse((await wardroom(['replay', record, '--json'])).stdout)).toHaveProperty('step');
   });
 
   it('a phase finished with wardroom play gives the next phase\'s board: smp replay --out writes it, as smp run --out would', async ({ expect }) => {

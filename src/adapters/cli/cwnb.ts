@@ -211,7 +211,9 @@ export function registerCwnbCommands(program: Command): void {
       }
       if (o.log) for (const e of session.eventsFor(viewer)) out(e.text);
       if (session.module.id !== cwnb.id) {
-        out(JSON.stringify(session.view(viewer), null, o.json ? 0 : 2));
+        // An SMP record: its report is "smp replay"'s; here only its board as JSON, asked for.
+        if (o.json) out(JSON.stringify(session.view(viewer)));
+        else out(`${file}: a Strategic Missions Phase record (${session.record.log.length} actions replayed). "wardroom smp replay ${file}" prints its report; "--json" here, its board as JSON.`);
         return;
       }
       const state = session.state as CwnbState;
