@@ -198,6 +198,14 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(r.screen).toMatch(/Refused: .*commitments revealed.* can never be taken back by a rewind \(a die rolled from the seed, a secret revealed, or a part of the game shared with other War Zones\); nothing of the Mediterranean came after it\./);
   });
 
+  it('6.C.1 a team note is announced to the teammate when the keyboard comes to their seat, once, by whom and how to read it; not to its writer', async ({ expect }) => {
+    const r = await table(playedUpTo(53), ['as s:na', 'note we strike at dawn', 'as s:med', 'status', 'as s:na', 'quit']);
+    const news = '(New team note from Soviet, North Atlantic: "log mine" shows it, the other team looks away.)';
+    expect(r.screen.split(news)).toHaveLength(2);
+    expect(r.screen.indexOf(news)).toBeGreaterThan(r.screen.indexOf('> as s:med'));
+    expect(r.screen).not.toContain('we strike at dawn');
+  });
+
   it('7 a number asked alone says what it is and its range in words: damage, "negative for repairs"', async ({ expect }) => {
     const r = await table(playedUpTo(53), ['damage kidd', '2', 'quit']);
     expect(r.screen).toContain('  Points of damage added, or negative for repairs.\nDamage (-99 to 99)? ');

@@ -161,6 +161,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   };
   const offers = () => (p.prompt ? p.prompt(session, seat) : renderActions(seat, session.listedActions(seat)));
   let lastOffers = '';
+  /** Each seat's last event when it last had the keyboard: what it has heard of (Presenter.news), this sitting. */
+  const heard = new Map<string, number>();
+  const sittingFrom = session.events.length - 1;
   /** The seat whose player was last asked at the keyboard (see handOver). */
   let handedTo = '';
   /** A seat that just gave a secret order: what it is offered next is not shown (below). */
@@ -303,6 +306,11 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       switchedTeam = false;
       handedTo = seat;
       if (handed !== null) showOffers();
+      if (seat && p.news) {
+        const news = p.news(session, seat, session.eventsFor(seatViewer(seat), heard.get(seat) ?? sittingFrom));
+        heard.set(seat, session.events.length - 1);
+        if (news) term.say(news);
+      }
       // A secret order's step: nothing typed shows. With only a team note open, what is typed shows
       // until it is a note: "note we strike at dawn" must not show, "sink kidd" may.
       const secretNow = specs.some((s) => s.secret);

@@ -40,6 +40,8 @@ export interface Presenter {
   autoAction?(session: Session<unknown>, seat: string): Action | null;
   /** More commands for "help" (those of the optional rules in play). */
   extraHelp?(session: Session<unknown>): string;
+  /** What the seat should hear of among its team's events since it last had the keyboard (6.C.1 a teammate's notes): a line, or nothing. */
+  news?(session: Session<unknown>, seat: string, events: readonly GameEvent[]): string | undefined;
 }
 
 const cwnb: Presenter = {
@@ -85,6 +87,11 @@ const cwnb: Presenter = {
     if (!zones.size) return [];
     const v = cwnbView(session.state as CwnbState, SPECTATOR);
     return v.zones.filter((z) => zones.has(z.id) && z.mission).flatMap((z) => missionTermsText(z));
+  },
+  news(session, seat, events) {
+    // 6.C.1 Team Summit: a note is for the teammates, who would not know it was written (its text is the team's, shown by "log mine").
+    const by = [...new Set(events.filter((e) => e.type === 'team-note' && e.by !== seat).map((e) => session.seatLabel(String(e.by))))];
+    return by.length ? `(New team note from ${by.join(' and ')}: "log mine" shows it, ${LOOK_AWAY}.)` : undefined;
   },
   extraHelp: (session) => `fleet · hand (the acting seat's own)${(session.state as CwnbState).options.optional.overallCommanders ? ' · for SEAT COMMAND (14.1 Overall Commander)' : ''}`,
 };
