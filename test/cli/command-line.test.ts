@@ -52,6 +52,8 @@ describe('commands typed as people type them', () => {
 
   it('6.C.4 a name in a list that is not a choice is named, with the choices; a KEY= that is not a field of the form names the fields', () => {
     expect(read('commit kidd, nimitz')).toEqual({ type: 'commit', ships: ['uss-kidd', 'uss-nimitz'] });
+    // 8 a choice typed twice ("3, 7, 11, 3" for four cards dealt) is named, not dropped without a word.
+    expect(() => read('commit kidd, nimitz, kidd')).toThrow(/^Ships committed: USS Kidd \(surface, 10 points\) is typed twice; each is chosen once\.$/);
     expect(() => read('commit kidd, kirov')).toThrow(/^"kirov" is not one of the ships committed you can choose now\. The choices:\n {3}1\. USS Los Angeles/);
     const ships = { kind: 'subset', label: 'Ships committed', options: [{ value: 'a', label: 'USS A (destroyer, 5 points)' }], unavailable: [{ value: 'b', label: 'USS B (frigate, 4 points)', why: 'it is in port' }], min: 0, max: 2 } as const;
     expect(() => readValue('ships', ships, 'a, USS B')).toThrow('"USS B" is not one of the ships committed you can choose now: USS B: it is in port.'); // a plural label: not "a Ships committed"

@@ -179,7 +179,8 @@ function readSubset(tokens: string[], f: Extract<FieldSpec, { kind: 'subset' }>)
     // A name after a comma is one of the list: one that is not a choice is named, not left over ("kirov, nimitz").
     if (!r && tokens[i - 1] === ',') throw new CommandError(`"${tokens[i]}" is not one of the ${f.label.toLowerCase()} you can choose now. The choices:\n${listOptions(f.options)}`);
     if (!r) break;
-    if (!values.includes(r.option.value)) values.push(r.option.value);
+    if (values.includes(r.option.value)) throw new CommandError(`${f.label}: ${r.option.label} is typed twice; each is chosen once.`);
+    values.push(r.option.value);
     i += r.used;
   }
   return { values, used: i };
