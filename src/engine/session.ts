@@ -73,6 +73,9 @@ export interface SessionOptions {
 
 const KERNEL_TYPES = new Set(['@undo', '@rewind']);
 
+/** A live undo or rewind after the end (a stored one still replays): the result was announced and a seeded game's seed published. */
+const GAME_OVER: RuleError = Object.freeze(ruleError('game-over', 'The game is over: its result (and its dice seed) are out, so nothing is taken back.'));
+
 /** What events say, to compare (their texts, the secret faces too). */
 function saying(events: readonly EventInput[]): string {
   return JSON.stringify(events.map((e) => [e.type, e.text, e.secret?.text]));
@@ -296,6 +299,7 @@ export class Session<S = unknown> {
   }
 
   private undoPlan(seat: string, count: number): number[] | RuleError {
+    if (this.isOver()) return GAME_OVER;
     if (!Number.isInteger(count) || count < 1) return ruleError('undo-not-allowed', 'Say how many of your actions to take back (1 or more).');
     const own: number[] = [];
     for (let i = this.steps.length - 1; i >= 0 && own.length < count; i--) {
@@ -381,6 +385,7 @@ export class Session<S = unknown> {
   rewind(scope: string, to: number, agreed: readonly string[], version?: number, asker: Viewer = agreed.includes('referee') ? REFEREE : SPECTATOR): Action[] | RuleError {
     const stale = this.stale(version);
     if (stale) return stale;
+    if (this.isOver()) return GAME_OVER;
     const need = this.module.scopeSeats?.(this.state, scope) ?? [];
     if (!agreed.includes('referee')) {
       if (!need.length) return ruleError('rewind-not-allowed', `"${scope}" is not a part of this game that can be rewound.`);

@@ -219,9 +219,18 @@ describe('§4 undo: a seat takes back its own last actions', () => {
     expect(isRuleError(s.submit(last))).toBe(false);
     expect(s.isOver()).toBe(true);
     expect(s.undoableCount('allied:mediterranean')).toBe(0);
-    // The last action is the Soviet team's secret (a set-aside, 7.2.1): the Allied seat is told only that the other team acted.
-    expect(last).toMatchObject({ type: 'setAside', seat: 'soviet:north-atlantic' });
-    expect(refused(s.undo('allied:mediterranean')).message).toMatch(new RegExp(`^An action of the Soviet team \\(action #${s.version - 1}\\) came after action #\\d+ of Allied, Mediterranean \\(“Allied team note`));
+    expect(refused(s.undo('allied:mediterranean'), 'game-over').message).toBe('The game is over: its result (and its dice seed) are out, so nothing is taken back.');
+  });
+
+  it('11 nothing is taken back once the campaign is over: its result and dice seed are out (the action that ended it, by its own seat, or a rewind by the referee)', () => {
+    const record = JSON.parse(readFileSync(new URL('../../examples/cwnb/two-zone.json', import.meta.url), 'utf8')) as GameRecord;
+    const s = openSession(record);
+    expect(s.isOver()).toBe(true);
+    const ender = record.log.at(-1)!.seat;
+    expect(s.undoableCount(ender)).toBe(0);
+    expect(refused(s.undo(ender), 'game-over').message).toBe('The game is over: its result (and its dice seed) are out, so nothing is taken back.');
+    refused(s.rewind('zone:north-atlantic', s.version - 2, ['referee']), 'game-over');
+    expect(s.isOver()).toBe(true);
   });
 
   it('8 Non-Combatant cards dealt at the table in one War Zone stand once another War Zone dealt from the same deck', () => {
