@@ -251,7 +251,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('13.1 on the create form: the agreed length (5.2) is disabled while Variable End Turn is ticked, with a note saying why that the field and the checkbox are described by', async () => {
+  it('13.1 on the create form: the agreed length (5.2) is disabled while Variable End Turn is ticked, with a note saying why that the field and the checkbox are described by; physical dice are said to be for one table', async () => {
     const page = await newPage(browser, PHONE);
     try {
       await page.goto(`${server.url}/new`);
@@ -259,6 +259,10 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await length.waitFor();
       expect(await length.isEnabled()).toBe(true);
       expect(await page.getByTestId('turns-not-used').count()).toBe(0);
+      // Physical dice are for one table: online nobody confirms a die typed in, the create form says so when they are chosen.
+      expect(await page.getByTestId('physical-dice-note').count()).toBe(0);
+      await page.getByLabel('Physical dice, typed in by the players').check();
+      expect(await page.getByTestId('physical-dice-note').textContent()).toMatch(/^For players at one table, .* Playing from different places, let the server roll\.$/);
       const rule = page.getByLabel('13.1 Variable End Turn');
       await rule.check();
       expect(await length.isDisabled()).toBe(true);

@@ -39,6 +39,13 @@ export function DiceChoice({ name, dice, setDice }: { name: string; dice: DiceMo
         <input type="radio" name={name} checked={dice === 'physical'} onChange={() => setDice('physical')} />
         Physical dice, typed in by the players
       </label>
+      {/* Online nobody else sees a die typed in: a player types the dice that decide their own strike or the end of the war. */}
+      {dice === 'physical' && (
+        <small class="help" data-testid="physical-dice-note">
+          For players at one table, who see each die rolled: each die is typed in by the player who rolls it, and no one else confirms it. Playing from
+          different places, let the server roll.
+        </small>
+      )}
     </fieldset>
   );
 }
