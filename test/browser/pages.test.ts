@@ -356,7 +356,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('importing a game file: a refusal is shown beside the form, the title given names the campaign, and its rematch says no one is seated; the rematch names its origin at the top and keeps its own rematch button for the bottom', async () => {
+  it('importing a game file: a refusal is shown beside the form, the title given names the campaign, and its end screen offers no seed check for dice typed in, its rematch says no one is seated; the rematch names its origin at the top and keeps its own rematch button for the bottom', async () => {
     const page = await newPage(browser, PHONE);
     try {
       await page.goto(`${server.url}/`);
@@ -372,6 +372,9 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await form.getByLabel('Title (optional: else the file\'s own, or its name)').fill('Club game, autumn');
       await form.getByTestId('submit-import').click();
       await expect.poll(() => page.locator('h1').first().textContent()).toBe('Club game, autumn');
+      // Its dice were typed in at the table (physical): the end screen offers no seed to check them against.
+      expect(await page.getByTestId('dice-typed').textContent()).toBe('The dice of this campaign were typed in at the table: Wardroom rolled none, so there is no roll to check.');
+      expect(await page.getByTestId('verify-hint').count()).toBe(0);
       // The file's campaign is over and no one holds its seats here: the rematch says it starts with every seat open, and swaps no one.
       await expect.poll(() => page.getByTestId('rematch').textContent()).toMatch(/No one holds a seat of this campaign: the rematch starts with every seat open/);
       expect(await page.getByTestId('rematch-swap-button').count()).toBe(0);

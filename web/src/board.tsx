@@ -316,13 +316,20 @@ export function EndScreen({ page }: { page: GamePage }) {
           </p>
         </>
       )}
-      <p>
-        Dice seed: <code data-testid="seed">{page.game.seed ?? 'not published yet'}</code>
-      </p>
-      <p>
-        Commitment published at creation: <code>{page.game.seedCommitment}</code>
-      </p>
-      {page.game.seed && (
+      {page.view.dice.physical ? (
+        // A seed no die came from: "check every die" would promise a check of the dice typed in.
+        <p data-testid="dice-typed">The dice of this campaign were typed in at the table: Wardroom rolled none, so there is no roll to check.</p>
+      ) : (
+        <>
+          <p>
+            Dice seed: <code data-testid="seed">{page.game.seed ?? 'not published yet'}</code>
+          </p>
+          <p>
+            Commitment published at creation: <code>{page.game.seedCommitment}</code>
+          </p>
+        </>
+      )}
+      {page.game.seed && !page.view.dice.physical && (
         <p data-testid="verify-hint">
           To check every die yourself, offline: download the game file (below), then run <code>npx wardroom verify FILE</code> with Wardroom (the seed against this commitment, and each
           logged roll derived from it again).
