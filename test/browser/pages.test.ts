@@ -192,7 +192,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('on a phone, the top of the game page links straight to the decision waiting on you, screens below the board', async () => {
+  it('on a phone, the top of the game page links straight to each decision waiting on you, screens below the board', async () => {
     const page = await newPage(browser, PHONE);
     try {
       await page.goto(`${server.url}/`);
@@ -205,6 +205,11 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       expect(await heading.evaluate((h) => h.getBoundingClientRect().top > window.innerHeight)).toBe(true); // below the first screen
       await link.click();
       await expect.poll(() => heading.evaluate((h) => { const r = h.getBoundingClientRect(); return r.top > -1 && r.top < window.innerHeight; })).toBe(true);
+      // The demo's player holds every seat: each seat waited on has its own link, the header names them all.
+      const mine = ((await (await page.request.get(page.url().replace('/g/', '/api/games/'))).json()) as { waitingFor: string[] }).waitingFor;
+      expect(mine.length).toBeGreaterThan(1);
+      expect(await page.locator('a[href^="#actions-h-"].badge').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(mine.map((s) => `#actions-h-${s}`));
+      expect(await link.textContent()).toBe(`${await page.locator(`[id="actions-h-${waited}"]`).evaluate((h) => h.firstChild!.textContent)} ↓`);
     } finally {
       await page.context().close();
     }
