@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)('a Campaign Game Turn in three browsers, secrets k
     // The form sent is gone (the order is done): the keyboard stays in the seat's actions, not back at the top of the page.
     await expect.poll(() => allied.page.evaluate(() => document.activeElement?.id)).toBe(`actions-h-${ALLIED}`);
     // And it says who the game waits for now.
-    await expect.poll(() => seatActions(allied.page, ALLIED).textContent()).toContain('Nothing to decide for this seat now: the game waits for Soviet, Mediterranean');
+    await expect.poll(() => seatActions(allied.page, ALLIED).textContent()).toContain('No decision waits on this seat now (what it may still do is below): the game waits for Soviet, Mediterranean');
     await buyShip(soviet, 'kirov');
     await buyShip(soviet, 'bditelny');
     await act(soviet.page, SOVIET, 'buyCard', (f) => f.getByLabel('Action card').selectOption('ECM').then(() => undefined));

@@ -342,7 +342,10 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     // Asked again and agreed (the referee's agreement is enough): it is done, and the page says so.
     const again = await page.request.post(`${server.url}/api/games/${id}/rewinds`, { data: { seat: allied, scope: `zone:${zone}`, to: 0 } });
     const rid2 = ((await again.json()) as { id: string }).id;
+    // Agreeing asks first, naming the point and how many actions go.
+    const question = new Promise<string>((resolve) => page.once('dialog', (d) => resolve(d.message()))); // accepted by newPage's handler
     await panel.getByTestId(`rewind-agree-${rid2}`).click();
+    expect(await question).toMatch(/^Agree to rewind the .+ to .+\? It takes back \d+ actions?, as soon as every seat needed has agreed\.$/);
     await expect.poll(() => panel.getByTestId('rewind-notice').textContent()).toBe('Agreed, and done: the game log marks what was taken back.');
     // Said until the game moves on: the next action clears it.
     const next = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'donePurchasing', seat: allied }, seen: (await game()).game.version } });

@@ -462,7 +462,7 @@ function SeatActions({ seat, page, specs, log, submit: send, undo: sendUndo, lea
       {!waiting && (
         // Options open (a note, starting an order again, the recorder) or none: who the game waits for, either way.
         <p data-testid="waits-for">
-          {forms.length || grid.size ? 'Nothing to decide for this seat now' : 'Nothing to do for this seat now'}
+          {forms.length || grid.size ? 'No decision waits on this seat now (what it may still do is below)' : 'Nothing to do for this seat now'}
           {page.waitingFor.length > 0 && !page.game.over ? `: the game waits for ${waitingNames(page)}` : ''}.
         </p>
       )}
