@@ -30,7 +30,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(t.conditions(PG, 'allied', 4).map((e) => [e.type, e.text])).toContainEqual(['special-condition', 'Persian Gulf: Allied has no Special Condition this turn (13.2).']);
     expect(t.refuse({ type: 'rollSpecialConditions', seat: 'allied:persian-gulf', values: [5, 1] })).toMatchObject({ code: 'conditions-rolled', rule: '13.2' });
     // Soviet 5: a second die on the Soviet column (6: Close Range Battle).
-    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'soviet:persian-gulf', values: [5] })).toMatchObject({ code: 'dice-values-required', rule: '13.2', message: 'A Special Conditions roll of 5 or 6 calls for the table die too: enter both dice, e.g. "5 2".' });
+    expect(t.refuse({ type: 'rollSpecialConditions', seat: 'soviet:persian-gulf', values: [5] })).toMatchObject({ code: 'dice-values-required', rule: '13.2', message: 'A Special Conditions roll of 5 calls for the table die too (a 5 or 6 does): roll it, and give both dice, the 5 first.' });
     expect(t.conditions(PG, 'soviet', 5, 6).map((e) => e.text)).toContain('Persian Gulf: Soviet Special Condition: Close Range Battle this turn (13.2).');
     // Both rolled, the zone goes on to its purchases; a second roll is refused as rolled already, not as "after the mission".
     expect(t.refuse({ type: 'rollSpecialConditions', seat: 'soviet:persian-gulf', values: [5, 5] })).toMatchObject({ code: 'conditions-rolled', rule: '13.2' });

@@ -50,7 +50,7 @@ export function rollConditions(state: CwnbState, zone: ZoneState, side: Side, va
   const [first] = roll(state, ctx, seat, [{ sides: 6, purpose: `Special Conditions, ${zoneName(zone.id)}, ${sideName(side)}, turn ${state.turn}` }], values?.slice(0, 1), zone.id);
   let condition: SpecialCondition | null = null;
   if (first >= 5) {
-    if (state.dice.physical && values && values.length < 2) refuse('dice-values-required', `A Special Conditions roll of 5 or 6 calls for the table die too: enter both dice, e.g. "${first} 2".`, '13.2');
+    if (state.dice.physical && values && values.length < 2) refuse('dice-values-required', `A Special Conditions roll of ${first} calls for the table die too (a 5 or 6 does): roll it, and give both dice, the ${first} first.`, '13.2');
     const [second] = roll(state, ctx, seat, [{ sides: 6, purpose: `Special Conditions table, ${zoneName(zone.id)}, ${sideName(side)}` }], values?.slice(1, 2), zone.id);
     condition = conditionsTable(state, zone).rows.find((r) => r.die === second)![side];
   } else if (state.dice.physical && values && values.length > 1) {
