@@ -70,10 +70,10 @@ describe('wardroom new', () => {
     expect(both.stdout).toContain('the end rolled from turn 2 (13.1; --turns 3 is not used: only the end roll, or turn 9, ends the campaign), seeded dice');
   });
 
-  it('a one-turn campaign is "1 turn"; verified before any die, it says there is no roll yet to check', async ({ expect }) => {
+  it('a one-turn campaign is "1 turn"; verified before any die, it says the log holds no seeded roll to check', async ({ expect }) => {
     const file = join(TMP, 'one-turn.json');
     expect((await wardroom(['new', file, '--zones', 'med', '--demo', '--force', '--turns', '1'])).stdout).toContain('Created ' + file + ': mediterranean, 1 turn, seeded dice.');
-    expect((await wardroom(['verify', file])).stdout).toMatch(/^Verified: the seed matches its commitment [0-9a-f]{64}, and the log has no seeded roll yet to check\.\n$/);
+    expect((await wardroom(['verify', file])).stdout).toMatch(/^Verified: the seed matches its commitment [0-9a-f]{64}, and the log holds no seeded roll to check\.\n$/);
   });
 
   it('set-up mistakes are one line naming the file, zone, side or field, never a stack trace', async ({ expect }) => {

@@ -184,7 +184,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   // Seats with nothing to do, to take back or to be told: one card for them all when there are several.
   const idle = seats.filter((s) => !page.actions[s].length && !page.closed?.[s]?.length && !page.undoable?.[s] && !page.waitingFor.includes(s));
   const grouped = idle.length > 1 ? new Set(idle) : new Set<string>();
-  const decideAt = seats.filter((s) => myDecisions.includes(s));
+  const decisionSeats = seats.filter((s) => myDecisions.includes(s));
   // An open rewind asked of one of this person's seats (needed, not agreed yet), or any, for the referee, who may answer every one: far down the page on a phone.
   const askedOfMe = page.rewinds.some((r) => r.needed.some((s) => page.me.seats.includes(s) && !r.agreed.includes(s)));
   const rewindAsked = askedOfMe || (page.me.referee && page.rewinds.length > 0);
@@ -207,16 +207,16 @@ export function Game({ id, as }: { id: string; as: string | null }) {
               </Link>
             </>
           )}
-          {decideAt.length > 0 && (
+          {decisionSeats.length > 0 && (
             <>
               {' '}
-              · {decideAt.length > 1 ? 'Your decisions: ' : ''}
+              · {decisionSeats.length > 1 ? 'Your decisions: ' : ''}
               {/* On a phone the forms are screens below the board: straight to each decision (a person may hold several seats). */}
-              {decideAt.map((s, i) => (
+              {decisionSeats.map((s, i) => (
                 <Fragment key={s}>
                   {i > 0 && ' '}
                   <a href={`#actions-h-${s}`} data-testid={i ? `to-decision-${s}` : 'to-decision'} class="badge">
-                    {decideAt.length > 1 ? '' : 'Your decision: '}
+                    {decisionSeats.length > 1 ? '' : 'Your decision: '}
                     {seatLabel(s, page.seats)} ↓
                   </a>
                 </Fragment>

@@ -36,7 +36,7 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
   const answered = (agree: boolean) => (a: { done?: boolean }) =>
     !agree ? 'Refused: nothing is taken back.' : a.done ? 'Agreed, and done: the game log marks what was taken back.' : 'Agreed: the rewind waits for the other seats it needs.';
   // Asked first, as the referee's own rewind is: one click takes back another seat's actions.
-  const agreed = (r: GamePage['rewinds'][number]) =>
+  const sure = (r: GamePage['rewinds'][number]) =>
     confirm(`Agree to rewind ${scopeName(r.scope, page)} to ${r.after}? It takes back ${r.takesBack.length === 1 ? '1 action' : `${r.takesBack.length} actions`}, as soon as every seat needed has agreed.`);
   // A rewind is asked by a seat of the zone and answered by the other (or the referee); the referee alone may rewind at once.
   const askers = page.me.referee ? ['referee'] : page.me.seats;
@@ -64,7 +64,7 @@ export function Rewinds({ page, base, log, reload }: { page: GamePage; base: str
             <p>It takes back: {r.takesBack.map((t) => t.replace(/\.$/, '')).join('; ')}.</p>
             {answerAs.map((seat) => (
               <div key={seat} class="row">
-                <button type="button" class="primary" data-testid={`rewind-agree-${r.id}`} onClick={() => agreed(r) && call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: true }, answered(true))}>
+                <button type="button" class="primary" data-testid={`rewind-agree-${r.id}`} onClick={() => sure(r) && call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: true }, answered(true))}>
                   Agree{answerAs.length > 1 ? ` as ${seatLabel(seat, page.seats)}` : ''}
                 </button>
                 <button type="button" class="secondary" data-testid={`rewind-refuse-${r.id}`} onClick={() => call(`/rewinds/${encodeURIComponent(r.id)}`, { ...(seat === 'referee' ? {} : { seat }), agree: false }, answered(false))}>

@@ -246,7 +246,7 @@ export function registerCwnbCommands(program: Command): void {
         return;
       }
       const r = verifyRecord(module, record, seed);
-      if (r.ok) out(`Verified: the seed matches its commitment ${record.seedCommitment}, and ${r.rolls ? `all ${r.rolls} seeded roll(s) in the log re-derive from it` : 'the log has no seeded roll yet to check'}.`);
+      if (r.ok) out(`Verified: the seed matches its commitment ${record.seedCommitment}, and ${r.rolls ? `all ${r.rolls} seeded roll(s) in the log re-derive from it` : 'the log holds no seeded roll to check'}.`);
       else {
         out(`NOT verified: ${r.problems.join('; ')}`);
         process.exitCode = 1;
