@@ -30,14 +30,13 @@ async function pdfText(pdf: Buffer): Promise<string> {
 }
 
 /**
- * Every text of the plots' charts as the browser draws it: how high its font renders (its CSS size
- * times the SVG's scale on screen), and what is wrong with it: too small to read (under 11 px), cut
- * off by its chart's edge, or over another text of the same chart. Boxes are the text's
- * getBoundingClientRect (its glyphs' full height, ascent to descent).
+ * What is wrong with the plots' texts as the browser draws them: too small to read (the CSS font
+ * size times the SVG's scale on screen, under 11 px), cut off by its chart's edge, or over another
+ * text of the same chart. Boxes are the text's getBoundingClientRect (its glyphs' full height,
+ * ascent to descent).
  */
-async function plotText(page: Page): Promise<{ sizes: number[]; problems: string[] }> {
+async function plotText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const sizes: number[] = [];
     const problems: string[] = [];
     for (const svg of document.querySelectorAll<SVGSVGElement>('figure.plot svg[role="img"]')) {
       const plot = svg.closest('figure')!.dataset.testid;
@@ -49,7 +48,6 @@ async function plotText(page: Page): Promise<{ sizes: number[]; problems: string
       });
       if (!texts.length) problems.push(`${plot}: no text`);
       for (const [i, t] of texts.entries()) {
-        sizes.push(t.px);
         const b = t.box;
         if (t.px < 11) problems.push(`${t.what} is ${t.px.toFixed(1)} px`);
         if (b.left < frame.left - 0.5 || b.right > frame.right + 0.5 || b.top < frame.top - 0.5 || b.bottom > frame.bottom + 0.5) problems.push(`${t.what} is cut off by the chart's edge`);
@@ -62,7 +60,7 @@ async function plotText(page: Page): Promise<{ sizes: number[]; problems: string
         }
       }
     }
-    return { sizes, problems };
+    return problems;
   });
 }
 
@@ -222,10 +220,8 @@ describe.skipIf(!hasChromium)('the Victory Point Record Sheet, the plots and the
         await viewer.getByTestId('plot-zone-points').waitFor();
         // A chart laid out for the width it is given is drawn again once that width is known, before the next frames.
         await viewer.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        const { sizes, problems } = await plotText(viewer);
-        console.log(`plots at ${size.width} px: text ${Math.min(...sizes).toFixed(1)}–${Math.max(...sizes).toFixed(1)} px high`);
         await viewer.locator('section.plots').screenshot({ path: shot(`plots-${name}.png`) });
-        found[name] = problems;
+        found[name] = await plotText(viewer);
       } finally {
         await viewer.context().close();
       }
