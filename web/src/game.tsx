@@ -444,7 +444,8 @@ function SeatActions({ seat, page, specs, log, submit: send, undo: sendUndo, lea
   const forms = specs.filter((s) => !grid.has(s.type));
   const waiting = page.waitingFor.includes(seat);
   // The seat's only form opens by itself; the team note (6.C.1), offered all along beside it, is not counted.
-  const openAlone = waiting && grid.size === 0 && forms.filter((s) => s.type !== 'teamNote').length === 1;
+  const decisions = forms.filter((s) => s.type !== 'teamNote');
+  const openAlone = waiting && grid.size === 0 && decisions.length === 1 ? decisions[0] : null;
   // What Undo would take back, in the log's words (as this person was told it).
   const lastSaid = log
     .filter((e) => e.entry === page.undoEntry?.[seat])
@@ -472,13 +473,13 @@ function SeatActions({ seat, page, specs, log, submit: send, undo: sendUndo, lea
         // often with the same fields, by the question): a new question gets a fresh form with its
         // own defaults, while a form whose options or label moved on (an order after a refresh, a
         // note as the zone's step moves) keeps what was entered.
-        <ActionForm key={`${spec.type}|${page.game.module === 'smp' ? spec.label : ''}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} open={openAlone && spec.type !== 'teamNote'} />
+        <ActionForm key={`${spec.type}|${page.game.module === 'smp' ? spec.label : ''}|${Object.keys(spec.fields ?? {}).join(',')}`} spec={spec} seat={seat} submit={submit} open={spec === openAlone} />
       ))}
       {/* What the seat has ordered so far, beside the forms that order it (the board is screens below on a phone). */}
       {orderOf && <OrderLine zone={orderOf.zone} side={orderOf.side} />}
       <ClosedActions list={page.closed?.[seat] ?? []} seat={seat} />
       <ErrorBox message={error} />
-      {!page.game.over && (page.undoable?.[seat] ?? 0) > 0 && (
+      {(page.undoable?.[seat] ?? 0) > 0 && (
         <button
           type="button"
           class="secondary"

@@ -11,7 +11,7 @@ import { Fragment, type ComponentChildren, type RefObject } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CampaignRecord } from '../../src/modules/cwnb/campaign-record.ts';
 import { api, errorText, type Side } from './api.ts';
-import { statusAbbrev } from './ui.tsx';
+import { SIDES, statusAbbrev } from './ui.tsx';
 import './record.css';
 
 export type RecordData = CampaignRecord & { game: { id: string; title: string; version: number } };
@@ -115,7 +115,7 @@ export function VpRace({ data }: { data: RecordData }) {
   // it; on the right for the lines' end labels ("Allied 2945") and half the last turn's.
   const m = {
     l: 28 + Math.max(...ticks.map((t) => textWidth(String(t)))),
-    r: Math.max(12 + Math.max(...(['allied', 'soviet'] as const).map((s) => textWidth(endLabel(s), true))), textWidth(points.at(-1)?.tick ?? '') / 2 + 2),
+    r: Math.max(12 + Math.max(...SIDES.map((s) => textWidth(endLabel(s), true))), textWidth(points.at(-1)?.tick ?? '') / 2 + 2),
     t: 14,
     b: 44,
   };
@@ -163,7 +163,7 @@ export function VpRace({ data }: { data: RecordData }) {
           <text class="axis-title" x={14} y={(m.t + H - m.b) / 2} text-anchor="middle" transform={`rotate(-90 14 ${(m.t + H - m.b) / 2})`}>
             VP banked
           </text>
-          {(['allied', 'soviet'] as const).map((s) => {
+          {SIDES.map((s) => {
             const pts = points.map((p) => [x(p.turn), y(p.running[s])] as const);
             const last = pts.at(-1)!;
             const other = points.at(-1)!.running[s === 'allied' ? 'soviet' : 'allied'];
