@@ -68,6 +68,8 @@ export interface FieldOption {
   help?: string;
   /** Fields asked only when this option is chosen ("Gun Attack" asks its Damage Value). */
   fields?: Readonly<Record<string, FieldSpec>>;
+  /** With this option chosen, the action's `ActionSpec.question` (CWNB 14.1: the seat an Overall Commander orders for, with its figures). */
+  question?: string;
 }
 
 /** A choice the seat cannot make now, with why ("costs 60; 40 points left"), so a form or a typed name can say so. */

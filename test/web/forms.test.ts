@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Fields } from '../../src/engine/module.ts';
 import { takenBack } from '../../src/engine/log.ts';
-import { collect, initialValues } from '../../web/src/form-values.ts';
+import { chosenQuestion, collect, initialValues } from '../../web/src/form-values.ts';
 
 describe('a form sends what the player entered', () => {
   it('13.2 with physical dice the table die may be left empty after a 1–4; the Special Conditions die may not', () => {
@@ -16,6 +16,14 @@ describe('a form sends what the player entered', () => {
     const fields: Fields = { card: { kind: 'choice', label: 'Action card', options: [{ value: 'Retreat', label: 'Retreat (6)' }] } };
     expect(collect(fields, { card: 'Surprise' })).toBe('Action card: what you chose is no longer offered (the game moved on); choose again.');
     expect(collect(fields, { card: 'Retreat' })).toEqual({ card: 'Retreat' });
+  });
+
+  it('14.1 an Overall Commander is asked the question of the seat chosen, with its figures, not the form\'s general one', () => {
+    const fields: Fields = {
+      for: { kind: 'choice', label: 'For the seat', options: [{ value: 'allied:mediterranean', label: 'Allied, Mediterranean', question: 'Finish purchasing for Allied, Mediterranean? Its order costs 18; …' }, { value: 'allied:north-sea', label: 'Allied, North Sea' }] },
+    };
+    expect(chosenQuestion(fields, { for: 'allied:mediterranean' })).toBe('Finish purchasing for Allied, Mediterranean? Its order costs 18; …');
+    expect(chosenQuestion(fields, { for: 'allied:north-sea' })).toBeUndefined(); // the form's own question, or its label, is asked
   });
 
   it('dice the rules always roll must all be entered', () => {

@@ -51,3 +51,12 @@ export function collect(fields: Fields | undefined, values: Values): Values | st
   }
   return out;
 }
+
+/** The question of the option chosen in the form, if it has one (FieldOption.question: an Overall Commander's seat, 14.1). */
+export function chosenQuestion(fields: Fields | undefined, values: Values): string | undefined {
+  for (const [key, f] of activeFields(fields, values)) {
+    const question = f.kind === 'choice' ? f.options.find((o) => o.value === values[key])?.question : undefined;
+    if (question) return question;
+  }
+  return undefined;
+}

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import type { ActionSpec, FieldSpec, Fields, UnavailableOption } from './api.ts';
-import { collect, initialValues, type Values } from './form-values.ts';
+import { chosenQuestion, collect, initialValues, type Values } from './form-values.ts';
 import { ErrorBox } from './ui.tsx';
 
 let serial = 0;
@@ -213,7 +213,7 @@ export function ActionForm({ spec, seat, submit, open = false }: { spec: ActionS
     e.preventDefault();
     const fields = collect(spec.fields, values);
     if (typeof fields === 'string') return setError(fields);
-    if (spec.confirm && !confirm(spec.question ?? `${spec.label}?`)) return;
+    if (spec.confirm && !confirm(chosenQuestion(spec.fields, fields) ?? spec.question ?? `${spec.label}?`)) return;
     setBusy(true);
     setError(null);
     try {

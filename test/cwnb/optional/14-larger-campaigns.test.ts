@@ -1,4 +1,5 @@
 import { closedActions, waitingFor } from '../../../src/engine/kernel.ts';
+import type { FieldSpec } from '../../../src/engine/module.ts';
 import { describe, expect, it } from 'vitest';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
 import { ZONE_IDS } from '../../../src/modules/cwnb/data/types.ts';
@@ -84,6 +85,29 @@ describe('14.1 Overall Commanders', () => {
     expect(t.refuse({ type: 'commit', seat: 'commander:allied', for: 'allied:north-sea', ships: [] })).toMatchObject({ code: 'commander-no-orders', rule: '14.1' });
     // Only for the Commander's own team, naming the seat.
     expect(t.refuse({ type: 'transferCard', seat: 'commander:allied', card: 0, to: PG }).code).toBe('commander-target');
+  });
+
+  it('14.1 the orders an Overall Commander gives are credited to the Commander in the log, the order\'s secret part too; a player\'s own are not', () => {
+    const t = ready();
+    t.act({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' });
+    t.act({ type: 'buyShip', seat: 'allied:persian-gulf', ship: 'a-dd' });
+    t.act({ type: 'donePurchasing', seat: 'commander:allied', for: 'allied:persian-gulf' });
+    const team = t.eventsFor('allied:persian-gulf');
+    expect(t.texts('order', team)).toEqual(['Persian Gulf: Allied orders USS Belknap for 18 (by the Allied Overall Commander).', 'Persian Gulf: Allied orders USS Spruance for 12.']);
+    expect(t.texts('order-done', team)).toEqual(['Persian Gulf: Allied has finished ordering (30 points) (by the Allied Overall Commander).']);
+    expect(t.texts('order-done', t.eventsFor('soviet:persian-gulf'))).toEqual(['Persian Gulf: Allied has finished ordering (by the Allied Overall Commander).']);
+    expect(team.filter((e) => e.type === 'order').map((e) => e.by)).toEqual(['commander:allied', undefined]);
+  });
+
+  it('14.1 the Commander\'s "Finish purchasing" asks for the seat chosen, with that seat\'s figures (6.C.2 banking)', () => {
+    const t = ready();
+    t.act({ type: 'buyShip', seat: 'commander:allied', for: 'allied:persian-gulf', ship: 'a-cg' });
+    const done = t.actions('commander:allied').find((a) => a.type === 'donePurchasing')!;
+    const seats = done.fields!.for as Extract<FieldSpec, { kind: 'choice' }>;
+    expect(seats.options.map((o) => [o.value, o.question])).toEqual([
+      ['allied:persian-gulf', 'Finish purchasing for Allied, Persian Gulf? Its order costs 18; the 132 points left are banked as Victory Points, which are never spent (6.C.2).'],
+      ['allied:north-sea', 'Allied, North Sea has ordered nothing: all 150 points on its Point Track are banked as Victory Points, which are never spent (6.C.2). It has no ship in this War Zone, and none will join its Task Force. Finish purchasing for Allied, North Sea?'],
+    ]);
   });
 
   it('14.1 an order\'s label names each seat\'s own limit: a Rushed player may buy 3 Action cards, a teammate 5 (13.2.9)', () => {
@@ -295,7 +319,7 @@ describe('14.1 what the Overall Commander may order', () => {
       type: 'donePurchasing',
       label: 'For Allied, Persian Gulf: Finish purchasing; unspent points are banked',
       rule: '6.C.2',
-      fields: { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options: [{ value: 'allied:persian-gulf', label: 'Allied, Persian Gulf' }] } },
+      fields: { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options: [{ value: 'allied:persian-gulf', label: 'Allied, Persian Gulf', question: expect.stringMatching(/^Allied, Persian Gulf has ordered nothing: /) }] } },
       commands: [{ word: 'done' }],
       confirm: true,
     });

@@ -439,8 +439,8 @@ export interface ZoneActionSpec<A> extends Common<A> {
   when(state: CwnbState, zone: ZoneState, side: Side, explain: boolean): RuleError | null;
   fields?(state: CwnbState, zone: ZoneState, side: Side): Fields | undefined;
   apply(draft: CwnbState, zone: ZoneState, side: Side, action: A, ctx: Ctx): void;
-  /** With `confirm`: the question for the seat's own screen (ActionSpec.question). */
-  question?(state: CwnbState, zone: ZoneState, side: Side): string;
+  /** With `confirm`: the question for the seat's own screen (ActionSpec.question), or for its Overall Commander's (14.1), naming the seat (`forSeat`). */
+  question?(state: CwnbState, zone: ZoneState, side: Side, forSeat?: string): string;
   /** 14.1: an Overall Commander may take this action for a team seat (see Hooks.proxy). */
   proxy?: boolean;
   /**
@@ -451,12 +451,19 @@ export interface ZoneActionSpec<A> extends Common<A> {
 }
 
 /** Apply an action to a draft of `state` and move the game on; all or nothing (see transact). */
-function run<A>(state: CwnbState, dice: DiceSource, apply: (draft: CwnbState, ctx: Ctx, a: A, seat: string) => void, a: A, seat: string): Outcome<CwnbState> | RuleError {
+function run<A>(
+  state: CwnbState,
+  dice: DiceSource,
+  apply: (draft: CwnbState, ctx: Ctx, a: A, seat: string, by?: string) => void,
+  a: A,
+  seat: string,
+  by?: string,
+): Outcome<CwnbState> | RuleError {
   const book = rulebookOf(state.options);
   const ctx: Ctx = { events: [], dice, hooks: book.hooks };
   const draft = beginDraft(state);
   const refusal = transact(draft, () => {
-    apply(draft, ctx, a, seat);
+    apply(draft, ctx, a, seat, by);
     book.advance(draft, ctx);
   });
   if (refusal) return refusal;
@@ -540,13 +547,29 @@ function zoneWhen<A>(spec: ZoneActionSpec<A>, state: CwnbState, seat: string, ex
   return zone ? spec.when(state, zone, p.side, explain) : notAZoneSeat(seat, explain);
 }
 
+/**
+ * 14.1: the events of an order an Overall Commander gave for a team seat (`by`) say so, in their
+ * text (and their secret part's) and a `by` field, so its player can tell them from their own.
+ */
+function creditOrder(events: EventInput[], first: number, by: string, side: Side): void {
+  const credit = (text: string) => `${text.replace(/\.$/, '')} (by the ${sideName(side)} Overall Commander).`;
+  for (let i = first; i < events.length; i++) {
+    const e = events[i];
+    e.by = by;
+    e.text = credit(e.text);
+    if (e.secret) e.secret.text = credit(e.secret.text);
+  }
+}
+
 export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
   const parse = actionParser(spec.type, spec.schema);
-  const apply = (draft: CwnbState, ctx: Ctx, a: A, seat: string) => {
+  const apply = (draft: CwnbState, ctx: Ctx, a: A, seat: string, by?: string) => {
     const { side, zone } = seatParts(seat)!;
     const z = writableZone(draft, zone);
     ctx.hooks.zoneAction(z, spec.type);
+    const first = ctx.events.length;
     spec.apply(draft, z, side, a, ctx);
+    if (by) creditOrder(ctx.events, first, by, side);
   };
   /** The team seats a proxy (14.1) may take this action for now. */
   const targets = (state: CwnbState, seat: string, team: string[]) =>
@@ -609,22 +632,22 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
       }
       const options = targets(state, seat, team).map((s) => {
         const zs = zoneSeat(state, s, false) as { zone: ZoneState; side: Side };
-        return { value: s, label: seatWords(s), fields: spec.fields?.(state, zs.zone, zs.side) };
+        const question = spec.confirm ? spec.question?.(state, zs.zone, zs.side, seatWords(s)) : undefined;
+        return { value: s, label: seatWords(s), fields: spec.fields?.(state, zs.zone, zs.side), ...(question ? { question } : {}) };
       });
       return { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options } };
     },
     run(state, action, dice) {
       const a = parse(action);
       if (isRuleError(a)) return a;
-      let seat = action.seat;
+      const seat = action.seat;
       if (hooksOf(state).proxy(state, seat)) {
         const target = typeof action.for === 'string' ? action.for : '';
         const refusal = proxyWhy(state, seat, target);
         if (refusal) return refusal;
-        seat = target;
-      } else if (action.for !== undefined) {
-        return ruleError('not-a-proxy', 'Only an Overall Commander names a seat to act for (14.1).', '14.1');
+        return run(state, dice, apply, a, target, seat);
       }
+      if (action.for !== undefined) return ruleError('not-a-proxy', 'Only an Overall Commander names a seat to act for (14.1).', '14.1');
       return run(state, dice, apply, a, seat);
     },
   };

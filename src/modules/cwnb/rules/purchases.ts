@@ -257,15 +257,17 @@ export const donePurchasing = zoneAction({
   proxy: true,
   schema: z.object({}),
   label: () => 'Finish purchasing; unspent points are banked',
-  // The seat's own figures (its order is secret): what is bought, and what is banked for good.
-  question(state, zone, side) {
+  // The seat's own figures (its order is secret): what is bought, and what is banked for good. Asked
+  // of an Overall Commander (14.1) for the seat named, in the third person.
+  question(state, zone, side, forSeat) {
     const p = zone.players[side];
     const cost = orderCost(state, zone, side);
     const left = p.track - cost;
-    if (p.order.ships.length || p.order.cards.length) return `Finish purchasing? Your order costs ${cost}; the ${left} points left are banked as Victory Points, which are never spent (6.C.2).`;
-    const fleet = Object.keys(p.fleet).length ? '' : ' You have no ship in this War Zone, and none will join your Task Force.';
-    const banked = left ? `all ${left} points on your Point Track are banked as Victory Points, which are never spent (6.C.2)` : 'your Point Track is empty, so nothing is banked';
-    return `You have ordered nothing: ${banked}.${fleet} Finish purchasing?`;
+    const w = forSeat ? { finish: `Finish purchasing for ${forSeat}?`, you: `${forSeat} has`, your: 'its', Your: 'Its', has: 'It has' } : { finish: 'Finish purchasing?', you: 'You have', your: 'your', Your: 'Your', has: 'You have' };
+    if (p.order.ships.length || p.order.cards.length) return `${w.finish} ${w.Your} order costs ${cost}; the ${left} points left are banked as Victory Points, which are never spent (6.C.2).`;
+    const fleet = Object.keys(p.fleet).length ? '' : ` ${w.has} no ship in this War Zone, and none will join ${w.your} Task Force.`;
+    const banked = left ? `all ${left} points on ${w.your} Point Track are banked as Victory Points, which are never spent (6.C.2)` : `${w.your} Point Track is empty, so nothing is banked`;
+    return `${w.you} ordered nothing: ${banked}.${fleet} ${w.finish}`;
   },
   when: purchasing,
   apply(state, zone, side, _a, ctx) {
