@@ -389,7 +389,7 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await page.context().close();
   });
 
-  it('the referee moves a server-dice campaign to the table: the file comes down with its seed, and every page says it goes on at the table', async () => {
+  it('the referee moves a server-dice campaign to the table: the file comes down with its seed, named as Export names it, and every page says it goes on at the table', async () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/`);
     await page.getByTestId('demo-button').click();
@@ -403,11 +403,15 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { seed: string; seedCommitment: string };
     expect(file.seedCommitment).toBe(commitment);
     expect(createHash('sha256').update(file.seed).digest('hex')).toBe(commitment);
+    // The file's name has the campaign's title, as the name of Export's download has.
+    const id = new URL(page.url()).pathname.split('/')[2];
+    expect(download.suggestedFilename()).toBe(`wardroom-demo-campaign-mediterranean-and-north-at-${id}.json`);
+    const exported = await page.request.get(`${server.url}/api/games/${id}/export`);
+    expect(exported.headers()['content-disposition']).toBe(`attachment; filename="${download.suggestedFilename()}"`);
     await expect.poll(() => page.getByTestId('deadline').textContent()).toMatch(/moved this campaign to the table/);
     expect(await page.getByTestId('to-table').count()).toBe(0);
     expect(await page.getByTestId('mute-button').count(), 'nothing more to be told of').toBe(0);
     // The home page says so too, not "paused".
-    const id = new URL(page.url()).pathname.split('/')[2];
     await page.goto(`${server.url}/`);
     await expect.poll(() => page.getByTestId(`game-${id}`).textContent()).toMatch(/moved to the table/);
     expect(await page.getByTestId(`game-${id}`).textContent()).not.toMatch(/paused/);

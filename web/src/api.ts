@@ -139,6 +139,22 @@ export class ApiError extends Error {
 }
 
 export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return (await call(method, path, body)).data as T;
+}
+
+/**
+ * A POST answered with a file the page saves itself (Move to the table): the file under the name
+ * the server gives its download (Content-Disposition), as Export's link is saved.
+ */
+export async function saveAnswer(path: string, body: unknown): Promise<void> {
+  const { data, res } = await call('POST', path, body);
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  a.download = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? '';
+  a.click();
+}
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<{ data: unknown; res: Response }> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -161,7 +177,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
     const e = (data as { error?: { code?: string; message?: string; rule?: string } } | null)?.error;
     throw new ApiError(res.status, e?.code ?? `http-${res.status}`, e?.message ?? messageFor(res.status), e?.rule);
   }
-  return data as T;
+  return { data, res };
 }
 
 function messageFor(status: number): string {

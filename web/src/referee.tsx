@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GamePage } from './api.ts';
-import { api, errorText } from './api.ts';
+import { api, errorText, saveAnswer } from './api.ts';
 import { DeadlinePanel, localTime, type Deadline } from './deadline.tsx';
 import { ErrorBox, teamName } from './ui.tsx';
 
@@ -169,11 +169,7 @@ function ToTable({ base, reload }: { base: string; reload: () => void }) {
   const move = async () => {
     setError(null);
     try {
-      const file = await api<unknown>('POST', `${base}/to-table`, {});
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
-      a.download = `${base.split('/').pop()}.json`;
-      a.click();
+      await saveAnswer(`${base}/to-table`, {});
       reload();
     } catch (e) {
       setError(errorText(e));
