@@ -361,6 +361,26 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('an imported game file names its players: the referee\'s Seats list gives the file\'s name of each unclaimed seat, and the holder\'s alone once it is claimed', async () => {
+    const [referee, player] = await Promise.all([newPage(browser, PHONE), newPage(browser, PHONE)]);
+    try {
+      await referee.goto(`${server.url}/`);
+      const table = JSON.parse(readFileSync(join(process.cwd(), 'examples/cwnb/two-zone.json'), 'utf8'));
+      expect(table.options.players['allied:mediterranean']).toBe('Ann');
+      const made = await referee.request.post(`${server.url}/api/import`, { data: { file: JSON.stringify({ ...table, log: table.log.slice(0, 50) }), title: 'Named' } });
+      expect(made.status(), await made.text()).toBe(201);
+      const { id } = (await made.json()) as { id: string };
+      await referee.goto(`${server.url}/g/${id}`);
+      const seat = referee.getByTestId('referee').locator('li', { hasText: 'Allied, Mediterranean:' });
+      await expect.poll(() => seat.locator('span').textContent()).toBe('Allied, Mediterranean: unclaimed (Ann in the game file)');
+      const link = ((await (await referee.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat: 'allied:mediterranean' } })).json()) as { url: string }).url;
+      await claimSeat(player, link, 'allied:mediterranean', 'Alice');
+      await expect.poll(() => seat.locator('span').textContent()).toBe('Allied, Mediterranean: Alice');
+    } finally {
+      await Promise.all([referee, player].map((p) => p.context().close()));
+    }
+  });
+
   it('importing a game file: a refusal is shown beside the form, the title given names the campaign, and its end screen offers no seed check for dice typed in, its rematch says no one is seated; the rematch names its origin at the top and keeps its own rematch button for the bottom', async () => {
     const page = await newPage(browser, PHONE);
     try {

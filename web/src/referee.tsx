@@ -20,6 +20,8 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
   // A link offers only free seats: the seat picked, unless it was claimed meanwhile; none when every seat of the kind is held.
   const freeSeats = page.seats.filter((s) => !s.holder);
   const seatNow = freeSeats.some((s) => s.seat === seat) ? seat : (freeSeats[0]?.seat ?? seat);
+  // The players the game file names (a CWNB view's, public: every view has them), for a seat nobody holds here: whom to invite.
+  const named = page.view.holders as Partial<Record<string, string>> | undefined;
   const offersSeats = kind === 'spectator' || (kind === 'team' ? freeSeats.some((s) => s.team === team) : freeSeats.length > 0);
   const invite = async (e: Event) => {
     e.preventDefault();
@@ -58,6 +60,7 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
           <li key={s.seat}>
             <span>
               {s.label}: {s.holder ?? <em>unclaimed</em>}
+              {!s.holder && named?.[s.seat] && ` (${named[s.seat]} in the game file)`}
             </span>{' '}
             {s.holder && (
               <button type="button" class="secondary" data-testid={`free-${s.seat}`} aria-label={`Free the seat ${s.label} (${s.holder})`} onClick={() => free(s.seat, s.label, s.holder!)}>
