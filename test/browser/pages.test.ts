@@ -381,6 +381,30 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('14.1 the Overall Commander\'s transfer form lists its groups one after another, none inside another: the seat, then the fields the seat chosen asks (Action card, To the War Zone)', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/`);
+      const table = JSON.parse(readFileSync(join(process.cwd(), 'examples/cwnb/two-zone.json'), 'utf8'));
+      // Purchases carried out, nothing transferred or committed yet; with Overall Commanders (14.1).
+      const file = { ...table, options: { ...table.options, optional: { overallCommanders: true } }, log: table.log.slice(0, 46) };
+      const made = await page.request.post(`${server.url}/api/import`, { data: { file: JSON.stringify(file), title: 'Commanders' } });
+      expect(made.status(), await made.text()).toBe(201);
+      const { id } = (await made.json()) as { id: string };
+      const link = ((await (await page.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat: 'commander:allied' } })).json()) as { url: string }).url;
+      await page.goto(link);
+      await page.getByTestId('claim-button').click();
+      const form = actionForm(page, 'commander:allied', 'transferCard');
+      await form.locator(':scope > details > summary').click();
+      await form.getByRole('radio', { name: 'Allied, Mediterranean' }).check();
+      await form.getByRole('group', { name: 'To the War Zone' }).waitFor();
+      const groups = await form.locator('fieldset').evaluateAll((all) => all.map((f) => `${f.querySelector('legend')?.textContent}${f.parentElement?.closest('fieldset') ? ' (inside another)' : ''}`));
+      expect(groups).toEqual(['For the seat', 'Action card', 'To the War Zone']);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('importing a game file: a refusal is shown beside the form, the title given names the campaign, and its end screen offers no seed check for dice typed in, its rematch says no one is seated; the rematch names its origin at the top and keeps its own rematch button for the bottom', async () => {
     const page = await newPage(browser, PHONE);
     try {

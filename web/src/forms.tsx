@@ -48,55 +48,58 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
   switch (f.kind) {
     case 'choice': {
       const chosen = f.options.find((o) => o.value === v);
-      const inner = (
-        <>
-          {chosen?.fields && <FieldInputs fields={chosen.fields} values={values} set={set} idPrefix={id} />}
-          <NotAvailable list={f.unavailable} />
-        </>
-      );
+      // The fields the chosen option asks come after the choice, not inside its group: a screen
+      // reader hears one group after another, never a group (a radio group, dice) inside a group.
+      const more = chosen?.fields && <FieldInputs fields={chosen.fields} values={values} set={set} idPrefix={id} />;
       if (f.options.length <= 4) {
         return (
-          <fieldset class="field">
-            <legend>{label}</legend>
-            {help}
-            <div class="choices">
-              {f.options.map((o) => (
-                <label key={String(o.value)} class="choice">
-                  <input type="radio" name={id} checked={v === o.value} onChange={() => set(name, o.value)} />
-                  {o.label}
-                </label>
-              ))}
-              {f.optional && (
-                <label class="choice">
-                  <input type="radio" name={id} checked={chosen === undefined} onChange={() => set(name, undefined)} />
-                  None
-                </label>
-              )}
-            </div>
-            {inner}
-          </fieldset>
+          <>
+            <fieldset class="field">
+              <legend>{label}</legend>
+              {help}
+              <div class="choices">
+                {f.options.map((o) => (
+                  <label key={String(o.value)} class="choice">
+                    <input type="radio" name={id} checked={v === o.value} onChange={() => set(name, o.value)} />
+                    {o.label}
+                  </label>
+                ))}
+                {f.optional && (
+                  <label class="choice">
+                    <input type="radio" name={id} checked={chosen === undefined} onChange={() => set(name, undefined)} />
+                    None
+                  </label>
+                )}
+              </div>
+              <NotAvailable list={f.unavailable} />
+            </fieldset>
+            {more}
+          </>
         );
       }
       return (
-        <div class="field">
-          <label for={id}>{label}</label>
-          {help}
-          <select id={id} aria-describedby={described} value={chosen ? String(chosen.value) : ''} onChange={(e) => set(name, f.options.find((o) => String(o.value) === e.currentTarget.value)?.value)}>
-            <option value="">{f.optional ? 'None' : 'Choose…'}</option>
-            {f.options.map((o) => (
-              <option key={String(o.value)} value={String(o.value)}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          {/* The chosen option in full: a closed list on a phone cuts a long one off (a ship's cost, a teammate's order). */}
-          {chosen && (
-            <small class="chosen-option" data-testid={`chosen-option-${name}`}>
-              Chosen: {chosen.label}
-            </small>
-          )}
-          {inner}
-        </div>
+        <>
+          <div class="field">
+            <label for={id}>{label}</label>
+            {help}
+            <select id={id} aria-describedby={described} value={chosen ? String(chosen.value) : ''} onChange={(e) => set(name, f.options.find((o) => String(o.value) === e.currentTarget.value)?.value)}>
+              <option value="">{f.optional ? 'None' : 'Choose…'}</option>
+              {f.options.map((o) => (
+                <option key={String(o.value)} value={String(o.value)}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            {/* The chosen option in full: a closed list on a phone cuts a long one off (a ship's cost, a teammate's order). */}
+            {chosen && (
+              <small class="chosen-option" data-testid={`chosen-option-${name}`}>
+                Chosen: {chosen.label}
+              </small>
+            )}
+            <NotAvailable list={f.unavailable} />
+          </div>
+          {more}
+        </>
       );
     }
     case 'subset': {
