@@ -405,6 +405,34 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('13.4 on a phone the Command Ship radios stand one under another, "None" on its own line, not beside the last ship', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/`);
+      const table = JSON.parse(readFileSync(join(process.cwd(), 'examples/cwnb/two-zone.json'), 'utf8'));
+      // Battle Commitment in the Mediterranean, with Flag Officers (13.4): the Soviet player has four surface ships.
+      const file = { ...table, options: { ...table.options, optional: { flagOfficers: true } }, log: table.log.slice(0, 48) };
+      const made = await page.request.post(`${server.url}/api/import`, { data: { file: JSON.stringify(file), title: 'Flag Officers' } });
+      expect(made.status(), await made.text()).toBe(201);
+      const { id } = (await made.json()) as { id: string };
+      const link = ((await (await page.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat: 'soviet:mediterranean' } })).json()) as { url: string }).url;
+      await page.goto(link);
+      await page.getByTestId('claim-button').click();
+      const form = actionForm(page, 'soviet:mediterranean', 'commit');
+      await form.waitFor();
+      if (!(await form.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await form.locator(':scope > details > summary').click();
+      const radios = form.getByRole('group', { name: 'Command Ship (optional)' }).locator('label.choice');
+      const boxes = await radios.evaluateAll((all) => all.map((l) => ({ text: l.textContent, top: Math.round(l.getBoundingClientRect().top), left: Math.round(l.getBoundingClientRect().left) })));
+      expect(boxes.map((b) => b.text)).toEqual(['Kirov', 'Sovremenny', 'Udaloy', 'Kiev', 'None']);
+      for (let i = 1; i < boxes.length; i++) {
+        expect(boxes[i].top, `${boxes[i].text} below ${boxes[i - 1].text}`).toBeGreaterThan(boxes[i - 1].top);
+        expect(boxes[i].left, `${boxes[i].text} under ${boxes[i - 1].text}`).toBe(boxes[i - 1].left);
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('importing a game file: a refusal is shown beside the form, the title given names the campaign, and its end screen offers no seed check for dice typed in, its rematch says no one is seated; the rematch names its origin at the top and keeps its own rematch button for the bottom', async () => {
     const page = await newPage(browser, PHONE);
     try {
