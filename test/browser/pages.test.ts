@@ -256,6 +256,25 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('a referee with no e-mail address is told that only this browser knows them, and where to give one; with an address, not', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/`);
+      const { id } = (await (await page.request.post(`${server.url}/api/games`, { data: { zones: ['mediterranean'], turns: 1, roster: 'demo', startingPoints: 'demo' } })).json()) as { id: string };
+      await page.goto(`${server.url}/g/${id}`);
+      const note = page.getByTestId('referee-no-email');
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(/^Only this browser knows you are the referee: no one can give the referee's tools back if it forgets you\. Give your e-mail address under You on the home page/);
+      expect(await note.getByRole('link', { name: 'You' }).getAttribute('href')).toBe('/#account-h');
+      await page.request.post(`${server.url}/api/me`, { data: { email: `referee-${id}@example.org` } });
+      await page.reload();
+      await page.getByTestId('referee').waitFor();
+      expect(await page.getByTestId('referee-no-email').count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('13.1 on the create form: the agreed length (5.2) is disabled while Variable End Turn is ticked, with a note saying why that the field and the checkbox are described by; physical dice are said to be for one table', async () => {
     const page = await newPage(browser, PHONE);
     try {

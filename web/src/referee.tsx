@@ -53,6 +53,12 @@ export function Referee({ page, base, deadline = null, reloadDeadline = () => {}
   return (
     <section class="card" data-testid="referee" aria-labelledby="referee-h">
       <h2 id="referee-h">Referee</h2>
+      {/* Nobody can hand the referee's tools back: without an address, a browser that forgets its cookie loses the campaign. */}
+      {!page.me.person?.email && (
+        <p class="help" data-testid="referee-no-email">
+          Only this browser knows you are the referee: no one can give the referee's tools back if it forgets you. Give your e-mail address under <a href="/#account-h">You</a> on the home page, to sign in again from another device.
+        </p>
+      )}
       <Rename page={page} base={base} />
       <h3>Seats</h3>
       <ul>
