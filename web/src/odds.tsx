@@ -107,7 +107,7 @@ export function Odds() {
         <select id="odds-procedure" data-testid="odds-procedure" value={proc?.id ?? ''} onChange={(e) => navigate(`/odds?p=${encodeURIComponent(e.currentTarget.value)}`, true)}>
           {(procedures ?? []).map((p) => (
             <option key={p.id} value={p.id}>
-              {p.step} {p.name}
+              {p.step}: {p.name}
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isRuleError } from '../../engine/errors.ts';
 import { MAX_COUNT } from '../../modules/smp/odds/limits.ts';
+import { STEPS } from '../../modules/smp/phase.ts';
 import { ODDS_RANGES, oddsFor, type OddsKind } from '../../modules/smp/play.ts';
 import { HttpError } from './http-errors.ts';
 
@@ -48,6 +49,11 @@ interface Procedure {
   inputs: Input[];
 }
 
+/** "Step 3 (document #5)": the phase's step, as the game page numbers it, and the document's section, as the CLI's help cites it. */
+function stepOf(section: string): string {
+  return `Step ${STEPS.find((s) => s.section === section)!.n} (document ${section})`;
+}
+
 /** A procedure whose numbers the rules hold to a range (`ODDS_RANGES`) has that range on its inputs. */
 function ruled(p: Procedure): Procedure {
   const inputs = p.inputs.map((i) => {
@@ -66,14 +72,14 @@ const LISTED: Procedure[] = [
   {
     id: 'kamikaze',
     name: 'Kamikaze Raids',
-    step: '#7',
+    step: stepOf('#7'),
     outcome: 'hits',
     inputs: [int('tokens', 'Kamikaze tokens (up to 3 per zone)', 3), int('fighters', 'Intercepting fighters (1@2)', 0), int('tacticalBombers', 'Intercepting tactical bombers (1@1)', 0)],
   },
   {
     id: 'coastal',
     name: 'Coastal Defences',
-    step: '#4',
+    step: stepOf('#4'),
     outcome: 'hits',
     inputs: [
       {
@@ -91,14 +97,14 @@ const LISTED: Procedure[] = [
   {
     id: 'partisan',
     name: 'Partisan Raids (one facility)',
-    step: '#8',
+    step: stepOf('#8'),
     outcome: 'damage',
     inputs: [int('tokens', 'Partisan tokens on the facility', 3), int('elite', 'Elite infantry in the territory (1@2 each)', 0), capacity],
   },
   {
     id: 'bombing',
     name: 'Bombing Raids (one facility)',
-    step: '#5',
+    step: stepOf('#5'),
     outcome: 'damage',
     inputs: [
       int('strategicBombers', 'Strategic bombers (4 damage)', 2),
@@ -114,7 +120,7 @@ const LISTED: Procedure[] = [
   {
     id: 'shore',
     name: 'Shore Bombardments (one facility)',
-    step: '#6',
+    step: stepOf('#6'),
     outcome: 'damage',
     inputs: [
       int('battleships', 'Battleships (4 damage)', 1),
@@ -129,7 +135,7 @@ const LISTED: Procedure[] = [
   {
     id: 'vichy',
     name: 'Vichy France attempts',
-    step: '#2',
+    step: stepOf('#2'),
     outcome: 'successes',
     inputs: [int('hitOn', 'Roll needed (@3 Japan/UK/Germany, @1 Italy/Free French)', 3), int('bonus', 'Bonus (+1 for Germany after Hendaye)', 0), int('attempts', 'Number of attempts', 1)],
   },
