@@ -47,6 +47,8 @@ export interface Hooks {
   cardTransferred(from: ZoneState, to: ZoneState, side: Side, card: HeldCard): void;
   /** 6.C.4: more fields of the commitment form (13.4 Command Ship). */
   commitFields(state: CwnbState, zone: ZoneState, side: Side, eligible: readonly string[]): Fields;
+  /** 6.C.4: sentences the commitment form adds to its help (13.4: why there is no Command Ship to name). */
+  commitNotes(zone: ZoneState, side: Side): string[];
   /** 6.C.4: refuse a commitment the optional rules forbid (13.2.2 Area Defense, 13.4 Command Ship). */
   checkCommitment(state: CwnbState, zone: ZoneState, side: Side, ships: readonly string[], areaDefense: number, flagOfficer: string | undefined): void;
   /** 6.C.4 revealed (13.4: the Command Ship takes station). */
@@ -107,6 +109,7 @@ export const BASE_HOOKS: Hooks = {
   transferred: () => {},
   cardTransferred: () => {},
   commitFields: () => ({}),
+  commitNotes: () => [],
   checkCommitment: () => {},
   revealed: () => {},
   battleTurns: () => 4,
@@ -167,6 +170,7 @@ const COMBINE: Record<keyof Hooks, (fns: Fn[]) => Fn> = {
   transferred: all,
   cardTransferred: all,
   commitFields: fields,
+  commitNotes: concat,
   checkCommitment: all,
   revealed: all,
   battleTurns: only('battleTurns'),

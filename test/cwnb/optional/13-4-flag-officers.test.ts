@@ -113,8 +113,10 @@ describe('13.4 Flag Officers', () => {
     t.start(PG, {});
     t.done(PG, 'allied');
     t.done(PG, 'soviet');
-    expect(t.actions('allied:persian-gulf').find((a) => a.type === 'commit')!.fields!.flagOfficer).toBeUndefined();
-    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'], flagOfficer: 'a-dd' })).toMatchObject({ code: 'no-flag-officer', rule: '13.4' });
+    const form = t.actions('allied:persian-gulf').find((a) => a.type === 'commit')!.fields!;
+    expect(form.flagOfficer).toBeUndefined();
+    expect(form.ships.help).toMatch(/ You have no Flag Officer in this War Zone this turn \(13\.4\): no Command Ship\.$/); // the form says why it asks for none
+    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'], flagOfficer: 'a-dd' })).toMatchObject({ code: 'no-flag-officer', rule: '13.4', message: 'You have no Flag Officer in this War Zone this turn (13.4): no Command Ship.' });
     // The Soviet Flag Officer is unaffected.
     commit(t, 'soviet:persian-gulf', ['s-cg'], 's-cg');
   });

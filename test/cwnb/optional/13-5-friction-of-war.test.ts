@@ -210,7 +210,10 @@ describe('13.5 Friction of War', () => {
   it('13.5 jokers: order a Flag Officer present (own) or absent (the enemy\'s), before the Battle Commitment', () => {
     const t = cruisersOrdered();
     joker(t, 'allied:persian-gulf', 'flag-officer-absent');
-    expect(t.actions('soviet:persian-gulf').find((a) => a.type === 'commit')!.fields!.flagOfficer).toBeUndefined();
+    const form = t.actions('soviet:persian-gulf').find((a) => a.type === 'commit')!.fields!;
+    expect(form.flagOfficer).toBeUndefined();
+    // The form says why it asks for no Command Ship, as the board does.
+    expect(form.ships.help).toBe('The ships that sail into the battle; the others stay in port. Secret until both players have committed. Your Flag Officer is absent this turn, by an Allied order (13.5): no Command Ship.');
     // The board says why the Soviet commitment has no Command Ship.
     expect(t.zoneView(PG, 'soviet:persian-gulf').reminders).toContain('The Soviet Flag Officer is absent this turn, by an Allied order (13.5): no Command Ship.');
     expect(t.refuse({ type: 'commit', seat: 'soviet:persian-gulf', ships: ['s-cg'], flagOfficer: 's-cg' })).toMatchObject({ code: 'no-flag-officer', rule: '13.5', message: 'Your Flag Officer is absent this turn, by an Allied order (13.5): no Command Ship.' });

@@ -19,9 +19,14 @@ import { other } from '../state.ts';
 
 /** May this player designate a Command Ship this turn (13.5 orders included)? */
 export function canDesignate(zone: ZoneState, side: Side): boolean {
-  if (zone.players[other(side)].flagOrder.absent) return false;
+  return !whyNoFlagOfficer(zone, side);
+}
+
+/** Why this player has no Flag Officer to put on a Command Ship this turn, or null when they have one. */
+function whyNoFlagOfficer(zone: ZoneState, side: Side): { text: string; rule: string } | null {
+  if (zone.players[other(side)].flagOrder.absent) return { text: `Your Flag Officer is absent this turn, by ${aSide(other(side))} order (13.5): no Command Ship.`, rule: '13.5' };
   const p = zone.players[side];
-  return p.flagOfficer || p.flagOrder.present;
+  return p.flagOfficer || p.flagOrder.present ? null : { text: 'You have no Flag Officer in this War Zone this turn (13.4): no Command Ship.', rule: '13.4' };
 }
 
 /** Is the Command Ship functioning (not sunk, crippled or critically damaged)? */
@@ -111,12 +116,14 @@ export const flagOfficers: OptionalRule = {
         flagOfficer: { kind: 'choice', label: 'Command Ship', help: 'A committed surface ship carries your Flag Officer: any ship but a submarine, carriers included (13.4).', optional: true, options: surface.map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
       };
     },
+    commitNotes(zone, side) {
+      const why = whyNoFlagOfficer(zone, side);
+      return why ? [why.text] : [];
+    },
     checkCommitment(state, zone, side, ships, _areaDefense, flagOfficer) {
       if (flagOfficer === undefined) return;
-      if (!canDesignate(zone, side)) {
-        if (zone.players[other(side)].flagOrder.absent) refuse('no-flag-officer', `Your Flag Officer is absent this turn, by ${aSide(other(side))} order (13.5): no Command Ship.`, '13.5');
-        refuse('no-flag-officer', 'You have no Flag Officer in this War Zone this turn.', '13.4');
-      }
+      const why = whyNoFlagOfficer(zone, side);
+      if (why) refuse('no-flag-officer', why.text, why.rule);
       if (!ships.includes(flagOfficer)) refuse('command-ship-not-committed', 'The Command Ship must be one of the ships you commit.', '13.4');
       if (isSubmarine(shipCard(state, flagOfficer)!)) refuse('command-ship-submarine', 'Submarines may not be designated as a Command Ship.', '13.4');
     },

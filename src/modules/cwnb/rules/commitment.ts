@@ -89,11 +89,12 @@ export const commit = zoneAction({
     const mine = t.sides[side];
     const fleet = Object.keys(zone.players[side].fleet);
     const eligible = fleet.filter((id) => !mine.submarinesOnly || isSubmarine(shipCard(state, id)!));
+    const notes = hooksOf(state).commitNotes(zone, side); // 13.4 why no Command Ship
     const fields: Record<string, Fields[string]> = {
       ships: {
         kind: 'subset',
         label: 'Ships committed',
-        help: 'The ships that sail into the battle; the others stay in port. Secret until both players have committed.',
+        help: ['The ships that sail into the battle; the others stay in port. Secret until both players have committed.', ...notes].join(' '),
         options: eligible.map((id) => ({ value: id, label: shipCard(state, id)!.name })),
         unavailable: fleet.filter((id) => !eligible.includes(id)).map((id) => ({ value: id, label: shipCard(state, id)!.name, why: 'Submarine Strike: submarines only, no surface ships (9.8)' })),
         min: 0,
