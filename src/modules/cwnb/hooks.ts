@@ -31,6 +31,8 @@ export interface Hooks {
   zoneAction(zone: ZoneState, type: string): void;
   /** 6.C.2 order cost: ship and card prices of this order, dearest first; a hook may lower them (13.2.8, 13.5). */
   orderPrices(state: CwnbState, zone: ZoneState, side: Side, ships: number[], cards: number[]): void;
+  /** 6.C.2: the words for ship prices lowered by `orderPrices` (13.5): after a lowered price in the ship list, and in the form's help; null when none is. */
+  shipPriceNote(state: CwnbState, zone: ZoneState, side: Side): { label: string; help: string } | null;
   /** 6.C.2 carried out (13.2.8 Priority discounts used, 13.5 kept card spent). */
   purchased(zone: ZoneState, side: Side, ships: readonly string[], cards: readonly HeldCard[]): void;
   /** 6.C.2: at most this many Action cards a turn (5; 13.2.6 Prepared 7, 13.2.9 Rushed 3). */
@@ -101,6 +103,7 @@ export const BASE_HOOKS: Hooks = {
   rerollAfterStepB: () => false,
   zoneAction: () => {},
   orderPrices: () => {},
+  shipPriceNote: () => null,
   purchased: () => {},
   actionCardLimit: () => 5,
   shipLimit: () => Infinity,
@@ -162,6 +165,7 @@ const COMBINE: Record<keyof Hooks, (fns: Fn[]) => Fn> = {
   rerollAfterStepB: some,
   zoneAction: all,
   orderPrices: all,
+  shipPriceNote: only('shipPriceNote'),
   purchased: all,
   actionCardLimit: only('actionCardLimit'),
   shipLimit: only('shipLimit'),

@@ -482,6 +482,33 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     expect(t.zoneView(PG, 'allied:persian-gulf').players.allied.order!.cost).toBe(12);
   });
 
+  it('13.5 the kept card played for a ship: the ship list shows what each ship adds to the order, the dearest at its Point Value', () => {
+    const t = kept();
+    t.start(PG, { allied: 'Sea Superiority' });
+    const seat = 'allied:persian-gulf';
+    const shipField = () => t.actions(seat).find((a) => a.type === 'buyShip')!.fields!.ship as unknown as { help: string; options: { value: string; label: string }[]; unavailable: { value: string; label: string; why: string }[] };
+    const label = (id: string) => [...shipField().options, ...shipField().unavailable].find((o) => o.value === id)!.label;
+    // Turn 2, 22 points, the card not played yet: double the Point Value (6.C.2).
+    expect(label('a-cg')).toBe('USS Belknap (surface, 18 points, costs 36)');
+    expect(shipField().help).not.toContain('13.5');
+    t.act({ type: 'useKeptAdditionalShip', seat, use: 'ship-at-point-value' });
+    expect(label('a-cg')).toBe('USS Belknap (surface, 18 points, costs 18 with your Additional Ship card (13.5))');
+    expect(shipField().options.map((o) => o.value)).toContain('a-cg');
+    expect(shipField().help).toContain('Your kept Additional Ship card buys the dearest ship of your order at its Point Value (13.5). You have 22 points left to spend.');
+    t.act({ type: 'buyShip', seat, ship: 'a-ff' }); // 6 at its Point Value; 16 left
+    // A cheaper ship costs double; a dearer one takes the card: USS Perry 8 + USS Knox back at 12 = 20, 14 more than 6.
+    expect(label('a-ff3')).toBe('USS Bronstein (surface, 3 points, costs 6)');
+    expect(label('a-ff2')).toBe('USS Perry (surface, 8 points, costs 14 with your Additional Ship card (13.5))');
+    expect(shipField().unavailable.find((o) => o.value === 'a-cg')).toEqual({
+      value: 'a-cg',
+      label: 'USS Belknap (surface, 18 points, costs 24 with your Additional Ship card (13.5))',
+      why: 'it costs 24 and you have 16 points left to spend; banked Victory Points can never be spent (6.C.2)',
+    });
+    // The price shown is the price charged.
+    expect(t.act({ type: 'buyShip', seat, ship: 'a-ff2' }).map((e) => e.text)).toContain('Persian Gulf: Allied orders USS Perry for 14.');
+    expect(t.zoneView(PG, seat).players.allied.order!.cost).toBe(20);
+  });
+
   it('13.5 a kept card used (or spent on a ship) is gone at the next Campaign Game Turn', () => {
     for (const [use, ship, state] of [['unlimited-transfers', null, 'unlimited-transfers'], ['ship-at-point-value', 'a-ff', 'spent'], ['ship-at-point-value', null, 'ship-at-point-value']] as const) {
       const t = kept();

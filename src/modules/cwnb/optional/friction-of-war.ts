@@ -6,7 +6,7 @@ import type { OptionalRule } from '../hooks.ts';
 import { diceSchema, no, putShip, say, score, sideName, writablePlayer, zoneAction, zoneName, type Ctx } from '../rules/common.ts';
 import { determineMission } from '../rules/missions.ts';
 import { BATTLE_PREPARATIONS, beforeCommitment, inBattlePreparations, STEPS } from '../rules/sequence-of-play.ts';
-import type { ConditionsRoll, ZoneState } from '../state.ts';
+import type { ConditionsRoll, CwnbState, ZoneState } from '../state.ts';
 import { rollConditions } from './special-conditions.ts';
 
 /**
@@ -175,6 +175,11 @@ export const useKeptAdditionalShip = zoneAction({
   },
 });
 
+/** 13.5: the kept card was played to buy one ship at its Point Value (instead of double: after turn 1). */
+function shipAtPointValue(state: CwnbState, zone: ZoneState, side: Side): boolean {
+  return zone.players[side].keptAdditionalShip === 'ship-at-point-value' && state.turn > 1;
+}
+
 export function unlimitedTransfers(zone: ZoneState, side: Side): boolean {
   return zone.players[side].keptAdditionalShip === 'unlimited-transfers';
 }
@@ -203,8 +208,10 @@ export const frictionOfWar: OptionalRule = {
     },
     // The kept card: one ship of the order at its Point Value instead of double (the dearest one).
     orderPrices(state, zone, side, ships) {
-      if (zone.players[side].keptAdditionalShip === 'ship-at-point-value' && ships.length && state.turn > 1) ships[0] /= 2;
+      if (shipAtPointValue(state, zone, side) && ships.length) ships[0] /= 2;
     },
+    shipPriceNote: (state, zone, side) =>
+      shipAtPointValue(state, zone, side) ? { label: 'with your Additional Ship card (13.5)', help: 'Your kept Additional Ship card buys the dearest ship of your order at its Point Value (13.5).' } : null,
     purchased(zone, side, ships) {
       if (ships.length && zone.players[side].keptAdditionalShip === 'ship-at-point-value') writablePlayer(zone, side).keptAdditionalShip = 'spent';
     },

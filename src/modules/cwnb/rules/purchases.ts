@@ -73,23 +73,35 @@ function teammateOrdered(state: CwnbState, side: Side, id: string): string {
   return zones.length ? ` — also in your team's order in ${zones.map((z) => `the ${zoneName(z!.id)}`).join(' and ')}: whoever has fewer banked points gets it, on a tie the War Zone listed first (6.C.2)` : '';
 }
 
-const shipLabel = (state: CwnbState, s: ShipCard) => `${s.name} (${s.kind}, ${s.points} points, costs ${shipCost(state.turn, s.points)})`;
+/** 6.C.2: what adding this ship adds to the order's cost (`committed`), as the optional rules in play lower it (13.5). */
+const addedCost = (state: CwnbState, zone: ZoneState, side: Side, id: string, committed: number) =>
+  orderCost(state, zone, side, { ships: [...zone.players[side].order.ships, id], cards: zone.players[side].order.cards }) - committed;
+
+/**
+ * A ship of the seat's own form, with the price it would be charged: its 6.C.2 price, or what the
+ * order goes up by when the optional rules lower it, with why (13.5). The form is secret (a shared
+ * screen does not list it), so the price may depend on the order.
+ */
+function shipLabel(state: CwnbState, zone: ZoneState, side: Side, s: ShipCard, committed: number): string {
+  const price = shipCost(state.turn, s.points);
+  const cost = zone.players[side].order.ships.includes(s.id) ? price : addedCost(state, zone, side, s.id, committed);
+  const note = cost < price ? hooksOf(state).shipPriceNote(state, zone, side) : null;
+  return `${s.name} (${s.kind}, ${s.points} points, costs ${cost}${note ? ` ${note.label}` : ''})`;
+}
 
 /** 6.C.2: the other ships of this side, each with why it cannot be added to the order now (a typed name is told why). */
-function unavailableShips(state: CwnbState, zone: ZoneState, side: Side, offered: readonly ShipCard[]): UnavailableOption[] {
+function unavailableShips(state: CwnbState, zone: ZoneState, side: Side, offered: readonly ShipCard[], committed: number): UnavailableOption[] {
   const p = zone.players[side];
   const rushed = p.shipsBought + p.order.ships.length >= hooksOf(state).shipLimit(state, zone, side);
-  const committed = orderCost(state, zone, side);
   const why = (s: ShipCard) => {
     const where = shipLocation(state, s.id);
     if (where === 'sunk') return 'it was sunk, and sunk ships may not be purchased (6.C.2)';
     if (where) return `it is already in the ${zoneName(where.zone)} Task Force`;
     if (p.order.ships.includes(s.id)) return 'it is already in your order';
     if (rushed) return 'Rushed: you may purchase at most one Ship card this turn (13.2.9)';
-    const cost = orderCost(state, zone, side, { ships: [...p.order.ships, s.id], cards: p.order.cards }) - committed;
-    return `it costs ${cost} and you have ${p.track - committed} points left to spend; banked Victory Points can never be spent (6.C.2)`;
+    return `it costs ${addedCost(state, zone, side, s.id, committed)} and you have ${p.track - committed} points left to spend; banked Victory Points can never be spent (6.C.2)`;
   };
-  return state.options.roster.ships.filter((s) => s.side === side && !offered.includes(s)).map((s) => ({ value: s.id, label: shipLabel(state, s), why: why(s) }));
+  return state.options.roster.ships.filter((s) => s.side === side && !offered.includes(s)).map((s) => ({ value: s.id, label: shipLabel(state, zone, side, s, committed), why: why(s) }));
 }
 
 /** Why no ship can be added to the order now: the ship limit, the Point Track, or none left. */
@@ -152,13 +164,15 @@ export const buyShip = zoneAction({
   when: (state, zone, side, explain) => purchasing(state, zone, side, explain) ?? (purchasableShips(state, zone, side, true).length ? null : explain ? whyNoShip(state, zone, side) : NOT_NOW),
   fields(state, zone, side) {
     const offered = purchasableShips(state, zone, side);
+    const committed = orderCost(state, zone, side);
+    const note = hooksOf(state).shipPriceNote(state, zone, side); // 13.5 the kept Additional Ship card
     return {
       ship: {
         kind: 'choice',
         label: 'Ship',
-        help: `A ship of your side not in play and not sunk; it costs its Point Value on the first Campaign Game Turn and double its Point Value after that (6.C.2). You have ${left(state, zone, side)} points left to spend.`,
-        options: offered.map((s) => ({ value: s.id, label: shipLabel(state, s) + teammateOrdered(state, side, s.id) })),
-        unavailable: unavailableShips(state, zone, side, offered),
+        help: `A ship of your side not in play and not sunk; it costs its Point Value on the first Campaign Game Turn and double its Point Value after that (6.C.2).${note ? ` ${note.help}` : ''} You have ${zone.players[side].track - committed} points left to spend.`,
+        options: offered.map((s) => ({ value: s.id, label: shipLabel(state, zone, side, s, committed) + teammateOrdered(state, side, s.id) })),
+        unavailable: unavailableShips(state, zone, side, offered, committed),
       },
     };
   },
