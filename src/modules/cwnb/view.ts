@@ -5,6 +5,7 @@ import type { Side } from './data/types.ts';
 import { STATUS_COLUMNS } from './data/types.ts';
 import { hooksOf, rulebookOf } from './hooks.ts';
 import { OPTIONAL_RULES } from './optional-rules.ts';
+import { endRollThisTurn } from './optional/variable-end-turn.ts';
 import { activeSide, battleTurnNumber } from './rules/battle-record.ts';
 import { actionsFor, advantagedSide, allSeats, shipCard, sideName, teamOfSeat, terms } from './rules/common.ts';
 import { handSize } from './rules/commitment.ts';
@@ -61,6 +62,8 @@ export function view(state: CwnbState, viewer: Viewer) {
     /** The same as people read them: "13.2 Special Conditions". */
     optionalRuleNames: OPTIONAL_RULES.filter((r) => r.on(state.options)).map((r) => `${r.rule} ${r.name}`),
     endRollDue: state.endRollDue,
+    /** 13.1: what ends the war at the end of this turn ("+1, the war ends on a 5 or 6"), from the agreed turn on. */
+    endRollThisTurn: endRollThisTurn(state),
     transferChart: state.transferChart === null ? null : { index: state.transferChart, name: state.options.optional.transferLimitations!.charts[state.transferChart].name },
     holders: state.holders,
     notes: { allied: sees('allied') ? state.notes.allied : undefined, soviet: sees('soviet') ? state.notes.soviet : undefined },

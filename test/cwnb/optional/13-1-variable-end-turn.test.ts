@@ -92,6 +92,39 @@ describe('13.1 Variable End Turn', () => {
     expect(endRolls(t).at(-1)).toBe('Variable End Turn: 1 + 4 = 5 — the war goes on (13.1).');
   });
 
+  it('13.1 the view says, from the agreed turn on, what ends the war at the end of this turn (the die\'s own figures); on turn 9 that the war ends without it', () => {
+    const said = (t: OTable) => t.view('spectator').endRollThisTurn;
+    const t = game(2);
+    expect(said(t)).toBeNull(); // turn 1: before the agreed turn
+    t.quietTurn();
+    expect(said(t)).toBe('At the end of this turn the end-game die is rolled: the war ends on a 6 (13.1).');
+    t.quietTurn();
+    t.endRoll(1);
+    expect(said(t)).toBe('At the end of this turn the end-game die is rolled: +1, the war ends on a 5 or 6 (13.1).');
+    t.quietTurn();
+    expect(t.state.endRollDue).toBe(true);
+    expect(said(t)).toBe('At the end of this turn the end-game die is rolled: +1, the war ends on a 5 or 6 (13.1).'); // until it is rolled
+    t.endRoll(4);
+    expect(said(t)).toBe('At the end of this turn the end-game die is rolled: +2, the war ends on a 4, 5 or 6 (13.1).');
+    for (let turn = 4; turn <= 6; turn++) {
+      t.quietTurn();
+      t.endRoll(1);
+    }
+    expect(said(t)).toBe('At the end of this turn the end-game die is rolled: +5, the war ends whatever the die shows (13.1).'); // turn 7
+    t.quietTurn();
+    t.endRoll(1);
+    expect(t.state.result).not.toBeNull();
+    expect(said(t)).toBeNull();
+
+    const u = game(4);
+    for (let turn = 1; turn <= 8; turn++) {
+      u.quietTurn();
+      if (turn >= 4) u.endRoll(1);
+    }
+    expect(said(u)).toBe('This is Campaign Game Turn 9, the last: the war ends with it, without the end-game die (11).');
+    expect(new OTable({ zones: [PG] }).view('spectator').endRollThisTurn).toBeNull(); // 5.2 an agreed length
+  });
+
   it('13.1 with Variable End Turn the agreed length does not end the game: agreed 1 turn, end-game die from turn 4, turn 2 begins', () => {
     const t = game(4, 1);
     t.quietTurn();
