@@ -381,6 +381,15 @@ describe('play at a shared screen: battle records and the rest', () => {
     const over = await table(playedUpTo(149), []);
     expect(over.screen).toMatch(/Campaign over — banked VP before the End Game bonuses \(11\): Allied \d+, Soviet \d+/);
   });
+
+  it('13.1 "status" says under the turn what the end-game die needs at the end of this one: +1 on turn 3, agreed turn 2', async ({ expect }) => {
+    // The 13.1 example game (agreed turn 2) up to the end-game die of turn 2, which went on: turn 3 begins.
+    const record = JSON.parse(readFileSync(new URL('../../examples/cwnb/optional/13-1-variable-end-turn.json', import.meta.url), 'utf8'));
+    const s = Session.open(MODULES['cwnb-campaign'], { ...record, log: record.log.slice(0, 49) });
+    if (isRuleError(s)) throw new Error(s.message);
+    const r = await table(s, ['status', 'quit']);
+    expect(r.after[0].screen.join('\n')).toMatch(/^Campaign Game Turn 3 \(variable end from turn 2\) — .*\nAt the end of this turn the end-game die is rolled: \+1, the war ends on a 5 or 6 \(13\.1\)\.\n/);
+  });
 });
 
 describe('play at a shared screen: the SMP keeps no secrets', () => {

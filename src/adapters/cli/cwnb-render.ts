@@ -10,6 +10,7 @@ export function renderStatus(v: View, seatName: (seat: string) => string): strin
   const effect = (e: string | null | undefined) => (e ? ` (${e.replace(/-/g, ' ')})` : '');
   const head = v.result ? 'Campaign over' : `Campaign Game Turn ${v.turn}${v.agreedTurns ? ` of ${v.agreedTurns}` : ` (variable end from turn ${v.variableEndFrom})`}`;
   lines.push(`${head} — banked VP${v.result ? ' before the End Game bonuses (11)' : ''}: Allied ${v.vp.allied}, Soviet ${v.vp.soviet}${v.dice.physical ? ' — physical dice' : ''}${v.demoData.roster ? ' — DEMO ship roster (not the cards\' values)' : ''}`);
+  if (v.endRollThisTurn) lines.push(v.endRollThisTurn);
   if (v.optionalRuleNames.length) lines.push(`Optional rules: ${v.optionalRuleNames.join(', ')}${v.transferChart ? `; transfer chart this turn: ${v.transferChart.name}` : ''}`);
   if (v.endRollDue) lines.push('The end-game die is due (13.1).');
   if (v.sunk.length) lines.push(`Sunk so far (never bought again, 6.C.2): ${v.sunk.join(', ')}`);
