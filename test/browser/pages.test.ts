@@ -304,6 +304,24 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('13.1 the campaign overview says under the turn what the end-game die needs at the end of this one: +1 on turn 3, agreed turn 2', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      await page.goto(`${server.url}/`);
+      // The 13.1 example game (agreed turn 2) up to the end-game die of turn 2, which went on: turn 3 begins.
+      const record = JSON.parse(readFileSync(join(process.cwd(), 'examples/cwnb/optional/13-1-variable-end-turn.json'), 'utf8'));
+      const imported = await page.request.post(`${server.url}/api/import`, { data: { file: JSON.stringify({ ...record, log: record.log.slice(0, 49) }), name: 'Rita' } });
+      expect(imported.status(), await imported.text()).toBe(201);
+      await page.goto(`${server.url}/g/${((await imported.json()) as { id: string }).id}`);
+      const overview = page.getByTestId('overview');
+      await overview.waitFor();
+      expect(await overview.locator('p').first().textContent()).toMatch(/^Campaign Game Turn 3 \(variable end from turn 2\) · /);
+      expect(await page.getByTestId('end-roll').textContent()).toBe('At the end of this turn the end-game die is rolled: +1, the war ends on a 5 or 6 (13.1).');
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('a player downloads their own log from the game page ("Download my log"): the log as their seat sees it, as a file named by the campaign and the seat', async () => {
     const [referee, player] = await Promise.all([1, 2].map(() => newPage(browser, LAPTOP)));
     try {

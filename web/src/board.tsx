@@ -17,6 +17,7 @@ export function Overview({ page }: { page: GamePage }) {
         {v.agreedTurns ? ` of ${v.agreedTurns}` : v.variableEndFrom ? ` (variable end from turn ${v.variableEndFrom})` : ''} · dice: {v.dice.physical ? 'physical (typed in)' : 'rolled by the server'}
         {v.demoData.roster ? ' · demo roster' : ''}
       </p>
+      {v.endRollThisTurn && <p data-testid="end-roll">{v.endRollThisTurn}</p>}
       {!v.dice.physical && !page.game.over && (
         <p>
           Dice commitment, published at creation (SHA-256 of the seed, which is published at the end so anyone can check every roll): <code data-testid="seed-commitment">{page.game.seedCommitment}</code>
