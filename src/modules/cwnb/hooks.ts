@@ -31,8 +31,8 @@ export interface Hooks {
   zoneAction(zone: ZoneState, type: string): void;
   /** 6.C.2 order cost: ship and card prices of this order, dearest first; a hook may lower them (13.2.8, 13.5). */
   orderPrices(state: CwnbState, zone: ZoneState, side: Side, ships: number[], cards: number[]): void;
-  /** 6.C.2: the words for ship prices lowered by `orderPrices` (13.5): after a lowered price in the ship list, and in the form's help; null when none is. */
-  shipPriceNote(state: CwnbState, zone: ZoneState, side: Side): { label: string; help: string } | null;
+  /** 6.C.2: the words for ship or card prices lowered by `orderPrices` (13.5 a ship, 13.2.8 cards): after a lowered price in the list, and in the form's help; null when none is. */
+  priceNote(state: CwnbState, zone: ZoneState, side: Side, kind: 'ship' | 'card'): { label: string; help: string } | null;
   /** 6.C.2 carried out (13.2.8 Priority discounts used, 13.5 kept card spent). */
   purchased(zone: ZoneState, side: Side, ships: readonly string[], cards: readonly HeldCard[]): void;
   /** 6.C.2: at most this many Action cards a turn (5; 13.2.6 Prepared 7, 13.2.9 Rushed 3). */
@@ -103,7 +103,7 @@ export const BASE_HOOKS: Hooks = {
   rerollAfterStepB: () => false,
   zoneAction: () => {},
   orderPrices: () => {},
-  shipPriceNote: () => null,
+  priceNote: () => null,
   purchased: () => {},
   actionCardLimit: () => 5,
   shipLimit: () => Infinity,
@@ -152,6 +152,13 @@ const all = (fns: Fn[]) => (...a: unknown[]) => {
 const every = (fns: Fn[]) => (...a: unknown[]) => fns.every((f) => f(...a));
 const some = (fns: Fn[]) => (...a: unknown[]) => fns.some((f) => f(...a));
 const fields = (fns: Fn[]) => (...a: unknown[]) => Object.assign({}, ...fns.map((f) => f(...a)));
+const first = (fns: Fn[]) => (...a: unknown[]) => {
+  for (const f of fns) {
+    const r = f(...a);
+    if (r) return r;
+  }
+  return null;
+};
 const concat = (fns: Fn[]) => (...a: unknown[]) => fns.flatMap((f) => f(...a) as unknown[]);
 const only = (name: string) => () => {
   throw new Error(`two optional rules both change ${name}`);
@@ -165,7 +172,7 @@ const COMBINE: Record<keyof Hooks, (fns: Fn[]) => Fn> = {
   rerollAfterStepB: some,
   zoneAction: all,
   orderPrices: all,
-  shipPriceNote: only('shipPriceNote'),
+  priceNote: first,
   purchased: all,
   actionCardLimit: only('actionCardLimit'),
   shipLimit: only('shipLimit'),

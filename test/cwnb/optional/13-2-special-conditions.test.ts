@@ -1,3 +1,4 @@
+import type { FieldSpec } from '../../../src/engine/module.ts';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_ROSTER, pointsOf, type Want } from '../../support/cwnb-fixtures.ts';
 import { MENU, OTable, conditionsTable, optionsRefusal, uniformCharts, type Optional } from '../../support/cwnb-optional-fixtures.ts';
@@ -584,6 +585,20 @@ describe('13.2 Special Conditions (Step B)', () => {
     ]) {
       expect(t.refuse(a)).toMatchObject({ code: 'priority-no-transfers', rule: '13.2.8' });
     }
+  });
+
+  it('13.2.8 Priority: the card list shows what each card adds to the order at half price, and offers a card only affordable at half price', () => {
+    const t = new OTable({ zones: [PG, NS], optional: menu(PG, NS), start: { [PG]: { allied: 4, soviet: 150 } } });
+    t.start(PG, {}, { allied: 'Priority' });
+    const form = () => t.actions('allied:persian-gulf').find((a) => a.type === 'buyCard')!.fields!.card as Extract<FieldSpec, { kind: 'choice' }>;
+    const label = (type: string) => [...form().options, ...form().unavailable!].find((o) => o.value === type)!.label;
+    // Retreat costs 6, 3 at half price: affordable with 4 points left.
+    expect(form().options.map((o) => o.value)).toContain('Retreat');
+    expect(label('Retreat')).toBe('Retreat (3 with Priority (13.2.8))');
+    expect(form().help).toContain('Priority: up to three Action cards of your order at half price, rounded up (13.2.8).');
+    t.act({ type: 'buyCard', seat: 'allied:persian-gulf', card: 'Retreat' });
+    // A card that half price does not lower (ECM 1, rounded up) shows no note.
+    expect(label('ECM')).toBe('ECM (1)');
   });
 
   it('13.2.8 Priority: the three half-price cards count across purchase rounds (6.C.2 conflicts), not three per round', () => {

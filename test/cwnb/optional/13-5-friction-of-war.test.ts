@@ -504,6 +504,8 @@ describe('13.5 Friction of War: when jokers may be played', () => {
       label: 'USS Belknap (surface, 18 points, costs 24 with your Additional Ship card (13.5))',
       why: 'it costs 24 and you have 16 points left to spend; banked Victory Points can never be spent (6.C.2)',
     });
+    // Refused, it says why it costs less than double.
+    expect(t.refuse({ type: 'buyShip', seat, ship: 'a-cg' }).message).toBe('USS Belknap (18 points, doubled after turn 1) costs 24 with your Additional Ship card (13.5); your order already costs 6 and your Point Track has 22. Banked Victory Points can never be spent (6.C.2).');
     // The price shown is the price charged.
     expect(t.act({ type: 'buyShip', seat, ship: 'a-ff2' }).map((e) => e.text)).toContain('Persian Gulf: Allied orders USS Perry for 14.');
     expect(t.zoneView(PG, seat).players.allied.order!.cost).toBe(20);

@@ -210,8 +210,8 @@ export const frictionOfWar: OptionalRule = {
     orderPrices(state, zone, side, ships) {
       if (shipAtPointValue(state, zone, side) && ships.length) ships[0] /= 2;
     },
-    shipPriceNote: (state, zone, side) =>
-      shipAtPointValue(state, zone, side) ? { label: 'with your Additional Ship card (13.5)', help: 'Your kept Additional Ship card buys the dearest ship of your order at its Point Value (13.5).' } : null,
+    priceNote: (state, zone, side, kind) =>
+      kind === 'ship' && shipAtPointValue(state, zone, side) ? { label: 'with your Additional Ship card (13.5)', help: 'Your kept Additional Ship card buys the dearest ship of your order at its Point Value (13.5).' } : null,
     purchased(zone, side, ships) {
       if (ships.length && zone.players[side].keptAdditionalShip === 'ship-at-point-value') writablePlayer(zone, side).keptAdditionalShip = 'spent';
     },

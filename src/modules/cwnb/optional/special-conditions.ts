@@ -218,6 +218,10 @@ export const specialConditions: OptionalRule = {
       const left = has(zone, side, 'Priority') ? Math.max(0, 3 - zone.players[side].priorityUsed) : 0;
       for (let i = 0; i < Math.min(left, cards.length); i++) cards[i] = Math.ceil(cards[i] / 2);
     },
+    priceNote: (_state, zone, side, kind) =>
+      kind === 'card' && has(zone, side, 'Priority') && zone.players[side].priorityUsed < 3
+        ? { label: 'with Priority (13.2.8)', help: 'Priority: up to three Action cards of your order at half price, rounded up (13.2.8).' }
+        : null,
     purchased(zone, side, _ships, cards) {
       if (has(zone, side, 'Priority')) writablePlayer(zone, side).priorityUsed += Math.min(cards.length, Math.max(0, 3 - zone.players[side].priorityUsed));
     },

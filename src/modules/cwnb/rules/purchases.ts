@@ -85,7 +85,7 @@ const addedCost = (state: CwnbState, zone: ZoneState, side: Side, id: string, co
 function shipLabel(state: CwnbState, zone: ZoneState, side: Side, s: ShipCard, committed: number): string {
   const price = shipCost(state.turn, s.points);
   const cost = zone.players[side].order.ships.includes(s.id) ? price : addedCost(state, zone, side, s.id, committed);
-  const note = cost < price ? hooksOf(state).shipPriceNote(state, zone, side) : null;
+  const note = cost < price ? hooksOf(state).priceNote(state, zone, side, 'ship') : null;
   return `${s.name} (${s.kind}, ${s.points} points, costs ${cost}${note ? ` ${note.label}` : ''})`;
 }
 
@@ -132,21 +132,20 @@ function purchasing(state: CwnbState, zone: ZoneState, side: Side, explain: bool
 }
 
 /** Refuse an order the Point Track cannot pay; return what the new item adds to the order's cost. */
-function afford(state: CwnbState, zone: ZoneState, side: Side, next: Order, what: string): number {
+function afford(state: CwnbState, zone: ZoneState, side: Side, next: Order, what: string, price: number, kind: 'ship' | 'card'): number {
   const p = zone.players[side];
   const committed = orderCost(state, zone, side);
   const total = orderCost(state, zone, side, next);
   if (total > p.track) {
+    const note = total - committed < price ? hooksOf(state).priceNote(state, zone, side, kind) : null; // 13.2.8, 13.5: why less than `what` says
     refuse(
       'not-enough-points',
-      `${what} costs ${total - committed}; your order already costs ${committed} and your Point Track has ${p.track}. Banked Victory Points can never be spent (6.C.2).`,
+      `${what} costs ${total - committed}${note ? ` ${note.label}` : ''}; your order already costs ${committed} and your Point Track has ${p.track}. Banked Victory Points can never be spent (6.C.2).`,
       '6.C.2',
     );
   }
   return total - committed;
 }
-
-const left = (state: CwnbState, zone: ZoneState, side: Side) => zone.players[side].track - orderCost(state, zone, side);
 
 /** 6.C.2: order a Ship card (secret from the other team until the purchases are carried out). */
 export const buyShip = zoneAction({
@@ -165,7 +164,7 @@ export const buyShip = zoneAction({
   fields(state, zone, side) {
     const offered = purchasableShips(state, zone, side);
     const committed = orderCost(state, zone, side);
-    const note = hooksOf(state).shipPriceNote(state, zone, side); // 13.5 the kept Additional Ship card
+    const note = hooksOf(state).priceNote(state, zone, side, 'ship'); // 13.5 the kept Additional Ship card
     return {
       ship: {
         kind: 'choice',
@@ -185,7 +184,7 @@ export const buyShip = zoneAction({
     if (where === 'sunk') refuse('ship-sunk', `${card.name} was sunk: sunk ships may not be purchased or return to play (6.C.2).`, '6.C.2');
     if (where) refuse('ship-in-play', `${card.name} is already in the ${zoneName(where.zone)} Task Force: a ship can be in one place only.`, '6.C.2');
     if (p.order.ships.includes(a.ship)) refuse('ship-already-ordered', `${card.name} is already in your order.`, '6.C.2');
-    const cost = afford(state, zone, side, { ships: [...p.order.ships, a.ship], cards: p.order.cards }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`);
+    const cost = afford(state, zone, side, { ships: [...p.order.ships, a.ship], cards: p.order.cards }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`, shipCost(state.turn, card.points), 'ship');
     writablePlayer(zone, side).order = { ...p.order, ships: [...p.order.ships, a.ship] };
     tell(ctx, side, { type: 'order', zone: zone.id, ship: a.ship, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${card.name} for ${cost}.` });
   },
@@ -217,21 +216,26 @@ export const buyCard = zoneAction({
   },
   fields(state, zone, side) {
     const bought = cardsBought(zone, side);
-    const budget = left(state, zone, side);
+    const p = zone.players[side];
+    const committed = orderCost(state, zone, side);
+    const budget = p.track - committed;
+    const note = hooksOf(state).priceNote(state, zone, side, 'card'); // 13.2.8 Priority
     const options: FieldOption[] = [];
     const unavailable: UnavailableOption[] = [];
     for (const c of ACTION_CARDS.cards) {
       const halfValue = c.costs === 'half-value'; // an attack card costs 0 at the least
-      const cost = cardCost(state.turn, { type: c.type });
+      // What the card adds to the order, as the optional rules in play lower it (13.2.8).
+      const cost = halfValue ? 0 : orderCost(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, { type: c.type }] }) - committed;
       const name = c.unlimited ? `${c.type}*` : c.type; // as the cost chart marks it: may be bought more than once per turn
-      const label = halfValue ? `${name} (half its printed value)` : `${name} (${cost})`;
+      const lowered = note && cost < cardCost(state.turn, { type: c.type }) ? ` ${note.label}` : '';
+      const label = halfValue ? `${name} (half its printed value)` : `${name} (${cost}${lowered})`;
       if (!c.unlimited && bought.some((b) => b.type === c.type)) unavailable.push({ value: c.type, label, why: 'you have bought one this turn, and only card types marked with an asterisk may be bought more than once (6.C.2)' });
       else if (cost > budget) unavailable.push({ value: c.type, label, why: `it costs ${cost} and you have ${budget} points left to spend (6.C.2)` });
       else if (halfValue) options.push({ value: c.type, label, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } });
       else options.push({ value: c.type, label });
     }
     const limit = hooksOf(state).actionCardLimit(zone, side);
-    const help = `The Action card type to buy, at the cost shown; only one of each type per turn, except the types marked * (as on the cost chart), which may be bought more than once (6.C.2). You have bought ${bought.length} of ${limit} this turn and have ${budget} points left to spend.`;
+    const help = `The Action card type to buy, at the cost shown; only one of each type per turn, except the types marked * (as on the cost chart), which may be bought more than once (6.C.2).${note ? ` ${note.help}` : ''} You have bought ${bought.length} of ${limit} this turn and have ${budget} points left to spend.`;
     return { card: { kind: 'choice', label: 'Action card', help, options, unavailable } };
   },
   apply(state, zone, side, a, ctx) {
@@ -254,7 +258,7 @@ export const buyCard = zoneAction({
     if (!t.unlimited && bought.some((c) => c.type === t.type)) {
       refuse('one-per-type', `Only one ${t.type} card may be purchased per turn (only asterisked types are exempt).`, '6.C.2');
     }
-    const cost = afford(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, card] }, cardText(card));
+    const cost = afford(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, card] }, cardText(card), cardCost(state.turn, card), 'card');
     const held = newCard(zone, side, card);
     writablePlayer(zone, side).order = { ...p.order, cards: [...p.order.cards, held] };
     tell(ctx, side, { type: 'order', zone: zone.id, card: held, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${t.type}${held.value ? ` (value ${held.value})` : ''} for ${cost}.` });
