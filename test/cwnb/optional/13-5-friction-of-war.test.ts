@@ -511,6 +511,16 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     expect(t.zoneView(PG, seat).players.allied.order!.cost).toBe(20);
   });
 
+  it('13.5 with 14.1 the Overall Commander may play a team seat\'s kept Additional Ship card, a purchase or transfer decision', () => {
+    const t = kept({ ...FOW, overallCommanders: true });
+    t.start(PG, { allied: 'Sea Superiority' });
+    const use = t.actions('commander:allied').find((a) => a.type === 'useKeptAdditionalShip')!;
+    expect(use.label).toBe('For Allied, Persian Gulf: Play your kept Additional Ship card');
+    const played = t.act({ type: 'useKeptAdditionalShip', seat: 'commander:allied', for: 'allied:persian-gulf', use: 'ship-at-point-value' });
+    expect(played.map((e) => e.text)).toContain('Persian Gulf: Allied plays the kept Additional Ship card — one ship bought at its Point Value this turn (13.5) (by the Allied Overall Commander).');
+    expect(t.player(PG, 'allied').keptAdditionalShip).toBe('ship-at-point-value');
+  });
+
   it('13.5 a kept card used (or spent on a ship) is gone at the next Campaign Game Turn', () => {
     for (const [use, ship, state] of [['unlimited-transfers', null, 'unlimited-transfers'], ['ship-at-point-value', 'a-ff', 'spent'], ['ship-at-point-value', null, 'ship-at-point-value']] as const) {
       const t = kept();

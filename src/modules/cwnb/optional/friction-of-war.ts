@@ -149,6 +149,7 @@ export const useKeptAdditionalShip = zoneAction({
   commands: [{ word: 'kept' }],
   rule: '13.5',
   decision: false,
+  proxy: true, // 14.1: it buys a ship or opens transfers, which the Overall Commander orders (docs/rulings.md)
   schema: z.object({ use: z.enum(['ship-at-point-value', 'unlimited-transfers']) }),
   label: () => 'Play your kept Additional Ship card',
   when(_state, zone, side, explain) {
