@@ -54,7 +54,8 @@ describe('wardroom tables', () => {
     expect(r.stdout).not.toContain('North Atlantic War Zone');
     const bad = await wardroom(['tables', '--zone', 'atlantis']);
     expect(bad.code).not.toBe(0);
-    expect(bad.stderr).toContain('No War Zone "atlantis"');
+    expect(bad.stderr).toContain('No War Zone "atlantis" (');
+    expect(bad.stderr).not.toContain('in this game'); // there is no game here, only the rulebook's zones
   });
 });
 
@@ -279,6 +280,21 @@ describe('wardroom replay --log --as VIEWER (issue 7 §1)', () => {
     expect(spectator.stdout).not.toContain('Torpedo (8)');
     expect(nobody.code).toBe(2);
     expect(nobody.stderr).toMatch(/--as nobody: not a viewer of this game; choose a seat \(allied:mediterranean, .*\), a team \(allied, soviet\), referee or spectator/);
+  });
+
+  it('a seat may be named by the player the game file names on it ("--as cy"), in replay and play; a name on two seats is refused, naming them', async ({ expect }) => {
+    const file = join(TMP, 'named.json');
+    expect((await wardroom(['new', file, '--zones', 'med', '--demo', '--player', 'a:med=Cy', '--player', 's:med=Dee'])).code).toBe(0);
+    const [byName, bySeat] = await Promise.all([wardroom(['replay', file, '--log', '--as', 'cy']), wardroom(['replay', file, '--log', '--as', 'allied:mediterranean'])]);
+    expect(byName.code).toBe(0);
+    expect(byName.stdout).toBe(bySeat.stdout);
+    const play = await wardroom(['play', file, '--as', 'Dee'], 'quit\n');
+    expect(play.stdout).toContain('soviet:mediterranean>');
+    const twice = join(TMP, 'named-twice.json');
+    expect((await wardroom(['new', twice, '--zones', 'med', '--demo', '--player', 'a:med=Cy', '--player', 's:med=Cy'])).code).toBe(0);
+    const refused = await wardroom(['play', twice, '--as', 'cy'], 'quit\n');
+    expect(refused.code).toBe(1); // as a seat that is none
+    expect(refused.stderr.trim()).toBe('cy holds more than one seat (allied:mediterranean, soviet:mediterranean): name the seat.');
   });
 });
 

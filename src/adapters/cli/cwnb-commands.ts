@@ -2,26 +2,39 @@ import { CommandError } from './command-line.ts';
 import { ZONE_IDS, type ZoneId } from '../../modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
 
-/** War Zone and seat names as people type them ("med", "a:na"). */
-export function resolveZone(text: string, zones: readonly ZoneId[] = ZONE_IDS): ZoneId {
+/** War Zone and seat names as people type them ("med", "a:na"); `zones`: a game's, else the rulebook's. */
+export function resolveZone(text: string, zones?: readonly ZoneId[]): ZoneId {
   const t = text.toLowerCase();
   const initials = (id: string) => id.split('-').map((w) => w[0]).join('');
-  const hits = zones.filter((z) => z === t || z.startsWith(t) || initials(z) === t);
+  const hits = (zones ?? ZONE_IDS).filter((z) => z === t || z.startsWith(t) || initials(z) === t);
   if (hits.length === 1) return hits[0];
-  throw new CommandError(hits.length ? `"${text}" could mean ${hits.join(' or ')}.` : `No War Zone "${text}" in this game (${zones.join(', ')}).`);
+  throw new CommandError(hits.length ? `"${text}" could mean ${hits.join(' or ')}.` : `No War Zone "${text}"${zones ? ' in this game' : ''} (${(zones ?? ZONE_IDS).join(', ')}).`);
 }
 
-/** "allied:med", "a:na", "soviet" (when one zone is in play). */
+/** "allied:med", "a:na", "soviet" (when one zone is in play), or the name of the player who holds the seat ("Ann"). */
 export function resolveSeat(text: string, state: CwnbState): string {
   if (text === 'referee') return text;
-  return resolveSeatIn(text, state.options.zones);
-}
-
-/** A viewer as typed (--as): referee, spectator, a team, or a seat as `play` reads it ("a:med"); the text itself when it names none. */
-export function viewerText(text: string, state: CwnbState, teams: readonly string[]): string {
-  if (text === 'referee' || text === 'spectator' || teams.includes(text)) return text;
   try {
     return resolveSeatIn(text, state.options.zones);
+  } catch (e) {
+    const held = e instanceof CommandError ? seatHeldBy(text, state) : null;
+    if (held) return held;
+    throw e;
+  }
+}
+
+/** The seat a player of this name holds (the game's player names, as 14.1 moves them), or null; a name on several seats is refused, naming them. */
+function seatHeldBy(name: string, state: CwnbState): string | null {
+  const seats = Object.keys(state.holders).filter((seat) => state.holders[seat]?.toLowerCase() === name.toLowerCase());
+  if (seats.length > 1) throw new CommandError(`${name} holds more than one seat (${seats.join(', ')}): name the seat.`);
+  return seats[0] ?? null;
+}
+
+/** A viewer as typed (--as): referee, spectator, a team, or a seat as `play` reads it ("a:med", "Ann"); the text itself when it names none. */
+export function viewerText(text: string, state: CwnbState, teams: readonly string[]): string {
+  if (text === 'spectator' || teams.includes(text)) return text;
+  try {
+    return resolveSeat(text, state);
   } catch (e) {
     if (e instanceof CommandError) return text; // the caller names the viewers there are
     throw e;
