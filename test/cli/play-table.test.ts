@@ -296,6 +296,56 @@ describe('play at a shared screen: the keyboard is handed over before another se
   });
 });
 
+describe('play at a shared screen: a number typed names the choice shown beside it', () => {
+  it('6.C.2 "buy 7" after "?" listed USS Kidd as 7 buys USS Kidd, though the order has renumbered the list since; a number whose ship can no longer be bought is refused naming it and why', async ({ expect }) => {
+    const s = newSession(ONE_ZONE);
+    const r = await table(s, ['roll 1', 'as a', '', 'buy', '?', 'cancel', 'buy 1', 'buy 7', 'buy 2', 'why', 'quit']);
+    expect(r.screen).toContain('   7. USS Kidd (surface, 10 points, costs 10)'); // the list shown, before USS Nimitz (1) was ordered
+    expect(s.record.log.filter((a) => a.type === 'buyShip').map((a) => a.ship)).toEqual(['uss-nimitz', 'uss-kidd']);
+    const [refused, why] = r.after.filter((a) => a.line === 'buy 2' || a.line === 'why').map((a) => a.screen.join('\n'));
+    expect(refused).toContain('that secret order was not recorded');
+    expect(refused).not.toContain('Midway');
+    expect(why).toMatch(/^"2" was USS Midway in the list you were shown, and you cannot choose it now: it costs 22 and you have 0 points left to spend/m);
+  });
+
+  it('7 "sink 1" typed twice after the list showed USS Nimitz as 1 does not sink the ship listed second: the second is refused, USS Nimitz being sunk', async ({ expect }) => {
+    const s = playedUpTo(53);
+    const r = await table(s, ['sink', 'cancel', 'sink 1', 'sink 1', 'quit']);
+    expect(r.screen).toContain('Refused: "1" was Allied USS Nimitz in the list you were shown, and you cannot choose it now: ');
+    expect(s.record.log.slice(53).map((a) => a.ship)).toEqual(['uss-nimitz']);
+  });
+
+  it('7 a refusal that lists the choices again renumbers them: a number typed after it names the choice it showed', async ({ expect }) => {
+    const s = playedUpTo(53);
+    await table(s, ['sink', 'cancel', 'sink 1', 'sink frobnicate', 'sink 1', 'quit']); // the refusal lists USS Ticonderoga as 1
+    expect(s.record.log.slice(53).map((a) => a.ship)).toEqual(['uss-nimitz', 'uss-ticonderoga']);
+  });
+
+  it('6.C.3 "give card 2" after "hand" gives the card "hand" numbered 2, not the one an earlier list numbered 2', async ({ expect }) => {
+    const s = playedUpTo(114); // Ann holds Missile (8), ECM and Missile (6), and may transfer
+    const r = await table(s, ['', 'give card', '?', 'cancel', 'give card 1 to na', 'hand', 'give card 2 to na', 'quit'], { as: 'a:med' });
+    expect(r.screen).toContain('   2. ECM  [allied:mediterranean#5]'); // the list "?" showed
+    expect(r.screen).toMatch(/ {3}1\. ECM\n {3}2\. Missile \(6\)/); // the hand shown after the first card left it
+    expect(s.record.log.slice(114).map((a) => a.card)).toEqual(['allied:mediterranean#4', 'allied:mediterranean#6']);
+  });
+
+  it('14.1 an Overall Commander\'s number names the ship shown with it for the seat the order is for, not in the list shown for the other seat', async ({ expect }) => {
+    const s = newSession({ ...TWO_ZONES, optional: { overallCommanders: true } });
+    const r = await table(s, ['as s:med', 'roll 1', 'as s:na', 'roll 2', 'as c:a', '', 'for a:med buy', '?', 'cancel', 'for a:na buy 1', 'for a:na buy', '?', 'cancel', 'for a:med buy 7', 'quit']);
+    expect(r.screen).toMatch(/ {3}7\. USS Spruance/); // 7 in North Atlantic's list, USS Nimitz ordered
+    expect(s.record.log.filter((a) => a.type === 'buyShip').map((a) => [a.for, a.ship])).toEqual([
+      ['allied:north-atlantic', 'uss-nimitz'],
+      ['allied:mediterranean', 'uss-kidd'], // 7 in the Mediterranean's list
+    ]);
+  });
+
+  it('7 with no list shown, a number counts in the list as it is now', async ({ expect }) => {
+    const s = playedUpTo(53);
+    await table(s, ['sink 1', 'sink 1', 'quit']);
+    expect(s.record.log.slice(53).map((a) => a.ship)).toEqual(['uss-nimitz', 'uss-ticonderoga']);
+  });
+});
+
 describe('play at a shared screen: setting a card aside (7.2.1)', () => {
   it('7.2.1 "keep" alone asks which card, typed hidden, and "no card kept?" naming the seat before it records none; a "no" records nothing', async ({ expect }) => {
     const s = playedUpTo(73); // turn 1 of 2: the Mediterranean sets aside

@@ -9,10 +9,44 @@ import type { ActionSpec, FieldOption, Fields, FieldSpec, UnavailableOption } fr
  * number in the list shown; an ambiguous name lists the candidates.
  */
 
-export class CommandError extends Error {}
+/** A field's choices, numbered, as a refusal shows them: the terminal remembers the list as shown (ShownLists). */
+export interface Listed {
+  type: string;
+  key: string;
+  options: readonly FieldOption[];
+}
+
+export class CommandError extends Error {
+  /** `listed`: the list of choices the message shows. */
+  constructor(
+    message: string,
+    readonly listed?: Listed,
+  ) {
+    super(message);
+  }
+}
 
 /** A refusal that repeats nothing typed and tells no secret (the form of the action, public): shown even for a secret command. */
 export class PublicCommandError extends CommandError {}
+
+/**
+ * The list of choices a terminal last showed the seat for a field of an action (play.ts keeps
+ * them): a number typed for the choice names the option it had there, not the one in its place
+ * now (the list shrinks as an order grows). Undefined where none was shown: the number counts in
+ * the list as it is now.
+ */
+export type ShownLists = (type: string, key: string) => readonly FieldOption[] | undefined;
+
+/** The action whose form is read, and the lists its fields were shown in. */
+interface Reading {
+  type: string;
+  shown?: ShownLists;
+}
+
+type ChoiceField = Extract<FieldSpec, { kind: 'choice' | 'subset' }>;
+
+/** A refusal ending with `f`'s choices. */
+const withChoices = (message: string, key: string, f: ChoiceField, at?: Reading) => new CommandError(`${message}\n${listOptions(f.options)}`, at && { type: at.type, key, options: f.options });
 
 /** An action read from a line: its type and the fields given; `missing` are required fields not given. */
 export interface ParsedCommand {
@@ -50,13 +84,13 @@ export function commandWords(spec: Pick<ActionSpec, 'type' | 'commands'>): { wor
   return [...words, { word: spec.type, fixed: {} }];
 }
 
-/** Which option `phrase` names, exactly (value, label, name, or its number in the list). */
 /** Options whose values are numbers, or numbers written as text (an SMP facility's index): typed and listed by value, never by position. */
 const byValue = (options: readonly FieldOption[]) => options.some((o) => typeof o.value === 'number' || /^\d+$/.test(String(o.value)));
 
-function exactOption(phrase: string, options: readonly FieldOption[], byNumber = true): FieldOption | undefined {
+/** Which option `phrase` names, exactly (value, label, name, or its number in `numbered`, the list shown; null: not by number). */
+function exactOption(phrase: string, options: readonly FieldOption[], numbered: readonly FieldOption[] | null = options): FieldOption | undefined {
   const p = norm(phrase);
-  if (!byValue(options) && /^\d+$/.test(phrase)) return byNumber ? options[Number(phrase) - 1] : undefined;
+  if (!byValue(options) && /^\d+$/.test(phrase)) return numbered?.[Number(phrase) - 1];
   const initialsOf = (v: string) => norm(v).split(' ').map((w) => w[0]).join('');
   return options.find((o) => norm(String(o.value)) === p || norm(o.label) === p || norm(namePart(o.label)) === p || (p.length > 1 && !p.includes(' ') && initialsOf(String(o.value)) === p));
 }
@@ -87,18 +121,24 @@ function partialOptions(phrase: string, options: readonly FieldOption[], namesOn
 /**
  * The option named by the longest run of `tokens` from the start: exact names first, then unique
  * parts. Returns the option and how many tokens it took, or null; an ambiguous name is refused
- * with its candidates, and the name of a choice the seat cannot make now with why not.
+ * with its candidates, and the name of a choice the seat cannot make now with why not. A number
+ * names the option it had in `shown`, the list the seat was last shown (ShownLists), if any.
  */
-export function readOption(tokens: string[], options: readonly FieldOption[], label: string, unavailable: readonly UnavailableOption[] = []): { option: FieldOption; used: number } | null {
+export function readOption(tokens: string[], options: readonly FieldOption[], label: string, unavailable: readonly UnavailableOption[] = [], shown?: readonly FieldOption[]): { option: FieldOption; used: number } | null {
   const upTo = tokens.indexOf(',') < 0 ? tokens.length : tokens.indexOf(',');
   const notNow = (phrase: string, o: UnavailableOption) => new CommandError(`${notAChoice(phrase, label)}: ${namePart(o.label)}: ${o.why.replace(/\.$/, '')}.`);
   for (let n = upTo; n > 0; n--) {
-    const o = exactOption(tokens.slice(0, n).join(' '), options);
-    if (o) return { option: o, used: n };
+    const phrase = tokens.slice(0, n).join(' ');
+    const o = exactOption(phrase, options, shown ?? options);
+    if (!o) continue;
+    const now = options.find((x) => x.value === o.value);
+    if (now) return { option: now, used: n };
+    const why = unavailable.find((x) => x.value === o.value)?.why.replace(/\.$/, '');
+    throw new CommandError(`"${phrase}" was ${namePart(o.label)} in the list you were shown, and ${why ? `you cannot choose it now: ${why}` : 'it is no longer one of the choices'}.`);
   }
   for (let n = upTo; n > 0; n--) {
     const phrase = tokens.slice(0, n).join(' ');
-    const o = exactOption(phrase, unavailable, false);
+    const o = exactOption(phrase, unavailable, null);
     if (o) throw notNow(phrase, o as UnavailableOption);
   }
   for (let n = upTo; n > 0; n--) {
@@ -126,8 +166,8 @@ function fieldByKey(fields: Fields, key: string, byStart = false): string | unde
   return keys.find((f) => f.toLowerCase() === k) ?? keys.find((f) => initials(f) === k) ?? (starting.length === 1 ? starting[0] : undefined);
 }
 
-/** One typed value for a field (used for KEY=VALUE and for answers asked field by field). */
-export function readValue(key: string, f: FieldSpec, text: string): unknown {
+/** One typed value for a field (used for KEY=VALUE and for answers asked field by field), of the action `at` reads. */
+export function readValue(key: string, f: FieldSpec, text: string, at?: Reading): unknown {
   const t = text.trim();
   const what = `${key} (${f.label})`;
   switch (f.kind) {
@@ -142,14 +182,14 @@ export function readValue(key: string, f: FieldSpec, text: string): unknown {
       if (NO.has(t.toLowerCase())) return false;
       throw new CommandError(`${what}: type yes or no.`);
     case 'choice': {
-      const r = readOption(tokenize(t), f.options, f.label, f.unavailable);
-      if (!r) throw new CommandError(`${what}: "${t}" is not one of the choices:\n${listOptions(f.options)}`);
+      const r = readOption(tokenize(t), f.options, f.label, f.unavailable, at?.shown?.(at.type, key));
+      if (!r) throw withChoices(`${what}: "${t}" is not one of the choices:`, key, f, at);
       return r.option.value;
     }
     case 'subset': {
       const tokens = tokenize(t);
-      const r = readSubset(tokens, f);
-      if (r.used < tokens.length) throw new CommandError(`${what}: "${tokens.slice(r.used).join(' ')}" is not one of the choices:\n${listOptions(f.options)}`);
+      const r = readSubset(tokens, key, f, at);
+      if (r.used < tokens.length) throw withChoices(`${what}: "${tokens.slice(r.used).join(' ')}" is not one of the choices:`, key, f, at);
       return r.values;
     }
     case 'dice': {
@@ -166,7 +206,7 @@ export function readValue(key: string, f: FieldSpec, text: string): unknown {
   }
 }
 
-function readSubset(tokens: string[], f: Extract<FieldSpec, { kind: 'subset' }>): { values: unknown[]; used: number } {
+function readSubset(tokens: string[], key: string, f: Extract<FieldSpec, { kind: 'subset' }>, at?: Reading): { values: unknown[]; used: number } {
   if (tokens[0]?.toLowerCase() === 'none') return { values: [], used: 1 };
   const values: unknown[] = [];
   let i = 0;
@@ -175,9 +215,9 @@ function readSubset(tokens: string[], f: Extract<FieldSpec, { kind: 'subset' }>)
       i++;
       continue;
     }
-    const r = readOption(tokens.slice(i), f.options, f.label, f.unavailable);
+    const r = readOption(tokens.slice(i), f.options, f.label, f.unavailable, at?.shown?.(at.type, key));
     // A name after a comma is one of the list: one that is not a choice is named, not left over ("kirov, nimitz").
-    if (!r && tokens[i - 1] === ',') throw new CommandError(`"${tokens[i]}" is not one of the ${f.label.toLowerCase()} you can choose now. The choices:\n${listOptions(f.options)}`);
+    if (!r && tokens[i - 1] === ',') throw withChoices(`"${tokens[i]}" is not one of the ${f.label.toLowerCase()} you can choose now. The choices:`, key, f, at);
     if (!r) break;
     if (values.includes(r.option.value)) throw new CommandError(`${f.label}: ${r.option.label} is typed twice; each is chosen once.`);
     values.push(r.option.value);
@@ -198,8 +238,9 @@ export function listOptions(options: readonly FieldOption[]): string {
   return options.map((o, i) => `  ${numbered ? `${String(i + 1).padStart(2)}. ` : ''}${o.label}${norm(String(o.value)) === norm(namePart(o.label)) || typeof o.value === 'number' ? '' : `  [${o.value}]`}`).join('\n');
 }
 
-/** Read `tokens` into the fields of a form (variants follow their choice); what is left over is refused. */
-function readFields(tokens: string[], form: Fields, given: Record<string, unknown>): { fields: Record<string, unknown>; missing: [string, FieldSpec][] } {
+/** Read `tokens` into the fields of the form of the action `at` reads (variants follow their choice); what is left over is refused. */
+function readFields(tokens: string[], form: Fields, given: Record<string, unknown>, at: Reading): { fields: Record<string, unknown>; missing: [string, FieldSpec][] } {
+  const shown = (key: string) => at.shown?.(at.type, key);
   const fields = { ...given };
   const queue: [string, FieldSpec][] = Object.entries(form);
   const all: Record<string, FieldSpec> = { ...form };
@@ -227,11 +268,11 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
         // KEY=a name of several words ("flagOfficer=los angeles"): the words that follow, as far as they name a choice.
         const next = pending.findIndex((w) => w.includes('='));
         const words = [t.slice(eq + 1), ...(next < 0 ? pending : pending.slice(0, next))];
-        const r = readOption(words, f.options, f.label, f.unavailable);
-        if (!r) throw new CommandError(`${key} (${f.label}): "${words.join(' ')}" is not one of the choices:\n${listOptions(f.options)}`);
+        const r = readOption(words, f.options, f.label, f.unavailable, shown(key));
+        if (!r) throw withChoices(`${key} (${f.label}): "${words.join(' ')}" is not one of the choices:`, key, f, at);
         fields[key] = r.option.value;
         pending.splice(0, r.used - 1);
-      } else fields[key] = readValue(key, f, t.slice(eq + 1));
+      } else fields[key] = readValue(key, f, t.slice(eq + 1), at);
       addVariants(key, fields[key]);
       continue;
     }
@@ -261,12 +302,12 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
           i++;
           break;
         }
-        const r = readOption(left, f.options, f.label, f.unavailable);
+        const r = readOption(left, f.options, f.label, f.unavailable, shown(key));
         if (!r) {
           if (f.optional) break;
           // The name typed, without the numbers that follow it for the next fields ("damage kidd 2").
           const named = left.findIndex((t, k) => k > 0 && /^-?\d+$/.test(t));
-          throw new CommandError(`${notAChoice((named > 0 ? left.slice(0, named) : left).join(' '), f.label)}. The choices:\n${listOptions(f.options)}`);
+          throw withChoices(`${notAChoice((named > 0 ? left.slice(0, named) : left).join(' '), f.label)}. The choices:`, key, f, at);
         }
         fields[key] = r.option.value;
         addVariants(key, r.option.value);
@@ -274,9 +315,9 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
         break;
       }
       case 'subset': {
-        const r = readSubset(left, f);
+        const r = readSubset(left, key, f, at);
         // Nothing read: what is typed is not one of its choices, and is not taken for the next field's ("3" for a third choice).
-        if (!r.used && !f.optional) throw new CommandError(`${key} (${f.label}): "${left[0]}" is not one of the choices ("none" for none):\n${listOptions(f.options)}`);
+        if (!r.used && !f.optional) throw withChoices(`${key} (${f.label}): "${left[0]}" is not one of the choices ("none" for none):`, key, f, at);
         fields[key] = r.values;
         i += r.used;
         break;
@@ -341,10 +382,10 @@ export function commandType(line: string, defs: readonly Pick<ActionSpec, 'type'
 
 /**
  * Read a typed line as one of the actions offered (`specs`), with some fields `given` already (the
- * seat an Overall Commander acts for). Null when the line names none of them; a line that names
- * one but does not fit its form is refused with what was wrong.
+ * seat an Overall Commander acts for), numbers as in the lists `shown`. Null when the line names
+ * none of them; a line that names one but does not fit its form is refused with what was wrong.
  */
-export function parseCommandLine(line: string, specs: readonly ActionSpec[], given: Record<string, unknown> = {}): ParsedCommand | null {
+export function parseCommandLine(line: string, specs: readonly ActionSpec[], given: Record<string, unknown> = {}, shown?: ShownLists): ParsedCommand | null {
   const tokens = tokenize(line);
   const candidates = wordsFitting(tokens, specs);
   if (!candidates.length) return null;
@@ -358,7 +399,7 @@ export function parseCommandLine(line: string, specs: readonly ActionSpec[], giv
       continue;
     }
     try {
-      const r = readFields(tokens.slice(c.used), c.spec.fields ?? {}, { ...c.fixed, ...given });
+      const r = readFields(tokens.slice(c.used), c.spec.fields ?? {}, { ...c.fixed, ...given }, { type: c.spec.type, shown });
       return { spec: c.spec, ...r };
     } catch (e) {
       if (!(e instanceof CommandError)) throw e;
@@ -371,14 +412,15 @@ export function parseCommandLine(line: string, specs: readonly ActionSpec[], giv
 /**
  * A line that names no action, read as the answer to `spec` (the seat's one decision): the value of
  * its one field ("y", "2", a name), or its fields in the order of its form or as KEY=VALUE ("3 0 0",
- * "s1=1"), the fields left out missing. Null for a form with free text, which any line would fill.
+ * "s1=1"), the fields left out missing; numbers as in the lists `shown`. Null for a form with free
+ * text, which any line would fill.
  */
-export function parseAnswer(line: string, spec: ActionSpec): ParsedCommand | null {
+export function parseAnswer(line: string, spec: ActionSpec, shown?: ShownLists): ParsedCommand | null {
   const fields = Object.entries(spec.fields ?? {});
   if (!fields.length || fields.some(([, f]) => f.kind === 'text')) return null;
-  if (fields.length > 1 || line.includes('=')) return parseCommandLine(`${spec.type} ${line}`, [spec]);
+  if (fields.length > 1 || line.includes('=')) return parseCommandLine(`${spec.type} ${line}`, [spec], {}, shown);
   const [key, f] = fields[0];
-  return { spec, fields: { [key]: readValue(key, f, line) }, missing: [] };
+  return { spec, fields: { [key]: readValue(key, f, line, { type: spec.type, shown }) }, missing: [] };
 }
 
 /**

@@ -1,11 +1,11 @@
 import { createInterface } from 'node:readline';
 import { formatRefusal, isRuleError } from '../../engine/errors.ts';
-import type { Action, ActionSpec, FieldSpec, Fields } from '../../engine/module.ts';
+import type { Action, ActionSpec, FieldOption, FieldSpec, Fields } from '../../engine/module.ts';
 import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
 import { actionDef, checkFields, notOffered } from '../../engine/kernel.ts';
-import { CommandError, PublicCommandError, commandType, listOptions, namesOtherAction, parseAnswer, parseCommandLine, readValue, typedValue, usage } from './command-line.ts';
+import { CommandError, PublicCommandError, commandType, listOptions, namesOtherAction, parseAnswer, parseCommandLine, readValue, typedValue, usage, type Listed, type ShownLists } from './command-line.ts';
 import { LOOK_AWAY, presenterFor } from './presenters.ts';
 
 /**
@@ -168,11 +168,26 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   let handedTo = '';
   /** A seat that just gave a secret order: what it is offered next is not shown (below). */
   let quietFor = '';
+  /**
+   * The list of choices each seat was last shown for each field of each action (an Overall
+   * Commander's apart for each seat its orders are for, 14.1): a number it types names what it saw (ShownLists).
+   */
+  const lists = new Map<string, readonly FieldOption[]>();
+  const listKey = (type: string, key: string, whose: string) => `${seat} ${whose} ${type} ${key}`;
+  const shownFor = (whose = seat): ShownLists => (type, key) => lists.get(listKey(type, key, whose));
+  const showed = ({ type, key, options }: Listed, whose = seat) => void lists.set(listKey(type, key, whose), options);
+  /** The choices of the forms of `specs` were shown (not a secret order's, whose lists are shown only on "?"). */
+  const showedForms = (specs: readonly ActionSpec[]) => {
+    for (const s of specs) if (!s.secret) for (const [key, f] of Object.entries(s.fields ?? {})) if (f.kind === 'choice' || f.kind === 'subset') showed({ type: s.type, key, options: f.options });
+  };
   /** Show what the seat may do when it changed (a new decision, other choices). */
   const showOffers = () => {
     const now = seat && !session.isOver() ? offers() : '';
     // Not after the seat's own secret action: what it is offered then (no more cards, no ship it can pay for) would tell the table.
-    if (now && now !== lastOffers && quietFor !== seat) term.say(now);
+    if (now && now !== lastOffers && quietFor !== seat) {
+      term.say(now);
+      if (p.prompt) showedForms(session.listedActions(seat)); // a presenter's prompt shows the decision with its choices (SMP)
+    }
     lastOffers = now;
     quietFor = '';
   };
@@ -225,17 +240,25 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   // Why a secret order was refused ("5 Action cards already", "your order costs 88") is the seat's
   // secret too: the table is told only that it was, and "why" shows the reason, as "view" shows the order.
   /** The reason a secret order was refused, for its seat's "why" only (another seat's player must not read it). */
-  let secretWhy: { seat: string; why: string } | null = null;
-  const keepSecret = (why: string): string => {
-    secretWhy = { seat, why };
+  let secretWhy: { seat: string; why: string; listed?: Listed; whose?: string } | null = null;
+  const keepSecret = (why: string, listed?: Listed, whose?: string): string => {
+    secretWhy = { seat, why, listed, whose };
     return 'that secret order was not recorded (mistyped, or not allowed now); "why" shows the reason (the other team looks away).';
   };
-  /** A typed secret order that cannot be read ("buy nimitz": already in your order) is refused like one the rules refuse. */
-  const secretly = <T,>(line: string, read: () => T): T => {
+  /** "why": the reason the seat's own secret order was refused (with the choices it lists, shown then), once; else `nothing`. */
+  const tellWhy = (nothing: string) => {
+    const mine = secretWhy?.seat === seat ? secretWhy : null;
+    term.say(mine ? mine.why : nothing);
+    if (mine) shownSecrets();
+    if (mine?.listed) showed(mine.listed, mine.whose);
+    secretWhy = null;
+  };
+  /** A typed secret order that cannot be read ("buy nimitz": already in your order) is refused like one the rules refuse; `whose`: the seat it is for. */
+  const secretly = <T,>(line: string, read: () => T, whose?: string): T => {
     try {
       return read();
     } catch (e) {
-      if (e instanceof CommandError && !(e instanceof PublicCommandError) && isSecret(line, session.module.actions(session.state))) throw new CommandError(keepSecret(e.message));
+      if (e instanceof CommandError && !(e instanceof PublicCommandError) && isSecret(line, session.module.actions(session.state))) throw new CommandError(keepSecret(e.message, e.listed, whose));
       throw e;
     }
   };
@@ -330,8 +353,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         if ('quit' in r) break;
         if ('action' in r) submit(r.action);
       } catch (e) {
-        if (e instanceof CommandError) term.say(`Refused: ${e.message}`);
-        else throw e;
+        if (!(e instanceof CommandError)) throw e;
+        term.say(`Refused: ${e.message}`);
+        if (e.listed) showed(e.listed);
       }
     }
     // Ended here, by a typed action or one taken without asking (an SMP phase's last roll from the seed).
@@ -386,11 +410,15 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       case 'quit':
       case 'exit':
         return { quit: true };
-      case 'help':
-        term.say(args.length ? helpFor(args.join(' '), specs) : `${renderActions(seat, specs)}\n${metaHelp(keepsSecrets)}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp(session)}` : ''}`);
+      case 'help': {
+        const about = commandSpec(args.join(' '), specs);
+        term.say(args.length ? helpFor(args.join(' '), about) : `${renderActions(seat, specs)}\n${metaHelp(keepsSecrets)}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp(session)}` : ''}`);
+        if (args.length && about) showedForms([about]);
         return null;
+      }
       case 'actions':
         term.say(renderActions(seat, specs, true));
+        showedForms(specs);
         return null;
       case 'status':
         term.say(p.status(session, seat));
@@ -438,9 +466,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         return null;
       }
       case 'why':
-        term.say(secretWhy?.seat === seat ? secretWhy.why : 'No secret order of yours has been refused.');
-        if (secretWhy?.seat === seat) shownSecrets();
-        secretWhy = null;
+        tellWhy('No secret order of yours has been refused.');
         return null;
       case 'rewind': {
         // §4 corrections by agreement: both players of the War Zone are at the table.
@@ -487,6 +513,11 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     if (extra !== undefined) {
       term.say(extra);
       shownSecrets(); // "hand"
+      // "hand" numbers the cards as "give card N" counts them: its list is the one shown (none while no card can be given).
+      const numbered = p.numbers?.[cmd.toLowerCase()];
+      const f = numbered && specs.find((s) => s.type === numbered.type)?.fields?.[numbered.key];
+      if (numbered && f?.kind === 'choice') showed({ ...numbered, options: f.options });
+      else if (numbered) lists.delete(listKey(numbered.type, numbered.key, seat));
       return null;
     }
     const proxy = p.proxy?.(line, session, seat);
@@ -506,8 +537,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     }
     const other = namesOtherAction(typed, specs, session.module.actions(session.state));
     // A line that names no action answers the seat's one open decision ("y", "2"), unless secret: a shared screen shows the line.
-    const answer = () => (only && !only.secret && !proxy ? parseAnswer(line, only) : null);
-    const parsed = other === undefined ? secretly(line, () => parseCommandLine(typed, specs, proxy ? { for: proxy.target } : {}) ?? answer()) : null;
+    const answer = () => (only && !only.secret && !proxy ? parseAnswer(line, only, shownFor()) : null);
+    const parsed = other === undefined ? secretly(line, () => parseCommandLine(typed, specs, proxy ? { for: proxy.target } : {}, shownFor(proxy?.target)) ?? answer(), proxy?.target) : null;
     if (!parsed) {
       // A command of an action not open to this seat now: the rules say why (the kernel's refusal).
       const type = other ?? commandType(line, session.module.actions(session.state));
@@ -536,11 +567,12 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       const wrong = checkFields({ type: spec.type, seat, ...given }, typed);
       if (wrong) throw new CommandError(spec.secret ? keepSecret(wrong.message) : wrong.message);
     }
+    const target = typeof given.for === 'string' ? given.for : seat; // 14.1: the seat an Overall Commander acts for
     const fields = { ...given };
     const queue = [...missing];
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [key, f] = next;
-      const v = await askField(spec, key, { ...f, default: countDefault(f, spec.fields ?? {}, fields) } as FieldSpec);
+      const v = await askField(spec, key, { ...f, default: countDefault(f, spec.fields ?? {}, fields) } as FieldSpec, target);
       if (v === 'quit') return { quit: true };
       if (!v || (v.value === undefined && !f.optional)) {
         term.say('Not done.');
@@ -550,7 +582,6 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       fields[key] = v.value;
       if (f.kind === 'choice') queue.unshift(...Object.entries(f.options.find((o) => o.value === v.value)?.fields ?? {}));
     }
-    const target = typeof given.for === 'string' ? given.for : seat; // 14.1: the seat an Overall Commander acts for
     const who = p.seatName(target, session);
     const none = askedAlone && missing.every(([k]) => fields[k] === undefined);
     // The label for the seat acted for, not the Commander's "For A or B: …".
@@ -570,13 +601,16 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
    * One field asked on its own: its choices, then a typed value (Enter: the default, or nothing);
    * null when input ended or the player left ("cancel"); 'quit' on "quit" or "exit". A secret
    * order's choices and figures (what is left to spend, the ships not yet ordered) are listed only
-   * on "?", like "why".
+   * on "?", like "why". `whose`: the seat the action is for.
    */
-  async function askField(spec: ActionSpec, key: string, f: FieldSpec): Promise<{ value: unknown } | 'quit' | null> {
+  async function askField(spec: ActionSpec, key: string, f: FieldSpec, whose: string): Promise<{ value: unknown } | 'quit' | null> {
     const secret = !!spec.secret;
     const choices = f.kind === 'choice' || f.kind === 'subset';
     if (secret) term.say(`${f.label}: typed hidden${choices ? `; "?" lists your choices (they tell your order: ${LOOK_AWAY})` : f.kind === 'int' ? `; "?" gives the range (${LOOK_AWAY})` : ''}; "cancel" leaves.`);
-    else if (choices) term.say(`${f.help ? `  ${f.help}\n` : ''}${listOptions(f.options)}\n  ("cancel" leaves.)`);
+    else if (choices) {
+      term.say(`${f.help ? `  ${f.help}\n` : ''}${listOptions(f.options)}\n  ("cancel" leaves.)`);
+      showed({ type: spec.type, key, options: f.options }, whose);
+    }
     else if (f.kind === 'int' && f.help) term.say(`  ${f.help}`); // "negative for repairs": "Damage -99–99?" alone did not say
     for (;;) {
       const hint = f.kind === 'int' && !secret ? ` (${f.min} to ${f.max})` : f.kind === 'subset' ? ` (${pickCount(f)}, by number or name, comma-separated)` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
@@ -588,23 +622,23 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       if (secret && line.trim() === '?') {
         term.say(secretChoices(f));
         shownSecrets();
+        if (choices) showed({ type: spec.type, key, options: f.options }, whose);
         continue;
       }
       if (secret && /^\s*why\s*$/i.test(line)) {
-        term.say(secretWhy?.seat === seat ? secretWhy.why : 'Nothing typed here has been refused.');
-        if (secretWhy?.seat === seat) shownSecrets();
-        secretWhy = null;
+        tellWhy('Nothing typed here has been refused.');
         continue;
       }
       try {
-        const value = readValue(key, f, line);
+        const value = readValue(key, f, line, { type: spec.type, shown: shownFor(whose) });
         // Held to the field's range at once (a number from min to max, a die's faces), as the rules would hold the whole answer; a choice is one already.
         const wrong = f.kind === 'choice' ? null : checkFields({ type: spec.type, seat, [key]: value }, { [key]: f });
         if (wrong) throw new CommandError(wrong.message);
         return { value };
       } catch (e) {
         if (!(e instanceof CommandError)) throw e;
-        term.say(`${secret ? keepSecret(e.message) : e.message} ("cancel" leaves.)`);
+        term.say(`${secret ? keepSecret(e.message, e.listed, whose) : e.message} ("cancel" leaves.)`);
+        if (!secret && e.listed) showed(e.listed, whose);
       }
     }
   }
@@ -662,9 +696,13 @@ export function renderActions(seat: string, specs: readonly ActionSpec[], all = 
 /** Where a secret order's choices are: they depend on the order, so a shared screen lists them only on request. */
 const SECRET_FORM = `      secret, as they depend on your order: type the command alone, then "?" (${LOOK_AWAY})`;
 
-function helpFor(word: string, specs: readonly ActionSpec[]): string {
+/** The action `help WORD` is about. */
+function commandSpec(word: string, specs: readonly ActionSpec[]): ActionSpec | undefined {
   const w = word.toLowerCase();
-  const spec = specs.find((s) => s.type.toLowerCase() === w || s.commands?.some((c) => c.word === w));
+  return specs.find((s) => s.type.toLowerCase() === w || s.commands?.some((c) => c.word === w));
+}
+
+function helpFor(word: string, spec: ActionSpec | undefined): string {
   if (!spec) return `No command "${word}" now. Type "help" for what you may do.`;
   const lines = [`${usage(spec).join('  |  ')}`, `  ${spec.label}${spec.rule ? ` (rule ${spec.rule})` : ''}`];
   if (spec.help) lines.push(`  ${spec.help}`);

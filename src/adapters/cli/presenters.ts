@@ -28,6 +28,8 @@ export interface Presenter {
   playerName?(seat: string, session: Session<unknown>): string | undefined;
   /** A command that only shows something: its text, or undefined when `cmd` is not one. */
   command?(cmd: string, args: string[], session: Session<unknown>, seat: string): string | undefined;
+  /** A command whose numbered list is an action's field's choices, in their order: a number typed after it names what it showed. */
+  numbers?: Record<string, { type: string; key: string }>;
   /** "for SEAT COMMAND": an action given for another seat (14.1). */
   proxy?(line: string, session: Session<unknown>, seat: string): { line: string; target: string } | undefined;
   /** More to show the table after these (public) events: a mission's terms when it is rolled. */
@@ -78,6 +80,7 @@ const cwnb: Presenter = {
       ? p.fleet.map((s) => `  ${s.name} (${s.kind}, ${s.points} points)${s.committed === false ? ' in port' : s.committed ? ' committed' : ''}${s.damage ? `, damage ${s.damage}` : ''}${s.crippled ? ', crippled' : ''}${s.critical ? ', critical' : ''}${s.passive ? ', passive' : ''}`).join('\n')
       : 'No ships.';
   },
+  numbers: { hand: { type: 'transferCard', key: 'card' } }, // "give card N"
   proxy(line, session) {
     const m = /^\s*for\s+(\S+)\s+(.+)$/i.exec(line);
     return m ? { target: resolveCwnbSeat(m[1], session.state as CwnbState), line: m[2] } : undefined;
