@@ -142,6 +142,15 @@ describe('an SMP decision answered at the terminal', () => {
     expect(answers(s).at(-1)).toEqual({ seat: 'germany', 'strategic_bomber>0': 2, 'strategic_bomber>1': 1, 'strategic_bomber>2': 0 });
   });
 
+  it('#17 "as russia" while the United Kingdom\'s question is open says Russia has nothing to do and whom the phase waits for, not the UK\'s question under the russia> prompt', async ({ expect }) => {
+    const s = phase((prompt) => prompt.includes('Oil Tankers'));
+    const screen = await table(s, ['as russia', '', 'as uk', 'quit']);
+    const russia = screen.slice(screen.indexOf('uk> as russia'), screen.indexOf('russia> as uk'));
+    expect(russia).not.toMatch(/\[Step 1\] uk|Enter answers/);
+    expect(russia).toContain('russia has nothing to do now: the phase waits for uk (step 1; "as uk" to answer).');
+    expect(screen.slice(screen.indexOf('russia> as uk'))).toContain('[Step 1] uk: 1.8 Oil Tankers'); // back at the UK, its question again
+  });
+
   it('#4 undo at another nation\'s prompt names whose last action it is and how to take it back', async ({ expect }) => {
     const s = phase((prompt) => prompt.includes('Russian Winter'));
     const screen = await table(s, ['s0=3 s1=0 s2=0', 'undo', 'as germany', 'undo', 'quit']);

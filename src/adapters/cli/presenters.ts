@@ -115,7 +115,14 @@ const smp: Presenter = {
     const pending = derive(session.state as SmpState).pending;
     return pending ? describeRequest(pending) : smp.status(session, '');
   },
-  prompt: (session, seat) => `${smp.view(session, '', '')}\n  ${howToAnswer(session.legalActions(seat)[0]?.fields ?? {})}`,
+  prompt(session, seat) {
+    const pending = derive(session.state as SmpState).pending;
+    const spec = session.legalActions(seat)[0];
+    if (!pending) return smp.status(session, seat);
+    // A nation chosen by "as" while another's question is open: that question is not its to answer.
+    if (!spec) return `${seat} has nothing to do now: the phase waits for ${pending.seat} (step ${pending.step}; "as ${pending.seat}" to answer).`;
+    return `${describeRequest(pending)}\n  ${howToAnswer(spec.fields ?? {})}`;
+  },
   resolveSeat(text, session) {
     const seats = session.module.seats(session.state);
     const hits = seats.filter((s) => s === text.toLowerCase() || s.startsWith(text.toLowerCase()));
