@@ -135,6 +135,21 @@ describe('an SMP decision answered at the terminal', () => {
     expect(answers(s).at(-1)).toEqual({ seat: 'germany', s0: 2, s1: 1, s2: 0 });
   });
 
+  it('#17 a wrong total ("2", "1", "1" for exactly 3 infantry) keeps the answers: Enter asks each field again with them as defaults, and only the wrong one is typed again', async ({ expect }) => {
+    const s = phase((prompt) => prompt.includes('Russian Winter'));
+    const screen = await table(s, ['', '2', '1', '1', '', '', '', '0', 'quit']);
+    expect(screen).toContain('Refused: Choose exactly 3 infantry in all, not 4.\n  (Your answers are kept: Enter asks each field again, yours as the defaults.)');
+    expect(screen).toContain('infantry in Belarus (0 to 3) [2]? \nelite infantry in Belarus (0 to 1) [1]? \ninfantry in Eastern Ukraine (0 to 1) [1]? 0');
+    expect(answers(s).at(-1)).toEqual({ seat: 'germany', s0: 2, s1: 1, s2: 0 });
+  });
+
+  it('#17 after a wrong total typed on one line, "s2=0" changes that answer and offers the others as they were typed', async ({ expect }) => {
+    const s = phase((prompt) => prompt.includes('Russian Winter'));
+    const screen = await table(s, ['2 1 1', 's2=0', '', '', 'quit']);
+    expect(screen).toContain('infantry in Belarus (0 to 3) [2]? \nelite infantry in Belarus (0 to 1) [1]? ');
+    expect(answers(s).at(-1)).toEqual({ seat: 'germany', s0: 2, s1: 1, s2: 0 });
+  });
+
   it('#3 a bombing assignment given in part: the strategic bombers asked next keep every surviving bomber assigned', async ({ expect }) => {
     const s = phase((prompt) => prompt.includes('assign each surviving unit to a facility in Moscow'));
     const screen = await table(s, ['choose strategic_bomber>1=1', '', '', 'quit']);

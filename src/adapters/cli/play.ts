@@ -304,6 +304,16 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     return true;
   };
 
+  /** The answers to the seat's question of several fields that the rules refused (a wrong total): the defaults when it is asked again, while nothing else happened. */
+  let kept: { seat: string; version: number; action: Action } | null = null;
+  /** After the rules refused `action`: kept when it answers the seat's one question of several fields, not a secret order's (its defaults would show it). */
+  const keepAnswers = (action: Action, specs: readonly ActionSpec[]) => {
+    const [only] = specs;
+    if (specs.length !== 1 || only.secret || only.type !== action.type || Object.keys(only.fields ?? {}).length < 2 || !session.waitingFor().includes(seat)) return;
+    kept = { seat, version: session.version, action };
+    term.say('  (Your answers are kept: Enter asks each field again, yours as the defaults.)');
+  };
+
   /** "as" a seat of another team: its player takes the keyboard (handOver) before anything is shown. */
   let switchedTeam = false;
   term.say(p.status(session, seat));
@@ -351,7 +361,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         const r = await readLine(line, specs);
         if (!r) continue;
         if ('quit' in r) break;
-        if ('action' in r) submit(r.action);
+        if ('action' in r && !submit(r.action)) keepAnswers(r.action, specs);
       } catch (e) {
         if (!(e instanceof CommandError)) throw e;
         term.say(`Refused: ${e.message}`);
@@ -568,11 +578,12 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       if (wrong) throw new CommandError(spec.secret ? keepSecret(wrong.message) : wrong.message);
     }
     const target = typeof given.for === 'string' ? given.for : seat; // 14.1: the seat an Overall Commander acts for
+    const again: Record<string, unknown> = kept?.seat === seat && kept.version === session.version && kept.action.type === spec.type ? kept.action : {};
     const fields = { ...given };
     const queue = [...missing];
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [key, f] = next;
-      const v = await askField(spec, key, { ...f, default: countDefault(f, spec.fields ?? {}, fields) } as FieldSpec, target);
+      const v = await askField(spec, key, { ...f, default: again[key] ?? countDefault(f, spec.fields ?? {}, fields) } as FieldSpec, target);
       if (v === 'quit') return { quit: true };
       if (!v || (v.value === undefined && !f.optional)) {
         term.say('Not done.');
