@@ -9,7 +9,7 @@ import type { ActionSpec, FieldOption, Fields, FieldSpec, UnavailableOption } fr
  * number in the list shown; an ambiguous name lists the candidates.
  */
 
-/** A field's choices, numbered, as a refusal shows them: the terminal remembers the list as shown (ShownLists). */
+/** A field's list of choices shown to a seat (a refusal's carries it), which the terminal remembers (ShownLists). */
 export interface Listed {
   type: string;
   key: string;
