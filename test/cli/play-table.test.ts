@@ -174,7 +174,7 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
   });
 
   it('6.C.4 after one player commits in secret, the other is shown what they may type once the keyboard is theirs', async ({ expect }) => {
-    const r = await table(playedUpTo(48), ['', 'as s:med', '', 'commit oscar-ii akula alfa', '', 'quit']);
+    const r = await table(playedUpTo(48), ['', 'as s:med', '', 'commit oscar-ii akula alfa', 'y', '', 'quit']);
     const handed = r.screen.slice(r.screen.lastIndexOf('Pass the keyboard to Ann')); // once the keyboard is Ann's
     expect(handed).toMatch(/allied:mediterranean may:\n(.*\n)*\s+commit SHIPS/);
   });
@@ -223,9 +223,22 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
   });
 
   it('6.C.4, 7 a commitment that reveals both and starts the Battle Turns with its player at the keyboard is followed by what they may type now', async ({ expect }) => {
-    const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-ticonderoga, uss-kidd, uss-los-angeles', '', 'commit oscar-ii, akula, alfa', 'quit']);
+    const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-ticonderoga, uss-kidd, uss-los-angeles', 'y', '', 'commit oscar-ii, akula, alfa', 'y', 'quit']);
     const revealed = r.screen.slice(r.screen.lastIndexOf('commitments revealed'));
     expect(revealed).toMatch(/soviet:mediterranean may:\n(.*\n)*\s+end\s/);
+  });
+
+  it('6.C.4 a commitment is read back before it is taken, the other team looking away; "no" takes nothing, and the screen is cleared before the keyboard goes to the other team', async ({ expect }) => {
+    const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-kidd', 'n', 'commit uss-nimitz, uss-kidd, uss-ticonderoga', 'y', '', 'quit']);
+    const [no, yes] = r.after.filter((a) => a.line.startsWith('commit')).map((a) => a.screen.join('\n'));
+    expect(no).toContain('(the other team looks away) Commit ships to battle (secret); the rest stay in port: Ships committed: USS Nimitz, USS Kidd? [y/N] ');
+    expect(r.after.find((a) => a.line === 'n')!.screen.join('\n')).toContain('Not done.');
+    expect(yes).toContain('Ships committed: USS Nimitz, USS Kidd, USS Ticonderoga? [y/N] ');
+    // Recorded on "y", and the read-back is gone from the screen before the Soviet player takes the keyboard.
+    expect(r.after.find((a) => a.line === 'n')!.screen.join('\n')).not.toContain('has committed');
+    expect(r.after.find((a) => a.line === 'y')!.screen.join('\n')).toContain('Mediterranean: Allied has committed');
+    const handed = r.screen.slice(r.screen.lastIndexOf(CLEARED));
+    expect(handed).not.toContain('USS Kidd');
   });
 
   it('nothing secret shown, nothing cleared: the prompt going to the other team alone does not clear the screen', async ({ expect }) => {

@@ -238,6 +238,25 @@ export function listOptions(options: readonly FieldOption[]): string {
   return options.map((o, i) => `  ${numbered ? `${String(i + 1).padStart(2)}. ` : ''}${o.label}${norm(String(o.value)) === norm(namePart(o.label)) || typeof o.value === 'number' ? '' : `  [${o.value}]`}`).join('\n');
 }
 
+/**
+ * An action's values in the words of its form ("Ships committed: USS Nimitz, USS Kidd; Command
+ * Ship: USS Nimitz"), the fields of a chosen option included: what a terminal reads back.
+ */
+export function describeFields(form: Fields, values: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const add = (fields: Fields) => {
+    for (const [key, f] of Object.entries(fields)) {
+      const v = values[key];
+      if (v === undefined) continue;
+      const word = (x: unknown) => ('options' in f ? namePart(f.options.find((o) => o.value === x)?.label ?? String(x)) : typeof x === 'boolean' ? (x ? 'yes' : 'no') : String(x));
+      parts.push(`${f.label}: ${Array.isArray(v) && f.kind === 'subset' ? (v.length ? v.map(word).join(', ') : 'none') : Array.isArray(v) ? v.join(' ') : word(v)}`);
+      if (f.kind === 'choice') add(f.options.find((o) => o.value === v)?.fields ?? {});
+    }
+  };
+  add(form);
+  return parts.join('; ');
+}
+
 /** Read `tokens` into the fields of the form of the action `at` reads (variants follow their choice); what is left over is refused. */
 function readFields(tokens: string[], form: Fields, given: Record<string, unknown>, at: Reading): { fields: Record<string, unknown>; missing: [string, FieldSpec][] } {
   const shown = (key: string) => at.shown?.(at.type, key);

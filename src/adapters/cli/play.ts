@@ -5,7 +5,7 @@ import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
 import { actionDef, checkFields, notOffered } from '../../engine/kernel.ts';
-import { CommandError, PublicCommandError, commandType, listOptions, namesOtherAction, parseAnswer, parseCommandLine, readValue, typedValue, usage, type Listed, type ShownLists } from './command-line.ts';
+import { CommandError, PublicCommandError, commandType, describeFields, listOptions, namesOtherAction, parseAnswer, parseCommandLine, readValue, typedValue, usage, type Listed, type ShownLists } from './command-line.ts';
 import { LOOK_AWAY, presenterFor } from './presenters.ts';
 
 /**
@@ -597,8 +597,11 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     const none = askedAlone && missing.every(([k]) => fields[k] === undefined);
     // The label for the seat acted for, not the Commander's "For A or B: …".
     const label = given.for === undefined ? spec.label : `For ${who}: ${actionDef(session.module, session.state, spec.type)?.label(session.state, target) ?? spec.label}`;
-    const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? `${label}?` : null;
+    // A secret order asked about is read back first (a commitment mistyped is never taken back once revealed), the other team looking away.
+    const readBack = spec.confirm && spec.secret && !none ? describeFields(spec.fields ?? {}, fields) : '';
+    const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? (readBack ? `(${LOOK_AWAY}) ${label}: ${readBack}?` : `${label}?`) : null;
     if (question && term.interactive) {
+      if (readBack) shownSecrets();
       const yes = await term.ask(`${question} [y/N] `, false);
       if (!yes || !/^y(es)?$/i.test(yes.trim())) {
         term.say('Not done.');

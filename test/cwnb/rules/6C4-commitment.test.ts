@@ -23,6 +23,14 @@ describe('6.C.4 Battle Commitment', () => {
     expect(t.zoneView(NS, 'allied:north-sea').players.allied.commitment).toMatchObject({ ships: ['a-dd', 'a-ff'], areaDefense: 0 });
   });
 
+  it('6.C.4 a commitment is confirmed first, the question saying when it is revealed and that it is never taken back', () => {
+    const t = bought();
+    const commitSpec = (seat: string) => t.actions(seat).find((a) => a.type === 'commit')!;
+    expect(commitSpec('allied:north-sea')).toMatchObject({ confirm: true, question: 'Commit these ships? Once the Soviet player commits too, both are revealed, and neither can be taken back.' });
+    t.commit(NS, 'allied', ['a-dd']);
+    expect(commitSpec('soviet:north-sea').question).toBe('Commit these ships? The Allied player has committed: yours reveals both at once, and neither can be taken back.');
+  });
+
   it('6.C.4 both piles are revealed simultaneously once both players have committed; the rest stay in port', () => {
     const t = bought();
     t.commit(NS, 'allied', ['a-dd', 'a-ff']);

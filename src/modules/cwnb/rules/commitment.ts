@@ -3,7 +3,7 @@ import { refuse } from '../../../engine/errors.ts';
 import type { Fields } from '../../../engine/module.ts';
 import type { Side } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
-import type { CwnbState, ZoneState } from '../state.ts';
+import { other, type CwnbState, type ZoneState } from '../state.ts';
 import { advantagedSide, isSubmarine, no, requireTerms, say, shipCard, sideName, terms, updateShip, writablePlayer, zoneAction, zoneName, type Ctx } from './common.ts';
 import type { MissionTerms } from './mission-terms.ts';
 
@@ -74,7 +74,15 @@ export const commit = zoneAction({
   commands: [{ word: 'commit' }],
   secret: true,
   rule: '6.C.4',
+  // Asked first: revealed once both have committed, a commitment is never taken back (a terminal reads it back).
+  confirm: true,
   schema: z.object({ ships: z.array(z.string().min(1)), areaDefense: z.number().int().default(0), flagOfficer: z.string().min(1).optional() }),
+  question(_state, zone, side) {
+    const them = sideName(other(side));
+    return zone.players[other(side)].commitment
+      ? `Commit these ships? The ${them} player has committed: yours reveals both at once, and neither can be taken back.`
+      : `Commit these ships? Once the ${them} player commits too, both are revealed, and neither can be taken back.`;
+  },
   label: (_state, zone, side) => {
     const max = terms(zone)?.sides[side].maxShips;
     return `Commit ships to battle (secret); the rest stay in port${max ? ` (at most ${max})` : ''}`;
