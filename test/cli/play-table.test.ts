@@ -231,9 +231,9 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
   it('6.C.4 a commitment is read back before it is taken, the other team looking away; "no" takes nothing, and the screen is cleared before the keyboard goes to the other team', async ({ expect }) => {
     const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-kidd', 'n', 'commit uss-nimitz, uss-kidd, uss-ticonderoga', 'y', '', 'quit']);
     const [no, yes] = r.after.filter((a) => a.line.startsWith('commit')).map((a) => a.screen.join('\n'));
-    expect(no).toContain('(the other team looks away) Commit ships to battle (secret); the rest stay in port: Ships committed: USS Nimitz, USS Kidd? [y/N] ');
+    expect(no).toContain('(the other team looks away) Ships committed: USS Nimitz, USS Kidd. Commit these ships? Once the Soviet player commits too, both are revealed, and neither can be taken back. [y/N] ');
     expect(r.after.find((a) => a.line === 'n')!.screen.join('\n')).toContain('Not done.');
-    expect(yes).toContain('Ships committed: USS Nimitz, USS Kidd, USS Ticonderoga? [y/N] ');
+    expect(yes).toContain('Ships committed: USS Nimitz, USS Kidd, USS Ticonderoga. Commit these ships?');
     // Recorded on "y", and the read-back is gone from the screen before the Soviet player takes the keyboard.
     expect(r.after.find((a) => a.line === 'n')!.screen.join('\n')).not.toContain('has committed');
     expect(r.after.find((a) => a.line === 'y')!.screen.join('\n')).toContain('Mediterranean: Allied has committed');
@@ -242,7 +242,8 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
   });
 
   it('nothing secret shown, nothing cleared: the prompt going to the other team alone does not clear the screen', async ({ expect }) => {
-    const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'done', 'y', '', 'quit']);
+    const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'status', 'as s', '', 'quit']);
+    expect(r.screen).toContain('Pass the keyboard to'); // to the Soviet player, with nothing of the Allied's shown
     expect(r.screen).not.toContain(CLEARED);
   });
 
@@ -408,10 +409,17 @@ describe('play at a shared screen: setting a card aside (7.2.1)', () => {
 });
 
 describe('play at a shared screen: 14.1 an Overall Commander', () => {
-  it('14.1 "for a:med done" asks to confirm naming the one seat it is for', async ({ expect }) => {
+  it('14.1 "for a:med done" asks to confirm naming the one seat it is for, with its figures, the other team looking away', async ({ expect }) => {
     const s = newSession({ ...TWO_ZONES, optional: { overallCommanders: true } });
     const r = await table(s, ['as s:med', 'roll 1', 'as s:na', 'roll 2', 'as c:a', '', 'for a:med done', 'n', 'quit']);
-    expect(r.screen).toContain('For allied:mediterranean (Alice): Finish purchasing; unspent points are banked? [y/N] n');
+    expect(r.screen).toMatch(/\(the other team looks away\) Allied, Mediterranean has ordered nothing: all \d+ points on its Point Track are banked as Victory Points, .* Finish purchasing for Allied, Mediterranean\? \[y\/N\] n/);
+  });
+
+  it('6.C.2 "done" asks the seat\'s own question, with its order\'s figures, the other team looking away; they are cleared before the keyboard goes to the other team', async ({ expect }) => {
+    const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', 'buy kidd', 'done', 'y', '', 'quit']);
+    const asked = r.after.find((a) => a.line === 'done')!.screen.join('\n');
+    expect(asked).toMatch(/\(the other team looks away\) Finish purchasing\? Your order costs \d+; the \d+ points left are banked as Victory Points, which are never spent \(6\.C\.2\)\. \[y\/N\] /);
+    expect(r.screen.slice(r.screen.lastIndexOf(CLEARED))).not.toContain('Your order costs');
   });
 });
 

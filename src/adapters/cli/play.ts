@@ -597,11 +597,15 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     const none = askedAlone && missing.every(([k]) => fields[k] === undefined);
     // The label for the seat acted for, not the Commander's "For A or B: …".
     const label = given.for === undefined ? spec.label : `For ${who}: ${actionDef(session.module, session.state, spec.type)?.label(session.state, target) ?? spec.label}`;
-    // A secret order asked about is read back first (a commitment mistyped is never taken back once revealed), the other team looking away.
-    const readBack = spec.confirm && spec.secret && !none ? describeFields(spec.fields ?? {}, fields) : '';
-    const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? (readBack ? `(${LOOK_AWAY}) ${label}: ${readBack}?` : `${label}?`) : null;
+    // Where the action asks first, its seat's own question (its figures: the points banked) and a secret
+    // order read back (a commitment mistyped is never taken back once revealed), the other team looking away.
+    const forSeat = given.for === undefined ? undefined : spec.fields?.for;
+    const own = (forSeat?.kind === 'choice' ? forSeat.options.find((o) => o.value === given.for)?.question : spec.question) ?? `${label}?`;
+    const readBack = spec.secret ? describeFields(spec.fields ?? {}, fields) : '';
+    const private_ = own !== `${label}?` || readBack;
+    const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? `${private_ ? `(${LOOK_AWAY}) ` : ''}${readBack ? `${readBack}. ` : ''}${own}` : null;
     if (question && term.interactive) {
-      if (readBack) shownSecrets();
+      if (private_ && !none) shownSecrets();
       const yes = await term.ask(`${question} [y/N] `, false);
       if (!yes || !/^y(es)?$/i.test(yes.trim())) {
         term.say('Not done.');
