@@ -602,10 +602,10 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     const forSeat = given.for === undefined ? undefined : spec.fields?.for;
     const own = (forSeat?.kind === 'choice' ? forSeat.options.find((o) => o.value === given.for)?.question : spec.question) ?? `${label}?`;
     const readBack = spec.secret ? describeFields(spec.fields ?? {}, fields) : '';
-    const private_ = own !== `${label}?` || readBack;
-    const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? `${private_ ? `(${LOOK_AWAY}) ` : ''}${readBack ? `${readBack}. ` : ''}${own}` : null;
+    const secretAsked = own !== `${label}?` || readBack;
+    const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? `${secretAsked ? `(${LOOK_AWAY}) ` : ''}${readBack ? `${readBack}. ` : ''}${own}` : null;
     if (question && term.interactive) {
-      if (private_ && !none) shownSecrets();
+      if (secretAsked && !none) shownSecrets();
       const yes = await term.ask(`${question} [y/N] `, false);
       if (!yes || !/^y(es)?$/i.test(yes.trim())) {
         term.say('Not done.');
