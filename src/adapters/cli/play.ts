@@ -600,10 +600,10 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     // Where the action asks first, its seat's own question (its figures: the points banked) and a secret
     // order read back (a commitment mistyped is never taken back once revealed), the other team looking away.
     const forSeat = given.for === undefined ? undefined : spec.fields?.for;
-    const own = (forSeat?.kind === 'choice' ? forSeat.options.find((o) => o.value === given.for)?.question : spec.question) ?? `${label}?`;
+    const own = forSeat?.kind === 'choice' ? forSeat.options.find((o) => o.value === given.for)?.question : spec.question;
     const readBack = spec.secret ? describeFields(spec.fields ?? {}, fields) : '';
-    const secretAsked = own !== `${label}?` || readBack;
-    const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? `${secretAsked ? `(${LOOK_AWAY}) ` : ''}${readBack ? `${readBack}. ` : ''}${own}` : null;
+    const secretAsked = !!own || !!readBack;
+    const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? `${secretAsked ? `(${LOOK_AWAY}) ` : ''}${readBack ? `${readBack}. ` : ''}${own ?? `${label}?`}` : null;
     if (question && term.interactive) {
       if (secretAsked && !none) shownSecrets();
       const yes = await term.ask(`${question} [y/N] `, false);
