@@ -601,6 +601,22 @@ describe('13.2 Special Conditions (Step B)', () => {
     expect(label('ECM')).toBe('ECM (1)');
   });
 
+  it('13.2.8 Priority spent: after its three half-price cards the card list is at full price with no Priority note; a ship list never has one', () => {
+    const t = new OTable({ zones: [NS, PG], optional: menu(PG, NS) });
+    t.start(NS, {});
+    t.start(PG, {}, { allied: 'Priority' });
+    const field = (type: string) => t.actions('allied:persian-gulf').find((a) => a.type === type)!.fields![type === 'buyShip' ? 'ship' : 'card'] as Extract<FieldSpec, { kind: 'choice' }>;
+    expect(field('buyShip').help).not.toContain('Priority');
+    expect(field('buyCard').help).toContain('Priority');
+    // Both Allied players order the Forrestal; the North Sea gets it, and the Persian Gulf orders again, its three half-price cards bought.
+    t.order(NS, 'allied', { buy: ['a-cv'] });
+    t.order(PG, 'allied', { buy: ['a-cv'], cards: [{ card: 'ECM' }, { card: 'Air Cover' }, { card: 'Retreat' }] });
+    t.order(NS, 'soviet', {});
+    t.order(PG, 'soviet', {});
+    expect(field('buyCard').help).not.toContain('Priority');
+    expect(field('buyCard').options.find((o) => o.value === 'Intelligence')!.label).toBe('Intelligence (15)'); // 8 at half price
+  });
+
   it('13.2.8 Priority: the three half-price cards count across purchase rounds (6.C.2 conflicts), not three per round', () => {
     const t = new OTable({ zones: [NS, PG], optional: menu(PG, NS) });
     t.start(NS, {});

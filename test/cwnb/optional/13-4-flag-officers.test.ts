@@ -38,6 +38,7 @@ describe('13.4 Flag Officers', () => {
     const t = ready();
     const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'commit')!;
     expect(spec.fields!.flagOfficer).toMatchObject({ kind: 'choice', optional: true, options: [{ value: 'a-cg' }, { value: 'a-dd' }] });
+    expect(spec.fields!.ships.help).toBe('The ships that sail into the battle; the others stay in port. Secret until both players have committed.'); // no word of a missing Flag Officer
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg', 'a-ss'], flagOfficer: 'a-ss' })).toMatchObject({ code: 'command-ship-submarine', rule: '13.4' });
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-dd' })).toMatchObject({ code: 'command-ship-not-committed', rule: '13.4' });
     // One Flag Officer per Task Force: the commitment names one Command Ship, and a zone that has one cannot receive another.

@@ -495,6 +495,7 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     expect(label('a-cg')).toBe('USS Belknap (surface, 18 points, costs 18 with your Additional Ship card (13.5))');
     expect(shipField().options.map((o) => o.value)).toContain('a-cg');
     expect(shipField().help).toContain('Your kept Additional Ship card buys the dearest ship of your order at its Point Value (13.5). You have 22 points left to spend.');
+    expect((t.actions(seat).find((a) => a.type === 'buyCard')!.fields!.card as { help: string }).help).not.toContain('13.5'); // it buys a ship, not a card
     t.act({ type: 'buyShip', seat, ship: 'a-ff' }); // 6 at its Point Value; 16 left
     // A cheaper ship costs double; a dearer one takes the card: USS Perry 8 + USS Knox back at 12 = 20, 14 more than 6.
     expect(label('a-ff3')).toBe('USS Bronstein (surface, 3 points, costs 6)');
