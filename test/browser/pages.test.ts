@@ -373,15 +373,8 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
   it('a "choose 4" of 18 form (8: the Non-Combatants dealt at the table), the seat\'s only decision, opens by itself beside the team note, counts what is ticked and, at 4, lets no fifth be ticked', async () => {
     const page = await newPage(browser, PHONE);
     try {
-      await page.goto(`${server.url}/`);
-      const table = JSON.parse(readFileSync(join(process.cwd(), 'examples/cwnb/two-zone.json'), 'utf8'));
       // Physical dice: at entry 50 the Allied, Mediterranean seat types the 4 Non-Combatant cards dealt.
-      const made = await page.request.post(`${server.url}/api/import`, { data: { file: JSON.stringify({ ...table, log: table.log.slice(0, 50) }), title: 'Deal' } });
-      expect(made.status(), await made.text()).toBe(201);
-      const { id } = (await made.json()) as { id: string };
-      const link = ((await (await page.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat: 'allied:mediterranean' } })).json()) as { url: string }).url;
-      await page.goto(link);
-      await page.getByTestId('claim-button').click();
+      await seatInTwoZoneExample(page, server.url, 50, 'allied:mediterranean', 'Deal');
       const form = actionForm(page, 'allied:mediterranean', 'dealNonCombatants');
       await form.waitFor();
       await actionForm(page, 'allied:mediterranean', 'teamNote').waitFor();
@@ -421,16 +414,8 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
   it('14.1 the Overall Commander\'s transfer form lists its groups one after another, none inside another: the seat, then the fields the seat chosen asks (Action card, To the War Zone)', async () => {
     const page = await newPage(browser, PHONE);
     try {
-      await page.goto(`${server.url}/`);
-      const table = JSON.parse(readFileSync(join(process.cwd(), 'examples/cwnb/two-zone.json'), 'utf8'));
       // Purchases carried out, nothing transferred or committed yet; with Overall Commanders (14.1).
-      const file = { ...table, options: { ...table.options, optional: { overallCommanders: true } }, log: table.log.slice(0, 46) };
-      const made = await page.request.post(`${server.url}/api/import`, { data: { file: JSON.stringify(file), title: 'Commanders' } });
-      expect(made.status(), await made.text()).toBe(201);
-      const { id } = (await made.json()) as { id: string };
-      const link = ((await (await page.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat: 'commander:allied' } })).json()) as { url: string }).url;
-      await page.goto(link);
-      await page.getByTestId('claim-button').click();
+      await seatInTwoZoneExample(page, server.url, 46, 'commander:allied', 'Commanders', { overallCommanders: true });
       const form = actionForm(page, 'commander:allied', 'transferCard');
       await form.locator(':scope > details > summary').click();
       await form.getByRole('radio', { name: 'Allied, Mediterranean' }).check();
@@ -445,16 +430,8 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
   it('13.4 on a phone the Command Ship radios stand one under another, "None" on its own line, not beside the last ship', async () => {
     const page = await newPage(browser, PHONE);
     try {
-      await page.goto(`${server.url}/`);
-      const table = JSON.parse(readFileSync(join(process.cwd(), 'examples/cwnb/two-zone.json'), 'utf8'));
       // Battle Commitment in the Mediterranean, with Flag Officers (13.4): the Soviet player has four surface ships.
-      const file = { ...table, options: { ...table.options, optional: { flagOfficers: true } }, log: table.log.slice(0, 48) };
-      const made = await page.request.post(`${server.url}/api/import`, { data: { file: JSON.stringify(file), title: 'Flag Officers' } });
-      expect(made.status(), await made.text()).toBe(201);
-      const { id } = (await made.json()) as { id: string };
-      const link = ((await (await page.request.post(`${server.url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat: 'soviet:mediterranean' } })).json()) as { url: string }).url;
-      await page.goto(link);
-      await page.getByTestId('claim-button').click();
+      await seatInTwoZoneExample(page, server.url, 48, 'soviet:mediterranean', 'Flag Officers', { flagOfficers: true });
       const form = actionForm(page, 'soviet:mediterranean', 'commit');
       await form.waitFor();
       if (!(await form.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await form.locator(':scope > details > summary').click();
@@ -661,6 +638,22 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 });
+
+/**
+ * `examples/cwnb/two-zone.json` imported up to log entry `upTo` (with `optional` rules, where given),
+ * and `seat` claimed on `page` through an invitation link: the page shows the game as that seat.
+ */
+async function seatInTwoZoneExample(page: Page, url: string, upTo: number, seat: string, title: string, optional?: object): Promise<void> {
+  await page.goto(`${url}/`);
+  const table = JSON.parse(readFileSync(join(process.cwd(), 'examples/cwnb/two-zone.json'), 'utf8'));
+  const file = { ...table, options: optional ? { ...table.options, optional } : table.options, log: table.log.slice(0, upTo) };
+  const made = await page.request.post(`${url}/api/import`, { data: { file: JSON.stringify(file), title } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  const link = ((await (await page.request.post(`${url}/api/games/${id}/invitations`, { data: { kind: 'seat', seat } })).json()) as { url: string }).url;
+  await page.goto(link);
+  await page.getByTestId('claim-button').click();
+}
 
 /** The game page is connected live, so its board and log are current. */
 async function settled(page: Page): Promise<void> {
