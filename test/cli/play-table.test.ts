@@ -353,6 +353,20 @@ describe('play at a shared screen: a number typed names the choice shown beside 
     ]);
   });
 
+  it('7 a number typed while another question\'s numbered list is on screen ("help damage" after "help sink") is refused with the list it would count in; typed again, it counts there', async ({ expect }) => {
+    const s = playedUpTo(53);
+    const r = await table(s, ['help sink', 'help damage', 'sink 2', 'sink 2', 'quit']);
+    expect(r.screen).toContain('Refused: "2": the numbered list on screen is another question\'s. The ship or non-combatant sunk to choose from:\n   1. Allied USS Nimitz');
+    expect(s.record.log.slice(53).map((a) => a.ship)).toEqual(['uss-ticonderoga']); // the second "sink 2", as the refusal numbered it
+  });
+
+  it('7 a list shown before the screen was cleared is forgotten: a number typed after it counts in the list as it is now', async ({ expect }) => {
+    const s = playedUpTo(53);
+    await table(s, ['help sink', 'sink nimitz', 'view', 'as a:med', '', 'as s:med', '', 'sink 2', 'quit']);
+    // "help sink" numbered USS Ticonderoga 2; after USS Nimitz sank and the screen was cleared, 2 is USS Kidd.
+    expect(s.record.log.slice(53).map((a) => a.ship)).toEqual(['uss-nimitz', 'uss-kidd']);
+  });
+
   it('7 with no list shown, a number counts in the list as it is now', async ({ expect }) => {
     const s = playedUpTo(53);
     await table(s, ['sink 1', 'sink 1', 'quit']);

@@ -32,10 +32,10 @@ export class PublicCommandError extends CommandError {}
 /**
  * The list of choices a terminal last showed the seat for a field of an action (play.ts keeps
  * them): a number typed for the choice names the option it had there, not the one in its place
- * now (the list shrinks as an order grows). Undefined where none was shown: the number counts in
- * the list as it is now.
+ * now (the list shrinks as an order grows). Undefined where none is on screen: the number counts
+ * in the list as it is now; null where the lists on screen are other questions': a number is refused.
  */
-export type ShownLists = (type: string, key: string) => readonly FieldOption[] | undefined;
+export type ShownLists = (type: string, key: string) => readonly FieldOption[] | null | undefined;
 
 /** The action whose form is read, and the lists its fields were shown in. */
 interface Reading {
@@ -124,7 +124,11 @@ function partialOptions(phrase: string, options: readonly FieldOption[], namesOn
  * with its candidates, and the name of a choice the seat cannot make now with why not. A number
  * names the option it had in `shown`, the list the seat was last shown (ShownLists), if any.
  */
-export function readOption(tokens: string[], options: readonly FieldOption[], label: string, unavailable: readonly UnavailableOption[] = [], shown?: readonly FieldOption[]): { option: FieldOption; used: number } | null {
+export function readOption(tokens: string[], key: string, f: ChoiceField, at?: Reading): { option: FieldOption; used: number } | null {
+  const { options, label, unavailable = [] } = f;
+  const shown = at?.shown?.(at.type, key);
+  // Another question's numbered list is on screen: its number may name another choice than this list's.
+  if (shown === null && /^\d+$/.test(tokens[0] ?? '') && !byValue(options)) throw withChoices(`"${tokens[0]}": the numbered list on screen is another question's. The ${label.toLowerCase()} to choose from:`, key, f, at);
   const upTo = tokens.indexOf(',') < 0 ? tokens.length : tokens.indexOf(',');
   const notNow = (phrase: string, o: UnavailableOption) => new CommandError(`${notAChoice(phrase, label)}: ${namePart(o.label)}: ${o.why.replace(/\.$/, '')}.`);
   for (let n = upTo; n > 0; n--) {
@@ -182,7 +186,7 @@ export function readValue(key: string, f: FieldSpec, text: string, at?: Reading)
       if (NO.has(t.toLowerCase())) return false;
       throw new CommandError(`${what}: type yes or no.`);
     case 'choice': {
-      const r = readOption(tokenize(t), f.options, f.label, f.unavailable, at?.shown?.(at.type, key));
+      const r = readOption(tokenize(t), key, f, at);
       if (!r) throw withChoices(`${what}: "${t}" is not one of the choices:`, key, f, at);
       return r.option.value;
     }
@@ -215,7 +219,7 @@ function readSubset(tokens: string[], key: string, f: Extract<FieldSpec, { kind:
       i++;
       continue;
     }
-    const r = readOption(tokens.slice(i), f.options, f.label, f.unavailable, at?.shown?.(at.type, key));
+    const r = readOption(tokens.slice(i), key, f, at);
     // A name after a comma is one of the list: one that is not a choice is named, not left over ("kirov, nimitz").
     if (!r && tokens[i - 1] === ',') throw withChoices(`"${tokens[i]}" is not one of the ${f.label.toLowerCase()} you can choose now. The choices:`, key, f, at);
     if (!r) break;
@@ -259,7 +263,6 @@ export function describeFields(form: Fields, values: Record<string, unknown>): s
 
 /** Read `tokens` into the fields of the form of the action `at` reads (variants follow their choice); what is left over is refused. */
 function readFields(tokens: string[], form: Fields, given: Record<string, unknown>, at: Reading): { fields: Record<string, unknown>; missing: [string, FieldSpec][] } {
-  const shown = (key: string) => at.shown?.(at.type, key);
   const fields = { ...given };
   const queue: [string, FieldSpec][] = Object.entries(form);
   const all: Record<string, FieldSpec> = { ...form };
@@ -287,7 +290,7 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
         // KEY=a name of several words ("flagOfficer=los angeles"): the words that follow, as far as they name a choice.
         const next = pending.findIndex((w) => w.includes('='));
         const words = [t.slice(eq + 1), ...(next < 0 ? pending : pending.slice(0, next))];
-        const r = readOption(words, f.options, f.label, f.unavailable, shown(key));
+        const r = readOption(words, key, f, at);
         if (!r) throw withChoices(`${key} (${f.label}): "${words.join(' ')}" is not one of the choices:`, key, f, at);
         fields[key] = r.option.value;
         pending.splice(0, r.used - 1);
@@ -321,7 +324,7 @@ function readFields(tokens: string[], form: Fields, given: Record<string, unknow
           i++;
           break;
         }
-        const r = readOption(left, f.options, f.label, f.unavailable, shown(key));
+        const r = readOption(left, key, f, at);
         if (!r) {
           if (f.optional) break;
           // The name typed, without the numbers that follow it for the next fields ("damage kidd 2").

@@ -169,13 +169,23 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   /** A seat that just gave a secret order: what it is offered next is not shown (below). */
   let quietFor = '';
   /**
-   * The list of choices each seat was last shown for each field of each action (an Overall
-   * Commander's apart for each seat its orders are for, 14.1): a number it types names what it saw (ShownLists).
+   * For each seat (an Overall Commander's apart for each seat its orders are for, 14.1), the lists of
+   * choices the last command that showed it any showed, by action and field: a number typed names
+   * what it had there (ShownLists). Only what is on screen counts: a command that shows lists
+   * replaces them, and a cleared screen forgets them all.
    */
-  const lists = new Map<string, readonly FieldOption[]>();
-  const listKey = (type: string, key: string, whose: string) => `${seat} ${whose} ${type} ${key}`;
-  const shownFor = (whose = seat): ShownLists => (type, key) => lists.get(listKey(type, key, whose));
-  const showed = ({ type, key, options }: Listed, whose = seat) => void lists.set(listKey(type, key, whose), options);
+  const lists = new Map<string, { at: number; byField: Map<string, readonly FieldOption[]> }>();
+  let lineNo = 0;
+  const shownFor = (whose = seat): ShownLists => (type, key) => {
+    const shown = lists.get(`${seat} ${whose}`)?.byField;
+    return shown?.get(`${type} ${key}`) ?? (shown?.size ? null : undefined);
+  };
+  const showed = ({ type, key, options }: Listed, whose = seat) => {
+    const now = lists.get(`${seat} ${whose}`);
+    const byField = now?.at === lineNo ? now.byField : new Map<string, readonly FieldOption[]>();
+    byField.set(`${type} ${key}`, options);
+    lists.set(`${seat} ${whose}`, { at: lineNo, byField });
+  };
   /** The choices of the forms of `specs` were shown (not a secret order's, whose lists are shown only on "?"). */
   const showedForms = (specs: readonly ActionSpec[]) => {
     for (const s of specs) if (!s.secret) for (const [key, f] of Object.entries(s.fields ?? {})) if (f.kind === 'choice' || f.kind === 'subset') showed({ type: s.type, key, options: f.options });
@@ -211,6 +221,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     for (const line of tableLines.slice(-40)) table.say(line);
     secretsOnScreen = null;
     shown = '';
+    lists.clear();
   };
   /**
    * The prompt goes to another team's seat: the screen and its scrollback are cleared first when they
@@ -349,6 +360,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       const secretNow = specs.some((s) => s.secret);
       const hidden: Hidden = ordering || (secretNow && ((l: string) => isSecret(l, session.module.actions(session.state))));
       const line = handed === '' ? await term.ask(`${seat || 'referee'}> `, hidden) : handed;
+      lineNo++;
       if (line === null) {
         if (o.onInputEnd?.()) continue;
         break;
@@ -526,8 +538,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       // "hand" numbers the cards as "give card N" counts them: its list is the one shown (none while no card can be given).
       const numbered = p.numbers?.[cmd.toLowerCase()];
       const f = numbered && specs.find((s) => s.type === numbered.type)?.fields?.[numbered.key];
-      if (numbered && f?.kind === 'choice') showed({ ...numbered, options: f.options });
-      else if (numbered) lists.delete(listKey(numbered.type, numbered.key, seat));
+      if (numbered) showed({ ...numbered, options: f?.kind === 'choice' ? f.options : [] });
       return null;
     }
     const proxy = p.proxy?.(line, session, seat);
