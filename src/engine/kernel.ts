@@ -93,7 +93,7 @@ export function listedActions<S>(module: Pick<RulesModule<S, any>, 'actions' | '
   const out: ActionSpec[] = [];
   for (const d of candidates(module, state, seat)) {
     if (!d.when(state, seat, false)) out.push(specOf(d, state, seat));
-    else if (d.secret && d.toldWhenClosed) {
+    else if ((d.secret || d.openIsSecret) && d.toldWhenClosed) {
       const why = d.when(state, seat, true);
       if (why && d.toldWhenClosed.includes(why.code)) out.push({ ...specOf(d, state, seat), ...(why.rule ? { rule: why.rule } : {}) });
     }

@@ -171,6 +171,12 @@ export interface ActionDef<S> {
   commands?: readonly CommandWord[];
   secret?: boolean;
   /**
+   * Whether it is open tells a team's secret (CWNB 13.5: the seat kept an Additional Ship card):
+   * like a secret order, it is listed for every seat of its step, closed for the `toldWhenClosed`
+   * reasons too (listedActions), and a refusal of it is the seat's own.
+   */
+  openIsSecret?: boolean;
+  /**
    * Text fields that stay the acting team's for good (team notes): in a game file shared after
    * the end they are replaced, for anyone outside that team, by a placeholder (`Session.recordFor`).
    */

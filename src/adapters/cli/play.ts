@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { formatRefusal, isRuleError } from '../../engine/errors.ts';
-import type { Action, ActionSpec, FieldOption, FieldSpec, Fields } from '../../engine/module.ts';
+import type { Action, ActionDef, ActionSpec, FieldOption, FieldSpec, Fields } from '../../engine/module.ts';
 import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
@@ -116,6 +116,9 @@ export interface PlayOptions {
   /** A new game: show what its set-up played before the first decision (the SMP steps that ask nothing); a resumed one shows only what follows. */
   fromStart?: boolean;
 }
+
+/** A refusal of this action is its seat's secret: a secret order's, or one whose being open is (ActionDef.openIsSecret). */
+const refusedInSecret = (def: ActionDef<unknown> | undefined) => !!def && (!!def.secret || !!def.openIsSecret);
 
 /** The commands beside the actions; "why" only where there are secret orders to refuse. */
 const metaHelp = (secrets: boolean) => `Also: actions (every choice now) · help COMMAND · status · view · ${secrets ? 'why (a secret order refused) · ' : ''}log [N] · undo [N] · as SEAT · json {ACTION} · quit`;
@@ -299,10 +302,11 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   };
   const submit = (action: Action): boolean => {
     if (o.file && stamp) checkUnchanged(o.file, stamp);
-    const secret = !!actionDef(session.module, session.state, action.type)?.secret; // refused too when closed (listedActions)
+    const def = actionDef(session.module, session.state, action.type);
+    const secret = !!def?.secret; // refused too when closed (listedActions)
     const r = session.submit(action);
     if (isRuleError(r)) {
-      term.say(`Refused: ${secret ? keepSecret(formatRefusal(r)) : formatRefusal(r)}`);
+      term.say(`Refused: ${refusedInSecret(def) ? keepSecret(formatRefusal(r)) : formatRefusal(r)}`);
       return false;
     }
     lastEntry = session.version - 1;
@@ -554,7 +558,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     if (proxy && forField?.kind === 'choice' && !forField.options.some((o) => o.value === proxy.target)) {
       const def = actionDef(session.module, session.state, forType as string)!;
       const why = notOffered(session.module, def, session.state, proxy.target);
-      if (why) throw new CommandError(def.secret ? keepSecret(formatRefusal(why)) : formatRefusal(why));
+      if (why) throw new CommandError(refusedInSecret(def) ? keepSecret(formatRefusal(why)) : formatRefusal(why));
     }
     const other = namesOtherAction(typed, specs, session.module.actions(session.state));
     // A line that names no action answers the seat's one open decision ("y", "2"), unless secret: a shared screen shows the line.
@@ -567,7 +571,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       const why = def && notOffered(session.module, def, session.state, seat);
       // Not in this step is public ("purchases are made … once the mission is rolled"); a secret order's limits are not.
       const inStep = def && (session.module.actionsFor?.(session.state, seat) ?? session.module.actions(session.state)).includes(def);
-      const reason = why ? `: ${def.secret && inStep ? keepSecret(formatRefusal(why)) : formatRefusal(why).replace(/\.?$/, '.')}` : '.';
+      const reason = why ? `: ${refusedInSecret(def) && inStep ? keepSecret(formatRefusal(why)) : formatRefusal(why).replace(/\.?$/, '.')}` : '.';
       throw new CommandError(`${seat} cannot "${cmd}" now${reason} ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
     }
     // A secret command alone whose fields may all be left out ("keep"): asked, not taken as "none" at once (7.2.1).

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { closedActions, listedActions } from '../../../src/engine/kernel.ts';
+import { cwnb } from '../../../src/modules/cwnb/index.ts';
 import { pointsOf } from '../../support/cwnb-fixtures.ts';
 import { OTable, setCell, uniformCharts, type Optional } from '../../support/cwnb-optional-fixtures.ts';
 
@@ -540,6 +542,15 @@ describe('13.5 Friction of War: when jokers may be played', () => {
 });
 
 describe('13.5 the kept card belongs to whoever holds it', () => {
+  it('7.2.1, 13.5 the list of a seat\'s actions (what a shared screen shows) does not tell whether it kept an Additional Ship card: the kept card\'s actions are listed for every seat, closed for those without one', () => {
+    const t = keptInPersianGulf(); // the Allied player kept one, the Soviet player did not
+    const kept = (seat: string) => listedActions(cwnb, t.state, seat).map((a) => a.type).filter((type) => ['useKeptAdditionalShip', 'playAdditionalShip'].includes(type));
+    expect(kept('allied:persian-gulf')).toEqual(['useKeptAdditionalShip', 'playAdditionalShip']);
+    expect(kept('soviet:persian-gulf')).toEqual(kept('allied:persian-gulf'));
+    // The seat itself is told why its own is closed.
+    expect(closedActions(cwnb, t.state, 'soviet:persian-gulf').map((c) => c.type)).toEqual(expect.arrayContaining(['useKeptAdditionalShip', 'playAdditionalShip']));
+  });
+
   // Found by a surviving mutant in friction-of-war.ts: the giver could still play a kept card it had given away.
   it('13.5 a kept Additional Ship card given to a teammate (6.C.3) is played by the teammate, no longer by the giver (ruling)', () => {
     const t = keptInPersianGulf();

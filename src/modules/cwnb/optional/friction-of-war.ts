@@ -62,6 +62,9 @@ export const playAdditionalShip = zoneAction({
   commands: [{ word: 'joker' }],
   rule: '13.5',
   decision: false,
+  // Before the draw only a player who kept the card may play it: listed for every seat, so a shared screen does not tell who kept one (7.2.1).
+  openIsSecret: true,
+  toldWhenClosed: ['no-joker-in-hand'],
   schema: z.object({ use: z.enum(USES), side: z.enum(['allied', 'soviet']).optional(), values: diceSchema, kept: z.boolean().optional() }),
   label: () => 'Play an Additional Ship card as a joker',
   when(state, zone, side, explain) {
@@ -150,6 +153,9 @@ export const useKeptAdditionalShip = zoneAction({
   rule: '13.5',
   decision: false,
   proxy: true, // 14.1: it buys a ship or opens transfers, which the Overall Commander orders (docs/rulings.md)
+  // Listed for every seat, so a shared screen does not tell who kept the card (7.2.1).
+  openIsSecret: true,
+  toldWhenClosed: ['no-kept-card'],
   schema: z.object({ use: z.enum(['ship-at-point-value', 'unlimited-transfers']) }),
   label: () => 'Play your kept Additional Ship card',
   when(_state, zone, side, explain) {

@@ -415,6 +415,8 @@ interface Common<A> {
   commands?: readonly CommandWord[];
   /** Its fields are secret to the acting team. */
   secret?: boolean;
+  /** Whether it is open is the team's secret (see ActionDef.openIsSecret). */
+  openIsSecret?: boolean;
   /** Text fields that stay the team's for good, even in the game file shared after the end (team notes). */
   keptByTeam?: readonly string[];
   /** Ask before it is taken at a terminal. */
@@ -493,6 +495,7 @@ export function gameAction<A>(spec: GameActionSpec<A>): CwnbActionDef {
     confirm: spec.confirm,
     notOnline: spec.notOnline,
     toldWhenClosed: spec.toldWhenClosed,
+    openIsSecret: spec.openIsSecret,
     label: spec.label,
     fields: spec.fields,
     when: (state, seat, explain) => gameOver(state, explain) ?? spec.when(state, seat, explain),
@@ -589,6 +592,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
     keptByTeam: spec.keptByTeam,
     confirm: spec.confirm,
     toldWhenClosed: spec.toldWhenClosed,
+    openIsSecret: spec.openIsSecret,
     // Not for an Overall Commander's order (14.1; not a War Zone seat), which names its seat in a field: the label asks.
     question(state, seat) {
       const zs = zoneSeat(state, seat, false);
