@@ -228,6 +228,14 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(revealed).toMatch(/soviet:mediterranean may:\n(.*\n)*\s+end\s/);
   });
 
+  it('6.C.4 a hand shown before the second commitment is cleared before the reveal, which the whole table reads', async ({ expect }) => {
+    const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-ticonderoga, uss-kidd, uss-los-angeles', 'y', '', 'hand', 'commit oscar-ii, akula, alfa', 'y', 'quit']);
+    expect(r.after.find((a) => a.line === 'hand')!.screen.join('\n')).toContain('Crash Dive');
+    const after = r.screen.slice(r.screen.lastIndexOf(CLEARED));
+    expect(after).toContain('commitments revealed');
+    expect(after).not.toContain('Crash Dive');
+  });
+
   it('6.C.4 a commitment is read back before it is taken, the other team looking away; "no" takes nothing, and the screen is cleared before the keyboard goes to the other team', async ({ expect }) => {
     const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-kidd', 'n', 'commit uss-nimitz, uss-kidd, uss-ticonderoga', 'y', '', 'quit']);
     const [no, yes] = r.after.filter((a) => a.line.startsWith('commit')).map((a) => a.screen.join('\n'));

@@ -311,6 +311,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     }
     lastEntry = session.version - 1;
     save();
+    // Outside a secret order's step (after the second commitment: the reveal) the whole table reads what follows: the team's secrets go first.
+    if (secretsOnScreen && term.interactive && !secretOrder(session.listedActions(seat))) clearScreen();
     const shown = showNew();
     // Quiet while the seat's secret order goes on (not once it led to another step: a reveal, the Battle Turns).
     if (secret) quietFor = action.seat === seat && secretOrder(session.listedActions(seat)) ? seat : '';
