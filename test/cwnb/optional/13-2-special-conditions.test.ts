@@ -595,6 +595,7 @@ describe('13.2 Special Conditions (Step B)', () => {
     // Retreat costs 6, 3 at half price: affordable with 4 points left.
     expect(form().options.map((o) => o.value)).toContain('Retreat');
     expect(label('Retreat')).toBe('Retreat (3 with Priority (13.2.8))');
+    expect(label('Gun')).toBe('Gun* (half its printed value, or less with Priority (13.2.8))'); // its price depends on the value typed
     expect(form().help).toContain('Priority: up to three Action cards of your order at half price, rounded up (13.2.8).');
     t.act({ type: 'buyCard', seat: 'allied:persian-gulf', card: 'Retreat' });
     // A card that half price does not lower (ECM 1, rounded up) shows no note.

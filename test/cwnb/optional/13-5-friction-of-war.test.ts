@@ -494,17 +494,17 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     expect(label('a-cg')).toBe('USS Belknap (surface, 18 points, costs 36)');
     expect(shipField().help).not.toContain('13.5');
     t.act({ type: 'useKeptAdditionalShip', seat, use: 'ship-at-point-value' });
-    expect(label('a-cg')).toBe('USS Belknap (surface, 18 points, costs 18 with your Additional Ship card (13.5))');
+    expect(label('a-cg')).toBe('USS Belknap (surface, 18 points, adds 18 to your order with your Additional Ship card (13.5))');
     expect(shipField().options.map((o) => o.value)).toContain('a-cg');
     expect(shipField().help).toContain('Your kept Additional Ship card buys the dearest ship of your order at its Point Value (13.5). You have 22 points left to spend.');
     expect((t.actions(seat).find((a) => a.type === 'buyCard')!.fields!.card as { help: string }).help).not.toContain('13.5'); // it buys a ship, not a card
     t.act({ type: 'buyShip', seat, ship: 'a-ff' }); // 6 at its Point Value; 16 left
     // A cheaper ship costs double; a dearer one takes the card: USS Perry 8 + USS Knox back at 12 = 20, 14 more than 6.
     expect(label('a-ff3')).toBe('USS Bronstein (surface, 3 points, costs 6)');
-    expect(label('a-ff2')).toBe('USS Perry (surface, 8 points, costs 14 with your Additional Ship card (13.5))');
+    expect(label('a-ff2')).toBe('USS Perry (surface, 8 points, adds 14 to your order with your Additional Ship card (13.5))');
     expect(shipField().unavailable.find((o) => o.value === 'a-cg')).toEqual({
       value: 'a-cg',
-      label: 'USS Belknap (surface, 18 points, costs 24 with your Additional Ship card (13.5))',
+      label: 'USS Belknap (surface, 18 points, adds 24 to your order with your Additional Ship card (13.5))',
       why: 'it costs 24 and you have 16 points left to spend; banked Victory Points can never be spent (6.C.2)',
     });
     // Refused, it says why it costs less than double.

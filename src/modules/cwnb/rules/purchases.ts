@@ -86,7 +86,8 @@ function shipLabel(state: CwnbState, zone: ZoneState, side: Side, s: ShipCard, c
   const price = shipCost(state.turn, s.points);
   const cost = zone.players[side].order.ships.includes(s.id) ? price : addedCost(state, zone, side, s.id, committed);
   const note = cost < price ? hooksOf(state).priceNote(state, zone, side, 'ship') : null;
-  return `${s.name} (${s.kind}, ${s.points} points, costs ${cost}${note ? ` ${note.label}` : ''})`;
+  // Lowered, the figure is what the order goes up by: another ship of it may go back to its usual price (13.5).
+  return `${s.name} (${s.kind}, ${s.points} points, ${note ? `adds ${cost} to your order ${note.label}` : `costs ${cost}`})`;
 }
 
 /** 6.C.2: the other ships of this side, each with why it cannot be added to the order now (a typed name is told why). */
@@ -228,7 +229,7 @@ export const buyCard = zoneAction({
       const cost = halfValue ? 0 : orderCost(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, { type: c.type }] }) - committed;
       const name = c.unlimited ? `${c.type}*` : c.type; // as the cost chart marks it: may be bought more than once per turn
       const lowered = note && cost < cardCost(state.turn, { type: c.type }) ? ` ${note.label}` : '';
-      const label = halfValue ? `${name} (half its printed value)` : `${name} (${cost}${lowered})`;
+      const label = halfValue ? `${name} (half its printed value${note ? `, or less ${note.label}` : ''})` : `${name} (${cost}${lowered})`;
       if (!c.unlimited && bought.some((b) => b.type === c.type)) unavailable.push({ value: c.type, label, why: 'you have bought one this turn, and only card types marked with an asterisk may be bought more than once (6.C.2)' });
       else if (cost > budget) unavailable.push({ value: c.type, label, why: `it costs ${cost} and you have ${budget} points left to spend (6.C.2)` });
       else if (halfValue) options.push({ value: c.type, label, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } });
