@@ -215,6 +215,15 @@ export class Session<S = unknown> {
     });
   }
 
+  /**
+   * Why `action` would be refused now, or null; nothing is taken (a terminal checks a secret order
+   * it reads back before asking "are you sure?", so that a "yes" is not then refused).
+   */
+  check(action: Action): RuleError | null {
+    const r = applyAction(this.module, this.state, action, new RecordingDice(this.dice, undefined, this.verifyDice));
+    return isRuleError(r) ? r : null;
+  }
+
   private stale(version: number | undefined): RuleError | null {
     if (version === undefined || version === this.version) return null;
     return ruleError('stale-version', `The game has moved on (version ${this.version}, your action was made against ${version}); look again and resubmit.`, undefined, { current: this.version });

@@ -228,6 +228,15 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(revealed).toMatch(/soviet:mediterranean may:\n(.*\n)*\s+end\s/);
   });
 
+  it('13.4 a commitment the rules would refuse (a Command Ship not committed) is refused before the read-back asks, not after a "yes"; a read-back names "Command Ship: none"', async ({ expect }) => {
+    const s = newSession({ ...ONE_ZONE, startingPoints: { mediterranean: { allied: 60, soviet: 40 } }, optional: { flagOfficers: true } });
+    const r = await table(s, ['roll 1', 'as a', '', 'buy kidd', 'buy ticonderoga', 'done', 'y', '', 'done', 'y', 'as a', '', 'commit kidd flag=ticonderoga', 'commit kidd', 'n', 'quit']);
+    const refused = r.after.find((a) => a.line === 'commit kidd flag=ticonderoga')!.screen.join('\n');
+    expect(refused).toContain('that secret order was not recorded');
+    expect(refused).not.toContain('[y/N]');
+    expect(r.after.find((a) => a.line === 'commit kidd')!.screen.join('\n')).toContain('Ships committed: USS Kidd; Command Ship: none. Commit these ships?');
+  });
+
   it('6.C.4 a hand shown before the second commitment is cleared before the reveal, which the whole table reads', async ({ expect }) => {
     const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-ticonderoga, uss-kidd, uss-los-angeles', 'y', '', 'hand', 'commit oscar-ii, akula, alfa', 'y', 'quit']);
     expect(r.after.find((a) => a.line === 'hand')!.screen.join('\n')).toContain('Crash Dive');

@@ -251,7 +251,10 @@ export function describeFields(form: Fields, values: Record<string, unknown>): s
   const add = (fields: Fields) => {
     for (const [key, f] of Object.entries(fields)) {
       const v = values[key];
-      if (v === undefined) continue;
+      if (v === undefined) {
+        if (f.kind === 'choice') parts.push(`${f.label}: none`); // an optional choice left out: "Command Ship: none"
+        continue;
+      }
       const word = (x: unknown) => ('options' in f ? namePart(f.options.find((o) => o.value === x)?.label ?? String(x)) : typeof x === 'boolean' ? (x ? 'yes' : 'no') : String(x));
       parts.push(`${f.label}: ${Array.isArray(v) && f.kind === 'subset' ? (v.length ? v.map(word).join(', ') : 'none') : Array.isArray(v) ? v.join(' ') : word(v)}`);
       if (f.kind === 'choice') add(f.options.find((o) => o.value === v)?.fields ?? {});

@@ -622,6 +622,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     const secretAsked = !!own || !!readBack;
     const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? `${secretAsked ? `(${LOOK_AWAY}) ` : ''}${readBack ? `${readBack}. ` : ''}${own ?? `${label}?`}` : null;
     if (question && term.interactive) {
+      // Refused before the question, not after a "yes" ("The Command Ship must be one of the ships you commit").
+      const wrong = session.check({ type: spec.type, seat, ...fields });
+      if (wrong) throw new CommandError(refusedInSecret(actionDef(session.module, session.state, spec.type)) ? keepSecret(formatRefusal(wrong)) : formatRefusal(wrong));
       if (secretAsked && !none) shownSecrets();
       const yes = await term.ask(`${question} [y/N] `, false);
       if (!yes || !/^y(es)?$/i.test(yes.trim())) {
