@@ -585,6 +585,9 @@ describe('13.2 Special Conditions (Step B)', () => {
     ]) {
       expect(t.refuse(a)).toMatchObject({ code: 'priority-no-transfers', rule: '13.2.8' });
     }
+    // The seat is told why its transfers are gone, beside its actions.
+    const closed = closedActions(cwnb, t.state, 'allied:persian-gulf').filter((c) => c.type.startsWith('transfer'));
+    expect(closed.map((c) => [c.type, c.why])).toEqual(expect.arrayContaining([['transferShip', 'Persian Gulf: Priority — you may not transfer cards to other War Zones this turn.'], ['transferCard', 'Persian Gulf: Priority — you may not transfer cards to other War Zones this turn.']]));
   });
 
   it('13.2.8 Priority: the card list shows what each card adds to the order at half price, and offers a card only affordable at half price', () => {

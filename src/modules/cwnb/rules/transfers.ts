@@ -100,10 +100,14 @@ export function transferEndpoints(state: CwnbState, from: ZoneState, side: Side,
 
 const toZone = z.enum(ZONE_IDS);
 
+/** An optional rule that closes every transfer of a seat is said beside its actions (13.2.8 Priority, 13.2.9 Rushed, 13.3). */
+const OPTIONAL_RULE_CLOSES = ['priority-no-transfers', 'rushed-no-ship-trading', 'transfer-limit', 'chart-not-rolled'];
+
 /** 6.C.3: a Ship card to a teammate (Task Forces are known to both teams: public). */
 export const transferShip = zoneAction({
   type: 'transferShip',
   steps: TRANSFER_STEPS,
+  toldWhenClosed: OPTIONAL_RULE_CLOSES,
   commands: [{ word: 'give' }],
   rule: '6.C.3',
   decision: false,
@@ -138,6 +142,7 @@ export const transferShip = zoneAction({
 export const transferCard = zoneAction({
   type: 'transferCard',
   steps: TRANSFER_STEPS,
+  toldWhenClosed: OPTIONAL_RULE_CLOSES,
   commands: [{ word: 'give card' }],
   secret: true,
   rule: '6.C.3',
