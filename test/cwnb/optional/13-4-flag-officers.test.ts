@@ -116,8 +116,8 @@ describe('13.4 Flag Officers', () => {
     t.done(PG, 'soviet');
     const form = t.actions('allied:persian-gulf').find((a) => a.type === 'commit')!.fields!;
     expect(form.flagOfficer).toBeUndefined();
-    expect(form.ships.help).toMatch(/ You have no Flag Officer in this War Zone this turn \(13\.4\): no Command Ship\.$/); // the form says why it asks for none
-    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'], flagOfficer: 'a-dd' })).toMatchObject({ code: 'no-flag-officer', rule: '13.4', message: 'You have no Flag Officer in this War Zone this turn (13.4): no Command Ship.' });
+    expect(form.ships.help).toMatch(/ You have no Flag Officer in this War Zone this turn: yours went to a teammate, or down with its Command Ship \(13\.4\); a teammate may give you theirs\. No Command Ship\.$/); // the form says why it asks for none
+    expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-dd'], flagOfficer: 'a-dd' })).toMatchObject({ code: 'no-flag-officer', rule: '13.4', message: 'You have no Flag Officer in this War Zone this turn: yours went to a teammate, or down with its Command Ship (13.4); a teammate may give you theirs. No Command Ship.' });
     // The Soviet Flag Officer is unaffected.
     commit(t, 'soviet:persian-gulf', ['s-cg'], 's-cg');
   });

@@ -26,7 +26,7 @@ export function canDesignate(zone: ZoneState, side: Side): boolean {
 function whyNoFlagOfficer(zone: ZoneState, side: Side): { text: string; rule: string } | null {
   if (zone.players[other(side)].flagOrder.absent) return { text: `Your Flag Officer is absent this turn, by ${aSide(other(side))} order (13.5): no Command Ship.`, rule: '13.5' };
   const p = zone.players[side];
-  return p.flagOfficer || p.flagOrder.present ? null : { text: 'You have no Flag Officer in this War Zone this turn (13.4): no Command Ship.', rule: '13.4' };
+  return p.flagOfficer || p.flagOrder.present ? null : { text: 'You have no Flag Officer in this War Zone this turn: yours went to a teammate, or down with its Command Ship (13.4); a teammate may give you theirs. No Command Ship.', rule: '13.4' };
 }
 
 /** Is the Command Ship functioning (not sunk, crippled or critically damaged)? */
