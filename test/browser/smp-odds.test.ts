@@ -57,14 +57,14 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       await page.goto(`${server.url}/`);
       await page.getByTestId('odds-link').click();
       await page.getByTestId('odds-form').waitFor();
-      // Each procedure names the step of the phase as the game page numbers it, and the document's section.
+      // Each procedure names the step of the phase as the game page numbers it, and the document's section, in the order of the steps.
       expect(await page.getByTestId('odds-procedure').locator('option').allTextContents()).toEqual([
-        'Step 7 (document #7): Kamikaze Raids',
-        'Step 9 (document #4): Coastal Defences',
-        'Step 6 (document #8): Partisan Raids (one facility)',
+        'Step 2 (document #2): Vichy France attempts',
         'Step 3 (document #5): Bombing Raids (one facility)',
         'Step 4 (document #6): Shore Bombardments (one facility)',
-        'Step 2 (document #2): Vichy France attempts',
+        'Step 6 (document #8): Partisan Raids (one facility)',
+        'Step 7 (document #7): Kamikaze Raids',
+        'Step 9 (document #4): Coastal Defences',
       ]);
 
       await showOdds(page, 'kamikaze', { 'Kamikaze tokens': '3', 'Intercepting fighters': '2', 'Intercepting tactical bombers': '1' });

@@ -64,42 +64,18 @@ function ruled(p: Procedure): Procedure {
 }
 
 /**
- * Each procedure, its inputs (the CLI's options, camel-cased as `oddsFor` reads them) and what its
- * outcome counts. A number the rules hold to a range (`ODDS_RANGES`: 3 kamikaze tokens, a d6 roll)
- * has that range here too, so the page's own form and this route refuse it first, in its words.
+ * Each procedure, in the order of the phase's steps, its inputs (the CLI's options, camel-cased as
+ * `oddsFor` reads them) and what its outcome counts. A number the rules hold to a range
+ * (`ODDS_RANGES`: 3 kamikaze tokens, a d6 roll) has that range here too, so the page's own form and
+ * this route refuse it first, in its words.
  */
 const LISTED: Procedure[] = [
   {
-    id: 'kamikaze',
-    name: 'Kamikaze Raids',
-    step: stepOf('#7'),
-    outcome: 'hits',
-    inputs: [int('tokens', 'Kamikaze tokens (up to 3 per zone)', 3), int('fighters', 'Intercepting fighters (1@2)', 0), int('tacticalBombers', 'Intercepting tactical bombers (1@1)', 0)],
-  },
-  {
-    id: 'coastal',
-    name: 'Coastal Defences',
-    step: stepOf('#4'),
-    outcome: 'hits',
-    inputs: [
-      {
-        key: 'bunker',
-        label: 'Bunker',
-        kind: 'choice',
-        default: 'minor',
-        options: [
-          { value: 'minor', label: 'Minor bunker (3@1)' },
-          { value: 'major', label: 'Major bunker (6@1)' },
-        ],
-      },
-    ],
-  },
-  {
-    id: 'partisan',
-    name: 'Partisan Raids (one facility)',
-    step: stepOf('#8'),
-    outcome: 'damage',
-    inputs: [int('tokens', 'Partisan tokens on the facility', 3), int('elite', 'Elite infantry in the territory (1@2 each)', 0), capacity],
+    id: 'vichy',
+    name: 'Vichy France attempts',
+    step: stepOf('#2'),
+    outcome: 'successes',
+    inputs: [int('hitOn', 'Roll needed (@3 Japan/UK/Germany, @1 Italy/Free French)', 3), int('bonus', 'Bonus (+1 for Germany after Hendaye)', 0), int('attempts', 'Number of attempts', 1)],
   },
   {
     id: 'bombing',
@@ -133,11 +109,36 @@ const LISTED: Procedure[] = [
     ],
   },
   {
-    id: 'vichy',
-    name: 'Vichy France attempts',
-    step: stepOf('#2'),
-    outcome: 'successes',
-    inputs: [int('hitOn', 'Roll needed (@3 Japan/UK/Germany, @1 Italy/Free French)', 3), int('bonus', 'Bonus (+1 for Germany after Hendaye)', 0), int('attempts', 'Number of attempts', 1)],
+    id: 'partisan',
+    name: 'Partisan Raids (one facility)',
+    step: stepOf('#8'),
+    outcome: 'damage',
+    inputs: [int('tokens', 'Partisan tokens on the facility', 3), int('elite', 'Elite infantry in the territory (1@2 each)', 0), capacity],
+  },
+  {
+    id: 'kamikaze',
+    name: 'Kamikaze Raids',
+    step: stepOf('#7'),
+    outcome: 'hits',
+    inputs: [int('tokens', 'Kamikaze tokens (up to 3 per zone)', 3), int('fighters', 'Intercepting fighters (1@2)', 0), int('tacticalBombers', 'Intercepting tactical bombers (1@1)', 0)],
+  },
+  {
+    id: 'coastal',
+    name: 'Coastal Defences',
+    step: stepOf('#4'),
+    outcome: 'hits',
+    inputs: [
+      {
+        key: 'bunker',
+        label: 'Bunker',
+        kind: 'choice',
+        default: 'minor',
+        options: [
+          { value: 'minor', label: 'Minor bunker (3@1)' },
+          { value: 'major', label: 'Major bunker (6@1)' },
+        ],
+      },
+    ],
   },
 ];
 export const PROCEDURES = LISTED.map(ruled);
