@@ -62,6 +62,14 @@ describe('6.C.2 Purchase Costs', () => {
     );
   });
 
+  it('6.C.2 an order of 1 point finished: its team reads "(1 point)", the other team only that it is finished', () => {
+    const t = new Table({ zones: [NS] });
+    t.roll(NS, { allied: 'Military Escort' });
+    t.order(NS, 'allied', { cards: [{ card: 'ECM' }] });
+    expect(t.texts('order-done', t.eventsFor('allied:north-sea'))).toEqual(['North Sea: Allied has finished ordering (1 point).']);
+    expect(t.texts('order-done', t.eventsFor('soviet:north-sea'))).toEqual(['North Sea: Allied has finished ordering.']);
+  });
+
   it('6.C.2 a ship in a teammate\'s order in another War Zone is marked in the ship list (both may order it; fewer banked points get it)', () => {
     const t = new Table({ zones: [NS, PG] });
     t.roll(NS, { allied: 'Military Escort' });

@@ -4,7 +4,7 @@ import type { FieldOption, Fields, UnavailableOption } from '../../../engine/mod
 import type { Side } from '../data/types.ts';
 import type { BattleState, CwnbState, NonCombatant, ShipState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
-import { isSubmarine, no, removeShip, requireTerms, say, score, shipCard, sideName, updateShip, writableBattle, writablePlayer, zoneAction, zoneName, type Ctx } from './common.ts';
+import { isSubmarine, no, pointsText, removeShip, requireTerms, say, score, shipCard, sideName, updateShip, writableBattle, writablePlayer, zoneAction, zoneName, type Ctx } from './common.ts';
 import { awardPool, eliminated, eliminatedInMission, scoreEndOfBattleTurn } from './mission-scoring.ts';
 
 /**
@@ -69,7 +69,7 @@ function replaceNonCombatant(zone: ZoneState, index: number, nc: NonCombatant): 
 /** A ship or a Non-Combatant of the battle as a form names it: "Allied USS Kidd (10 points)", "Allied Non-Combatant NC-3". */
 function shipOption(state: CwnbState, side: Side, id: string): FieldOption {
   const card = shipCard(state, id)!;
-  return { value: id, label: `${sideName(side)} ${card.name} (${card.points} points)` };
+  return { value: id, label: `${sideName(side)} ${card.name} (${pointsText(card.points)})` };
 }
 const nonCombatantOption = (b: BattleState, n: NonCombatant): FieldOption => ({ value: n.id, label: `${sideName(b.nonCombatantSide!)} Non-Combatant ${n.id}` });
 const kindFits = (state: CwnbState, id: string, which: 'all' | 'ships' | 'submarines') => which !== 'submarines' || isSubmarine(shipCard(state, id)!);

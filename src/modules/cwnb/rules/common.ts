@@ -21,6 +21,11 @@ export function sideName(side: Side): string {
   return side === 'allied' ? 'Allied' : 'Soviet';
 }
 
+/** "1 point", "16 points". */
+export function pointsText(n: number): string {
+  return `${n} point${n === 1 ? '' : 's'}`;
+}
+
 export function zoneName(zone: ZoneId): string {
   return zoneById(zone).name;
 }

@@ -7,7 +7,7 @@ import type { ShipCard, Side, ZoneId } from '../data/types.ts';
 import { hooksOf } from '../hooks.ts';
 import type { CwnbState, HeldCard, PlayerState, ZoneState } from '../state.ts';
 import { seatOf } from '../state.ts';
-import { cardText, newCard, no, putShip, say, sayWithSecret, shipCard, sideName, SIDES, tell, writablePlayer, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
+import { cardText, newCard, no, pointsText, putShip, say, sayWithSecret, shipCard, sideName, SIDES, tell, writablePlayer, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
 
 /** 6.C.2 Purchase Costs: a ship costs its Point Value on turn 1, double afterwards. */
 export function shipCost(turn: number, points: number): number {
@@ -295,7 +295,7 @@ export const donePurchasing = zoneAction({
     const cost = orderCost(state, zone, side);
     sayWithSecret(ctx, { type: 'order-done', zone: zone.id, text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering.` }, side, {
       cost,
-      text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering (${cost} points).`,
+      text: `${zoneName(zone.id)}: ${sideName(side)} has finished ordering (${pointsText(cost)}).`,
     });
   },
 });
