@@ -159,10 +159,11 @@ describe('an SMP decision answered at the terminal', () => {
 
   it('#17 "as russia" while the United Kingdom\'s question is open says Russia has nothing to do and whom the phase waits for, not the UK\'s question under the russia> prompt', async ({ expect }) => {
     const s = phase((prompt) => prompt.includes('Oil Tankers'));
-    const screen = await table(s, ['as russia', '', 'as uk', 'quit']);
+    const screen = await table(s, ['as russia', '', 'no', 'as uk', 'quit']);
     const russia = screen.slice(screen.indexOf('uk> as russia'), screen.indexOf('russia> as uk'));
     expect(russia).not.toMatch(/\[Step 1\] uk|Enter answers/);
     expect(russia).toContain('russia has nothing to do now: the phase waits for uk (step 1; "as uk" to answer).');
+    expect(russia).toMatch(/russia cannot "no" now\. Nothing to do now: the game waits for (uk|United Kingdom)\./); // a command typed there says it too
     expect(screen.slice(screen.indexOf('russia> as uk'))).toContain('[Step 1] uk: 1.8 Oil Tankers'); // back at the UK, its question again
   });
 

@@ -321,6 +321,12 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     return true;
   };
 
+  /** ": the game waits for …", the seats waited on (none: ""). */
+  const waitsFor = () => {
+    const seats = session.waitingFor();
+    return seats.length ? `: the game waits for ${seats.map((s) => session.seatLabel(s)).join(', ')}` : '';
+  };
+
   /** The answers to the seat's question of several fields that the rules refused (a wrong total): the defaults when it is asked again, while nothing else happened. */
   let kept: { seat: string; version: number; action: Action } | null = null;
   /** After the rules refused `action`: kept when it answers the seat's one question of several fields, not a secret order's (its defaults would show it). */
@@ -574,7 +580,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       // Not in this step is public ("purchases are made … once the mission is rolled"); a secret order's limits are not.
       const inStep = def && (session.module.actionsFor?.(session.state, seat) ?? session.module.actions(session.state)).includes(def);
       const reason = why ? `: ${refusedInSecret(def) && inStep ? keepSecret(formatRefusal(why)) : formatRefusal(why).replace(/\.?$/, '.')}` : '.';
-      throw new CommandError(`${seat} cannot "${cmd}" now${reason} ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : 'Nothing to do now.'} ("help" for more.)`);
+      throw new CommandError(`${seat} cannot "${cmd}" now${reason} ${specs.length ? `Type one of: ${specs.flatMap(usage).join(' · ')}` : `Nothing to do now${waitsFor()}.`} ("help" for more.)`);
     }
     // A secret command alone whose fields may all be left out ("keep"): asked, not taken as "none" at once (7.2.1).
     const fields = Object.entries(parsed.spec.fields ?? {});
