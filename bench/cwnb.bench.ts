@@ -174,11 +174,15 @@ export async function run(): Promise<string> {
     open(long);
     openLong.push(msSince(t0));
   }
-  const session = open(long);
+  // Without its last action: nothing is taken back once the campaign is over (the engine's game-over refusal).
+  const session = open({ ...long, log: long.log.slice(0, -1) });
   const undoLong: number[] = [];
   for (let i = 0; i < 20; i++) {
     const seat = cwnb.seats(session.state).find((x) => session.undoableCount(x) > 0);
-    if (!seat) break;
+    if (!seat) {
+      if (!undoLong.length) throw new Error('(d′): no action of the long game can be taken back');
+      break;
+    }
     const t0 = now();
     const r = session.undo(seat);
     undoLong.push(msSince(t0));

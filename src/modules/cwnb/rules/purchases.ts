@@ -4,7 +4,7 @@ import { NOT_NOW } from '../../../engine/kernel.ts';
 import type { FieldOption, UnavailableOption } from '../../../engine/module.ts';
 import { ACTION_CARDS, actionCardType } from '../data/index.ts';
 import type { ShipCard, Side, ZoneId } from '../data/types.ts';
-import { hooksOf } from '../hooks.ts';
+import { hooksOf, type Hooks } from '../hooks.ts';
 import type { CwnbState, HeldCard, PlayerState, ZoneState } from '../state.ts';
 import { seatOf } from '../state.ts';
 import { cardText, newCard, no, pointsText, putShip, say, sayWithSecret, shipCard, sideName, SIDES, tell, writablePlayer, writableZones, zoneAction, zoneName, type Ctx } from './common.ts';
@@ -77,21 +77,23 @@ function teammateOrdered(state: CwnbState, side: Side, id: string): string {
 const addedCost = (state: CwnbState, zone: ZoneState, side: Side, id: string, committed: number) =>
   orderCost(state, zone, side, { ships: [...zone.players[side].order.ships, id], cards: zone.players[side].order.cards }) - committed;
 
+/** Words for ship prices an optional rule lowers (13.5), for the seat's ship form; null when none does. */
+type PriceNote = ReturnType<Hooks['priceNote']>;
+
 /**
- * A ship of the seat's own form, with the price it would be charged: its 6.C.2 price, or what the
- * order goes up by when the optional rules lower it, with why (13.5). The form is secret (a shared
- * screen does not list it), so the price may depend on the order.
+ * A ship of the seat's own form, with the price it would be charged: its 6.C.2 price, or, where an
+ * optional rule lowers prices (`note`, 13.5), what the order goes up by. The form is secret (a
+ * shared screen does not list it), so the price may depend on the order.
  */
-function shipLabel(state: CwnbState, zone: ZoneState, side: Side, s: ShipCard, committed: number): string {
+function shipLabel(state: CwnbState, zone: ZoneState, side: Side, s: ShipCard, committed: number, note: PriceNote): string {
   const price = shipCost(state.turn, s.points);
-  const cost = zone.players[side].order.ships.includes(s.id) ? price : addedCost(state, zone, side, s.id, committed);
-  const note = cost < price ? hooksOf(state).priceNote(state, zone, side, 'ship') : null;
+  const cost = note && !zone.players[side].order.ships.includes(s.id) ? addedCost(state, zone, side, s.id, committed) : price;
   // Lowered, the figure is what the order goes up by: another ship of it may go back to its usual price (13.5).
-  return `${s.name} (${s.kind}, ${s.points} points, ${note ? `adds ${cost} to your order ${note.label}` : `costs ${cost}`})`;
+  return `${s.name} (${s.kind}, ${s.points} points, ${note && cost < price ? `adds ${cost} to your order ${note.label}` : `costs ${cost}`})`;
 }
 
 /** 6.C.2: the other ships of this side, each with why it cannot be added to the order now (a typed name is told why). */
-function unavailableShips(state: CwnbState, zone: ZoneState, side: Side, offered: readonly ShipCard[], committed: number): UnavailableOption[] {
+function unavailableShips(state: CwnbState, zone: ZoneState, side: Side, offered: readonly ShipCard[], committed: number, note: PriceNote): UnavailableOption[] {
   const p = zone.players[side];
   const rushed = p.shipsBought + p.order.ships.length >= hooksOf(state).shipLimit(state, zone, side);
   const why = (s: ShipCard) => {
@@ -102,7 +104,7 @@ function unavailableShips(state: CwnbState, zone: ZoneState, side: Side, offered
     if (rushed) return 'Rushed: you may purchase at most one Ship card this turn (13.2.9)';
     return `it costs ${addedCost(state, zone, side, s.id, committed)} and you have ${p.track - committed} points left to spend; banked Victory Points can never be spent (6.C.2)`;
   };
-  return state.options.roster.ships.filter((s) => s.side === side && !offered.includes(s)).map((s) => ({ value: s.id, label: shipLabel(state, zone, side, s, committed), why: why(s) }));
+  return state.options.roster.ships.filter((s) => s.side === side && !offered.includes(s)).map((s) => ({ value: s.id, label: shipLabel(state, zone, side, s, committed, note), why: why(s) }));
 }
 
 /** Why no ship can be added to the order now: the ship limit, the Point Track, or none left. */
@@ -171,8 +173,8 @@ export const buyShip = zoneAction({
         kind: 'choice',
         label: 'Ship',
         help: `A ship of your side not in play and not sunk; it costs its Point Value on the first Campaign Game Turn and double its Point Value after that (6.C.2).${note ? ` ${note.help}` : ''} You have ${zone.players[side].track - committed} points left to spend.`,
-        options: offered.map((s) => ({ value: s.id, label: shipLabel(state, zone, side, s, committed) + teammateOrdered(state, side, s.id) })),
-        unavailable: unavailableShips(state, zone, side, offered, committed),
+        options: offered.map((s) => ({ value: s.id, label: shipLabel(state, zone, side, s, committed, note) + teammateOrdered(state, side, s.id) })),
+        unavailable: unavailableShips(state, zone, side, offered, committed, note),
       },
     };
   },
@@ -225,10 +227,11 @@ export const buyCard = zoneAction({
     const unavailable: UnavailableOption[] = [];
     for (const c of ACTION_CARDS.cards) {
       const halfValue = c.costs === 'half-value'; // an attack card costs 0 at the least
-      // What the card adds to the order, as the optional rules in play lower it (13.2.8).
-      const cost = halfValue ? 0 : orderCost(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, { type: c.type }] }) - committed;
+      // Its price, or where an optional rule lowers prices (13.2.8), what it adds to the order.
+      const price = cardCost(state.turn, { type: c.type });
+      const cost = halfValue ? 0 : note ? orderCost(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, { type: c.type }] }) - committed : price;
       const name = c.unlimited ? `${c.type}*` : c.type; // as the cost chart marks it: may be bought more than once per turn
-      const lowered = note && cost < cardCost(state.turn, { type: c.type }) ? ` ${note.label}` : '';
+      const lowered = note && cost < price ? ` ${note.label}` : '';
       const label = halfValue ? `${name} (half its printed value${note ? `, or less ${note.label}` : ''})` : `${name} (${cost}${lowered})`;
       if (!c.unlimited && bought.some((b) => b.type === c.type)) unavailable.push({ value: c.type, label, why: 'you have bought one this turn, and only card types marked with an asterisk may be bought more than once (6.C.2)' });
       else if (cost > budget) unavailable.push({ value: c.type, label, why: `it costs ${cost} and you have ${budget} points left to spend (6.C.2)` });
