@@ -216,8 +216,8 @@ export class Session<S = unknown> {
   }
 
   /**
-   * Why `action` would be refused now, or null; nothing is taken (a terminal checks a secret order
-   * it reads back before asking "are you sure?", so that a "yes" is not then refused).
+   * Why `action` would be refused now, or null; nothing is taken (a terminal checks an action
+   * before it asks "are you sure?", so that a "yes" is not then refused).
    */
   check(action: Action): RuleError | null {
     const r = applyAction(this.module, this.state, action, new RecordingDice(this.dice, undefined, this.verifyDice));

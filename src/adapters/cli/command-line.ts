@@ -30,10 +30,10 @@ export class CommandError extends Error {
 export class PublicCommandError extends CommandError {}
 
 /**
- * The list of choices a terminal last showed the seat for a field of an action (play.ts keeps
- * them): a number typed for the choice names the option it had there, not the one in its place
- * now (the list shrinks as an order grows). Undefined where none is on screen: the number counts
- * in the list as it is now; null where the lists on screen are other questions': a number is refused.
+ * The list of choices of a field of an action that a terminal's screen shows the seat (play.ts
+ * keeps them): a number typed for the choice names the option it had there, not the one in its
+ * place now (the list shrinks as an order grows). Undefined where no list is on screen: the number
+ * counts in the list as it is now; null where the lists on screen are other questions': refused.
  */
 export type ShownLists = (type: string, key: string) => readonly FieldOption[] | null | undefined;
 
@@ -122,7 +122,7 @@ function partialOptions(phrase: string, options: readonly FieldOption[], namesOn
  * The option named by the longest run of `tokens` from the start: exact names first, then unique
  * parts. Returns the option and how many tokens it took, or null; an ambiguous name is refused
  * with its candidates, and the name of a choice the seat cannot make now with why not. A number
- * names the option it had in `shown`, the list the seat was last shown (ShownLists), if any.
+ * names the option it had in the field's list on screen (ShownLists).
  */
 export function readOption(tokens: string[], key: string, f: ChoiceField, at?: Reading): { option: FieldOption; used: number } | null {
   const { options, label, unavailable = [] } = f;

@@ -303,7 +303,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   const submit = (action: Action): boolean => {
     if (o.file && stamp) checkUnchanged(o.file, stamp);
     const def = actionDef(session.module, session.state, action.type);
-    const secret = !!def?.secret; // refused too when closed (listedActions)
+    const secret = !!def?.secret;
     const r = session.submit(action);
     if (isRuleError(r)) {
       term.say(`Refused: ${refusedInSecret(def) ? keepSecret(formatRefusal(r)) : formatRefusal(r)}`);
@@ -624,7 +624,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     // order read back (a commitment mistyped is never taken back once revealed), the other team looking away.
     const forSeat = given.for === undefined ? undefined : spec.fields?.for;
     const own = forSeat?.kind === 'choice' ? forSeat.options.find((o) => o.value === given.for)?.question : spec.question;
-    const readBack = spec.secret ? describeFields(spec.fields ?? {}, fields) : '';
+    const readBack = spec.confirm && spec.secret ? describeFields(spec.fields ?? {}, fields) : '';
     const secretAsked = !!own || !!readBack;
     const question = none ? `${who}: no ${missing.map(([, f]) => f.label.toLowerCase()).join(', no ')}?` : spec.confirm ? `${secretAsked ? `(${LOOK_AWAY}) ` : ''}${readBack ? `${readBack}. ` : ''}${own ?? `${label}?`}` : null;
     if (question && term.interactive) {
