@@ -56,7 +56,7 @@ export function purchasableShips(state: CwnbState, zone: ZoneState, side: Side, 
   const out: ShipCard[] = [];
   for (const s of state.options.roster.ships) {
     if (s.side !== side || taken.has(s.id) || p.order.ships.includes(s.id)) continue;
-    if (orderCost(state, zone, side, { ships: [...p.order.ships, s.id], cards: p.order.cards }) > p.track) continue;
+    if (orderCost(state, zone, side, orderWith(p, { ship: s.id })) > p.track) continue;
     out.push(s);
     if (firstOnly) break;
   }
@@ -73,9 +73,14 @@ function teammateOrdered(state: CwnbState, side: Side, id: string): string {
   return zones.length ? ` — also in your team's order in ${zones.map((z) => `the ${zoneName(z!.id)}`).join(' and ')}: whoever has fewer banked points gets it, on a tie the War Zone listed first (6.C.2)` : '';
 }
 
-/** 6.C.2: what adding this ship adds to the order's cost (`committed`), as the optional rules in play lower it (13.5). */
-const addedCost = (state: CwnbState, zone: ZoneState, side: Side, id: string, committed: number) =>
-  orderCost(state, zone, side, { ships: [...zone.players[side].order.ships, id], cards: zone.players[side].order.cards }) - committed;
+/** The player's order with one more ship or Action card. */
+function orderWith(p: PlayerState, add: { ship: string } | { card: Pick<HeldCard, 'type' | 'value'> }): Order {
+  return 'ship' in add ? { ships: [...p.order.ships, add.ship], cards: p.order.cards } : { ships: p.order.ships, cards: [...p.order.cards, add.card] };
+}
+
+/** 6.C.2: what one more ship or card adds to the order's cost (`committed`), as the optional rules in play lower it (13.2.8, 13.5). */
+const addedCost = (state: CwnbState, zone: ZoneState, side: Side, add: Parameters<typeof orderWith>[1], committed: number) =>
+  orderCost(state, zone, side, orderWith(zone.players[side], add)) - committed;
 
 /** Words for ship prices an optional rule lowers (13.5), for the seat's ship form; null when none does. */
 type PriceNote = ReturnType<Hooks['priceNote']>;
@@ -87,7 +92,7 @@ type PriceNote = ReturnType<Hooks['priceNote']>;
  */
 function shipLabel(state: CwnbState, zone: ZoneState, side: Side, s: ShipCard, committed: number, note: PriceNote): string {
   const price = shipCost(state.turn, s.points);
-  const cost = note && !zone.players[side].order.ships.includes(s.id) ? addedCost(state, zone, side, s.id, committed) : price;
+  const cost = note && !zone.players[side].order.ships.includes(s.id) ? addedCost(state, zone, side, { ship: s.id }, committed) : price;
   // Lowered, the figure is what the order goes up by: another ship of it may go back to its usual price (13.5).
   return `${s.name} (${s.kind}, ${s.points} points, ${note && cost < price ? `adds ${cost} to your order ${note.label}` : `costs ${cost}`})`;
 }
@@ -102,7 +107,7 @@ function unavailableShips(state: CwnbState, zone: ZoneState, side: Side, offered
     if (where) return `it is already in the ${zoneName(where.zone)} Task Force`;
     if (p.order.ships.includes(s.id)) return 'it is already in your order';
     if (rushed) return 'Rushed: you may purchase at most one Ship card this turn (13.2.9)';
-    return `it costs ${addedCost(state, zone, side, s.id, committed)} and you have ${p.track - committed} points left to spend; banked Victory Points can never be spent (6.C.2)`;
+    return `it costs ${addedCost(state, zone, side, { ship: s.id }, committed)} and you have ${p.track - committed} points left to spend; banked Victory Points can never be spent (6.C.2)`;
   };
   return state.options.roster.ships.filter((s) => s.side === side && !offered.includes(s)).map((s) => ({ value: s.id, label: shipLabel(state, zone, side, s, committed, note), why: why(s) }));
 }
@@ -135,19 +140,19 @@ function purchasing(state: CwnbState, zone: ZoneState, side: Side, explain: bool
 }
 
 /** Refuse an order the Point Track cannot pay; return what the new item adds to the order's cost. */
-function afford(state: CwnbState, zone: ZoneState, side: Side, next: Order, what: string, price: number, kind: 'ship' | 'card'): number {
+function afford(state: CwnbState, zone: ZoneState, side: Side, add: Parameters<typeof orderWith>[1], what: string, price: number): number {
   const p = zone.players[side];
   const committed = orderCost(state, zone, side);
-  const total = orderCost(state, zone, side, next);
-  if (total > p.track) {
-    const note = total - committed < price ? hooksOf(state).priceNote(state, zone, side, kind) : null; // 13.2.8, 13.5: why less than `what` says
+  const added = addedCost(state, zone, side, add, committed);
+  if (committed + added > p.track) {
+    const note = added < price ? hooksOf(state).priceNote(state, zone, side, 'ship' in add ? 'ship' : 'card') : null; // 13.2.8, 13.5: why less than `what` says
     refuse(
       'not-enough-points',
-      `${what} costs ${total - committed}${note ? ` ${note.label}` : ''}; your order already costs ${committed} and your Point Track has ${p.track}. Banked Victory Points can never be spent (6.C.2).`,
+      `${what} costs ${added}${note ? ` ${note.label}` : ''}; your order already costs ${committed} and your Point Track has ${p.track}. Banked Victory Points can never be spent (6.C.2).`,
       '6.C.2',
     );
   }
-  return total - committed;
+  return added;
 }
 
 /** 6.C.2: order a Ship card (secret from the other team until the purchases are carried out). */
@@ -187,7 +192,7 @@ export const buyShip = zoneAction({
     if (where === 'sunk') refuse('ship-sunk', `${card.name} was sunk: sunk ships may not be purchased or return to play (6.C.2).`, '6.C.2');
     if (where) refuse('ship-in-play', `${card.name} is already in the ${zoneName(where.zone)} Task Force: a ship can be in one place only.`, '6.C.2');
     if (p.order.ships.includes(a.ship)) refuse('ship-already-ordered', `${card.name} is already in your order.`, '6.C.2');
-    const cost = afford(state, zone, side, { ships: [...p.order.ships, a.ship], cards: p.order.cards }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`, shipCost(state.turn, card.points), 'ship');
+    const cost = afford(state, zone, side, { ship: a.ship }, `${card.name} (${card.points} points${state.turn === 1 ? '' : ', doubled after turn 1'})`, shipCost(state.turn, card.points));
     writablePlayer(zone, side).order = { ...p.order, ships: [...p.order.ships, a.ship] };
     tell(ctx, side, { type: 'order', zone: zone.id, ship: a.ship, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${card.name} for ${cost}.` });
   },
@@ -229,7 +234,7 @@ export const buyCard = zoneAction({
       const halfValue = c.costs === 'half-value'; // an attack card costs 0 at the least
       // Its price, or where an optional rule lowers prices (13.2.8), what it adds to the order.
       const price = cardCost(state.turn, { type: c.type });
-      const cost = halfValue ? 0 : note ? orderCost(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, { type: c.type }] }) - committed : price;
+      const cost = halfValue ? 0 : note ? addedCost(state, zone, side, { card: { type: c.type } }, committed) : price;
       const name = c.unlimited ? `${c.type}*` : c.type; // as the cost chart marks it: may be bought more than once per turn
       const lowered = note && cost < price ? ` ${note.label}` : '';
       const label = halfValue ? `${name} (half its printed value${note ? `, or less ${note.label}` : ''})` : `${name} (${cost}${lowered})`;
@@ -262,7 +267,7 @@ export const buyCard = zoneAction({
     if (!t.unlimited && bought.some((c) => c.type === t.type)) {
       refuse('one-per-type', `Only one ${t.type} card may be purchased per turn (only asterisked types are exempt).`, '6.C.2');
     }
-    const cost = afford(state, zone, side, { ships: p.order.ships, cards: [...p.order.cards, card] }, cardText(card), cardCost(state.turn, card), 'card');
+    const cost = afford(state, zone, side, { card }, cardText(card), cardCost(state.turn, card));
     const held = newCard(zone, side, card);
     writablePlayer(zone, side).order = { ...p.order, cards: [...p.order.cards, held] };
     tell(ctx, side, { type: 'order', zone: zone.id, card: held, cost, text: `${zoneName(zone.id)}: ${sideName(side)} orders ${t.type}${held.value ? ` (value ${held.value})` : ''} for ${cost}.` });
