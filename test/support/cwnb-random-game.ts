@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { seededDice } from '../../src/engine/dice.ts';
 import { isRuleError } from '../../src/engine/errors.ts';
-import { applyAction, checkFields, legalActions, offeredTypes, waitingFor } from '../../src/engine/kernel.ts';
+import { applyAction, checkFields, isDecision, legalActions, offeredTypes, waitingFor } from '../../src/engine/kernel.ts';
 import type { Action, ActionDef, EventInput as GameEvent, Fields, FieldSpec } from '../../src/engine/module.ts';
 import { Chooser } from '../../src/engine/random-play.ts';
 import { newGameRecord, type GameRecord, type Session } from '../../src/engine/session.ts';
@@ -1076,11 +1076,19 @@ export function randomCampaign(seed: number, options: CwnbOptions, log?: Action[
   let state = cwnb.setup(options);
   let actions = 0;
   let refusals = 0;
+  const seats = cwnb.seats(state);
   while (state.result === null) {
-    const waiting = waitingFor(cwnb, state);
-    if (!waiting.length) throw new Error(`random campaign ${seed}: dead end after ${actions} actions`);
-    const seat = waiting.length === 1 ? waiting[0] : ch.pick(waiting);
-    const a = smartAction(ch, state, seat, offeredTypes(cwnb, state, seat), weights);
+    // A seat the game waits on: the first from a random one on (not every seat asked every step).
+    const start = ch.int(0, seats.length - 1);
+    let seat = '';
+    let offered: ActionDef<CwnbState>[] = [];
+    for (let k = 0; k < seats.length && !seat; k++) {
+      const s = seats[(start + k) % seats.length];
+      const o = offeredTypes(cwnb, state, s);
+      if (o.some((d) => isDecision(d, state, s))) [seat, offered] = [s, o];
+    }
+    if (!seat) throw new Error(`random campaign ${seed}: dead end after ${actions} actions`);
+    const a = smartAction(ch, state, seat, offered, weights);
     const r = applyAction(cwnb, state, a, dice);
     if (isRuleError(r)) {
       if (++refusals > 100_000) throw new Error(`random campaign ${seed}: stuck (${r.message})`);
