@@ -1,4 +1,4 @@
-import { hmac } from '@noble/hashes/hmac.js';
+import { hmac, type _HMAC } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { refuse, ruleError, type RuleError } from './errors.ts';
@@ -40,24 +40,35 @@ export function seedCommitment(seed: string): string {
   return bytesToHex(sha256(utf8ToBytes(seed)));
 }
 
-// The HMAC keyed with a game's seed, kept for the next die of the same game (the same result as
-// hmac(sha256, seed, message), without re-hashing the key for every die).
-let lastKeyed: { seed: string; mac: ReturnType<typeof hmac.create> } | null = null;
+// The HMAC keyed with a game's seed, kept for the next die of the same game, with a scratch copy
+// each die starts from and the bytes it writes into: the same result as hmac(sha256, seed,
+// message), without re-hashing the key or allocating for every die.
+let lastKeyed: { seed: string; keyed: _HMAC<any>; scratch: _HMAC<any>; mac: Uint8Array } | null = null;
 
 function keyedHmac(seed: string) {
-  if (lastKeyed?.seed !== seed) lastKeyed = { seed, mac: hmac.create(sha256, utf8ToBytes(seed)) };
-  return lastKeyed.mac;
+  if (lastKeyed?.seed !== seed) {
+    const keyed: _HMAC<any> = hmac.create(sha256, utf8ToBytes(seed));
+    lastKeyed = { seed, keyed, scratch: keyed.clone(), mac: new Uint8Array(32) };
+  }
+  return lastKeyed;
 }
 
 /** The value of die number `counter` of a game with this seed. */
 export function dieFromSeed(seed: string, counter: number, sides: number): number {
   if (!Number.isInteger(sides) || sides < 2 || sides > 256) throw new Error(`bad die size ${sides}`);
   const limit = 256 - (256 % sides); // bytes >= limit are rejected so every face is equally likely
-  const keyed = keyedHmac(seed);
+  const { keyed, scratch, mac } = keyedHmac(seed);
   for (let block = 0; ; block++) {
-    const mac = keyed.clone().update(utf8ToBytes(`wardroom-die:${counter}:${block}`)).digest();
+    keyed._cloneInto(scratch).update(asciiBytes(`wardroom-die:${counter}:${block}`)).digestInto(mac);
     for (const b of mac) if (b < limit) return (b % sides) + 1;
   }
+}
+
+/** The bytes of an ASCII text (a die's message), without a TextEncoder call. */
+function asciiBytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
 }
 
 /** Dice derived from a known seed. */

@@ -1084,8 +1084,8 @@ export function randomCampaign(seed: number, options: CwnbOptions, log?: Action[
     let offered: ActionDef<CwnbState>[] = [];
     for (let k = 0; k < seats.length && !seat; k++) {
       const s = seats[(start + k) % seats.length];
-      const o = offeredTypes(cwnb, state, s);
-      if (o.some((d) => isDecision(d, state, s))) [seat, offered] = [s, o];
+      offered = offeredTypes(cwnb, state, s);
+      for (const d of offered) if (isDecision(d, state, s)) seat = s;
     }
     if (!seat) throw new Error(`random campaign ${seed}: dead end after ${actions} actions`);
     const a = smartAction(ch, state, seat, offered, weights);

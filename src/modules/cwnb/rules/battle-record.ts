@@ -4,7 +4,7 @@ import type { FieldOption, Fields, UnavailableOption } from '../../../engine/mod
 import type { Side } from '../data/types.ts';
 import type { BattleState, CwnbState, NonCombatant, ShipState, ZoneState } from '../state.ts';
 import { other } from '../state.ts';
-import { isSubmarine, no, pointsText, removeShip, requireTerms, say, score, shipCard, sideName, updateShip, writableBattle, writablePlayer, zoneAction, zoneName, type Ctx } from './common.ts';
+import { isSubmarine, no, pointsText, removeShip, requireTerms, say, score, shipCard, sideName, SIDES, updateShip, writableBattle, writablePlayer, zoneAction, zoneName, type Ctx } from './common.ts';
 import { awardPool, eliminated, eliminatedInMission, scoreEndOfBattleTurn } from './mission-scoring.ts';
 
 /**
@@ -40,7 +40,7 @@ type Unit = { kind: 'ship'; side: Side; id: string; ship: ShipState } | { kind: 
 
 /** A committed ship or a Non-Combatant afloat in this zone's battle. */
 function unit(zone: ZoneState, id: string): Unit {
-  for (const side of ['allied', 'soviet'] as const) {
+  for (const side of SIDES) {
     const ship = zone.players[side].fleet[id];
     if (ship) {
       if (!ship.committed) refuse('ship-in-port', `"${id}" is in port this turn: it cannot attack or be attacked (6.C.4).`, '6.C.4');
@@ -77,7 +77,7 @@ const kindFits = (state: CwnbState, id: string, which: 'all' | 'ships' | 'submar
 /** The units afloat in the battle, for a form: committed ships (or only submarines), and with 'all' the Non-Combatants. */
 function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines'): FieldOption[] {
   const out: FieldOption[] = [];
-  for (const s of ['allied', 'soviet'] as const) {
+  for (const s of SIDES) {
     const fleet = zone.players[s].fleet;
     for (const id in fleet) if (fleet[id].committed && kindFits(state, id, which)) out.push(shipOption(state, s, id));
   }
@@ -88,7 +88,7 @@ function units(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'subm
 
 /** Is any such unit afloat in the battle? (`units` without building the options: asked after every action.) */
 function anyAfloat(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines'): boolean {
-  for (const s of ['allied', 'soviet'] as const) {
+  for (const s of SIDES) {
     const fleet = zone.players[s].fleet;
     for (const id in fleet) if (fleet[id].committed && kindFits(state, id, which)) return true;
   }
@@ -104,7 +104,7 @@ function recording(which: 'all' | 'ships' | 'submarines') {
 function sunkUnits(state: CwnbState, zone: ZoneState, which: 'all' | 'ships' | 'submarines'): UnavailableOption[] {
   const why = 'it was sunk (7)';
   const out: UnavailableOption[] = [];
-  for (const s of ['allied', 'soviet'] as const) {
+  for (const s of SIDES) {
     const p = zone.players[s];
     for (const id of p.commitment?.ships ?? []) if (!p.fleet[id] && kindFits(state, id, which)) out.push({ ...shipOption(state, s, id), why });
   }
@@ -380,7 +380,7 @@ export const endBattleTurn = zoneAction({
   apply(state, zone, side, _a, ctx) {
     const b = writableBattle(zone);
     const n = battleTurnNumber(zone);
-    for (const s of ['allied', 'soviet'] as const) {
+    for (const s of SIDES) {
       const now = eliminatedInMission(state, zone, s);
       if (now !== b.eliminated[s]) {
         b.eliminated = { ...b.eliminated, [s]: now };

@@ -679,7 +679,7 @@ export function allSeats(state: CwnbState): readonly string[] {
 
 /** The team of a seat: a War Zone seat's side, or an extra seat's team (14.1), or null. */
 export function teamOfSeat(state: CwnbState, seat: string): Side | null {
-  const p = parseSeat(seat);
+  const p = seatParts(seat);
   if (p) return state.zones[p.zone] ? p.side : null;
   return hooksOf(state).otherSeats(state.options).find((s) => s.seat === seat)?.team ?? null;
 }

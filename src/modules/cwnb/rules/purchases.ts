@@ -42,7 +42,7 @@ export function orderCost(state: CwnbState, zone: ZoneState, side: Side, order: 
 export function shipLocation(state: CwnbState, id: string): { zone: ZoneId; side: Side } | 'sunk' | null {
   if (state.sunk.includes(id)) return 'sunk';
   for (const z of Object.values(state.zones)) {
-    for (const side of ['allied', 'soviet'] as const) if (z!.players[side].fleet[id]) return { zone: z!.id, side };
+    for (const side of SIDES) if (z!.players[side].fleet[id]) return { zone: z!.id, side };
   }
   return null;
 }
@@ -52,7 +52,7 @@ export function purchasableShips(state: CwnbState, zone: ZoneState, side: Side, 
   const p = zone.players[side];
   if (p.shipsBought + p.order.ships.length >= hooksOf(state).shipLimit(state, zone, side)) return []; // 13.2.9 Rushed
   const taken = new Set(state.sunk);
-  for (const z of Object.values(state.zones)) for (const s of ['allied', 'soviet'] as const) for (const id in z!.players[s].fleet) taken.add(id);
+  for (const z of Object.values(state.zones)) for (const s of SIDES) for (const id in z!.players[s].fleet) taken.add(id);
   const out: ShipCard[] = [];
   for (const s of state.options.roster.ships) {
     if (s.side !== side || taken.has(s.id) || p.order.ships.includes(s.id)) continue;
@@ -401,7 +401,7 @@ export function resolvePurchasesIfReady(state: CwnbState, ctx: Ctx): void {
   state.purchasesResolved = true;
   say(ctx, { type: 'reveal', text: 'Purchases carried out: every Task Force is known to both teams (6.C.2).' });
   for (const z of zones) {
-    for (const side of ['allied', 'soviet'] as const) bank(z, side, ctx, '6.C.2');
+    for (const side of SIDES) bank(z, side, ctx, '6.C.2');
     z.step = 'preparation';
   }
 }
