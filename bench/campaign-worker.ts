@@ -8,11 +8,12 @@ import { randomCampaign } from '../test/support/cwnb-random-game.ts';
 
 const { seconds, firstSeed } = workerData as { seconds: number; firstSeed: number };
 const options = cwnb.parseOptions({ zones: [...ZONE_IDS], turns: 9, dice: 'seeded', roster: 'demo', startingPoints: 'demo' }) as CwnbOptions;
-// Warm-up, two seconds of campaigns not counted: a fresh thread plays at ~35 % of its steady rate in
-// its first half second and reaches it after about two (V8 compiling the hot functions; measured
-// 2026-12-06, bench/README.md), and (c) is the rate of a long fuzzing run.
+// Warm-up, five seconds of campaigns not counted: (c) is the rate of a long fuzzing run. A fresh
+// thread alone reaches its steady rate after about two seconds (V8 compiling the hot functions);
+// two threads side by side, which share the two cores with V8's compiler and collector threads,
+// after about five (the rates second by second in bench/README.md, 2026-12-06).
 const w0 = performance.now();
-for (let s = firstSeed - 1; performance.now() - w0 < 2000; s--) randomCampaign(s, options);
+for (let s = firstSeed - 1; performance.now() - w0 < 5000; s--) randomCampaign(s, options);
 let campaigns = 0;
 let actions = 0;
 const t0 = performance.now();
