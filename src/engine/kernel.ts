@@ -101,24 +101,20 @@ export function listedActions<S>(module: Pick<RulesModule<S, any>, 'actions' | '
   return out;
 }
 
-/** Is `d`, open to `seat`, a decision the game waits on (ActionDef.decision)? */
-export function isDecision<S>(d: ActionDef<S>, state: S, seat: string): boolean {
-  return typeof d.decision === 'function' ? d.decision(state, seat) : !!d.decision;
+/** Does the game wait on `seat`: has it a decision open now (ActionDef.decision)? */
+export function waitsOn<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor'>, state: S, seat: string): boolean {
+  // Plain loops, no closures: asked after every action, for every seat.
+  for (const d of candidates(module, state, seat)) {
+    if (d.decision === false || d.when(state, seat, false)) continue;
+    if (typeof d.decision === 'function' ? d.decision(state, seat) : d.decision) return true;
+  }
+  return false;
 }
 
 /** The seats the game waits on: those with a decision open now. */
 export function waitingFor<S>(module: Pick<RulesModule<S, any>, 'actions' | 'actionsFor' | 'seats'>, state: S): string[] {
-  // Plain loops, no closures: asked after every action, for every seat.
   const out: string[] = [];
-  for (const seat of module.seats(state)) {
-    for (const d of candidates(module, state, seat)) {
-      if (d.decision === false || d.when(state, seat, false)) continue;
-      if (isDecision(d, state, seat)) {
-        out.push(seat);
-        break;
-      }
-    }
-  }
+  for (const seat of module.seats(state)) if (waitsOn(module, state, seat)) out.push(seat);
   return out;
 }
 

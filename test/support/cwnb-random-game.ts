@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { seededDice } from '../../src/engine/dice.ts';
 import { isRuleError } from '../../src/engine/errors.ts';
-import { applyAction, checkFields, isDecision, legalActions, offeredTypes, waitingFor } from '../../src/engine/kernel.ts';
+import { applyAction, checkFields, legalActions, offeredTypes, waitingFor, waitsOn } from '../../src/engine/kernel.ts';
 import type { Action, ActionDef, EventInput as GameEvent, Fields, FieldSpec } from '../../src/engine/module.ts';
 import { Chooser } from '../../src/engine/random-play.ts';
 import { newGameRecord, type GameRecord, type Session } from '../../src/engine/session.ts';
@@ -1081,14 +1081,12 @@ export function randomCampaign(seed: number, options: CwnbOptions, log?: Action[
     // A seat the game waits on: the first from a random one on (not every seat asked every step).
     const start = ch.int(0, seats.length - 1);
     let seat = '';
-    let offered: ActionDef<CwnbState>[] = [];
     for (let k = 0; k < seats.length && !seat; k++) {
       const s = seats[(start + k) % seats.length];
-      offered = offeredTypes(cwnb, state, s);
-      for (const d of offered) if (isDecision(d, state, s)) seat = s;
+      if (waitsOn(cwnb, state, s)) seat = s;
     }
     if (!seat) throw new Error(`random campaign ${seed}: dead end after ${actions} actions`);
-    const a = smartAction(ch, state, seat, offered, weights);
+    const a = smartAction(ch, state, seat, offeredTypes(cwnb, state, seat), weights);
     const r = applyAction(cwnb, state, a, dice);
     if (isRuleError(r)) {
       if (++refusals > 100_000) throw new Error(`random campaign ${seed}: stuck (${r.message})`);
