@@ -26,11 +26,13 @@ export class Chooser {
     return xs[this.int(0, xs.length - 1)];
   }
   weighted<T>(xs: readonly T[], weight: (x: T) => number): T {
-    const total = xs.reduce((s, x) => s + weight(x), 0);
+    const weights = xs.map(weight);
+    let total = 0;
+    for (const w of weights) total += w;
     let r = this.int(0, Math.max(0, Math.ceil(total * 100) - 1)) / 100;
-    for (const x of xs) {
-      r -= weight(x);
-      if (r < 0) return x;
+    for (let i = 0; i < xs.length; i++) {
+      r -= weights[i];
+      if (r < 0) return xs[i];
     }
     return xs[xs.length - 1];
   }

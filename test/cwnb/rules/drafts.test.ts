@@ -11,7 +11,7 @@ import { isRuleError } from '../../../src/engine/errors.ts';
 import { Replay } from '../../../src/engine/replay.ts';
 import type { GameRecord } from '../../../src/engine/session.ts';
 import { cwnb } from '../../../src/modules/cwnb/index.ts';
-import { copyBattle, copyPlayer, copyState, copyZone } from '../../../src/modules/cwnb/rules/common.ts';
+import { copyBattle, copyPlayer, copyState, copyZone, ZONE_FIELDS } from '../../../src/modules/cwnb/rules/common.ts';
 import type { CwnbState } from '../../../src/modules/cwnb/state.ts';
 
 const dirs = ['../../../examples/cwnb/', '../../../examples/cwnb/optional/'];
@@ -44,5 +44,11 @@ describe('drafts copy every field', () => {
       }
     }
     if (record.log.length > 50) expect(battles).toBeGreaterThan(0);
+  });
+
+  it('the undo scope of an action compares every field of a War Zone (ZONE_FIELDS, its players and Special Conditions)', () => {
+    const record = JSON.parse(readFileSync(files[0], 'utf8')) as GameRecord;
+    const state = new Replay<CwnbState>(cwnb, record).stateAt(record.log, record.log.length) as CwnbState;
+    for (const zone of Object.values(state.zones)) expect([...ZONE_FIELDS, 'players', 'conditions'].sort()).toEqual(Object.keys(zone!).sort());
   });
 });

@@ -301,6 +301,9 @@ export function reliesOn(part: ScopePart): void {
   relied.push(part);
 }
 
+/** The fields of a War Zone besides its players and Special Conditions (test/cwnb/rules/drafts.test.ts checks that none is missing). */
+export const ZONE_FIELDS = ['id', 'status', 'step', 'mission', 'declines', 'lastRoll', 'battle'] as const satisfies readonly (keyof ZoneState)[];
+
 /**
  * The part of a War Zone an action wrote: one player's alone (an order, finishing purchases, a
  * commitment before the reveal), which the other player's later actions in the zone cannot have
@@ -308,10 +311,7 @@ export function reliesOn(part: ScopePart): void {
  */
 function zonePart(before: ZoneState, after: ZoneState): string {
   const zone = ZONE_SCOPE[after.id];
-  for (const k of Object.keys(after) as (keyof ZoneState)[]) {
-    if (k === 'players' || k === 'conditions') continue;
-    if (after[k] !== before[k]) return zone;
-  }
+  for (const k of ZONE_FIELDS) if (after[k] !== before[k]) return zone;
   const c = after.conditions;
   if (c !== before.conditions && (!c || !before.conditions || SIDES.some((side) => c[side] !== before.conditions![side]))) return zone;
   const changed = SIDES.filter((side) => after.players[side] !== before.players[side]);

@@ -41,8 +41,8 @@ export function orderCost(state: CwnbState, zone: ZoneState, side: Side, order: 
 /** Where a ship card is now: a zone's Task Force, sunk, or available. */
 export function shipLocation(state: CwnbState, id: string): { zone: ZoneId; side: Side } | 'sunk' | null {
   if (state.sunk.includes(id)) return 'sunk';
-  for (const z of Object.values(state.zones)) {
-    for (const side of SIDES) if (z!.players[side].fleet[id]) return { zone: z!.id, side };
+  for (const zone of state.options.zones) {
+    for (const side of SIDES) if (state.zones[zone]!.players[side].fleet[id]) return { zone, side };
   }
   return null;
 }
@@ -51,11 +51,9 @@ export function shipLocation(state: CwnbState, id: string): { zone: ZoneId; side
 export function purchasableShips(state: CwnbState, zone: ZoneState, side: Side, firstOnly = false): ShipCard[] {
   const p = zone.players[side];
   if (p.shipsBought + p.order.ships.length >= hooksOf(state).shipLimit(state, zone, side)) return []; // 13.2.9 Rushed
-  const taken = new Set(state.sunk);
-  for (const z of Object.values(state.zones)) for (const s of SIDES) for (const id in z!.players[s].fleet) taken.add(id);
   const out: ShipCard[] = [];
   for (const s of state.options.roster.ships) {
-    if (s.side !== side || taken.has(s.id) || p.order.ships.includes(s.id)) continue;
+    if (s.side !== side || p.order.ships.includes(s.id) || shipLocation(state, s.id)) continue;
     if (orderCost(state, zone, side, orderWith(p, { ship: s.id })) > p.track) continue;
     out.push(s);
     if (firstOnly) break;
