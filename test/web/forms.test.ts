@@ -26,6 +26,15 @@ describe('a form sends what the player entered', () => {
     expect(chosenQuestion(fields, { for: 'allied:north-sea' })).toBeUndefined(); // the form's own question, or its label, is asked
   });
 
+  it('14.1 the only seat an Overall Commander can order for is chosen already, and the fields of its order follow it; a choice of two or an optional one is not', () => {
+    const fields: Fields = {
+      for: { kind: 'choice', label: 'For the seat', options: [{ value: 'allied:mediterranean', label: 'Allied, Mediterranean', fields: { areaDefense: { kind: 'int', label: 'Area Defense', min: 0, max: 3, default: 0 } } }] },
+      cause: { kind: 'choice', label: 'Cause', optional: true, options: [{ value: 'torpedo', label: 'Torpedo' }] },
+      ship: { kind: 'choice', label: 'Ship', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
+    };
+    expect(initialValues(fields)).toEqual({ for: 'allied:mediterranean', areaDefense: 0 });
+  });
+
   it('dice the rules always roll must all be entered', () => {
     const fields: Fields = { values: { kind: 'dice', label: 'Dice', sides: [6, 6] } };
     expect(collect(fields, { values: [3, undefined] })).toBe('Dice: fill this in.');

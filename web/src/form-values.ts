@@ -3,7 +3,7 @@ import type { FieldSpec, Fields } from '../../src/engine/module.ts';
 /** What a form drawn from an action descriptor holds, and the action it sends: no JSX, so the tests read it too. */
 export type Values = Record<string, unknown>;
 
-/** The initial values of a form: each field's default, where it has one. */
+/** The initial values of a form: each field's default, where it has one; a required choice of one option, chosen. */
 export function initialValues(fields: Fields | undefined): Values {
   const out: Values = {};
   for (const [key, f] of Object.entries(fields ?? {})) {
@@ -11,6 +11,8 @@ export function initialValues(fields: Fields | undefined): Values {
     else if (f.kind === 'subset') out[key] = [];
     else if (f.kind === 'bool' && !f.optional) out[key] = false;
     else if (f.kind === 'dice') out[key] = f.sides.map(() => undefined);
+    // Nothing to choose: a radio group of one would ask a click for nothing (the option's own fields follow it).
+    else if (f.kind === 'choice' && !f.optional && f.options.length === 1) Object.assign(out, { [key]: f.options[0].value }, initialValues(f.options[0].fields));
   }
   return out;
 }
