@@ -155,12 +155,22 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
     }
   });
 
-  it('the odds page fits a phone (360 px) without scrolling sideways', async () => {
+  it('the odds page fits a phone (360 px) without scrolling sideways; the chart is drawn for its width (its text not shrunk) and the procedure named in full under the list', async () => {
     const page = await newPage(browser, PHONE);
     try {
       await page.goto(`${server.url}/odds?p=bombing&strategicBombers=4&interceptors=2`);
       await page.getByTestId('odds-mean').waitFor();
       expect(await sideways(page)).toBeNull();
+      const drawn = await page.getByTestId('odds-chart').evaluate((svg) => {
+        const frame = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll('text')].map((t) => {
+          const b = t.getBoundingClientRect();
+          return { px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM()!.a, t.getScreenCTM()!.b), inside: b.left >= frame.left - 0.5 && b.right <= frame.right + 0.5 };
+        });
+      });
+      expect(Math.min(...drawn.map((t) => t.px))).toBeGreaterThan(10.5); // 11 px, as on a wide screen
+      expect(drawn.every((t) => t.inside)).toBe(true); // none cut off by the chart's edge
+      expect(await page.locator('.chosen-option').textContent()).toBe(`Chosen: ${await page.locator('#odds-procedure option:checked').textContent()}`);
       await page.screenshot({ path: shot('odds-phone.png'), fullPage: true });
     } finally {
       await page.context().close();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText } from './api.ts';
 import { Link, navigate, useLocation, useTitle } from './router.tsx';
-import { ErrorBox } from './ui.tsx';
+import { ErrorBox, useChartWidth } from './ui.tsx';
 
 /**
  * `/odds`: the exact odds of each Strategic Missions Phase dice procedure (issue 10), as
@@ -111,6 +111,8 @@ export function Odds() {
             </option>
           ))}
         </select>
+        {/* In full: a closed list on a phone cuts a long name off. */}
+        {proc && <small class="chosen-option">Chosen: {proc.step}: {proc.name}</small>}
       </div>
       {proc && (
         <form class="card" onSubmit={submit} data-testid="odds-form" aria-label={`Inputs of ${proc.name}`}>
@@ -194,16 +196,18 @@ export function Odds() {
 /** SVG bars, one per outcome; those counted in "at least N" are drawn hatched darker. The table is its text alternative. */
 function Chart({ result, n }: { result: Result; n: number }) {
   const d = result.distribution;
-  const W = 600;
+  // Laid out for the width it is drawn at, so its 11 px text stays 11 px on a phone.
+  const [box, width] = useChartWidth();
+  const W = Math.min(600, width ?? 600);
   const H = 220;
   const pad = { left: 56, right: 8, top: 10, bottom: 30 };
   const top = Math.max(...d.map((x) => x.p), 1e-9);
   const bw = (W - pad.left - pad.right) / d.length;
   const y = (p: number) => pad.top + (H - pad.top - pad.bottom) * (1 - p / top);
-  const every = Math.max(1, Math.ceil(d.length / 20));
+  const every = Math.max(1, Math.ceil(d.length / Math.floor(W / 30)));
   const mode = d.reduce((m, x) => (x.p > m.p ? x : m), d[0]);
   return (
-    <figure>
+    <figure ref={box}>
       <svg class="odds-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="odds-chart-title odds-chart-desc" data-testid="odds-chart">
         <title id="odds-chart-title">Bar chart: {result.title}</title>
         <desc id="odds-chart-desc">
@@ -233,11 +237,11 @@ function Chart({ result, n }: { result: Result; n: number }) {
           </g>
         ))}
         <text x={(W + pad.left) / 2} y={H - 2} text-anchor="middle">
-          {result.outcome} (brown bars, marked ▲: at least {n})
+          {result.outcome}
         </text>
       </svg>
       <figcaption class="help">
-        Chart of the distribution; the same numbers are in the table <a href="#odds-table">below</a>.
+        Chart of the distribution: the brown bars, marked ▲, are at least {n} {result.outcome}. The same numbers are in the table <a href="#odds-table">below</a>.
       </figcaption>
     </figure>
   );

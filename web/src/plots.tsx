@@ -8,10 +8,10 @@
  * only public facts.
  */
 import { Fragment, type ComponentChildren, type RefObject } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { CampaignRecord } from '../../src/modules/cwnb/campaign-record.ts';
 import { api, errorText, type Side } from './api.ts';
-import { SIDES, statusAbbrev } from './ui.tsx';
+import { SIDES, statusAbbrev, useChartWidth } from './ui.tsx';
 import './record.css';
 
 export type RecordData = CampaignRecord & { game: { id: string; title: string; version: number } };
@@ -40,23 +40,6 @@ function niceStep(max: number, n = 5): number {
   return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw)!;
 }
 
-/**
- * The width a chart is given on the page (its figure's, in CSS px), once measured, and again
- * whenever it changes. A chart narrower than its usual layout is laid out for that width, its
- * viewBox as wide as it is drawn, so that its 12 px text is drawn 12 px high: the usual 640-wide
- * layout shrunk onto a phone (about 310 px) drew it 6 px high. Null until measured (the usual layout).
- */
-function useChartWidth(): [RefObject<HTMLElement | null>, number | null] {
-  const box = useRef<HTMLElement | null>(null);
-  const [width, setWidth] = useState<number | null>(null);
-  useEffect(() => {
-    if (!box.current) return;
-    const watch = new ResizeObserver(([e]) => setWidth(Math.floor(e.contentRect.width)));
-    watch.observe(box.current);
-    return () => watch.disconnect();
-  }, []);
-  return [box, width];
-}
 
 /** The font of a chart's text, as record.css sets it (`.chart text`): labels are measured in it. */
 const CHART_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';

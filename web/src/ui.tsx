@@ -1,3 +1,5 @@
+import type { RefObject } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Side } from './api.ts';
 
 /** Where refusals show: announced by screen readers, findable by browser tests. */
@@ -69,3 +71,21 @@ export const statusAbbrev = (name: string) =>
 
 /** A team as players name it: "allied" is the Allied team. */
 export const teamName = (t: string) => `${t.charAt(0).toUpperCase()}${t.slice(1).replace(/[-_]/g, ' ')}`;
+
+/**
+ * The width a chart is given on the page (its figure's, in CSS px), once measured, and again
+ * whenever it changes. A chart narrower than its usual layout is laid out for that width, its
+ * viewBox as wide as it is drawn, so that its 12 px text is drawn 12 px high: the usual 640-wide
+ * layout shrunk onto a phone (about 310 px) drew it 6 px high. Null until measured (the usual layout).
+ */
+export function useChartWidth(): [RefObject<HTMLElement | null>, number | null] {
+  const box = useRef<HTMLElement | null>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    if (!box.current) return;
+    const watch = new ResizeObserver(([e]) => setWidth(Math.floor(e.contentRect.width)));
+    watch.observe(box.current);
+    return () => watch.disconnect();
+  }, []);
+  return [box, width];
+}
