@@ -731,7 +731,11 @@ export function renderActions(seat: string, specs: readonly ActionSpec[], all = 
   const lines = [`${seat} may:`];
   for (const s of specs) {
     lines.push(`  ${usage(s).join('  |  ').padEnd(34)} ${s.label}${s.rule ? ` (${s.rule})` : ''}`);
-    if (all) for (const [, f] of Object.entries(s.fields ?? {})) if (f.kind === 'choice' || f.kind === 'subset') lines.push(`    ${f.label}:`, s.secret ? SECRET_FORM : listOptions(f.options).replace(/^/gm, '    '));
+    if (!all) continue;
+    for (const f of Object.values(s.fields ?? {})) {
+      if (f.kind === 'choice' || f.kind === 'subset') lines.push(`    ${f.label}:`, s.secret ? SECRET_FORM : listOptions(f.options).replace(/^/gm, '    '));
+      else if (f.kind === 'int') lines.push(`    ${f.label}:`, s.secret ? SECRET_FORM : `      a whole number from ${f.min} to ${f.max}`);
+    }
   }
   if (!all && specs.some((s) => Object.values(s.fields ?? {}).some((f) => f.kind === 'choice' || f.kind === 'subset'))) lines.push('  ("actions" lists every choice.)');
   return lines.join('\n');
