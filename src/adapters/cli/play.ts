@@ -730,7 +730,9 @@ export function renderActions(seat: string, specs: readonly ActionSpec[], all = 
   if (!specs.length) return `${seat} has nothing to do now.`;
   const lines = [`${seat} may:`];
   for (const s of specs) {
-    lines.push(`  ${usage(s).join('  |  ').padEnd(34)} ${s.label}${s.rule ? ` (${s.rule})` : ''}`);
+    // A long command gets its description on a line of its own, so that a narrow terminal does not wrap it into a column.
+    const how = usage(s).join('  |  ');
+    lines.push(`  ${how.length > 34 ? `${how}\n     ` : how.padEnd(34)} ${s.label}${s.rule ? ` (${s.rule})` : ''}`);
     if (!all) continue;
     for (const f of Object.values(s.fields ?? {})) {
       if (f.kind === 'choice' || f.kind === 'subset') lines.push(`    ${f.label}:`, s.secret ? SECRET_FORM : listOptions(f.options).replace(/^/gm, '    '));

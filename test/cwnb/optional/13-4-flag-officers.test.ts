@@ -148,6 +148,7 @@ describe('13.4 Flag Officers', () => {
       to: {
         kind: 'choice',
         label: 'To the War Zone',
+        term: 'zone',
         help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).',
         options: [{ value: NS, label: 'North Sea' }],
         unavailable: [{ value: MED, label: 'Mediterranean', why: 'It already has an Allied Flag Officer, and a Task Force cannot have more than one (13.4).' }],
@@ -175,7 +176,7 @@ describe('13.4 Flag Officers', () => {
     t.start(NS, {});
     for (const z of [PG, NS]) for (const s of ['allied', 'soviet'] as const) t.done(z, s);
     expect(t.actions('allied:persian-gulf').find((a) => a.type === 'transferFlagOfficer')!.fields).toEqual({
-      to: { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options: [{ value: NS, label: 'North Sea' }], unavailable: [] },
+      to: { kind: 'choice', label: 'To the War Zone', term: 'zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options: [{ value: NS, label: 'North Sea' }], unavailable: [] },
     });
     expect(t.refuse({ type: 'transferFlagOfficer', seat: 'allied:north-sea', to: PG })).toMatchObject({ code: 'no-flag-officer', rule: '13.4', message: 'You have no Flag Officer to give.' });
     const ev = t.act({ type: 'transferFlagOfficer', seat: 'allied:persian-gulf', to: NS });

@@ -55,7 +55,7 @@ describe('6.C.3 Hand adjustment and Draw: transfers between teammates', () => {
   it('6.C.3 the transfer forms list the player\'s ships and Action cards by id with their names, and the teammates\' War Zones open to a transfer', () => {
     const t = twoZones();
     const offered = t.actions('allied:north-sea');
-    const to = { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options: [{ value: PG, label: 'Persian Gulf' }], unavailable: [] };
+    const to = { kind: 'choice', label: 'To the War Zone', term: 'zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options: [{ value: PG, label: 'Persian Gulf' }], unavailable: [] };
     expect(offered.find((a) => a.type === 'transferShip')!.fields).toEqual({
       ship: { kind: 'choice', label: 'Ship', help: "The Ship card that leaves your Task Force for your teammate's Task Force (6.C.3).", options: [{ value: 'a-cv', label: 'USS Forrestal' }, { value: 'a-dd', label: 'USS Spruance' }] },
       to,

@@ -102,6 +102,7 @@ export const commit = zoneAction({
       ships: {
         kind: 'subset',
         label: 'Ships committed',
+        term: 'ships',
         help: ['The ships that sail into the battle; the others stay in port. Secret until both players have committed.', ...notes].join(' '),
         options: eligible.map((id) => ({ value: id, label: shipCard(state, id)!.name })),
         unavailable: fleet.filter((id) => !eligible.includes(id)).map((id) => ({ value: id, label: shipCard(state, id)!.name, why: 'Submarine Strike: submarines only, no surface ships (9.8)' })),
@@ -110,7 +111,7 @@ export const commit = zoneAction({
       },
     };
     if (advantagedSide(zone.status) !== side) {
-      fields.areaDefense = { kind: 'int', label: 'Area Defense cards pre-positioned', help: 'From your hand, face up before the battle (Disadvantaged Player only).', min: 0, max: handSize(t, side), optional: true, default: 0 };
+      fields.areaDefense = { kind: 'int', label: 'Area Defense cards pre-positioned', term: 'area defense', help: 'From your hand, face up before the battle (Disadvantaged Player only).', min: 0, max: handSize(t, side), optional: true, default: 0 };
     }
     return { ...fields, ...hooksOf(state).commitFields(state, zone, side, eligible) }; // 13.4 Command Ship
   },

@@ -66,7 +66,7 @@ export function targetField(state: CwnbState, from: ZoneState, side: Side, what:
     if (why) unavailable.push({ value: id, label: zoneName(id), why });
     else options.push({ value: id, label: zoneName(id) });
   }
-  return { kind: 'choice', label: 'To the War Zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options, unavailable };
+  return { kind: 'choice', label: 'To the War Zone', term: 'zone', help: 'The War Zone of the teammate who receives it; only a teammate in Battle Preparations who has not yet committed can receive (6.C.3).', options, unavailable };
 }
 
 /** "No teammate can receive a ship now." and why, War Zone by War Zone, from a transfer form that offers none. */
