@@ -190,6 +190,14 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(r.screen).toContain('Refused: Say which War Zone: allied:mediterranean, allied:north-atlantic.');
   });
 
+  it('7 "?" at a question lists its choices again, as it does at a secret order\'s (h16: it was refused as "not one of the choices")', async ({ expect }) => {
+    const r = await table(playedUpTo(53), ['sink', '?', 'cancel', 'quit']);
+    const asked = r.after[0].screen.join('\n');
+    const again = r.after[1].screen.join('\n');
+    expect(again).not.toContain('not one of the choices');
+    expect(again).toContain(asked.slice(asked.indexOf('1. '), asked.indexOf('\n', asked.indexOf('1. '))));
+  });
+
   it('7 every line the table was told while one team had the keyboard is shown again on the cleared screen, not only the last action\'s', async ({ expect }) => {
     // Battle Turn 1 in the Mediterranean: the Soviet player looks at their hand, records a sinking, ends the turn.
     const r = await table(playedUpTo(53), ['hand', 'sink kidd', 'end', 'quit']);

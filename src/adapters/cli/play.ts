@@ -663,9 +663,10 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       if (line === null || (f.kind !== 'text' && /^\s*cancel\s*$/i.test(line))) return null;
       if (line.trim() === '') return { value: f.default };
       if (f.optional && f.kind === 'choice' && /^\s*none\s*$/i.test(line)) return { value: undefined }; // "keep" then "none"
-      if (secret && line.trim() === '?') {
-        term.say(secretChoices(f));
-        shownSecrets();
+      // "?" at any question: its help and choices again (a secret order's only here, the other team looking away).
+      if (line.trim() === '?' && f.kind !== 'text') {
+        term.say(fieldChoices(f));
+        if (secret) shownSecrets();
         if (choices) showed({ type: spec.type, key, options: f.options }, whose);
         continue;
       }
@@ -706,8 +707,8 @@ function pickCount(f: Extract<FieldSpec, { kind: 'subset' }>): string {
   return f.min === f.max ? `${f.min} of them` : `${f.min} to ${f.max} of them`;
 }
 
-/** A secret order's field, as its player sees it on "?": its help (the points left) and the choices the order leaves. */
-function secretChoices(f: FieldSpec): string {
+/** A field as its player sees it on "?": its help and its choices (a secret order's: the points left, the choices the order leaves). */
+function fieldChoices(f: FieldSpec): string {
   const list = f.kind === 'choice' || f.kind === 'subset' ? (f.options.length ? listOptions(f.options) : '  (none you can choose now)') : f.kind === 'int' ? `  a whole number from ${f.min} to ${f.max}` : '';
   return [f.help ? `  ${f.help}` : '', list].filter(Boolean).join('\n');
 }
