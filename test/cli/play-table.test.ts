@@ -109,6 +109,7 @@ describe('play at a shared screen: what the table sees does not depend on a secr
     expect(refused).toContain('that secret order was not recorded (mistyped, or not allowed now)');
     expect(refused).not.toMatch(/points|Ticonderoga/i);
     expect(why).toMatch(/costs 16/);
+    expect(why, 'headed like "log mine" (h16)').toContain('Why your secret order was refused (the other team looks away):');
   });
 });
 

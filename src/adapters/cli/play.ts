@@ -262,7 +262,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   /** "why": the reason the seat's own secret order was refused (with the choices it lists, shown then), once; else `nothing`. */
   const tellWhy = (nothing: string) => {
     const mine = secretWhy?.seat === seat ? secretWhy : null;
-    term.say(mine ? mine.why : nothing);
+    term.say(mine ? `Why your secret order was refused (${LOOK_AWAY}):\n${mine.why}` : nothing);
     if (mine) shownSecrets();
     if (mine?.listed) showed(mine.listed, mine.whose);
     secretWhy = null;
