@@ -319,7 +319,7 @@ describe('14.1 what the Overall Commander may order', () => {
       type: 'donePurchasing',
       label: 'For Allied, Persian Gulf: Finish purchasing; unspent points are banked',
       rule: '6.C.2',
-      fields: { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options: [{ value: 'allied:persian-gulf', label: 'Allied, Persian Gulf', question: expect.stringMatching(/^Allied, Persian Gulf has ordered nothing: /) }] } },
+      fields: { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1); in the fields that follow, "you" is that seat\'s player.', options: [{ value: 'allied:persian-gulf', label: 'Allied, Persian Gulf', question: expect.stringMatching(/^Allied, Persian Gulf has ordered nothing: /) }] } },
       commands: [{ word: 'done' }],
       confirm: true,
     });

@@ -644,7 +644,7 @@ export function zoneAction<A>(spec: ZoneActionSpec<A>): CwnbActionDef {
         const question = spec.confirm ? spec.question?.(state, zs.zone, zs.side, seatWords(s)) : undefined;
         return { value: s, label: seatWords(s), fields: spec.fields?.(state, zs.zone, zs.side), ...(question ? { question } : {}) };
       });
-      return { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1).', options } };
+      return { for: { kind: 'choice', label: 'For the seat', help: 'The team seat you give the order for (14.1); in the fields that follow, "you" is that seat\'s player.', options } };
     },
     run(state, action, dice) {
       const a = parse(action);
