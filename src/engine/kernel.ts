@@ -1,6 +1,6 @@
 import type { DiceSource } from './dice.ts';
 import { ruleError, type RuleError } from './errors.ts';
-import type { Action, ActionDef, ActionSpec, ClosedAction, Fields, FieldSpec, Outcome, RulesModule } from './module.ts';
+import type { Action, ActionDef, ActionSpec, ClosedAction, FieldOption, Fields, FieldSpec, Outcome, RulesModule } from './module.ts';
 
 /**
  * The kernel's side of the module contract: the legal actions and the seats waited on are derived
@@ -147,6 +147,13 @@ export function unknownField(action: Action, fields: Fields | undefined, label?:
   const form = list.length ? `its fields: ${list.join(', ')}` : 'it has none';
   const what = label?.split('\n')[0].replace(/\.$/, ''); // a form's label may go on with its fields, a line each (SMP)
   return ruleError('bad-field', `"${extra}" is not a field of ${action.type} now (${what ? `${what}; ` : ''}${form}).`);
+}
+
+/** The options of a choice that may be chosen beside `values` (its `within`: only those chosen in that field too). */
+export function openOptions(f: Extract<FieldSpec, { kind: 'choice' }>, values: Record<string, unknown>): readonly FieldOption[] {
+  if (!f.within) return f.options;
+  const chosen = values[f.within];
+  return f.options.filter((o) => Array.isArray(chosen) && chosen.includes(o.value));
 }
 
 /**

@@ -96,7 +96,13 @@ interface FieldBase {
  */
 export type FieldSpec = FieldBase &
   (
-    | { kind: 'choice'; options: readonly FieldOption[]; unavailable?: readonly UnavailableOption[] }
+    | {
+        kind: 'choice';
+        options: readonly FieldOption[];
+        unavailable?: readonly UnavailableOption[];
+        /** The key of a subset field of the same form: only the options also chosen there may be chosen (a Command Ship among the ships committed, 13.4). */
+        within?: string;
+      }
     | { kind: 'subset'; options: readonly FieldOption[]; min: number; max: number; unavailable?: readonly UnavailableOption[] }
     | { kind: 'int'; min: number; max: number }
     /** Dice typed by a player; with `min`, only the first `min` are always rolled, the rest when the rules call for them (13.2: the table die after a 5 or 6). */

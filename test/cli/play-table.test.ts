@@ -252,6 +252,14 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(r.after.find((a) => a.line === 'commit kidd')!.screen.join('\n')).toContain('Ships committed: USS Kidd; Command Ship: none. Commit these ships?');
   });
 
+  it('13.4 the Command Ship question lists only the ships just committed (h16: an uncommitted ship was offered, then refused)', async ({ expect }) => {
+    const s = newSession({ ...ONE_ZONE, startingPoints: { mediterranean: { allied: 60, soviet: 40 } }, optional: { flagOfficers: true } });
+    const r = await table(s, ['roll 1', 'as a', '', 'buy kidd', 'buy ticonderoga', 'done', 'y', '', 'done', 'y', 'as a', '', 'commit', 'kidd', '', '?', 'quit']);
+    const listed = r.after.find((a) => a.line === '?')!.screen.join('\n');
+    expect(listed).toContain('1. USS Kidd');
+    expect(listed).not.toContain('Ticonderoga');
+  });
+
   it('6.C.4 a hand shown before the second commitment is cleared before the reveal, which the whole table reads', async ({ expect }) => {
     const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-ticonderoga, uss-kidd, uss-los-angeles', 'y', '', 'hand', 'commit oscar-ii, akula, alfa', 'y', 'quit']);
     expect(r.after.find((a) => a.line === 'hand')!.screen.join('\n')).toContain('Crash Dive');

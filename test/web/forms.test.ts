@@ -35,6 +35,14 @@ describe('a form sends what the player entered', () => {
     expect(initialValues(fields)).toEqual({ for: 'allied:mediterranean', areaDefense: 0 });
   });
 
+  it('13.4 a Command Ship is chosen among the ships ticked: one not ticked is not sent', () => {
+    const ships = [{ value: 'kidd', label: 'USS Kidd' }, { value: 'ticonderoga', label: 'USS Ticonderoga' }];
+    const fields: Fields = { ships: { kind: 'subset', label: 'Ships committed', options: ships, min: 0, max: 2 }, flagOfficer: { kind: 'choice', label: 'Command Ship', optional: true, within: 'ships', options: ships } };
+    expect(collect(fields, { ships: ['kidd'], flagOfficer: 'ticonderoga' })).toBe('Command Ship: choose one of those you chose above, or none.');
+    expect(collect(fields, { ships: ['kidd'], flagOfficer: 'kidd' })).toEqual({ ships: ['kidd'], flagOfficer: 'kidd' });
+    expect(collect(fields, { ships: ['kidd'] })).toEqual({ ships: ['kidd'] });
+  });
+
   it('dice the rules always roll must all be entered', () => {
     const fields: Fields = { values: { kind: 'dice', label: 'Dice', sides: [6, 6] } };
     expect(collect(fields, { values: [3, undefined] })).toBe('Dice: fill this in.');

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import type { ActionSpec, FieldSpec, Fields, UnavailableOption } from './api.ts';
+import { openOptions } from '../../src/engine/kernel.ts';
 import { chosenQuestion, collect, initialValues, type Values } from './form-values.ts';
 import { ErrorBox } from './ui.tsx';
 
@@ -47,7 +48,8 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
   const label = `${f.label}${f.optional ? ' (optional)' : ''}`;
   switch (f.kind) {
     case 'choice': {
-      const chosen = f.options.find((o) => o.value === v);
+      const options = openOptions(f, values); // a Command Ship among the ships ticked (13.4)
+      const chosen = options.find((o) => o.value === v);
       // The fields the chosen option asks come after the choice, not inside its group: a screen
       // reader hears one group after another, never a group (a radio group, dice) inside a group.
       const more = chosen?.fields && <FieldInputs fields={chosen.fields} values={values} set={set} idPrefix={id} />;
@@ -58,7 +60,7 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
               <legend>{label}</legend>
               {help}
               <div class="choices">
-                {f.options.map((o) => (
+                {options.map((o) => (
                   <label key={String(o.value)} class="choice">
                     <input type="radio" name={id} checked={v === o.value} onChange={() => set(name, o.value)} />
                     {o.label}
@@ -82,9 +84,9 @@ function FieldInput({ name, f, values, set, idPrefix }: { name: string; f: Field
           <div class="field">
             <label for={id}>{label}</label>
             {help}
-            <select id={id} aria-describedby={described} value={chosen ? String(chosen.value) : ''} onChange={(e) => set(name, f.options.find((o) => String(o.value) === e.currentTarget.value)?.value)}>
+            <select id={id} aria-describedby={described} value={chosen ? String(chosen.value) : ''} onChange={(e) => set(name, options.find((o) => String(o.value) === e.currentTarget.value)?.value)}>
               <option value="">{f.optional ? 'None' : 'Choose…'}</option>
-              {f.options.map((o) => (
+              {options.map((o) => (
                 <option key={String(o.value)} value={String(o.value)}>
                   {o.label}
                 </option>

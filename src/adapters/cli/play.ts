@@ -4,7 +4,7 @@ import type { Action, ActionDef, ActionSpec, FieldOption, FieldSpec, Fields } fr
 import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
-import { actionDef, checkFields, notOffered } from '../../engine/kernel.ts';
+import { actionDef, checkFields, notOffered, openOptions } from '../../engine/kernel.ts';
 import { CommandError, PublicCommandError, commandType, describeFields, listOptions, namesOtherAction, parseAnswer, parseCommandLine, readValue, typedValue, usage, type Listed, type ShownLists } from './command-line.ts';
 import { LOOK_AWAY, presenterFor } from './presenters.ts';
 
@@ -606,7 +606,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     const queue = [...missing];
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [key, f] = next;
-      const v = await askField(spec, key, { ...f, default: again[key] ?? countDefault(f, spec.fields ?? {}, fields) } as FieldSpec, target);
+      const open = f.kind === 'choice' ? { options: openOptions(f, fields) } : {}; // a Command Ship among the ships committed (13.4)
+      const v = await askField(spec, key, { ...f, ...open, default: again[key] ?? countDefault(f, spec.fields ?? {}, fields) } as FieldSpec, target);
       if (v === 'quit') return { quit: true };
       if (!v || (v.value === undefined && !f.optional)) {
         term.say('Not done.');

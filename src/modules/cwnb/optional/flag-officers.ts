@@ -113,7 +113,7 @@ export const flagOfficers: OptionalRule = {
       if (!canDesignate(zone, side)) return {};
       const surface = eligible.filter((id) => !isSubmarine(shipCard(state, id)!));
       return {
-        flagOfficer: { kind: 'choice', label: 'Command Ship', help: 'A committed surface ship carries your Flag Officer: any ship but a submarine, carriers included (13.4).', optional: true, options: surface.map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
+        flagOfficer: { kind: 'choice', label: 'Command Ship', help: 'A committed surface ship carries your Flag Officer: any ship but a submarine, carriers included (13.4).', optional: true, within: 'ships', options: surface.map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
       };
     },
     commitNotes(zone, side) {
