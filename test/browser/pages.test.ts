@@ -427,7 +427,7 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
-  it('13.4 on a phone the Command Ship radios stand one under another, "None" on its own line, not beside the last ship', async () => {
+  it('13.4 on a phone the Command Ship radios stand one under another, "None" on its own line, not beside the last ship; they list only the ships ticked', async () => {
     const page = await newPage(browser, PHONE);
     try {
       // Battle Commitment in the Mediterranean, with Flag Officers (13.4): the Soviet player has four surface ships.
@@ -436,6 +436,8 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
       await form.waitFor();
       if (!(await form.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await form.locator(':scope > details > summary').click();
       const radios = form.getByRole('group', { name: 'Command Ship (optional)' }).locator('label.choice');
+      expect(await radios.allTextContents()).toEqual(['None']); // no ship ticked yet
+      for (const box of await form.getByRole('group', { name: /Ships committed/ }).getByRole('checkbox').all()) await box.check();
       const boxes = await radios.evaluateAll((all) => all.map((l) => ({ text: l.textContent, top: Math.round(l.getBoundingClientRect().top), left: Math.round(l.getBoundingClientRect().left) })));
       expect(boxes.map((b) => b.text)).toEqual(['Kirov', 'Sovremenny', 'Udaloy', 'Kiev', 'None']);
       for (let i = 1; i < boxes.length; i++) {
