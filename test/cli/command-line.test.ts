@@ -198,8 +198,8 @@ describe('commands typed as people type them', () => {
     expect(parseAnswer('a note', { type: 'note', label: 'Note', fields: { text: { kind: 'text', label: 'Note' } } })).toBeNull(); // free text: any line would fill it
   });
 
-  it('usage shows what to type', () => {
-    expect(SPECS.flatMap(usage)).toEqual(['sink SHIP [SUNK_BY]', 'commit SHIPS_COMMITTED [AREA_DEFENSE]', 'give SHIP WAR_ZONE', 'air [success] [surprise]', 'missile DAMAGE_VALUE [surprise]']);
+  it('usage shows what to type; a field after a list of choices as KEY=VALUE, since the list takes every word after it (h18: "commit kidd,churchill 2" committed a third ship)', () => {
+    expect(SPECS.flatMap(usage)).toEqual(['sink SHIP [SUNK_BY]', 'commit SHIPS_COMMITTED [areaDefense=N]', 'give SHIP WAR_ZONE', 'air [success] [surprise]', 'missile DAMAGE_VALUE [surprise]']);
     expect(tokenize('commit "uss kidd",nimitz')).toEqual(['commit', 'uss kidd', ',', 'nimitz']);
   });
 

@@ -177,7 +177,7 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
   it('6.C.4 "actions" lists every field of a commitment, the Disadvantaged Player\'s Area Defense cards too, each behind "?" as the form is secret', async ({ expect }) => {
     const r = await table(playedUpTo(48), ['', 'actions', 'quit']);
     const listed = r.after[1].screen.join('\n');
-    expect(listed).toMatch(/ {2}commit SHIPS \[AREA_DEFENSE\] +Commit ships to battle.*\n {4}Ships committed:\n.*secret.*\n {4}Area Defense cards pre-positioned:\n.*secret, as they depend on your order/);
+    expect(listed).toMatch(/ {2}commit SHIPS \[areaDefense=N\] +Commit ships to battle.*\n {4}Ships committed:\n.*secret.*\n {4}Area Defense cards pre-positioned:\n.*secret, as they depend on your order/);
   });
 
   it('6.C.4 after one player commits in secret, the other is shown what they may type once the keyboard is theirs', async ({ expect }) => {

@@ -458,12 +458,21 @@ export function usage(spec: ActionSpec): string[] {
     const name = f.kind === 'bool' ? key : (f.term ?? (/^[a-z][a-z' -]*$/i.test(f.label) ? f.label : key)).toUpperCase().replace(/\s+/g, '_');
     return f.optional || f.kind === 'bool' ? `[${name}]` : name;
   };
-  const words = (fields: Fields, fixed: Record<string, unknown>): string[] =>
-    Object.entries(fields).flatMap(([k, f]) => {
-      if (!(k in fixed)) return [placeholder(k, f)];
-      const o = f.kind === 'choice' ? f.options.find((x) => x.value === fixed[k]) : undefined;
-      return words(o?.fields ?? {}, fixed);
-    });
+  // A list of choices takes every word after it ("commit kidd churchill"): the fields after one are typed KEY=VALUE.
+  const named = (key: string, f: FieldSpec) => `[${key}=${f.kind === 'int' ? 'N' : placeholder(key, { ...f, optional: false })}]`;
+  const words = (fields: Fields, fixed: Record<string, unknown>, afterList = false): string[] => {
+    const out: string[] = [];
+    for (const [k, f] of Object.entries(fields)) {
+      if (k in fixed) {
+        const o = f.kind === 'choice' ? f.options.find((x) => x.value === fixed[k]) : undefined;
+        out.push(...words(o?.fields ?? {}, fixed, afterList));
+        continue;
+      }
+      out.push(afterList && f.kind !== 'bool' ? named(k, f) : placeholder(k, f));
+      afterList ||= f.kind === 'subset';
+    }
+    return out;
+  };
   // 14.1: an order given for a seat is typed "for SEAT COMMAND …", with the seat's own fields.
   const forSeat = spec.fields?.for;
   const proxy = forSeat?.kind === 'choice' && spec.fields && Object.keys(spec.fields).length === 1;

@@ -111,7 +111,7 @@ export const commit = zoneAction({
       },
     };
     if (advantagedSide(zone.status) !== side) {
-      fields.areaDefense = { kind: 'int', label: 'Area Defense cards pre-positioned', term: 'area defense', help: 'From your hand, face up before the battle (Disadvantaged Player only).', min: 0, max: handSize(t, side), optional: true, default: 0 };
+      fields.areaDefense = { kind: 'int', label: 'Area Defense cards pre-positioned', help: 'From your hand, face up before the battle (Disadvantaged Player only).', min: 0, max: handSize(t, side), optional: true, default: 0 };
     }
     return { ...fields, ...hooksOf(state).commitFields(state, zone, side, eligible) }; // 13.4 Command Ship
   },
