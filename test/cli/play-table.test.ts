@@ -199,6 +199,16 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(again).toContain(asked.slice(asked.indexOf('1. '), asked.indexOf('\n', asked.indexOf('1. '))));
   });
 
+  it('6.C.2 "?" at a yes-or-no question says what the answers do and asks again, rather than leaving it; "?" at the prompt is "help" (h18)', async ({ expect }) => {
+    const r = await table(newSession(ONE_ZONE), ['roll 1', 'as a', '', '?', 'done', '?', 'y', 'quit']);
+    const [help, explained] = r.after.filter((a) => a.line === '?').map((a) => a.screen.join('\n'));
+    expect(help).toMatch(/allied:mediterranean may:\n\s+buy SHIP/);
+    expect(explained).toContain('"y" does it; "n" or Enter leaves it, and nothing is done.');
+    expect(explained).toMatch(/Finish purchasing.*\[y\/N\]/);
+    expect(explained).not.toContain('Not done.');
+    expect(r.screen).toContain('Allied has finished ordering');
+  });
+
   it('7 every line the table was told while one team had the keyboard is shown again on the cleared screen, not only the last action\'s', async ({ expect }) => {
     // Battle Turn 1 in the Mediterranean: the Soviet player looks at their hand, records a sinking, ends the turn.
     const r = await table(playedUpTo(53), ['hand', 'sink kidd', 'end', 'quit']);

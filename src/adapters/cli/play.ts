@@ -444,6 +444,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       case 'quit':
       case 'exit':
         return { quit: true };
+      case '?':
       case 'help': {
         const about = commandSpec(args.join(' '), specs);
         term.say(args.length ? helpFor(args.join(' '), about) : `${renderActions(seat, specs)}\n${metaHelp(keepsSecrets)}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp(session)}` : ''}`);
@@ -521,8 +522,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
         const agreed = session.module.scopeSeats?.(session.state, where.scope) ?? [];
         term.say(`It takes back: ${entries.slice(-n).map(told).join('; ')}.`);
         if (term.interactive) {
-          const yes = await term.ask(`Take back the last ${n === 1 ? 'action' : `${n} actions`} of the ${where.name}: do its players (${agreed.join(' and ')}) agree? [y/N] `, false);
-          if (!yes || !/^y(es)?$/i.test(yes.trim())) {
+          if (!(await yes(`Take back the last ${n === 1 ? 'action' : `${n} actions`} of the ${where.name}: do its players (${agreed.join(' and ')}) agree?`))) {
             term.say('Not done.');
             return null;
           }
@@ -633,13 +633,21 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       const wrong = session.check({ type: spec.type, seat, ...fields });
       if (wrong) throw new CommandError(refusedInSecret(actionDef(session.module, session.state, spec.type)) ? keepSecret(formatRefusal(wrong)) : formatRefusal(wrong));
       if (secretAsked && !none) shownSecrets();
-      const yes = await term.ask(`${question} [y/N] `, false);
-      if (!yes || !/^y(es)?$/i.test(yes.trim())) {
+      if (!(await yes(question))) {
         term.say('Not done.');
         return null;
       }
     }
     return { action: { type: spec.type, seat, ...fields } };
+  }
+
+  /** A yes-or-no question: "y" goes ahead, "?" says so and asks again, anything else leaves it. */
+  async function yes(question: string): Promise<boolean> {
+    for (;;) {
+      const answer = (await term.ask(`${question} [y/N] `, false))?.trim();
+      if (answer !== '?') return !!answer && /^y(es)?$/i.test(answer);
+      term.say('  "y" does it; "n" or Enter leaves it, and nothing is done.');
+    }
   }
 
   /**
@@ -651,7 +659,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
   async function askField(spec: ActionSpec, key: string, f: FieldSpec, whose: string): Promise<{ value: unknown } | 'quit' | null> {
     const secret = !!spec.secret;
     const choices = f.kind === 'choice' || f.kind === 'subset';
-    if (secret) term.say(`${f.label}: typed hidden${choices ? `; "?" lists your choices (they tell your order: ${LOOK_AWAY})` : f.kind === 'int' ? `; "?" gives the range (${LOOK_AWAY})` : ''}; "cancel" leaves.`);
+    if (secret) term.say(`${f.label}: typed hidden${choices ? `; "?" lists your choices (secret: ${LOOK_AWAY})` : f.kind === 'int' ? `; "?" gives the range (${LOOK_AWAY})` : ''}; "cancel" leaves.`);
     else if (choices) {
       term.say(`${f.help ? `  ${f.help}\n` : ''}${listOptions(f.options)}\n  ("cancel" leaves.)`);
       showed({ type: spec.type, key, options: f.options }, whose);
@@ -666,7 +674,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       if (f.optional && f.kind === 'choice' && /^\s*none\s*$/i.test(line)) return { value: undefined }; // "keep" then "none"
       // "?" at any question: its help and choices again (a secret order's only here, the other team looking away).
       if (line.trim() === '?' && f.kind !== 'text') {
-        term.say(fieldChoices(f));
+        term.say(`${fieldChoices(f)}\n  ("cancel" leaves.)`);
         if (secret) shownSecrets();
         if (choices) showed({ type: spec.type, key, options: f.options }, whose);
         continue;
@@ -710,7 +718,8 @@ function pickCount(f: Extract<FieldSpec, { kind: 'subset' }>): string {
 
 /** A field as its player sees it on "?": its help and its choices (a secret order's: the points left, the choices the order leaves). */
 function fieldChoices(f: FieldSpec): string {
-  const list = f.kind === 'choice' || f.kind === 'subset' ? (f.options.length ? listOptions(f.options) : '  (none you can choose now)') : f.kind === 'int' ? `  a whole number from ${f.min} to ${f.max}` : '';
+  const list =
+    f.kind === 'choice' || f.kind === 'subset' ? (f.options.length ? listOptions(f.options) : '  (none you can choose now)') : f.kind === 'int' ? `  a whole number from ${f.min} to ${f.max}` : f.kind === 'bool' ? '  yes or no' : '';
   return [f.help ? `  ${f.help}` : '', list].filter(Boolean).join('\n');
 }
 
