@@ -31,8 +31,8 @@ describe('wardroom play: commands as people type them (6.C.2, 6.C.4, 7)', () => 
     expect(r.code).toBe(0);
     expect(log(file).slice(1).map((a) => a.ship)).toEqual(['uss-nimitz']);
     const [, again, dear] = r.stdout.split('> why\n');
-    expect(again).toMatch(/^"USS Nimitz" is not a Ship you can choose now: USS Nimitz: it is already in your order\./);
-    expect(dear).toMatch(/^"ticonderoga" is not a Ship you can choose now: USS Ticonderoga: it costs 16 and you have 10 points left to spend/);
+    expect(again).toMatch(/^Why your secret order was refused \(the other team looks away\):\n"USS Nimitz" is not a Ship you can choose now: USS Nimitz: it is already in your order\./);
+    expect(dear).toMatch(/^Why your secret order was refused \(the other team looks away\):\n"ticonderoga" is not a Ship you can choose now: USS Ticonderoga: it costs 16 and you have 10 points left to spend/);
   });
 
   it('6.C.4 a commitment names several ships by name; the typed line is not shown to the table', async ({ expect }) => {
