@@ -270,6 +270,11 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(listed).not.toContain('Ticonderoga');
   });
 
+  it('6.C.4 "view" after committing shows the Area Defense cards pre-positioned with the ships (h18: only the ships)', async ({ expect }) => {
+    const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-kidd ad=1', 'y', '', 'as a:med', '', 'view', 'quit']);
+    expect(r.after.find((a) => a.line === 'view')!.screen.join('\n')).toContain('Your commitment: USS Nimitz, USS Kidd; 1 Area Defense card pre-positioned');
+  });
+
   it('6.C.4 a hand shown before the second commitment is cleared before the reveal, which the whole table reads', async ({ expect }) => {
     const r = await table(playedUpTo(48), ['', 'commit uss-nimitz, uss-ticonderoga, uss-kidd, uss-los-angeles', 'y', '', 'hand', 'commit oscar-ii, akula, alfa', 'y', 'quit']);
     expect(r.after.find((a) => a.line === 'hand')!.screen.join('\n')).toContain('Crash Dive');

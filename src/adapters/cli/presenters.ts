@@ -184,7 +184,11 @@ function playerSecrets(p: ZoneView['players']['allied'], whose: string): string[
     lines.push(`  ${whose} order (${p.order.cost} points): ${[...p.order.shipNames, ...p.order.cards.map(cardText)].join(', ')}`);
   }
   if (p.cards?.length) lines.push(`  ${whose} Action cards: ${p.cards.map((c, i) => `${i + 1}. ${cardText(c)}`).join(', ')}`);
-  if (p.commitment) lines.push(`  ${whose} commitment: ${p.commitment.ships.map(name).join(', ') || 'no ships'}`);
+  const c = p.commitment;
+  if (c) {
+    const ad = c.areaDefense ? `; ${c.areaDefense} Area Defense card${c.areaDefense === 1 ? '' : 's'} pre-positioned` : '';
+    lines.push(`  ${whose} commitment: ${c.ships.map(name).join(', ') || 'no ships'}${ad}${c.flagOfficer ? `; Command Ship ${name(c.flagOfficer)} (13.4)` : ''}`);
+  }
   return lines;
 }
 
