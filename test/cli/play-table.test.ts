@@ -33,12 +33,13 @@ const lastEntry = (s: Session<unknown>) => s.record.log.at(-1)!;
 const CLEARED = '[screen cleared]';
 
 /** Play `lines` at a terminal; the screen, and for each line typed the screen that followed it. */
-async function table(session: Session<unknown>, lines: string[], o: { interactive?: boolean; as?: string } = {}) {
+async function table(session: Session<unknown>, lines: string[], o: { interactive?: boolean; as?: string; columns?: number } = {}) {
   const screen: string[] = [];
   const after: { line: string; screen: string[] }[] = [];
   const input = [...lines];
   const term: Terminal = {
     interactive: o.interactive ?? true,
+    columns: () => o.columns ?? 0,
     say: (s) => void screen.push(...s.split('\n')),
     async ask(prompt, hidden) {
       const line = input.shift();
@@ -207,6 +208,12 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(explained).toMatch(/Finish purchasing.*\[y\/N\]/);
     expect(explained).not.toContain('Not done.');
     expect(r.screen).toContain('Allied has finished ordering');
+  });
+
+  it('help on a terminal narrower than 90 columns puts each description on a line of its own, not in a narrow column beside its command (h18)', async ({ expect }) => {
+    const help = async (columns: number) => (await table(newSession(ONE_ZONE), ['help', 'quit'], { columns })).after[0].screen.join('\n');
+    expect(await help(60)).toMatch(/\n {2}roll[^\n]*\n {6}Roll the mission die/);
+    expect(await help(100)).toMatch(/\n {2}roll[^\n]* {3,}Roll the mission die/);
   });
 
   it('7 every line the table was told while one team had the keyboard is shown again on the cleared screen, not only the last action\'s', async ({ expect }) => {

@@ -24,6 +24,8 @@ export interface Terminal {
    */
   ask(prompt: string, hidden: Hidden): Promise<string | null>;
   interactive: boolean;
+  /** The terminal's width in columns, when it has one (0 or absent: piped, no width). */
+  columns?(): number;
   /** Clear the screen and its scrollback (a terminal; piped output has nothing to clear). */
   clear(): void;
   close(): void;
@@ -56,6 +58,7 @@ export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal 
   return {
     say: (s) => output.write(wrap(s, width()) + '\n'),
     interactive: tty,
+    columns: width,
     async ask(prompt, hidden) {
       if (ended) return null;
       // Wrapped at spaces like the rest; its last row is readline's prompt, so that a redraw (Ctrl-U, a deletion) draws it again.
@@ -162,7 +165,9 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     writeGameFile(o.file, session.record);
     stamp = stampOf(o.file);
   };
-  const offers = () => (p.prompt ? p.prompt(session, seat) : renderActions(seat, session.listedActions(seat)));
+  // Below 90 columns a description beside its command would wrap into a narrow column: it goes on a line of its own.
+  const narrow = () => (term.columns?.() || Infinity) < 90;
+  const offers = () => (p.prompt ? p.prompt(session, seat) : renderActions(seat, session.listedActions(seat), false, narrow()));
   let lastOffers = '';
   /** Each seat's last event when it last had the keyboard: what it has heard of (Presenter.news), this sitting. */
   const heard = new Map<string, number>();
@@ -447,12 +452,12 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       case '?':
       case 'help': {
         const about = commandSpec(args.join(' '), specs);
-        term.say(args.length ? helpFor(args.join(' '), about) : `${renderActions(seat, specs)}\n${metaHelp(keepsSecrets)}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp(session)}` : ''}`);
+        term.say(args.length ? helpFor(args.join(' '), about) : `${renderActions(seat, specs, false, narrow())}\n${metaHelp(keepsSecrets)}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp(session)}` : ''}`);
         if (args.length && about) showedForms([about]);
         return null;
       }
       case 'actions':
-        term.say(renderActions(seat, specs, true));
+        term.say(renderActions(seat, specs, true, narrow()));
         showedForms(specs);
         return null;
       case 'status':
@@ -737,13 +742,13 @@ function isSecret(line: string, specs: readonly Pick<ActionSpec, 'type' | 'comma
 }
 
 /** What a seat may do now: the commands to type, and with `all`, every choice. */
-export function renderActions(seat: string, specs: readonly ActionSpec[], all = false): string {
+export function renderActions(seat: string, specs: readonly ActionSpec[], all = false, narrow = false): string {
   if (!specs.length) return `${seat} has nothing to do now.`;
   const lines = [`${seat} may:`];
   for (const s of specs) {
-    // A long command gets its description on a line of its own, so that a narrow terminal does not wrap it into a column.
+    // A long command, or any on a narrow terminal, gets its description on a line of its own, not wrapped into a column.
     const how = usage(s).join('  |  ');
-    lines.push(`  ${how.length > 34 ? `${how}\n     ` : how.padEnd(34)} ${s.label}${s.rule ? ` (${s.rule})` : ''}`);
+    lines.push(`  ${narrow || how.length > 34 ? `${how}\n     ` : how.padEnd(34)} ${s.label}${s.rule ? ` (${s.rule})` : ''}`);
     if (!all) continue;
     for (const f of Object.values(s.fields ?? {})) {
       if (f.kind === 'choice' || f.kind === 'subset') lines.push(`    ${f.label}:`, s.secret ? SECRET_FORM : listOptions(f.options).replace(/^/gm, '    '));
