@@ -208,6 +208,8 @@ describe('commands typed as people type them', () => {
     t.prepare({ 'north-sea': { mission: { allied: 'Military Escort' }, allied: { buy: ['a-dd'], commit: ['a-dd'] }, soviet: { buy: ['s-dd'], commit: ['s-dd'] } } });
     const specs = new Map(t.actions('soviet:north-sea').map((a) => [a.type, a]));
     expect([...usage(specs.get('sink')!), ...usage(specs.get('damage')!)]).toEqual(['sink UNIT [SUNK_BY]', 'damage UNIT DAMAGE']);
+    // A yes/no by its own words: an air strike's hit or miss, which the rules need (9.7); a condition's yes or no (h18: "air [success]", "[value]").
+    expect(usage(specs.get('cripple')!)).toEqual(['cripple SHIP [yes|no]']);
   });
 
   it('usage names a field by its key when its label is a description, not a name (an SMP "2 strategic bombers (United Kingdom, London)")', () => {

@@ -25,7 +25,7 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
     const t = escort();
     const forms = Object.fromEntries(t.actions('soviet:north-sea').map((a) => [a.type, a.fields]));
     const ships = [...ALLIED_SHIPS, ...SOVIET_SHIPS];
-    const toggle = { kind: 'bool', label: 'Yes (no: no longer)', help: 'Yes records the ship in that condition; no records that it no longer is (7).', optional: true, default: true };
+    const toggle = { kind: 'bool', label: 'Yes (no: no longer)', term: 'yes|no', help: 'Yes records the ship in that condition; no records that it no longer is (7).', optional: true, default: true };
     expect(forms.sink).toEqual({
       ship: { kind: 'choice', label: 'Ship or Non-Combatant sunk', term: 'UNIT', help: "The ship or Non-Combatant that went down; the points for sinking it go onto the opponent's Point Track at once (7).", options: [...ships, ...NON_COMBATANTS] },
       cause: { kind: 'text', label: 'Sunk by', help: 'e.g. "torpedo", for the log', optional: true, maxLength: 200 },
@@ -47,7 +47,7 @@ describe('7 the battle recorder: forms a phone can render, for each outcome of t
         label: 'Attack',
         help: 'The attack card played against the Land Targets.',
         options: [
-          { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful', help: "Whether the air strike on the Land Targets succeeded; each success scores the Carrier Strike mission's points from the Point Pool (9.7)." } } },
+          { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful', term: 'hit|miss', help: "Whether the air strike on the Land Targets succeeded; each success scores the Carrier Strike mission's points from the Point Pool (9.7)." } } },
           { value: 'submarine-missile', label: 'Submarine Missile Attack', fields: damageValue },
           { value: 'gun', label: 'Gun Attack', fields: damageValue },
         ],

@@ -192,7 +192,7 @@ function recordCondition(state: CwnbState, zone: ZoneState, id: string, conditio
   say(ctx, { type: condition, zone: zone.id, unit: id, value, text: `${zoneName(zone.id)}: ${card.name} is ${WORDS[condition][value ? 0 : 1]}.` });
 }
 
-const toggle = { kind: 'bool' as const, label: 'Yes (no: no longer)', help: 'Yes records the ship in that condition; no records that it no longer is (7).', optional: true, default: true };
+const toggle = { kind: 'bool' as const, label: 'Yes (no: no longer)', term: 'yes|no', help: 'Yes records the ship in that condition; no records that it no longer is (7).', optional: true, default: true };
 
 /** 7: a ship recorded crippled or critically damaged (or no longer). */
 function conditionAction(type: string, word: string, condition: 'crippled' | 'critical', what: string) {
@@ -305,7 +305,7 @@ export const landAttack = zoneAction({
       label: 'Attack',
       help: 'The attack card played against the Land Targets.', // the Fog of War reminder is the action's help, said once
       options: [
-        { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful', help: "Whether the air strike on the Land Targets succeeded; each success scores the Carrier Strike mission's points from the Point Pool (9.7)." } } },
+        { value: 'carrier-air-strike', label: 'Carrier Air Strike', fields: { success: { kind: 'bool', label: 'Successful', term: 'hit|miss', help: "Whether the air strike on the Land Targets succeeded; each success scores the Carrier Strike mission's points from the Point Pool (9.7)." } } },
         { value: 'submarine-missile', label: 'Submarine Missile Attack', fields: DAMAGE_VALUE },
         { value: 'gun', label: 'Gun Attack', fields: DAMAGE_VALUE },
       ],
