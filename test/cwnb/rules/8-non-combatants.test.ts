@@ -147,6 +147,7 @@ describe('8 Non-Combatant Ship Types', () => {
     t.damage(NS, 'a-lph', 4);
     const events = t.finish(NS);
     expect(pointsOf(events, 'allied', 'mission')).toEqual([3 * 10 + (10 - 4)]);
+    expect(t.texts('points', events).find((x) => x.includes('9.2'))).toMatch(/, [^,]+ \(LPH\) 6\)/); // named as the LPH it is
     expect(t.player(NS, 'allied').fleet['a-lph']).toBeDefined(); // it stays in the Task Force
   });
 

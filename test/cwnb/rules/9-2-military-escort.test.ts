@@ -20,7 +20,9 @@ describe('9.2 Military Escort vs. Raid', () => {
     t.damage(NS, b.id, 4);
     const events = t.finish(NS);
     expect(pointsOf(events, 'allied', 'mission')).toEqual([10 + (10 - 4)]);
-    expect(t.texts('points', events)[0]).toMatch(/9\.2: 2 Military Non-Combatant\(s\) survived, 10 each less damage/);
+    // Each one afloat named with its points, the sunk one not (h19: "2 … survived" read as if a sinking had been missed).
+    expect(t.texts('points', events)[0]).toContain(`(9.2: Military Non-Combatants afloat, 10 each less its damage: ${b.id} 6, `);
+    expect(t.texts('points', events)[0]).not.toContain(`${a.id} `);
   });
 
   it('9.2 the Raiding player scores the value for each Military Non-Combatant sunk, at once', () => {

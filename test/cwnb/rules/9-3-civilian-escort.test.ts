@@ -18,7 +18,7 @@ describe('9.3 Civilian Escort vs. Raid', () => {
     const events = t.finish(PG);
     expect(pointsOf(events, 'allied', 'mission')).toEqual([4 * 12 + (12 - 5)]);
     // Civilian Non-Combatants are freighters and tankers, not transports (8): the line says what survived.
-    expect(events.map((e) => e.text)).toContainEqual(expect.stringContaining('9.3: 5 Civilian Non-Combatant(s) survived, 12 each less damage'));
+    expect(events.map((e) => e.text)).toContainEqual(expect.stringContaining(`9.3: Civilian Non-Combatants afloat, 12 each less its damage: ${ncs[2].id} 7, `));
   });
 
   it('9.3 Sea of Japan, Even, 1–2 (not Urgent): 3 Civilian Non-Combatants at 7', () => {
