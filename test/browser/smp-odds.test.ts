@@ -111,7 +111,7 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       await page.goto(`${server.url}/odds?p=bombing&escorts=1`);
       const title = await until('the odds', async () => page.locator('#odds-result-h').textContent());
       const api = await (await page.request.get(`${server.url}/api/odds/bombing?escorts=1`)).json();
-      expect(title).toMatch(/^Bombing raid: 2 strategic_bomber; 1 escort/);
+      expect(title).toMatch(/^Bombing raid: 2 strategic bomber\(s\); 1 escort/);
       expect(api.title).toBe(title);
       expect(await page.getByTestId('odds-mean').textContent()).toBe(api.mean.toFixed(3));
     } finally {
@@ -170,6 +170,9 @@ describe.skipIf(!hasChromium)('SMP online and the odds page (issue 10; skipped w
       });
       expect(Math.min(...drawn.map((t) => t.px))).toBeGreaterThan(10.5); // 11 px, as on a wide screen
       expect(drawn.every((t) => t.inside)).toBe(true); // none cut off by the chart's edge
+      // The axis is labelled up to its last outcome (h19: it stopped at 12 of 14 damage).
+      const last = await page.locator('#odds-table tbody tr').last().getAttribute('data-k');
+      expect(await page.getByTestId('odds-chart').locator('text').allTextContents()).toContain(last);
       expect(await page.locator('.chosen-option').textContent()).toBe(`Chosen: ${await page.locator('#odds-procedure option:checked').textContent()}`);
       await page.screenshot({ path: shot('odds-phone.png'), fullPage: true });
     } finally {

@@ -193,8 +193,8 @@ describe('exact odds API (issue 10, the odds page)', () => {
     }
     // The defaults the tester saw advertised and not applied: 3 kamikaze tokens, 2 strategic bombers, 1 battleship.
     expect((await c.get('/api/odds/kamikaze')).body.title).toMatch(/^Kamikaze: 3 token\(s\)/);
-    expect((await c.get('/api/odds/bombing')).body.title).toMatch(/^Bombing raid: 2 strategic_bomber;/);
-    expect((await c.get('/api/odds/shore')).body.title).toMatch(/^Shore bombardment: 1 battleship;/);
+    expect((await c.get('/api/odds/bombing')).body.title).toMatch(/^Bombing raid: 2 strategic bomber\(s\);/);
+    expect((await c.get('/api/odds/shore')).body.title).toMatch(/^Shore bombardment: 1 battleship\(s\);/);
     // One given, the others their defaults; an optional input left out stays out (no maximum).
     const partisan = await c.get('/api/odds/partisan?elite=1');
     expect(partisan.body.inputs).toEqual({ tokens: 3, elite: 1 });

@@ -65,9 +65,9 @@ describe('smp odds queries (oddsFor)', () => {
       capacity: [9],
     });
     expect(r.json).toEqual({ distribution: rows('damage', expected.total), survivors: rows('units', expected.survivors) });
-    expect(r.text.split('\n')[0]).toBe('Bombing raid: 1 tactical_bomber, 2 strategic_bomber, 1 super_fortress; 1 escort(s); 2 interceptor(s) @2; AA @1; facility can take 9 more — damage (casualties: escorts first, then cheapest)');
+    expect(r.text.split('\n')[0]).toBe('Bombing raid: 1 tactical bomber(s), 2 strategic bomber(s), 1 super fortress(es); 1 escort(s); 2 interceptor(s) @2; AA @1; facility can take 9 more — damage (casualties: escorts first, then cheapest)');
     const given = ask('bombing', { strategicBombers: 1, interceptors: 1, interceptorHit: 3, aa: 2 });
-    expect(given.text.split('\n')[0]).toBe('Bombing raid: 1 strategic_bomber; 0 escort(s); 1 interceptor(s) @3; AA @2 — damage (casualties: escorts first, then cheapest)');
+    expect(given.text.split('\n')[0]).toBe('Bombing raid: 1 strategic bomber(s); 0 escort(s); 1 interceptor(s) @3; AA @2 — damage (casualties: escorts first, then cheapest)');
     expect(given.json.distribution).toEqual(rows('damage', raidOdds({ escorts: 0, groups: [{ type: 'strategic_bomber', n: 1, damage: 4, target: 0 }], interceptors: [{ n: 1, hitOn: 3 }], aaHitOn: 2, capacity: [1e9] }).total));
   });
 
@@ -84,12 +84,12 @@ describe('smp odds queries (oddsFor)', () => {
       capacity: [1e9],
     });
     expect(r.json).toEqual({ distribution: rows('damage', expected.total), survivors: rows('units', expected.survivors) });
-    expect(r.text.split('\n')[0]).toBe('Shore bombardment: 1 cruiser, 2 battleship; 0 escort(s); 3 interceptor(s) @2 — damage (casualties: first a hit on each battleship, which only damages it, then escorts, then cheapest)');
+    expect(r.text.split('\n')[0]).toBe('Shore bombardment: 1 cruiser(s), 2 battleship(s); 0 escort(s); 3 interceptor(s) @2 — damage (casualties: first a hit on each battleship, which only damages it, then escorts, then cheapest)');
     const sup = ask('shore', { superBattleships: 1 });
     expect(sup.json.distribution).toEqual([{ damage: 5, p: 1 }]);
     expect(sup.text.split('\n').slice(1)).toEqual(['  damage   5:  100.000%', '  mean: 5.000']); // no line for what cannot happen
     // The document states no hits for a super battleship: the heading says how the odds count it.
-    expect(sup.text.split('\n')[0]).toBe('Shore bombardment: 1 super_battleship; 0 escort(s); 0 interceptor(s) @2 — damage (casualties: first a hit on each battleship, which only damages it, then escorts, then cheapest; a super battleship counted as one hit (the document states none; a scenario gives its own))');
+    expect(sup.text.split('\n')[0]).toBe('Shore bombardment: 1 super battleship(s); 0 escort(s); 0 interceptor(s) @2 — damage (casualties: first a hit on each battleship, which only damages it, then escorts, then cheapest; a super battleship counted as one hit (the document states none; a scenario gives its own))');
   });
 
   it('#2 Vichy: one attempt on 3 unless given; the Hendaye bonus adds 1 to the roll needed, and a roll of 7 on a d6 is refused (R0-9)', () => {

@@ -224,12 +224,13 @@ function Chart({ result, n }: { result: Result; n: number }) {
         {d.map((x) => (
           <g key={x.k}>
             <rect class={x.k >= n ? 'bar at-least' : 'bar'} x={pad.left + x.k * bw + bw * 0.1} y={y(x.p)} width={Math.max(bw * 0.8, 0.5)} height={H - pad.bottom - y(x.p)} />
-            {x.k >= n && bw >= 8 && (
+            {x.k >= n && x.p > 0 && bw >= 8 && (
               <text x={pad.left + (x.k + 0.5) * bw} y={y(x.p) - 3} text-anchor="middle" aria-hidden="true">
                 ▲
               </text>
             )}
-            {x.k % every === 0 && (
+            {/* Every `every`-th outcome and the last (the axis ends where the outcomes do), none too close before it. */}
+            {(x.k === d.length - 1 || (x.k % every === 0 && x.k + every <= d.length - 1)) && (
               <text x={pad.left + (x.k + 0.5) * bw} y={H - pad.bottom + 14} text-anchor="middle">
                 {x.k}
               </text>

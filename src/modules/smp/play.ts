@@ -188,7 +188,8 @@ export function oddsFor(kind: OddsKind, o: Record<string, number | string | unde
         aaHitOn: kind === 'bombing' ? n('aa', 1) : 0,
         capacity: [n('capacity', 1e9)],
       });
-      const what = groups.filter((g) => g.n > 0).map((g) => `${g.n} ${g.type}`).join(', ') || (kind === 'bombing' ? 'no bombers' : 'no ships');
+      const plural = (type: string) => `${type.replaceAll('_', ' ')}${type.endsWith('s') ? '(es)' : '(s)'}`; // as the player reads them, not their ids
+      const what = groups.filter((g) => g.n > 0).map((g) => `${g.n} ${plural(g.type)}`).join(', ') || (kind === 'bombing' ? 'no bombers' : 'no ships');
       return {
         json: { distribution: rows(r.total, 'damage'), survivors: rows(r.survivors, 'units') },
         text: asText(`${kind === 'bombing' ? 'Bombing raid' : 'Shore bombardment'}: ${what}; ${n('escorts')} escort(s); ${n('interceptors')} interceptor(s) @${n('interceptorHit', 2)}${kind === 'bombing' ? `; AA @${n('aa', 1)}` : ''}${o.capacity !== undefined ? `; facility can take ${n('capacity')} more` : ''} — damage (casualties: ${kind === 'shore' ? 'first a hit on each battleship, which only damages it, then escorts' : 'escorts first'}, then cheapest${n('superBattleships') && UNIT_TYPES.super_battleship.hits === undefined ? '; a super battleship counted as one hit (the document states none; a scenario gives its own)' : ''})`, r.total, 'damage'),
