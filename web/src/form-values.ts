@@ -44,7 +44,7 @@ export function collect(fields: Fields | undefined, values: Values): Values | st
     // The game moved on since it was chosen (another tab, a teammate): the choice is no longer offered.
     const gone = (x: unknown) => ('options' in f ? !f.options.some((o) => o.value === x) : false);
     if (f.kind === 'choice' && gone(v)) return `${f.label}: what you chose is no longer offered (the game moved on); choose again.`;
-    if (f.kind === 'choice' && !openOptions(f, values).some((o) => o.value === v)) return `${f.label}: choose one of those you chose above, or none.`;
+    if (f.kind === 'choice' && !openOptions(f, values).some((o) => o.value === v)) return `${f.label}: choose one of those you chose above${f.optional ? ', or none' : ''}.`;
     if (f.kind === 'subset' && (v as unknown[]).some(gone)) return `${f.label}: some of what you chose is no longer offered (the game moved on); choose again.`;
     if (f.kind === 'subset') {
       const n = (v as unknown[]).length;
