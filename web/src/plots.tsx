@@ -40,7 +40,6 @@ function niceStep(max: number, n = 5): number {
   return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw)!;
 }
 
-
 /** The font of a chart's text, as record.css sets it (`.chart text`): labels are measured in it. */
 const CHART_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 let measurer: CanvasRenderingContext2D | null | undefined;
