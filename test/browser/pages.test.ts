@@ -427,6 +427,19 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('6.C.2 a player who orders again is told why beside the forms: the ship of the order that went to a teammate, and where (h19: only a log line further down said so)', async () => {
+    const page = await newPage(browser, PHONE);
+    try {
+      // Both Allied players ordered HMS Invincible; the Mediterranean's went first, the North Atlantic orders again.
+      await seatInTwoZoneExample(page, server.url, 44, 'allied:north-atlantic', 'Order again');
+      const told = page.getByTestId('order-again-allied:north-atlantic');
+      await told.waitFor();
+      expect(await told.textContent()).toMatch(/^North Atlantic: HMS Invincible went to a player with .*\(Mediterranean\); Allied may order again \(6\.C\.2\)\.$/);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('13.4 on a phone the Command Ship radios stand one under another, "None" on its own line, not beside the last ship; they list only the ships ticked', async () => {
     const page = await newPage(browser, PHONE);
     try {

@@ -454,6 +454,8 @@ function SeatActions({ seat, page, specs, log, submit: send, undo: sendUndo, lea
   const [side, zoneId] = seat.split(':');
   const zone = page.game.module === 'cwnb-campaign' ? page.view.zones.find((z) => z.id === zoneId && z.step === 'purchase') : undefined;
   const orderOf = zone && (side === 'allied' || side === 'soviet') ? { zone, side: side as Side } : null;
+  // 6.C.2: why the seat orders again this turn (a ship of its order went to another player), as its team was told.
+  const orderAgain = orderOf && [...log].reverse().find((e) => e.type === 'purchase-refused' && e.zone === zoneId && e.side === side && e.turn === page.view.turn);
   return (
     <section class="card actions" ref={section} data-testid={`seat-actions-${seat}`} aria-labelledby={`actions-h-${seat}`}>
       <h2 id={`actions-h-${seat}`} ref={heading} tabIndex={-1}>
@@ -465,6 +467,11 @@ function SeatActions({ seat, page, specs, log, submit: send, undo: sendUndo, lea
         <p data-testid="waits-for">
           {forms.length || grid.size ? 'No decision waits on this seat now (what it may still do is below)' : 'Nothing to do for this seat now'}
           {page.waitingFor.length > 0 && !page.game.over ? `: the game waits for ${waitingNames(page)}` : ''}.
+        </p>
+      )}
+      {orderAgain && (
+        <p class="notice" data-testid={`order-again-${seat}`}>
+          {orderAgain.text}
         </p>
       )}
       {grid.size > 0 && <BattleRecorder seat={seat} specs={grid} view={page.view} submit={submit} />}
