@@ -46,7 +46,7 @@ describe('drafts copy every field', () => {
     if (record.log.length > 50) expect(battles).toBeGreaterThan(0);
   });
 
-  it('the undo scope of an action compares every field of a War Zone (ZONE_FIELDS, its players and Special Conditions)', () => {
+  it('§4 the undo scope of an action compares every field of a War Zone (ZONE_FIELDS, its players and Special Conditions)', () => {
     const record = JSON.parse(readFileSync(files[0], 'utf8')) as GameRecord;
     const state = new Replay<CwnbState>(cwnb, record).stateAt(record.log, record.log.length) as CwnbState;
     for (const zone of Object.values(state.zones)) expect([...ZONE_FIELDS, 'players', 'conditions'].sort()).toEqual(Object.keys(zone!).sort());

@@ -111,7 +111,10 @@ export function scoreFinalMissionPoints(state: CwnbState, zone: ZoneState, ctx: 
       const escort = t.nonCombatants!.side;
       const list = transports(state, zone, t);
       // Each named with its points, an LPH too (8): a count read as if a sinking had been missed (h19).
-      const each = list.map((n) => `${shipCard(state, n.id)?.name.concat(' (LPH)') ?? n.id} ${Math.max(0, t.points! - n.damage)}`);
+      const each = list.map((n) => {
+        const lph = shipCard(state, n.id);
+        return `${lph ? `${lph.name} (LPH)` : n.id} ${Math.max(0, t.points! - n.damage)}`;
+      });
       score(zone, escort, transportPoints(list, t.points!), 'mission', ctx, `${t.rule}: ${t.pair === 'civilianEscort' ? 'Civilian' : 'Military'} Non-Combatants afloat, ${t.points} each less its damage: ${each.join(', ')}`);
       break;
     }
