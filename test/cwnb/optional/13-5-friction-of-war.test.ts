@@ -352,17 +352,21 @@ describe('13.5 Friction of War: when jokers may be played', () => {
     return t;
   }
 
-  it('13.5 on the first turn no joker before the hand is drawn (6.C.3): nobody holds a card yet', () => {
+  it('13.5 on the first turn no joker before the hand is drawn (6.C.3): nobody holds a card yet, which every seat knows, so a shared screen does not list the kept card\'s actions (7.2.1)', () => {
     const t = new OTable({ zones: [PG], optional: FOW });
-    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points' }).code).toBe('no-joker-in-hand'); // before the mission roll
+    const listed = (seat: string) => listedActions(cwnb, t.state, seat).map((a) => a.type).filter((type) => ['useKeptAdditionalShip', 'playAdditionalShip'].includes(type));
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'points' }).code).toBe('first-turn'); // before the mission roll
     t.roll(PG, {});
     expect(t.actions('allied:persian-gulf').map((a) => a.type)).not.toContain('playAdditionalShip');
+    expect(listed('allied:persian-gulf')).toEqual([]);
     const no = t.refuse({ type: 'playAdditionalShip', seat: 'allied:persian-gulf', use: 'reroll-mission', values: [1] });
-    expect(no).toMatchObject({ code: 'no-joker-in-hand', rule: '13.5' });
-    expect(no.message).toBe('Until the hand is drawn after the purchases (6.C.3) a player holds only the card kept from the last Campaign Game Turn (7.2.1), and on the first turn none.');
-    expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'points' }).code).toBe('no-joker-in-hand'); // purchase step
+    expect(no).toMatchObject({ code: 'first-turn', rule: '13.5', message: 'On the first Campaign Game Turn no player holds a card kept from an earlier turn (7.2.1).' });
+    expect(t.refuse({ type: 'useKeptAdditionalShip', seat: 'allied:persian-gulf', use: 'unlimited-transfers' }).code).toBe('first-turn');
+    expect(t.refuse({ type: 'playAdditionalShip', seat: 'soviet:persian-gulf', use: 'points' }).code).toBe('first-turn'); // purchase step
+    expect(listed('soviet:persian-gulf')).toEqual([]);
     t.done(PG, 'allied');
     t.done(PG, 'soviet');
+    expect(listed('soviet:persian-gulf')).toEqual(['playAdditionalShip']); // drawn at 6.C.3
     expect(joker(t, 'soviet:persian-gulf', 'points').map((e) => e.text)[0]).toBe('Persian Gulf: Soviet plays an Additional Ship card — +2 points on the Point Track (13.5).'); // drawn at 6.C.3
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuse } from '../../../engine/errors.ts';
+import { refuse, type RuleError } from '../../../engine/errors.ts';
 import type { FieldOption, Fields } from '../../../engine/module.ts';
 import type { Side } from '../data/types.ts';
 import type { OptionalRule } from '../hooks.ts';
@@ -34,6 +34,14 @@ function uses(state: { options: { optional: { flagOfficers?: boolean } } }, zone
 /** 6.C.3: the hand is drawn after the purchases; until then a player holds only the card kept from the last turn (7.2.1). */
 function beforeTheDraw(zone: ZoneState): boolean {
   return zone.step === 'mission' || zone.step === 'conditions' || zone.step === 'purchase';
+}
+
+/**
+ * 7.2.1: on the first Campaign Game Turn no one holds a card kept from an earlier turn. Every seat
+ * knows it, so the reason is not secret and a shared screen leaves the kept card's actions out.
+ */
+function noneKeptOnTurnOne(explain: boolean): RuleError {
+  return no(explain, 'first-turn', () => 'On the first Campaign Game Turn no player holds a card kept from an earlier turn (7.2.1).');
 }
 
 /** 13.5: the kept Additional Ship card is played (for any of its uses): it leaves the hand. */
@@ -75,7 +83,8 @@ export const playAdditionalShip = zoneAction({
     if (p.setAside) return no(explain, 'joker-set-aside', () => 'You have set a card aside and discarded the rest of your hand (7.2.1); the card set aside is for the next Campaign Game Turn.');
     // 6.C.3: before the draw the only card in hand is the one kept (7.2.1).
     if (beforeTheDraw(zone) && p.keptAdditionalShip !== 'unused') {
-      return no(explain, 'no-joker-in-hand', () => `Until the hand is drawn after the purchases (6.C.3) a player holds only the card kept from the last Campaign Game Turn (7.2.1)${state.turn === 1 ? ', and on the first turn none.' : ': you kept no Additional Ship card, or you have played it.'}`);
+      if (state.turn === 1) return noneKeptOnTurnOne(explain);
+      return no(explain, 'no-joker-in-hand', () => `Until the hand is drawn after the purchases (6.C.3) a player holds only the card kept from the last Campaign Game Turn (7.2.1): you kept no Additional Ship card, or you have played it.`);
     }
     return null;
   },
@@ -158,7 +167,8 @@ export const useKeptAdditionalShip = zoneAction({
   toldWhenClosed: ['no-kept-card'],
   schema: z.object({ use: z.enum(['ship-at-point-value', 'unlimited-transfers']) }),
   label: () => 'Play your kept Additional Ship card',
-  when(_state, zone, side, explain) {
+  when(state, zone, side, explain) {
+    if (state.turn === 1) return noneKeptOnTurnOne(explain);
     if (zone.players[side].keptAdditionalShip !== 'unused') return no(explain, 'no-kept-card', () => 'You did not keep an Additional Ship card from the last turn (7.2.1), or it is already used.');
     return inBattlePreparations(zone) ? null : no(explain, 'too-late', () => 'The kept card is played during Battle Preparations.');
   },
