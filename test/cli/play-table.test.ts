@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'vitest';
-import { playSession, wrap, type Terminal } from '../../src/adapters/cli/play.ts';
+import { playSession, promptRows, wrap, type Terminal } from '../../src/adapters/cli/play.ts';
 import { isRuleError } from '../../src/engine/errors.ts';
 import { newGameRecord, Session } from '../../src/engine/session.ts';
 import { MODULES } from '../../src/modules/index.ts';
@@ -178,7 +178,7 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
   it('6.C.4 "actions" lists every field of a commitment, the Disadvantaged Player\'s Area Defense cards too, each behind "?" as the form is secret', async ({ expect }) => {
     const r = await table(playedUpTo(48), ['', 'actions', 'quit']);
     const listed = r.after[1].screen.join('\n');
-    expect(listed).toMatch(/ {2}commit SHIPS \[areaDefense=N\] +Commit ships to battle.*\n {4}Ships committed:\n.*secret.*\n {4}Area Defense cards pre-positioned:\n.*secret, as they depend on your order/);
+    expect(listed).toMatch(/ {2}commit SHIPS \[areaDefense=N\] +Commit ships to battle.*\n {4}Ships committed:\n.*secret.*\n {4}Area Defense cards pre-positioned:\n.*secret, as they may tell your hand, ships or order/);
   });
 
   it('6.C.4 after one player commits in secret, the other is shown what they may type once the keyboard is theirs', async ({ expect }) => {
@@ -320,6 +320,17 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(wrap('short   ', 24)).toBe('short');
     expect(wrap(`${'y'.repeat(20)}        `, 24)).toBe('y'.repeat(20)); // no row of spaces
     expect(wrap('x'.repeat(30), 24)).toBe(`${'x'.repeat(24)}\n  ${'x'.repeat(6)}`);
+    expect(wrap('Also: view · log [N] · undo [N] · quit', 28)).toBe('Also: view · log [N] ·\n  undo [N] · quit'); // not "undo" and "[N]" on two rows
+  });
+
+  it('a question leaves the cursor room on its last row at the terminal\'s width (h18: 81 characters at 80 columns)', ({ expect }) => {
+    const question = 'Finish? The points left are banked as Victory Points, never spent (6.C.2). [y/N]'; // 80 characters
+    expect(question).toHaveLength(80);
+    const rows = promptRows(question, 80);
+    expect(rows.every((r) => r.length < 80)).toBe(true);
+    expect(rows.at(-1)).toMatch(/\[y\/N\] $/);
+    expect(rows.join('').replace(/ +/g, ' ')).toBe(`${question} `);
+    expect(promptRows(question, 0)).toEqual([`${question} `]); // piped: no width
   });
 });
 
@@ -441,6 +452,7 @@ describe('play at a shared screen: setting a card aside (7.2.1)', () => {
     const s = playedUpTo(73); // turn 1 of 2: the Mediterranean sets aside
     const r = await table(s, ['', 'keep', '', 'n', 'keep', '', 'y', 'quit'], { as: 'a:med' });
     expect(r.screen).toContain('Card kept: typed hidden');
+    expect(r.screen).toContain('Card kept (Enter: none)?'); // h18: an optional choice says what Enter does
     expect(r.screen).toContain('allied:mediterranean (Ann): no card kept? [y/N] n');
     expect(r.screen).toContain('Not done.');
     expect(lastEntry(s)).toEqual({ type: 'setAside', seat: 'allied:mediterranean' });

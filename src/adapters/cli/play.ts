@@ -61,9 +61,9 @@ export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal 
     columns: width,
     async ask(prompt, hidden) {
       if (ended) return null;
-      // Wrapped at spaces like the rest; its last row is readline's prompt, so that a redraw (Ctrl-U, a deletion) draws it again.
-      const rows = wrap(prompt + (hidden === true ? '(typing hidden)' : ''), width()).split('\n');
-      const last = rows.pop()! + ' ';
+      // Its last row is readline's prompt, so that a redraw (Ctrl-U, a deletion) draws it again.
+      const rows = promptRows(prompt + (hidden === true ? '(typing hidden)' : ''), width());
+      const last = rows.pop()!;
       if (tty) {
         for (const row of rows) output.write(row + '\n');
         rl.setPrompt(last);
@@ -85,7 +85,20 @@ export function terminal(output: NodeJS.WriteStream = process.stdout): Terminal 
 /** The width lines are wrapped to on `output`: a terminal's (0 for a file or a pipe: no limit). */
 export const widthOf = (output: NodeJS.WriteStream): number => (output.isTTY && output.columns > 20 ? output.columns : 0);
 
-/** Each line longer than `width` (0: no limit) broken at spaces, its continuation indented two more than the line. */
+/**
+ * A question's rows, wrapped at spaces like the rest; the last ends in the space before the answer
+ * and leaves the cursor a column on its row, so the answer starts beside the question.
+ */
+export function promptRows(prompt: string, width: number): string[] {
+  const rows = wrap(prompt, width && Math.max(width - 2, 20)).split('\n');
+  rows.push(rows.pop()! + ' ');
+  return rows;
+}
+
+/**
+ * Each line longer than `width` (0: no limit) broken at spaces, its continuation indented two more
+ * than the line; never before a bracket, so "undo [N]" stays together.
+ */
 export function wrap(text: string, width: number): string {
   if (!width) return text;
   return text
@@ -96,7 +109,8 @@ export function wrap(text: string, width: number): string {
       const indent = ' '.repeat(Math.min(/^ */.exec(line)![0].length + 2, Math.floor(width / 3)));
       let rest = line;
       while (rest.length > width) {
-        const cut = rest.lastIndexOf(' ', width);
+        let cut = rest.lastIndexOf(' ', width);
+        while (cut > indent.length && rest[cut + 1] === '[') cut = rest.lastIndexOf(' ', cut - 1);
         const at = cut > indent.length ? cut : width; // no space to break at: cut the word
         rows.push(rest.slice(0, at).trimEnd());
         rest = indent + rest.slice(at).trimStart();
@@ -671,7 +685,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     }
     else if (f.kind === 'int' && f.help) term.say(`  ${f.help}`); // "negative for repairs": "Damage -99–99?" alone did not say
     for (;;) {
-      const hint = f.kind === 'int' && !secret ? ` (${f.min} to ${f.max})` : f.kind === 'subset' ? ` (${pickCount(f)}, by number or name, comma-separated)` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
+      const hint = f.kind === 'int' && !secret ? ` (${f.min} to ${f.max})` : f.kind === 'choice' && f.optional && f.default === undefined ? ' (Enter: none)' : f.kind === 'subset' ? ` (${pickCount(f)}, by number or name, comma-separated)` : f.kind === 'dice' ? ` ${f.sides.map((n, i) => `d${n}${f.labels?.[i] ? ` ${f.labels[i]}` : ''}`).join(', ')}` : '';
       const line = await term.ask(`${f.label}${hint}${f.default !== undefined ? ` [${typedValue(f, f.default)}]` : ''}? `, secret);
       if (f.kind !== 'text' && line !== null && /^\s*(quit|exit)\s*$/i.test(line)) return 'quit'; // stops the session, as at the prompt
       if (line === null || (f.kind !== 'text' && /^\s*cancel\s*$/i.test(line))) return null;
@@ -759,8 +773,8 @@ export function renderActions(seat: string, specs: readonly ActionSpec[], all = 
   return lines.join('\n');
 }
 
-/** Where a secret order's choices are: they depend on the order, so a shared screen lists them only on request. */
-const SECRET_FORM = `      secret, as they depend on your order: type the command alone, then "?" (${LOOK_AWAY})`;
+/** Where a secret action's choices are: they may tell the seat's hand, fleet or order, so a shared screen lists them only on request. */
+const SECRET_FORM = `      secret, as they may tell your hand, ships or order: type the command alone, then "?" (${LOOK_AWAY})`;
 
 /** The action `help WORD` is about. */
 function commandSpec(word: string, specs: readonly ActionSpec[]): ActionSpec | undefined {

@@ -41,7 +41,7 @@ export const setAside = zoneAction({
       card: {
         kind: 'choice',
         label: 'Card kept',
-        help: 'Leave out to keep no card.',
+        help: 'None: you keep no card (7.2.1).',
         optional: true,
         options: types.map((type) =>
           actionCardType(type)?.costs === 'half-value' ? { value: type, label: type, fields: { value: { kind: 'int', label: 'Printed value', help: 'The printed value of the attack card you keep, recorded with it; may be left out (7.2.1).', min: 1, max: 20, optional: true } } } : { value: type, label: type },
