@@ -364,7 +364,9 @@ describe('6.C.2 conflicts, banking and Purchase Restrictions', () => {
     }
     expect(t.refuse({ type: 'restartOrder', seat: 'allied:persian-gulf' }).message).toBe('Persian Gulf: your order was carried out; only a player whose ship went to another orders again (6.C.2).');
     t.act({ type: 'buyCard', seat: 'allied:north-sea', card: 'ECM' });
-    t.act({ type: 'restartOrder', seat: 'allied:north-sea' }); // the new order, not carried out yet, may be started again
+    // The new order, not carried out yet, may be started again; what was bought stays (h19: "dropped" read as the purchases too).
+    expect(t.actions('allied:north-sea').find((a) => a.type === 'restartOrder')!.label).toBe('Start your new order again (what was bought already stays)');
+    t.act({ type: 'restartOrder', seat: 'allied:north-sea' });
     t.order(NS, 'allied', { buy: ['a-dd2'] });
     expect(t.state.purchasesResolved).toBe(true);
     expect(t.banked(NS, 'allied')).toBe(147 + 33 - 20);

@@ -238,7 +238,7 @@ export const buyCard = zoneAction({
       const label = halfValue ? `${name} (half its printed value${note ? `, or less ${note.label}` : ''})` : `${name} (${cost}${lowered})`;
       if (!c.unlimited && bought.some((b) => b.type === c.type)) unavailable.push({ value: c.type, label, why: 'you have bought one this turn, and only card types marked with an asterisk may be bought more than once (6.C.2)' });
       else if (cost > budget) unavailable.push({ value: c.type, label, why: `it costs ${cost} and you have ${budget} points left to spend (6.C.2)` });
-      else if (halfValue) options.push({ value: c.type, label, fields: { value: { kind: 'int', label: 'Printed value', help: 'The attack card costs half of it, rounded down.', min: 1, max: Math.min(99, 2 * budget + 1) } } });
+      else if (halfValue) options.push({ value: c.type, label, fields: { value: { kind: 'int', label: 'Printed value', help: `The attack card costs half its printed value, rounded down (a 9 costs 4)${note ? `, or less ${note.label}` : ''}.`, min: 1, max: Math.min(99, 2 * budget + 1) } } });
       else options.push({ value: c.type, label });
     }
     const limit = hooksOf(state).actionCardLimit(zone, side);
@@ -325,7 +325,8 @@ export const restartOrder = zoneAction({
   proxy: true,
   confirm: true,
   schema: z.object({}),
-  label: () => 'Start your order again (what you ordered is dropped)',
+  // A player ordering again after the others' orders were carried out drops only the new order (6.C.2).
+  label: (state) => (ordersCarriedOut(state) ? 'Start your new order again (what was bought already stays)' : 'Start your order again (what you ordered is dropped)'),
   when(state, zone, side, explain) {
     if (state.purchasesResolved) return no(explain, 'purchases-over', () => `${zoneName(zone.id)}: this turn's purchases are carried out; an order can no longer change (6.C.2).`);
     // Orders carried out while one went to another player: those done were carried out, and their players have seen the other team's.
