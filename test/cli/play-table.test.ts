@@ -230,6 +230,14 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(r.screen).toMatch(/Refused: .*commitments revealed.* can never be taken back by a rewind \(a die rolled from the seed, a secret revealed, or a part of the game shared with other War Zones\); nothing of the Mediterranean came after it\./);
   });
 
+  it('6.C.1 "?" at a team note\'s question shows its help and asks again, never saved as the note; a note recorded points to "log mine" (h21)', async ({ expect }) => {
+    const s = playedUpTo(53);
+    const r = await table(s, ['note', '?', 'meet at dawn', 'quit']);
+    expect(r.screen).toContain('  any text, on one line');
+    expect(s.record.log.slice(53).map((a) => a.text)).toEqual(['meet at dawn']);
+    expect(r.screen).toContain('Recorded, and kept secret ("log mine" shows it to ');
+  });
+
   it('6.C.1 a team note is announced to the teammate when the keyboard comes to their seat, once, by whom and how to read it; not to its writer', async ({ expect }) => {
     const r = await table(playedUpTo(53), ['as s:na', 'note we strike at dawn', 'as s:med', 'status', 'as s:na', 'quit']);
     const news = '(New team note from Soviet, North Atlantic: "log mine" shows it, the other team looks away.)';
@@ -275,6 +283,13 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     const listed = r.after.find((a) => a.line === '?')!.screen.join('\n');
     expect(listed).toContain('1. USS Kidd');
     expect(listed).not.toContain('Ticonderoga');
+  });
+
+  it('6.C.4 "view" names a committed ship sunk since by its name, not its id (h21)', async ({ expect }) => {
+    const r = await table(playedUpTo(53), ['sink 1', 'as a:med', '', 'view', 'quit']);
+    const view = r.after.find((a) => a.line === 'view')!.screen.join('\n');
+    expect(view).toMatch(/Your commitment: USS Nimitz, /);
+    expect(view).not.toContain('uss-nimitz');
   });
 
   it('6.C.4 "view" after committing shows the Area Defense cards pre-positioned with the ships (h18: only the ships)', async ({ expect }) => {

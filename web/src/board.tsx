@@ -202,7 +202,7 @@ function PlayerPanel({ zone, side }: { zone: ZoneView; side: Side }) {
       {p.commitment && (
         <p>
           Committed: {p.commitment.ships.length} ship(s), Area Defense {p.commitment.areaDefense}
-          {p.commitment.flagOfficer ? `, Flag Officer on ${p.fleet.find((s) => s.id === p.commitment!.flagOfficer)?.name ?? p.flagOfficer?.commandShipName ?? p.commitment.flagOfficer}` : ''}
+          {p.commitment.flagOfficer ? `, Flag Officer on ${p.commitment.shipNames[p.commitment.ships.indexOf(p.commitment.flagOfficer)]}` : ''}
         </p>
       )}
       {p.flagOfficer?.commandShipName && (

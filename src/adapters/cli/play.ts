@@ -336,7 +336,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
     // Quiet while the seat's secret order goes on (not once it led to another step: a reveal, the Battle Turns).
     if (secret) quietFor = action.seat === seat && secretOrder(session.listedActions(seat)) ? seat : '';
     // Not its type: "buyShip" or "buyCard" would tell the table how many ships and cards an order holds.
-    if (!shown && secret) term.say(`  Recorded, and kept secret ("view" shows it to ${session.seatLabel(action.seat)}).`);
+    // A team note is in the team's log ("log mine"), not in "view".
+    if (!shown && secret) term.say(`  Recorded, and kept secret ("${def?.keptByTeam?.length ? 'log mine' : 'view'}" shows it to ${session.seatLabel(action.seat)}).`);
     return true;
   };
 
@@ -691,8 +692,8 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       if (line === null || (f.kind !== 'text' && /^\s*cancel\s*$/i.test(line))) return null;
       if (line.trim() === '') return { value: f.default };
       if (f.optional && f.kind === 'choice' && /^\s*none\s*$/i.test(line)) return { value: undefined }; // "keep" then "none"
-      // "?" at any question: its help and choices again (a secret order's only here, the other team looking away).
-      if (line.trim() === '?' && f.kind !== 'text') {
+      // "?" at any question: its help and choices again (a secret order's only here, the other team looking away); a text is never just "?".
+      if (line.trim() === '?') {
         term.say(`${fieldChoices(f)}\n  ("cancel" leaves.)`);
         if (secret) shownSecrets();
         if (choices) showed({ type: spec.type, key, options: f.options }, whose);
@@ -738,7 +739,7 @@ function pickCount(f: Extract<FieldSpec, { kind: 'subset' }>): string {
 /** A field as its player sees it on "?": its help and its choices (a secret order's: the points left, the choices the order leaves). */
 function fieldChoices(f: FieldSpec): string {
   const list =
-    f.kind === 'choice' || f.kind === 'subset' ? (f.options.length ? listOptions(f.options) : '  (none you can choose now)') : f.kind === 'int' ? `  a whole number from ${f.min} to ${f.max}` : f.kind === 'bool' ? '  yes or no' : '';
+    f.kind === 'choice' || f.kind === 'subset' ? (f.options.length ? listOptions(f.options) : '  (none you can choose now)') : f.kind === 'int' ? `  a whole number from ${f.min} to ${f.max}` : f.kind === 'bool' ? '  yes or no' : f.kind === 'text' ? '  any text, on one line' : '';
   return [f.help ? `  ${f.help}` : '', list].filter(Boolean).join('\n');
 }
 

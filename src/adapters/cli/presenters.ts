@@ -178,7 +178,6 @@ function ownSecrets(v: ReturnType<typeof cwnbView>, seat: string, team: string |
 }
 
 function playerSecrets(p: ZoneView['players']['allied'], whose: string): string[] {
-  const name = (id: string) => p.fleet.find((s) => s.id === id)?.name ?? id;
   const lines: string[] = [];
   if (p.order && (p.order.ships.length || p.order.cards.length)) {
     lines.push(`  ${whose} order (${p.order.cost} points): ${[...p.order.shipNames, ...p.order.cards.map(cardText)].join(', ')}`);
@@ -187,7 +186,7 @@ function playerSecrets(p: ZoneView['players']['allied'], whose: string): string[
   const c = p.commitment;
   if (c) {
     const ad = c.areaDefense ? `; ${c.areaDefense} Area Defense card${c.areaDefense === 1 ? '' : 's'} pre-positioned` : '';
-    lines.push(`  ${whose} commitment: ${c.ships.map(name).join(', ') || 'no ships'}${ad}${c.flagOfficer ? `; Command Ship ${name(c.flagOfficer)} (13.4)` : ''}`);
+    lines.push(`  ${whose} commitment: ${c.shipNames.join(', ') || 'no ships'}${ad}${c.flagOfficer ? `; Command Ship ${c.shipNames[c.ships.indexOf(c.flagOfficer)]} (13.4)` : ''}`);
   }
   return lines;
 }

@@ -93,7 +93,8 @@ function zoneView(state: CwnbState, z: ZoneState, sees: (side: Side) => boolean)
     handSize: t ? handSize(t, side) : null,
     fogOfWarModifier: t ? t.sides[side].modifier + hooksOf(state).fogOfWar(z) : null, // 9 the mission's, 13.2.1 the weather's
     hasCommitted: p.commitment !== null,
-    commitment: sees(side) || revealed ? p.commitment : undefined,
+    // With the ships' names: a ship sunk since is no longer in the fleet to look it up.
+    commitment: sees(side) || revealed ? p.commitment && { ...p.commitment, shipNames: p.commitment.ships.map((id) => shipCard(state, id)!.name) } : undefined,
     cards: sees(side) ? p.cards : undefined,
     order: sees(side) ? { ...p.order, shipNames: p.order.ships.map((id) => shipCard(state, id)!.name), cost: orderCost(state, z, side) } : undefined,
     flagOfficer: state.options.optional.flagOfficers ? flagOfficerView(state, p, revealed) : undefined,
