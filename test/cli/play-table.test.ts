@@ -285,6 +285,14 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(listed).not.toContain('Ticonderoga');
   });
 
+  it('13.4, 6.C.4 a submarine named as Command Ship is refused with the reason; a number after the list of ships, read as one of it, says so (h21)', async ({ expect }) => {
+    const s = newSession({ ...ONE_ZONE, startingPoints: { mediterranean: { allied: 60, soviet: 40 } }, optional: { flagOfficers: true } });
+    const r = await table(s, ['roll 1', 'as a', '', 'buy kidd', 'buy churchill', 'done', 'y', '', 'done', 'y', 'as a', '', 'commit kidd,churchill flag=churchill', 'why', 'commit kidd,churchill 2', 'why', 'quit']);
+    expect(r.screen).toContain('a submarine cannot carry the Flag Officer: it sails in a surface ship (13.4)');
+    expect(r.screen).toContain('is typed twice ("2" is number 2 of the list: a list takes every word after it, so type other fields as KEY=VALUE)');
+    expect(s.record.log.some((a) => a.type === 'commit')).toBe(false);
+  });
+
   it('6.C.4 "view" names a committed ship sunk since by its name, not its id (h21)', async ({ expect }) => {
     const r = await table(playedUpTo(53), ['sink 1', 'as a:med', '', 'view', 'quit']);
     const view = r.after.find((a) => a.line === 'view')!.screen.join('\n');

@@ -223,7 +223,11 @@ function readSubset(tokens: string[], key: string, f: Extract<FieldSpec, { kind:
     // A name after a comma is one of the list: one that is not a choice is named, not left over ("kirov, nimitz").
     if (!r && tokens[i - 1] === ',') throw withChoices(`"${tokens[i]}" is not one of the ${f.label.toLowerCase()} you can choose now. The choices:`, key, f, at);
     if (!r) break;
-    if (values.includes(r.option.value)) throw new CommandError(`${f.label}: ${r.option.label} is typed twice; each is chosen once.`);
+    if (values.includes(r.option.value)) {
+      // "commit kiev,minsk 2": the number is read as one of the list (#2), not as the next field.
+      const byNumber = /^\d+$/.test(tokens[i]) ? ` ("${tokens[i]}" is number ${tokens[i]} of the list: a list takes every word after it, so type other fields as KEY=VALUE)` : '';
+      throw new CommandError(`${f.label}: ${r.option.label} is typed twice${byNumber}; each is chosen once.`);
+    }
     values.push(r.option.value);
     i += r.used;
   }

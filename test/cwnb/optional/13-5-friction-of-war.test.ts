@@ -620,7 +620,7 @@ describe('13.5 and 7.2.1: the card kept', () => {
       use: {
         kind: 'choice',
         label: 'Use',
-        help: 'What the Additional Ship card does as a joker: a re-roll, +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).',
+        help: 'What the Additional Ship card does as a joker: a re-roll (the mission die, a Special Conditions roll, or a die at the table; not the Port Strike dice, 13.2.7), +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).',
         options: [
           { value: 'points', label: '+2 points on your Point Track' },
           { value: 'reroll-mission', label: 'Re-roll the mission die', fields: { values: { kind: 'dice', label: 'Dice', help: 'The value of each die re-rolled at the table; only the final result stands (13.5).', sides: [6] } } },
@@ -661,7 +661,7 @@ describe('13.5 and 7.2.1: the card kept', () => {
       use: {
         kind: 'choice',
         label: 'Use',
-        help: 'What the Additional Ship card does as a joker: a re-roll, +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).',
+        help: 'What the Additional Ship card does as a joker: a re-roll (the mission die, a Special Conditions roll, or a die at the table; not the Port Strike dice, 13.2.7), +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).',
         options: [
           { value: 'points', label: '+2 points on your Point Track' },
           {

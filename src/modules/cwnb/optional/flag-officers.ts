@@ -111,9 +111,11 @@ export const flagOfficers: OptionalRule = {
     },
     commitFields(state, zone, side, eligible): Fields {
       if (!canDesignate(zone, side)) return {};
+      const named = (id: string) => ({ value: id, label: shipCard(state, id)!.name });
       const surface = eligible.filter((id) => !isSubmarine(shipCard(state, id)!));
+      const submarines = eligible.filter((id) => !surface.includes(id)).map((id) => ({ ...named(id), why: 'a submarine cannot carry the Flag Officer: it sails in a surface ship (13.4)' }));
       return {
-        flagOfficer: { kind: 'choice', label: 'Command Ship', help: 'A committed surface ship carries your Flag Officer: any ship but a submarine, carriers included (13.4).', optional: true, within: 'ships', options: surface.map((id) => ({ value: id, label: shipCard(state, id)!.name })) },
+        flagOfficer: { kind: 'choice', label: 'Command Ship', help: 'A committed surface ship carries your Flag Officer: any ship but a submarine, carriers included (13.4).', optional: true, within: 'ships', options: surface.map(named), unavailable: submarines },
       };
     },
     commitNotes(zone, side) {

@@ -97,7 +97,7 @@ export const playAdditionalShip = zoneAction({
           ? { ...o, fields: { side: { kind: 'choice' as const, label: 'Whose roll', help: 'The side whose Special Conditions roll, just made, is re-rolled; left out, your own (13.5).', optional: true, options: [{ value: zone.lastRoll.side, label: sideName(zone.lastRoll.side) }] }, ...dice([6, 6], { min: 1, labels: ['Special Conditions die', 'table die (after a 5 or 6)'] }) } } // 13.2 as the first roll: the table die only after a 5 or 6
           : o,
     );
-    const use: Fields = { use: { kind: 'choice', label: 'Use', help: 'What the Additional Ship card does as a joker: a re-roll, +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).', options } };
+    const use: Fields = { use: { kind: 'choice', label: 'Use', help: 'What the Additional Ship card does as a joker: a re-roll (the mission die, a Special Conditions roll, or a die at the table; not the Port Strike dice, 13.2.7), +2 points, 5 Victory Points banked, or a Flag Officer order (13.5).', options } };
     // After the draw a joker may be the kept card too: said, so that its own uses are gone with it.
     if (beforeTheDraw(zone) || zone.players[side].keptAdditionalShip !== 'unused') return use;
     return { ...use, kept: { kind: 'bool', label: 'The card kept from the last turn', optional: true, help: 'Yes if it is the Additional Ship card you kept at 7.2.1: it is then gone, and with it its own uses (13.5). No for a card drawn this turn.' } };
