@@ -266,7 +266,8 @@ describe('wardroom replay --log --as VIEWER (issue 7 §1)', () => {
       wardroom(['replay', example, '--log']),
     ]);
     // At a shared table the plain command shows no team's secrets; "--as referee" shows them all.
-    expect(byDefault.stdout.startsWith(spectator.stdout), 'the log, then the status').toBe(true);
+    expect(byDefault.stdout, 'the log, then the status').toBe(spectator.stdout);
+    expect(allied.stdout).toMatch(/\n\d+ actions replayed\.\n$/); // the status too, as that viewer sees it (h21: it stopped at the log)
     expect(byDefault.stdout).not.toContain('Torpedo (8)');
     // A seat typed as play reads it.
     expect((await wardroom(['replay', example, '--log', '--as', 'a:med'])).stdout).toBe(allied.stdout);
@@ -295,6 +296,9 @@ describe('wardroom replay --log --as VIEWER (issue 7 §1)', () => {
     const refused = await wardroom(['play', twice, '--as', 'cy'], 'quit\n');
     expect(refused.code).toBe(1); // as a seat that is none
     expect(refused.stderr.trim()).toBe('cy holds more than one seat (allied:mediterranean, soviet:mediterranean): name the seat.');
+    const replayed = await wardroom(['replay', twice, '--log', '--as', 'cy']); // h21: "not a viewer of this game"
+    expect(replayed.code).toBe(2);
+    expect(replayed.stderr.trim()).toBe('--as cy: cy holds more than one seat (allied:mediterranean, soviet:mediterranean): name the seat.');
   });
 });
 

@@ -23,11 +23,24 @@ export function resolveSeat(text: string, state: CwnbState): string {
   }
 }
 
-/** The seat a player of this name holds (the game's player names, as 14.1 moves them), or null; a name on several seats is refused, naming them. */
+/** The seats a player of this name holds (the game's player names, as 14.1 moves them). */
+function seatsHeldBy(name: string, state: CwnbState): string[] {
+  return Object.keys(state.holders).filter((seat) => state.holders[seat]?.toLowerCase() === name.toLowerCase());
+}
+
+const holdsSeveral = (name: string, seats: readonly string[]) => `${name} holds more than one seat (${seats.join(', ')}): name the seat.`;
+
+/** The seat a player of this name holds, or null; a name on several seats is refused, naming them. */
 function seatHeldBy(name: string, state: CwnbState): string | null {
-  const seats = Object.keys(state.holders).filter((seat) => state.holders[seat]?.toLowerCase() === name.toLowerCase());
-  if (seats.length > 1) throw new CommandError(`${name} holds more than one seat (${seats.join(', ')}): name the seat.`);
+  const seats = seatsHeldBy(name, state);
+  if (seats.length > 1) throw new CommandError(holdsSeveral(name, seats));
   return seats[0] ?? null;
+}
+
+/** Why `--as TEXT` names no viewer of `where`: a player's name on several seats of a CWNB game (`state`), naming them; else the viewers there are. */
+export function notAViewer(text: string, where: string, state: CwnbState | null, seats: readonly string[], teams: readonly string[]): string {
+  const held = state ? seatsHeldBy(text, state) : [];
+  return `--as ${text}: ${held.length > 1 ? holdsSeveral(text, held) : `not a viewer of ${where}; choose a seat (${seats.join(', ')}), a team (${teams.join(', ')}), referee or spectator.`}`;
 }
 
 /** A viewer as typed (--as): referee, spectator, a team, or a seat as `play` reads it ("a:med", "Ann"); the text itself when it names none. */

@@ -7,7 +7,7 @@ import type { Viewer } from '../../engine/viewer.ts';
 import type { ZoneId } from '../../modules/cwnb/data/types.ts';
 import type { CwnbState } from '../../modules/cwnb/state.ts';
 import { CommandError } from './command-line.ts';
-import { resolveSeatIn, resolveZone, viewerText } from './cwnb-commands.ts';
+import { notAViewer, resolveSeatIn, resolveZone, viewerText } from './cwnb-commands.ts';
 import { renderStatus } from './cwnb-render.ts';
 import { seedFile, writeSeedFile } from './seed-file.ts';
 
@@ -200,10 +200,11 @@ export function registerCwnbCommands(program: Command): void {
       // A spectator's by default: at a shared table "replay --log" must not show a team's open order, kept cards or notes.
       let viewer: Viewer = SPECTATOR;
       if (o.as !== undefined) {
-        const typed = session.module.id === cwnb.id ? viewerText(o.as, session.state as CwnbState, session.module.teams(session.state)) : o.as;
-        const v = parseViewer(typed, session.module.seats(session.state), session.module.teams(session.state));
+        const [seats, teams] = [session.module.seats(session.state), session.module.teams(session.state)];
+        const cwnbState = session.module.id === cwnb.id ? (session.state as CwnbState) : null;
+        const v = parseViewer(cwnbState ? viewerText(o.as, cwnbState, teams) : o.as, seats, teams);
         if (!v) {
-          err(`--as ${o.as}: not a viewer of this game; choose a seat (${session.module.seats(session.state).join(', ')}), a team (${session.module.teams(session.state).join(', ')}), referee or spectator.`);
+          err(notAViewer(o.as, 'this game', cwnbState, seats, teams));
           process.exitCode = 2;
           return;
         }
@@ -218,7 +219,7 @@ export function registerCwnbCommands(program: Command): void {
       }
       const state = session.state as CwnbState;
       if (o.json) out(JSON.stringify(replaySummary(state)));
-      else if (!o.log || o.as === undefined) out(renderStatus(view(state, viewer), (s) => session.seatLabel(s)) + `\n\n${session.record.log.length} actions replayed.`);
+      else out(renderStatus(view(state, viewer), (s) => session.seatLabel(s)) + `\n\n${session.record.log.length} actions replayed.`);
     });
 
   program

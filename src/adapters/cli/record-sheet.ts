@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { viewerText } from './cwnb-commands.ts';
+import { notAViewer, viewerText } from './cwnb-commands.ts';
 
 const out = (s: string) => process.stdout.write(s);
 const err = (s: string) => process.stderr.write(s + '\n');
@@ -58,7 +58,7 @@ async function recordSheetCommand(file: string, o: { csv?: boolean; html?: strin
   const teams = cwnb.teams(session.state);
   const viewer = parseViewer(viewerText(o.as, session.state, teams), seats, teams);
   if (!viewer) {
-    err(`--as ${o.as}: not a viewer of ${file}; choose a seat (${seats.join(', ')}), a team (${teams.join(', ')}), referee or spectator.`);
+    err(notAViewer(o.as, file, session.state, seats, teams));
     return 2;
   }
   const sheet = sheets.recordSheet(sheets.sheetGame(session.state), session.eventsFor(viewer));
