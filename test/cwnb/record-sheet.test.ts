@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readGameFile } from '../../src/adapters/storage/game-file.ts';
 import { isRuleError } from '../../src/engine/errors.ts';
-import { Session, type GameRecord } from '../../src/engine/session.ts';
+import { newGameRecord, Session, type GameRecord } from '../../src/engine/session.ts';
 import { REFEREE, SPECTATOR, teamViewer, viewerName, type Viewer } from '../../src/engine/viewer.ts';
 import { splitCsv } from '../../src/modules/cwnb/data/roster.ts';
 import { zoneById } from '../../src/modules/cwnb/data/index.ts';
@@ -277,6 +277,13 @@ describe('the renderings', () => {
     const s = open({ ...rec, options: { ...(rec.options as object), players } });
     expect(sheetGame(s.state).players).toEqual([{ seat: 'soviet:mediterranean', label: 'Soviet, Mediterranean', name: 'Dee' }]);
     expect(recordSheetText(sheetOf(s))).toContain('Players: Dee (Soviet, Mediterranean).');
+  });
+
+  it('11, 14.1 a player an Overall Commander moved is named for the seat left too, and so is the player replaced (h21: the seat left was named by nobody)', () => {
+    const options = { zones: ['mediterranean', 'north-atlantic'], turns: 1, dice: 'seeded', roster: 'demo', startingPoints: 'demo', optional: { overallCommanders: true }, players: { 'soviet:mediterranean': 'Cat', 'soviet:north-atlantic': 'Dan' } };
+    const s = open(newGameRecord(cwnb.id, options, 'seed'));
+    expect(isRuleError(s.submit({ type: 'assignSeat', seat: 'commander:soviet', target: 'soviet:north-atlantic', player: 'Cat' }))).toBe(false);
+    expect(recordSheetText(sheetOf(s))).toContain('Players: Cat (Soviet, North Atlantic); Cat (Soviet, Mediterranean); Dan (Soviet, North Atlantic).');
   });
 
   it('the HTML escapes the names it prints (players, the title)', () => {

@@ -11,7 +11,7 @@
  */
 import type { EventInput } from '../../engine/module.ts';
 import { EVEN_COLUMN, SIDES, type Side, type ZoneId } from './data/types.ts';
-import { allSeats, sideName, statusName, zoneName } from './rules/common.ts';
+import { allSeats, seatWords, sideName, statusName, zoneName } from './rules/common.ts';
 import { seatLabel } from './labels.ts';
 import type { CwnbState, Victory } from './state.ts';
 
@@ -146,7 +146,20 @@ export function recordSheet(game: SheetGame, events: readonly (EventInput & { en
     : null;
   const allBanked = end ? end.reduce((s, r) => add(s, r.toDate), zero()) : running;
   const allBonus = (end ?? []).reduce((s, r) => add(s, bonusBySide(r.bonus)), zero());
-  return { game, turns, end, banked: allBanked, bonus: allBonus, totals: add(allBanked, allBonus), result: over };
+  return { game: { ...game, players: withPlayersMoved(game.players, seen.filter((e) => e.type === 'assign' && !(e.entry !== undefined && voided.has(e.entry)))) }, turns, end, banked: allBanked, bonus: allBonus, totals: add(allBanked, allBonus), result: over };
+}
+
+/** 14.1: who held a seat before an Overall Commander moved players is named for it too (rule 11 judges each player by their zone). */
+function withPlayersMoved(players: SheetGame['players'], assigned: readonly EventInput[]): SheetGame['players'] {
+  const out = [...players];
+  const named = (seat: string, name: unknown) => {
+    if (typeof name === 'string' && !out.some((p) => p.seat === seat && p.name === name)) out.push({ seat, label: seatWords(seat), name });
+  };
+  for (const e of assigned) {
+    for (const seat of (e.left as string[] | undefined) ?? []) named(seat, e.player);
+    named(e.target as string, e.replaced);
+  }
+  return out;
 }
 
 // -----------------------------------------------------------------------------------------------

@@ -154,7 +154,7 @@ describe('14.1 Overall Commanders', () => {
     const t = new OTable({ zones: [PG, NS], optional: OC });
     t.state = { ...t.state, holders: { 'allied:persian-gulf': 'Ann', 'allied:north-sea': 'Bob', 'soviet:north-sea': 'Ivan' } };
     const ev = t.act({ type: 'assignSeat', seat: 'commander:allied', target: 'allied:north-sea', player: 'Ann' });
-    expect(ev[0].text).toBe('Allied Overall Commander assigns Ann to the Allied seat of the North Sea (14.1).');
+    expect(ev[0].text).toBe('Allied Overall Commander assigns Ann to the Allied seat of the North Sea, in place of Bob (14.1). Ann leaves the Allied seat of the Persian Gulf, which has no player now.');
     expect(t.view('referee').holders).toEqual({ 'allied:north-sea': 'Ann', 'soviet:north-sea': 'Ivan' });
     expect(t.refuse({ type: 'assignSeat', seat: 'commander:allied', target: 'soviet:north-sea', player: 'Ann' }).code).toBe('commander-target');
     expect(t.refuse({ type: 'assignSeat', seat: 'allied:persian-gulf', target: 'allied:north-sea', player: 'Bob' }).code).toBe('commander-only');
@@ -283,7 +283,8 @@ describe('14.1 Overall Commanders: seats, notes and refusals', () => {
     expect(assign('commander:allied', 'allied:persian-gulf', ' Ann ').map((e) => e.type)).toEqual(['assign']);
     assign('commander:soviet', 'soviet:north-sea', 'Ann'); // another Ann, on the other team
     assign('commander:allied', 'allied:north-sea', 'Bob');
-    assign('commander:allied', 'allied:north-sea', 'Ann'); // Ann moves from the Persian Gulf; Bob is unassigned
+    // Ann moves from the Persian Gulf; Bob is unassigned. The table is told both (h21: the seat left was not).
+    expect(assign('commander:allied', 'allied:north-sea', 'Ann')[0]).toMatchObject({ left: ['allied:persian-gulf'], replaced: 'Bob' });
     expect(t.view('referee').holders).toEqual({ 'soviet:north-sea': 'Ann', 'allied:north-sea': 'Ann' });
     assign('commander:allied', 'allied:persian-gulf', 'Cy');
     expect(t.view('referee').holders).toEqual({ 'soviet:north-sea': 'Ann', 'allied:north-sea': 'Ann', 'allied:persian-gulf': 'Cy' });

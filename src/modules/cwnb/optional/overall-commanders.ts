@@ -54,17 +54,26 @@ export const assignSeat = gameAction({
     const name = a.player.trim();
     if (!name) refuse('bad-player', "Give the player's name.", '14.1');
     const holders = { ...state.holders };
+    const replaced = holders[a.target] !== name ? holders[a.target] : undefined;
     // The player leaves the seat they held in this team, if any (not in the midst of a battle); whoever held the target seat is now unassigned.
+    const left: string[] = [];
     for (const [s, n] of Object.entries(holders)) {
       const from = parseSeat(s);
       if (n !== name || from?.side !== side) continue;
       const step = state.zones[from.zone]?.step;
       if (step === 'battle' || step === 'set-aside') refuse('commander-battle', `${name} is in the Battle Turns of the ${zoneName(from.zone)}; players are moved between War Zones during Battle Preparations (14.1).`, '14.1');
       delete holders[s];
+      if (s !== a.target) left.push(s);
     }
     holders[a.target] = name;
     state.holders = holders;
-    say(ctx, { type: 'assign', side, target: a.target, player: name, text: `${sideName(side)} Overall Commander assigns ${name} to the ${sideName(side)} seat of the ${zoneName(p.zone)} (14.1).` });
+    const seatName = (s: string) => `the ${sideName(side)} seat of the ${zoneName(parseSeat(s)!.zone)}`;
+    const text = [
+      `${sideName(side)} Overall Commander assigns ${name} to ${seatName(a.target)}${replaced ? `, in place of ${replaced}` : ''} (14.1).`,
+      // Said, so that the table sees a seat left without a player (h21).
+      ...left.map((s) => `${name} leaves ${seatName(s)}, which has no player now.`),
+    ].join(' ');
+    say(ctx, { type: 'assign', side, target: a.target, player: name, left, ...(replaced ? { replaced } : {}), text });
   },
 });
 
