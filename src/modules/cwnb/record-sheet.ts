@@ -199,7 +199,7 @@ export function grids(sheet: RecordSheet): Grid[] {
   const n = String;
   const turns: Grid = {
     // 6.C.2 banks at the purchases what the turn before left (turn 1: the At Start Buy Points); docs/rulings.md "3, 6.C.2 When points are banked".
-    caption: 'Victory Points banked per Campaign Game Turn and War Zone, at the turn\'s purchases (6.C.2, 10)',
+    caption: 'Victory Points banked per Campaign Game Turn and War Zone during the turn: at the purchases (6.C.2, 10), and an Additional Ship card banked (13.5)',
     head: ['Turn', 'War Zone', 'Allied VP', 'Soviet VP', 'Allied to date', 'Soviet to date', 'War Zone Status'],
     numeric: [true, false, true, true, true, true, false],
     rows: sheet.turns.flatMap((t) => [
