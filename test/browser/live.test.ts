@@ -389,6 +389,20 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await page.context().close();
   });
 
+  it('a paused campaign does not tell a player it is their move: no "Your decision" link or count in the title until it is resumed (h20)', async () => {
+    const page = await newPage(browser);
+    await startDemo(page);
+    await page.getByTestId('to-decision').waitFor();
+    await page.getByTestId('pause').click();
+    await page.getByTestId('resume').waitFor();
+    await expect.poll(() => page.getByTestId('to-decision').count()).toBe(0);
+    await expect.poll(() => page.title()).not.toMatch(/^\(\d+\)/);
+    expect(await page.locator('.actions .badge').first().textContent()).toBe('your decision, once resumed');
+    await page.getByTestId('resume').click();
+    await page.getByTestId('to-decision').waitFor();
+    await page.context().close();
+  });
+
   it('the referee moves a server-dice campaign to the table: the file comes down with its seed, named as Export names it, and every page says it goes on at the table', async () => {
     const page = await newPage(browser);
     await page.goto(`${server.url}/`);

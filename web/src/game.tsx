@@ -90,8 +90,9 @@ export function Game({ id, as }: { id: string; as: string | null }) {
   const [deadline, reloadDeadline] = useDeadline(base, `${page?.game.version}/${frames}`);
   const { unread, readBefore } = useLogRead(id, log.length);
 
-  // Decisions and rewind requests waiting on the person's seats.
-  const myDecisions = page ? page.waitingFor.filter((s) => page.me.seats.includes(s)) : [];
+  // Decisions and rewind requests waiting on the person's seats; none while the referee has paused the campaign (h20).
+  const paused = !!deadline?.paused && !page?.game.over;
+  const myDecisions = page && !paused ? page.waitingFor.filter((s) => page.me.seats.includes(s)) : [];
   const myRewinds = page ? page.rewinds.filter((r) => r.needed.some((s) => page.me.seats.includes(s))) : [];
   const mine = myDecisions.length + myRewinds.length;
   useTitle(page ? `${mine ? `(${mine}) ` : ''}${page.game.title} — Wardroom` : 'Wardroom');
@@ -265,7 +266,7 @@ export function Game({ id, as }: { id: string; as: string | null }) {
       )}
       {cwnbBoard ? <Overview page={page} /> : smp ? <SmpNow page={page} /> : <GenericView page={page} />}
       {seats.filter((seat) => !grouped.has(seat)).map((seat) => (
-        <SeatActions key={seat} seat={seat} page={page} specs={page.actions[seat]} log={log} submit={submit} undo={() => post('/undo', { seat }, () => `Taken back: the last action of ${seatLabel(seat, page.seats)}, and all it did; the log marks it.`)} leave={leave} />
+        <SeatActions key={seat} seat={seat} page={page} paused={paused} specs={page.actions[seat]} log={log} submit={submit} undo={() => post('/undo', { seat }, () => `Taken back: the last action of ${seatLabel(seat, page.seats)}, and all it did; the log marks it.`)} leave={leave} />
       ))}
       {grouped.size > 0 && <IdleSeats seats={[...grouped]} page={page} leave={leave} />}
       {smp && <SmpBoard page={page} />}
@@ -386,7 +387,7 @@ function Downloads({ page, base }: { page: GamePage; base: string }) {
 /** Which answer's focus is being restored: only the latest's (see keepFocus). */
 let focusTurn = 0;
 
-function SeatActions({ seat, page, specs, log, submit: send, undo: sendUndo, leave }: { seat: string; page: GamePage; specs: ActionSpec[]; log: GameEvent[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void>; leave: (seat: string) => Promise<void> }) {
+function SeatActions({ seat, page, paused, specs, log, submit: send, undo: sendUndo, leave }: { seat: string; page: GamePage; paused: boolean; specs: ActionSpec[]; log: GameEvent[]; submit: (a: Values) => Promise<void>; undo: () => Promise<void>; leave: (seat: string) => Promise<void> }) {
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const section = useRef<HTMLElement>(null);
@@ -460,7 +461,7 @@ function SeatActions({ seat, page, specs, log, submit: send, undo: sendUndo, lea
     <section class="card actions" ref={section} data-testid={`seat-actions-${seat}`} aria-labelledby={`actions-h-${seat}`}>
       <h2 id={`actions-h-${seat}`} ref={heading} tabIndex={-1}>
         {seatLabel(seat, page.seats)}
-        {waiting && <>{' '}<span class="badge">your decision</span></>}
+        {waiting && <>{' '}<span class="badge">{paused ? 'your decision, once resumed' : 'your decision'}</span></>}
       </h2>
       {!waiting && (
         // Options open (a note, starting an order again, the recorder) or none: who the game waits for, either way.
