@@ -327,8 +327,8 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     expect(await panel.getByTestId(`rewind-${rid}`).count(), 'no longer open').toBe(0);
     expect(await page.getByTestId('to-rewind').count(), 'nothing asked of anyone now').toBe(0);
 
-    // The form to ask offers only what the rules may allow: not past the mission die rolled from the seed (#0),
-    // and no point that takes nothing back: with the Soviet's #2 undone (#3, an undo, no action of its own), keeping #1 keeps all that stands.
+    // The form to ask offers only what the rules may allow: not the mission die rolled from the seed (#0),
+    // nor an action taken back already: the Soviet's #2 undone (#3, an undo, no action of its own) leaves the Allied's #1.
     const soviet = `soviet:${zone}`;
     const soviets = await page.request.post(`${server.url}/api/games/${id}/actions`, { data: { action: { type: 'donePurchasing', seat: soviet }, seen: (await game()).game.version } });
     expect(soviets.status(), await soviets.text()).toBe(200);
@@ -337,7 +337,8 @@ describe.skipIf(!hasChromium)('live updates (issue 9; skipped when /usr/bin/chro
     await panel.getByText('Rewind a War Zone (the referee: at once)').click(); // the referee asks no one
     const form = panel.getByTestId('action-rewind');
     await form.getByLabel('War Zone').selectOption(zone);
-    await expect.poll(() => form.locator('#rw-to option').allTextContents()).toEqual([expect.stringMatching(/^#0: .*turn 1: /)]); // one point: keep the mission roll, take back what followed
+    await expect.poll(() => form.locator('#rw-to option').allTextContents()).toEqual([expect.stringMatching(/^#1: .*Allied has finished ordering/)]); // named by what it did: take it back, keeping the mission roll
+    expect(await form.locator('#rw-to').inputValue()).toBe('0');
 
     // Asked again and agreed (the referee's agreement is enough): it is done, and the page says so.
     const again = await page.request.post(`${server.url}/api/games/${id}/rewinds`, { data: { seat: allied, scope: `zone:${zone}`, to: 0 } });

@@ -110,16 +110,17 @@ function AskRewind({ page, base, log, askers, call }: { page: GamePage; base: st
       .then((r) => setFloor(r.floor))
       .catch(() => setFloor(-1)); // unknown: every point is offered, and the rules answer
   }, [base, zone, page.game.version]);
-  // The points it may go back to, "keep everything up to and including this": the floor, then each
-  // later action of the zone that still stands but its last (keeping that takes nothing back).
-  // An undo or an earlier rewind (its events name what they void) is no point of its own.
+  // "Take back from this action on": each action of the zone after the floor that still stands, named
+  // by what it did first (h20: named by its last event, "keep up to" a sinking's points kept the
+  // sinking); the point sent is the action before it. An undo or an earlier rewind (its events name
+  // what they void) is no action of its own.
   const voided = takenBack(log);
   const entries = new Map<number, string>();
-  for (const e of log) if (e.zone === zone && !voided.has(e.entry) && !e.voids) entries.set(e.entry, e.text);
+  for (const e of log) if (e.zone === zone && !voided.has(e.entry) && !e.voids && !entries.has(e.entry)) entries.set(e.entry, e.text);
   const f = floor ?? -1;
   const after = [...entries].filter(([entry]) => entry > f);
-  const points: [number, string][] = after.length ? [[f, f < 0 ? 'the start of the game' : `#${f}: ${log.filter((e) => e.entry === f).at(-1)?.text ?? 'an action'}`], ...after.slice(0, -1).map(([entry, text]): [number, string] => [entry, `#${entry}: ${text}`])] : [];
-  const chosen = points.some(([entry]) => String(entry) === to) ? to : String(points.at(-1)?.[0] ?? -1); // the latest point unless one is picked
+  const points = after.map(([entry, text], i): [number, string] => [i ? after[i - 1][0] : f, `#${entry}: ${text}`]);
+  const chosen = points.some(([entry]) => String(entry) === to) ? to : String(points.at(-1)?.[0] ?? -1); // the last action alone unless another is picked
   if (!zones.length) return null;
   return (
     <details>
@@ -129,7 +130,7 @@ function AskRewind({ page, base, log, askers, call }: { page: GamePage; base: st
         onSubmit={(e) => {
           e.preventDefault();
           // The referee's rewind asks no one: it is done at once.
-          if (seat === 'referee' && !confirm(`Rewind ${scopeName(`zone:${zone}`, page)} now to just after "${points.find(([entry]) => String(entry) === chosen)?.[1]}"? What followed in it is taken back, and no player is asked.`)) return;
+          if (seat === 'referee' && !confirm(`Rewind ${scopeName(`zone:${zone}`, page)} now, taking back "${points.find(([entry]) => String(entry) === chosen)?.[1]}" and what followed in it? No player is asked.`)) return;
           call('/rewinds', { ...(seat === 'referee' ? {} : { seat }), scope: `zone:${zone}`, to: Number(chosen) });
         }}
       >
@@ -144,7 +145,7 @@ function AskRewind({ page, base, log, askers, call }: { page: GamePage; base: st
           </select>
         </div>
         <div class="field">
-          <label for="rw-to">Keep everything up to</label>
+          <label for="rw-to">Take back from this action on</label>
           {floor !== null && !points.length ? (
             <p id="rw-to" data-testid="rewind-nothing">
               Nothing in this War Zone can be rewound now: no action of it since a die rolled from the seed, a reveal, or a step of the whole game.
