@@ -525,7 +525,8 @@ export class Session<S = unknown> {
     const events: EventInput[] = [{ type: entry.type === '@undo' ? 'undo' : 'rewind', to: 'all', text: `${head}${openly}.`, seat: entry.seat, voids: entry.voids, ...where(SPECTATOR), ...(entry.type === '@rewind' ? { scope: entry.scope, agreed: entry.agreed } : {}) }];
     for (const [team, list] of byTeam) {
       const viewer = team ? teamViewer(team) : REFEREE;
-      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `Taken back: ${list.map((i) => `#${i} ${what(i, viewer)}`).join('; ')}.`, voids: list, ...where(viewer) });
+      // A team's own part of a rewind is counted, so that it is not read as all that went (h20).
+      events.push({ type: 'taken-back', to: team ? { team } : 'referee', text: `${team ? `Your team's ${actions(list.length)} taken back` : 'Taken back'}: ${list.map((i) => `#${i} ${what(i, viewer)}`).join('; ')}.`, voids: list, ...where(viewer) });
     }
     return events;
   }

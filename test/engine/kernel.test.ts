@@ -227,7 +227,7 @@ describe('§4 with §1: a take-back tells each team only what it may see', () =>
     s.submit({ type: 'deal', seat: 'a' });
     expect(isRuleError(s.undo('a'))).toBe(false);
     const told = s.eventsFor(teamViewer('a')).find((e) => e.type === 'taken-back');
-    expect(told?.text).toBe('Taken back: #0 a gets the Ace; b gets a card.');
+    expect(told?.text).toBe("Your team's 1 action taken back: #0 a gets the Ace; b gets a card.");
     expect(JSON.stringify(s.eventsFor(teamViewer('a')))).not.toContain('Queen');
   });
 });
