@@ -440,6 +440,20 @@ describe.skipIf(!hasChromium)('the main pages (issue 9; skipped when /usr/bin/ch
     }
   });
 
+  it('7.2.1 on the last turn, with no card to keep, the set-aside form has nothing to enter and says nothing is secret; on an earlier turn it says what it keeps secret (h20)', async () => {
+    const page = await newPage(browser);
+    try {
+      for (const [upTo, secretNotes] of [[87, 1], [189, 0]] as const) {
+        await seatInTwoZoneExample(page, server.url, upTo, 'allied:mediterranean', `Set aside at ${upTo}`);
+        const form = page.locator('form:has([data-testid="submit-setAside"])');
+        await form.waitFor({ state: 'attached' });
+        expect(await form.locator('p.secret').count(), `log up to ${upTo}`).toBe(secretNotes);
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('13.4 on a phone the Command Ship radios stand one under another, "None" on its own line, not beside the last ship; they list only the ships ticked', async () => {
     const page = await newPage(browser, PHONE);
     try {

@@ -233,7 +233,7 @@ export function ActionForm({ spec, seat, submit, open = false }: { spec: ActionS
   const body = (
     <>
       {spec.help && <p class="help">{spec.help}</p>}
-      {spec.secret && <p class="secret">Secret: only your team sees what you enter here.</p>}
+      {spec.secret && hasFields && <p class="secret">Secret: only your team sees what you enter here.</p>}
       <FieldInputs fields={spec.fields} values={values} set={set} idPrefix={`${seat}-${spec.type}`} />
       <ErrorBox message={error} />
       <button type="submit" class="primary" disabled={busy} data-testid={`submit-${spec.type}`}>
