@@ -238,6 +238,24 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(r.screen).toContain('Recorded, and kept secret ("log mine" shows it to ');
   });
 
+  it('6.C.2 the player whose ship went to a teammate is told, when the keyboard comes to their seat, that they may order again and where the ship is named (h21: the table\'s line does not name it)', async ({ expect }) => {
+    const s = newSession(TWO_ZONES);
+    for (const a of [
+      { type: 'rollMission', seat: 'soviet:mediterranean', values: [1] },
+      { type: 'rollMission', seat: 'soviet:north-atlantic', values: [1] },
+      { type: 'buyShip', seat: 'allied:mediterranean', ship: 'uss-kidd' },
+      { type: 'donePurchasing', seat: 'allied:mediterranean' },
+      { type: 'buyShip', seat: 'allied:north-atlantic', ship: 'uss-kidd' },
+      { type: 'donePurchasing', seat: 'allied:north-atlantic' },
+      { type: 'donePurchasing', seat: 'soviet:mediterranean' },
+    ]) expect(isRuleError(s.submit(a))).toBe(false);
+    const r = await table(s, ['', 'done', 'y', '', 'quit'], { as: 's:na' });
+    const told = '(A ship of your order went to another player, and you may order again: "log mine" names it, the other team looks away.)';
+    expect(r.screen.split(told)).toHaveLength(2);
+    expect(r.screen.indexOf(told)).toBeGreaterThan(r.screen.indexOf('Pass the keyboard to Allied, North Atlantic'));
+    expect(r.screen).not.toContain('USS Kidd went to');
+  });
+
   it('6.C.1 a team note is announced to the teammate when the keyboard comes to their seat, once, by whom and how to read it; not to its writer', async ({ expect }) => {
     const r = await table(playedUpTo(53), ['as s:na', 'note we strike at dawn', 'as s:med', 'status', 'as s:na', 'quit']);
     const news = '(New team note from Soviet, North Atlantic: "log mine" shows it, the other team looks away.)';
