@@ -264,6 +264,15 @@ describe('play at a shared screen: a team\'s secrets are cleared before the othe
     expect(r.screen).not.toContain('we strike at dawn');
   });
 
+  it('7 "help sink" names each field as its usage line does, with the KEY it may be typed with; "help" keeps the 14.1 and table words in its "Also:" line (h21)', async ({ expect }) => {
+    const r = await table(playedUpTo(53), ['help sink', 'help', 'quit']);
+    const sink = r.after.find((a) => a.line === 'help sink')!.screen.join('\n');
+    expect(sink).toMatch(/^sink UNIT \[SUNK_BY\]/m);
+    expect(sink).toMatch(/^ {2}UNIT \(ship=\): /m);
+    expect(sink).toMatch(/^ {2}SUNK_BY \(\w+=\): .*\(optional\)/m);
+    expect(r.after.find((a) => a.line === 'help')!.screen.join('\n')).toMatch(/\S · fleet · hand/); // on the Also: line, not at column 0 below it
+  });
+
   it('7 a number asked alone says what it is and its range in words: damage, "negative for repairs"', async ({ expect }) => {
     const r = await table(playedUpTo(53), ['damage kidd', '2', 'quit']);
     expect(r.screen).toContain('  Points of damage added, or negative for repairs.\nDamage (-99 to 99)? ');

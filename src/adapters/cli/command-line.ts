@@ -457,13 +457,15 @@ export function parseAnswer(line: string, spec: ActionSpec, shown?: ShownLists):
  * variant's fields). A field with a `term` shows it; one whose label describes rather than names
  * it ("2 strategic bombers (United Kingdom, London)") shows its key.
  */
+/** A field as a command's usage names it: "SHIP", "[SUNK_BY]", "hit|miss", "[surprise]". */
+export function placeholder(key: string, f: FieldSpec): string {
+  // A yes/no is typed as a word ("surprise", "hit"): its own words where it has them ("hit|miss"), bare where the rules need it.
+  if (f.kind === 'bool') return f.term && !f.optional ? f.term : `[${f.term ?? key}]`;
+  const name = (f.term ?? (/^[a-z][a-z' -]*$/i.test(f.label) ? f.label : key)).toUpperCase().replace(/\s+/g, '_');
+  return f.optional ? `[${name}]` : name;
+}
+
 export function usage(spec: ActionSpec): string[] {
-  const placeholder = (key: string, f: FieldSpec): string => {
-    // A yes/no is typed as a word ("surprise", "hit"): its own words where it has them ("hit|miss"), bare where the rules need it.
-    if (f.kind === 'bool') return f.term && !f.optional ? f.term : `[${f.term ?? key}]`;
-    const name = (f.term ?? (/^[a-z][a-z' -]*$/i.test(f.label) ? f.label : key)).toUpperCase().replace(/\s+/g, '_');
-    return f.optional ? `[${name}]` : name;
-  };
   // A list of choices takes every word after it ("commit kidd churchill"): the fields after one are typed KEY=VALUE.
   const named = (key: string, f: FieldSpec) => `[${key}=${f.kind === 'int' ? 'N' : placeholder(key, { ...f, optional: false })}]`;
   const words = (fields: Fields, fixed: Record<string, unknown>, afterList = false): string[] => {

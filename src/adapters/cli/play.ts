@@ -5,7 +5,7 @@ import type { Session } from '../../engine/session.ts';
 import { SPECTATOR, seatViewer } from '../../engine/viewer.ts';
 import { checkUnchanged, stampOf, writeGameFile, type FileStamp } from '../storage/game-file.ts';
 import { actionDef, checkFields, notOffered, openOptions } from '../../engine/kernel.ts';
-import { CommandError, PublicCommandError, commandType, describeFields, listOptions, namesOtherAction, parseAnswer, parseCommandLine, readValue, typedValue, usage, type Listed, type ShownLists } from './command-line.ts';
+import { CommandError, PublicCommandError, commandType, describeFields, listOptions, namesOtherAction, parseAnswer, parseCommandLine, placeholder, readValue, typedValue, usage, type Listed, type ShownLists } from './command-line.ts';
 import { LOOK_AWAY, presenterFor } from './presenters.ts';
 
 /**
@@ -467,7 +467,7 @@ export async function playSession(session: Session<unknown>, table: Terminal, o:
       case '?':
       case 'help': {
         const about = commandSpec(args.join(' '), specs);
-        term.say(args.length ? helpFor(args.join(' '), about) : `${renderActions(seat, specs, false, narrow())}\n${metaHelp(keepsSecrets)}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? `\n${p.extraHelp(session)}` : ''}`);
+        term.say(args.length ? helpFor(args.join(' '), about) : `${renderActions(seat, specs, false, narrow())}\n${metaHelp(keepsSecrets)}${p.rewindScope ? " · rewind [N] (your War Zone's last N actions, both its players agreeing)" : ''}${p.extraHelp ? ` · ${p.extraHelp(session)}` : ''}`);
         if (args.length && about) showedForms([about]);
         return null;
       }
@@ -789,7 +789,8 @@ function helpFor(word: string, spec: ActionSpec | undefined): string {
   if (spec.help) lines.push(`  ${spec.help}`);
   for (const [key, f] of Object.entries(spec.fields ?? {})) {
     // A secret order's field help, choices and range tell what is left to spend: only on "?" (askField).
-    lines.push(`  ${key}: ${f.label}${f.optional ? ' (optional)' : ''}${f.help && !spec.secret ? ` — ${f.help}` : ''}`);
+    // Named as the usage line names it, with its KEY for KEY=VALUE (h21: "UNIT [SUNK_BY]" above "ship:" and "cause:").
+    lines.push(`  ${placeholder(key, { ...f, optional: false })} (${key}=): ${f.label}${f.optional ? ' (optional)' : ''}${f.help && !spec.secret ? ` — ${f.help}` : ''}`);
     if (spec.secret) {
       if (f.kind === 'choice' || f.kind === 'subset' || f.kind === 'int') lines.push(SECRET_FORM.slice(2));
     } else if (f.kind === 'choice' || f.kind === 'subset') lines.push(listOptions(f.options).replace(/^/gm, '  '));
