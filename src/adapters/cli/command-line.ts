@@ -453,11 +453,10 @@ export function parseAnswer(line: string, spec: ActionSpec, shown?: ShownLists):
 }
 
 /**
- * How to type an action: "buy SHIP", "missile DAMAGE_VALUE [surprise]" (a fixed choice shows its
- * variant's fields). A field with a `term` shows it; one whose label describes rather than names
- * it ("2 strategic bombers (United Kingdom, London)") shows its key.
+ * A field as a command's usage names it: "SHIP", "[SUNK_BY]", "hit|miss", "[surprise]". A field
+ * with a `term` shows it; one whose label describes rather than names it ("2 strategic bombers
+ * (United Kingdom, London)") shows its key.
  */
-/** A field as a command's usage names it: "SHIP", "[SUNK_BY]", "hit|miss", "[surprise]". */
 export function placeholder(key: string, f: FieldSpec): string {
   // A yes/no is typed as a word ("surprise", "hit"): its own words where it has them ("hit|miss"), bare where the rules need it.
   if (f.kind === 'bool') return f.term && !f.optional ? f.term : `[${f.term ?? key}]`;
@@ -465,6 +464,7 @@ export function placeholder(key: string, f: FieldSpec): string {
   return f.optional ? `[${name}]` : name;
 }
 
+/** How to type an action: "buy SHIP", "missile DAMAGE_VALUE [surprise]" (a fixed choice shows its variant's fields). */
 export function usage(spec: ActionSpec): string[] {
   // A list of choices takes every word after it ("commit kidd churchill"): the fields after one are typed KEY=VALUE.
   const named = (key: string, f: FieldSpec) => `[${key}=${f.kind === 'int' ? 'N' : placeholder(key, { ...f, optional: false })}]`;
