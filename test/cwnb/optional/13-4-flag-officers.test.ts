@@ -37,7 +37,9 @@ describe('13.4 Flag Officers', () => {
   it('13.4 Command Ship: committed surface ship only, one per Task Force', () => {
     const t = ready();
     const spec = t.actions('allied:persian-gulf').find((a) => a.type === 'commit')!;
-    expect(spec.fields!.flagOfficer).toMatchObject({ kind: 'choice', optional: true, options: [{ value: 'a-cg' }, { value: 'a-dd' }] });
+    // Only among the ships ticked; a submarine is shown with why it cannot be chosen (h21: "not one of the choices", an empty list).
+    expect(spec.fields!.flagOfficer).toMatchObject({ kind: 'choice', optional: true, within: 'ships', options: [{ value: 'a-cg' }, { value: 'a-dd' }] });
+    expect((spec.fields!.flagOfficer as { unavailable: unknown }).unavailable).toEqual([{ value: 'a-ss', label: expect.any(String), why: 'a submarine cannot carry the Flag Officer: it sails in a surface ship (13.4)' }]);
     expect(spec.fields!.ships.help).toBe('The ships that sail into the battle; the others stay in port. Secret until both players have committed.'); // no word of a missing Flag Officer
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg', 'a-ss'], flagOfficer: 'a-ss' })).toMatchObject({ code: 'command-ship-submarine', rule: '13.4' });
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-dd' })).toMatchObject({ code: 'command-ship-not-committed', rule: '13.4' });

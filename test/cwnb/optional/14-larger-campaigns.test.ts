@@ -280,7 +280,9 @@ describe('14.1 Overall Commanders: seats, notes and refusals', () => {
   it('14.1 moving players: a player leaves the team seat they held; other players, and the other team\'s seats, are untouched', () => {
     const t = new OTable({ zones: [PG, NS], optional: OC });
     const assign = (seat: string, target: string, player: string) => t.act({ type: 'assignSeat', seat, target, player });
-    expect(assign('commander:allied', 'allied:persian-gulf', ' Ann ').map((e) => e.type)).toEqual(['assign']);
+    expect(assign('commander:allied', 'allied:persian-gulf', ' Ann ').map((e) => [e.type, e.text])).toEqual([['assign', 'Allied Overall Commander assigns Ann to the Allied seat of the Persian Gulf (14.1).']]);
+    // Assigned again to the seat she holds: she neither replaces nor leaves anyone.
+    expect(assign('commander:allied', 'allied:persian-gulf', 'Ann')[0]).toMatchObject({ left: [], text: 'Allied Overall Commander assigns Ann to the Allied seat of the Persian Gulf (14.1).' });
     assign('commander:soviet', 'soviet:north-sea', 'Ann'); // another Ann, on the other team
     assign('commander:allied', 'allied:north-sea', 'Bob');
     // Ann moves from the Persian Gulf; Bob is unassigned. The table is told both (h21: the seat left was not).
