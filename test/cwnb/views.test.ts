@@ -67,8 +67,10 @@ function viewProblems(state: CwnbState, viewer: string, ui = false): string[] {
       const p: PlayerState = z.players[side];
       const pv = zv.players[side];
       const where = `${z.id} ${side} (step ${z.step})`;
+      // The view's commitment is the state's with the ships' names beside their ids.
+      const commitment = pv.commitment && (({ shipNames, ...c }) => (shipNames.length === c.ships.length ? c : 'names do not match the ships'))(pv.commitment);
       if (sees(side)) {
-        if (!isDeepStrictEqual(pv.commitment, p.commitment)) bad(`${where}: own team's commitment ${JSON.stringify(pv.commitment)} ≠ ${JSON.stringify(p.commitment)}`);
+        if (!isDeepStrictEqual(commitment, p.commitment)) bad(`${where}: own team's commitment ${JSON.stringify(pv.commitment)} ≠ ${JSON.stringify(p.commitment)}`);
         if (!isDeepStrictEqual(pv.cards, p.cards)) bad(`${where}: own team's cards missing or wrong`);
         if (!pv.order || !isDeepStrictEqual(pv.order.ships, p.order.ships) || !isDeepStrictEqual(pv.order.cards, p.order.cards) || pv.order.done !== p.order.done) {
           bad(`${where}: own team's purchase order missing or wrong`);
@@ -78,7 +80,7 @@ function viewProblems(state: CwnbState, viewer: string, ui = false): string[] {
         if ('order' in pv && pv.order !== undefined) bad(`${where}: the other team's purchase order is visible`);
         if (!revealed && pv.commitment !== undefined) bad(`${where}: the other team's commitment is visible before the reveal`);
       }
-      if (revealed && !isDeepStrictEqual(pv.commitment, p.commitment)) bad(`${where}: commitment not shown after the reveal`);
+      if (revealed && !isDeepStrictEqual(commitment, p.commitment)) bad(`${where}: commitment not shown after the reveal`);
       if (revealed && p.commitment === null) bad(`${where}: revealed without a commitment`);
       if (!revealed) {
         for (const s of pv.fleet as any[]) if (s.committed !== undefined) bad(`${where}: fleet shows "committed" before the reveal`);
