@@ -94,4 +94,17 @@ describe('Step 9 Coastal Defences: war', () => {
     const s = mini({ wars: [], territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'major_bunker', damage: 0, maxDamage: 6 }] }], seaZones: [{ name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] }] });
     expect(play(s, { steps: [9] }).prompts).toHaveLength(0);
   });
+
+  it('R9-1 the Russian condition is the bunker owner\'s, who resolves the defences: a Japanese bunker targets a Russian fleet when Japan and Russia are at war, Russia at peace with the European Axis; a Russian bunker does not fire then (h22)', () => {
+    const board = (owner: string, fleet: string) => mini({
+      wars: [['japan', 'russia'], ['japan', 'uk']],
+      territories: [{ name: 'Sakhalin', owner, adjacent: ['P-6'], facilities: [{ type: 'major_bunker', damage: 0, maxDamage: 6 }] }],
+      seaZones: [{ name: 'P-6', units: [{ owner: fleet, type: 'destroyer', count: 3 }] }],
+    });
+    const japanese = play(board('japan', 'russia'), { steps: [9] }).prompts;
+    expect(fleetQuestions(japanese)).toEqual([[`${HEADING} the major bunker in Sakhalin (6@1) targets one fleet this phase. Which?`, [{ value: 'P-6>russia', label: 'russia fleet in P-6 (3 ships not counting transports)' }], { choice: 'P-6>russia' }]]);
+    expect(play(board('russia', 'japan'), { steps: [9] }).prompts).toHaveLength(0);
+    // Wardroom 0.1 held Russia's ships to the condition too.
+    expect(play(board('japan', 'russia'), { steps: [9], rulings: '0.1' }).prompts).toHaveLength(0);
+  });
 });

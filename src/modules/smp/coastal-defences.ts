@@ -16,7 +16,9 @@ interface Fleet {
 
 /**
  * A fleet (ruling R9-1): the sea units in a zone of friendly nations at war with the bunker's
- * owner, 3+ of them not transports.
+ * owner, 3+ of them not transports. The Russian condition of #4 is the bunker owner's, who
+ * resolves the defences (`coastalDefences`): a Russian fleet is a target of any bunker whose owner
+ * is at war with Russia (Wardroom 0.1 held Russia's ships to it too).
  */
 export function fleetsNear(ctx: Ctx, territory: string, bunkerOwner: string): Fleet[] {
   const b = ctx.board;
@@ -27,7 +29,7 @@ export function fleetsNear(ctx: Ctx, territory: string, bunkerOwner: string): Fl
     if (!z) continue;
     const groups: string[][] = [];
     for (const id of new Set(z.units.map((u) => u.owner))) {
-      if (!b.warBetween(id, bunkerOwner)) continue;
+      if (!(ctx.rulings === '0.1' ? b.warBetween(id, bunkerOwner) : b.atWarWith(id, bunkerOwner))) continue;
       // Wardroom 0.1: a fleet was one nation's ships.
       const g = ctx.rulings === '0.1' ? undefined : groups.find((x) => b.friendly(x[0], id));
       if (g) g.push(id);
@@ -49,7 +51,8 @@ export function* coastalDefences(ctx: Ctx): Script {
     for (let i = 0; i < t.facilities.length; i++) {
       const f = t.facilities[i];
       const c = b.facilityType(f.type).coastal;
-      if (!c || !b.operational(f)) continue;
+      // #4 "only nations at war may resolve coastal defenses (Russia must be at war with a European Axis power)": the bunker's owner.
+      if (!c || !b.operational(f) || !b.atWar(t.owner)) continue;
       const fleets = fleetsNear(ctx, t.name, t.owner);
       if (!fleets.length) continue;
       any = true;
