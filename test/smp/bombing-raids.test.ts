@@ -31,7 +31,7 @@ describe('Step 3 Bombing Raids', () => {
       ['germany', 'bombing raid London: dog fight, fighter @1'],
       ['germany', 'bombing raid London: dog fight, strategic bomber @1 (1/2); bombing raid London: dog fight, strategic bomber @1 (2/2)'],
       ['germany', 'bombing raid London: dog fight, tactical bomber @1'],
-      ['uk', 'bombing raid London: dog fight, interceptor fighter @2'],
+      ['uk', 'bombing raid London: dog fight, interceptors 1 fighter (uk, London) @2'],
       ['uk', 'bombing raid London: AA barrage @1 (1/3); bombing raid London: AA barrage @1 (2/3); bombing raid London: AA barrage @1 (3/3)'],
       ['germany', 'bombing raid Western Germany: AA barrage @1'],
     ]);

@@ -94,7 +94,7 @@ describe('Step 7 Kamikaze Raids', () => {
   });
 
   it('R7-1: aircraft on a carrier in the zone and up to 3 per operational air base next to it intercept, chosen by the Allied nation with the most units there; fighters 1@2, tactical bombers 1@1, each rolled by its owner', () => {
-    const { prompts, report: r, board } = kamikaze(pacific(), { dice: diceBy([[/fighter intercept/, [2, 3]], [/bomber intercept/, [2]], [/token/, [3, 1]]]) });
+    const { prompts, report: r, board } = kamikaze(pacific(), { dice: diceBy([[/fighters? \(.*\) intercept/, [2, 3]], [/bomber \(.*\) intercept/, [2]], [/token/, [3, 1]]]) });
     const [q] = asked(prompts, /Intercept with/);
     expect(q.seat).toBe('france');
     expect(q.prompt).toBe(
@@ -104,9 +104,9 @@ describe('Step 7 Kamikaze Raids', () => {
     expect(q.auto).toEqual({ p0: 1, p1: 5, p2: 1 });
     expect(q.odds).toEqual(['with every interceptor: hits on your ships 0: 60.1%, 1: 30.4%, 2: 8.6%, 3: 0.9%', 'with none: 0: 12.5%, 1: 37.5%, 2: 37.5%, 3: 12.5%']);
     expect(rolls(prompts)).toEqual([
-      ['france', 'Kamikaze P-36: fighter intercept @2'],
-      ['uk', [1, 2, 3, 4, 5].map((i) => `Kamikaze P-36: fighter intercept @2 (${i}/5)`).join('; ')],
-      ['uk', 'Kamikaze P-36: tactical bomber intercept @1'],
+      ['france', 'Kamikaze P-36: 1 fighter (france, P-36) intercept @2'],
+      ['uk', [1, 2, 3, 4, 5].map((i) => `Kamikaze P-36: 5 fighters (uk, Malaya) intercept @2 (${i}/5)`).join('; ')],
+      ['uk', 'Kamikaze P-36: 1 tactical bomber (uk, Malaya) intercept @1'],
       ['japan', 'Kamikaze P-36: token @3 (1/2); Kamikaze P-36: token @3 (2/2)'],
     ]);
     expect(r).toEqual([
@@ -128,7 +128,7 @@ describe('Step 7 Kamikaze Raids', () => {
   });
 
   it('R7-1: the tactical bomber is a hit on a 1 only, and interceptor hits past the tokens shoot down no more than came; nothing gets through, nothing rolls', () => {
-    const missed = kamikaze(pacific(), { decide: answers({ intercept: { p0: 0, p1: 0, p2: 1 } }), dice: diceBy([[/bomber intercept/, [2]]]) });
+    const missed = kamikaze(pacific(), { decide: answers({ intercept: { p0: 0, p1: 0, p2: 1 } }), dice: diceBy([[/bomber \(.*\) intercept/, [2]]]) });
     expect(missed.report[1]).toEqual(changed('interceptors shoot down 0 kamikaze token(s); 3 get through.'));
     const all = kamikaze(pacific(), { dice: diceBy([[/intercept/, [1]]]) });
     expect(all.report).toEqual([changed('Japan sends 3 kamikaze token(s) against P-36 (12 left).', { tokens: 3 }), changed('interceptors shoot down 3 kamikaze token(s); 0 get through.')]);

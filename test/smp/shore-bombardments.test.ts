@@ -34,7 +34,7 @@ describe('Step 4 Shore Bombardments', () => {
       ['germany', 'shore bombardment London: dog fight, fighter @1'],
       ['germany', 'shore bombardment London: dog fight, battleship @2'],
       ['germany', 'shore bombardment London: dog fight, cruiser @1'],
-      ['uk', 'shore bombardment London: dog fight, interceptor fighter @2'],
+      ['uk', 'shore bombardment London: dog fight, interceptors 1 fighter (uk, London) @2'],
     ]);
     expect(questions(prompts)).toEqual([
       ['germany', 'Initiative for shore bombardments: the Axis won (8 vs 1). Which side conducts all its shore bombardments first?', { choice: 'axis' }],

@@ -2,7 +2,7 @@
 import { refuse } from '../../engine/errors.ts';
 import type { FieldSpec } from '../../engine/module.ts';
 import { type Board, plural, words } from './board.ts';
-import { available, pickParts, useParts, type Part } from './missions.ts';
+import { available, partLabel, pickParts, useParts, type Part } from './missions.ts';
 import { describe, kamikazeOdds } from './odds/index.ts';
 import type { SeaZone } from './scenario.ts';
 import { ask, askChoice, change, note, rollHits, type Ctx, type Script } from './script.ts';
@@ -80,7 +80,7 @@ export function* kamikazeRaids(ctx: Ctx): Script {
     let interceptorHits = 0;
     for (const p of chosen) {
       const at = b.unitType(p.type).kamikazeIntercept!;
-      interceptorHits += (yield* rollHits(ctx, p.owner, p.n, at, `Kamikaze ${z.name}: ${words(p.type)} intercept @${at}`)).hits;
+      interceptorHits += (yield* rollHits(ctx, p.owner, p.n, at, `Kamikaze ${z.name}: ${partLabel(ctx, p)} intercept @${at}`)).hits;
     }
     // Japan removes the casualties; the tokens have no defence.
     const left = n - Math.min(interceptorHits, n);

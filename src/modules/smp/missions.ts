@@ -353,7 +353,8 @@ export function* resolveStrike(ctx: Ctx, s: StrikeSpec): Script {
     let dHits = 0;
     for (const p of interceptors) {
       const at = b.unitType(p.type).dogfightDefence ?? 0;
-      dHits += (yield* rollHits(ctx, defender, p.n, at, `${s.what} ${target.name}: dog fight, interceptor ${words(p.type)} @${at}`)).hits;
+      // Named by its stack: two stacks of one type roll questions that read differently (h22: the second was not shown).
+      dHits += (yield* rollHits(ctx, defender, p.n, at, `${s.what} ${target.name}: dog fight, interceptors ${partLabel(ctx, p)} @${at}`)).hits;
     }
     const intLoss = yield* chooseCasualties(ctx, defender, `${s.heading} Dog fight over ${target.name}: ${aHits} hit(s) on your interceptors`, interceptors, aHits);
     const atkLoss = yield* chooseCasualties(ctx, attacker, `${s.heading} Dog fight over ${target.name}: ${dHits} hit(s) on your ${s.what} force`, [...escorts, ...cheapestFirst(ctx, s, strikers)], dHits, (p) => capacityOf(s, p));
