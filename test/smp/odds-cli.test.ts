@@ -34,7 +34,7 @@ describe('CLI: smp odds refuses a query past the limits in one line, exit code 1
       [['vichy', '--hit-on', '7'], '--hit-on must be a whole number from 1 to 6, not 7: the roll needed on a d6 (#2)'],
       [['vichy', '--hit-on', '0'], '--hit-on must be a whole number from 1 to 6, not 0: the roll needed on a d6 (#2)'],
       [['vichy', '--bonus', '5'], '--bonus must be a whole number from 0 to 1, not 5: Germany\'s Vichy rolls are increased by 1 after Hendaye (#1.4)'],
-      [['vichy', '--hit-on', '6', '--bonus', '1'], '--bonus 1 with --hit-on 6 would need a roll of 7 on a d6: the Hendaye bonus goes on Germany\'s rolls @3 (#1.4, #2)'],
+      [['vichy', '--hit-on', '6', '--bonus', '1'], 'A bonus of 1 on a roll needed of 6 would need a roll of 7 on a d6: the Hendaye bonus goes on Germany\'s rolls @3 (#1.4, #2)'],
       [['bombing', '--aa', '7'], '--aa must be a whole number from 1 to 6, not 7: the AA barrage\'s roll needed on a d6 (#5)'],
       [['bombing', '--interceptor-hit', '9'], '--interceptor-hit must be a whole number from 1 to 6, not 9: the interceptors\' dog-fight roll needed on a d6 (#5)'],
       [['shore', '--interceptor-hit', '0'], '--interceptor-hit must be a whole number from 1 to 6, not 0: the interceptors\' dog-fight roll needed on a d6 (#6)'],

@@ -242,7 +242,7 @@ function Chart({ result, n }: { result: Result; n: number }) {
         </text>
       </svg>
       <figcaption class="help">
-        Chart of the distribution: the brown bars, marked ▲, are at least {n} {result.outcome}. The same numbers are in the table <a href="#odds-table">below</a>.
+        Chart of the distribution: the brown bars, marked ▲, are the outcomes of at least {n} {result.outcome}. The same numbers are in the table <a href="#odds-table">below</a>.
       </figcaption>
     </figure>
   );

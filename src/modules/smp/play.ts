@@ -197,8 +197,8 @@ export function oddsFor(kind: OddsKind, o: Record<string, number | string | unde
     }
     case 'vichy': {
       const hitOn = n('hitOn', 3);
-      // R0-9: each value within its range, and together a roll the game can ask for (not 7 on a d6).
-      if (hitOn + n('bonus') > 6) return ruleError('bad-option', `--bonus ${n('bonus')} with --hit-on ${hitOn} would need a roll of ${hitOn + n('bonus')} on a d6: the Hendaye bonus goes on Germany's rolls @3 (#1.4, #2)`);
+      // R0-9: each value within its range, and together a roll the game can ask for (not 7 on a d6). Said in words a form's labels and the CLI's options both match (h22).
+      if (hitOn + n('bonus') > 6) return ruleError('bad-option', `A bonus of ${n('bonus')} on a roll needed of ${hitOn} would need a roll of ${hitOn + n('bonus')} on a d6: the Hendaye bonus goes on Germany's rolls @3 (#1.4, #2)`);
       const d = vichySequence(n('attempts', 1), hitOn, n('bonus'));
       return {
         json: { success: (hitOn + n('bonus')) / 6, distribution: rows(d, 'successes') },

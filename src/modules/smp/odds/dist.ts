@@ -114,11 +114,11 @@ export function trim(d: Dist, eps = 0): Dist {
   return d.slice(0, n);
 }
 
-/** "3: 12.5%, 4: 50.0%" for prompts. */
+/** "3: 12.5%, 4: 50.0%, 5: <0.1%" for prompts: a possible outcome is never shown as 0.0% (h22). */
 export function describe(d: Dist, unit = '', scale = 1): string {
   return d
     .map((p, k) => ({ p, k }))
     .filter((x) => x.p > 5e-7)
-    .map((x) => `${x.k * scale}${unit}: ${(x.p * 100).toFixed(1)}%`)
+    .map((x) => `${x.k * scale}${unit}: ${x.p < 0.0005 ? '<0.1' : (x.p * 100).toFixed(1)}%`)
     .join(', ');
 }
