@@ -147,7 +147,7 @@ describe('Step 3 Bombing Raids', () => {
     expect(odds).toEqual(['all eligible bombers, no escorts, every interceptor: damage to Egypt major factory (0/20 damage): 0: 16.7%, 4: 83.3%']);
     expect(ask('London').prompt).toBe(`${HEADING} which bombers raid London?\n  p0: 1 strategic bomber (germany, Western Germany) (0-1)\n  p1: 1 tactical bomber (germany, Western Germany) (0-1)`);
     // The AA barrage's hits fall on the cheapest bomber first: the tactical bomber is lost to one hit of two dice, the strategic one to two.
-    expect(odds).toEqual(['all eligible bombers, no escorts, every interceptor: damage to London air base (0/6 damage): 0: 30.6%, 2: 69.4%; damage to London major factory (0/20 damage): 0: 2.8%, 4: 97.2%']);
+    expect(odds).toEqual(['all eligible bombers, no escorts, every interceptor: damage to London air base (0/6 damage): 0: 30.6%, 2: 69.4%; damage to London major factory (0/20 damage): 0: 2.8%, 4: 97.2%; each type sent where the auto answer sends it']);
   });
 
   it('R3-3: interceptors are the fighters grounded in the target, each stack once, and designated fighters next to it', () => {

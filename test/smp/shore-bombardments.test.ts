@@ -142,7 +142,7 @@ describe('Step 4 Shore Bombardments', () => {
     let odds: string[] | undefined;
     play(twoFleets(), { steps: [4], dice: axisFirst(), decide: (r) => ((/which ships bombard London/.test(r.prompt) && (odds = r.odds)), undefined) });
     // The interceptor's one hit falls on the undamaged battleship first, which survives it (R4-2): the ships bombard whatever the dice.
-    expect(odds).toEqual(['every ship, no escorts, every interceptor: damage to London air base (0/6 damage): 2: 100.0%; damage to London major factory (12/20 damage): 4: 100.0%']);
+    expect(odds).toEqual(['every ship, no escorts, every interceptor: damage to London air base (0/6 damage): 2: 100.0%; damage to London major factory (12/20 damage): 4: 100.0%; each type sent where the auto answer sends it']);
   });
 
   it('R3-3: escorts are the fleet\'s own carrier-based fighters, designated or not, each stack once, and designated fighters in reach; without a carrier of its own, only designated fighters', () => {

@@ -287,7 +287,9 @@ export function strikeOdds(ctx: Ctx, s: StrikeSpec, interceptors: Part[]): strin
   // Hits that only damage a 2-hit ship are taken first and cost no striker (ruling R4-2): for the odds they count as escorts.
   const free = strikers.reduce((k, p) => k + capacityOf(s, p) - p.n, 0);
   const o = raidOdds({ escorts: escorts + free, groups, interceptors: ints, aaHitOn: s.aaHitOn, capacity: facIdx.map((i) => b.maxDamage(s.target.facilities[i]) - s.target.facilities[i].damage) });
-  return facIdx.map((fi, k) => `damage to ${b.facilityLabel(s.target, fi)}: ${describe(o.perFacility[k])}`);
+  const lines = facIdx.map((fi, k) => `damage to ${b.facilityLabel(s.target, fi)}: ${describe(o.perFacility[k])}`);
+  // Said where the strikers could be sent elsewhere (h22: the odds read as the only outcome, and a split gave 2 + 2).
+  return s.target.facilities.length > 1 ? [...lines, 'each type sent where the auto answer sends it'] : lines;
 }
 
 function sameStack(a: Part, b: Part): boolean {
