@@ -89,6 +89,17 @@ describe('Step 9 Coastal Defences', () => {
   });
 });
 
+describe('Step 9 Coastal Defences: carriers', () => {
+  it('#4 planes left at sea when the last carrier there sinks are named for the players to settle: the document does not say where they go (h22)', () => {
+    const fleet = [{ ...u('uk', 'carrier', 1), damaged: 1 }, u('uk', 'destroyer', 2), u('uk', 'fighter', 2)];
+    const { events } = play(norway(fleet), { steps: [9], dice: diceBy([[/minor/, [1, 1, 1]], [/major/, [6, 6, 6, 6, 6, 6]]]) });
+    expect(report(events, 9)).toContainEqual(noted('2 fighters (uk) in A-20 have no carrier left there; the document does not say where they go: settle it at your board.'));
+    // A carrier afloat: nothing to say.
+    const afloat = play(norway([u('uk', 'carrier', 1), u('uk', 'destroyer', 2), u('uk', 'fighter', 2)]), { steps: [9], dice: diceBy([[/minor/, [1, 6, 6]], [/major/, [6, 6, 6, 6, 6, 6]]]) });
+    expect(JSON.stringify(report(afloat.events, 9))).not.toContain('no carrier left');
+  });
+});
+
 describe('Step 9 Coastal Defences: war', () => {
   it('#4: only nations at war resolve coastal defences', () => {
     const s = mini({ wars: [], territories: [{ name: 'Norway', owner: 'germany', adjacent: ['A-21'], facilities: [{ type: 'major_bunker', damage: 0, maxDamage: 6 }] }], seaZones: [{ name: 'A-21', units: [{ owner: 'uk', type: 'destroyer', count: 3 }] }] });

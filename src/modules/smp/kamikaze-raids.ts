@@ -158,4 +158,10 @@ export function* allocateShipHits(ctx: Ctx, seat: string, zone: string, hits: nu
       change(ctx, `${rule} damaged ${words(s.type)} (${b.nationName(s.owner)}) in ${zone} sunk.`, { rule: ruleNo });
     }
   });
+  // Planes left at sea when the last carrier there sank: the document does not say where they go, so the players are told, not answered (h22).
+  const afloat = b.units(zone);
+  const planes = afloat.filter((u) => b.unitType(u.type).domain === 'air');
+  if (stacks.some((s) => b.unitType(s.type).carrier) && planes.length && !afloat.some((u) => b.unitType(u.type).carrier)) {
+    note(ctx, `${rule} ${planes.map((u) => `${plural(u.count, u.type)} (${b.nationName(u.owner)})`).join(', ')} in ${zone} have no carrier left there; the document does not say where they go: settle it at your board.`, { rule: ruleNo });
+  }
 }
