@@ -46,6 +46,11 @@ async function table(session: Session<unknown>, lines: string[]): Promise<string
 const answers = (s: Session<unknown>) => s.record.log.filter((a) => a.type === 'choose').map(({ type: _t, ...a }) => a);
 
 describe('an SMP decision answered at the terminal', () => {
+  it('"status" names the phase by the board\'s own numbers before its label, which a next board copies unchanged (h22)', async ({ expect }) => {
+    const screen = await table(phase(), ['status', 'quit']);
+    expect(screen).toMatch(/^Strategic Missions Phase 1 \(round 1, winter\) — DEMO board \(1940, Europe and beyond\)/m);
+  });
+
   it('#1 a bare answer to the seat\'s one decision is taken as its answer: y/n to a yes/no question, a number to a numbered list, values to a form', async ({ expect }) => {
     const s = phase();
     const screen = await table(s, ['n', 's0=2 s1=1 s2=0', '2', 'quit']);

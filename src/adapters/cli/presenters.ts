@@ -114,8 +114,10 @@ const smp: Presenter = {
   status(session) {
     const state = session.state as SmpState;
     const pending = derive(state).pending;
-    const label = state.options.scenario.label?.replace(/\.$/, ''); // "… numbers: step 1 of 10", not "numbers.: step"
-    const name = `Strategic Missions Phase${label ? ` — ${label}` : ''}`;
+    const { label: said, smpNumber, round, season } = state.options.scenario;
+    const label = said?.replace(/\.$/, ''); // "… numbers: step 1 of 10", not "numbers.: step"
+    // The board's own numbers first: a label copied onto the next board may be a phase behind (h22).
+    const name = `Strategic Missions Phase ${smpNumber} (round ${round}, ${season})${label ? ` — ${label}` : ''}`;
     return pending ? `${name}: step ${pending.step} of 10, waiting for ${pending.seat}.` : `${name}: over.\n${afterPhase(state)}`;
   },
   view(session) {
