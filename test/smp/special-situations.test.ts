@@ -126,7 +126,7 @@ describe('Step 1 Special Situations', () => {
 
     it('fewer than 3 there: all of them go; none: nothing to remove', () => {
       const two = step1({ season: 'winter', territories: [{ name: 'Belarus', owner: 'germany', originalOwner: 'russia', units: [units('germany', 2, 'elite_infantry')] }] }, undefined, '1.5');
-      expect(two.questions.map((q) => [q.prompt.split('\n')[0], q.auto])).toEqual([['1.5 Russian Winter (winter): Germany must remove 2 regular/elite infantry from originally Russian territories.', { s0: 2 }]]);
+      expect(two.questions.map((q) => [q.prompt.split('\n')[0], q.auto])).toEqual([['1.5 Russian Winter (winter): Germany must remove 2 regular/elite infantry from originally Russian territories (all there are: the document asks 3).', { s0: 2 }]]);
       expect(two.lines).toEqual([said('1.5', 'change', 'Russian Winter: Germany removes 2 elite infantry from Belarus.')]);
       expect(step1({ season: 'winter', territories: [{ name: 'Poland', owner: 'germany', originalOwner: 'germany', units: [units('germany', 5)] }] }, undefined, '1.5').lines).toEqual([
         said('1.5', 'note', 'Russian Winter: no German infantry in originally Russian territories.'),

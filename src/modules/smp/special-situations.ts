@@ -110,7 +110,7 @@ function* russianWinter(ctx: Ctx): Script {
       left -= k;
     });
   }
-  const pick = yield* askCounts(ctx, germany, `1.5 Russian Winter (${b.s.season}): Germany must remove ${need} regular/elite infantry from originally Russian territories.`, items, { min: need, max: need }, auto, undefined, 'infantry');
+  const pick = yield* askCounts(ctx, germany, `1.5 Russian Winter (${b.s.season}): Germany must remove ${need} regular/elite infantry from originally Russian territories${need < 3 ? ` (all there are: the document asks 3)` : ''}.`, items, { min: need, max: need }, auto, undefined, 'infantry');
   stacks.forEach((x, i) => {
     const n = pick[`s${i}`];
     if (!n) return;
