@@ -32,7 +32,8 @@ describe('Step 6 Partisan Raids', () => {
     });
     const { prompts, events, board } = play(s, { steps: [6], decide: assign({ f0: 0 }) });
     expect(asked(prompts).map((p) => [p.seat, p.prompt.split(' (')[0]])).toEqual([['russia', `${RULE} Poland`]]);
-    expect(report(events, 6)).toEqual([noted('no partisans in Poland.')]);
+    // The island and the territory of a nation not at war are said (h22).
+    expect(report(events, 6)).toEqual([noted('no partisans in Crete: an island (#8).'), noted('no partisans in Iraq: usa is not at war with germany (#8).'), noted('no partisans in Poland.')]);
     expect(board.tokens.partisan).toBe(15);
   });
 
@@ -40,7 +41,11 @@ describe('Step 6 Partisan Raids', () => {
     const s = mini({ wars: [['japan', 'russia'], ['germany', 'uk']], territories: [occupied(), occupied({ name: 'Manchuria', owner: 'japan' })] });
     const { prompts, events } = play(s, { steps: [6] });
     expect(asked(prompts)).toEqual([]);
-    expect(report(events, 6)).toEqual([noted('no originally Allied, Axis-occupied, non-island territory with a facility (with the two at war).')]);
+    expect(report(events, 6)).toEqual([
+      noted('no partisans in Poland: russia is not at war with germany (#8).'),
+      noted('no partisans in Manchuria: russia is not at war with a European Axis power (#8).'),
+      noted('no originally Allied, Axis-occupied, non-island territory with a facility (with the two at war).'),
+    ]);
   });
 
   it('#8: the question names the occupier and its elite infantry (Axis elite infantry only), lists the facilities not at maximum damage, and shows the odds of the auto answer', () => {

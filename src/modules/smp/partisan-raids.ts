@@ -8,18 +8,19 @@ import { ask, askCounts, change, note, rollHits, type Ctx, type Script } from '.
 
 const RULE = '6 Partisan Raids:';
 
-/** Originally Allied, Axis-occupied, at least one facility, not an island, the two at war. */
+/**
+ * Originally Allied, Axis-occupied, at least one facility, not an island, the two at war. Those
+ * left out for the last two are said (h22: Borneo and Amur passed without a word).
+ */
 function partisanTerritories(ctx: Ctx): Territory[] {
   const b = ctx.board;
-  return b.s.territories.filter(
-    (t) =>
-      !!t.originalOwner &&
-      b.side(t.originalOwner) === 'allies' &&
-      b.side(t.owner) === 'axis' &&
-      t.facilities.length > 0 &&
-      !t.island &&
-      b.warBetween(t.originalOwner, t.owner),
-  );
+  const occupied = b.s.territories.filter((t) => !!t.originalOwner && b.side(t.originalOwner) === 'allies' && b.side(t.owner) === 'axis' && t.facilities.length > 0);
+  return occupied.filter((t) => {
+    const [from, by] = [t.originalOwner!, t.owner];
+    const why = t.island ? 'an island' : !b.atWarWith(from, by) ? `${b.nationName(from)} is not at war with ${b.nationName(by)}` : !b.warBetween(from, by) ? `${b.nationName(from)} is not at war with a European Axis power` : null;
+    if (why && ctx.rulings !== '0.1') note(ctx, `${RULE} no partisans in ${t.name}: ${why} (#8).`, { rule: '6' });
+    return !why;
+  });
 }
 
 export function* partisanRaids(ctx: Ctx): Script {
