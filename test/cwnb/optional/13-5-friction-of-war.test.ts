@@ -251,6 +251,17 @@ describe('13.5 Friction of War', () => {
     expect(t.refuse({ type: 'commit', seat: 'allied:persian-gulf', ships: ['a-cg'], flagOfficer: 'a-cg' }).code).toBe('no-flag-officer');
   });
 
+  it('13.5 jokers: Flag Officer orders played back and forth, the later stands: an Allied "absent" answered by a Soviet "present" leaves the Soviet Flag Officer present, and a second "absent" makes it absent again (h23: the "present" was taken and did nothing)', () => {
+    const t = cruisersOrdered();
+    joker(t, 'allied:persian-gulf', 'flag-officer-absent');
+    expect(joker(t, 'soviet:persian-gulf', 'flag-officer-present')[0].text).toBe('Persian Gulf: Soviet plays an Additional Ship card — the Soviet Flag Officer is present this turn, over the Allied order (13.5).');
+    const form = t.actions('soviet:persian-gulf').find((a) => a.type === 'commit')!.fields!;
+    expect(form.flagOfficer).toMatchObject({ kind: 'choice', options: [{ value: 's-cg' }] });
+    expect(t.zoneView(PG, 'allied:persian-gulf').reminders).not.toContain('The Soviet Flag Officer is absent this turn, by an Allied order (13.5): no Command Ship.');
+    expect(joker(t, 'allied:persian-gulf', 'flag-officer-absent')[0].text).toBe('Persian Gulf: Allied plays an Additional Ship card — the Soviet Flag Officer is absent this turn, over the Soviet order (13.5).');
+    expect(t.refuse({ type: 'commit', seat: 'soviet:persian-gulf', ships: ['s-cg'], flagOfficer: 's-cg' }).code).toBe('no-flag-officer');
+  });
+
   // 13.5: one Additional Ship card orders the player's own Flag Officer present, another the enemy's absent.
   it('13.5 jokers: a player may order both their own Flag Officer present and the enemy\'s absent', () => {
     const u = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true } });

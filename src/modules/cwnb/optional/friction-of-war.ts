@@ -6,7 +6,7 @@ import type { OptionalRule } from '../hooks.ts';
 import { diceSchema, no, putShip, say, score, sideName, writablePlayer, zoneAction, zoneName, type Ctx } from '../rules/common.ts';
 import { determineMission } from '../rules/missions.ts';
 import { BATTLE_PREPARATIONS, beforeCommitment, inBattlePreparations, STEPS } from '../rules/sequence-of-play.ts';
-import type { ConditionsRoll, CwnbState, ZoneState } from '../state.ts';
+import { other, type ConditionsRoll, type CwnbState, type ZoneState } from '../state.ts';
 import { rollConditions } from './special-conditions.ts';
 
 /**
@@ -143,12 +143,19 @@ export const playAdditionalShip = zoneAction({
         say(ctx, { type: 'bank', zone: zone.id, side, amount: 5, banked: p.banked, rule: '13.5', text: `${zoneName(zone.id)}: ${sideName(side)} banks 5 Victory Points for an Additional Ship card (${p.banked} banked in this zone; rule 13.5).` });
         break;
       case 'flag-officer-present':
-      case 'flag-officer-absent':
+      case 'flag-officer-absent': {
         if (!state.options.optional.flagOfficers) refuse('no-flag-officers', 'Flag Officers are an optional rule not in use in this game.', '13.4');
         if (!beforeCommitment(zone)) refuse('flag-order-when', 'Flag Officer orders are given before the Battle Commitment.', '13.5');
-        p.flagOrder = { ...p.flagOrder, [a.use === 'flag-officer-present' ? 'present' : 'absent']: true };
-        say13(a.use === 'flag-officer-present' ? 'a Flag Officer is present in your Task Force this turn' : 'the enemy Flag Officer is absent this turn');
+        const present = a.use === 'flag-officer-present';
+        const enemy = other(side);
+        p.flagOrder = { ...p.flagOrder, [present ? 'present' : 'absent']: true };
+        // Played back and forth, the later order stands (docs/rulings.md; a game of 0.1 keeps absent over present).
+        const overrides = state.options.rulings !== '0.1' && (present ? zone.players[enemy].flagOrder.absent : zone.players[enemy].flagOrder.present);
+        if (overrides) writablePlayer(zone, enemy).flagOrder = { ...zone.players[enemy].flagOrder, [present ? 'absent' : 'present']: false };
+        const over = overrides ? `, over the ${sideName(enemy)} order` : '';
+        say13(present ? `the ${sideName(side)} Flag Officer is present this turn${over}` : `the ${sideName(enemy)} Flag Officer is absent this turn${over}`);
         break;
+      }
     }
     p.jokersPlayed += 1;
   },
