@@ -292,7 +292,9 @@ export const donePurchasing = zoneAction({
     if (p.order.ships.length || p.order.cards.length) return `${w.finish} ${w.Your} order costs ${cost}; the ${left} points left are banked as Victory Points, which are never spent (6.C.2).`;
     const fleet = Object.keys(p.fleet).length ? '' : ` ${w.has} no ship in this War Zone, and none will join ${w.your} Task Force.`;
     const banked = left ? `all ${left} points on ${w.your} Point Track are banked as Victory Points, which are never spent (6.C.2)` : `${w.your} Point Track is empty, so nothing is banked`;
-    return `${w.you} ordered nothing: ${banked}.${fleet} ${w.finish}`;
+    // Ordering again after the orders were carried out: what was bought stays (h23: "ordered nothing" read as if it did not).
+    const more = p.shipsBought > 0 || p.cardsBought.length > 0 ? ' more (what was bought stays)' : '';
+    return `${w.you} ordered nothing${more}: ${banked}.${fleet} ${w.finish}`;
   },
   when: purchasing,
   apply(state, zone, side, _a, ctx) {
