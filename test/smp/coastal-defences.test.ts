@@ -91,9 +91,13 @@ describe('Step 9 Coastal Defences', () => {
 
 describe('Step 9 Coastal Defences: carriers', () => {
   it('#4 planes left at sea when the last carrier there sinks are named for the players to settle: the document does not say where they go (h22)', () => {
-    const fleet = [{ ...u('uk', 'carrier', 1), damaged: 1 }, u('uk', 'destroyer', 2), u('uk', 'fighter', 2)];
-    const { events } = play(norway(fleet), { steps: [9], dice: diceBy([[/minor/, [1, 1, 1]], [/major/, [6, 6, 6, 6, 6, 6]]]) });
-    expect(report(events, 9)).toContainEqual(noted('2 fighters (uk) in A-20 have no carrier left there; the document does not say where they go: settle it at your board.'));
+    // The carrier and a destroyer sunk; a cruiser afloat, which is no plane.
+    const fleet = [{ ...u('uk', 'carrier', 1), damaged: 1 }, u('uk', 'destroyer', 1), u('uk', 'cruiser', 1), u('uk', 'fighter', 2), u('uk', 'tactical_bomber', 1)];
+    const { events } = play(norway(fleet), { steps: [9], dice: diceBy([[/minor/, [1, 1, 6]], [/major/, [6, 6, 6, 6, 6, 6]]]), decide: (q) => (/hit\(s\) on ships/.test(q.prompt) ? { u0: 0, d0: 1, u1: 1, u2: 0 } : undefined) });
+    expect(report(events, 9)).toContainEqual(noted('2 fighters (uk), 1 tactical bomber (uk) in A-20 have no carrier left there; the document does not say where they go: settle it at your board.'));
+    // Planes in a zone that had no carrier: no carrier sank, nothing to say.
+    const none = play(norway([u('uk', 'destroyer', 3), u('uk', 'fighter', 2)]), { steps: [9], dice: diceBy([[/minor/, [1, 6, 6]], [/major/, [6, 6, 6, 6, 6, 6]]]) });
+    expect(JSON.stringify(report(none.events, 9))).not.toContain('no carrier left');
     // A carrier afloat: nothing to say.
     const afloat = play(norway([u('uk', 'carrier', 1), u('uk', 'destroyer', 2), u('uk', 'fighter', 2)]), { steps: [9], dice: diceBy([[/minor/, [1, 6, 6]], [/major/, [6, 6, 6, 6, 6, 6]]]) });
     expect(JSON.stringify(report(afloat.events, 9))).not.toContain('no carrier left');

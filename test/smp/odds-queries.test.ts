@@ -101,7 +101,7 @@ describe('smp odds queries (oddsFor)', () => {
     expect(bonus.json.distribution).toEqual(rows('successes', vichySequence(2, 3, 1)));
     expect((bonus.json.distribution as unknown[]).length).toBe(3); // 0, 1 or 2 of the two attempts
     expect(bonus.text.split('\n')[0]).toBe('Vichy: 2 attempt(s) @3 +1');
-    expect(() => ask('vichy', { hitOn: 6, bonus: 1 })).toThrow("A bonus of 1 on a roll needed of 6 would need a roll of 7 on a d6: the Hendaye bonus goes on Germany's rolls @3 (#1.4, #2)");
+    expect(oddsFor('vichy', { hitOn: 6, bonus: 1 })).toMatchObject({ code: 'bad-option', message: "A bonus of 1 on a roll needed of 6 would need a roll of 7 on a d6: the Hendaye bonus goes on Germany's rolls @3 (#1.4, #2)" });
     expect(ask('vichy', { hitOn: 5, bonus: 1 }).json.success).toBe(1);
   });
 

@@ -34,6 +34,7 @@ describe('Step 6 Partisan Raids', () => {
     expect(asked(prompts).map((p) => [p.seat, p.prompt.split(' (')[0]])).toEqual([['russia', `${RULE} Poland`]]);
     // The island and the territory of a nation not at war are said (h22).
     expect(report(events, 6)).toEqual([noted('no partisans in Crete: an island (#8).'), noted('no partisans in Iraq: usa is not at war with germany (#8).'), noted('no partisans in Poland.')]);
+    expect(report(play(s, { steps: [6], decide: assign({ f0: 0 }), rulings: '0.1' }).events, 6)).toEqual([noted('no partisans in Poland.')]); // a record of Wardroom 0.1 replays to its own events
     expect(board.tokens.partisan).toBe(15);
   });
 

@@ -255,11 +255,21 @@ describe('13.5 Friction of War', () => {
     const t = cruisersOrdered();
     joker(t, 'allied:persian-gulf', 'flag-officer-absent');
     expect(joker(t, 'soviet:persian-gulf', 'flag-officer-present')[0].text).toBe('Persian Gulf: Soviet plays an Additional Ship card — the Soviet Flag Officer is present this turn, over the Allied order (13.5).');
+    expect(t.player(PG, 'allied').flagOrder).toEqual({ present: false, absent: false });
     const form = t.actions('soviet:persian-gulf').find((a) => a.type === 'commit')!.fields!;
     expect(form.flagOfficer).toMatchObject({ kind: 'choice', options: [{ value: 's-cg' }] });
     expect(t.zoneView(PG, 'allied:persian-gulf').reminders).not.toContain('The Soviet Flag Officer is absent this turn, by an Allied order (13.5): no Command Ship.');
     expect(joker(t, 'allied:persian-gulf', 'flag-officer-absent')[0].text).toBe('Persian Gulf: Allied plays an Additional Ship card — the Soviet Flag Officer is absent this turn, over the Soviet order (13.5).');
     expect(t.refuse({ type: 'commit', seat: 'soviet:persian-gulf', ships: ['s-cg'], flagOfficer: 's-cg' }).code).toBe('no-flag-officer');
+    expect(t.player(PG, 'soviet').flagOrder).toEqual({ present: false, absent: false });
+    // A game of Wardroom 0.1 keeps its reading: the absence stands.
+    const old = new OTable({ zones: [PG], optional: { ...FOW, flagOfficers: true }, rulings: '0.1' });
+    old.start(PG, {});
+    old.order(PG, 'allied', { buy: ['a-cg'] });
+    old.order(PG, 'soviet', { buy: ['s-cg'] });
+    joker(old, 'allied:persian-gulf', 'flag-officer-absent');
+    expect(joker(old, 'soviet:persian-gulf', 'flag-officer-present')[0].text).toBe('Persian Gulf: Soviet plays an Additional Ship card — the Soviet Flag Officer is present this turn (13.5).');
+    expect(old.refuse({ type: 'commit', seat: 'soviet:persian-gulf', ships: ['s-cg'], flagOfficer: 's-cg' }).code).toBe('no-flag-officer');
   });
 
   // 13.5: one Additional Ship card orders the player's own Flag Officer present, another the enemy's absent.

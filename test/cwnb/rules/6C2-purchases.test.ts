@@ -373,19 +373,22 @@ describe('6.C.2 conflicts, banking and Purchase Restrictions', () => {
   });
 
   it('6.C.2 a player ordering again who orders nothing more is told that what was carried out stays bought (h23: "you have ordered nothing")', () => {
-    const t = new Table({ zones: [NS, PG] });
-    t.playTurn({
-      [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-ff3'] } },
-      [PG]: { mission: { allied: 'Civilian Escort' }, allied: { buy: ['a-cv'] } },
-    });
-    t.roll(NS, {});
-    t.roll(PG, {});
-    t.order(NS, 'allied', { buy: ['a-dd'], cards: [{ card: 'Retreat' }] });
-    t.order(PG, 'allied', { buy: ['a-dd'] });
-    t.order(NS, 'soviet', {});
-    t.order(PG, 'soviet', {});
-    expect(t.player(NS, 'allied').cardsBought).toMatchObject([{ type: 'Retreat' }]); // carried out; USS Spruance went to the Persian Gulf
-    expect(t.actions('allied:north-sea').find((a) => a.type === 'donePurchasing')!.question).toMatch(/^You have ordered nothing more \(what was bought stays\): all \d+ points on your Point Track are banked as Victory Points/);
+    // Carried out besides USS Knox, which went to the Persian Gulf: a card, or a ship.
+    for (const carriedOut of [{ cards: [{ card: 'Retreat' }] }, { buy: ['a-ss' as const] }]) {
+      const t = new Table({ zones: [NS, PG] });
+      t.playTurn({
+        [NS]: { mission: { allied: 'Military Escort' }, allied: { buy: ['a-ff3'] } },
+        [PG]: { mission: { allied: 'Civilian Escort' }, allied: { buy: ['a-cv'] } },
+      });
+      t.roll(NS, {});
+      t.roll(PG, {});
+      t.order(NS, 'allied', { buy: ['a-ff', ...(carriedOut.buy ?? [])], cards: carriedOut.cards });
+      t.order(PG, 'allied', { buy: ['a-ff'] });
+      t.order(NS, 'soviet', {});
+      t.order(PG, 'soviet', {});
+      expect(t.player(NS, 'allied').cardsBought.length + t.player(NS, 'allied').shipsBought).toBe(1);
+      expect(t.actions('allied:north-sea').find((a) => a.type === 'donePurchasing')!.question).toMatch(/^You have ordered nothing more \(what was bought stays\): all \d+ points on your Point Track are banked as Victory Points/);
+    }
   });
 
   it('6.C.2 with equal banked points the War Zones go in the order they are listed (ruling)', () => {

@@ -115,10 +115,10 @@ export function trim(d: Dist, eps = 0): Dist {
 }
 
 /** "3: 12.5%, 4: 50.0%, 5: <0.1%" for prompts: a possible outcome is never shown as 0.0% (h22). */
-export function describe(d: Dist, unit = '', scale = 1): string {
+export function describe(d: Dist): string {
   return d
     .map((p, k) => ({ p, k }))
     .filter((x) => x.p > 5e-7)
-    .map((x) => `${x.k * scale}${unit}: ${x.p < 0.0005 ? '<0.1' : (x.p * 100).toFixed(1)}%`)
+    .map((x) => `${x.k}: ${x.p < 0.0005 ? '<0.1' : (x.p * 100).toFixed(1)}%`)
     .join(', ');
 }
