@@ -95,8 +95,8 @@ const cwnb: Presenter = {
     // 6.C.1 Team Summit: a note is for the teammates, who would not know it was written (its text is the team's, shown by "log mine").
     const by = [...new Set(events.filter((e) => e.type === 'team-note' && e.by !== seat).map((e) => session.seatLabel(String(e.by))))];
     // 6.C.2: the seat whose ship went to another player orders again; which ship is the team's (h21: the table's line does not name it).
-    const [side, zone] = seat.split(':');
-    const lost = events.some((e) => e.type === 'purchase-refused' && e.side === side && e.zone === zone);
+    const own = parseSeat(seat);
+    const lost = !!own && events.some((e) => e.type === 'purchase-refused' && e.side === own.side && e.zone === own.zone);
     const lines = [
       ...(lost ? [`(A ship of your order went to another player, and you may order again: "log mine" names it, ${LOOK_AWAY}.)`] : []),
       ...(by.length ? [`(New team note from ${by.join(' and ')}: "log mine" shows it, ${LOOK_AWAY}.)`] : []),

@@ -103,6 +103,7 @@ export function recordSheet(game: SheetGame, events: readonly (EventInput & { en
   const moves = new Map<ZoneId, { turn: number; column: number }[]>(game.zones.map((z) => [z, []]));
   const bonus = new Map<ZoneId, { side: Side; vp: number; column: number }>();
   let over: { winner: Side | null; margin: number; level: Victory['level'] } | null = null;
+  const assigned: EventInput[] = [];
   let last = 1;
   for (const e of seen) {
     if (e.entry !== undefined && voided.has(e.entry)) continue;
@@ -118,6 +119,7 @@ export function recordSheet(game: SheetGame, events: readonly (EventInput & { en
     else if (e.type === 'turn-done') done.add(`${turn}|${zone}`);
     else if (e.type === 'end-game-bonus') bonus.set(zone, { side: e.side as Side, vp: e.vp as number, column: e.column as number });
     else if (e.type === 'game-over') over = { winner: e.winner as Side | null, margin: e.margin as number, level: e.level as Victory['level'] };
+    else if (e.type === 'assign') assigned.push(e); // 14.1
   }
   // 5.1: every marker starts on Even.
   const statusAt = (zone: ZoneId, turn: number) => moves.get(zone)!.filter((m) => m.turn <= turn).at(-1)?.column ?? EVEN_COLUMN;
@@ -146,7 +148,7 @@ export function recordSheet(game: SheetGame, events: readonly (EventInput & { en
     : null;
   const allBanked = end ? end.reduce((s, r) => add(s, r.toDate), zero()) : running;
   const allBonus = (end ?? []).reduce((s, r) => add(s, bonusBySide(r.bonus)), zero());
-  return { game: { ...game, players: withPlayersMoved(game.players, seen.filter((e) => e.type === 'assign' && !(e.entry !== undefined && voided.has(e.entry)))) }, turns, end, banked: allBanked, bonus: allBonus, totals: add(allBanked, allBonus), result: over };
+  return { game: { ...game, players: withPlayersMoved(game.players, assigned) }, turns, end, banked: allBanked, bonus: allBonus, totals: add(allBanked, allBonus), result: over };
 }
 
 /** 14.1: who held a seat before an Overall Commander moved players is named for it too (rule 11 judges each player by their zone). */

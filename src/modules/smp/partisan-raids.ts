@@ -14,13 +14,15 @@ const RULE = '6 Partisan Raids:';
  */
 function partisanTerritories(ctx: Ctx): Territory[] {
   const b = ctx.board;
-  const occupied = b.s.territories.filter((t) => !!t.originalOwner && b.side(t.originalOwner) === 'allies' && b.side(t.owner) === 'axis' && t.facilities.length > 0);
-  return occupied.filter((t) => {
-    const [from, by] = [t.originalOwner!, t.owner];
-    const why = t.island ? 'an island' : !b.atWarWith(from, by) ? `${b.nationName(from)} is not at war with ${b.nationName(by)}` : !b.warBetween(from, by) ? `${b.nationName(from)} is not at war with a European Axis power` : null;
-    if (why && ctx.rulings !== '0.1') note(ctx, `${RULE} no partisans in ${t.name}: ${why} (#8).`, { rule: '6' });
-    return !why;
-  });
+  const out: Territory[] = [];
+  for (const t of b.s.territories) {
+    const from = t.originalOwner;
+    if (!from || b.side(from) !== 'allies' || b.side(t.owner) !== 'axis' || !t.facilities.length) continue;
+    const why = t.island ? 'an island' : !b.atWarWith(from, t.owner) ? `${b.nationName(from)} is not at war with ${b.nationName(t.owner)}` : !b.warBetween(from, t.owner) ? `${b.nationName(from)} is not at war with a European Axis power` : null;
+    if (!why) out.push(t);
+    else if (ctx.rulings !== '0.1') note(ctx, `${RULE} no partisans in ${t.name}: ${why} (#8).`, { rule: '6' });
+  }
+  return out;
 }
 
 export function* partisanRaids(ctx: Ctx): Script {
