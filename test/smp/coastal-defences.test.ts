@@ -90,7 +90,7 @@ describe('Step 9 Coastal Defences', () => {
 });
 
 describe('Step 9 Coastal Defences: carriers', () => {
-  it('#4 planes left at sea when the last carrier there sinks are named for the players to settle: the document does not say where they go (h22)', () => {
+  it('#4, R7-3 planes left at sea when the last carrier there sinks are named for the players to settle: the document does not say where they go (h22)', () => {
     // The carrier and a destroyer sunk; a cruiser afloat, which is no plane.
     const fleet = [{ ...u('uk', 'carrier', 1), damaged: 1 }, u('uk', 'destroyer', 1), u('uk', 'cruiser', 1), u('uk', 'fighter', 2), u('uk', 'tactical_bomber', 1)];
     const { events } = play(norway(fleet), { steps: [9], dice: diceBy([[/minor/, [1, 1, 6]], [/major/, [6, 6, 6, 6, 6, 6]]]), decide: (q) => (/hit\(s\) on ships/.test(q.prompt) ? { u0: 0, d0: 1, u1: 1, u2: 0 } : undefined) });
